@@ -1,0 +1,13 @@
+//! `qiming-core`: every rule that the browser and the server must agree on, written once.
+//!
+//! The server links this crate natively and enforces the rules on submit; `core-wasm`
+//! compiles it to WebAssembly so the web client gives the same answers as the user types.
+//! Nothing here does IO, spawns, or panics on any input.
+
+pub mod md5;
+pub mod message;
+pub mod password;
+pub mod permission;
+
+pub use md5::md5_hex;
+pub use message::Message;

@@ -1,0 +1,2 @@
+//! Placeholder: the server is built in issue 2.
+fn main() {}
