@@ -1,2 +1,53 @@
-//! Placeholder: the server is built in issue 2.
-fn main() {}
+//! Starts Qiming: configuration, logging, database, seed, then serves until Ctrl-C.
+
+use qiming_server::{Config, start};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let config = match Config::load() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("配置错误 (configuration error): {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&config.log));
+    // Colours only for a terminal; CI logs and files get plain text.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    tracing_subscriber::fmt().with_env_filter(filter).with_ansi(ansi).init();
+    tracing::info!(config = %config.redacted(), "starting Qiming {}", env!("CARGO_PKG_VERSION"));
+    if !config.web_dir.join("index.html").is_file() {
+        tracing::warn!(web_dir = %config.web_dir.display(),
+            "the web app is not built there (run `make web`); serving the API only");
+    }
+    let running = match start(config).await {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!("could not start: {e:#}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    if let Some(password) = &running.seed.generated_admin_password {
+        // Printed once, on the first start only: the hash is all the database keeps.
+        println!();
+        println!("  ================================================================");
+        println!("  管理员账户 (administrator account): admin");
+        println!("  初始密码 (initial password):        {password}");
+        println!("  首次登录时必须修改 (must be changed at the first sign-in)");
+        println!("  ================================================================");
+        println!();
+    }
+    println!("Qiming is listening on http://{}", running.addr);
+    tokio::select! {
+        r = running.task => match r {
+            Ok(Ok(())) => std::process::ExitCode::SUCCESS,
+            Ok(Err(e)) => { tracing::error!("server stopped: {e}"); std::process::ExitCode::FAILURE }
+            Err(e) => { tracing::error!("server task failed: {e}"); std::process::ExitCode::FAILURE }
+        },
+        _ = tokio::signal::ctrl_c() => {
+            tracing::info!("stopping");
+            std::process::ExitCode::SUCCESS
+        }
+    }
+}

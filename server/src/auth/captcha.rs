@@ -1,0 +1,124 @@
+//! Captchas: a real PNG per key; the answer is stored server-side (so any server process
+//! can check it), expires after five minutes and can be checked only once.
+
+use crate::AppState;
+use crate::db::{Conn, now_ms};
+use crate::error::AppError;
+use crate::wire::Path;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+const LIFETIME_MS: i64 = 5 * 60 * 1000;
+/// Letters and digits that cannot be mistaken for one another (no 0/O, 1/l/I).
+const CHARS: &[char] = &[
+    '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'm', 'n', 'p', 'r',
+    's', 't', 'u', 'v', 'w', 'x', 'y', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'K', 'M', 'N', 'P', 'R', 'S',
+    'T', 'U', 'V', 'W', 'X', 'Y',
+];
+
+pub const MSG_REQUIRED: &str = "请输入验证码";
+pub const MSG_WRONG: &str = "验证码错误，请重新输入";
+
+fn check_key(key: &str) -> Result<(), AppError> {
+    if key.is_empty() || key.chars().count() > 64 {
+        return Err(AppError::field("timestamp", "验证码标识无效"));
+    }
+    Ok(())
+}
+
+/// Draws a captcha of `length` characters; returns (answer, PNG bytes).
+fn draw(length: u32) -> anyhow::Result<(String, Vec<u8>)> {
+    use captcha::filters::{Noise, Wave};
+    let mut c = captcha::Captcha::new();
+    let supported = c.supported_chars();
+    let chars: Vec<char> = CHARS.iter().copied().filter(|ch| supported.contains(ch)).collect();
+    c.set_chars(&chars)
+        .add_chars(length)
+        .apply_filter(Noise::new(0.2))
+        .apply_filter(Wave::new(2.0, 8.0))
+        .view(40 * length + 40, 80);
+    c.as_tuple().ok_or_else(|| anyhow::anyhow!("captcha image could not be encoded"))
+}
+
+/// Issues a captcha for `key` (replacing an earlier one for the same key).
+pub async fn issue(conn: &mut Conn, key: &str, length: u32) -> Result<Vec<u8>, AppError> {
+    check_key(key)?;
+    let (answer, png) = draw(length)?;
+    let now = now_ms();
+    sqlx::query("DELETE FROM base_captcha WHERE expires_at < $1").bind(now).execute(&mut *conn).await?;
+    sqlx::query(
+        "INSERT INTO base_captcha (captcha_key, code, expires_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (captcha_key) DO UPDATE SET code = excluded.code, expires_at = excluded.expires_at",
+    )
+    .bind(key)
+    .bind(&answer)
+    .bind(now + LIFETIME_MS)
+    .execute(conn)
+    .await?;
+    Ok(png)
+}
+
+/// Checks an answer (case-insensitive) and uses the captcha up, right or wrong, so that
+/// each image allows exactly one guess.
+pub async fn verify(conn: &mut Conn, key: &str, answer: &str) -> Result<(), AppError> {
+    if answer.trim().is_empty() || key.trim().is_empty() {
+        return Err(AppError::field("code", MSG_REQUIRED));
+    }
+    let row: Option<(String, i64)> =
+        sqlx::query_as("DELETE FROM base_captcha WHERE captcha_key = $1 RETURNING code, expires_at")
+            .bind(key)
+            .fetch_optional(conn)
+            .await?;
+    match row {
+        Some((code, expires)) if expires > now_ms() && code.eq_ignore_ascii_case(answer.trim()) => Ok(()),
+        Some((_, expires)) if expires <= now_ms() => Err(AppError::field("code", "验证码已过期，请刷新后重新输入")),
+        _ => Err(AppError::field("code", MSG_WRONG)),
+    }
+}
+
+/// The stored answer of a captcha (for the tests, which cannot read images).
+pub async fn answer_of(conn: &mut Conn, key: &str) -> Result<Option<String>, AppError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT code FROM base_captcha WHERE captcha_key = $1").bind(key).fetch_optional(conn).await?;
+    Ok(row.map(|(c,)| c))
+}
+
+fn png(bytes: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "no-store")], bytes).into_response()
+}
+
+/// GET /api/oauth/ImageCode/{codeLength}/{key} — the login page's captcha.
+pub async fn login_image(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    Path((length, key)): Path<(u32, String)>,
+) -> Result<Response, AppError> {
+    if !(3..=6).contains(&length) {
+        return Err(AppError::field("codeLength", "验证码长度必须在3到6之间"));
+    }
+    let mut conn = state.db.acquire().await?;
+    Ok(png(issue(&mut conn, &key, length).await?))
+}
+
+/// GET /api/file/ImageCode/{key} — the change-password dialog's captcha (length from the
+/// system config's verificationCodeNumber).
+pub async fn dialog_image(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    Path(key): Path<String>,
+) -> Result<Response, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let config = crate::system::config::load(&mut conn).await?;
+    let length = config.int("verificationCodeNumber", 4).clamp(3, 6) as u32;
+    Ok(png(issue(&mut conn, &key, length).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn draws_png_of_requested_length() {
+        for n in 3..=6 {
+            let (answer, png) = super::draw(n).unwrap();
+            assert_eq!(answer.chars().count(), n as usize);
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Configuration: built-in defaults, then an optional `qiming.toml` (in the working directory,
+//! or wherever `QIMING_CONFIG` points), then `QIMING_*` environment variables and
+//! `DATABASE_URL`. Later sources win.
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Listen address (`QIMING_ADDR`).
+    pub addr: SocketAddr,
+    /// Where the SQLite file (and later uploaded files) live (`QIMING_DATA_DIR`).
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…` (`DATABASE_URL`); empty means `<data_dir>/qiming.db`.
+    pub database_url: String,
+    /// The built web app, served with an SPA fallback (`QIMING_WEB_DIR`).
+    pub web_dir: PathBuf,
+    /// The administrator's initial password on first start (`QIMING_ADMIN_PASSWORD`); when
+    /// empty a random one is generated and printed once.
+    pub admin_password: String,
+    /// A session unused for this long expires (code 600) (`QIMING_SESSION_IDLE`, e.g. `2h`).
+    #[serde(with = "humantime_serde")]
+    pub session_idle: Duration,
+    /// A session expires this long after sign-in, used or not (`QIMING_SESSION_LIFETIME`).
+    #[serde(with = "humantime_serde")]
+    pub session_lifetime: Duration,
+    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    pub trust_forwarded_for: bool,
+    /// Failed sign-ins from one address before that address is refused for the lock time.
+    pub login_address_max_failures: u32,
+    /// argon2id cost; the PHC string stores it, so changing it never breaks stored hashes.
+    pub password_hash_memory_kib: u32,
+    pub password_hash_iterations: u32,
+    /// Log filter in `RUST_LOG` syntax (`QIMING_LOG`); `RUST_LOG` itself wins when set.
+    pub log: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("data"),
+            database_url: String::new(),
+            web_dir: PathBuf::from("web/dist"),
+            admin_password: String::new(),
+            session_idle: Duration::from_secs(2 * 3600),
+            session_lifetime: Duration::from_secs(24 * 3600),
+            trust_forwarded_for: false,
+            login_address_max_failures: 20,
+            // OWASP's recommended argon2id minimum (19 MiB, 2 passes).
+            password_hash_memory_kib: 19 * 1024,
+            password_hash_iterations: 2,
+            log: "info".into(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads defaults → qiming.toml → environment.
+    pub fn load() -> Result<Config, figment::Error> {
+        let file = std::env::var("QIMING_CONFIG").unwrap_or_else(|_| "qiming.toml".into());
+        let mut config: Config = Figment::from(Serialized::defaults(Config::default()))
+            .merge(Toml::file(file))
+            .merge(Env::prefixed("QIMING_").ignore(&["CONFIG", "ADMIN_PASSWORD"]))
+            .extract()?;
+        // Taken verbatim: figment would read a password like 123456 or [x] as a number or
+        // an array, and a URL has no reason to go through its parser either.
+        if let Ok(p) = std::env::var("QIMING_ADMIN_PASSWORD") {
+            config.admin_password = p;
+        }
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            config.database_url = url;
+        }
+        Ok(config)
+    }
+
+    /// The effective database URL: `DATABASE_URL`, else the SQLite file in the data dir.
+    pub fn database_url(&self) -> String {
+        if self.database_url.trim().is_empty() {
+            format!("sqlite://{}?mode=rwc", self.data_dir.join("qiming.db").display())
+        } else {
+            self.database_url.trim().to_string()
+        }
+    }
+
+    /// The configuration as it may be printed: passwords replaced by `***`.
+    pub fn redacted(&self) -> String {
+        let secret = |s: &str| if s.is_empty() { "(not set)" } else { "***" };
+        format!(
+            "addr={} data_dir={} database_url={} web_dir={} admin_password={} session_idle={} \
+             session_lifetime={} trust_forwarded_for={} login_address_max_failures={} \
+             password_hash_memory_kib={} password_hash_iterations={} log={}",
+            self.addr,
+            self.data_dir.display(),
+            redact_url(&self.database_url()),
+            self.web_dir.display(),
+            secret(&self.admin_password),
+            humantime::format_duration(self.session_idle),
+            humantime::format_duration(self.session_lifetime),
+            self.trust_forwarded_for,
+            self.login_address_max_failures,
+            self.password_hash_memory_kib,
+            self.password_hash_iterations,
+            self.log,
+        )
+    }
+}
+
+/// `postgres://user:pw@host/db` → `postgres://user:***@host/db`.
+fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let Some((userinfo, host)) = rest.split_once('@') else { return url.to_string() };
+    match userinfo.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_never_printed() {
+        let c = Config {
+            database_url: "postgres://qiming:s3cret@db:5432/qiming".into(),
+            admin_password: "Admin123".into(),
+            ..Config::default()
+        };
+        let s = c.redacted();
+        assert!(!s.contains("s3cret") && !s.contains("Admin123"), "{s}");
+        assert!(s.contains("postgres://qiming:***@db:5432/qiming"));
+    }
+
+    #[test]
+    fn default_database_is_sqlite_in_data_dir() {
+        assert_eq!(Config::default().database_url(), "sqlite://data/qiming.db?mode=rwc");
+    }
+}

@@ -1,0 +1,101 @@
+//! The one error type. Every failure becomes the JNPF envelope `{code, msg, data}` with
+//! HTTP 200, because the JNPF client reads only `code` (an HTTP error shows a generic toast
+//! and never signs the user out).
+
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// Per-field messages for a 400: `{field: [msg, …]}`.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// 400: the request is wrong; `fields` says where when it is about fields.
+    #[error("{msg}")]
+    BadInput { msg: String, fields: Option<FieldErrors> },
+    /// 403: the caller may not do this (also: screen locked, initial password unchanged).
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: no such thing (also unknown /api paths).
+    #[error("{0}")]
+    NotFound(String),
+    /// 600 / 601 / 602: the client drops its token and goes to /login.
+    #[error("{msg}")]
+    Session { code: u16, msg: String },
+    /// 500: logged with the request id; the client learns nothing but that id.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub const SESSION_EXPIRED: u16 = 600;
+pub const SESSION_REVOKED: u16 = 601;
+pub const SESSION_MISSING: u16 = 602;
+
+impl AppError {
+    pub fn bad(msg: impl Into<String>) -> Self {
+        AppError::BadInput { msg: msg.into(), fields: None }
+    }
+
+    /// A 400 about one field; the envelope's msg is the field's message.
+    pub fn field(field: impl Into<String>, msg: impl Into<String>) -> Self {
+        let msg = msg.into();
+        AppError::BadInput { fields: Some(BTreeMap::from([(field.into(), vec![msg.clone()])])), msg }
+    }
+
+    /// A 400 about several fields; the first message becomes the envelope's msg.
+    pub fn fields(fields: FieldErrors) -> Self {
+        let msg = fields.values().flatten().next().cloned().unwrap_or_else(|| "参数错误".into());
+        AppError::BadInput { msg, fields: Some(fields) }
+    }
+
+    pub fn forbidden(msg: impl Into<String>) -> Self {
+        AppError::Forbidden(msg.into())
+    }
+
+    pub fn not_found(msg: impl Into<String>) -> Self {
+        AppError::NotFound(msg.into())
+    }
+
+    pub fn session(code: u16, msg: impl Into<String>) -> Self {
+        AppError::Session { code, msg: msg.into() }
+    }
+
+    pub fn code(&self) -> u16 {
+        match self {
+            AppError::BadInput { .. } => 400,
+            AppError::Forbidden(_) => 403,
+            AppError::NotFound(_) => 404,
+            AppError::Session { code, .. } => *code,
+            AppError::Internal(_) => 500,
+        }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(e: sqlx::Error) -> Self {
+        AppError::Internal(e.into())
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let code = self.code();
+        let (msg, data) = match self {
+            AppError::BadInput { msg, fields } => (msg, fields.map_or(Value::Null, |f| json!(f))),
+            AppError::Internal(e) => {
+                tracing::error!(error = ?e, "unexpected error");
+                (internal_msg(), Value::Null)
+            }
+            other => (other.to_string(), Value::Null),
+        };
+        Json(json!({ "code": code, "msg": msg, "data": data })).into_response()
+    }
+}
+
+/// The only thing a client learns about an unexpected failure: that it happened, and the
+/// request id under which the log holds the detail.
+pub fn internal_msg() -> String {
+    format!("系统繁忙，请稍后再试（请求编号：{}）", crate::request::current_id())
+}

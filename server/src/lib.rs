@@ -1,0 +1,108 @@
+//! Qiming's server: the JNPF 3.4.7-compatible API and the built web app in one binary.
+//!
+//! A request flows router → handler (parses, checks the caller's capability) → service (the
+//! rule, in a transaction) → repository (sqlx) → database. `main.rs` only bootstraps; the
+//! integration tests start the same server through [`start`] on port 0.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod openapi;
+pub mod permission;
+pub mod request;
+pub mod seed;
+pub mod system;
+pub mod web;
+pub mod wire;
+
+use anyhow::Context;
+use axum::Router;
+use axum::middleware;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+
+pub use config::Config;
+pub use error::AppError;
+
+/// What every handler can reach: the database, the configuration, the password hasher.
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+pub struct Inner {
+    pub db: db::Db,
+    pub config: Config,
+    pub hasher: auth::password::Hasher,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// Connects, migrates and seeds; returns the state and what seeding did.
+    pub async fn open(config: Config) -> anyhow::Result<(AppState, seed::Report)> {
+        let db = db::connect(&config.database_url()).await?;
+        let hasher =
+            auth::password::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations)?;
+        let state = AppState(Arc::new(Inner { db, config, hasher }));
+        let report = seed::apply(&state).await.context("seeding the database")?;
+        Ok((state, report))
+    }
+}
+
+/// The whole application: `/api/*` (never falls back to the web app) and the web app with
+/// an SPA fallback to index.html.
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(auth::router())
+        .merge(permission::router())
+        .merge(system::router())
+        .merge(openapi::router())
+        .fallback(web::api_not_found)
+        .method_not_allowed_fallback(web::api_not_found);
+    Router::new()
+        .nest("/api", api)
+        .fallback_service(web::spa(&state.config.web_dir))
+        .with_state(state)
+        .layer(CatchPanicLayer::custom(web::panic_answer))
+        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(request::context))
+}
+
+/// A started server.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    pub seed: seed::Report,
+    pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// Opens the database, binds `config.addr` (port 0 picks a free port) and serves.
+pub async fn start(config: Config) -> anyhow::Result<Running> {
+    let addr = config.addr;
+    let (state, seed) = AppState::open(config).await?;
+    let listener =
+        tokio::net::TcpListener::bind(addr).await.with_context(|| format!("listening on {addr}"))?;
+    let addr = listener.local_addr()?;
+    let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let task = tokio::spawn(async move { axum::serve(listener, service).await });
+    Ok(Running { addr, state, seed, task })
+}
+
+/// `N` bytes from the operating system's CSPRNG.
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    getrandom::fill(&mut b).expect("the operating system's random source is unavailable");
+    b
+}
+
+/// Lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,138 @@
+//! Per-request context: a request id (in the log span, the `x-request-id` header and the
+//! msg of a 500) and what we know about the client (address, place, browser).
+
+use crate::AppState;
+use axum::extract::{ConnectInfo, FromRequestParts, Request};
+use axum::http::HeaderValue;
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
+use tracing::Instrument;
+
+tokio::task_local! {
+    static REQUEST_ID: String;
+}
+
+/// The id of the request being served ("-" outside a request).
+pub fn current_id() -> String {
+    REQUEST_ID.try_with(Clone::clone).unwrap_or_else(|_| "-".into())
+}
+
+/// Gives every request an id and a span; logs one line when it is answered.
+pub async fn context(req: Request, next: Next) -> Response {
+    let id = crate::hex(&crate::random_bytes::<8>());
+    let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
+    let started = Instant::now();
+    let mut res = REQUEST_ID.scope(id.clone(), next.run(req).instrument(span.clone())).await;
+    span.in_scope(|| {
+        tracing::info!(status = res.status().as_u16(), ms = started.elapsed().as_millis() as u64, "answered")
+    });
+    if let Ok(v) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert("x-request-id", v);
+    }
+    res
+}
+
+/// Who is calling: recorded with sign-ins and sessions.
+#[derive(Debug, Clone)]
+pub struct Client {
+    pub ip: String,
+    /// 本地 (loopback), 局域网 (private ranges) or 未知 — no geo database is shipped.
+    pub place: String,
+    pub user_agent: String,
+    pub browser: String,
+    pub os: String,
+}
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        let forwarded = state
+            .config
+            .trust_forwarded_for
+            .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse::<IpAddr>().ok())
+            .flatten();
+        let ip = forwarded.or(peer);
+        let user_agent = parts
+            .headers
+            .get(axum::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .chars()
+            .take(500)
+            .collect::<String>();
+        let (browser, os) = describe_agent(&user_agent);
+        Ok(Client {
+            ip: ip.map(|i| i.to_string()).unwrap_or_default(),
+            place: ip.map(place_of).unwrap_or("未知").to_string(),
+            user_agent,
+            browser,
+            os,
+        })
+    }
+}
+
+pub fn place_of(ip: IpAddr) -> &'static str {
+    let ip = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(IpAddr::V6(v6)),
+        v4 => v4,
+    };
+    if ip.is_loopback() {
+        return "本地";
+    }
+    let private = match ip {
+        IpAddr::V4(v4) => v4.is_private() || v4.is_link_local(),
+        IpAddr::V6(v6) => v6.is_unique_local() || v6.is_unicast_link_local(),
+    };
+    if private { "局域网" } else { "未知" }
+}
+
+/// Browser and OS names from a user agent ("Chrome 120", "Windows 10").
+fn describe_agent(ua: &str) -> (String, String) {
+    const UNKNOWN: &str = "UNKNOWN";
+    match woothee::parser::Parser::new().parse(ua) {
+        Some(r) if r.name != UNKNOWN => {
+            let browser = match r.version {
+                UNKNOWN | "" => r.name.to_string(),
+                v => format!("{} {}", r.name, v.split('.').next().unwrap_or(v)),
+            };
+            let os = match r.os_version.as_ref() {
+                _ if r.os == UNKNOWN => "未知".to_string(),
+                UNKNOWN | "" => r.os.to_string(),
+                v if r.os.contains(v) => r.os.to_string(),
+                v => format!("{} {}", r.os, v),
+            };
+            (browser, os)
+        }
+        _ => ("未知".into(), "未知".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places() {
+        assert_eq!(place_of("127.0.0.1".parse().unwrap()), "本地");
+        assert_eq!(place_of("::1".parse().unwrap()), "本地");
+        assert_eq!(place_of("::ffff:10.1.2.3".parse().unwrap()), "局域网");
+        assert_eq!(place_of("192.168.1.9".parse().unwrap()), "局域网");
+        assert_eq!(place_of("8.8.8.8".parse().unwrap()), "未知");
+    }
+
+    #[test]
+    fn agents() {
+        let (b, o) = describe_agent(
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
+        );
+        assert_eq!(b, "Chrome 120");
+        assert_eq!(o, "Linux");
+        assert_eq!(describe_agent("").0, "未知");
+    }
+}

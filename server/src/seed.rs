@@ -1,0 +1,197 @@
+//! Seed data from fixtures/seed/ (compiled in, so the binary needs nothing beside it),
+//! applied on first start. Each file is applied once per database, in one transaction with
+//! its bookkeeping row; later issues add files and they apply to existing databases too.
+
+use crate::AppState;
+use crate::auth::password::generate_initial;
+use crate::db::{Conn, new_id, now_ms};
+use crate::permission::menu::{self, AppSystem, ItemKind, NewMenu};
+use crate::permission::user::{self, NewUser};
+use crate::system::config;
+use anyhow::Context;
+use serde::Deserialize;
+
+/// The seed files in the order they apply (later ones refer to earlier ones).
+const FILES: &[(&str, &str)] = &[
+    ("systems.json", include_str!("../../fixtures/seed/systems.json")),
+    ("sys-config.json", include_str!("../../fixtures/seed/sys-config.json")),
+    ("dictionaries.json", include_str!("../../fixtures/seed/dictionaries.json")),
+    ("menus.json", include_str!("../../fixtures/seed/menus.json")),
+    ("users.json", include_str!("../../fixtures/seed/users.json")),
+];
+
+/// The system menus belong to when a seed menu names none.
+const MAIN_SYSTEM: &str = "100000000000000001";
+
+/// What seeding did on this start.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Files applied now (empty on every start after the first).
+    pub applied: Vec<&'static str>,
+    /// The administrator's generated initial password, to print once; None when
+    /// QIMING_ADMIN_PASSWORD gave it or the administrator already existed.
+    pub generated_admin_password: Option<String>,
+}
+
+pub async fn apply(state: &AppState) -> anyhow::Result<Report> {
+    let mut report = Report::default();
+    for (name, text) in FILES {
+        let mut tx = state.db.begin().await?;
+        // Claiming the file first makes concurrent first starts apply it once.
+        let claimed = sqlx::query("INSERT INTO qiming_seed (name, applied_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+            .bind(*name)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if claimed == 0 {
+            continue;
+        }
+        apply_file(state, &mut tx, name, text, &mut report).await.with_context(|| format!("fixtures/seed/{name}"))?;
+        tx.commit().await?;
+        report.applied.push(name);
+        tracing::info!(file = name, "seed applied");
+    }
+    Ok(report)
+}
+
+async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, report: &mut Report) -> anyhow::Result<()> {
+    match name {
+        "systems.json" => {
+            for s in serde_json::from_str::<Vec<AppSystem>>(text)? {
+                menu::insert_system(conn, &s).await?;
+            }
+        }
+        "sys-config.json" => {
+            let values = config::validate_seed(serde_json::from_str(text)?)?;
+            config::store(conn, &values).await?;
+        }
+        "dictionaries.json" => {
+            for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
+                insert_dictionary(conn, &d).await?;
+            }
+        }
+        "menus.json" => {
+            let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
+            insert_menus(conn, menus, "-1").await?;
+        }
+        "users.json" => {
+            let configured = state.config.admin_password.clone();
+            let password = if configured.is_empty() { generate_initial() } else { configured.clone() };
+            let hash = state.hasher.hash(&qiming_core::md5_hex(password.as_bytes())).await?;
+            for u in serde_json::from_str::<Vec<SeedUser>>(text)? {
+                let new = NewUser {
+                    account: &u.account,
+                    real_name: &u.real_name,
+                    password_hash: &hash,
+                    is_administrator: u.is_administrator == 1,
+                    system_id: Some(MAIN_SYSTEM),
+                };
+                user::insert(conn, &new).await?;
+            }
+            if configured.is_empty() {
+                report.generated_admin_password = Some(password);
+            }
+        }
+        other => anyhow::bail!("no rule to apply seed file {other}"),
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedUser {
+    account: String,
+    real_name: String,
+    #[serde(default)]
+    is_administrator: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedMenu {
+    #[serde(flatten)]
+    menu: NewMenu,
+    #[serde(default)]
+    children: Vec<SeedMenu>,
+    /// Page items: `{kind: button|column|form|resource, enCode, fullName}`.
+    #[serde(default)]
+    items: Vec<SeedItem>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedItem {
+    kind: ItemKind,
+    en_code: String,
+    full_name: String,
+}
+
+async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: &str) -> anyhow::Result<()> {
+    for SeedMenu { mut menu, children, items } in menus {
+        menu.parent_id = parent.to_string();
+        if menu.system_id.is_empty() {
+            menu.system_id = MAIN_SYSTEM.to_string();
+        }
+        let id = menu::insert_menu(conn, &menu).await?;
+        for i in &items {
+            menu::insert_item(conn, &id, i.kind, &i.en_code, &i.full_name).await?;
+        }
+        Box::pin(insert_menus(conn, children, &id)).await?;
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedDictionary {
+    id: String,
+    full_name: String,
+    en_code: String,
+    #[serde(default)]
+    is_tree: i64,
+    #[serde(default)]
+    sort_code: i64,
+    #[serde(default)]
+    items: Vec<SeedDictionaryItem>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedDictionaryItem {
+    full_name: String,
+    en_code: String,
+    #[serde(default)]
+    sort_code: i64,
+}
+
+async fn insert_dictionary(conn: &mut Conn, d: &SeedDictionary) -> anyhow::Result<()> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO base_dictionary_type (id, full_name, en_code, is_tree, sort_code, creator_time) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&d.id)
+    .bind(&d.full_name)
+    .bind(&d.en_code)
+    .bind(d.is_tree)
+    .bind(d.sort_code)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    for i in &d.items {
+        sqlx::query(
+            "INSERT INTO base_dictionary_data (id, dictionary_type_id, full_name, en_code, sort_code, creator_time) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(new_id())
+        .bind(&d.id)
+        .bind(&i.full_name)
+        .bind(&i.en_code)
+        .bind(i.sort_code)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}

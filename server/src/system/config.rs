@@ -1,0 +1,260 @@
+//! System configuration (spec 01 §3.3, §3.10; 02 §7.11): one JSON value per key. The keys
+//! are an allow-list with a kind each; secrets (third-party credentials) are shown only to
+//! administrators.
+
+use crate::db::Conn;
+use crate::error::{AppError, FieldErrors};
+use qiming_core::password::PasswordPolicy;
+use serde_json::{Map, Value};
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    /// Text of at most this many characters; `required` refuses an empty value.
+    Text { max: usize, required: bool },
+    /// 0 or 1.
+    Flag,
+    /// An integer within the bounds.
+    Int { min: i64, max: i64 },
+}
+
+struct Setting {
+    key: &'static str,
+    kind: Kind,
+    secret: bool,
+    /// Read-only settings are kept as they are when a client sends them back.
+    read_only: bool,
+}
+
+const fn text(key: &'static str, max: usize) -> Setting {
+    Setting { key, kind: Kind::Text { max, required: false }, secret: false, read_only: false }
+}
+const fn required(key: &'static str, max: usize) -> Setting {
+    Setting { key, kind: Kind::Text { max, required: true }, secret: false, read_only: false }
+}
+const fn flag(key: &'static str) -> Setting {
+    Setting { key, kind: Kind::Flag, secret: false, read_only: false }
+}
+const fn int(key: &'static str, min: i64, max: i64) -> Setting {
+    Setting { key, kind: Kind::Int { min, max }, secret: false, read_only: false }
+}
+const fn secret(key: &'static str) -> Setting {
+    Setting { key, kind: Kind::Text { max: 500, required: false }, secret: true, read_only: false }
+}
+
+const SETTINGS: &[Setting] = &[
+    // Identity of the system (SYS-001, SYS-002).
+    required("sysName", 50),
+    required("title", 50),
+    Setting { key: "sysVersion", kind: Kind::Text { max: 20, required: true }, secret: false, read_only: true },
+    text("copyright", 200),
+    text("sysDescription", 500),
+    text("logoIcon", 500),
+    text("navigationIcon", 500),
+    text("loginIcon", 500),
+    text("workLogoIcon", 500),
+    // Sign-in.
+    flag("lastLoginTimeSwitch"),
+    flag("enableVerificationCode"),
+    int("verificationCodeNumber", 3, 6),
+    int("passwordErrorsNumber", 1, 100),
+    int("lockTime", 1, 1440),
+    // Password policy (AUTH-023).
+    flag("passwordStrengthLimit"),
+    flag("passwordLengthMin"),
+    int("passwordLengthMinNumber", 1, 64),
+    flag("containsNumbers"),
+    flag("includeLowercaseLetters"),
+    flag("includeUppercaseLetters"),
+    flag("containsCharacters"),
+    flag("mandatoryModificationOfInitialPassword"),
+    // Third-party office chat (A: DingTalk, B: WeCom); secrets are for administrators only.
+    text("dingSynAppKey", 200),
+    secret("dingSynAppSecret"),
+    text("dingAgentId", 200),
+    flag("dingSynIsSynOrg"),
+    flag("dingSynIsSynUser"),
+    text("qyhCorpId", 200),
+    text("qyhAgentId", 200),
+    secret("qyhAgentSecret"),
+    secret("qyhCorpSecret"),
+    flag("qyhIsSynOrg"),
+    flag("qyhIsSynUser"),
+];
+
+fn setting(key: &str) -> Option<&'static Setting> {
+    SETTINGS.iter().find(|s| s.key == key)
+}
+
+/// The stored configuration.
+#[derive(Debug, Clone, Default)]
+pub struct SysConfig(Map<String, Value>);
+
+impl SysConfig {
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.get(key)
+    }
+
+    /// An integer setting (flags included); `default` when missing or not a number.
+    pub fn int(&self, key: &str, default: i64) -> i64 {
+        match self.0.get(key) {
+            Some(Value::Number(n)) => n.as_i64().unwrap_or(default),
+            Some(Value::String(s)) => s.trim().parse().unwrap_or(default),
+            Some(Value::Bool(b)) => *b as i64,
+            _ => default,
+        }
+    }
+
+    pub fn flag(&self, key: &str) -> bool {
+        self.int(key, 0) == 1
+    }
+
+    /// The password policy, read by core's own deserialiser.
+    pub fn password_policy(&self) -> PasswordPolicy {
+        serde_json::from_value(Value::Object(self.0.clone())).unwrap_or_default()
+    }
+
+    /// The settings anyone signed in may read (secrets left out).
+    pub fn public(&self) -> Map<String, Value> {
+        self.0.iter().filter(|(k, _)| !setting(k).is_some_and(|s| s.secret)).map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+
+    /// Every setting, secrets included (administrators only).
+    pub fn all(&self) -> Map<String, Value> {
+        self.0.clone()
+    }
+}
+
+pub async fn load(conn: &mut Conn) -> Result<SysConfig, AppError> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT config_key, config_value FROM base_sys_config").fetch_all(conn).await?;
+    Ok(SysConfig(
+        rows.into_iter()
+            .filter_map(|(k, v)| serde_json::from_str(&v).ok().map(|v| (k, v)))
+            .collect(),
+    ))
+}
+
+/// One setting's value, when only one is needed on a hot path.
+pub async fn load_one(conn: &mut Conn, key: &str) -> Result<Option<Value>, AppError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT config_value FROM base_sys_config WHERE config_key = $1")
+        .bind(key)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.and_then(|(v,)| serde_json::from_str(&v).ok()))
+}
+
+/// Checks a change against the allow-list: unknown keys, wrong kinds and out-of-range values
+/// are field errors; read-only keys are dropped. Returns the values to store.
+pub fn validate(change: Map<String, Value>) -> Result<Vec<(String, Value)>, AppError> {
+    let mut errors = FieldErrors::new();
+    let mut out = Vec::new();
+    for (key, value) in change {
+        let Some(s) = setting(&key) else {
+            errors.entry(key.clone()).or_default().push(format!("未知的配置项：{key}"));
+            continue;
+        };
+        if s.read_only {
+            continue;
+        }
+        match normalise(s.kind, value) {
+            Ok(v) => out.push((key, v)),
+            Err(msg) => errors.entry(key).or_default().push(msg),
+        }
+    }
+    if errors.is_empty() { Ok(out) } else { Err(AppError::fields(errors)) }
+}
+
+fn normalise(kind: Kind, value: Value) -> Result<Value, String> {
+    match kind {
+        Kind::Text { max, required } => {
+            let s = match value {
+                Value::String(s) => s,
+                Value::Null => String::new(),
+                Value::Number(n) => n.to_string(),
+                _ => return Err("必须是文本".into()),
+            };
+            let s = s.trim().to_string();
+            if required && s.is_empty() {
+                return Err("不能为空".into());
+            }
+            if s.chars().count() > max {
+                return Err(format!("最多{max}个字符"));
+            }
+            Ok(Value::String(s))
+        }
+        Kind::Flag => match as_int(&value) {
+            Some(n @ (0 | 1)) => Ok(Value::from(n)),
+            _ => Err("只能是0或1".into()),
+        },
+        Kind::Int { min, max } => match as_int(&value) {
+            Some(n) if (min..=max).contains(&n) => Ok(Value::from(n)),
+            _ => Err(format!("必须是{min}到{max}之间的整数")),
+        },
+    }
+}
+
+fn as_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64(),
+        Value::Bool(b) => Some(*b as i64),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// Stores values (already validated) in one statement each; the caller owns the transaction.
+pub async fn store(conn: &mut Conn, values: &[(String, Value)]) -> Result<(), AppError> {
+    for (key, value) in values {
+        sqlx::query(
+            "INSERT INTO base_sys_config (config_key, config_value) VALUES ($1, $2) \
+             ON CONFLICT (config_key) DO UPDATE SET config_value = excluded.config_value",
+        )
+        .bind(key)
+        .bind(value.to_string())
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Stores seed values as they are (read-only ones included), refusing anything the
+/// allow-list would refuse, so the seed file cannot drift from the code.
+pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, Value)>> {
+    let mut out = Vec::new();
+    for (key, value) in values {
+        let s = setting(&key).ok_or_else(|| anyhow::anyhow!("seed: unknown setting {key}"))?;
+        let v = normalise(s.kind, value).map_err(|m| anyhow::anyhow!("seed: {key}: {m}"))?;
+        out.push((key, v));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn validation_names_each_bad_field() {
+        let change = json!({"title": "", "enableVerificationCode": 2, "verificationCodeNumber": 9,
+                            "nope": 1, "sysVersion": "9.9"});
+        let Err(AppError::BadInput { fields: Some(f), .. }) = validate(change.as_object().unwrap().clone()) else {
+            panic!("expected field errors")
+        };
+        assert_eq!(f.keys().collect::<Vec<_>>(), ["enableVerificationCode", "nope", "title", "verificationCodeNumber"]);
+    }
+
+    #[test]
+    fn read_only_and_normalised() {
+        let change = json!({"sysVersion": "9.9", "enableVerificationCode": "1", "title": " 启明 "});
+        let v = validate(change.as_object().unwrap().clone()).unwrap();
+        assert_eq!(v, vec![("enableVerificationCode".into(), json!(1)), ("title".into(), json!("启明"))]);
+    }
+
+    #[test]
+    fn secrets_hidden_from_public() {
+        let c = SysConfig(json!({"title": "启明", "qyhCorpSecret": "x"}).as_object().unwrap().clone());
+        assert!(c.public().get("qyhCorpSecret").is_none());
+        assert_eq!(c.all().get("qyhCorpSecret"), Some(&json!("x")));
+    }
+}

@@ -1,0 +1,204 @@
+//! The wire conventions of DESIGN.md and jnpf-wire.md: the success envelope, paging, and
+//! extractors whose every rejection is a 400 envelope with a clear Chinese message (never
+//! axum's plain-text rejections).
+
+use crate::error::{AppError, FieldErrors};
+use axum::Json as AxumJson;
+use axum::body::Bytes;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::json;
+
+/// A success: `{code: 200, msg, data}`.
+pub struct Ok<T>(pub &'static str, pub T);
+
+pub type ApiResult<T> = Result<Ok<T>, AppError>;
+
+/// `data` with JNPF's usual success msg.
+pub fn ok<T: Serialize>(data: T) -> ApiResult<T> {
+    Result::Ok(Ok("Success", data))
+}
+
+/// A success whose msg the client shows (e.g. 保存成功), with no data.
+pub fn done(msg: &'static str) -> ApiResult<()> {
+    Result::Ok(Ok(msg, ()))
+}
+
+impl<T: Serialize> IntoResponse for Ok<T> {
+    fn into_response(self) -> Response {
+        AxumJson(json!({ "code": 200, "msg": self.0, "data": self.1 })).into_response()
+    }
+}
+
+/// Paging of a list request: `currentPage` (from 1, default 1) and `pageSize` (1..=500,
+/// default 20). Call [`PageQuery::page`] to validate.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    #[serde(default, deserialize_with = "opt_i64")]
+    pub current_page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    pub page_size: Option<i64>,
+}
+
+/// A validated page.
+#[derive(Debug, Clone, Copy)]
+pub struct Page {
+    pub current_page: i64,
+    pub page_size: i64,
+}
+
+impl PageQuery {
+    pub fn page(self) -> Result<Page, AppError> {
+        let current_page = self.current_page.unwrap_or(1);
+        let page_size = self.page_size.unwrap_or(20);
+        if current_page < 1 {
+            return Err(AppError::field("currentPage", "页码必须大于0"));
+        }
+        if !(1..=500).contains(&page_size) {
+            return Err(AppError::field("pageSize", "每页条数必须在1到500之间"));
+        }
+        Result::Ok(Page { current_page, page_size })
+    }
+}
+
+impl Page {
+    pub fn offset(&self) -> i64 {
+        (self.current_page - 1).saturating_mul(self.page_size)
+    }
+    /// `{list, pagination: {currentPage, pageSize, total}}`.
+    pub fn answer<T: Serialize>(&self, list: Vec<T>, total: i64) -> serde_json::Value {
+        json!({
+            "list": list,
+            "pagination": {"currentPage": self.current_page, "pageSize": self.page_size, "total": total}
+        })
+    }
+}
+
+/// An optional number in a query string, where `x=` means absent.
+pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    let s = Option::<String>::deserialize(d)?;
+    match s.as_deref().map(str::trim) {
+        None | Some("") => Result::Ok(None),
+        Some(v) => v.parse().map(Some).map_err(|_| serde::de::Error::custom("not a number")),
+    }
+}
+
+/// JSON body. Syntax errors, wrong types and missing fields are 400s naming the field.
+pub struct Json<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        let bytes = body(req, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(AppError::bad("请求数据不能为空"));
+        }
+        let mut de = serde_json::Deserializer::from_slice(&bytes);
+        let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            match inner.classify() {
+                serde_json::error::Category::Data => field_error(&path, &inner.to_string()),
+                _ => AppError::bad("请求数据不是有效的JSON"),
+            }
+        })?;
+        de.end().map_err(|_| AppError::bad("请求数据不是有效的JSON"))?;
+        Result::Ok(Json(value))
+    }
+}
+
+/// `application/x-www-form-urlencoded` body (the login form).
+pub struct Form<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Form<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        let bytes = body(req, state).await?;
+        urlencoded(&bytes).map(Form)
+    }
+}
+
+/// The query string (GET payloads travel here).
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, AppError> {
+        urlencoded(parts.uri.query().unwrap_or("").as_bytes()).map(Query)
+    }
+}
+
+/// Path parameters; a value of the wrong shape names the parameter.
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        use axum::extract::path::ErrorKind;
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Result::Ok(axum::extract::Path(v)) => Result::Ok(Path(v)),
+            Err(PathRejection::FailedToDeserializePathParams(e)) => Err(match e.into_kind() {
+                ErrorKind::ParseErrorAtKey { key, value, .. } => {
+                    AppError::field(key.clone(), format!("路径参数{key}的值无效：{value}"))
+                }
+                ErrorKind::ParseError { value, .. } => {
+                    AppError::bad(format!("路径参数的值无效：{value}"))
+                }
+                _ => AppError::bad("路径参数无效"),
+            }),
+            Err(_) => Err(AppError::bad("路径参数无效")),
+        }
+    }
+}
+
+async fn body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, AppError> {
+    Bytes::from_request(req, state).await.map_err(|e| {
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::bad("请求数据过大")
+        } else {
+            AppError::bad("请求数据读取失败")
+        }
+    })
+}
+
+fn urlencoded<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(bytes));
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        field_error(&path, &e.into_inner().to_string())
+    })
+}
+
+/// Turns serde's English data error into a Chinese message about the field it concerns.
+fn field_error(path: &str, serde_msg: &str) -> AppError {
+    // "missing field `x`" is reported at the parent; the field is in the message.
+    let backticked = serde_msg.split('`').nth(1).unwrap_or("");
+    let (field, reason) = if serde_msg.starts_with("missing field") {
+        (join_path(path, backticked), "不能为空")
+    } else if serde_msg.starts_with("invalid type") {
+        (path.to_string(), "类型错误")
+    } else if serde_msg.starts_with("unknown variant") || serde_msg.starts_with("invalid value") {
+        (path.to_string(), "取值无效")
+    } else if serde_msg.starts_with("unknown field") {
+        (join_path(path, backticked), "是未知的字段")
+    } else {
+        (path.to_string(), "格式错误")
+    };
+    let field = if field == "." || field.is_empty() { "请求数据".to_string() } else { field };
+    let mut fields = FieldErrors::new();
+    fields.insert(field.clone(), vec![format!("{field}{reason}")]);
+    AppError::BadInput { msg: format!("参数错误：{field}{reason}"), fields: Some(fields) }
+}
+
+fn join_path(parent: &str, name: &str) -> String {
+    if parent.is_empty() || parent == "." { name.to_string() } else { format!("{parent}.{name}") }
+}
