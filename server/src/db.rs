@@ -68,16 +68,25 @@ pub fn now_ms() -> i64 {
 }
 
 /// A JNPF-style id: an 18–19 digit decimal string, time-ordered. Milliseconds since 2020
-/// in the high bits, then a per-process random part and a counter, so ids made in the same
-/// millisecond by one process never collide and by two processes almost never.
+/// in the high bits, then a per-process random part; ids of one process are strictly
+/// increasing (so never equal), and two processes collide only if they share the random
+/// part and the millisecond.
 pub fn new_id() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    static LAST: AtomicU64 = AtomicU64::new(0);
     static PROCESS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
     let process = *PROCESS.get_or_init(|| u64::from_le_bytes(crate::random_bytes::<8>()) & 0x3ff);
     let ms = (now_ms() - 1_577_836_800_000).max(0) as u64;
-    let seq = COUNTER.fetch_add(1, Ordering::Relaxed) & 0xfff;
+    let candidate = (ms << 22) | (process << 12);
+    let mut last = LAST.load(Ordering::Relaxed);
+    let id = loop {
+        let next = candidate.max(last + 1);
+        match LAST.compare_exchange_weak(last, next, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => break next,
+            Err(seen) => last = seen,
+        }
+    };
     // Keep the id ≥ 10^17 so every id has at least 18 digits.
-    (100_000_000_000_000_000u64 + ((ms << 22) | (process << 12) | seq)).to_string()
+    (100_000_000_000_000_000u64 + id).to_string()
 }
 
 #[cfg(test)]

@@ -35,7 +35,9 @@ impl<T: Serialize> IntoResponse for Ok<T> {
 }
 
 /// Paging of a list request: `currentPage` (from 1, default 1) and `pageSize` (1..=500,
-/// default 20). Call [`PageQuery::page`] to validate.
+/// default 20). Call [`PageQuery::page`] to validate. Extract it beside the list's own
+/// query struct (two `Query` extractors) rather than flattening it in, so that errors keep
+/// naming the field.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageQuery {
@@ -99,16 +101,20 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(AppError::bad("请求数据不能为空"));
         }
-        let mut de = serde_json::Deserializer::from_slice(&bytes);
-        let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        // Syntax first (trailing characters included), then the shape, so each failure
+        // gets its own message.
+        let value: serde_json::Value =
+            serde_json::from_slice(&bytes).map_err(|_| AppError::bad("请求数据不是有效的JSON"))?;
+        let is_object = value.is_object();
+        let value = serde_path_to_error::deserialize(value).map_err(|e| {
             let path = e.path().to_string();
-            let inner = e.into_inner();
-            match inner.classify() {
-                serde_json::error::Category::Data => field_error(&path, &inner.to_string()),
-                _ => AppError::bad("请求数据不是有效的JSON"),
+            // serde lets a struct be written as an array; an error "at [0]" then means the
+            // body has the wrong shape altogether.
+            if !is_object && path.starts_with('[') {
+                return field_error(".", "invalid type");
             }
+            field_error(&path, &e.into_inner().to_string())
         })?;
-        de.end().map_err(|_| AppError::bad("请求数据不是有效的JSON"))?;
         Result::Ok(Json(value))
     }
 }
@@ -144,19 +150,23 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T>
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         use axum::extract::path::ErrorKind;
-        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Result::Ok(axum::extract::Path(v)) => Result::Ok(Path(v)),
-            Err(PathRejection::FailedToDeserializePathParams(e)) => Err(match e.into_kind() {
-                ErrorKind::ParseErrorAtKey { key, value, .. } => {
-                    AppError::field(key.clone(), format!("路径参数{key}的值无效：{value}"))
-                }
-                ErrorKind::ParseError { value, .. } => {
-                    AppError::bad(format!("路径参数的值无效：{value}"))
-                }
-                _ => AppError::bad("路径参数无效"),
-            }),
-            Err(_) => Err(AppError::bad("路径参数无效")),
-        }
+        let rejection = match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Result::Ok(axum::extract::Path(v)) => return Result::Ok(Path(v)),
+            Err(PathRejection::FailedToDeserializePathParams(e)) => e.into_kind(),
+            Err(_) => return Err(AppError::bad("路径参数无效")),
+        };
+        let bad = |key: String, value: String| AppError::field(key.clone(), format!("路径参数{key}的值无效：{value}"));
+        Err(match rejection {
+            ErrorKind::ParseErrorAtKey { key, value, .. } => bad(key, value),
+            // Tuples report a position; the route names it.
+            ErrorKind::ParseErrorAtIndex { index, value, .. } => {
+                let raw = axum::extract::RawPathParams::from_request_parts(parts, state).await;
+                let key = raw.ok().and_then(|r| r.iter().nth(index).map(|(k, _)| k.to_string()));
+                bad(key.unwrap_or_else(|| format!("#{}", index + 1)), value)
+            }
+            ErrorKind::ParseError { value, .. } => AppError::bad(format!("路径参数的值无效：{value}")),
+            _ => AppError::bad("路径参数无效"),
+        })
     }
 }
 

@@ -293,8 +293,6 @@ pub async fn set_language(State(state): State<AppState>, caller: Unlocked, Json(
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LogQuery {
-    #[serde(flatten)]
-    page: PageQuery,
     #[serde(default, deserialize_with = "opt_i64")]
     start_time: Option<i64>,
     #[serde(default, deserialize_with = "opt_i64")]
@@ -306,8 +304,13 @@ pub struct LogQuery {
 
 /// GET /api/permission/Users/Current/SystemLog (PROF-006): the user's login log, paged,
 /// newest first.
-pub async fn system_log(State(state): State<AppState>, caller: Unlocked, Query(q): Query<LogQuery>) -> ApiResult<Value> {
-    let page = q.page.page()?;
+pub async fn system_log(
+    State(state): State<AppState>,
+    caller: Unlocked,
+    Query(page): Query<PageQuery>,
+    Query(q): Query<LogQuery>,
+) -> ApiResult<Value> {
+    let page = page.page()?;
     if q.category.unwrap_or(log::LOGIN) != log::LOGIN {
         return ok(page.answer(Vec::<Value>::new(), 0));
     }

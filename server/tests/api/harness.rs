@@ -1,0 +1,310 @@
+//! Starts the real server (port 0, a temporary data dir) on SQLite or on a fresh PostgreSQL
+//! database, and talks HTTP to it.
+
+use qiming_server::db::Conn;
+use qiming_server::permission::{menu, user};
+use qiming_server::{AppState, Config};
+use reqwest::Method;
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+pub const ADMIN: &str = "admin";
+pub const ADMIN_PASSWORD: &str = "Initial1234";
+
+#[derive(Debug, Clone, Copy)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs a scenario once on SQLite and once on PostgreSQL, as two tests.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($scenario:ident),* $(,)?) => {$(
+        mod $scenario {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$scenario($crate::harness::Engine::Sqlite).await
+            }
+            #[tokio::test]
+            async fn postgres() {
+                super::$scenario($crate::harness::Engine::Postgres).await
+            }
+        }
+    )*};
+}
+
+/// The PostgreSQL server the tests use (a fresh database per server, dropped afterwards).
+pub fn pg_admin_url() -> String {
+    std::env::var("QIMING_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+/// A fresh, unused PostgreSQL database URL on the test server.
+pub fn fresh_pg_url() -> (String, String) {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let name = format!("qiming_test_{}_{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed));
+    let admin = pg_admin_url();
+    let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap_or(admin);
+    (format!("{base}/{name}"), name)
+}
+
+/// Drops a test database (from a thread of its own: Drop cannot await).
+pub fn drop_pg_database(name: String) {
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            use sqlx::Connection;
+            if let Ok(mut c) = sqlx::PgConnection::connect(&pg_admin_url()).await {
+                let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                    .execute(&mut c)
+                    .await;
+            }
+        })
+    })
+    .join()
+    .ok();
+}
+
+pub struct TestServer {
+    pub base: String,
+    pub state: AppState,
+    pub http: reqwest::Client,
+    _dir: tempfile::TempDir,
+    pg_database: Option<String>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.task.abort();
+        if let Some(name) = self.pg_database.take() {
+            drop_pg_database(name);
+        }
+    }
+}
+
+/// The configuration every test server starts from: cheap argon2, a known admin password.
+pub fn test_config(engine: Engine, dir: &std::path::Path) -> (Config, Option<String>) {
+    let mut config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.join("data"),
+        web_dir: dir.join("web"),
+        admin_password: ADMIN_PASSWORD.into(),
+        password_hash_memory_kib: 256,
+        password_hash_iterations: 1,
+        ..Config::default()
+    };
+    let mut pg = None;
+    if let Engine::Postgres = engine {
+        let (url, name) = fresh_pg_url();
+        config.database_url = url;
+        pg = Some(name);
+    }
+    (config, pg)
+}
+
+pub async fn start(engine: Engine) -> TestServer {
+    start_with(engine, |_| {}).await
+}
+
+pub async fn start_with(engine: Engine, tweak: impl FnOnce(&mut Config)) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut config, pg_database) = test_config(engine, dir.path());
+    tweak(&mut config);
+    let running = match qiming_server::start(config).await {
+        Ok(r) => r,
+        Err(e) if pg_database.is_some() => panic!(
+            "PostgreSQL tests need a server at {} (set QIMING_TEST_PG_URL to use another): {e:#}",
+            pg_admin_url()
+        ),
+        Err(e) => panic!("server did not start: {e:#}"),
+    };
+    TestServer {
+        base: format!("http://{}", running.addr),
+        state: running.state,
+        http: reqwest::Client::new(),
+        _dir: dir,
+        pg_database,
+        task: running.task,
+    }
+}
+
+/// An answer: the envelope plus what HTTP said.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub request_id: Option<String>,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn code(&self) -> i64 {
+        self.body["code"].as_i64().unwrap_or(-1)
+    }
+    pub fn msg(&self) -> &str {
+        self.body["msg"].as_str().unwrap_or("")
+    }
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+    /// Asserts success and returns data.
+    #[track_caller]
+    pub fn ok(&self) -> &Value {
+        assert_eq!(self.code(), 200, "expected success, got {:#}", self.body);
+        &self.body["data"]
+    }
+    /// Asserts a failure with this code and msg.
+    #[track_caller]
+    pub fn fails(&self, code: i64, msg: &str) {
+        assert_eq!((self.code(), self.msg()), (code, msg), "answer was {:#}", self.body);
+    }
+}
+
+pub enum Body {
+    None,
+    Json(Value),
+    Form(Vec<(&'static str, String)>),
+    Raw(&'static str, Vec<u8>),
+}
+
+impl TestServer {
+    pub async fn conn(&self) -> sqlx::pool::PoolConnection<sqlx::Any> {
+        self.state.db.acquire().await.unwrap()
+    }
+
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Body) -> Answer {
+        let mut req = self.http.request(method, format!("{}{path}", self.base)).header("jnpf-origin", "pc");
+        if let Some(t) = token {
+            req = req.header("Authorization", t);
+        }
+        req = match body {
+            Body::None => req,
+            Body::Json(v) => req.json(&v),
+            Body::Form(f) => req.form(&f),
+            Body::Raw(content_type, bytes) => req.header("content-type", content_type).body(bytes),
+        };
+        let res = req.send().await.expect("the server answers");
+        let status = res.status().as_u16();
+        let request_id = res.headers().get("x-request-id").map(|v| v.to_str().unwrap().to_string());
+        let text = res.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        Answer { status, request_id, body }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        self.call(Method::GET, path, token, Body::None).await
+    }
+    pub async fn post(&self, path: &str, token: Option<&str>, json: Value) -> Answer {
+        self.call(Method::POST, path, token, Body::Json(json)).await
+    }
+    pub async fn put(&self, path: &str, token: Option<&str>, json: Value) -> Answer {
+        self.call(Method::PUT, path, token, Body::Json(json)).await
+    }
+
+    /// POST /api/oauth/Login exactly as the JNPF client sends it.
+    pub async fn login_with(&self, account: &str, password: &str, code: &str, key: &str) -> Answer {
+        let form = vec![
+            ("account", account.to_string()),
+            ("password", md5(password)),
+            ("code", code.to_string()),
+            ("timestamp", key.to_string()),
+            ("origin", "password".to_string()),
+            ("jnpf_ticket", String::new()),
+            ("grant_type", "password".to_string()),
+        ];
+        self.call(Method::POST, "/api/oauth/Login", None, Body::Form(form)).await
+    }
+
+    pub async fn login(&self, account: &str, password: &str) -> Answer {
+        self.login_with(account, password, "", "").await
+    }
+
+    /// Signs in and returns the token.
+    pub async fn sign_in(&self, account: &str, password: &str) -> String {
+        let a = self.login(account, password).await;
+        a.ok()["token"].as_str().expect("a token").to_string()
+    }
+
+    /// The administrator's token (the initial password still unchanged).
+    pub async fn admin(&self) -> String {
+        self.sign_in(ADMIN, ADMIN_PASSWORD).await
+    }
+
+    /// The administrator's token after the initial password was changed (directly in the
+    /// database, as the change-password flow has its own tests).
+    pub async fn ready_admin(&self) -> String {
+        let mut conn = self.conn().await;
+        let admin = user::by_account(&mut conn, ADMIN).await.unwrap().unwrap();
+        mark_password_changed(&mut conn, &admin.id).await;
+        self.admin().await
+    }
+
+    /// Creates a user through the server's own repository; returns its id.
+    pub async fn create_user(&self, account: &str, password: &str) -> String {
+        let hash = self.state.hasher.hash(&md5(password)).await.unwrap();
+        let mut conn = self.conn().await;
+        let id = user::insert(
+            &mut conn,
+            &user::NewUser {
+                account,
+                real_name: account,
+                password_hash: &hash,
+                is_administrator: false,
+                system_id: None,
+            },
+        )
+        .await
+        .unwrap();
+        mark_password_changed(&mut conn, &id).await;
+        id
+    }
+
+    /// A fresh captcha for `key` through the dialog endpoint; returns its answer (read from
+    /// the database, since a test cannot read the image).
+    pub async fn captcha(&self, key: &str) -> String {
+        let res = self.http.get(format!("{}/api/file/ImageCode/{key}", self.base)).send().await.unwrap();
+        assert_eq!(res.headers()["content-type"], "image/png");
+        let png = res.bytes().await.unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a real PNG");
+        let mut conn = self.conn().await;
+        qiming_server::auth::captcha::answer_of(&mut conn, key).await.unwrap().expect("an answer is stored")
+    }
+
+    /// Changes system settings as a ready administrator.
+    pub async fn set_config(&self, settings: Value) {
+        let admin = self.ready_admin().await;
+        self.put("/api/system/SysConfig", Some(&admin), settings).await.ok();
+    }
+
+    /// A role authorised for the given menu ids and page-item ids, with the user in it.
+    pub async fn grant(&self, user_id: &str, menus: &[&str], items: &[(&str, &str)]) -> String {
+        let mut conn = self.conn().await;
+        let role = menu::insert_role(&mut conn, &format!("r{}", qiming_server::db::new_id()), "测试角色").await.unwrap();
+        for m in menus {
+            menu::authorize_role(&mut conn, &role, "module", m).await.unwrap();
+        }
+        for (kind, id) in items {
+            menu::authorize_role(&mut conn, &role, kind, id).await.unwrap();
+        }
+        user::add_relation(&mut conn, user_id, "Role", &role).await.unwrap();
+        role
+    }
+}
+
+async fn mark_password_changed(conn: &mut Conn, user_id: &str) {
+    sqlx::query("UPDATE base_user SET change_password_date = $1 WHERE id = $2")
+        .bind(qiming_server::db::now_ms())
+        .bind(user_id)
+        .execute(conn)
+        .await
+        .unwrap();
+}
+
+pub fn md5(s: &str) -> String {
+    qiming_core::md5_hex(s.as_bytes())
+}
+
+/// The JSON a client sends to change a password.
+pub fn password_change(old: &str, new: &str, code: &str, key: &str) -> Value {
+    json!({"oldPassword": md5(old), "password": md5(new), "plainPassword": new, "code": code, "timestamp": key})
+}

@@ -1,0 +1,135 @@
+//! Menu filtering by permission and the system configuration's admin rules.
+
+use crate::harness::{Engine, start};
+use crate::on_both_engines;
+use qiming_server::permission::menu::{self, ItemKind, NewMenu};
+use serde_json::{Value, json};
+
+const MAIN_SYSTEM: &str = "100000000000000001";
+const HOME: &str = "200000000000000001";
+
+fn new_menu(parent: &str, en_code: &str, menu_type: i64) -> NewMenu {
+    NewMenu {
+        id: None,
+        parent_id: parent.into(),
+        system_id: MAIN_SYSTEM.into(),
+        full_name: en_code.into(),
+        en_code: en_code.into(),
+        icon: String::new(),
+        menu_type,
+        url_address: en_code.into(),
+        link_target: "_self".into(),
+        property_json: "{}".into(),
+        sort_code: 100,
+    }
+}
+
+fn codes(menus: &Value) -> Vec<String> {
+    menus.as_array().unwrap().iter().map(|m| m["enCode"].as_str().unwrap().to_string()).collect()
+}
+
+fn en_codes(items: &Value) -> Vec<&str> {
+    items.as_array().unwrap().iter().map(|i| i["enCode"].as_str().unwrap()).collect()
+}
+
+// PERM-001, PERM-002, PERM-005..PERM-009, ROUTE-010 (server side): a user sees the menus
+// and page items their roles grant, directories only when something under them is granted,
+// and nothing at all without a role; the administrator sees every page and item.
+async fn perm_001_005_menu_filtered_by_permission(engine: Engine) {
+    let s = start(engine).await;
+    let mut conn = s.conn().await;
+    let dir = menu::insert_menu(&mut conn, &new_menu("-1", "wards", 0)).await.unwrap();
+    let beds = menu::insert_menu(&mut conn, &new_menu(&dir, "wards.beds", 2)).await.unwrap();
+    let rota = menu::insert_menu(&mut conn, &new_menu(&dir, "wards.rota", 2)).await.unwrap();
+    let empty_dir = menu::insert_menu(&mut conn, &new_menu("-1", "pharmacy", 0)).await.unwrap();
+    let add = menu::insert_item(&mut conn, &beds, ItemKind::Button, "btn_add", "新建").await.unwrap();
+    menu::insert_item(&mut conn, &beds, ItemKind::Button, "btn_remove", "删除").await.unwrap();
+    let col = menu::insert_item(&mut conn, &beds, ItemKind::Column, "bedNo", "床号").await.unwrap();
+    let form = menu::insert_item(&mut conn, &beds, ItemKind::Form, "table-field", "明细").await.unwrap();
+    drop(conn);
+
+    let nurse = s.create_user("nurse", "Nurse123").await;
+    s.grant(&nurse, &[HOME, &dir, &beds, &empty_dir], &[("button", &add), ("column", &col), ("form", &form)]).await;
+    let token = s.sign_in("nurse", "Nurse123").await;
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await;
+    let data = me.ok();
+    assert_eq!(codes(&data["menuList"]), ["home", "wards"], "no messageRecord, no empty pharmacy");
+    let wards = &data["menuList"][1];
+    assert_eq!(wards["hasChildren"], true);
+    assert_eq!(codes(&wards["children"]), ["wards.beds"], "rota is not granted");
+    let beds_entry = data["permissionList"].as_array().unwrap().iter().find(|p| p["modelId"] == beds.as_str()).unwrap();
+    assert_eq!(en_codes(&beds_entry["button"]), ["btn_add"]);
+    assert_eq!(en_codes(&beds_entry["column"]), ["bedNo"]);
+    assert_eq!(en_codes(&beds_entry["form"]), ["table-field"]);
+    assert_eq!(data["permissionList"].as_array().unwrap().len(), 2, "one entry per visible page");
+    assert_eq!(data["userInfo"]["isAdministrator"], false);
+    assert_eq!(data["userInfo"]["roleIds"].as_array().unwrap().len(), 1);
+
+    // The administrator sees all pages and items.
+    let admin = s.admin().await;
+    let all = s.get("/api/oauth/CurrentUser", Some(&admin)).await;
+    let all = all.ok();
+    assert_eq!(codes(&all["menuList"]), ["home", "messageRecord", "wards"]);
+    assert_eq!(codes(&all["menuList"][2]["children"]), ["wards.beds", "wards.rota"]);
+    let beds_all = all["permissionList"].as_array().unwrap().iter().find(|p| p["modelId"] == beds.as_str()).unwrap();
+    assert_eq!(en_codes(&beds_all["button"]), ["btn_add", "btn_remove"]);
+    assert!(all["permissionList"].as_array().unwrap().iter().any(|p| p["modelId"] == rota.as_str()));
+
+    // PERM-002: without a role the menu is empty (the client then says 您的权限不足).
+    s.create_user("visitor", "Visitor123").await;
+    let visitor = s.sign_in("visitor", "Visitor123").await;
+    let none = s.get("/api/oauth/CurrentUser", Some(&visitor)).await;
+    assert_eq!(none.ok()["menuList"], json!([]));
+    assert_eq!(none.ok()["permissionList"], json!([]));
+
+    // A disabled role grants nothing.
+    let mut conn = s.conn().await;
+    sqlx::query("UPDATE base_role SET enabled_mark = 0").execute(&mut *conn).await.unwrap();
+    let after = s.get("/api/oauth/CurrentUser", Some(&token)).await;
+    assert_eq!(after.ok()["menuList"], json!([]));
+}
+
+// SYS-002, SYS-003: every session reads SysConfig; secrets only reach administrators;
+// PUT is for administrators, validated, and stored.
+async fn sys_003_config_admin_only_and_secrets_hidden(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    s.put("/api/system/SysConfig", Some(&admin), json!({"qyhCorpSecret": "corp-secret", "qyhCorpId": "ww123"})).await.ok();
+
+    s.create_user("nurse", "Nurse123").await;
+    let nurse = s.sign_in("nurse", "Nurse123").await;
+    let seen = s.get("/api/system/SysConfig", Some(&nurse)).await;
+    let seen = seen.ok();
+    for key in ["title", "copyright", "logoIcon", "navigationIcon", "workLogoIcon", "sysVersion"] {
+        assert!(seen.get(key).is_some(), "{key}");
+    }
+    assert_eq!(seen["qyhCorpId"], "ww123");
+    for secret in ["qyhCorpSecret", "qyhAgentSecret", "dingSynAppSecret"] {
+        assert!(seen.get(secret).is_none(), "{secret} leaked to a non-administrator");
+    }
+    assert!(!seen.to_string().contains("corp-secret"));
+    let me = s.get("/api/oauth/CurrentUser", Some(&nurse)).await;
+    assert!(!me.ok()["sysConfigInfo"].to_string().contains("corp-secret"));
+
+    s.put("/api/system/SysConfig", Some(&nurse), json!({"title": "x"})).await.fails(403, "您没有此操作的权限");
+    let admin_view = s.get("/api/system/SysConfig", Some(&admin)).await;
+    assert_eq!(admin_view.ok()["qyhCorpSecret"], "corp-secret");
+    assert_eq!(admin_view.ok()["title"], "启明", "the refused write changed nothing");
+
+    let bad = s
+        .put("/api/system/SysConfig", Some(&admin), json!({"title": "", "verificationCodeNumber": 99, "lockTime": "x", "hack": 1}))
+        .await;
+    assert_eq!(bad.code(), 400);
+    let fields: Vec<&String> = bad.data().as_object().unwrap().keys().collect();
+    assert_eq!(fields, ["hack", "lockTime", "title", "verificationCodeNumber"]);
+    s.put("/api/system/SysConfig", Some(&admin), json!(["not", "an", "object"])).await.fails(400, "请求数据必须是对象");
+
+    let good = json!({"title": "启明医院", "copyright": "© 启明", "sysVersion": "9.9.9", "enableVerificationCode": "1"});
+    s.put("/api/system/SysConfig", Some(&admin), good).await.ok();
+    let now = s.get("/api/system/SysConfig", Some(&nurse)).await;
+    assert_eq!(now.ok()["title"], "启明医院");
+    assert_eq!(now.ok()["enableVerificationCode"], 1);
+    assert_eq!(now.ok()["sysVersion"], "3.4.7", "read-only");
+}
+
+on_both_engines!(perm_001_005_menu_filtered_by_permission, sys_003_config_admin_only_and_secrets_hidden);

@@ -1,0 +1,141 @@
+//! The signed-in user's own endpoints: change password (with the policy, enforced by core),
+//! base info, theme and language.
+
+use crate::harness::{ADMIN, Engine, md5, password_change, start};
+use crate::on_both_engines;
+use serde_json::json;
+
+const MODIFY: &str = "/api/permission/Users/Current/Actions/ModifyPassword";
+
+// AUTH-023, AUTH-024: the policy is read with a GET and has every field of spec 01 §3.10.
+async fn auth_023_024_password_policy(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.admin().await;
+    let policy = s.get("/api/system/SysConfig/getPasswordPolicy", Some(&token)).await;
+    let p = policy.ok();
+    for field in [
+        "passwordStrengthLimit", "passwordLengthMin", "passwordLengthMinNumber", "containsNumbers",
+        "includeLowercaseLetters", "includeUppercaseLetters", "containsCharacters",
+        "mandatoryModificationOfInitialPassword",
+    ] {
+        assert!(p[field].is_number(), "{field} missing: {p:#}");
+    }
+    assert_eq!(p["passwordLengthMinNumber"], 6);
+}
+
+// AUTH-025..AUTH-032, AUTH-035..AUTH-037, PROF-004: change password: captcha required,
+// old password checked, the policy enforced on the plain text through core, and on success
+// every session of the user ends (601) and only the new password signs in.
+async fn auth_025_037_change_password(engine: Engine) {
+    let s = start(engine).await;
+    s.create_user("nurse", "Nurse123").await;
+    let token = s.sign_in("nurse", "Nurse123").await;
+    let other = s.sign_in("nurse", "Nurse123").await;
+
+    // AUTH-035: no captcha.
+    let no_code = password_change("Nurse123", "Better123", "", "");
+    s.post(MODIFY, Some(&token), no_code).await.fails(400, "请输入验证码");
+    // A captcha for another key is wrong.
+    let answer = s.captcha("c1").await;
+    s.post(MODIFY, Some(&token), password_change("Nurse123", "Better123", &answer, "c2")).await.fails(400, "验证码错误，请重新输入");
+
+    // AUTH-025: old password required; a wrong one is refused.
+    let a = s.captcha("c3").await;
+    let mut body = password_change("Nurse123", "Better123", &a, "c3");
+    body["oldPassword"] = json!("");
+    s.post(MODIFY, Some(&token), body).await.fails(400, "请输入旧密码");
+    let a = s.captcha("c4").await;
+    s.post(MODIFY, Some(&token), password_change("Wrong123", "Better123", &a, "c4")).await.fails(400, "旧密码错误，请重新输入");
+
+    // AUTH-027/028: the seeded policy (strength on, at least 6, digits, lower case).
+    let a = s.captcha("c5").await;
+    let short = s.post(MODIFY, Some(&token), password_change("Nurse123", "ab1", &a, "c5")).await;
+    short.fails(400, "新密码长度不能小于6位");
+    // AUTH-029: a digit is required.
+    let a = s.captcha("c6").await;
+    let no_digit = s.post(MODIFY, Some(&token), password_change("Nurse123", "abcdefgh", &a, "c6")).await;
+    no_digit.fails(400, "新密码必须包含数字");
+    assert_eq!(no_digit.data()["password"], json!(["新密码必须包含数字"]));
+    // AUTH-030..032 with a stricter policy: every broken rule is reported.
+    let admin = s.ready_admin().await;
+    let strict = json!({"includeUppercaseLetters": 1, "containsCharacters": 1, "passwordLengthMinNumber": 8});
+    s.put("/api/system/SysConfig", Some(&admin), strict).await.ok();
+    let a = s.captcha("c7").await;
+    let weak = s.post(MODIFY, Some(&token), password_change("Nurse123", "ABC", &a, "c7")).await;
+    assert_eq!(
+        weak.data()["password"],
+        json!(["新密码长度不能小于8位", "新密码必须包含数字", "新密码必须包含小写字母", "新密码必须包含特殊字符"])
+    );
+    // The server never trusts the client: without the plain text the policy cannot be
+    // checked, and the plain text must be what was hashed.
+    let a = s.captcha("c8").await;
+    let mut blind = password_change("Nurse123", "Better123!", &a, "c8");
+    blind.as_object_mut().unwrap().remove("plainPassword");
+    s.post(MODIFY, Some(&token), blind).await.fails(400, "无法校验新密码的强度，请使用启明客户端修改密码");
+    let a = s.captcha("c9").await;
+    let mut forged = password_change("Nurse123", "Better123!", &a, "c9");
+    forged["password"] = json!(md5("weak"));
+    s.post(MODIFY, Some(&token), forged).await.fails(400, "新密码与其校验值不一致");
+
+    // AUTH-037: success; every session of the user ends.
+    let a = s.captcha("c10").await;
+    let done = s.post(MODIFY, Some(&token), password_change("Nurse123", "Better123!", &a, "c10")).await;
+    assert_eq!(done.msg(), "修改成功，请重新登录");
+    done.ok();
+    s.get("/api/oauth/CurrentUser", Some(&token)).await.fails(601, "密码已修改，请重新登录");
+    s.get("/api/oauth/CurrentUser", Some(&other)).await.fails(601, "密码已修改，请重新登录");
+    s.login("nurse", "Nurse123").await.fails(400, "账户或密码错误，请重新输入");
+    let token = s.sign_in("nurse", "Better123!").await;
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await;
+    assert!(me.ok()["userInfo"]["changePasswordDate"].is_i64());
+    // Other users are untouched.
+    s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok();
+}
+
+// PROF-003: base info read and written, every field checked.
+async fn prof_003_base_info(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.admin().await;
+    let info = s.get("/api/permission/Users/Current/BaseInfo", Some(&token)).await;
+    assert_eq!(info.ok()["account"], ADMIN);
+    assert_eq!(info.ok()["realName"], "管理员");
+
+    let bad = s.put("/api/permission/Users/Current/BaseInfo", Some(&token), json!({"realName": " ", "nation": "x".repeat(51)})).await;
+    assert_eq!(bad.code(), 400);
+    assert_eq!(bad.data()["realName"], json!(["请输入姓名"]));
+    assert_eq!(bad.data()["nation"], json!(["最多50个字符"]));
+
+    let change = json!({"realName": "王医生", "gender": 1, "mobilePhone": "13800138000", "email": "wang@example.com",
+                        "birthday": 631152000000i64, "signature": "仁心仁术"});
+    s.put("/api/permission/Users/Current/BaseInfo", Some(&token), change).await.ok();
+    let info = s.get("/api/permission/Users/Current/BaseInfo", Some(&token)).await;
+    let i = info.ok();
+    assert_eq!((i["realName"].as_str(), i["gender"].as_str(), i["mobilePhone"].as_str()), (Some("王医生"), Some("1"), Some("13800138000")));
+    assert_eq!(i["birthday"], 631152000000i64);
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await;
+    assert_eq!(me.ok()["userInfo"]["userName"], "王医生");
+}
+
+// PROF-005, AUTH-004: theme and language are saved on the server; the next sign-in answers
+// the saved theme; anything else is refused.
+async fn prof_005_theme_and_language(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.admin().await;
+    s.put("/api/permission/Users/Current/SystemTheme", Some(&token), json!({"theme": "fancy"}))
+        .await
+        .fails(400, "布局只能是classic、functional、plain或blend");
+    for theme in ["functional", "plain", "blend", "classic", "functional"] {
+        s.put("/api/permission/Users/Current/SystemTheme", Some(&token), json!({"theme": theme})).await.ok();
+    }
+    let login = s.login(ADMIN, crate::harness::ADMIN_PASSWORD).await;
+    assert_eq!(login.ok()["theme"], "functional");
+
+    s.put("/api/permission/Users/Current/SystemLanguage", Some(&token), json!({"language": "fr"}))
+        .await
+        .fails(400, "语言只能是zh-CN、zh-TW或en");
+    s.put("/api/permission/Users/Current/SystemLanguage", Some(&token), json!({"language": "en"})).await.ok();
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await;
+    assert_eq!(me.ok()["userInfo"]["language"], "en");
+}
+
+on_both_engines!(auth_023_024_password_policy, auth_025_037_change_password, prof_003_base_info, prof_005_theme_and_language);

@@ -1,0 +1,169 @@
+//! Signing in: success, every failure, captcha, throttling, the login log.
+
+use crate::harness::{ADMIN, ADMIN_PASSWORD, Engine, start, start_with};
+use crate::on_both_engines;
+use serde_json::json;
+
+const WRONG: &str = "账户或密码错误，请重新输入";
+
+// AUTH-002, AUTH-003, AUTH-004, AUTH-008, AUTH-009, AUTH-012, AUTH-013, SYS-001, PERM-003:
+// the JNPF form signs in; the token is `Bearer …` without `|`; CurrentUser carries what the
+// client needs.
+async fn auth_002_003_008_009_sign_in_and_current_user(engine: Engine) {
+    let s = start(engine).await;
+    assert_eq!(s.get("/api/oauth/getLoginConfig", None).await.ok()["redirect"], false);
+    let config = s.get("/api/oauth/getConfig/admin", None).await;
+    assert_eq!(config.ok()["enableVerificationCode"], 0);
+    assert_eq!(config.ok()["verificationCodeNumber"], 4);
+
+    let login = s.login(ADMIN, ADMIN_PASSWORD).await;
+    let token = login.ok()["token"].as_str().unwrap().to_string();
+    assert!(token.starts_with("Bearer ") && !token.contains('|'), "{token}");
+    assert_eq!(login.ok()["theme"], "classic");
+
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await;
+    let data = me.ok();
+    let info = &data["userInfo"];
+    for field in [
+        "userId", "userAccount", "userName", "headIcon", "portalId", "signImg", "changePasswordDate",
+        "organizeId", "positionIds", "prevLogin", "prevLoginTime", "prevLoginIPAddress",
+        "prevLoginIPAddressName", "systemIds", "roleIds", "isAdministrator", "loginTime", "loginIPAddress",
+    ] {
+        assert!(info.get(field).is_some(), "userInfo.{field} missing: {info:#}");
+    }
+    assert_eq!(info["userAccount"], "admin");
+    assert_eq!(info["isAdministrator"], true);
+    assert_eq!(info["changePasswordDate"], json!(null), "the initial password is unchanged");
+    assert_eq!(info["prevLogin"], 0, "first sign-in has no previous one");
+    assert_eq!(info["loginIPAddressName"], "本地");
+    let systems = info["systemIds"].as_array().unwrap();
+    assert_eq!(systems.iter().filter(|s| s["currentSystem"] == true).count(), 1);
+    assert!(data["permissionList"].is_array());
+    let codes: Vec<&str> = data["menuList"].as_array().unwrap().iter().map(|m| m["enCode"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["home", "messageRecord"], "empty directories are not shown");
+    let sys = &data["sysConfigInfo"];
+    assert_eq!((sys["title"].as_str(), sys["sysVersion"].as_str()), (Some("启明"), Some("3.4.7")));
+    assert!(sys.get("qyhCorpSecret").is_none());
+
+    // The token is accepted without its prefix too; updatePasswordMessage answers 200.
+    let bare = token.trim_start_matches("Bearer ");
+    s.get("/api/oauth/CurrentUser", Some(bare)).await.ok();
+    s.post("/api/oauth/updatePasswordMessage", Some(&token), json!({})).await.ok();
+
+    // AUTH-011 (server side): the second sign-in reports the first.
+    let second = s.sign_in(ADMIN, ADMIN_PASSWORD).await;
+    let info = s.get("/api/oauth/CurrentUser", Some(&second)).await.ok()["userInfo"].clone();
+    assert_eq!(info["prevLogin"], 1);
+    assert_eq!(info["prevLoginIPAddress"], "127.0.0.1");
+    assert_eq!(info["prevLoginIPAddressName"], "本地");
+    assert!(info["prevLoginTime"].as_i64().unwrap() <= info["loginTime"].as_i64().unwrap());
+}
+
+// AUTH-007: an unknown account and a wrong password get the same answer.
+async fn auth_007_unknown_account_and_wrong_password_same_answer(engine: Engine) {
+    let s = start(engine).await;
+    s.login(ADMIN, "wrong-password").await.fails(400, WRONG);
+    s.login("nobody", ADMIN_PASSWORD).await.fails(400, WRONG);
+    s.login("", ADMIN_PASSWORD).await.fails(400, "请输入账户");
+}
+
+// AUTH-007: five failures lock the account for ten minutes, even for the right password;
+// the lock ends when its time is over.
+async fn auth_007_locked_after_five_failures(engine: Engine) {
+    let s = start(engine).await;
+    for _ in 0..4 {
+        s.login(ADMIN, "wrong-password").await.fails(400, WRONG);
+    }
+    s.login(ADMIN, "wrong-password").await.fails(400, "账号已锁定，请10分钟后再试");
+    s.login(ADMIN, ADMIN_PASSWORD).await.fails(400, "账号已锁定，请10分钟后再试");
+    // Unknown accounts lock the same way, so the lock reveals nothing.
+    for _ in 0..4 {
+        s.login("ghost", "x").await.fails(400, WRONG);
+    }
+    s.login("ghost", "x").await.fails(400, "账号已锁定，请10分钟后再试");
+
+    // Ten minutes later (moved back in the database rather than waited for).
+    let mut conn = s.conn().await;
+    sqlx::query("UPDATE base_login_throttle SET locked_until = 1").execute(&mut *conn).await.unwrap();
+    s.sign_in(ADMIN, ADMIN_PASSWORD).await;
+}
+
+// AUTH-007: failures from one address are throttled across accounts.
+async fn auth_007_address_throttled(engine: Engine) {
+    let s = start_with(engine, |c| c.login_address_max_failures = 3).await;
+    for account in ["a1", "a2", "a3"] {
+        s.login(account, "x").await.fails(400, WRONG);
+    }
+    s.login(ADMIN, ADMIN_PASSWORD).await.fails(400, "登录失败次数过多，请10分钟后再试");
+}
+
+// AUTH-002, AUTH-012: with the login-needs-code setting on, Login needs a captcha issued by
+// ImageCode; missing, wrong or reused answers are refused.
+async fn auth_002_captcha_required_and_wrong(engine: Engine) {
+    let s = start(engine).await;
+    s.set_config(json!({"enableVerificationCode": 1, "verificationCodeNumber": 5})).await;
+    let config = s.get("/api/oauth/getConfig/admin", None).await;
+    assert_eq!((config.ok()["enableVerificationCode"].as_i64(), config.ok()["verificationCodeNumber"].as_i64()), (Some(1), Some(5)));
+
+    s.login(ADMIN, ADMIN_PASSWORD).await.fails(400, "请输入验证码");
+    // The login page's image: /api/oauth/ImageCode/{length}/{key}.
+    let res = s.http.get(format!("{}/api/oauth/ImageCode/4/0.5553010497186741", s.base)).send().await.unwrap();
+    assert_eq!(res.headers()["content-type"], "image/png");
+    let mut conn = s.conn().await;
+    let answer = qiming_server::auth::captcha::answer_of(&mut conn, "0.5553010497186741").await.unwrap().unwrap();
+    assert_eq!(answer.len(), 4);
+    let wrong = if answer == "2222" { "3333" } else { "2222" };
+    s.login_with(ADMIN, ADMIN_PASSWORD, wrong, "0.5553010497186741").await.fails(400, "验证码错误，请重新输入");
+    // One guess per image: the right answer no longer works after a wrong one.
+    s.login_with(ADMIN, ADMIN_PASSWORD, &answer, "0.5553010497186741").await.fails(400, "验证码错误，请重新输入");
+
+    let answer = s.captcha("0.1").await;
+    assert_eq!(answer.len(), 5, "the dialog image follows verificationCodeNumber");
+    s.login_with(ADMIN, ADMIN_PASSWORD, &answer.to_lowercase(), "0.1").await.ok();
+    s.login_with(ADMIN, ADMIN_PASSWORD, &answer, "0.1").await.fails(400, "验证码错误，请重新输入");
+}
+
+// AUTH-007: a disabled user cannot sign in (told so only with the right password) and
+// their open sessions end at once (601).
+async fn auth_007_disabled_user(engine: Engine) {
+    let s = start(engine).await;
+    let id = s.create_user("nurse", "Nurse123").await;
+    let token = s.sign_in("nurse", "Nurse123").await;
+    qiming_server::permission::user::set_enabled(&s.state.db, &id, false).await.unwrap();
+    s.login("nurse", "Nurse123").await.fails(400, "账号已被禁用，请联系管理员");
+    s.login("nurse", "nope").await.fails(400, WRONG);
+    s.get("/api/oauth/CurrentUser", Some(&token)).await.fails(601, "账号已被禁用，请联系管理员");
+    qiming_server::permission::user::set_enabled(&s.state.db, &id, true).await.unwrap();
+    s.sign_in("nurse", "Nurse123").await;
+}
+
+// PROF-006: every attempt lands in the user's login log, newest first, paged.
+async fn prof_006_login_log(engine: Engine) {
+    let s = start(engine).await;
+    s.create_user("doctor", "Doctor123").await;
+    s.login("doctor", "bad").await.fails(400, WRONG);
+    let token = s.sign_in("doctor", "Doctor123").await;
+    let page = s.get("/api/permission/Users/Current/SystemLog?currentPage=1&pageSize=20&category=1", Some(&token)).await;
+    let list = page.ok()["list"].as_array().unwrap().clone();
+    assert_eq!(page.ok()["pagination"]["total"], 2);
+    assert_eq!((list[0]["loginMark"].as_i64(), list[0]["abstracts"].as_str()), (Some(1), Some("登录成功")));
+    assert_eq!((list[1]["loginMark"].as_i64(), list[1]["abstracts"].as_str()), (Some(0), Some(WRONG)));
+    assert_eq!(list[0]["ipaddress"], "127.0.0.1");
+    assert_eq!(list[0]["ipaddressName"], "本地");
+    let one = s.get("/api/permission/Users/Current/SystemLog?currentPage=2&pageSize=1", Some(&token)).await;
+    assert_eq!(one.ok()["list"][0]["abstracts"], WRONG);
+    // Other users' attempts are not in it.
+    let admin = s.admin().await;
+    let theirs = s.get("/api/permission/Users/Current/SystemLog", Some(&admin)).await;
+    assert_eq!(theirs.ok()["pagination"]["total"], 1);
+}
+
+on_both_engines!(
+    auth_002_003_008_009_sign_in_and_current_user,
+    auth_007_unknown_account_and_wrong_password_same_answer,
+    auth_007_locked_after_five_failures,
+    auth_007_address_throttled,
+    auth_002_captcha_required_and_wrong,
+    auth_007_disabled_user,
+    prof_006_login_log,
+);
