@@ -51,61 +51,54 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
         return Err(AppError::field("password", "密码格式错误"));
     }
 
+    let now = now_ms();
+    let address_key = format!("address:{}", client.ip);
+    let account_key = format!("account:{account}");
     let mut conn = state.db.acquire().await?;
     let settings = config::load(&mut conn).await?;
     let lock_minutes = settings.int("lockTime", 10).max(1);
-    let now = now_ms();
-    let address_key = format!("address:{}", client.ip);
     if let Some(minutes) = throttle::locked(&mut conn, &address_key, now).await? {
         return Err(AppError::bad(format!("登录失败次数过多，请{minutes}分钟后再试")));
     }
     if settings.flag("enableVerificationCode") {
         captcha::verify(&mut conn, &form.timestamp, &form.code).await?;
     }
-
     let found = user::by_account(&mut conn, account).await?;
     let user_id = found.as_ref().map(|u| u.id.as_str());
     let failed = |reason: String| LoginRecord { user_id, user_name: account, success: false, reason, client, at: now };
-
-    let account_key = format!("account:{account}");
     if let Some(minutes) = throttle::locked(&mut conn, &account_key, now).await? {
         return Err(refuse(&mut conn, failed(account_locked(minutes))).await);
     }
+    // No connection is held while argon2 runs.
+    drop(conn);
+
     let verified = match &found {
         Some(u) => state.hasher.verify(&password, &u.password_hash).await?,
         None => state.hasher.verify_decoy(&password).await?,
     };
-    if !verified {
+    let mut tx = state.db.begin().await?;
+    let Some(user) = found.as_ref().filter(|_| verified) else {
         let window = lock_minutes * 60_000;
         let limit = settings.int("passwordErrorsNumber", 5).max(1);
-        let now_locked = throttle::fail(&mut conn, &account_key, now, limit, window).await?;
-        throttle::fail(&mut conn, &address_key, now, state.config.login_address_max_failures as i64, window).await?;
+        let now_locked = throttle::fail(&mut tx, &account_key, now, limit, window).await?;
+        let address_limit = state.config.login_address_max_failures as i64;
+        throttle::fail(&mut tx, &address_key, now, address_limit, window).await?;
         let msg = if now_locked { account_locked(lock_minutes) } else { MSG_WRONG.to_string() };
-        return Err(refuse(&mut conn, failed(msg)).await);
-    }
-    let Some(user) = found.as_ref() else { unreachable!("verified implies a user") };
+        let refusal = refuse(&mut tx, failed(msg)).await;
+        tx.commit().await?;
+        return Err(refusal);
+    };
     if user.enabled_mark != 1 {
-        return Err(refuse(&mut conn, failed(MSG_DISABLED.to_string())).await);
+        let refusal = refuse(&mut tx, failed(MSG_DISABLED.to_string())).await;
+        tx.commit().await?;
+        return Err(refusal);
     }
-    throttle::clear(&mut conn, &account_key).await?;
-    drop(conn);
-
-    // The session and its login-log row: both or neither.
-    let mut tx = state.db.begin().await?;
+    // Success: the counters reset, the session and its login-log row, all or nothing.
+    throttle::clear(&mut tx, &account_key).await?;
     let lifetime = state.config.session_lifetime.as_millis() as i64;
     let token = session::create(&mut tx, &user.id, now, lifetime, client).await?;
-    record_login(
-        &mut tx,
-        &LoginRecord {
-            user_id: Some(&user.id),
-            user_name: account,
-            success: true,
-            reason: "登录成功".into(),
-            client,
-            at: now,
-        },
-    )
-    .await?;
+    let success = LoginRecord { success: true, reason: "登录成功".into(), ..failed(String::new()) };
+    record_login(&mut tx, &success).await?;
     tx.commit().await?;
     Ok(LoggedIn { token, theme: user.theme.clone() })
 }

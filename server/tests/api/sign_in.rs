@@ -158,7 +158,32 @@ async fn prof_006_login_log(engine: Engine) {
     assert_eq!(theirs.ok()["pagination"]["total"], 1);
 }
 
+// PROF-006: the address recorded is the peer's; X-Forwarded-For counts only when the
+// server is configured to trust its proxy.
+async fn prof_006_forwarded_address_only_when_trusted(engine: Engine) {
+    for trusted in [true, false] {
+        let s = start_with(engine, |c| c.trust_forwarded_for = trusted).await;
+        let form = [("account", ADMIN.to_string()), ("password", crate::harness::md5(ADMIN_PASSWORD))];
+        let login: serde_json::Value = s
+            .http
+            .post(format!("{}/api/oauth/Login", s.base))
+            .header("X-Forwarded-For", "10.1.2.3, 127.0.0.1")
+            .form(&form)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let token = login["data"]["token"].as_str().unwrap();
+        let info = s.get("/api/oauth/CurrentUser", Some(token)).await.ok()["userInfo"].clone();
+        let expected = if trusted { ("10.1.2.3", "局域网") } else { ("127.0.0.1", "本地") };
+        assert_eq!((info["loginIPAddress"].as_str().unwrap(), info["loginIPAddressName"].as_str().unwrap()), expected);
+    }
+}
+
 on_both_engines!(
+    prof_006_forwarded_address_only_when_trusted,
     auth_002_003_008_009_sign_in_and_current_user,
     auth_007_unknown_account_and_wrong_password_same_answer,
     auth_007_locked_after_five_failures,
