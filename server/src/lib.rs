@@ -68,6 +68,8 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(web::api_not_found);
     Router::new()
         .nest("/api", api)
+        // The nested router does not see "/api/" itself; it must not reach index.html either.
+        .route("/api/", axum::routing::any(web::api_not_found))
         .fallback_service(web::spa(&state.config.web_dir))
         .with_state(state)
         .layer(CatchPanicLayer::custom(web::panic_answer))

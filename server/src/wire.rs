@@ -14,23 +14,28 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
 
 /// A success: `{code: 200, msg, data}`.
-pub struct Ok<T>(pub &'static str, pub T);
+#[derive(Serialize)]
+pub struct Success<T> {
+    code: u16,
+    msg: &'static str,
+    data: T,
+}
 
-pub type ApiResult<T> = Result<Ok<T>, AppError>;
+pub type ApiResult<T> = Result<Success<T>, AppError>;
 
 /// `data` with JNPF's usual success msg.
 pub fn ok<T: Serialize>(data: T) -> ApiResult<T> {
-    Result::Ok(Ok("Success", data))
+    Ok(Success { code: 200, msg: "Success", data })
 }
 
 /// A success whose msg the client shows (e.g. 保存成功), with no data.
 pub fn done(msg: &'static str) -> ApiResult<()> {
-    Result::Ok(Ok(msg, ()))
+    Ok(Success { code: 200, msg, data: () })
 }
 
-impl<T: Serialize> IntoResponse for Ok<T> {
+impl<T: Serialize> IntoResponse for Success<T> {
     fn into_response(self) -> Response {
-        AxumJson(json!({ "code": 200, "msg": self.0, "data": self.1 })).into_response()
+        AxumJson(self).into_response()
     }
 }
 
@@ -64,7 +69,7 @@ impl PageQuery {
         if !(1..=500).contains(&page_size) {
             return Err(AppError::field("pageSize", "每页条数必须在1到500之间"));
         }
-        Result::Ok(Page { current_page, page_size })
+        Ok(Page { current_page, page_size })
     }
 }
 
@@ -85,7 +90,7 @@ impl Page {
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     let s = Option::<String>::deserialize(d)?;
     match s.as_deref().map(str::trim) {
-        None | Some("") => Result::Ok(None),
+        None | Some("") => Ok(None),
         Some(v) => v.parse().map(Some).map_err(|_| serde::de::Error::custom("not a number")),
     }
 }
@@ -115,7 +120,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
             }
             field_error(&path, &e.into_inner().to_string())
         })?;
-        Result::Ok(Json(value))
+        Ok(Json(value))
     }
 }
 
@@ -151,7 +156,7 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T>
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         use axum::extract::path::ErrorKind;
         let rejection = match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Result::Ok(axum::extract::Path(v)) => return Result::Ok(Path(v)),
+            Ok(axum::extract::Path(v)) => return Ok(Path(v)),
             Err(PathRejection::FailedToDeserializePathParams(e)) => e.into_kind(),
             Err(_) => return Err(AppError::bad("路径参数无效")),
         };

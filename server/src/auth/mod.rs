@@ -61,7 +61,7 @@ async fn current_user(State(state): State<AppState>, caller: Unlocked) -> ApiRes
 /// GET /api/oauth/Logout (AUTH-015): ends the session if there is one; always 200, or the
 /// client would stay signed in.
 async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<()> {
-    if let Ok(session) = session::validate(&state, headers.get("authorization").and_then(|v| v.to_str().ok())).await {
+    if let Ok(session) = session::validate(&state, session::authorization(&headers)).await {
         let mut conn = state.db.acquire().await?;
         session::revoke(&mut conn, &session.token_hash, Revoked::LoggedOut).await?;
     }

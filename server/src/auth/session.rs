@@ -210,8 +210,9 @@ pub async fn unlock_failed(conn: &mut Conn, token_hash: &str) -> Result<i64, App
     Ok(n)
 }
 
-fn authorization(parts: &Parts) -> Option<&str> {
-    parts.headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok())
+/// The Authorization header's value, if it is readable text.
+pub fn authorization(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok())
 }
 
 /// Any valid session, locked or not (logout, lock and unlock).
@@ -241,7 +242,7 @@ deref_session!(Signed, Unlocked, Member, Admin);
 impl FromRequestParts<AppState> for Signed {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        validate(state, authorization(parts)).await.map(Signed)
+        validate(state, authorization(&parts.headers)).await.map(Signed)
     }
 }
 

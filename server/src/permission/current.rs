@@ -165,7 +165,11 @@ pub async fn update_base_info(State(state): State<AppState>, caller: Unlocked, J
     let change = BaseInfoChange {
         real_name: text("realName", Some(f.real_name), 50),
         // The gender dictionary's code arrives as a number or a string.
-        gender: text("gender", f.gender.map(|g| g.as_str().map(str::to_string).unwrap_or(g.to_string())), 20),
+        gender: text("gender", f.gender.map(|g| match g {
+            Value::String(s) => s,
+            Value::Null => String::new(),
+            other => other.to_string(),
+        }), 20),
         birthday: f.birthday,
         mobile_phone: text("mobilePhone", f.mobile_phone, 20),
         tele_phone: text("telePhone", f.tele_phone, 20),

@@ -217,8 +217,8 @@ pub async fn store(conn: &mut Conn, values: &[(String, Value)]) -> Result<(), Ap
     Ok(())
 }
 
-/// Stores seed values as they are (read-only ones included), refusing anything the
-/// allow-list would refuse, so the seed file cannot drift from the code.
+/// Checks seed values: read-only ones are accepted (the seed sets them), anything else the
+/// allow-list would refuse is an error, so the seed file cannot drift from the code.
 pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, Value)>> {
     let mut out = Vec::new();
     for (key, value) in values {

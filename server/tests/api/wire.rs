@@ -86,6 +86,8 @@ async fn route_spa_fallback_and_api_404(engine: Engine) {
     assert_eq!(js.text().await.unwrap(), "console.log(1)");
 
     s.get("/api/nothing/here", None).await.fails(404, "接口不存在：GET /api/nothing/here");
+    s.get("/api", None).await.fails(404, "接口不存在：GET /api");
+    s.get("/api/", None).await.fails(404, "接口不存在：GET /api/");
     s.call(Method::DELETE, "/api/oauth/Login", None, Body::None).await.fails(404, "接口不存在：DELETE /api/oauth/Login");
     s.post("/api/system/Nope", None, json!({})).await.fails(404, "接口不存在：POST /api/system/Nope");
 }
