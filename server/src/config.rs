@@ -62,12 +62,13 @@ impl Default for Config {
 
 impl Config {
     /// Reads defaults → qiming.toml → environment.
-    pub fn load() -> Result<Config, figment::Error> {
+    pub fn load() -> Result<Config, Box<figment::Error>> {
         let file = std::env::var("QIMING_CONFIG").unwrap_or_else(|_| "qiming.toml".into());
         let mut config: Config = Figment::from(Serialized::defaults(Config::default()))
             .merge(Toml::file(file))
             .merge(Env::prefixed("QIMING_").ignore(&["CONFIG", "ADMIN_PASSWORD"]))
-            .extract()?;
+            .extract()
+            .map_err(Box::new)?;
         // Taken verbatim: figment would read a password like 123456 or [x] as a number or
         // an array, and a URL has no reason to go through its parser either.
         if let Ok(p) = std::env::var("QIMING_ADMIN_PASSWORD") {

@@ -25,10 +25,8 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
     } else {
         anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://");
     };
-    if url.starts_with("sqlite:") {
-        if let Some(dir) = sqlite_dir(url) {
-            std::fs::create_dir_all(&dir).with_context(|| format!("creating {dir}"))?;
-        }
+    if let Some(dir) = sqlite_dir(url) {
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {dir}"))?;
     }
     if !sqlx::Any::database_exists(url).await.unwrap_or(false) {
         sqlx::Any::create_database(url).await.context("creating the database")?;
@@ -54,9 +52,9 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
     Ok(db)
 }
 
-/// The directory of a `sqlite://dir/file.db?…` URL, if it has one.
+/// The directory of a `sqlite://dir/file.db?…` URL, if it is one and has one.
 fn sqlite_dir(url: &str) -> Option<String> {
-    let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let path = url.strip_prefix("sqlite:")?.trim_start_matches("//");
     let path = path.split('?').next()?;
     let dir = std::path::Path::new(path).parent()?.to_str()?;
     (!dir.is_empty() && path != ":memory:").then(|| dir.to_string())
@@ -104,5 +102,6 @@ mod tests {
     fn sqlite_dir_of_url() {
         assert_eq!(sqlite_dir("sqlite://data/qiming.db?mode=rwc").as_deref(), Some("data"));
         assert_eq!(sqlite_dir("sqlite:qiming.db"), None);
+        assert_eq!(sqlite_dir("postgres://h/db"), None);
     }
 }

@@ -110,7 +110,7 @@ async fn openapi_lists_only_served_operations(engine: Engine) {
     assert!(paths.len() >= 15, "only {} paths documented", paths.len());
     assert!(paths.keys().all(|p| p.starts_with("/api/")));
     for (path, ops) in paths {
-        let concrete = path.replace("{codeLength}", "4").replace('{', "").replace('}', "");
+        let concrete = path.replace("{codeLength}", "4").replace(['{', '}'], "");
         for method in ops.as_object().unwrap().keys() {
             let m = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
             let text = s.http.request(m, format!("{}{concrete}", s.base)).send().await.unwrap().text().await.unwrap();
