@@ -41,3 +41,16 @@ pub fn panic_answer(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
         .unwrap_or("(no message)");
     AppError::Internal(anyhow::anyhow!("panic: {detail}")).into_response()
 }
+
+#[cfg(test)]
+mod tests {
+    #[tokio::test]
+    async fn a_panic_answers_500_without_its_message() {
+        let res = super::panic_answer(Box::new(String::from("index out of bounds: secret detail")));
+        let body = axum::body::to_bytes(res.into_body(), 1 << 16).await.unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["code"], 500);
+        assert!(v["msg"].as_str().unwrap().starts_with("系统繁忙，请稍后再试"));
+        assert!(!String::from_utf8_lossy(&body).contains("secret"));
+    }
+}
