@@ -304,6 +304,8 @@ pub struct LogQuery {
     /// 1 is the login log, the only one kept so far.
     #[serde(default, deserialize_with = "opt_i64")]
     category: Option<i64>,
+    #[serde(default)]
+    keyword: Option<String>,
 }
 
 /// GET /api/permission/Users/Current/SystemLog (PROF-006): the user's login log, paged,
@@ -319,6 +321,28 @@ pub async fn system_log(
         return ok(page.answer(Vec::<Value>::new(), 0));
     }
     let mut conn = state.db.acquire().await?;
-    let (list, total) = log::logins(&mut conn, &caller.user_id, page, q.start_time, q.end_time).await?;
+    let filter = log::LoginFilter { start: q.start_time, end: q.end_time, keyword: q.keyword.as_deref() };
+    let (list, total) = log::logins(&mut conn, &caller.user_id, page, &filter).await?;
     ok(page.answer(list, total))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MajorChange {
+    major_id: String,
+    major_type: String,
+}
+
+/// PUT /api/permission/Users/Current/major (PROF-008): switches the user's current system
+/// (`majorType` "System"); organisations and positions come with their issue.
+pub async fn set_major(State(state): State<AppState>, caller: Unlocked, Json(req): Json<MajorChange>) -> ApiResult<()> {
+    if req.major_type != "System" {
+        return Err(AppError::field("majorType", format!("暂不支持切换{}", req.major_type)));
+    }
+    let mut conn = state.db.acquire().await?;
+    if !menu::systems(&mut conn).await?.iter().any(|s| s.id == req.major_id) {
+        return Err(AppError::field("majorId", "系统不存在或已禁用"));
+    }
+    user::set_system(&mut conn, &caller.user_id, &req.major_id).await?;
+    done("切换成功")
 }

@@ -16,4 +16,5 @@ pub fn router() -> Router<AppState> {
         .route("/permission/Users/Current/SystemTheme", put(current::set_theme))
         .route("/permission/Users/Current/SystemLanguage", put(current::set_language))
         .route("/permission/Users/Current/SystemLog", get(current::system_log))
+        .route("/permission/Users/Current/major", put(current::set_major))
 }

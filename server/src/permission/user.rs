@@ -114,6 +114,17 @@ pub async fn set_preference(conn: &mut Conn, id: &str, column: Preference, value
     Ok(())
 }
 
+/// Makes `system_id` the user's current system.
+pub async fn set_system(conn: &mut Conn, id: &str, system_id: &str) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_user SET system_id = $1, last_modify_time = $2 WHERE id = $3")
+        .bind(system_id)
+        .bind(now_ms())
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 #[derive(Debug, Clone, Copy)]
 pub enum Preference {
     Theme,

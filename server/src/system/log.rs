@@ -65,34 +65,50 @@ pub struct LoginLogEntry {
     pub abstracts: String,
 }
 
-/// The user's login log, newest first, optionally between two times (ms, inclusive).
+/// Filters of the login log: times in ms (inclusive), and a keyword matched against the
+/// address, place, OS, browser and outcome.
+#[derive(Debug, Default)]
+pub struct LoginFilter<'a> {
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+    pub keyword: Option<&'a str>,
+}
+
+/// The user's login log, newest first.
 pub async fn logins(
     conn: &mut Conn,
     user_id: &str,
     page: Page,
-    start: Option<i64>,
-    end: Option<i64>,
+    filter: &LoginFilter<'_>,
 ) -> Result<(Vec<LoginLogEntry>, i64), AppError> {
     macro_rules! filter {
         () => {
-            " FROM base_sys_log WHERE user_id = $1 AND category = 1 AND creator_time >= $2 AND creator_time <= $3"
+            " FROM base_sys_log WHERE user_id = $1 AND category = 1 AND creator_time >= $2 AND creator_time <= $3 \
+             AND ($4 = '' OR ip_address LIKE $5 ESCAPE '\\' OR ip_address_name LIKE $5 ESCAPE '\\' \
+             OR platform LIKE $5 ESCAPE '\\' OR browser LIKE $5 ESCAPE '\\' OR abstracts LIKE $5 ESCAPE '\\')"
         };
     }
-    let (start, end) = (start.unwrap_or(0), end.unwrap_or(i64::MAX));
+    let (start, end) = (filter.start.unwrap_or(0), filter.end.unwrap_or(i64::MAX));
+    let keyword = filter.keyword.map(str::trim).unwrap_or("");
+    let pattern = format!("%{}%", keyword.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
     let (total,): (i64,) = sqlx::query_as(concat!("SELECT COUNT(*)", filter!()))
         .bind(user_id)
         .bind(start)
         .bind(end)
+        .bind(keyword)
+        .bind(&pattern)
         .fetch_one(&mut *conn)
         .await?;
     let list = sqlx::query_as(concat!(
         "SELECT id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts",
         filter!(),
-        " ORDER BY creator_time DESC, id DESC LIMIT $4 OFFSET $5"
+        " ORDER BY creator_time DESC, id DESC LIMIT $6 OFFSET $7"
     ))
     .bind(user_id)
     .bind(start)
     .bind(end)
+    .bind(keyword)
+    .bind(&pattern)
     .bind(page.page_size)
     .bind(page.offset())
     .fetch_all(conn)

@@ -138,4 +138,47 @@ async fn prof_005_theme_and_language(engine: Engine) {
     assert_eq!(me.ok()["userInfo"]["language"], "en");
 }
 
-on_both_engines!(auth_023_024_password_policy, auth_025_037_change_password, prof_003_base_info, prof_005_theme_and_language);
+// PROF-008, PERM-003: a user of several systems switches the current one; CurrentUser then
+// marks it and shows its menus.
+async fn prof_008_switch_system(engine: Engine) {
+    use qiming_server::permission::menu::{self, AppSystem, NewMenu};
+    let s = start(engine).await;
+    let mut conn = s.conn().await;
+    let lab = AppSystem { id: "100000000000000002".into(), full_name: "检验".into(), en_code: "lab".into(), icon: String::new(), sort_code: 1 };
+    menu::insert_system(&mut conn, &lab).await.unwrap();
+    let page = NewMenu {
+        id: None,
+        parent_id: "-1".into(),
+        system_id: lab.id.clone(),
+        full_name: "样本".into(),
+        en_code: "samples".into(),
+        icon: String::new(),
+        menu_type: 2,
+        url_address: "samples".into(),
+        link_target: "_self".into(),
+        property_json: "{}".into(),
+        sort_code: 0,
+    };
+    menu::insert_menu(&mut conn, &page).await.unwrap();
+    drop(conn);
+    let token = s.admin().await;
+    let current = |me: &serde_json::Value| {
+        let systems = me["userInfo"]["systemIds"].as_array().unwrap().clone();
+        systems.into_iter().find(|x| x["currentSystem"] == true).unwrap()["enCode"].as_str().unwrap().to_string()
+    };
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await.ok().clone();
+    assert_eq!(me["userInfo"]["systemIds"].as_array().unwrap().len(), 2);
+    assert_eq!(current(&me), "mainSystem");
+
+    let major = "/api/permission/Users/Current/major";
+    s.put(major, Some(&token), json!({"majorId": "nope", "majorType": "System"})).await.fails(400, "系统不存在或已禁用");
+    s.put(major, Some(&token), json!({"majorId": lab.id, "majorType": "Organize"})).await.fails(400, "暂不支持切换Organize");
+    let switched = s.put(major, Some(&token), json!({"majorId": lab.id, "majorType": "System"})).await;
+    assert_eq!(switched.msg(), "切换成功");
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await.ok().clone();
+    assert_eq!(current(&me), "lab");
+    assert_eq!(me["menuList"][0]["enCode"], "samples");
+    assert_eq!(me["menuList"].as_array().unwrap().len(), 1);
+}
+
+on_both_engines!(prof_008_switch_system, auth_023_024_password_policy, auth_025_037_change_password, prof_003_base_info, prof_005_theme_and_language);

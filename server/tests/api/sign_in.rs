@@ -152,6 +152,11 @@ async fn prof_006_login_log(engine: Engine) {
     assert_eq!(list[0]["ipaddressName"], "本地");
     let one = s.get("/api/permission/Users/Current/SystemLog?currentPage=2&pageSize=1", Some(&token)).await;
     assert_eq!(one.ok()["list"][0]["abstracts"], WRONG);
+    // The keyword filters (address, place, OS, browser, outcome); LIKE wildcards are literal.
+    let found = s.get("/api/permission/Users/Current/SystemLog?keyword=%E6%88%90%E5%8A%9F", Some(&token)).await;
+    assert_eq!(found.ok()["pagination"]["total"], 1, "成功");
+    let none = s.get("/api/permission/Users/Current/SystemLog?keyword=%25", Some(&token)).await;
+    assert_eq!(none.ok()["pagination"]["total"], 0, "% is not a wildcard");
     // Other users' attempts are not in it.
     let admin = s.admin().await;
     let theirs = s.get("/api/permission/Users/Current/SystemLog", Some(&admin)).await;
