@@ -92,10 +92,13 @@ async fn lock_screen(State(state): State<AppState>, caller: Signed, Json(req): J
     }
     let same_account = req.account.as_deref().is_none_or(|a| a.trim() == caller.account);
     let user = crate::permission::user::by_id(&mut conn, &caller.user_id).await?;
+    // No pool connection is held while argon2 runs.
+    drop(conn);
     let verified = match user {
         Some(u) if same_account => state.hasher.verify(&password.to_ascii_lowercase(), &u.password_hash).await?,
         _ => false,
     };
+    let mut conn = state.db.acquire().await?;
     if verified {
         session::set_locked(&mut conn, &caller.token_hash, false).await?;
         return done("解锁成功");

@@ -252,11 +252,12 @@ pub async fn modify_password(State(state): State<AppState>, caller: Unlocked, Js
         return Err(AppError::field("password", "新密码不能与旧密码相同"));
     }
     let u = user::by_id(&mut conn, &caller.user_id).await?.ok_or_else(|| AppError::not_found("用户不存在"))?;
+    // No pool connection is held while argon2 runs.
+    drop(conn);
     if !state.hasher.verify(&old, &u.password_hash).await? {
         return Err(AppError::field("oldPassword", "旧密码错误，请重新输入"));
     }
     let hash = state.hasher.hash(&new).await?;
-    drop(conn);
     let mut tx = state.db.begin().await?;
     user::set_password(&mut tx, &u.id, &hash).await?;
     session::revoke_user(&mut tx, &u.id, Revoked::PasswordChanged).await?;
