@@ -96,3 +96,16 @@ pub fn filter_menu_tree(tree: JsValue, authorised_ids: JsValue) -> Result<JsValu
     let ids: std::collections::BTreeSet<String> = from_js(authorised_ids)?;
     to_js(&permission::filter_menu_tree(tree, &ids))
 }
+
+/// `null` when `value` passes the named rule (jnpf-wire.md names), else its zh-CN message.
+/// An unknown rule name answers a message too.
+#[wasm_bindgen(js_name = validateRule)]
+pub fn validate_rule(rule: &str, value: &str) -> Option<String> {
+    qiming_core::validate_rule(rule, value).map(|m| m.text)
+}
+
+/// Like `validateRule`, with the whole message `{key, params?, text}` for translation.
+#[wasm_bindgen(js_name = checkRule)]
+pub fn check_rule(rule: &str, value: &str) -> Result<JsValue, JsError> {
+    to_js(&qiming_core::validate_rule(rule, value))
+}
