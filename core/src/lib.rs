@@ -4,10 +4,13 @@
 //! compiles it to WebAssembly so the web client gives the same answers as the user types.
 //! Nothing here does IO, spawns, or panics on any input.
 
+pub mod amount;
 pub mod date;
 pub mod md5;
 pub mod message;
+pub mod number;
 pub mod password;
+pub mod pattern;
 pub mod permission;
 pub mod rules;
 

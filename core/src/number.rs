@@ -1,0 +1,182 @@
+//! Numbers as decimal text: money and form numbers are read and rounded digit by digit, never
+//! through a binary float.
+
+use rust_decimal::Decimal;
+
+/// A finite decimal number split into its digits: `-0012.340` → negative, "12", "340".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecimalText {
+    pub negative: bool,
+    /// Integer digits without leading zeros ("" for zero).
+    pub int: String,
+    /// Fraction digits as written (trailing zeros kept).
+    pub frac: String,
+}
+
+impl DecimalText {
+    /// Reads `[+-]digits[.digits]` (either side of the point may be empty, not both),
+    /// surrounding whitespace ignored. None for anything else: letters, exponents, separators.
+    pub fn parse(text: &str) -> Option<DecimalText> {
+        let text = text.trim();
+        let (negative, unsigned) = match text.as_bytes().first() {
+            Some(b'-') => (true, &text[1..]),
+            Some(b'+') => (false, &text[1..]),
+            _ => (false, text),
+        };
+        let (int, frac) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) {
+            return None;
+        }
+        Some(DecimalText {
+            negative,
+            int: int.trim_start_matches('0').to_string(),
+            frac: frac.to_string(),
+        })
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.int.is_empty() && self.frac.bytes().all(|b| b == b'0')
+    }
+
+    /// Rounded half away from zero to `places` fraction digits (padding with zeros).
+    pub fn round(&self, places: usize) -> DecimalText {
+        let mut frac: Vec<u8> = self.frac.bytes().collect();
+        frac.resize(frac.len().max(places), b'0');
+        let round_up = frac.get(places).is_some_and(|d| *d >= b'5');
+        frac.truncate(places);
+        let mut digits: Vec<u8> = self.int.bytes().chain(frac).collect();
+        if round_up {
+            let mut carry = true;
+            for d in digits.iter_mut().rev() {
+                if *d == b'9' {
+                    *d = b'0';
+                } else {
+                    *d += 1;
+                    carry = false;
+                    break;
+                }
+            }
+            if carry {
+                digits.insert(0, b'1');
+            }
+        }
+        let split = digits.len() - places;
+        let int = String::from_utf8_lossy(&digits[..split]).trim_start_matches('0').to_string();
+        let frac = String::from_utf8_lossy(&digits[split..]).to_string();
+        let mut out = DecimalText { negative: self.negative, int, frac };
+        if out.is_zero() {
+            out.negative = false;
+        }
+        out
+    }
+
+    /// The number as plain text: `-12.34`, `0.5`, `7`.
+    pub fn to_plain(&self) -> String {
+        let mut s = String::new();
+        if self.negative && !self.is_zero() {
+            s.push('-');
+        }
+        s.push_str(if self.int.is_empty() { "0" } else { &self.int });
+        if !self.frac.is_empty() {
+            s.push('.');
+            s.push_str(&self.frac);
+        }
+        s
+    }
+}
+
+/// Largest fraction width `thousands` writes; the number of decimals comes from templates and
+/// column settings, and must not size an allocation by itself.
+pub const MAX_DECIMALS: u32 = 20;
+
+/// 千位分隔符(x,n) of the print spec and the list's thousands columns (AMT-005, PRINT-004):
+/// `x` rounded half away from zero to `n` decimals with `,` between groups of three integer
+/// digits. None when `x` is not a number (the caller leaves the text as it was). `n` above
+/// `MAX_DECIMALS` counts as `MAX_DECIMALS`.
+pub fn thousands(value: &str, decimals: u32) -> Option<String> {
+    let places = decimals.min(MAX_DECIMALS) as usize;
+    let rounded = DecimalText::parse(value)?.round(places);
+    let int = if rounded.int.is_empty() { "0" } else { rounded.int.as_str() };
+    let mut out = String::with_capacity(int.len() * 4 / 3 + places + 2);
+    if rounded.negative {
+        out.push('-');
+    }
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if places > 0 {
+        out.push('.');
+        out.push_str(&rounded.frac);
+    }
+    Some(out)
+}
+
+/// A form value as an exact decimal: JSON numbers through their shortest decimal text
+/// (0.1 stays 0.1), numeric strings as written. None for anything else, or a number beyond
+/// the range of `Decimal` (about 7.9 × 10²⁸).
+pub fn decimal_of(value: &serde_json::Value) -> Option<Decimal> {
+    match value {
+        serde_json::Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Some(Decimal::from(i))
+            } else if let Some(u) = n.as_u64() {
+                Some(Decimal::from(u))
+            } else {
+                decimal_of_text(&n.as_f64()?.to_string())
+            }
+        }
+        serde_json::Value::String(s) => decimal_of_text(s),
+        _ => None,
+    }
+}
+
+/// Decimal text (see `DecimalText::parse`) as a `Decimal`; None when unreadable or too large.
+/// Digits beyond `Decimal`'s 28 are rounded away, as a calculation cannot use them.
+pub fn decimal_of_text(text: &str) -> Option<Decimal> {
+    let d = DecimalText::parse(text)?;
+    if d.int.len() > 28 {
+        return None;
+    }
+    let room = 28 - d.int.len();
+    let trimmed = if d.frac.len() > room { d.round(room) } else { d };
+    trimmed.to_plain().parse::<Decimal>().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_round() {
+        let d = DecimalText::parse(" -0012.340 ").unwrap();
+        assert_eq!((d.negative, d.int.as_str(), d.frac.as_str()), (true, "12", "340"));
+        assert!(DecimalText::parse("1e5").is_none());
+        assert!(DecimalText::parse(".").is_none());
+        assert!(DecimalText::parse("1,000").is_none());
+        assert_eq!(DecimalText::parse(".5").unwrap().round(0).to_plain(), "1");
+        assert_eq!(DecimalText::parse("9.995").unwrap().round(2).to_plain(), "10.00");
+        assert_eq!(DecimalText::parse("-0.004").unwrap().round(2).to_plain(), "0.00");
+    }
+
+    #[test]
+    fn amt_005_thousands() {
+        assert_eq!(thousands("1234567.891", 2).as_deref(), Some("1,234,567.89"));
+        assert_eq!(thousands("999.995", 2).as_deref(), Some("1,000.00"));
+        assert_eq!(thousands("-1234", 0).as_deref(), Some("-1,234"));
+        assert_eq!(thousands("abc", 2), None);
+    }
+
+    #[test]
+    fn decimals_of_values() {
+        use serde_json::json;
+        assert_eq!(decimal_of(&json!(0.1)).unwrap().to_string(), "0.1");
+        assert_eq!(decimal_of(&json!("2.50")).unwrap().to_string(), "2.50");
+        assert_eq!(decimal_of(&json!(1e300)), None);
+        assert_eq!(decimal_of(&json!(true)), None);
+        assert_eq!(decimal_of(&json!(-7)).unwrap().to_string(), "-7");
+    }
+}
