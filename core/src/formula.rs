@@ -1,0 +1,459 @@
+//! The calculate field's formula (CALC-003..013, jnpf-wire.md "Calculate fields").
+//!
+//! A formula arrives either as JNPF's flat token list (`["(", {"__vModel__": "price"}, "×",
+//! "1", "2", ")"]`: operator strings, single digit or `.` strings that join into one number,
+//! field references) or as text (`单价 × 数量`, `{单价}*(1+0.13)`). It is checked once
+//! (alternating numbers and operators, starting and ending with a number, balanced brackets)
+//! and compiled to postfix, then evaluated any number of times in exact decimal arithmetic —
+//! iteratively, so no nesting depth can exhaust the stack.
+//!
+//! Evaluation never fails: a field value that is not a number counts as 0 (CALC-007); a
+//! division by zero or an overflow makes the whole result 0 (CALC-005, CALC-013). The result
+//! is rounded half away from zero to the precision (0 decimals when none is configured,
+//! CALC-003) and written with exactly that many decimals.
+
+use crate::message::Message;
+use crate::number::{DecimalText, decimal_of};
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+/// Deepest bracket nesting a formula may have.
+pub const MAX_DEPTH: usize = 64;
+/// Most tokens a formula may have.
+pub const MAX_TOKENS: usize = 10_000;
+/// Most decimals a result is written with.
+pub const MAX_PRECISION: u32 = 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operator {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+}
+
+impl Operator {
+    fn of(symbol: &str) -> Option<Operator> {
+        Some(match symbol {
+            "+" | "＋" => Operator::Add,
+            "-" | "－" | "−" => Operator::Subtract,
+            "×" | "*" => Operator::Multiply,
+            "÷" | "/" => Operator::Divide,
+            _ => return None,
+        })
+    }
+
+    /// × and ÷ bind tighter than + and − (CALC-012).
+    fn precedence(self) -> u8 {
+        match self {
+            Operator::Add | Operator::Subtract => 1,
+            Operator::Multiply | Operator::Divide => 2,
+        }
+    }
+
+    fn apply(self, a: Decimal, b: Decimal) -> Option<Decimal> {
+        match self {
+            Operator::Add => a.checked_add(b),
+            Operator::Subtract => a.checked_sub(b),
+            Operator::Multiply => a.checked_mul(b),
+            Operator::Divide => a.checked_div(b),
+        }
+    }
+}
+
+/// What a formula refers to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reference {
+    /// A form field by its `__vModel__`.
+    Field(String),
+    /// `table.column`: the row's value inside a row of `table`, else the sum over its rows.
+    Column { table: String, column: String },
+}
+
+impl Reference {
+    fn of(name: &str) -> Reference {
+        match name.split_once('.') {
+            Some((table, column)) if !table.is_empty() && !column.is_empty() => {
+                Reference::Column { table: table.to_string(), column: column.to_string() }
+            }
+            _ => Reference::Field(name.to_string()),
+        }
+    }
+}
+
+/// A lexical token of either form.
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Number(String),
+    Reference(String),
+    Operator(Operator),
+    Open,
+    Close,
+}
+
+/// A postfix step.
+#[derive(Debug, Clone)]
+enum Step {
+    Number(Decimal),
+    Reference(Reference),
+    Operator(Operator),
+}
+
+/// A checked, compiled formula.
+#[derive(Debug, Clone)]
+pub struct Formula {
+    steps: Vec<Step>,
+}
+
+/// The sub-table row a formula is evaluated in, if any.
+#[derive(Debug, Clone, Copy)]
+pub struct Row<'a> {
+    pub table: &'a str,
+    pub index: usize,
+}
+
+fn error(key: &'static str, text: impl Into<String>) -> Message {
+    Message::new(key, text)
+}
+
+impl Formula {
+    /// A formula from its JSON form: the token list, or text.
+    pub fn parse(expression: &Value) -> Result<Formula, Message> {
+        match expression {
+            Value::Array(items) => Formula::from_tokens(items),
+            Value::String(text) => Formula::from_text(text),
+            _ => Err(error("formula.invalid", "公式格式不正确")),
+        }
+    }
+
+    /// JNPF's token list.
+    pub fn from_tokens(items: &[Value]) -> Result<Formula, Message> {
+        if items.len() > MAX_TOKENS {
+            return Err(too_long());
+        }
+        let mut tokens = Vec::with_capacity(items.len());
+        let mut number = String::new();
+        for item in items {
+            let symbol = match item {
+                Value::String(s) => Some(s.trim().to_string()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            };
+            if let Some(s) = &symbol
+                && !s.is_empty()
+                && s.chars().all(|c| c.is_ascii_digit() || c == '.')
+            {
+                number.push_str(s);
+                continue;
+            }
+            if !number.is_empty() {
+                tokens.push(Token::Number(std::mem::take(&mut number)));
+            }
+            tokens.push(match (item, symbol) {
+                (_, Some(s)) => symbol_token(&s)?,
+                (Value::Object(o), None) => match o.get("__vModel__").and_then(Value::as_str) {
+                    Some(name) if !name.is_empty() => Token::Reference(name.to_string()),
+                    _ => return Err(error("formula.field", "公式中的字段缺少字段名")),
+                },
+                _ => return Err(error("formula.invalid", "公式格式不正确")),
+            });
+        }
+        if !number.is_empty() {
+            tokens.push(Token::Number(number));
+        }
+        Formula::compile(tokens)
+    }
+
+    /// The text form: numbers, `+ - × ÷ * /`, brackets, and field names (`price`,
+    /// `单价`, `table.column`, or anything inside `{…}`).
+    pub fn from_text(text: &str) -> Result<Formula, Message> {
+        let chars: Vec<char> = text.chars().collect();
+        if chars.len() > MAX_TOKENS * 4 {
+            return Err(too_long());
+        }
+        let mut tokens = Vec::new();
+        let mut i = 0;
+        while let Some(&c) = chars.get(i) {
+            if c.is_whitespace() {
+                i += 1;
+            } else if c.is_ascii_digit() || c == '.' {
+                let start = i;
+                while chars.get(i).is_some_and(|c| c.is_ascii_digit() || *c == '.') {
+                    i += 1;
+                }
+                tokens.push(Token::Number(chars[start..i].iter().collect()));
+            } else if c == '{' {
+                let close = chars[i..].iter().position(|c| *c == '}');
+                let Some(close) = close else {
+                    return Err(error("formula.brace", "字段名缺少右花括号 }"));
+                };
+                let name: String = chars[i + 1..i + close].iter().collect();
+                if name.trim().is_empty() {
+                    return Err(error("formula.field", "公式中的字段缺少字段名"));
+                }
+                tokens.push(Token::Reference(name.trim().to_string()));
+                i += close + 1;
+            } else if is_symbol(c) {
+                tokens.push(symbol_token(&c.to_string())?);
+                i += 1;
+            } else {
+                let start = i;
+                while chars.get(i).is_some_and(|c| !c.is_whitespace() && !is_symbol(*c) && *c != '{') {
+                    i += 1;
+                }
+                tokens.push(Token::Reference(chars[start..i].iter().collect()));
+            }
+            if tokens.len() > MAX_TOKENS {
+                return Err(too_long());
+            }
+        }
+        Formula::compile(tokens)
+    }
+
+    /// Checks the token order (CALC-009/010) and converts to postfix (shunting-yard).
+    fn compile(tokens: Vec<Token>) -> Result<Formula, Message> {
+        if tokens.is_empty() {
+            return Err(error("formula.empty", "公式不能为空"));
+        }
+        let mut steps = Vec::with_capacity(tokens.len());
+        // Operators and open brackets (None) waiting for their operands.
+        let mut pending: Vec<Option<Operator>> = Vec::new();
+        let mut depth = 0usize;
+        let mut expect_operand = true;
+        for token in tokens {
+            match token {
+                Token::Number(text) | Token::Reference(text) if !expect_operand => {
+                    return Err(error("formula.alternate", "数字和运算符必须交替出现")
+                        .with("token", text));
+                }
+                Token::Number(text) => {
+                    let value = crate::number::decimal_of_text(&text).ok_or_else(|| {
+                            error("formula.number", format!("数字格式不正确：{text}")).with("token", text)
+                        })?;
+                    steps.push(Step::Number(value));
+                    expect_operand = false;
+                }
+                Token::Reference(name) => {
+                    steps.push(Step::Reference(Reference::of(&name)));
+                    expect_operand = false;
+                }
+                Token::Operator(_) if expect_operand => {
+                    return Err(error("formula.operator", "运算符前后必须是数字或字段"));
+                }
+                Token::Operator(op) => {
+                    while let Some(Some(top)) = pending.last() {
+                        if top.precedence() < op.precedence() {
+                            break;
+                        }
+                        steps.push(Step::Operator(*top));
+                        pending.pop();
+                    }
+                    pending.push(Some(op));
+                    expect_operand = true;
+                }
+                Token::Open if !expect_operand => {
+                    return Err(error("formula.alternate", "数字和运算符必须交替出现").with("token", "("));
+                }
+                Token::Open => {
+                    depth += 1;
+                    if depth > MAX_DEPTH {
+                        return Err(error("formula.depth", format!("括号嵌套不能超过{MAX_DEPTH}层"))
+                            .with("max", MAX_DEPTH));
+                    }
+                    pending.push(None);
+                }
+                Token::Close if expect_operand => {
+                    return Err(error("formula.operator", "运算符前后必须是数字或字段"));
+                }
+                Token::Close => {
+                    depth = depth.checked_sub(1).ok_or_else(unbalanced)?;
+                    while let Some(Some(op)) = pending.last() {
+                        steps.push(Step::Operator(*op));
+                        pending.pop();
+                    }
+                    pending.pop();
+                }
+            }
+        }
+        if expect_operand {
+            return Err(error("formula.operator", "运算符前后必须是数字或字段"));
+        }
+        if depth != 0 {
+            return Err(unbalanced());
+        }
+        while let Some(Some(op)) = pending.pop() {
+            steps.push(Step::Operator(op));
+        }
+        Ok(Formula { steps })
+    }
+
+    /// The fields and columns the formula reads, in order of appearance.
+    pub fn references(&self) -> impl Iterator<Item = &Reference> {
+        self.steps.iter().filter_map(|s| match s {
+            Step::Reference(r) => Some(r),
+            _ => None,
+        })
+    }
+
+    /// The exact result, or None for a division by zero or an overflow.
+    pub fn value(&self, data: &Value, row: Option<Row>) -> Option<Decimal> {
+        let mut stack: Vec<Decimal> = Vec::with_capacity(8);
+        for step in &self.steps {
+            let value = match step {
+                Step::Number(n) => *n,
+                Step::Reference(r) => resolve(r, data, row)?,
+                Step::Operator(op) => {
+                    let b = stack.pop()?;
+                    let a = stack.pop()?;
+                    op.apply(a, b)?
+                }
+            };
+            stack.push(value);
+        }
+        stack.pop()
+    }
+
+    /// The result as text rounded to `precision` decimals (at most `MAX_PRECISION`); "0" (with
+    /// `precision` zeros) when the calculation fails.
+    pub fn evaluate(&self, data: &Value, row: Option<Row>, precision: u32) -> String {
+        format_rounded(self.value(data, row).unwrap_or(Decimal::ZERO), precision)
+    }
+}
+
+/// `value` rounded half away from zero and written with exactly `precision` decimals.
+pub fn format_rounded(value: Decimal, precision: u32) -> String {
+    let text = value.to_string();
+    DecimalText::parse(&text)
+        .map(|d| d.round(precision.min(MAX_PRECISION) as usize).to_plain())
+        .unwrap_or_else(|| "0".to_string())
+}
+
+/// A field's value; None only when a column sum overflows.
+fn resolve(reference: &Reference, data: &Value, row: Option<Row>) -> Option<Decimal> {
+    let number = |v: Option<&Value>| v.and_then(decimal_of).unwrap_or(Decimal::ZERO);
+    match reference {
+        Reference::Field(name) => {
+            let value = data.get(name).or_else(|| {
+                // Inside a row, a bare column name is the row's own cell.
+                row.and_then(|r| data.get(r.table)?.get(r.index)?.get(name))
+            });
+            Some(number(value))
+        }
+        Reference::Column { table, column } => {
+            let Some(rows) = data.get(table).and_then(Value::as_array) else {
+                // Not a sub-table: a field whose name holds a dot.
+                return Some(number(data.get(format!("{table}.{column}"))));
+            };
+            match row {
+                Some(r) if r.table == table => Some(number(rows.get(r.index).and_then(|x| x.get(column)))),
+                _ => rows
+                    .iter()
+                    .try_fold(Decimal::ZERO, |sum, x| sum.checked_add(number(x.get(column)))),
+            }
+        }
+    }
+}
+
+fn is_symbol(c: char) -> bool {
+    matches!(c, '+' | '-' | '×' | '÷' | '*' | '/' | '(' | ')' | '（' | '）' | '＋' | '－' | '−')
+}
+
+fn symbol_token(symbol: &str) -> Result<Token, Message> {
+    match symbol {
+        "(" | "（" => Ok(Token::Open),
+        ")" | "）" => Ok(Token::Close),
+        s => Operator::of(s).map(Token::Operator).ok_or_else(|| {
+            let shown: String = s.chars().take(20).collect();
+            error("formula.symbol", format!("无法识别的符号：{shown}")).with("token", shown)
+        }),
+    }
+}
+
+fn unbalanced() -> Message {
+    error("formula.brackets", "括号不匹配")
+}
+
+fn too_long() -> Message {
+    error("formula.length", format!("公式过长，最多{MAX_TOKENS}项")).with("max", MAX_TOKENS)
+}
+
+/// None when `expression` is a well-formed formula, else why not (for the form designer).
+pub fn check_formula(expression: &Value) -> Option<Message> {
+    Formula::parse(expression).err()
+}
+
+/// Evaluates `expression` over the form `data` (CALC-003..013): a malformed formula, like any
+/// failed calculation, gives 0.
+pub fn evaluate_formula(expression: &Value, data: &Value, row: Option<Row>, precision: u32) -> String {
+    match Formula::parse(expression) {
+        Ok(f) => f.evaluate(data, row, precision),
+        Err(_) => format_rounded(Decimal::ZERO, precision),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn eval(expr: Value, data: Value, precision: u32) -> String {
+        evaluate_formula(&expr, &data, None, precision)
+    }
+
+    // CALC-012: precedence; CALC-010: brackets; CALC-011: the four operators.
+    #[test]
+    fn calc_010_to_012_precedence_and_brackets() {
+        assert_eq!(eval(json!("2 + 3 × 4"), json!({}), 0), "14");
+        assert_eq!(eval(json!("(2 + 3) × 4"), json!({}), 0), "20");
+        assert_eq!(eval(json!("10 - 4 - 3"), json!({}), 0), "3");
+        assert_eq!(eval(json!("100 ÷ 10 ÷ 5"), json!({}), 0), "2");
+        assert_eq!(eval(json!(["(", "1", ".", "5", "+", "2", ")", "×", "2"]), json!({}), 2), "7.00");
+    }
+
+    // Exact decimals: 0.1 + 0.2 is 0.3, not 0.30000000000000004.
+    #[test]
+    fn exact_decimal() {
+        assert_eq!(eval(json!("0.1 + 0.2"), json!({}), 20), "0.30000000000000000000");
+        assert_eq!(eval(json!("a + b"), json!({"a": 0.1, "b": 0.2}), 17), "0.30000000000000000");
+    }
+
+    // CALC-008: sums at form level, row value inside a row.
+    #[test]
+    fn calc_008_columns() {
+        let data = json!({"t": [{"p": 2, "q": 3}, {"p": "4", "q": 5}], "rate": "0.5"});
+        let f = Formula::from_text("t.p × t.q").unwrap();
+        // Form level: each column is summed first, (2 + 4) × (3 + 5).
+        assert_eq!(f.evaluate(&data, None, 0), "48");
+        assert_eq!(f.evaluate(&data, Some(Row { table: "t", index: 1 }), 0), "20");
+        let f = Formula::from_tokens(&[json!({"__vModel__": "t.p"}), json!("×"), json!({"__vModel__": "rate"})]).unwrap();
+        assert_eq!(f.evaluate(&data, None, 2), "3.00");
+    }
+
+    // CALC-005, CALC-007, CALC-013: failures give 0.
+    #[test]
+    fn calc_005_007_013_zero() {
+        assert_eq!(eval(json!("a + 1"), json!({"a": "abc"}), 0), "1");
+        assert_eq!(eval(json!("5 ÷ 0"), json!({}), 2), "0.00");
+        assert_eq!(eval(json!("5 ÷ a"), json!({}), 0), "0");
+        assert_eq!(eval(json!("1 +"), json!({}), 0), "0");
+    }
+
+    // CALC-009: syntax.
+    #[test]
+    fn calc_009_syntax() {
+        let key = |e: Value| check_formula(&e).map(|m| m.key);
+        assert_eq!(key(json!("")), Some("formula.empty"));
+        assert_eq!(key(json!("1 2")), Some("formula.alternate"));
+        assert_eq!(key(json!("+1")), Some("formula.operator"));
+        assert_eq!(key(json!("(1")), Some("formula.brackets"));
+        assert_eq!(key(json!("1)")), Some("formula.brackets"));
+        assert_eq!(key(json!("()")), Some("formula.operator"));
+        assert_eq!(key(json!("1.2.3")), Some("formula.number"));
+        assert_eq!(key(json!(["1", "%", "2"])), Some("formula.symbol"));
+        let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+        assert_eq!(key(json!(deep)), Some("formula.length"));
+        let deep = format!("{}1{}", "(".repeat(65), ")".repeat(65));
+        assert_eq!(key(json!(deep)), Some("formula.depth"));
+        assert_eq!(key(json!("单价 × 数量")), None);
+    }
+}
