@@ -14,7 +14,8 @@ pub mod password;
 pub mod pattern;
 pub mod permission;
 pub mod rules;
+pub mod serial;
 
 pub use md5::md5_hex;
-pub use message::Message;
+pub use message::{FieldErrors, Message};
 pub use rules::{NamedRule, validate_rule};

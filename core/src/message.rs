@@ -31,3 +31,6 @@ impl std::fmt::Display for Message {
         f.write_str(&self.text)
     }
 }
+
+/// Messages per field name, as a form (or the server's 400 answer) shows them.
+pub type FieldErrors = BTreeMap<String, Vec<Message>>;
