@@ -13,8 +13,10 @@ pub mod number;
 pub mod password;
 pub mod pattern;
 pub mod permission;
+pub mod picker;
 pub mod rules;
 pub mod serial;
+pub mod upload;
 
 pub use md5::md5_hex;
 pub use message::{FieldErrors, Message};

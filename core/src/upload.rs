@@ -1,0 +1,262 @@
+//! Upload limits of the file and image widgets (FILE-004..019) and of the import wizard
+//! (IMP-003..006, IMP-010): checked in the browser before a file is sent, and again by the
+//! server on the stored value.
+
+use crate::message::Message;
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+use serde_json::Value;
+
+/// Size units (FILE-004).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizeUnit {
+    KB,
+    MB,
+    GB,
+}
+
+impl SizeUnit {
+    /// `KB`, `MB` or `GB`, any case; anything else is the default MB.
+    pub fn from_name(name: &str) -> SizeUnit {
+        match name.trim().to_ascii_uppercase().as_str() {
+            "KB" => SizeUnit::KB,
+            "GB" => SizeUnit::GB,
+            _ => SizeUnit::MB,
+        }
+    }
+
+    pub fn bytes(self) -> u64 {
+        match self {
+            SizeUnit::KB => 1024,
+            SizeUnit::MB => 1_048_576,
+            SizeUnit::GB => 1_073_741_824,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SizeUnit::KB => "KB",
+            SizeUnit::MB => "MB",
+            SizeUnit::GB => "GB",
+        }
+    }
+}
+
+/// The file categories of FILE-006 (and the widget's accept choices of FILE-012).
+pub const IMAGE_EXTENSIONS: [&str; 6] = ["gif", "jpg", "jpeg", "png", "bmp", "webp"];
+pub const VIDEO_EXTENSIONS: [&str; 11] =
+    ["mp4", "avi", "mov", "wmv", "flv", "mkv", "webm", "mpeg", "mpg", "3gp", "rmvb"];
+pub const AUDIO_EXTENSIONS: [&str; 8] = ["mp3", "wav", "aac", "flac", "ogg", "m4a", "wma", "amr"];
+pub const DOCUMENT_EXTENSIONS: [&str; 8] = ["doc", "docx", "xls", "xlsx", "ppt", "pptx", "pdf", "txt"];
+
+/// The lower-case extension of a file name ("" when it has none).
+pub fn extension(name: &str) -> String {
+    match name.rsplit_once('.') {
+        Some((_, ext)) if !ext.contains(['/', '\\']) => ext.to_ascii_lowercase(),
+        _ => String::new(),
+    }
+}
+
+/// image, video, audio, document or other (FILE-006).
+pub fn file_category(name: &str) -> &'static str {
+    let ext = extension(name);
+    let ext = ext.as_str();
+    if IMAGE_EXTENSIONS.contains(&ext) {
+        "image"
+    } else if VIDEO_EXTENSIONS.contains(&ext) {
+        "video"
+    } else if AUDIO_EXTENSIONS.contains(&ext) {
+        "audio"
+    } else if DOCUMENT_EXTENSIONS.contains(&ext) {
+        "document"
+    } else {
+        "other"
+    }
+}
+
+/// Does an `accept` list (`image/*,.pdf,excel`, as the widget is configured) allow `name`?
+/// Tokens: `image/*` or `image`, `video/*`, `audio/*`, `excel`, `word`, `pdf`, `txt`,
+/// `.ext`, `*`. An empty list accepts everything.
+pub fn accepts(accept: &str, name: &str) -> bool {
+    let ext = extension(name);
+    let ext = ext.as_str();
+    let tokens: Vec<String> = accept
+        .split(',')
+        .map(|t| t.trim().to_ascii_lowercase())
+        .filter(|t| !t.is_empty())
+        .collect();
+    tokens.is_empty()
+        || tokens.iter().any(|t| match t.as_str() {
+            "*" | "*/*" => true,
+            "image/*" | "image" => IMAGE_EXTENSIONS.contains(&ext),
+            "video/*" | "video" => VIDEO_EXTENSIONS.contains(&ext),
+            "audio/*" | "audio" => AUDIO_EXTENSIONS.contains(&ext),
+            "excel" => matches!(ext, "xls" | "xlsx"),
+            "word" => matches!(ext, "doc" | "docx"),
+            "pdf" | "application/pdf" => ext == "pdf",
+            "txt" | "text/plain" => ext == "txt",
+            other => other.strip_prefix('.').is_some_and(|e| e == ext),
+        })
+}
+
+/// Which widget: the file widget (uploadFz) or the image widget (uploadImg).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UploadKind {
+    File,
+    Image,
+}
+
+/// The limits of an upload widget.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UploadLimits {
+    pub kind: UploadKind,
+    /// Most files; 0 is unlimited (FILE-009).
+    pub limit: u64,
+    /// Largest size, in `size_unit` (default 10 MB, FILE-011, FILE-018).
+    pub file_size: Decimal,
+    pub size_unit: SizeUnit,
+    /// The accepted types of the file widget; the image widget always takes images only.
+    pub accept: String,
+}
+
+impl UploadLimits {
+    pub fn new(kind: UploadKind) -> UploadLimits {
+        UploadLimits { kind, limit: 0, file_size: Decimal::from(10), size_unit: SizeUnit::MB, accept: String::new() }
+    }
+
+    /// Reads `limit`, `fileSize`, `sizeUnit`, `accept` from a widget's props or its
+    /// `__config__` (JNPF keeps them in either), defaults for what is missing.
+    pub fn from_field(kind: UploadKind, field: &Value) -> UploadLimits {
+        let mut limits = UploadLimits::new(kind);
+        let get = |key: &str| {
+            field
+                .get(key)
+                .filter(|v| !v.is_null())
+                .or_else(|| field.get("__config__").and_then(|c| c.get(key)).filter(|v| !v.is_null()))
+        };
+        if let Some(limit) = get("limit").and_then(crate::number::decimal_of) {
+            limits.limit = limit.trunc().to_u64().unwrap_or(0);
+        }
+        if let Some(size) = get("fileSize").and_then(crate::number::decimal_of).filter(|s| *s > Decimal::ZERO) {
+            limits.file_size = size;
+        }
+        if let Some(unit) = get("sizeUnit").and_then(Value::as_str) {
+            limits.size_unit = SizeUnit::from_name(unit);
+        }
+        if let Some(accept) = get("accept").and_then(Value::as_str) {
+            limits.accept = accept.to_string();
+        }
+        limits
+    }
+
+    /// Adding one more file to `count` already there (FILE-010, FILE-017).
+    pub fn check_count(&self, count: u64) -> Option<Message> {
+        (self.limit > 0 && count >= self.limit).then(|| self.count_message())
+    }
+
+    /// More files than the limit in a stored value.
+    pub fn check_total(&self, count: u64) -> Option<Message> {
+        (self.limit > 0 && count > self.limit).then(|| self.count_message())
+    }
+
+    fn count_message(&self) -> Message {
+        let limit = self.limit;
+        match self.kind {
+            UploadKind::File => Message::new("upload.fileCount", format!("当前限制最多可以上传{limit}个文件")),
+            UploadKind::Image => Message::new("upload.imageCount", format!("当前限制最多可以上传{limit}张图片")),
+        }
+        .with("limit", limit)
+    }
+
+    /// A file's type and size (FILE-011, FILE-012, FILE-018, FILE-019); `size` in bytes,
+    /// None when unknown. The size must be under the limit.
+    pub fn check_file(&self, name: &str, size: Option<u64>) -> Option<Message> {
+        match self.kind {
+            UploadKind::Image if !accepts("image/*", name) => {
+                return Some(Message::new("upload.imageType", "请上传图片"));
+            }
+            UploadKind::File if !accepts(&self.accept, name) => {
+                let accept: String = self.accept.chars().take(100).collect();
+                return Some(
+                    Message::new("upload.fileType", format!("请选择{accept}类型的文件")).with("accept", accept),
+                );
+            }
+            _ => {}
+        }
+        let max = self.file_size.checked_mul(Decimal::from(self.size_unit.bytes()))?;
+        if Decimal::from(size?) < max {
+            return None;
+        }
+        let (shown, unit) = (self.file_size.normalize().to_string(), self.size_unit.name());
+        let (key, text) = match self.kind {
+            UploadKind::File => ("upload.fileSize", format!("文件大小超过{shown}{unit}")),
+            UploadKind::Image => ("upload.imageSize", format!("图片大小超过{shown}{unit}")),
+        };
+        Some(Message::new(key, text).with("size", shown).with("unit", unit))
+    }
+}
+
+/// Largest import file: under 500 KB (IMP-005).
+pub const IMPORT_MAX_BYTES: u64 = 500 * 1024;
+/// Most rows one import takes (IMP-006).
+pub const IMPORT_MAX_ROWS: usize = 500;
+
+/// The import wizard's file check (IMP-003..005): a file is there, it is xls or xlsx, and it
+/// is under 500 KB.
+pub fn check_import_file(name: Option<&str>, size: u64) -> Option<Message> {
+    let Some(name) = name.filter(|n| !n.trim().is_empty()) else {
+        return Some(Message::new("import.noFile", "请先上传文件"));
+    };
+    if !matches!(extension(name).as_str(), "xls" | "xlsx") {
+        return Some(Message::new("import.type", "请选择xls或xlsx格式的文件"));
+    }
+    (size >= IMPORT_MAX_BYTES).then(|| Message::new("import.size", "文件大小不能超过500KB"))
+}
+
+/// The rows submitted to an import (IMP-006, IMP-010): at least one, at most 500.
+pub fn check_import_rows(count: usize) -> Option<Message> {
+    if count == 0 {
+        Some(Message::new("import.empty", "导入数据为空"))
+    } else if count > IMPORT_MAX_ROWS {
+        Some(
+            Message::new("import.tooMany", format!("导入数据不能超过{IMPORT_MAX_ROWS}条"))
+                .with("max", IMPORT_MAX_ROWS),
+        )
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    // FILE-010, FILE-017..019
+    #[test]
+    fn file_010_017_to_019_widget_limits() {
+        let img = UploadLimits::from_field(UploadKind::Image, &json!({"limit": 2, "__config__": {"fileSize": 1, "sizeUnit": "KB"}}));
+        assert_eq!(img.check_count(2).unwrap().text, "当前限制最多可以上传2张图片");
+        assert!(img.check_count(1).is_none());
+        assert_eq!(img.check_file("a.pdf", Some(1)).unwrap().text, "请上传图片");
+        assert_eq!(img.check_file("a.PNG", Some(1024)).unwrap().text, "图片大小超过1KB");
+        assert!(img.check_file("a.png", Some(1023)).is_none());
+        let file = UploadLimits::from_field(UploadKind::File, &json!({"limit": 1, "accept": "image/*,.pdf"}));
+        assert_eq!(file.check_count(1).unwrap().text, "当前限制最多可以上传1个文件");
+        assert!(file.check_file("a.pdf", Some(10)).is_none());
+        assert_eq!(file.check_file("a.exe", Some(10)).unwrap().key, "upload.fileType");
+        assert_eq!(file.check_file("a.pdf", Some(10 * 1_048_576)).unwrap().text, "文件大小超过10MB");
+    }
+
+    // IMP-003..006, IMP-010
+    #[test]
+    fn imp_003_to_010_import_limits() {
+        assert_eq!(check_import_file(None, 0).unwrap().text, "请先上传文件");
+        assert_eq!(check_import_file(Some("a.csv"), 1).unwrap().key, "import.type");
+        assert_eq!(check_import_file(Some("a.xlsx"), 512_000).unwrap().text, "文件大小不能超过500KB");
+        assert!(check_import_file(Some("a.XLS"), 511_999).is_none());
+        assert_eq!(check_import_rows(0).unwrap().text, "导入数据为空");
+        assert!(check_import_rows(500).is_none());
+        assert!(check_import_rows(501).is_some());
+    }
+}
