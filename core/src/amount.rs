@@ -35,12 +35,8 @@ pub fn to_chinese_amount(value: &str) -> Result<String, Message> {
     if number.int.len() > MAX_INTEGER_DIGITS {
         return Err(overflow());
     }
-    let decimals: Vec<usize> = number
-        .frac
-        .bytes()
-        .take(MAX_DECIMALS)
-        .map(|b| usize::from(b - b'0'))
-        .collect();
+    let decimals: Vec<usize> =
+        number.frac.bytes().take(MAX_DECIMALS).map(|b| usize::from(b - b'0')).collect();
     let has_decimal = decimals.iter().any(|d| *d != 0);
     if number.int.is_empty() && !has_decimal {
         return Ok("零元整".to_string());
@@ -170,7 +166,10 @@ mod tests {
         assert_eq!(cn("1001.01"), "壹仟零壹元零壹分");
         assert_eq!(cn("1.05"), "壹元零伍分");
         assert_eq!(cn("0"), "零元整");
-        assert_eq!(cn("999999999999999.9999"), "玖佰玖拾玖兆玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分玖厘玖毫");
+        assert_eq!(
+            cn("999999999999999.9999"),
+            "玖佰玖拾玖兆玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分玖厘玖毫"
+        );
         assert_eq!(cn("1000000000000000"), "数字较大溢出");
         assert_eq!(cn("12a"), "数字较大溢出");
     }

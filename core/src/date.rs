@@ -118,17 +118,17 @@ impl DateTime {
         })
     }
 
-    /// Formats with the patterns the widgets use: yyyy, MM, dd, HH, mm, ss; other
-    /// characters are copied.
+    /// Formats with the patterns the widgets use: yyyy, MM, dd, HH, mm, ss (YYYY and DD as
+    /// dayjs writes them too); other characters are copied.
     pub fn format(self, pattern: &str) -> String {
         let mut out = String::with_capacity(pattern.len() + 4);
         let mut rest = pattern;
         while let Some(c) = rest.chars().next() {
-            let (text, len) = if rest.starts_with("yyyy") {
+            let (text, len) = if rest.starts_with("yyyy") || rest.starts_with("YYYY") {
                 (format!("{:04}", self.year), 4)
             } else if rest.starts_with("MM") {
                 (format!("{:02}", self.month), 2)
-            } else if rest.starts_with("dd") {
+            } else if rest.starts_with("dd") || rest.starts_with("DD") {
                 (format!("{:02}", self.day), 2)
             } else if rest.starts_with("HH") {
                 (format!("{:02}", self.hour), 2)
@@ -159,8 +159,7 @@ fn split_time(text: &str) -> Option<(u32, u32, u32)> {
     let hour = parse_digits(parts.next()?, 1, 2)?;
     let minute = parse_digits(parts.next()?, 1, 2)?;
     let second = parts.next().map(|p| parse_digits(p, 1, 2)).unwrap_or(Some(0))?;
-    (parts.next().is_none() && hour < 24 && minute < 60 && second < 60)
-        .then_some((hour, minute, second))
+    (parts.next().is_none() && hour < 24 && minute < 60 && second < 60).then_some((hour, minute, second))
 }
 
 /// A run of `min..=max` ASCII digits as a number.

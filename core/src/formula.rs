@@ -223,13 +223,12 @@ impl Formula {
         for token in tokens {
             match token {
                 Token::Number(text) | Token::Reference(text) if !expect_operand => {
-                    return Err(error("formula.alternate", "数字和运算符必须交替出现")
-                        .with("token", text));
+                    return Err(error("formula.alternate", "数字和运算符必须交替出现").with("token", text));
                 }
                 Token::Number(text) => {
                     let value = crate::number::decimal_of_text(&text).ok_or_else(|| {
-                            error("formula.number", format!("数字格式不正确：{text}")).with("token", text)
-                        })?;
+                        error("formula.number", format!("数字格式不正确：{text}")).with("token", text)
+                    })?;
                     steps.push(Step::Number(value));
                     expect_operand = false;
                 }
@@ -346,9 +345,7 @@ fn resolve(reference: &Reference, data: &Value, row: Option<Row>) -> Option<Deci
             };
             match row {
                 Some(r) if r.table == table => Some(number(rows.get(r.index).and_then(|x| x.get(column)))),
-                _ => rows
-                    .iter()
-                    .try_fold(Decimal::ZERO, |sum, x| sum.checked_add(number(x.get(column)))),
+                _ => rows.iter().try_fold(Decimal::ZERO, |sum, x| sum.checked_add(number(x.get(column)))),
             }
         }
     }
@@ -425,7 +422,9 @@ mod tests {
         // Form level: each column is summed first, (2 + 4) × (3 + 5).
         assert_eq!(f.evaluate(&data, None, 0), "48");
         assert_eq!(f.evaluate(&data, Some(Row { table: "t", index: 1 }), 0), "20");
-        let f = Formula::from_tokens(&[json!({"__vModel__": "t.p"}), json!("×"), json!({"__vModel__": "rate"})]).unwrap();
+        let f =
+            Formula::from_tokens(&[json!({"__vModel__": "t.p"}), json!("×"), json!({"__vModel__": "rate"})])
+                .unwrap();
         assert_eq!(f.evaluate(&data, None, 2), "3.00");
     }
 

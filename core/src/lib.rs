@@ -6,6 +6,7 @@
 
 pub mod amount;
 pub mod date;
+pub mod form;
 pub mod formula;
 pub mod md5;
 pub mod message;

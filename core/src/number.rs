@@ -28,11 +28,7 @@ impl DecimalText {
         if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) {
             return None;
         }
-        Some(DecimalText {
-            negative,
-            int: int.trim_start_matches('0').to_string(),
-            frac: frac.to_string(),
-        })
+        Some(DecimalText { negative, int: int.trim_start_matches('0').to_string(), frac: frac.to_string() })
     }
 
     pub fn is_zero(&self) -> bool {

@@ -60,19 +60,15 @@ pub fn check_password(policy: &PasswordPolicy, password: &str) -> Vec<Message> {
     let len = password.chars().count() as u32;
     if policy.password_length_min == 1 && len < policy.password_length_min_number {
         let n = policy.password_length_min_number;
-        out.push(
-            Message::new("password.lengthMin", format!("新密码长度不能小于{n}位")).with("n", n),
-        );
+        out.push(Message::new("password.lengthMin", format!("新密码长度不能小于{n}位")).with("n", n));
     }
     if policy.contains_numbers == 1 && !password.chars().any(|c| c.is_ascii_digit()) {
         out.push(Message::new("password.number", "新密码必须包含数字"));
     }
-    if policy.include_lowercase_letters == 1 && !password.chars().any(|c| c.is_ascii_lowercase())
-    {
+    if policy.include_lowercase_letters == 1 && !password.chars().any(|c| c.is_ascii_lowercase()) {
         out.push(Message::new("password.lower", "新密码必须包含小写字母"));
     }
-    if policy.include_uppercase_letters == 1 && !password.chars().any(|c| c.is_ascii_uppercase())
-    {
+    if policy.include_uppercase_letters == 1 && !password.chars().any(|c| c.is_ascii_uppercase()) {
         out.push(Message::new("password.upper", "新密码必须包含大写字母"));
     }
     if policy.contains_characters == 1 && !password.chars().any(is_special) {

@@ -86,7 +86,8 @@ fn invalid(source: &str) -> Message {
 }
 
 /// JavaScript's `\s`.
-const JS_SPACE: &str = r"\t\n\x{B}\x{C}\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+const JS_SPACE: &str =
+    r"\t\n\x{B}\x{C}\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
 const JS_WORD: &str = "0-9A-Za-z_";
 const ANY: &str = r"[\x{0}-\x{10FFFF}]";
 const NONE: &str = r"[^\x{0}-\x{10FFFF}]";
@@ -121,8 +122,8 @@ pub(crate) fn translate(source: &str) -> Result<String, Message> {
     while let Some(&c) = chars.get(i) {
         i += 1;
         if !in_class {
-            let is_quantifier = matches!(c, '*' | '+' | '?')
-                || (c == '{' && quantifier_len(&chars, i).is_some());
+            let is_quantifier =
+                matches!(c, '*' | '+' | '?') || (c == '{' && quantifier_len(&chars, i).is_some());
             quantified = match (is_quantifier, quantified, c) {
                 (false, _, _) => 0,
                 (true, 1, '?') => 2,

@@ -50,15 +50,8 @@ impl PermissionEntry {
 }
 
 /// True when the page `model_id` grants `code` of `kind` (PERM-006).
-pub fn has_permission(
-    list: &[PermissionEntry],
-    model_id: &str,
-    kind: PermissionKind,
-    code: &str,
-) -> bool {
-    list.iter()
-        .filter(|e| e.model_id == model_id)
-        .any(|e| e.items(kind).iter().any(|i| i.en_code == code))
+pub fn has_permission(list: &[PermissionEntry], model_id: &str, kind: PermissionKind, code: &str) -> bool {
+    list.iter().filter(|e| e.model_id == model_id).any(|e| e.items(kind).iter().any(|i| i.en_code == code))
 }
 
 /// PERM-009: is the button `code` (e.g. `btn_add`) allowed on page `model_id`?

@@ -43,7 +43,10 @@ pub fn accepts_type(jnpf_key: &str, multiple: bool, kind: &str) -> bool {
 }
 
 /// The first problem with a mixed picker's stored value (its `id--type` entries), if any.
-pub fn check_mixed_selection<'a>(values: impl IntoIterator<Item = &'a str>, multiple: bool) -> Option<Message> {
+pub fn check_mixed_selection<'a>(
+    values: impl IntoIterator<Item = &'a str>,
+    multiple: bool,
+) -> Option<Message> {
     for value in values {
         let Some((_, kind)) = decode_mixed_id(value) else {
             return Some(Message::new("picker.format", "选择的数据格式不正确"));

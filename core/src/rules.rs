@@ -94,18 +94,15 @@ impl NamedRule {
             NamedRule::Email => ("rule.email", "请正确输入您的邮箱地址"),
             NamedRule::PlateNumber => ("rule.plateNumber", "请正确输入您的车牌号"),
             NamedRule::Chinese => ("rule.chinese", "请正确输入中文"),
-            NamedRule::EnCode => {
-                ("rule.enCode", "编码只能输入英文、数字和小数点且小数点不能放在首尾")
-            }
+            NamedRule::EnCode => ("rule.enCode", "编码只能输入英文、数字和小数点且小数点不能放在首尾"),
             NamedRule::Account => ("rule.account", "只能输入数字英文"),
             NamedRule::FullName => ("rule.fullName", "名称不能含有特殊符号"),
             NamedRule::NumericCode => ("rule.numericCode", "编码只能输入数字"),
             NamedRule::HalfHour => ("rule.halfHour", "时间只能是整数和0.5的倍数"),
             NamedRule::PositiveInt => ("rule.positiveInt", "请输入正整数"),
-            NamedRule::FieldName => (
-                "rule.fieldName",
-                "只能输入大小写英文字母、数字、下划线组合，且不能数字、下划线开头",
-            ),
+            NamedRule::FieldName => {
+                ("rule.fieldName", "只能输入大小写英文字母、数字、下划线组合，且不能数字、下划线开头")
+            }
         };
         Message::new(key, text)
     }
@@ -150,6 +147,11 @@ pub fn validate_rule(name: &str, value: &str) -> Option<Message> {
 pub(crate) fn unknown_rule(name: &str) -> Message {
     let shown: String = name.chars().take(50).collect();
     Message::new("rule.unknown", format!("未知的校验规则：{shown}")).with("name", shown)
+}
+
+/// The barcode draws only text of letters and digits (WGT-097).
+pub fn is_barcode_text(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// CJK Unified Ideographs U+4E00..U+9FA5, the range of the JNPF `chinese` pattern.
@@ -304,8 +306,7 @@ fn is_plate_number(v: &str) -> bool {
                 && (upper_or_digit(last) || "挂学警港澳".contains(*last))
         }
         [first, rest @ ..] if rest.len() == 5 && matches!(first, 'D' | 'F') => {
-            rest.first().is_some_and(upper_or_digit)
-                && rest.iter().skip(1).all(char::is_ascii_digit)
+            rest.first().is_some_and(upper_or_digit) && rest.iter().skip(1).all(char::is_ascii_digit)
         }
         [digits @ .., last] if digits.len() == 5 && matches!(last, 'D' | 'F') => {
             digits.iter().all(char::is_ascii_digit)

@@ -106,7 +106,11 @@ impl SerialRule {
         let format_name = text_of(rule.get("dateFormat"));
         let date_format = DateFormat::from_name(&format_name);
         if format_name.is_empty() {
-            add(&mut errors, "dateFormat", Message::new("billRule.dateFormatRequired", "请输入选择流水日期格式"));
+            add(
+                &mut errors,
+                "dateFormat",
+                Message::new("billRule.dateFormatRequired", "请输入选择流水日期格式"),
+            );
         } else if date_format.is_none() {
             add(
                 &mut errors,

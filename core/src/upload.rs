@@ -80,11 +80,8 @@ pub fn file_category(name: &str) -> &'static str {
 pub fn accepts(accept: &str, name: &str) -> bool {
     let ext = extension(name);
     let ext = ext.as_str();
-    let tokens: Vec<String> = accept
-        .split(',')
-        .map(|t| t.trim().to_ascii_lowercase())
-        .filter(|t| !t.is_empty())
-        .collect();
+    let tokens: Vec<String> =
+        accept.split(',').map(|t| t.trim().to_ascii_lowercase()).filter(|t| !t.is_empty()).collect();
     tokens.is_empty()
         || tokens.iter().any(|t| match t.as_str() {
             "*" | "*/*" => true,
@@ -121,7 +118,13 @@ pub struct UploadLimits {
 
 impl UploadLimits {
     pub fn new(kind: UploadKind) -> UploadLimits {
-        UploadLimits { kind, limit: 0, file_size: Decimal::from(10), size_unit: SizeUnit::MB, accept: String::new() }
+        UploadLimits {
+            kind,
+            limit: 0,
+            file_size: Decimal::from(10),
+            size_unit: SizeUnit::MB,
+            accept: String::new(),
+        }
     }
 
     /// Reads `limit`, `fileSize`, `sizeUnit`, `accept` from a widget's props or its
@@ -137,7 +140,8 @@ impl UploadLimits {
         if let Some(limit) = get("limit").and_then(crate::number::decimal_of) {
             limits.limit = limit.trunc().to_u64().unwrap_or(0);
         }
-        if let Some(size) = get("fileSize").and_then(crate::number::decimal_of).filter(|s| *s > Decimal::ZERO) {
+        if let Some(size) = get("fileSize").and_then(crate::number::decimal_of).filter(|s| *s > Decimal::ZERO)
+        {
             limits.file_size = size;
         }
         if let Some(unit) = get("sizeUnit").and_then(Value::as_str) {
@@ -162,8 +166,12 @@ impl UploadLimits {
     fn count_message(&self) -> Message {
         let limit = self.limit;
         match self.kind {
-            UploadKind::File => Message::new("upload.fileCount", format!("当前限制最多可以上传{limit}个文件")),
-            UploadKind::Image => Message::new("upload.imageCount", format!("当前限制最多可以上传{limit}张图片")),
+            UploadKind::File => {
+                Message::new("upload.fileCount", format!("当前限制最多可以上传{limit}个文件"))
+            }
+            UploadKind::Image => {
+                Message::new("upload.imageCount", format!("当前限制最多可以上传{limit}张图片"))
+            }
         }
         .with("limit", limit)
     }
@@ -178,7 +186,8 @@ impl UploadLimits {
             UploadKind::File if !accepts(&self.accept, name) => {
                 let accept: String = self.accept.chars().take(100).collect();
                 return Some(
-                    Message::new("upload.fileType", format!("请选择{accept}类型的文件")).with("accept", accept),
+                    Message::new("upload.fileType", format!("请选择{accept}类型的文件"))
+                        .with("accept", accept),
                 );
             }
             _ => {}
@@ -235,7 +244,10 @@ mod tests {
     // FILE-010, FILE-017..019
     #[test]
     fn file_010_017_to_019_widget_limits() {
-        let img = UploadLimits::from_field(UploadKind::Image, &json!({"limit": 2, "__config__": {"fileSize": 1, "sizeUnit": "KB"}}));
+        let img = UploadLimits::from_field(
+            UploadKind::Image,
+            &json!({"limit": 2, "__config__": {"fileSize": 1, "sizeUnit": "KB"}}),
+        );
         assert_eq!(img.check_count(2).unwrap().text, "当前限制最多可以上传2张图片");
         assert!(img.check_count(1).is_none());
         assert_eq!(img.check_file("a.pdf", Some(1)).unwrap().text, "请上传图片");
