@@ -1,20 +1,36 @@
 //! `qiming-core-wasm`: the browser's door to `qiming-core`. Every export converts its
 //! arguments, calls core, and converts the answer back — no rule lives here.
 //! Values cross as plain JS objects via serde-wasm-bindgen; `None` crosses as `null`.
+//! Every export is documented, with its TypeScript shape, in `core-wasm/README.md`.
 
-use qiming_core::{password, permission};
+use qiming_core::{Message, amount, form, formula, number, password, pattern, permission, picker, serial, upload};
 use serde::Serialize;
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
 }
 
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
 }
+
+/// A JS value as JSON (`undefined` as null).
+fn json(value: JsValue) -> Result<Value, JsError> {
+    if value.is_undefined() { Ok(Value::Null) } else { from_js(value) }
+}
+
+/// An optional message as `{key, params?, text} | null`.
+fn message(m: Option<Message>) -> Result<JsValue, JsError> {
+    to_js(&m)
+}
+
+fn texts(errors: qiming_core::FieldErrors) -> std::collections::BTreeMap<String, Vec<String>> {
+    errors.into_iter().map(|(k, v)| (k, v.into_iter().map(|m| m.text).collect())).collect()
+}
+
+// ---- MD5 ------------------------------------------------------------------------------------
 
 /// Lower-case hex MD5 of a string's UTF-8 bytes (the login password) or of bytes.
 #[wasm_bindgen(js_name = md5Hex)]
@@ -61,12 +77,29 @@ impl Default for Md5Hasher {
     }
 }
 
+// ---- password policy ------------------------------------------------------------------------
+
 /// The zh-CN messages of every policy rule `password` breaks; empty when it passes.
 #[wasm_bindgen(js_name = checkPassword)]
 pub fn check_password(policy: JsValue, password: &str) -> Result<Vec<String>, JsError> {
     let policy: password::PasswordPolicy = from_js(policy)?;
     Ok(password::check_password(&policy, password).into_iter().map(|m| m.text).collect())
 }
+
+/// Like `checkPassword`, with whole messages.
+#[wasm_bindgen(js_name = checkPasswordMessages)]
+pub fn check_password_messages(policy: JsValue, password: &str) -> Result<JsValue, JsError> {
+    let policy: password::PasswordPolicy = from_js(policy)?;
+    to_js(&password::check_password(&policy, password))
+}
+
+/// The repeat-password rule: `null` when it matches.
+#[wasm_bindgen(js_name = checkRepeat)]
+pub fn check_repeat(password: &str, repeat: &str) -> Result<JsValue, JsError> {
+    message(password::check_repeat(password, repeat))
+}
+
+// ---- permissions ----------------------------------------------------------------------------
 
 /// Is button `code` allowed on page `modelId` by the CurrentUser permission list?
 #[wasm_bindgen(js_name = hasButton)]
@@ -89,6 +122,12 @@ pub fn has_form_field(permission_list: JsValue, model_id: &str, field: &str) -> 
     Ok(permission::has_form_field(&list, model_id, field))
 }
 
+/// The button codes every generated list has: btn_add, btn_edit, btn_remove.
+#[wasm_bindgen(js_name = defaultButtonCodes)]
+pub fn default_button_codes() -> Vec<String> {
+    permission::DEFAULT_BUTTON_CODES.iter().map(|c| c.to_string()).collect()
+}
+
 /// The menu tree keeping only authorised entries (empty directories dropped).
 #[wasm_bindgen(js_name = filterMenuTree)]
 pub fn filter_menu_tree(tree: JsValue, authorised_ids: JsValue) -> Result<JsValue, JsError> {
@@ -97,15 +136,270 @@ pub fn filter_menu_tree(tree: JsValue, authorised_ids: JsValue) -> Result<JsValu
     to_js(&permission::filter_menu_tree(tree, &ids))
 }
 
+// ---- named rules and patterns ---------------------------------------------------------------
+
 /// `null` when `value` passes the named rule (jnpf-wire.md names), else its zh-CN message.
 /// An unknown rule name answers a message too.
-#[wasm_bindgen(js_name = validateRule)]
-pub fn validate_rule(rule: &str, value: &str) -> Option<String> {
-    qiming_core::validate_rule(rule, value).map(|m| m.text)
+#[wasm_bindgen(js_name = validateRule, unchecked_return_type = "string | null")]
+pub fn validate_rule(rule: &str, value: &str) -> JsValue {
+    qiming_core::validate_rule(rule, value).map_or(JsValue::NULL, |m| JsValue::from(m.text))
 }
 
 /// Like `validateRule`, with the whole message `{key, params?, text}` for translation.
 #[wasm_bindgen(js_name = checkRule)]
 pub fn check_rule(rule: &str, value: &str) -> Result<JsValue, JsError> {
-    to_js(&qiming_core::validate_rule(rule, value))
+    message(qiming_core::validate_rule(rule, value))
+}
+
+/// The names `validateRule` knows.
+#[wasm_bindgen(js_name = ruleNames)]
+pub fn rule_names() -> Vec<String> {
+    qiming_core::NamedRule::ALL.iter().map(|r| r.name().to_string()).collect()
+}
+
+/// `null` when `pattern` is a usable regList pattern, else why not (for the designer).
+#[wasm_bindgen(js_name = checkPattern)]
+pub fn check_pattern(pattern: &str) -> Result<JsValue, JsError> {
+    message(pattern::check_pattern(pattern))
+}
+
+/// `RegExp.prototype.test` with Qiming's engine; false for an unusable pattern.
+#[wasm_bindgen(js_name = testPattern)]
+pub fn test_pattern(pattern: &str, value: &str) -> bool {
+    pattern::Pattern::cached(pattern).is_ok_and(|p| p.test(value))
+}
+
+/// Can the barcode draw `text` (letters and digits only)?
+#[wasm_bindgen(js_name = isBarcodeText)]
+pub fn is_barcode_text(text: &str) -> bool {
+    qiming_core::rules::is_barcode_text(text)
+}
+
+// ---- forms ----------------------------------------------------------------------------------
+
+/// Every field's zh-CN messages for `record` under the form definition `formData`.
+#[wasm_bindgen(js_name = validateRecord)]
+pub fn validate_record(form_data: JsValue, record: JsValue) -> Result<JsValue, JsError> {
+    let errors = form::validate_record(&json(form_data)?, &json(record)?).map_err(|m| JsError::new(&m.text))?;
+    to_js(&texts(errors))
+}
+
+/// Like `validateRecord`, with whole messages.
+#[wasm_bindgen(js_name = validateRecordMessages)]
+pub fn validate_record_messages(form_data: JsValue, record: JsValue) -> Result<JsValue, JsError> {
+    let errors = form::validate_record(&json(form_data)?, &json(record)?).map_err(|m| JsError::new(&m.text))?;
+    to_js(&errors)
+}
+
+/// A form definition compiled once, for checking as the user types.
+#[wasm_bindgen]
+pub struct FormValidator(form::FormValidator);
+
+#[wasm_bindgen]
+impl FormValidator {
+    #[wasm_bindgen(constructor)]
+    pub fn new(form_data: JsValue) -> Result<FormValidator, JsError> {
+        form::FormValidator::new(&json(form_data)?).map(FormValidator).map_err(|m| JsError::new(&m.text))
+    }
+    /// `{[field]: string[]}` for the whole record.
+    pub fn validate(&self, record: JsValue) -> Result<JsValue, JsError> {
+        to_js(&texts(self.0.validate(&json(record)?)))
+    }
+    /// `{[field]: Message[]}` for the whole record.
+    #[wasm_bindgen(js_name = validateMessages)]
+    pub fn validate_messages(&self, record: JsValue) -> Result<JsValue, JsError> {
+        to_js(&self.0.validate(&json(record)?))
+    }
+    /// `{[field]: Message[]}` for one field (every cell of a sub-table).
+    #[wasm_bindgen(js_name = validateField)]
+    pub fn validate_field(&self, record: JsValue, name: &str) -> Result<JsValue, JsError> {
+        to_js(&self.0.validate_field(&json(record)?, name))
+    }
+    /// The checked fields, in form order.
+    #[wasm_bindgen(js_name = fieldNames)]
+    pub fn field_names(&self) -> Vec<String> {
+        self.0.field_names().map(str::to_string).collect()
+    }
+}
+
+/// Is a field or column shown on pc (visibility has pc, noShow unset)?
+#[wasm_bindgen(js_name = isShownOnPc)]
+pub fn is_shown_on_pc(field: JsValue) -> Result<bool, JsError> {
+    Ok(form::shown_on_pc(&json(field)?))
+}
+
+/// The numeric range filter's value: `[]` when both bounds are empty, else `[min, max]`.
+#[wasm_bindgen(js_name = numericRange)]
+pub fn numeric_range(min: JsValue, max: JsValue) -> Result<JsValue, JsError> {
+    to_js(&form::numeric_range(&json(min)?, &json(max)?))
+}
+
+// ---- formula --------------------------------------------------------------------------------
+
+#[derive(serde::Deserialize)]
+struct RowArg {
+    table: String,
+    index: usize,
+}
+
+fn row_arg(row: JsValue) -> Result<Option<RowArg>, JsError> {
+    if row.is_undefined() || row.is_null() { Ok(None) } else { from_js(row).map(Some) }
+}
+
+/// The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
+/// `row` = `{table, index}` when the field sits in a sub-table row.
+#[wasm_bindgen(js_name = evaluateFormula)]
+pub fn evaluate_formula(
+    expression: JsValue,
+    data: JsValue,
+    precision: Option<u32>,
+    row: JsValue,
+) -> Result<String, JsError> {
+    let row = row_arg(row)?;
+    let row = row.as_ref().map(|r| formula::Row { table: &r.table, index: r.index });
+    Ok(formula::evaluate_formula(&json(expression)?, &json(data)?, row, precision.unwrap_or(0)))
+}
+
+/// `null` when the formula is well formed, else why not (for the designer).
+#[wasm_bindgen(js_name = checkFormula)]
+pub fn check_formula(expression: JsValue) -> Result<JsValue, JsError> {
+    message(formula::check_formula(&json(expression)?))
+}
+
+/// A formula compiled once, for recomputing as the form changes.
+#[wasm_bindgen]
+pub struct Formula(formula::Formula);
+
+#[wasm_bindgen]
+impl Formula {
+    /// Throws the zh-CN syntax message for a malformed formula.
+    #[wasm_bindgen(constructor)]
+    pub fn new(expression: JsValue) -> Result<Formula, JsError> {
+        formula::Formula::parse(&json(expression)?).map(Formula).map_err(|m| JsError::new(&m.text))
+    }
+    pub fn evaluate(&self, data: JsValue, precision: Option<u32>, row: JsValue) -> Result<String, JsError> {
+        let row = row_arg(row)?;
+        let row = row.as_ref().map(|r| formula::Row { table: &r.table, index: r.index });
+        Ok(self.0.evaluate(&json(data)?, row, precision.unwrap_or(0)))
+    }
+}
+
+// ---- amounts --------------------------------------------------------------------------------
+
+/// The amount in Chinese capitals; 数字较大溢出 for over 15 integer digits or non-numbers.
+#[wasm_bindgen(js_name = toChineseAmount)]
+pub fn to_chinese_amount(value: &str) -> String {
+    amount::to_chinese_amount(value).unwrap_or_else(|m| m.text)
+}
+
+/// `null` when `value` converts, else the overflow message (for its key).
+#[wasm_bindgen(js_name = amountMessage)]
+pub fn amount_message(value: &str) -> Result<JsValue, JsError> {
+    message(amount::to_chinese_amount(value).err())
+}
+
+/// 千位分隔符(x,n): `value` with thousands separators and `decimals` places; the value as it
+/// was when it is not a number.
+#[wasm_bindgen]
+pub fn thousands(value: &str, decimals: u32) -> String {
+    number::thousands(value, decimals).unwrap_or_else(|| value.to_string())
+}
+
+// ---- serial numbers -------------------------------------------------------------------------
+
+/// The rule dialog's example; "" while the rule cannot make one (see `checkSerialRule`).
+#[wasm_bindgen(js_name = serialPreview)]
+pub fn serial_preview(rule: JsValue, date: &str) -> Result<String, JsError> {
+    Ok(serial::serial_preview(&json(rule)?, date).unwrap_or_default())
+}
+
+/// The number after `lastIssued` (null: none yet) on `date`; "" for an unusable rule.
+#[wasm_bindgen(js_name = serialNext)]
+pub fn serial_next(rule: JsValue, last_issued: Option<String>, date: &str) -> Result<String, JsError> {
+    Ok(serial::serial_next(&json(rule)?, last_issued.as_deref(), date).unwrap_or_default())
+}
+
+/// The rule dialog's field messages for prefix, dateFormat, digit and startNumber.
+#[wasm_bindgen(js_name = checkSerialRule)]
+pub fn check_serial_rule(rule: JsValue) -> Result<JsValue, JsError> {
+    let errors = serial::SerialRule::from_json(&json(rule)?, true).err().unwrap_or_default();
+    to_js(&errors)
+}
+
+/// The startNumber rules alone.
+#[wasm_bindgen(js_name = checkStartNumber)]
+pub fn check_start_number(value: &str) -> Result<JsValue, JsError> {
+    message(serial::check_start_number(value))
+}
+
+// ---- uploads and import ---------------------------------------------------------------------
+
+#[derive(serde::Deserialize)]
+struct FileArg {
+    #[serde(default)]
+    name: String,
+    size: Option<f64>,
+}
+
+/// May a file join an upload widget that already holds `count` files? `kind` is "file" or
+/// "image"; `field` the widget's definition (limit, fileSize, sizeUnit, accept).
+#[wasm_bindgen(js_name = validateUpload)]
+pub fn validate_upload(field: JsValue, kind: &str, count: f64, file: JsValue) -> Result<JsValue, JsError> {
+    let kind = if kind == "image" { upload::UploadKind::Image } else { upload::UploadKind::File };
+    let limits = upload::UploadLimits::from_field(kind, &json(field)?);
+    let file: FileArg = from_js(file)?;
+    let size = file.size.filter(|s| s.is_finite() && *s >= 0.0).map(|s| s as u64);
+    let count = if count.is_finite() && count > 0.0 { count as u64 } else { 0 };
+    message(limits.check_count(count).or_else(|| limits.check_file(&file.name, size)))
+}
+
+/// The import wizard's file check: present, xls/xlsx, under 500 KB.
+#[wasm_bindgen(js_name = checkImportFile)]
+pub fn check_import_file(name: Option<String>, size: f64) -> Result<JsValue, JsError> {
+    let size = if size.is_finite() && size > 0.0 { size as u64 } else { 0 };
+    message(upload::check_import_file(name.as_deref(), size))
+}
+
+/// The import's row count: at least 1, at most 500.
+#[wasm_bindgen(js_name = checkImportRows)]
+pub fn check_import_rows(count: u32) -> Result<JsValue, JsError> {
+    message(upload::check_import_rows(count as usize))
+}
+
+/// image, video, audio, document or other.
+#[wasm_bindgen(js_name = fileCategory)]
+pub fn file_category(name: &str) -> String {
+    upload::file_category(name).to_string()
+}
+
+// ---- pickers --------------------------------------------------------------------------------
+
+/// `id--type`.
+#[wasm_bindgen(js_name = encodeMixedId)]
+pub fn encode_mixed_id(id: &str, kind: &str) -> String {
+    picker::encode_mixed_id(id, kind)
+}
+
+/// `{id, type}` of an `id--type` pick, or null.
+#[wasm_bindgen(js_name = decodeMixedId)]
+pub fn decode_mixed_id(value: &str) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Decoded<'a> {
+        id: &'a str,
+        #[serde(rename = "type")]
+        kind: &'a str,
+    }
+    to_js(&picker::decode_mixed_id(value).map(|(id, kind)| Decoded { id, kind }))
+}
+
+/// The first problem with a mixed picker's `id--type` values, or null.
+#[wasm_bindgen(js_name = checkMixedSelection)]
+pub fn check_mixed_selection(values: Vec<String>, multiple: bool) -> Result<JsValue, JsError> {
+    message(picker::check_mixed_selection(values.iter().map(String::as_str), multiple))
+}
+
+/// Can the picker `jnpfKey` in this mode hold an entry of `type`?
+#[wasm_bindgen(js_name = acceptsPickerType)]
+pub fn accepts_picker_type(jnpf_key: &str, multiple: bool, kind: &str) -> bool {
+    picker::accepts_type(jnpf_key, multiple, kind)
 }

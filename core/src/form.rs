@@ -369,7 +369,7 @@ impl FieldRule {
             }
             Check::Date { start, end, format } => {
                 let Some(ms) = date_ms(value, place.offset) else {
-                    return add(with_label("field.date", label, format!("{label}日期格式不正确")));
+                    return add(with_label("field.date", label, format!("{label}不是有效的日期")));
                 };
                 let limit = |b: &Bound| {
                     let v = match &b.relation {
@@ -392,7 +392,7 @@ impl FieldRule {
             }
             Check::Time { start, end } => {
                 let Some(secs) = time_secs(value) else {
-                    return add(with_label("field.time", label, format!("{label}时间格式不正确")));
+                    return add(with_label("field.time", label, format!("{label}不是有效的时间")));
                 };
                 // Default limits 00:00:00 to 23:59:59 (WGT-090) admit every valid time.
                 let limit = |b: &Bound| {
@@ -457,7 +457,7 @@ impl FieldRule {
                         let ids: Option<Vec<&str>> = items.iter().map(Value::as_str).collect();
                         match ids {
                             Some(ids) if *multiple || ids.len() <= 1 => check_mixed_selection(ids, *multiple),
-                            Some(_) => Some(Message::new("picker.userOnly", "只能选择用户")),
+                            Some(_) => Some(Message::new("picker.single", "只能选择一项")),
                             None => Some(Message::new("picker.format", "选择的数据格式不正确")),
                         }
                     }
