@@ -64,8 +64,12 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
         }
         "checkFormula" => message(formula::check_formula(arg(a, 0))),
         "serialPreview" => json!(serial::serial_preview(arg(a, 0), s(a, 1)).unwrap_or_default()),
-        "serialNext" => json!(serial::serial_next(arg(a, 0), arg(a, 1).as_str(), s(a, 2)).unwrap_or_default()),
-        "checkSerialRule" => to_value(serial::SerialRule::from_json(arg(a, 0), true).err().unwrap_or_default()),
+        "serialNext" => {
+            json!(serial::serial_next(arg(a, 0), arg(a, 1).as_str(), s(a, 2)).unwrap_or_default())
+        }
+        "checkSerialRule" => {
+            to_value(serial::SerialRule::from_json(arg(a, 0), true).err().unwrap_or_default())
+        }
         "checkStartNumber" => message(serial::check_start_number(s(a, 0))),
         "validateRecordMessages" => {
             let validator = form::FormValidator::new(arg(a, 0)).map_err(|m| m.text)?;
@@ -122,12 +126,19 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
         "checkImportRows" => message(upload::check_import_rows(count(arg(a, 0)) as usize)),
         "fileCategory" => json!(upload::file_category(s(a, 0))),
         "encodeMixedId" => json!(picker::encode_mixed_id(s(a, 0), s(a, 1))),
-        "decodeMixedId" => picker::decode_mixed_id(s(a, 0)).map_or(Value::Null, |(id, t)| json!({"id": id, "type": t})),
+        "decodeMixedId" => {
+            picker::decode_mixed_id(s(a, 0)).map_or(Value::Null, |(id, t)| json!({"id": id, "type": t}))
+        }
         "checkMixedSelection" => {
-            let values: Vec<&str> = arg(a, 0).as_array().map(|v| v.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            let values: Vec<&str> = arg(a, 0)
+                .as_array()
+                .map(|v| v.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
             message(picker::check_mixed_selection(values, arg(a, 1).as_bool().unwrap_or(false)))
         }
-        "acceptsPickerType" => json!(picker::accepts_type(s(a, 0), arg(a, 1).as_bool().unwrap_or(false), s(a, 2))),
+        "acceptsPickerType" => {
+            json!(picker::accepts_type(s(a, 0), arg(a, 1).as_bool().unwrap_or(false), s(a, 2)))
+        }
         other => return Err(format!("no such function: {other}")),
     })
 }
@@ -139,7 +150,9 @@ fn matches(expect: &Value, actual: &Value) -> bool {
             a.keys().all(|k| e.contains_key(k) || k == "params")
                 && e.iter().all(|(k, v)| a.get(k).is_some_and(|x| matches(v, x)))
         }
-        (Value::Array(e), Value::Array(a)) => e.len() == a.len() && e.iter().zip(a).all(|(x, y)| matches(x, y)),
+        (Value::Array(e), Value::Array(a)) => {
+            e.len() == a.len() && e.iter().zip(a).all(|(x, y)| matches(x, y))
+        }
         (Value::Number(e), Value::Number(a)) => e.as_f64() == a.as_f64(),
         _ => expect == actual,
     }
@@ -169,7 +182,9 @@ fn every_vector_holds_in_core() {
             let name = path.file_name().unwrap_or_default().to_string_lossy();
             match call(function, args) {
                 Ok(actual) if matches(expect, &actual) => {}
-                Ok(actual) => failures.push(format!("{name} / {id}\n  expected {expect}\n  actual   {actual}")),
+                Ok(actual) => {
+                    failures.push(format!("{name} / {id}\n  expected {expect}\n  actual   {actual}"))
+                }
                 Err(e) => failures.push(format!("{name} / {id}: {e}")),
             }
             checked += 1;
