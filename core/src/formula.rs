@@ -294,8 +294,29 @@ impl Formula {
         })
     }
 
+    /// Every field and column the formula may read when evaluated in `row` (mirrors
+    /// `resolve`).
+    pub fn needs(&self, row: Option<Row>) -> Needs {
+        let mut needs = Needs::default();
+        for reference in self.references() {
+            match reference {
+                Reference::Field(name) => {
+                    needs.field(name.clone());
+                    if let Some(r) = row {
+                        needs.column(r.table, name);
+                    }
+                }
+                Reference::Column { table, column } => {
+                    needs.column(table, column);
+                    needs.field(format!("{table}.{column}"));
+                }
+            }
+        }
+        needs
+    }
+
     /// The exact result, or None for a division by zero or an overflow.
-    pub fn value(&self, data: &Value, row: Option<Row>) -> Option<Decimal> {
+    pub fn value(&self, data: &dyn FormulaData, row: Option<Row>) -> Option<Decimal> {
         let mut stack: Vec<Decimal> = Vec::with_capacity(8);
         for step in &self.steps {
             let value = match step {
@@ -314,8 +335,22 @@ impl Formula {
 
     /// The result as text rounded to `precision` decimals (at most `MAX_PRECISION`); "0" (with
     /// `precision` zeros) when the calculation fails.
-    pub fn evaluate(&self, data: &Value, row: Option<Row>, precision: u32) -> String {
+    pub fn evaluate(&self, data: &dyn FormulaData, row: Option<Row>, precision: u32) -> String {
         format_rounded(self.value(data, row).unwrap_or(Decimal::ZERO), precision)
+    }
+}
+
+impl Formula {
+    /// `evaluate` over data fetched once the formula's needs are known (the browser fetches
+    /// only the cells the formula reads).
+    pub fn evaluate_fetching<D: FormulaData>(
+        &self,
+        fetch: impl FnOnce(Needs) -> D,
+        row: Option<Row>,
+        precision: u32,
+    ) -> String {
+        let data = fetch(self.needs(row));
+        self.evaluate(&data, row, precision)
     }
 }
 
@@ -327,27 +362,156 @@ pub fn format_rounded(value: Decimal, precision: u32) -> String {
         .unwrap_or_else(|| "0".to_string())
 }
 
+/// Where a formula reads its values: the whole form data natively; in the browser a
+/// `Snapshot` holding only the cells the formula refers to. None means absent.
+pub trait FormulaData {
+    /// A form field's value.
+    fn field(&self, name: &str) -> Option<&Value>;
+    /// Calls `each` with the `column` cell of every row of sub-table `table`; false when
+    /// `table` is not a list.
+    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Option<&Value>)) -> bool;
+    /// The `column` cell of row `index` (Some(None) past the end); None when `table` is not
+    /// a list.
+    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Option<&Value>>;
+}
+
+impl FormulaData for Value {
+    fn field(&self, name: &str) -> Option<&Value> {
+        self.get(name)
+    }
+    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Option<&Value>)) -> bool {
+        let Some(rows) = self.get(table).and_then(Value::as_array) else { return false };
+        for row in rows {
+            each(row.get(column));
+        }
+        true
+    }
+    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Option<&Value>> {
+        let rows = self.get(table)?.as_array()?;
+        Some(rows.get(index).and_then(|r| r.get(column)))
+    }
+}
+
+/// What a formula reads from form data: fields by name and, per sub-table, columns. Lets a
+/// caller hand over just those values (the browser does, see `Snapshot`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Needs {
+    pub fields: Vec<String>,
+    pub tables: Vec<(String, Vec<String>)>,
+}
+
+impl Needs {
+    fn field(&mut self, name: String) {
+        if !self.fields.contains(&name) {
+            self.fields.push(name);
+        }
+    }
+    fn column(&mut self, table: &str, column: &str) {
+        match self.tables.iter_mut().find(|(t, _)| t == table) {
+            Some((_, columns)) if columns.iter().any(|c| c == column) => {}
+            Some((_, columns)) => columns.push(column.to_string()),
+            None => self.tables.push((table.to_string(), vec![column.to_string()])),
+        }
+    }
+}
+
+/// Form data cut down to a formula's `Needs`, as JSON: `[fields, tables]` where each field
+/// is `[]` when absent or `[value]`, and each table is null when it is not a list, else its
+/// rows as lists of cells in the needed columns' order.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    needs: Needs,
+    fields: Vec<Option<Value>>,
+    tables: Vec<Option<Vec<Vec<Value>>>>,
+}
+
+impl Snapshot {
+    pub fn from_json(needs: Needs, value: Value) -> Snapshot {
+        let (fields, tables) = match value {
+            Value::Array(mut parts) if parts.len() == 2 => {
+                let tables = parts.pop().unwrap_or_default();
+                let fields = parts.pop().unwrap_or_default();
+                (fields, tables)
+            }
+            _ => (Value::Null, Value::Null),
+        };
+        let as_list = |v: Value| match v {
+            Value::Array(items) => items,
+            _ => Vec::new(),
+        };
+        let fields: Vec<Option<Value>> =
+            as_list(fields).into_iter().map(|f| as_list(f).into_iter().next()).collect();
+        let tables = as_list(tables)
+            .into_iter()
+            .map(|t| match t {
+                Value::Array(rows) => Some(rows.into_iter().map(as_list).collect()),
+                _ => None,
+            })
+            .collect();
+        Snapshot { needs, fields, tables }
+    }
+
+    fn table(&self, table: &str) -> Option<(&Vec<Vec<Value>>, &[String])> {
+        let i = self.needs.tables.iter().position(|(t, _)| t == table)?;
+        let rows = self.tables.get(i)?.as_ref()?;
+        Some((rows, self.needs.tables.get(i).map(|(_, c)| c.as_slice()).unwrap_or(&[])))
+    }
+}
+
+impl FormulaData for Snapshot {
+    fn field(&self, name: &str) -> Option<&Value> {
+        let i = self.needs.fields.iter().position(|f| f == name)?;
+        self.fields.get(i)?.as_ref()
+    }
+    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Option<&Value>)) -> bool {
+        let Some((rows, columns)) = self.table(table) else { return false };
+        let c = columns.iter().position(|x| x == column);
+        for row in rows {
+            each(c.and_then(|c| row.get(c)));
+        }
+        true
+    }
+    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Option<&Value>> {
+        let (rows, columns) = self.table(table)?;
+        let c = columns.iter().position(|x| x == column);
+        Some(c.and_then(|c| rows.get(index)?.get(c)))
+    }
+}
+
+/// A value as a number; anything that is not one counts as 0 (CALC-007).
+fn number(value: Option<&Value>) -> Decimal {
+    value.and_then(decimal_of).unwrap_or(Decimal::ZERO)
+}
+
 /// A field's value; None only when a column sum overflows.
-fn resolve(reference: &Reference, data: &Value, row: Option<Row>) -> Option<Decimal> {
-    let number = |v: Option<&Value>| v.and_then(decimal_of).unwrap_or(Decimal::ZERO);
+fn resolve(reference: &Reference, data: &dyn FormulaData, row: Option<Row>) -> Option<Decimal> {
     match reference {
         Reference::Field(name) => {
-            let value = data.get(name).or_else(|| {
+            let value = match (data.field(name), row) {
                 // Inside a row, a bare column name is the row's own cell.
-                row.and_then(|r| data.get(r.table)?.get(r.index)?.get(name))
-            });
+                (None, Some(r)) => data.cell(r.table, r.index, name).flatten(),
+                (v, _) => v,
+            };
             Some(number(value))
         }
-        Reference::Column { table, column } => {
-            let Some(rows) = data.get(table).and_then(Value::as_array) else {
-                // Not a sub-table: a field whose name holds a dot.
-                return Some(number(data.get(format!("{table}.{column}"))));
-            };
-            match row {
-                Some(r) if r.table == table => Some(number(rows.get(r.index).and_then(|x| x.get(column)))),
-                _ => rows.iter().try_fold(Decimal::ZERO, |sum, x| sum.checked_add(number(x.get(column)))),
+        Reference::Column { table, column } => match row {
+            Some(r) if r.table == table => match data.cell(table, r.index, column) {
+                Some(v) => Some(number(v)),
+                None => Some(number(data.field(&format!("{table}.{column}")))),
+            },
+            _ => {
+                let mut sum = Some(Decimal::ZERO);
+                let is_table = data.each_cell(table, column, &mut |v| {
+                    sum = sum.and_then(|s| s.checked_add(number(v)));
+                });
+                if is_table {
+                    sum
+                } else {
+                    // Not a sub-table: a field whose name holds a dot.
+                    Some(number(data.field(&format!("{table}.{column}"))))
+                }
             }
-        }
+        },
     }
 }
 
@@ -381,9 +545,27 @@ pub fn check_formula(expression: &Value) -> Option<Message> {
 
 /// Evaluates `expression` over the form `data` (CALC-003..013): a malformed formula, like any
 /// failed calculation, gives 0.
-pub fn evaluate_formula(expression: &Value, data: &Value, row: Option<Row>, precision: u32) -> String {
+pub fn evaluate_formula(
+    expression: &Value,
+    data: &dyn FormulaData,
+    row: Option<Row>,
+    precision: u32,
+) -> String {
     match Formula::parse(expression) {
         Ok(f) => f.evaluate(data, row, precision),
+        Err(_) => format_rounded(Decimal::ZERO, precision),
+    }
+}
+
+/// `evaluate_formula` over data fetched once the formula's needs are known.
+pub fn evaluate_formula_fetching<D: FormulaData>(
+    expression: &Value,
+    fetch: impl FnOnce(Needs) -> D,
+    row: Option<Row>,
+    precision: u32,
+) -> String {
+    match Formula::parse(expression) {
+        Ok(f) => f.evaluate_fetching(fetch, row, precision),
         Err(_) => format_rounded(Decimal::ZERO, precision),
     }
 }
@@ -426,6 +608,41 @@ mod tests {
             Formula::from_tokens(&[json!({"__vModel__": "t.p"}), json!("×"), json!({"__vModel__": "rate"})])
                 .unwrap();
         assert_eq!(f.evaluate(&data, None, 2), "3.00");
+    }
+
+    // The browser's cut-down data answers like the whole data.
+    #[test]
+    fn snapshot_agrees_with_json() {
+        let data = json!({"t": [{"p": 2, "q": 3}, {"p": "4"}, 7], "rate": "0.5", "x.y": 3, "s": "no table"});
+        for text in ["t.p × t.q + rate", "p × q", "x.y + s.k", "rate × missing"] {
+            let f = Formula::from_text(text).unwrap();
+            for row in [None, Some(Row { table: "t", index: 0 }), Some(Row { table: "t", index: 1 })] {
+                let needs = f.needs(row);
+                let project = |o: &Value, k: &str| o.as_object().and_then(|m| m.get(k)).cloned();
+                let fields: Vec<Value> = needs
+                    .fields
+                    .iter()
+                    .map(|n| json!(project(&data, n).into_iter().collect::<Vec<_>>()))
+                    .collect();
+                let tables: Vec<Value> = needs
+                    .tables
+                    .iter()
+                    .map(|(t, cols)| match data.get(t).and_then(Value::as_array) {
+                        Some(rows) => json!(
+                            rows.iter()
+                                .map(|r| cols
+                                    .iter()
+                                    .map(|c| project(r, c).unwrap_or(Value::Null))
+                                    .collect::<Vec<_>>())
+                                .collect::<Vec<_>>()
+                        ),
+                        None => Value::Null,
+                    })
+                    .collect();
+                let snapshot = Snapshot::from_json(needs, json!([fields, tables]));
+                assert_eq!(f.evaluate(&snapshot, row, 2), f.evaluate(&data, row, 2), "{text} {row:?}");
+            }
+        }
     }
 
     // CALC-005, CALC-007, CALC-013: failures give 0.

@@ -122,7 +122,7 @@ pub fn decimal_of(value: &serde_json::Value) -> Option<Decimal> {
             } else if let Some(u) = n.as_u64() {
                 Some(Decimal::from(u))
             } else {
-                decimal_of_text(&n.as_f64()?.to_string())
+                decimal_of_f64(n.as_f64()?)
             }
         }
         serde_json::Value::String(s) => decimal_of_text(s),
@@ -130,9 +130,24 @@ pub fn decimal_of(value: &serde_json::Value) -> Option<Decimal> {
     }
 }
 
+/// A binary float as the decimal it was written as: its shortest round-trip text (0.1 → 0.1),
+/// as JavaScript shows it. None for NaN, infinities and numbers beyond `Decimal`'s range.
+pub fn decimal_of_f64(f: f64) -> Option<Decimal> {
+    if !f.is_finite() {
+        return None;
+    }
+    if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 {
+        return Some(Decimal::from(f as i64));
+    }
+    decimal_of_text(&f.to_string())
+}
+
 /// Decimal text (see `DecimalText::parse`) as a `Decimal`; None when unreadable or too large.
 /// Digits beyond `Decimal`'s 28 are rounded away, as a calculation cannot use them.
 pub fn decimal_of_text(text: &str) -> Option<Decimal> {
+    if let Some(fast) = small_decimal(text) {
+        return Some(fast);
+    }
     let d = DecimalText::parse(text)?;
     if d.int.len() > 28 {
         return None;
@@ -140,6 +155,40 @@ pub fn decimal_of_text(text: &str) -> Option<Decimal> {
     let room = 28 - d.int.len();
     let trimmed = if d.frac.len() > room { d.round(room) } else { d };
     trimmed.to_plain().parse::<Decimal>().ok()
+}
+
+/// The common case without allocating: up to 28 digits in all, read straight into the
+/// mantissa. None for anything else (the general path then decides).
+fn small_decimal(text: &str) -> Option<Decimal> {
+    let text = text.trim();
+    let (negative, unsigned) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let mut mantissa: i128 = 0;
+    let (mut digits, mut scale, mut seen_point) = (0u32, 0u32, false);
+    for b in unsigned.bytes() {
+        match b {
+            b'0'..=b'9' => {
+                if mantissa != 0 || b != b'0' {
+                    digits += 1;
+                }
+                if digits > 28 {
+                    return None;
+                }
+                mantissa = mantissa * 10 + i128::from(b - b'0');
+                scale += u32::from(seen_point);
+            }
+            b'.' if !seen_point => seen_point = true,
+            _ => return None,
+        }
+    }
+    // At least one digit: "." and "" are not numbers.
+    if unsigned.len() == usize::from(seen_point) || scale > 28 {
+        return None;
+    }
+    Decimal::try_from_i128_with_scale(if negative { -mantissa } else { mantissa }, scale).ok()
 }
 
 #[cfg(test)]
@@ -174,5 +223,19 @@ mod tests {
         assert_eq!(decimal_of(&json!(1e300)), None);
         assert_eq!(decimal_of(&json!(true)), None);
         assert_eq!(decimal_of(&json!(-7)).unwrap().to_string(), "-7");
+        for (text, want) in [
+            ("12.50", Some("12.50")),
+            ("-.5", Some("-0.5")),
+            ("5.", Some("5")),
+            (" +3 ", Some("3")),
+            (".", None),
+            ("", None),
+            ("-", None),
+            ("1.2.3", None),
+            ("0.000000000000000000000000000001", Some("0.0000000000000000000000000000")),
+            ("00000000000000000000000000000001", Some("1")),
+        ] {
+            assert_eq!(decimal_of_text(text).map(|d| d.to_string()).as_deref(), want, "{text}");
+        }
     }
 }

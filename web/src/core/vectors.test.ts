@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const core = require('../../../core-wasm/pkg/nodejs/qiming_core_wasm.js');
+const core = require('../../../core-wasm/testing/load-nodejs.cjs');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Case {

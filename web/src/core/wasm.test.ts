@@ -1,9 +1,27 @@
 /** @jest-environment node */
-// The nodejs build of qiming-core-wasm answers like core does (smoke; the vectors test runs
-// every shared case).
+// The nodejs build of qiming-core-wasm answers like core does (smoke; vectors.test.ts runs
+// every shared case). Load the build through core-wasm/testing/load-nodejs.cjs.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const core = require('../../../core-wasm/pkg/nodejs/qiming_core_wasm.js');
+const core = require('../../../core-wasm/testing/load-nodejs.cjs');
 
 test('md5Hex of the login password matches jnpf-wire.md', () => {
   expect(core.md5Hex('123456')).toBe('e10adc3949ba59abbe56e057f20f883e');
+});
+
+test('Md5Hasher over slices equals md5Hex of the whole (FILE-003 upload identifier)', () => {
+  const bytes = new Uint8Array(100_000).map((_, i) => i % 251);
+  const hasher = new core.Md5Hasher();
+  for (let i = 0; i < bytes.length; i += 7919) hasher.update(bytes.subarray(i, i + 7919));
+  expect(hasher.finishHex()).toBe(core.md5Hex(bytes));
+  hasher.free();
+});
+
+test('a compiled Formula reads sub-table columns from a live JS object (CALC-008)', () => {
+  const formula = new core.Formula('items.price × items.qty');
+  const data = { items: [{ price: 0.1, qty: 3 }, { price: '2.50', qty: '2', other: { deep: true } }], extra: () => 1 };
+  expect(formula.evaluate(data, 2)).toBe('13.00'); // (0.1 + 2.5) × (3 + 2), exact
+  expect(formula.evaluate(data, 2, { table: 'items', index: 1 })).toBe('5.00');
+  data.items.push({ price: 1, qty: 1 });
+  expect(formula.evaluate(data, 0)).toBe('22'); // (0.1 + 2.5 + 1) × (3 + 2 + 1) = 21.6
+  formula.free();
 });
