@@ -49,11 +49,52 @@ fn texts(errors: qiming_core::FieldErrors) -> std::collections::BTreeMap<String,
     errors.into_iter().map(|(k, v)| (k, v.into_iter().map(|m| m.text).collect())).collect()
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A rule's answer: a stable key (translate it for zh-TW / en), its parameters, the zh-CN text. */
+export interface Message { key: string; params?: Record<string, string>; text: string }
+/** Messages per field; sub-table cells are keyed `table[row].column`. */
+export type FieldMessages = Record<string, Message[]>;
+export type FieldTexts = Record<string, string[]>;
+/** JNPF formData: form settings plus `fields` (jnpf-wire.md "Generated forms and lists"). */
+export interface FormData { fields: unknown[]; [setting: string]: unknown }
+/** A calculate field's expression: text (`单价 × 数量`) or JNPF's token list. */
+export type FormulaExpression = string | Array<string | number | { __vModel__: string; label?: string }>;
+/** The sub-table row a calculate field sits in. */
+export interface FormulaRow { table: string; index: number }
+export interface SerialRule { prefix?: string; dateFormat?: string; digit?: number | string; startNumber?: string | number }
+export interface PasswordPolicy {
+  passwordStrengthLimit?: number | string | boolean; passwordLengthMin?: number | string | boolean;
+  passwordLengthMinNumber?: number | string; containsNumbers?: number | string | boolean;
+  includeLowercaseLetters?: number | string | boolean; includeUppercaseLetters?: number | string | boolean;
+  containsCharacters?: number | string | boolean; mandatoryModificationOfInitialPassword?: number | string | boolean;
+}
+export interface PermissionItem { id?: string; fullName?: string; enCode: string }
+export interface PermissionEntry {
+  modelId: string; moduleName?: string; column?: PermissionItem[]; button?: PermissionItem[];
+  form?: PermissionItem[]; resource?: PermissionItem[];
+}
+export interface MenuNode { id: string; type?: number; children?: MenuNode[]; [key: string]: unknown }
+export interface UploadFile { name: string; size?: number }
+export interface MixedId { id: string; type: string }
+/**
+ * The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
+ * `row` when the field sits in a sub-table row.
+ */
+export function evaluateFormula(expression: FormulaExpression, data: Record<string, unknown>, precision?: number | null, row?: FormulaRow | null): string;
+export interface Formula {
+  /** The value over `data`, rounded to `precision` (0 when omitted); `row` inside a sub-table row. */
+  evaluate(data: Record<string, unknown>, precision?: number | null, row?: FormulaRow | null): string;
+}
+"#;
+
 // ---- MD5 ------------------------------------------------------------------------------------
 
 /// Lower-case hex MD5 of a string's UTF-8 bytes (the login password) or of bytes.
-#[wasm_bindgen(js_name = md5Hex)]
-pub fn md5_hex(input: JsValue) -> Result<String, JsError> {
+#[wasm_bindgen(js_name = md5Hex, unchecked_return_type = "string")]
+pub fn md5_hex(
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | number[]")] input: JsValue,
+) -> Result<String, JsError> {
     if let Some(s) = input.as_string() {
         return Ok(qiming_core::md5_hex(s.as_bytes()));
     }
@@ -100,20 +141,26 @@ impl Default for Md5Hasher {
 
 /// The zh-CN messages of every policy rule `password` breaks; empty when it passes.
 #[wasm_bindgen(js_name = checkPassword)]
-pub fn check_password(policy: JsValue, password: &str) -> Result<Vec<String>, JsError> {
+pub fn check_password(
+    #[wasm_bindgen(unchecked_param_type = "PasswordPolicy")] policy: JsValue,
+    password: &str,
+) -> Result<Vec<String>, JsError> {
     let policy: password::PasswordPolicy = from_js(policy)?;
     Ok(password::check_password(&policy, password).into_iter().map(|m| m.text).collect())
 }
 
 /// Like `checkPassword`, with whole messages.
-#[wasm_bindgen(js_name = checkPasswordMessages)]
-pub fn check_password_messages(policy: JsValue, password: &str) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = checkPasswordMessages, unchecked_return_type = "Message[]")]
+pub fn check_password_messages(
+    #[wasm_bindgen(unchecked_param_type = "PasswordPolicy")] policy: JsValue,
+    password: &str,
+) -> Result<JsValue, JsError> {
     let policy: password::PasswordPolicy = from_js(policy)?;
     to_js(&password::check_password(&policy, password))
 }
 
 /// The repeat-password rule: `null` when it matches.
-#[wasm_bindgen(js_name = checkRepeat)]
+#[wasm_bindgen(js_name = checkRepeat, unchecked_return_type = "Message | null")]
 pub fn check_repeat(password: &str, repeat: &str) -> Result<JsValue, JsError> {
     message(password::check_repeat(password, repeat))
 }
@@ -122,21 +169,33 @@ pub fn check_repeat(password: &str, repeat: &str) -> Result<JsValue, JsError> {
 
 /// Is button `code` allowed on page `modelId` by the CurrentUser permission list?
 #[wasm_bindgen(js_name = hasButton)]
-pub fn has_button(permission_list: JsValue, model_id: &str, code: &str) -> Result<bool, JsError> {
+pub fn has_button(
+    #[wasm_bindgen(unchecked_param_type = "PermissionEntry[]")] permission_list: JsValue,
+    model_id: &str,
+    code: &str,
+) -> Result<bool, JsError> {
     let list: Vec<permission::PermissionEntry> = from_js(permission_list)?;
     Ok(permission::has_button(&list, model_id, code))
 }
 
 /// Is list column `prop` allowed on page `modelId`?
 #[wasm_bindgen(js_name = hasColumn)]
-pub fn has_column(permission_list: JsValue, model_id: &str, prop: &str) -> Result<bool, JsError> {
+pub fn has_column(
+    #[wasm_bindgen(unchecked_param_type = "PermissionEntry[]")] permission_list: JsValue,
+    model_id: &str,
+    prop: &str,
+) -> Result<bool, JsError> {
     let list: Vec<permission::PermissionEntry> = from_js(permission_list)?;
     Ok(permission::has_column(&list, model_id, prop))
 }
 
 /// Is form field `field` (sub-table fields `table-field`) allowed on page `modelId`?
 #[wasm_bindgen(js_name = hasFormField)]
-pub fn has_form_field(permission_list: JsValue, model_id: &str, field: &str) -> Result<bool, JsError> {
+pub fn has_form_field(
+    #[wasm_bindgen(unchecked_param_type = "PermissionEntry[]")] permission_list: JsValue,
+    model_id: &str,
+    field: &str,
+) -> Result<bool, JsError> {
     let list: Vec<permission::PermissionEntry> = from_js(permission_list)?;
     Ok(permission::has_form_field(&list, model_id, field))
 }
@@ -148,8 +207,11 @@ pub fn default_button_codes() -> Vec<String> {
 }
 
 /// The menu tree keeping only authorised entries (empty directories dropped).
-#[wasm_bindgen(js_name = filterMenuTree)]
-pub fn filter_menu_tree(tree: JsValue, authorised_ids: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = filterMenuTree, unchecked_return_type = "MenuNode[]")]
+pub fn filter_menu_tree(
+    #[wasm_bindgen(unchecked_param_type = "MenuNode[]")] tree: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] authorised_ids: JsValue,
+) -> Result<JsValue, JsError> {
     let tree: Vec<permission::MenuNode> = from_js(tree)?;
     let ids: std::collections::BTreeSet<String> = from_js(authorised_ids)?;
     to_js(&permission::filter_menu_tree(tree, &ids))
@@ -165,7 +227,7 @@ pub fn validate_rule(rule: &str, value: &str) -> JsValue {
 }
 
 /// Like `validateRule`, with the whole message `{key, params?, text}` for translation.
-#[wasm_bindgen(js_name = checkRule)]
+#[wasm_bindgen(js_name = checkRule, unchecked_return_type = "Message | null")]
 pub fn check_rule(rule: &str, value: &str) -> Result<JsValue, JsError> {
     message(qiming_core::validate_rule(rule, value))
 }
@@ -177,7 +239,7 @@ pub fn rule_names() -> Vec<String> {
 }
 
 /// `null` when `pattern` is a usable regList pattern, else why not (for the designer).
-#[wasm_bindgen(js_name = checkPattern)]
+#[wasm_bindgen(js_name = checkPattern, unchecked_return_type = "Message | null")]
 pub fn check_pattern(pattern: &str) -> Result<JsValue, JsError> {
     message(pattern::check_pattern(pattern))
 }
@@ -197,16 +259,22 @@ pub fn is_barcode_text(text: &str) -> bool {
 // ---- forms ----------------------------------------------------------------------------------
 
 /// Every field's zh-CN messages for `record` under the form definition `formData`.
-#[wasm_bindgen(js_name = validateRecord)]
-pub fn validate_record(form_data: JsValue, record: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = validateRecord, unchecked_return_type = "FieldTexts")]
+pub fn validate_record(
+    #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
+) -> Result<JsValue, JsError> {
     let errors =
         form::validate_record(&json(form_data)?, &json(record)?).map_err(|m| JsError::new(&m.text))?;
     to_js(&texts(errors))
 }
 
 /// Like `validateRecord`, with whole messages.
-#[wasm_bindgen(js_name = validateRecordMessages)]
-pub fn validate_record_messages(form_data: JsValue, record: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = validateRecordMessages, unchecked_return_type = "FieldMessages")]
+pub fn validate_record_messages(
+    #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
+) -> Result<JsValue, JsError> {
     let errors =
         form::validate_record(&json(form_data)?, &json(record)?).map_err(|m| JsError::new(&m.text))?;
     to_js(&errors)
@@ -219,21 +287,34 @@ pub struct FormValidator(form::FormValidator);
 #[wasm_bindgen]
 impl FormValidator {
     #[wasm_bindgen(constructor)]
-    pub fn new(form_data: JsValue) -> Result<FormValidator, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
+    ) -> Result<FormValidator, JsError> {
         form::FormValidator::new(&json(form_data)?).map(FormValidator).map_err(|m| JsError::new(&m.text))
     }
     /// `{[field]: string[]}` for the whole record.
-    pub fn validate(&self, record: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "FieldTexts")]
+    pub fn validate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
+    ) -> Result<JsValue, JsError> {
         to_js(&texts(self.0.validate(&json(record)?)))
     }
     /// `{[field]: Message[]}` for the whole record.
-    #[wasm_bindgen(js_name = validateMessages)]
-    pub fn validate_messages(&self, record: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = validateMessages, unchecked_return_type = "FieldMessages")]
+    pub fn validate_messages(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
+    ) -> Result<JsValue, JsError> {
         to_js(&self.0.validate(&json(record)?))
     }
     /// `{[field]: Message[]}` for one field (every cell of a sub-table).
-    #[wasm_bindgen(js_name = validateField)]
-    pub fn validate_field(&self, record: JsValue, name: &str) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = validateField, unchecked_return_type = "FieldMessages")]
+    pub fn validate_field(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
+        name: &str,
+    ) -> Result<JsValue, JsError> {
         to_js(&self.0.validate_field(&json(record)?, name))
     }
     /// The checked fields, in form order.
@@ -245,13 +326,18 @@ impl FormValidator {
 
 /// Is a field or column shown on pc (visibility has pc, noShow unset)?
 #[wasm_bindgen(js_name = isShownOnPc)]
-pub fn is_shown_on_pc(field: JsValue) -> Result<bool, JsError> {
+pub fn is_shown_on_pc(
+    #[wasm_bindgen(unchecked_param_type = "object")] field: JsValue,
+) -> Result<bool, JsError> {
     Ok(form::shown_on_pc(&json(field)?))
 }
 
 /// The numeric range filter's value: `[]` when both bounds are empty, else `[min, max]`.
-#[wasm_bindgen(js_name = numericRange)]
-pub fn numeric_range(min: JsValue, max: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = numericRange, unchecked_return_type = "unknown[]")]
+pub fn numeric_range(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] min: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] max: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&form::numeric_range(&json(min)?, &json(max)?))
 }
 
@@ -298,12 +384,12 @@ fn snapshot(data: &JsValue, needs: formula::Needs) -> formula::Snapshot {
 
 /// The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
 /// `row` = `{table, index}` when the field sits in a sub-table row.
-#[wasm_bindgen(js_name = evaluateFormula)]
+#[wasm_bindgen(js_name = evaluateFormula, skip_typescript)]
 pub fn evaluate_formula(
-    expression: JsValue,
-    data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FormulaExpression")] expression: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] data: JsValue,
     precision: Option<u32>,
-    row: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FormulaRow | null | undefined")] row: JsValue,
 ) -> Result<String, JsError> {
     let row = row_arg(row)?;
     let row = row.as_ref().map(|r| formula::Row { table: &r.table, index: r.index });
@@ -312,8 +398,10 @@ pub fn evaluate_formula(
 }
 
 /// `null` when the formula is well formed, else why not (for the designer).
-#[wasm_bindgen(js_name = checkFormula)]
-pub fn check_formula(expression: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = checkFormula, unchecked_return_type = "Message | null")]
+pub fn check_formula(
+    #[wasm_bindgen(unchecked_param_type = "FormulaExpression")] expression: JsValue,
+) -> Result<JsValue, JsError> {
     message(formula::check_formula(&json(expression)?))
 }
 
@@ -325,10 +413,18 @@ pub struct Formula(formula::Formula);
 impl Formula {
     /// Throws the zh-CN syntax message for a malformed formula.
     #[wasm_bindgen(constructor)]
-    pub fn new(expression: JsValue) -> Result<Formula, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "FormulaExpression")] expression: JsValue,
+    ) -> Result<Formula, JsError> {
         formula::Formula::parse(&json(expression)?).map(Formula).map_err(|m| JsError::new(&m.text))
     }
-    pub fn evaluate(&self, data: JsValue, precision: Option<u32>, row: JsValue) -> Result<String, JsError> {
+    #[wasm_bindgen(skip_typescript)]
+    pub fn evaluate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] data: JsValue,
+        precision: Option<u32>,
+        #[wasm_bindgen(unchecked_param_type = "FormulaRow | null | undefined")] row: JsValue,
+    ) -> Result<String, JsError> {
         let row = row_arg(row)?;
         let row = row.as_ref().map(|r| formula::Row { table: &r.table, index: r.index });
         Ok(self.0.evaluate_fetching(|needs| snapshot(&data, needs), row, precision.unwrap_or(0)))
@@ -344,7 +440,7 @@ pub fn to_chinese_amount(value: &str) -> String {
 }
 
 /// `null` when `value` converts, else the overflow message (for its key).
-#[wasm_bindgen(js_name = amountMessage)]
+#[wasm_bindgen(js_name = amountMessage, unchecked_return_type = "Message | null")]
 pub fn amount_message(value: &str) -> Result<JsValue, JsError> {
     message(amount::to_chinese_amount(value).err())
 }
@@ -360,25 +456,34 @@ pub fn thousands(value: &str, decimals: u32) -> String {
 
 /// The rule dialog's example; "" while the rule cannot make one (see `checkSerialRule`).
 #[wasm_bindgen(js_name = serialPreview)]
-pub fn serial_preview(rule: JsValue, date: &str) -> Result<String, JsError> {
+pub fn serial_preview(
+    #[wasm_bindgen(unchecked_param_type = "SerialRule")] rule: JsValue,
+    date: &str,
+) -> Result<String, JsError> {
     Ok(serial::serial_preview(&json(rule)?, date).unwrap_or_default())
 }
 
 /// The number after `lastIssued` (null: none yet) on `date`; "" for an unusable rule.
 #[wasm_bindgen(js_name = serialNext)]
-pub fn serial_next(rule: JsValue, last_issued: Option<String>, date: &str) -> Result<String, JsError> {
+pub fn serial_next(
+    #[wasm_bindgen(unchecked_param_type = "SerialRule")] rule: JsValue,
+    last_issued: Option<String>,
+    date: &str,
+) -> Result<String, JsError> {
     Ok(serial::serial_next(&json(rule)?, last_issued.as_deref(), date).unwrap_or_default())
 }
 
 /// The rule dialog's field messages for prefix, dateFormat, digit and startNumber.
-#[wasm_bindgen(js_name = checkSerialRule)]
-pub fn check_serial_rule(rule: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = checkSerialRule, unchecked_return_type = "FieldMessages")]
+pub fn check_serial_rule(
+    #[wasm_bindgen(unchecked_param_type = "SerialRule")] rule: JsValue,
+) -> Result<JsValue, JsError> {
     let errors = serial::SerialRule::from_json(&json(rule)?, true).err().unwrap_or_default();
     to_js(&errors)
 }
 
 /// The startNumber rules alone.
-#[wasm_bindgen(js_name = checkStartNumber)]
+#[wasm_bindgen(js_name = checkStartNumber, unchecked_return_type = "Message | null")]
 pub fn check_start_number(value: &str) -> Result<JsValue, JsError> {
     message(serial::check_start_number(value))
 }
@@ -394,8 +499,13 @@ struct FileArg {
 
 /// May a file join an upload widget that already holds `count` files? `kind` is "file" or
 /// "image"; `field` the widget's definition (limit, fileSize, sizeUnit, accept).
-#[wasm_bindgen(js_name = validateUpload)]
-pub fn validate_upload(field: JsValue, kind: &str, count: f64, file: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = validateUpload, unchecked_return_type = "Message | null")]
+pub fn validate_upload(
+    #[wasm_bindgen(unchecked_param_type = "object")] field: JsValue,
+    kind: &str,
+    count: f64,
+    #[wasm_bindgen(unchecked_param_type = "UploadFile")] file: JsValue,
+) -> Result<JsValue, JsError> {
     let kind = if kind == "image" { upload::UploadKind::Image } else { upload::UploadKind::File };
     let limits = upload::UploadLimits::from_field(kind, &json(field)?);
     let file: FileArg = from_js(file)?;
@@ -405,14 +515,14 @@ pub fn validate_upload(field: JsValue, kind: &str, count: f64, file: JsValue) ->
 }
 
 /// The import wizard's file check: present, xls/xlsx, under 500 KB.
-#[wasm_bindgen(js_name = checkImportFile)]
+#[wasm_bindgen(js_name = checkImportFile, unchecked_return_type = "Message | null")]
 pub fn check_import_file(name: Option<String>, size: f64) -> Result<JsValue, JsError> {
     let size = if size.is_finite() && size > 0.0 { size as u64 } else { 0 };
     message(upload::check_import_file(name.as_deref(), size))
 }
 
 /// The import's row count: at least 1, at most 500.
-#[wasm_bindgen(js_name = checkImportRows)]
+#[wasm_bindgen(js_name = checkImportRows, unchecked_return_type = "Message | null")]
 pub fn check_import_rows(count: u32) -> Result<JsValue, JsError> {
     message(upload::check_import_rows(count as usize))
 }
@@ -432,7 +542,7 @@ pub fn encode_mixed_id(id: &str, kind: &str) -> String {
 }
 
 /// `{id, type}` of an `id--type` pick, or null.
-#[wasm_bindgen(js_name = decodeMixedId)]
+#[wasm_bindgen(js_name = decodeMixedId, unchecked_return_type = "MixedId | null")]
 pub fn decode_mixed_id(value: &str) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Decoded<'a> {
@@ -444,7 +554,7 @@ pub fn decode_mixed_id(value: &str) -> Result<JsValue, JsError> {
 }
 
 /// The first problem with a mixed picker's `id--type` values, or null.
-#[wasm_bindgen(js_name = checkMixedSelection)]
+#[wasm_bindgen(js_name = checkMixedSelection, unchecked_return_type = "Message | null")]
 pub fn check_mixed_selection(values: Vec<String>, multiple: bool) -> Result<JsValue, JsError> {
     message(picker::check_mixed_selection(values.iter().map(String::as_str), multiple))
 }
