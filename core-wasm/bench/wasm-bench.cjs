@@ -1,7 +1,7 @@
 // The core benchmarks through the WASM build (--target nodejs): the same inputs as
 // `cargo bench -p qiming-core` (core/benches/inputs.json). Run after `make wasm`:
 //   node core-wasm/bench/wasm-bench.cjs
-// Figures go to docs/benchmarks-core.md. Times are per call, median of several rounds.
+// Figures go to docs/benchmarks-core.md. Times are per call, the median of 9 rounds.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -10,8 +10,8 @@ const core = require('../pkg/nodejs/qiming_core_wasm.js');
 const inputs = JSON.parse(fs.readFileSync(path.join(__dirname, '../../core/benches/inputs.json'), 'utf8'));
 
 /** Median time per call of `fn`, in microseconds, over `rounds` rounds of `iterations` calls. */
-function measure(name, iterations, fn, rounds = 7) {
-  for (let i = 0; i < Math.max(3, iterations / 10); i++) fn(); // warm-up
+function measure(name, iterations, fn, rounds = 9) {
+  for (let i = 0; i < Math.max(3, iterations / 4); i++) fn(); // warm-up (JIT, GC)
   const perCall = [];
   for (let r = 0; r < rounds; r++) {
     const start = process.hrtime.bigint();
