@@ -341,6 +341,36 @@ pub fn numeric_range(
     to_js(&form::numeric_range(&json(min)?, &json(max)?))
 }
 
+/// A multiple popup's value: a list stays, anything else becomes `[]`.
+#[wasm_bindgen(js_name = normalizeMultiple, unchecked_return_type = "unknown[]")]
+pub fn normalize_multiple(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&form::multiple_value(&json(value)?))
+}
+
+/// The date range picker for a format: "monthrange", "daterange" or "datetimerange".
+#[wasm_bindgen(js_name = dateRangePicker)]
+pub fn date_range_picker(format: &str) -> String {
+    form::date_range_picker(format).to_string()
+}
+
+/// Can the date range picker offer the instant `ms` (year-only formats: January only)?
+#[wasm_bindgen(js_name = dateRangeAllows)]
+pub fn date_range_allows(ms: f64, format: &str) -> bool {
+    ms.is_finite()
+        && form::date_range_allows(ms as i64, format, qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES)
+}
+
+/// A date widget's "current time" default: `nowMs` cut to what the format shows.
+#[wasm_bindgen(js_name = dateDefaultCurrent, unchecked_return_type = "number | null")]
+pub fn date_default_current(now_ms: f64, format: &str) -> JsValue {
+    let cut = now_ms.is_finite().then(|| {
+        form::date_default_current(now_ms as i64, format, qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES)
+    });
+    cut.flatten().map_or(JsValue::NULL, |ms| JsValue::from_f64(ms as f64))
+}
+
 // ---- formula --------------------------------------------------------------------------------
 
 #[derive(serde::Deserialize)]
@@ -512,6 +542,52 @@ pub fn validate_upload(
     let size = file.size.filter(|s| s.is_finite() && *s >= 0.0).map(|s| s as u64);
     let count = if count.is_finite() && count > 0.0 { count as u64 } else { 0 };
     message(limits.check_count(count).or_else(|| limits.check_file(&file.name, size)))
+}
+
+/// Several files at once unless the widget's limit is 1.
+#[wasm_bindgen(js_name = uploadIsMultiple)]
+pub fn upload_is_multiple(
+    #[wasm_bindgen(unchecked_param_type = "object")] field: JsValue,
+) -> Result<bool, JsError> {
+    Ok(upload::UploadLimits::from_field(upload::UploadKind::File, &json(field)?).multiple())
+}
+
+/// The chunked-upload sizes both sides share.
+#[wasm_bindgen(
+    js_name = uploadConstants,
+    unchecked_return_type = "{ chunkSize: number; chunkMaxRetries: number; hashSliceSize: number }"
+)]
+pub fn upload_constants() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Constants {
+        chunk_size: u64,
+        chunk_max_retries: u32,
+        hash_slice_size: u64,
+    }
+    to_js(&Constants {
+        chunk_size: upload::CHUNK_SIZE,
+        chunk_max_retries: upload::CHUNK_MAX_RETRIES,
+        hash_slice_size: upload::HASH_SLICE_SIZE,
+    })
+}
+
+/// A flow import with `count` flows: 流程不存在 when there is none.
+#[wasm_bindgen(js_name = checkImportFlows, unchecked_return_type = "Message | null")]
+pub fn check_import_flows(count: u32) -> Result<JsValue, JsError> {
+    message(upload::check_import_flows(count as usize).err())
+}
+
+/// Is the only flow taken without asking?
+#[wasm_bindgen(js_name = autoSelectFlow)]
+pub fn auto_select_flow(count: u32) -> bool {
+    upload::check_import_flows(count as usize).unwrap_or(false)
+}
+
+/// The flow user picker's confirm: 请选择{title} (default 审批人) when nobody is chosen.
+#[wasm_bindgen(js_name = checkUserSelected, unchecked_return_type = "Message | null")]
+pub fn check_user_selected(selected: u32, title: Option<String>) -> Result<JsValue, JsError> {
+    message(upload::check_user_selected(selected as usize, title.as_deref()))
 }
 
 /// The import wizard's file check: present, xls/xlsx, under 500 KB.

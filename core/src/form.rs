@@ -160,6 +160,59 @@ pub fn numeric_range(min: &Value, max: &Value) -> Vec<Value> {
     if empty(min) && empty(max) { Vec::new() } else { vec![min.clone(), max.clone()] }
 }
 
+/// A multiple popup's value (WGT-058): a list stays, anything else becomes empty.
+pub fn multiple_value(value: &Value) -> Value {
+    match value {
+        Value::Array(_) => value.clone(),
+        _ => Value::Array(Vec::new()),
+    }
+}
+
+/// The date range picker for a format (WGT-120): months for `yyyy` and `yyyy-MM`, days for
+/// `yyyy-MM-dd`, otherwise date and time; always a range.
+pub fn date_range_picker(format: &str) -> &'static str {
+    match format {
+        "yyyy" | "YYYY" | "yyyy-MM" | "YYYY-MM" => "monthrange",
+        "yyyy-MM-dd" | "YYYY-MM-DD" => "daterange",
+        _ => "datetimerange",
+    }
+}
+
+/// Can the date range picker offer the instant `ms` (WGT-119)? With a year-only format only
+/// January can be picked.
+pub fn date_range_allows(ms: i64, format: &str, utc_offset_minutes: i32) -> bool {
+    match format {
+        "yyyy" | "YYYY" => DateTime::from_epoch_ms(ms, utc_offset_minutes).is_some_and(|d| d.month == 1),
+        _ => true,
+    }
+}
+
+/// A date widget's "current time" default (WGT-091): `now` cut to the precision its format
+/// shows — the start of the year for `yyyy`, of the month for `yyyy-MM`, of the day for
+/// `yyyy-MM-dd`, of the minute for `… HH:mm`. None for an instant outside years 1..9999.
+pub fn date_default_current(now_ms: i64, format: &str, utc_offset_minutes: i32) -> Option<i64> {
+    let mut d = DateTime::from_epoch_ms(now_ms, utc_offset_minutes)?;
+    let shows = |p: &str| format.contains(p);
+    if !shows("ss") {
+        d.second = 0;
+    }
+    if !shows("mm") {
+        d.minute = 0;
+    }
+    if !shows("HH") {
+        d.hour = 0;
+    }
+    if !shows("dd") && !shows("DD") {
+        d.day = 1;
+    }
+    if !shows("MM") {
+        d.month = 1;
+    }
+    let keeps_ms = shows("ss") && shows("mm") && shows("HH");
+    let cut = d.to_epoch_ms(utc_offset_minutes);
+    Some(if keeps_ms { cut + now_ms.rem_euclid(1000) } else { cut })
+}
+
 fn is_empty(v: Option<&Value>) -> bool {
     match v {
         None | Some(Value::Null) => true,

@@ -153,6 +153,11 @@ impl UploadLimits {
         limits
     }
 
+    /// Several files at once unless the limit is 1 (FILE-020, FILE-043).
+    pub fn multiple(&self) -> bool {
+        self.limit != 1
+    }
+
     /// Adding one more file to `count` already there (FILE-010, FILE-017).
     pub fn check_count(&self, count: u64) -> Option<Message> {
         (self.limit > 0 && count >= self.limit).then(|| self.count_message())
@@ -205,6 +210,12 @@ impl UploadLimits {
     }
 }
 
+/// Chunked upload (FILE-037, FILE-038, FILE-042): the chunk size both sides split and merge
+/// by, the retries per chunk, and the slice size the identifier (MD5) is computed over.
+pub const CHUNK_SIZE: u64 = 5_242_880;
+pub const CHUNK_MAX_RETRIES: u32 = 5;
+pub const HASH_SLICE_SIZE: u64 = 10_240_000;
+
 /// Largest import file: under 500 KB (IMP-005).
 pub const IMPORT_MAX_BYTES: u64 = 500 * 1024;
 /// Most rows one import takes (IMP-006).
@@ -234,6 +245,24 @@ pub fn check_import_rows(count: usize) -> Option<Message> {
     } else {
         None
     }
+}
+
+/// A flow import needs a flow (IMP-017); with exactly one it is taken without asking
+/// (IMP-018), which the caller sees as `Ok(true)`.
+pub fn check_import_flows(count: usize) -> Result<bool, Message> {
+    match count {
+        0 => Err(Message::new("import.noFlow", "流程不存在")),
+        1 => Ok(true),
+        _ => Ok(false),
+    }
+}
+
+/// The flow user picker's confirm (IMP-020): someone must be chosen; the title defaults to
+/// 审批人.
+pub fn check_user_selected(selected: usize, title: Option<&str>) -> Option<Message> {
+    let title = title.map(str::trim).filter(|t| !t.is_empty()).unwrap_or("审批人");
+    let title: String = title.chars().take(50).collect();
+    (selected == 0).then(|| Message::new("import.selectUser", format!("请选择{title}")).with("title", title))
 }
 
 #[cfg(test)]

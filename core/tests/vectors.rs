@@ -85,6 +85,30 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
         }
         "isShownOnPc" => json!(form::shown_on_pc(arg(a, 0))),
         "numericRange" => json!(form::numeric_range(arg(a, 0), arg(a, 1))),
+        "normalizeMultiple" => form::multiple_value(arg(a, 0)),
+        "dateRangePicker" => json!(form::date_range_picker(s(a, 0))),
+        "dateRangeAllows" => json!(arg(a, 0).as_f64().is_some_and(|f| form::date_range_allows(
+            f as i64,
+            s(a, 1),
+            date::DEFAULT_UTC_OFFSET_MINUTES
+        ))),
+        "dateDefaultCurrent" => json!(arg(a, 0).as_f64().and_then(|f| form::date_default_current(
+            f as i64,
+            s(a, 1),
+            date::DEFAULT_UTC_OFFSET_MINUTES
+        ))),
+        "uploadIsMultiple" => {
+            json!(upload::UploadLimits::from_field(upload::UploadKind::File, arg(a, 0)).multiple())
+        }
+        "uploadConstants" => {
+            json!({"chunkSize": upload::CHUNK_SIZE, "chunkMaxRetries": upload::CHUNK_MAX_RETRIES,
+                                    "hashSliceSize": upload::HASH_SLICE_SIZE})
+        }
+        "checkImportFlows" => message(upload::check_import_flows(count(arg(a, 0)) as usize).err()),
+        "autoSelectFlow" => json!(upload::check_import_flows(count(arg(a, 0)) as usize).unwrap_or(false)),
+        "checkUserSelected" => {
+            message(upload::check_user_selected(count(arg(a, 0)) as usize, arg(a, 1).as_str()))
+        }
         "checkPasswordMessages" => {
             let policy: password::PasswordPolicy =
                 serde_json::from_value(arg(a, 0).clone()).map_err(|e| e.to_string())?;
