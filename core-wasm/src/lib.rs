@@ -17,7 +17,12 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
 }
 
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
+}
+
+/// An argument of a known shape, read through `json` (so nesting is bounded as in JSON).
+fn typed<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_json::from_value(json(value)?).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
 }
 
 /// A JS value as JSON (`undefined` as null). Objects cross as JSON text: V8's
@@ -37,7 +42,7 @@ fn json(value: JsValue) -> Result<Value, JsError> {
         .map_err(|_| JsError::new("数据无法转换为JSON"))?
         .as_string()
         .unwrap_or_default();
-    serde_json::from_str(&text).map_err(|e| JsError::new(&e.to_string()))
+    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
 }
 
 /// An optional message as `{key, params?, text} | null`.
@@ -145,7 +150,7 @@ pub fn check_password(
     #[wasm_bindgen(unchecked_param_type = "PasswordPolicy")] policy: JsValue,
     password: &str,
 ) -> Result<Vec<String>, JsError> {
-    let policy: password::PasswordPolicy = from_js(policy)?;
+    let policy: password::PasswordPolicy = typed(policy)?;
     Ok(password::check_password(&policy, password).into_iter().map(|m| m.text).collect())
 }
 
@@ -155,7 +160,7 @@ pub fn check_password_messages(
     #[wasm_bindgen(unchecked_param_type = "PasswordPolicy")] policy: JsValue,
     password: &str,
 ) -> Result<JsValue, JsError> {
-    let policy: password::PasswordPolicy = from_js(policy)?;
+    let policy: password::PasswordPolicy = typed(policy)?;
     to_js(&password::check_password(&policy, password))
 }
 
@@ -174,7 +179,7 @@ pub fn has_button(
     model_id: &str,
     code: &str,
 ) -> Result<bool, JsError> {
-    let list: Vec<permission::PermissionEntry> = from_js(permission_list)?;
+    let list: Vec<permission::PermissionEntry> = typed(permission_list)?;
     Ok(permission::has_button(&list, model_id, code))
 }
 
@@ -185,7 +190,7 @@ pub fn has_column(
     model_id: &str,
     prop: &str,
 ) -> Result<bool, JsError> {
-    let list: Vec<permission::PermissionEntry> = from_js(permission_list)?;
+    let list: Vec<permission::PermissionEntry> = typed(permission_list)?;
     Ok(permission::has_column(&list, model_id, prop))
 }
 
@@ -196,7 +201,7 @@ pub fn has_form_field(
     model_id: &str,
     field: &str,
 ) -> Result<bool, JsError> {
-    let list: Vec<permission::PermissionEntry> = from_js(permission_list)?;
+    let list: Vec<permission::PermissionEntry> = typed(permission_list)?;
     Ok(permission::has_form_field(&list, model_id, field))
 }
 
@@ -212,8 +217,8 @@ pub fn filter_menu_tree(
     #[wasm_bindgen(unchecked_param_type = "MenuNode[]")] tree: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string[]")] authorised_ids: JsValue,
 ) -> Result<JsValue, JsError> {
-    let tree: Vec<permission::MenuNode> = from_js(tree)?;
-    let ids: std::collections::BTreeSet<String> = from_js(authorised_ids)?;
+    let tree: Vec<permission::MenuNode> = typed(tree)?;
+    let ids: std::collections::BTreeSet<String> = typed(authorised_ids)?;
     to_js(&permission::filter_menu_tree(tree, &ids))
 }
 
@@ -380,7 +385,7 @@ struct RowArg {
 }
 
 fn row_arg(row: JsValue) -> Result<Option<RowArg>, JsError> {
-    if row.is_undefined() || row.is_null() { Ok(None) } else { from_js(row).map(Some) }
+    if row.is_undefined() || row.is_null() { Ok(None) } else { typed(row).map(Some) }
 }
 
 // Cuts form data down to what a formula needs, as one JSON text (shape: core's
@@ -538,7 +543,7 @@ pub fn validate_upload(
 ) -> Result<JsValue, JsError> {
     let kind = if kind == "image" { upload::UploadKind::Image } else { upload::UploadKind::File };
     let limits = upload::UploadLimits::from_field(kind, &json(field)?);
-    let file: FileArg = from_js(file)?;
+    let file: FileArg = typed(file)?;
     let size = file.size.filter(|s| s.is_finite() && *s >= 0.0).map(|s| s as u64);
     let count = if count.is_finite() && count > 0.0 { count as u64 } else { 0 };
     message(limits.check_count(count).or_else(|| limits.check_file(&file.name, size)))
