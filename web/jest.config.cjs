@@ -8,5 +8,11 @@ module.exports = {
   },
   moduleNameMapper: {
     '\\.(css|less)$': '<rootDir>/src/test/styleStub.cjs',
+    // The app's WASM bridge loads the nodejs build of core-wasm under jest (see src/core/index.ts).
+    '^@qiming/core$': '<rootDir>/../core-wasm/testing/load-nodejs.cjs',
+    '^@/(.*)$': '<rootDir>/src/$1',
   },
+  // Build-time constants that vite defines (src/config.ts).
+  globals: { __DATAV_URL__: 'https://datav.example', __REQUEST_TIMEOUT__: 0 },
+  setupFiles: ['<rootDir>/src/test/setup.ts'],
 };

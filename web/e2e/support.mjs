@@ -1,0 +1,72 @@
+// Shared helpers of the browser tests: the browser, the server's address, captcha answers.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.QIMING_E2E_BASE;
+export const DATA_DIR = process.env.QIMING_E2E_DATA_DIR;
+export const ADMIN_PASSWORD = process.env.QIMING_E2E_ADMIN_PASSWORD;
+export const ARTIFACTS = process.env.QIMING_E2E_ARTIFACTS;
+if (!BASE) throw new Error('run the browser tests with `npm run e2e` (e2e/run.mjs starts the server)');
+
+/** Chromium from Debian, never a downloaded one (toolchain.md), with a fresh profile. */
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'qiming-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+/**
+ * The answer of the captcha whose key is in the image's URL. A person reads the picture;
+ * the test reads the server's database instead (the answer is stored there, single-use).
+ */
+export function captchaAnswer(key) {
+  const db = join(DATA_DIR, 'qiming.db');
+  const sql = `SELECT code FROM base_captcha WHERE captcha_key = '${key.replace(/'/g, "''")}';`;
+  try {
+    return execFileSync('sqlite3', [db, sql], { encoding: 'utf8' }).trim();
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    // No sqlite3 CLI: Python's sqlite3 module reads the same file (WAL included).
+    const py = 'import sqlite3,sys;r=sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone();print(r[0] if r else "")';
+    return execFileSync('python3', ['-c', py, db, sql], { encoding: 'utf8' }).trim();
+  }
+}
+
+/** Reads the captcha image on the page and types its answer into the field. */
+export async function solveCaptcha(page, imageSelector, input) {
+  const image = page.locator(imageSelector);
+  await image.waitFor();
+  // The image must have loaded: the answer is created when it is drawn.
+  await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await image.elementHandle());
+  const src = await image.getAttribute('src');
+  const key = decodeURIComponent(src.split('/').pop());
+  const answer = captchaAnswer(key);
+  if (!answer) throw new Error(`no captcha answer stored for key ${key}`);
+  await input.fill(answer);
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}

@@ -1,0 +1,84 @@
+/**
+ * The app root: antd theme (colour, dark mode, size) and locale from the settings, the router
+ * with the guard, and the fixed routes of spec 01 §2.1. The shell and every page but the
+ * login page load lazily, so signing in downloads little.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { App as AntdApp, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { setToast } from '@/api/http';
+import { useApp, type Size } from '@/stores/app';
+import { useSettings } from '@/stores/settings';
+import { setNavigate } from '@/stores/user';
+import Guard from './Guard';
+import Loading from './Loading';
+import Login from '@/pages/login/Login';
+
+const Layout = lazy(() => import('./layout/Layout'));
+const LockScreen = lazy(() => import('@/pages/lockScreen/LockScreen'));
+const NotFound = lazy(() => import('@/pages/error/NotFound'));
+const NotConfigured = lazy(() => import('@/pages/error/NotConfigured'));
+
+const LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, en: enUS };
+const DAYJS = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', en: 'en' };
+
+/** SHELL-040: default, medium, small, mini on antd's three sizes (mini adds compactness). */
+const SIZE: Record<Size, 'large' | 'middle' | 'small'> = { default: 'large', medium: 'middle', small: 'small', mini: 'small' };
+
+/** Hands the router and antd's themed message API to code outside React. */
+function Bridges() {
+  const navigate = useNavigate();
+  const { message } = AntdApp.useApp();
+  useEffect(() => {
+    setNavigate((to) => navigate(to));
+    setToast((text, seconds) => message.error(text, seconds));
+  }, [navigate, message]);
+  return null;
+}
+
+export default function App() {
+  const language = useApp((s) => s.language);
+  const size = useApp((s) => s.size);
+  const colour = useSettings((s) => s.theme);
+  const dark = useSettings((s) => s.themeClass) === 'dark';
+  dayjs.locale(DAYJS[language]);
+
+  const algorithm = [dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm];
+  if (size === 'mini') algorithm.push(antdTheme.compactAlgorithm);
+  const theme: ThemeConfig = { algorithm, token: { colorPrimary: colour, colorInfo: colour } };
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    document.documentElement.style.setProperty('--qm-primary', colour);
+  }, [language, dark, colour]);
+
+  return (
+    <ConfigProvider locale={LOCALES[language]} theme={theme} componentSize={SIZE[size]}>
+      <AntdApp>
+        <BrowserRouter>
+          <Bridges />
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route element={<Guard />}>
+                <Route path="/login" element={<Login />} />
+                <Route path="/lockScreen" element={<LockScreen />} />
+                <Route path="/404" element={<NotFound />} />
+                <Route path="/sso" element={<NotConfigured kind="sso" />} />
+                <Route path="/auth-redirect" element={<NotConfigured kind="authRedirect" />} />
+                <Route path="/formShortLink" element={<NotConfigured kind="formShortLink" />} />
+                <Route path="*" element={<Layout />} />
+              </Route>
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The page area. With the page cache on, every cached tab's page stays mounted (hidden) so it
+ * keeps its state; each renders its own remembered location. Refreshing a tab drops it from
+ * the cache and passes through /redirect (ROUTE-007), which mounts it anew.
+ */
+import { Suspense, useRef } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams, type Location } from 'react-router';
+import { useEffect } from 'react';
+import { useSettings } from '@/stores/settings';
+import { useTagsView } from '@/stores/tagsView';
+import { useUser } from '@/stores/user';
+import { PAGES } from '@/pages/registry';
+import Placeholder from '@/pages/placeholder/Placeholder';
+import ExternalLink from '@/pages/externalLink/ExternalLink';
+import ErrorBoundary from '../ErrorBoundary';
+import Loading from '../Loading';
+import { FIXED_VIEWS } from '../views';
+
+/** ROUTE-007: /redirect/<path> shows <path> again. */
+function Redirect() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(`/${params['*'] ?? ''}${location.search}`, { replace: true });
+  }, [navigate, params, location.search]);
+  return null;
+}
+
+/** A menu page: its registered component, else a placeholder; unknown paths go to /404. */
+function DynamicPage() {
+  const { pathname } = useLocation();
+  const route = useUser((s) => s.routes.find((r) => r.path === pathname));
+  if (!route) return <Navigate to="/404" replace />; // ROUTE-008
+  const Page = route.type === 2 ? PAGES[route.address] : undefined;
+  return Page ? <Page /> : <Placeholder route={route} />;
+}
+
+/** A fixed page of spec 01 §2.1 (registered component, else placeholder). */
+function FixedPage({ name, title }: { name: string; title: string }) {
+  const Page = PAGES[name];
+  return Page ? <Page /> : <Placeholder fixed={{ name, title }} />;
+}
+
+const contentRoutes = (
+  <>
+    <Route index element={<Navigate to="/home" replace />} />
+    <Route path="redirect/*" element={<Redirect />} />
+    <Route path="externalLink" element={<ExternalLink />} />
+    {FIXED_VIEWS.filter((v) => v.name !== 'externalLink').map((v) => (
+      <Route key={v.path} path={v.path} element={<FixedPage name={v.path.slice(1).replace('/', '-')} title={v.title} />} />
+    ))}
+    <Route path="*" element={<DynamicPage />} />
+  </>
+);
+
+export default function AppMain() {
+  const location = useLocation();
+  const useCache = useSettings((s) => s.useCache);
+  const cachedViews = useTagsView((s) => s.cachedViews);
+  const kept = useRef(new Map<string, Location>());
+
+  // Remember each cached page's location; forget pages that left the cache.
+  kept.current.set(location.pathname, location);
+  for (const path of [...kept.current.keys()]) {
+    if (path !== location.pathname && (!useCache || !cachedViews.includes(path))) kept.current.delete(path);
+  }
+
+  return (
+    <>
+      {[...kept.current.entries()].map(([path, loc]) => {
+        const active = path === location.pathname;
+        return (
+          <div key={path} className="qm-page" hidden={!active}>
+            <ErrorBoundary>
+              <Suspense fallback={<Loading />}>
+                <Routes location={active ? location : loc}>{contentRoutes}</Routes>
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+/** /profile (PROF-001): the user's card and tabs for basic info, password and login log. */
+import { Avatar, Card, Col, Row, Tabs } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useUser } from '@/stores/user';
+import BaseInfo from './BaseInfo';
+import LoginLog from './LoginLog';
+import PasswordForm from './PasswordForm';
+import './profile.css';
+
+const TABS = ['baseInfo', 'password', 'loginLog'] as const;
+
+export default function Profile() {
+  const { t } = useTranslation();
+  const user = useUser((s) => s.userInfo);
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'baseInfo';
+
+  return (
+    <Row gutter={[16, 16]} className="qm-profile">
+      <Col xs={24} lg={6}>
+        <Card className="qm-profile-card">
+          <Avatar size={96} src={user?.headIcon || undefined} icon={<UserOutlined />} />
+          <h2>{user?.userName}</h2>
+          <p>{user?.userAccount}</p>
+          {user?.organizeName && <p>{user.organizeName}</p>}
+          {user?.positionName && <p>{user.positionName}</p>}
+        </Card>
+      </Col>
+      <Col xs={24} lg={18}>
+        <Card>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => setParams({ tab: key }, { replace: true })}
+            destroyOnHidden
+            items={[
+              { key: 'baseInfo', label: t('profile.tabs.baseInfo'), children: <BaseInfo /> },
+              {
+                key: 'password',
+                label: t('profile.tabs.password'),
+                children: (
+                  <div className="qm-profile-password">
+                    <PasswordForm />
+                  </div>
+                ),
+              },
+              { key: 'loginLog', label: t('profile.tabs.loginLog'), children: <LoginLog /> },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

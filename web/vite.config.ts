@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import wasm from 'vite-plugin-wasm';
+import { fileURLToPath } from 'node:url';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The rules core comes from the WASM build of core-wasm (`make wasm`); it lives outside web/,
+// so the dev server must be allowed to read the repository root.
+export default defineConfig({
+  plugins: [react(), wasm()],
+  resolve: {
+    alias: {
+      '@qiming/core': here('../core-wasm/pkg/bundler/qiming_core_wasm.js'),
+      '@': here('./src'),
+    },
+  },
+  server: {
+    fs: { allow: [here('..')] },
+    // `npm run dev` against a server started with `make run` (or QIMING_ADDR).
+    proxy: { '/api': process.env.QIMING_API ?? 'http://127.0.0.1:8080' },
+  },
+  // Build-time settings read by src/config.ts.
+  define: {
+    __DATAV_URL__: JSON.stringify(process.env.QIMING_DATAV_URL ?? ''),
+    __REQUEST_TIMEOUT__: JSON.stringify(Number(process.env.QIMING_REQUEST_TIMEOUT) || 0),
+  },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+  },
+});
