@@ -11,6 +11,8 @@ module.exports = {
     // The app's WASM bridge loads the nodejs build of core-wasm under jest (see src/core/index.ts).
     '^@qiming/core$': '<rootDir>/../core-wasm/testing/load-nodejs.cjs',
     '^@/(.*)$': '<rootDir>/src/$1',
+    // @ant-design/icons' CommonJS build reaches into the ES build of its colours.
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
   },
   // Build-time constants that vite defines (src/config.ts).
   globals: { __DATAV_URL__: 'https://datav.example', __REQUEST_TIMEOUT__: 0 },

@@ -67,7 +67,7 @@ interface UserActions {
 const LOCK_KEY = 'lock';
 let justLoggedIn = false;
 
-const empty = (): Omit<UserState, 'token' | 'lockInfo'> => ({
+const empty = (): Omit<UserState, 'token' | 'lockInfo' | 'signedOut'> => ({
   userInfo: null,
   menuList: [],
   permissionList: [],

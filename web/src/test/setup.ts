@@ -17,3 +17,14 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
 }
+
+// jsdom has no TextEncoder/TextDecoder (react-router) nor MessageChannel (antd's forms).
+import { TextDecoder, TextEncoder } from 'node:util';
+const g = globalThis as Record<string, unknown>;
+g.TextEncoder ??= TextEncoder;
+g.TextDecoder ??= TextDecoder;
+// A macrotask channel is all antd needs; Node's real one would keep jest from exiting.
+g.MessageChannel ??= class {
+  port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+  port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
+};

@@ -1,0 +1,56 @@
+// Local settings under the jnpf_ keys (SHELL-042, SHELL-045, SHELL-046), and the layout
+// theme of the login answer (AUTH-004).
+import { DEFAULT_SETTINGS, SETTING_KEYS, THEME_COLOURS, layoutFromTheme, loadSettings, useSettings } from './settings';
+
+beforeEach(() => localStorage.clear());
+
+test('SHELL-046: exactly the spec keys', () => {
+  expect([...SETTING_KEYS].sort()).toEqual(
+    ['theme', 'tagsView', 'tagsIcon', 'showLanguage', 'showSearch', 'showSettings', 'useCache', 'fixedHeader', 'sidebarLogo', 'themeClass', 'slideClass', 'layoutType', 'sysConfig', 'loginNeedCode'].sort(),
+  );
+});
+
+test('SHELL-042/045: a change is stored under jnpf_<key> and read back at start-up', () => {
+  useSettings.getState().set('layoutType', 'blend');
+  useSettings.getState().set('tagsView', false);
+  useSettings.getState().set('theme', THEME_COLOURS.green);
+  useSettings.getState().set('themeClass', 'dark');
+  expect(localStorage.getItem('jnpf_layoutType')).toBe('"blend"');
+  expect(localStorage.getItem('jnpf_tagsView')).toBe('false');
+  const reloaded = loadSettings();
+  expect(reloaded.layoutType).toBe('blend');
+  expect(reloaded.tagsView).toBe(false);
+  expect(reloaded.theme).toBe('#3eac12');
+  expect(reloaded.themeClass).toBe('dark');
+});
+
+test('corrupt or mistyped stored values fall back to the defaults', () => {
+  localStorage.setItem('jnpf_tagsView', '{not json');
+  localStorage.setItem('jnpf_useCache', '"yes"');
+  localStorage.setItem('jnpf_layoutType', '"sideways"');
+  const s = loadSettings();
+  expect(s.tagsView).toBe(DEFAULT_SETTINGS.tagsView);
+  expect(s.useCache).toBe(DEFAULT_SETTINGS.useCache);
+  expect(s.layoutType).toBe('classic');
+});
+
+test('AUTH-004: the login theme is a layout; anything else is classic', () => {
+  for (const l of ['classic', 'functional', 'plain', 'blend']) expect(layoutFromTheme(l)).toBe(l);
+  expect(layoutFromTheme('dark')).toBe('classic');
+  expect(layoutFromTheme(undefined)).toBe('classic');
+});
+
+test('SHELL-038: the theme colours and the default', () => {
+  expect(THEME_COLOURS).toEqual({
+    default: '#409eff',
+    blue: '#1890ff',
+    purple: '#722ed1',
+    azure: '#211bce',
+    ocean: '#13c2c2',
+    green: '#3eac12',
+    yellow: '#f8bc18',
+    orange: '#f5811c',
+    red: '#f5222d',
+  });
+  expect(DEFAULT_SETTINGS.theme).toBe('#409eff');
+});
