@@ -235,6 +235,24 @@ describe('a new user in real Chromium', () => {
     await closeDrawer();
   });
 
+  step('turns the menu into a drawer below 992px that closes on navigation (SHELL-013, SHELL-014)', async () => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.locator('.qm-app.mobile').waitFor();
+    assert.equal(await page.locator('.qm-app > .qm-sidebar').count(), 0);
+    await page.getByRole('button', { name: '折叠/展开菜单' }).click();
+    const drawer = page.locator('.qm-mobile-menu');
+    await drawer.getByText('消息记录').click();
+    await page.waitForURL(`${BASE}/messageRecord`);
+    await drawer.waitFor({ state: 'hidden' });
+    await screenshot(page, 'mobile');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.locator('.qm-app:not(.mobile)').waitFor();
+    await page.getByRole('button', { name: '折叠/展开菜单' }).click(); // mobile closed it; open again
+    await page.waitForFunction(() => document.querySelector('.qm-sidebar')?.getBoundingClientRect().width === 210);
+    await page.locator('.qm-sidebar').getByText('首页').click(); // the next steps start from home
+    await page.waitForURL(`${BASE}/home`);
+  });
+
   step('switches the language to English and back (SHELL-044, SHELL-048, ROUTE-023)', async () => {
     const drawer = await openSettings();
     await drawer.getByRole('combobox', { name: '界面语言' }).click();
@@ -282,11 +300,46 @@ describe('a new user in real Chromium', () => {
     // The login log lists this session's sign-ins (PROF-006).
     await page.getByRole('tab', { name: '登录日志' }).click();
     await page.locator('.qm-login-log .ant-table-row').first().waitFor();
+    // SHELL-039 page cache: leaving the tab and coming back keeps what was typed.
+    const search = page.locator('.qm-page:not([hidden]) .qm-login-log').getByRole('searchbox', { name: '关键词' });
+    await search.fill('本地');
+    await search.press('Enter');
+    await tab('首页').click();
+    await page.waitForURL(`${BASE}/home`);
+    await tab('个人信息').click();
+    assert.equal(await search.inputValue(), '本地');
     await page.getByRole('tab', { name: '修改密码' }).click();
     await changePassword(page.locator('.qm-profile'), FIRST_PASSWORD, SECOND_PASSWORD);
     await page.getByText('修改成功，请重新登录').waitFor();
     await page.waitForURL(/\/login/);
     await signIn('admin', SECOND_PASSWORD);
+    await page.waitForURL(`${BASE}/home`);
+  });
+
+  step('asks for a captcha once the administrator turns it on (AUTH-012, SYS-003)', async () => {
+    const saved = await page.evaluate(async () => {
+      const token = localStorage.getItem('jnpf_token').split('|')[0];
+      const res = await fetch('/api/system/SysConfig', {
+        method: 'PUT',
+        headers: { Authorization: token, 'Content-Type': 'application/json;charset=utf-8', 'jnpf-origin': 'pc' },
+        body: JSON.stringify({ enableVerificationCode: 1 }),
+      });
+      return (await res.json()).code;
+    });
+    assert.equal(saved, 200);
+    await page.locator('.qm-avatar').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(`${BASE}/login`);
+    await page.getByRole('textbox', { name: '账户' }).fill('admin');
+    await page.getByRole('textbox', { name: '密码' }).focus(); // leaving the account asks getConfig
+    await page.getByRole('textbox', { name: '验证码' }).waitFor();
+    await page.getByRole('textbox', { name: '密码' }).fill(SECOND_PASSWORD);
+    // Without the code the form refuses to send.
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByText('请输入验证码').waitFor();
+    await solveCaptcha(page, '.qm-login-form img.qm-captcha', page.getByRole('textbox', { name: '验证码' }));
+    await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL(`${BASE}/home`);
   });
 

@@ -5,13 +5,15 @@
  * password gets focus; the password leaves the browser only as its MD5.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Result, Tabs } from 'antd';
+import { Alert, Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { getConfig, getLoginConfig, loginCaptchaUrl } from '@/api/auth';
 import { afterLogin } from '@/app/guard';
-import { LanguageSwitch } from '@/app/layout/NavTools';
+import { useChangeLanguage } from '@/app/language';
+import { LANGUAGES } from '@/i18n';
+import { useApp } from '@/stores/app';
 import { preloadCore } from '@/core';
 import { useSettings } from '@/stores/settings';
 import { useUser } from '@/stores/user';
@@ -126,16 +128,39 @@ function AccountForm() {
   );
 }
 
+/** A login mode that needs a provider the administrator has not configured yet. */
 function NeedsProvider({ icon, title, desc, onBack }: { icon: React.ReactNode; title: string; desc: string; onBack: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      className="qm-login-provider"
-      icon={icon}
-      title={title}
-      subTitle={desc}
-      extra={<Button onClick={onBack}>{t('login.useAccount')}</Button>}
-    />
+    <div className="qm-login-provider">
+      <div className="qm-login-provider-icon">{icon}</div>
+      <h3>{title}</h3>
+      <p>{desc}</p>
+      <Button onClick={onBack}>{t('login.useAccount')}</Button>
+    </div>
+  );
+}
+
+/** The three languages as links: lighter than the navbar's dropdown on the page that must load fast. */
+function LanguageLinks() {
+  const { t } = useTranslation();
+  const current = useApp((s) => s.language);
+  const change = useChangeLanguage();
+  return (
+    <nav className="qm-login-lang" aria-label={t('navbar.language')}>
+      {LANGUAGES.map((language) => (
+        <Button
+          key={language}
+          type="link"
+          size="small"
+          aria-current={language === current}
+          className={language === current ? 'active' : undefined}
+          onClick={() => language !== current && void change(language)}
+        >
+          {t(`language.${language}`)}
+        </Button>
+      ))}
+    </nav>
   );
 }
 
@@ -161,9 +186,7 @@ export default function Login() {
         <p>{t('login.subtitle')}</p>
       </section>
       <section className="qm-login-panel">
-        <div className="qm-login-lang">
-          <LanguageSwitch />
-        </div>
+        <LanguageLinks />
         <div className="qm-login-card">
           <h1>{t('login.welcome')}</h1>
           {sso ? (
