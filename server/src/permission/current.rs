@@ -11,6 +11,7 @@ use crate::permission::user::{self, BaseInfoChange, Preference};
 use crate::system::{config, log};
 use crate::wire::{ApiResult, Json, PageQuery, Query, done, ok, opt_i64};
 use axum::extract::State;
+use qiming_core::rules::NamedRule;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -187,8 +188,12 @@ pub async fn update_base_info(State(state): State<AppState>, caller: Unlocked, J
     if change.real_name.is_empty() {
         errors.entry("realName".into()).or_default().push("请输入姓名".into());
     }
-    // TODO(core rules): check mobilePhone / urgentTelePhone (phone), email and
-    // certificatesNumber (idCard) with qiming_core::rules once the core engineer lands it.
+    // The same named rules the profile form runs through WASM (BaseInfo.tsx), enforced here.
+    for (field, value, rule) in [("mobilePhone", &change.mobile_phone, NamedRule::Phone), ("email", &change.email, NamedRule::Email)] {
+        if let Some(problem) = (!value.is_empty()).then(|| rule.check(value)).flatten() {
+            errors.entry(field.into()).or_default().push(problem.text);
+        }
+    }
     if !errors.is_empty() {
         return Err(AppError::fields(errors));
     }

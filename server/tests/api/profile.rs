@@ -104,6 +104,11 @@ async fn prof_003_base_info(engine: Engine) {
     assert_eq!(bad.code(), 400);
     assert_eq!(bad.data()["realName"], json!(["请输入姓名"]));
     assert_eq!(bad.data()["nation"], json!(["最多50个字符"]));
+    // The server runs the profile form's named rules itself (CONST-010, CONST-018).
+    let bad = s.put("/api/permission/Users/Current/BaseInfo", Some(&token), json!({"realName": "王医生", "mobilePhone": "12345", "email": "wang@"})).await;
+    assert_eq!(bad.code(), 400);
+    assert_eq!(bad.data()["mobilePhone"], json!(["请正确输入您的手机号"]));
+    assert_eq!(bad.data()["email"], json!(["请正确输入您的邮箱地址"]));
 
     let change = json!({"realName": "王医生", "gender": 1, "mobilePhone": "13800138000", "email": "wang@example.com",
                         "birthday": 631152000000i64, "signature": "仁心仁术"});
