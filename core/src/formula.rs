@@ -196,12 +196,15 @@ impl Formula {
             } else if is_symbol(c) {
                 tokens.push(symbol_token(&c.to_string())?);
                 i += 1;
-            } else {
+            } else if is_name_char(c) {
                 let start = i;
-                while chars.get(i).is_some_and(|c| !c.is_whitespace() && !is_symbol(*c) && *c != '{') {
+                while chars.get(i).is_some_and(|c| is_name_char(*c)) {
                     i += 1;
                 }
                 tokens.push(Token::Reference(chars[start..i].iter().collect()));
+            } else {
+                // `%`, `^`, an emoji…: a clear message rather than a field of that name.
+                return Err(symbol_token(&c.to_string()).err().unwrap_or_else(unbalanced));
             }
             if tokens.len() > MAX_TOKENS {
                 return Err(too_long());
@@ -513,6 +516,12 @@ fn resolve(reference: &Reference, data: &dyn FormulaData, row: Option<Row>) -> O
             }
         },
     }
+}
+
+/// A bare field name in the text form: letters of any script (单价), digits, `_`, and `.`
+/// between a sub-table and its column. Anything else needs `{…}`.
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '.'
 }
 
 fn is_symbol(c: char) -> bool {
