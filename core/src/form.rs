@@ -556,13 +556,14 @@ impl FieldRule {
         // First failing pattern wins, with its own message (WGT-084).
         for rule in &self.patterns {
             let failed = match &rule.pattern {
+                // The form's own message as written (not translated by key); without one,
+                // the generic format message, which is.
                 Ok(p) => (!p.test(&text)).then(|| {
-                    let message = if rule.message.is_empty() {
-                        format!("{label}格式不正确")
+                    if rule.message.is_empty() {
+                        with_label("field.format", label, format!("{label}格式不正确"))
                     } else {
-                        rule.message.clone()
-                    };
-                    Message::new("field.pattern", message).with("label", label)
+                        Message::new("field.pattern", rule.message.clone()).with("label", label)
+                    }
                 }),
                 Err(invalid) => Some(invalid.clone()),
             };

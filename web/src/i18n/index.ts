@@ -57,6 +57,8 @@ export interface CoreMessage {
 /** The core's zh-CN text is the spec's wording; other languages translate by key. */
 export function coreText(message: CoreMessage): string {
   if (i18n.language === 'zh-CN') return message.text;
+  // `field.pattern` carries the form's own regList message: shown as its author wrote it.
+  if (message.key === 'field.pattern') return message.text;
   const key = `core.${message.key}`;
   return i18n.exists(key) ? i18n.t(key, message.params) : message.text;
 }
