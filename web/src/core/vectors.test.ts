@@ -79,6 +79,18 @@ function call(fn: string, args: Json[]): unknown {
         validator.free();
       }
     }
+    case 'checkPasswordMessages': {
+      // checkPassword is the string[] shape of the same answer (AUTH-027..032).
+      const messages = core.checkPasswordMessages(...args);
+      expect(core.checkPassword(...args)).toEqual(messages.map((m: { text: string }) => m.text));
+      return messages;
+    }
+    case 'md5Hex': {
+      // The upload identifier hashes bytes; the same text as UTF-8 bytes gives the same hex.
+      const hex = core.md5Hex(...args);
+      expect(core.md5Hex(new TextEncoder().encode(args[0] as string))).toBe(hex);
+      return hex;
+    }
     case 'evaluateFormula': {
       const value = core.evaluateFormula(...args);
       let formula: { evaluate: (...a: Json[]) => string; free: () => void } | undefined;
