@@ -11,7 +11,7 @@ WASM_FILE := target/$(WASM_TARGET)/wasm/qiming_core_wasm.wasm
 PKG := core-wasm/pkg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help run build test deps deps-rust deps-node deps-browser wasm web server \
+.PHONY: help run build test deps deps-rust deps-node deps-browser deps-postgres wasm web server \
         test-rust test-web test-e2e bench clean
 
 help:
@@ -22,7 +22,7 @@ help:
 
 ## ---- installing what is missing -------------------------------------------------------
 
-deps: deps-rust deps-node deps-browser
+deps: deps-rust deps-node deps-browser deps-postgres
 
 deps-rust:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
@@ -37,10 +37,22 @@ web/node_modules/.qiming-installed: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
 
-# Debian's Chromium (never a downloaded browser) and a CJK font for the browser tests.
+# Debian's Chromium (never a downloaded browser), a CJK font for its screenshots, and the
+# sqlite3 CLI with which the browser tests read the captcha answer a person would see.
 deps-browser:
-	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk; \
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || ! command -v sqlite3 >/dev/null; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk sqlite3; \
+	fi
+
+# The server's tests run on PostgreSQL too (127.0.0.1:5432, or QIMING_TEST_PG_URL): start the
+# local cluster when it is installed but stopped; say what is missing otherwise.
+deps-postgres:
+	@if [ -z "$${QIMING_TEST_PG_URL:-}" ] && ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
+	  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then \
+	    for v in $$(ls /etc/postgresql); do $(SUDO) pg_ctlcluster --skip-systemctl-redirect $$v main start || true; done; \
+	    for i in 1 2 3 4 5 6 7 8 9 10; do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done; \
+	  fi; \
+	  pg_isready -q -h 127.0.0.1 -p 5432 || { echo "PostgreSQL is not answering on 127.0.0.1:5432 (trust auth, user postgres); start it or set QIMING_TEST_PG_URL"; exit 1; }; \
 	fi
 
 ## ---- building ---------------------------------------------------------------------------
@@ -71,7 +83,7 @@ test: deps wasm
 	$(MAKE) test-e2e
 
 # core (vectors, property tests) and the server against SQLite and PostgreSQL.
-test-rust:
+test-rust: deps-postgres
 	cargo test --workspace
 
 # jest: web unit tests and the core vectors through the WASM build.
@@ -82,9 +94,12 @@ test-web: deps-node
 test-e2e: web server
 	cd web && npm run e2e
 
+# Criterion for core, the same work through WASM, the server's load script (an optimised
+# build), and the web's bundle sizes. Figures: README.md, docs/.
 bench: wasm deps-node
-	cargo bench -p qiming-core
+	cargo bench -p qiming-core --bench rules
 	cd web && npm run bench
+	cargo bench -p qiming-server --bench load
 
 clean:
 	cargo clean
