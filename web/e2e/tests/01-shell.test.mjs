@@ -169,7 +169,7 @@ describe('a new user in real Chromium', () => {
     // A page of a later issue says what will be there (not a blank).
     await page.getByText('「消息记录」即将推出').waitFor();
     await page.locator('.qm-avatar').click();
-    await page.getByRole('menuitem', { name: '个人信息' }).click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(`${BASE}/profile`);
     await expectTabs(['首页', '消息记录', '个人信息']);
 
@@ -294,7 +294,7 @@ describe('a new user in real Chromium', () => {
 
   step('changes the password on the profile page (PROF-001, PROF-004, AUTH-037)', async () => {
     await page.locator('.qm-avatar').click();
-    await page.getByRole('menuitem', { name: '个人信息' }).click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(`${BASE}/profile`);
     await page.locator('.qm-page:not([hidden]) .qm-profile-card').getByText('admin').waitFor();
     // The login log lists this session's sign-ins (PROF-006).
