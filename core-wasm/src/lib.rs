@@ -595,6 +595,19 @@ pub fn check_user_selected(selected: u32, title: Option<String>) -> Result<JsVal
     message(upload::check_user_selected(selected as usize, title.as_deref()))
 }
 
+/// The chat's text to send: trimmed; null when nothing is left (not sent).
+#[wasm_bindgen(js_name = chatText, unchecked_return_type = "string | null")]
+pub fn chat_text(text: &str) -> JsValue {
+    qiming_core::chat::outgoing_text(text).map_or(JsValue::NULL, JsValue::from_str)
+}
+
+/// A chat image: an image type, under 5 MB (图片大小不能超过5M).
+#[wasm_bindgen(js_name = checkChatImage, unchecked_return_type = "Message | null")]
+pub fn check_chat_image(name: &str, size: f64) -> Result<JsValue, JsError> {
+    let size = if size.is_finite() && size > 0.0 { size as u64 } else { 0 };
+    message(qiming_core::chat::check_image(name, size))
+}
+
 /// The import wizard's file check: present, xls/xlsx, under 500 KB.
 #[wasm_bindgen(js_name = checkImportFile, unchecked_return_type = "Message | null")]
 pub fn check_import_file(name: Option<String>, size: f64) -> Result<JsValue, JsError> {

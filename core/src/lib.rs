@@ -5,6 +5,7 @@
 //! Nothing here does IO, spawns, or panics on any input.
 
 pub mod amount;
+pub mod chat;
 pub mod date;
 pub mod form;
 pub mod formula;

@@ -148,6 +148,8 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
         }
         "checkImportFile" => message(upload::check_import_file(arg(a, 0).as_str(), count(arg(a, 1)))),
         "checkImportRows" => message(upload::check_import_rows(count(arg(a, 0)) as usize)),
+        "chatText" => json!(qiming_core::chat::outgoing_text(s(a, 0))),
+        "checkChatImage" => message(qiming_core::chat::check_image(s(a, 0), count(arg(a, 1)))),
         "fileCategory" => json!(upload::file_category(s(a, 0))),
         "encodeMixedId" => json!(picker::encode_mixed_id(s(a, 0), s(a, 1))),
         "decodeMixedId" => {

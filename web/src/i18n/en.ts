@@ -294,6 +294,7 @@ const en: Translation = {
       imageSize: 'The image is larger than {{size}}{{unit}}',
       fileType: 'Please choose a file of type {{accept}}',
       imageType: 'Please upload an image',
+      chatImageSize: 'The image cannot exceed 5 MB',
     },
     import: {
       noFile: 'Please upload a file first',

@@ -292,6 +292,7 @@ const zhTW: Translation = {
       imageSize: '圖片大小超過{{size}}{{unit}}',
       fileType: '請選擇{{accept}}類型的檔案',
       imageType: '請上傳圖片',
+      chatImageSize: '圖片大小不能超過5M',
     },
     import: {
       noFile: '請先上傳檔案',
