@@ -207,6 +207,22 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/messageRecord`);
   });
 
+  step('opens the message and chat drawers from the navbar (SHELL-016)', async () => {
+    await page.locator('.qm-sidebar').getByText('首页').click();
+    await page.getByRole('button', { name: '站内消息' }).click();
+    const messages = page.locator('.qm-messages-drawer');
+    await messages.getByText('「站内消息」即将推出').waitFor();
+    assert.equal(await settledWidth(messages.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first()), 280);
+    await messages.getByRole('button', { name: '查看更多' }).click();
+    await page.waitForURL(`${BASE}/messageRecord`);
+    await messages.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '即时聊天' }).click();
+    const chat = page.locator('.qm-chat-drawer');
+    await chat.getByText('「即时聊天」即将推出').waitFor();
+    await chat.getByRole('button', { name: /close|关闭/i }).click();
+    await chat.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().waitFor({ state: 'hidden' });
+  });
+
   step('shows 404 for an unknown path (ROUTE-008)', async () => {
     await page.goto(`${BASE}/no/such/page`);
     await page.waitForURL(`${BASE}/404`);

@@ -125,6 +125,11 @@ const en: Translation = {
     logoutConfirm: 'Are you sure you want to sign out?',
     more: 'More',
     systemSwitched: 'Switched',
+    messages: 'Messages',
+    messagesComing: 'The message list, the unread filter and mark-all-read will show here once the message centre is available.',
+    moreMessages: 'View more',
+    chat: 'Chat',
+    chatComing: 'Recent conversations and contacts will show here once chat is available.',
   },
   tagsView: {
     refresh: 'Refresh',

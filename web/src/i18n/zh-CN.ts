@@ -121,6 +121,11 @@ const zhCN = {
     logoutConfirm: '您确定要退出系统吗？',
     more: '更多',
     systemSwitched: '切换成功',
+    messages: '站内消息',
+    messagesComing: '消息列表、未读筛选和全部已读将在消息中心上线后显示在这里。',
+    moreMessages: '查看更多',
+    chat: '即时聊天',
+    chatComing: '最近会话和通讯录将在即时聊天上线后显示在这里。',
   },
   tagsView: {
     refresh: '刷新',

@@ -123,6 +123,11 @@ const zhTW: Translation = {
     logoutConfirm: '您確定要登出系統嗎？',
     more: '更多',
     systemSwitched: '切換成功',
+    messages: '站內訊息',
+    messagesComing: '訊息列表、未讀篩選和全部已讀將在訊息中心上線後顯示在這裡。',
+    moreMessages: '查看更多',
+    chat: '即時聊天',
+    chatComing: '最近會話和通訊錄將在即時聊天上線後顯示在這裡。',
   },
   tagsView: {
     refresh: '重新整理',

@@ -1,4 +1,7 @@
-/** The navbar (SHELL-016): hamburger, logo, top menu, then search, full screen, language, settings, avatar. */
+/**
+ * The navbar (SHELL-016): hamburger, logo, top menu, then search, messages, chat, full screen,
+ * language, settings, avatar.
+ */
 import type { ReactNode } from 'react';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +9,7 @@ import { useApp } from '@/stores/app';
 import { useSettings } from '@/stores/settings';
 import AvatarMenu from './AvatarMenu';
 import HeaderSearch from './HeaderSearch';
+import { ChatDrawer, MessageDrawer } from './NavDrawers';
 import { FullscreenToggle, LanguageSwitch, SettingsButton } from './NavTools';
 
 interface Props {
@@ -33,6 +37,8 @@ export default function Navbar({ hamburger, logo, menu, onOpenSettings }: Props)
       <div className="qm-navbar-menu">{menu}</div>
       <div className="qm-navbar-tools">
         {showSearch && <HeaderSearch />}
+        <MessageDrawer />
+        <ChatDrawer />
         <FullscreenToggle />
         {showLanguage && <LanguageSwitch />}
         {showSettings && <SettingsButton onClick={onOpenSettings} />}
