@@ -25,3 +25,15 @@ test('a compiled Formula reads sub-table columns from a live JS object (CALC-008
   expect(formula.evaluate(data, 0)).toBe('22'); // (0.1 + 2.5 + 1) × (3 + 2 + 1) = 21.6
   formula.free();
 });
+
+test('core-wasm/README.md documents every export of the build', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('fs') as typeof import('fs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const path = require('path') as typeof import('path');
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../../core-wasm/README.md'), 'utf8');
+  const exports = Object.keys(core).filter((name) => typeof core[name] === 'function' && !name.startsWith('__'));
+  expect(exports.length).toBeGreaterThan(40);
+  const undocumented = exports.filter((name) => !readme.includes(`\`${name}\``) && !readme.includes(`\`new ${name}`));
+  expect(undocumented).toEqual([]);
+});
