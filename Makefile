@@ -95,7 +95,7 @@ test-e2e: web server
 	cd web && npm run e2e
 
 # Criterion for core, the same work through WASM, the server's load script (an optimised
-# build), and the web's bundle sizes. Figures: README.md, docs/.
+# build), and the web's bundle sizes. Figures: README.md, core/BENCHMARKS.md, server/README.md.
 bench: wasm deps-node
 	cargo bench -p qiming-core --bench rules
 	cd web && npm run bench

@@ -1,7 +1,7 @@
 // The core benchmarks through the WASM build (--target nodejs): the same inputs as
 // `cargo bench -p qiming-core` (core/benches/inputs.json). Run after `make wasm`:
 //   node core-wasm/bench/wasm-bench.cjs
-// Figures go to docs/benchmarks-core.md. Times are per call, the median of 9 rounds.
+// Figures go to core/BENCHMARKS.md. Times are per call, the median of 9 rounds.
 'use strict';
 const fs = require('fs');
 const path = require('path');

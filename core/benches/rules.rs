@@ -1,4 +1,4 @@
-//! Criterion benchmarks of the rules on the hot paths (figures in docs/benchmarks-core.md):
+//! Criterion benchmarks of the rules on the hot paths (figures in core/BENCHMARKS.md):
 //! validating a 50-field record, a formula over a 1000-row sub-table, 10 000 amounts, and
 //! MD5 over upload slices. The inputs are `benches/inputs.json`, which the WASM benchmark
 //! (`core-wasm/bench/wasm-bench.cjs`) reads too, so both measure the same work.
