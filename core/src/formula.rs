@@ -204,7 +204,7 @@ impl Formula {
                 tokens.push(Token::Reference(chars[start..i].iter().collect()));
             } else {
                 // `%`, `^`, an emoji…: a clear message rather than a field of that name.
-                return Err(symbol_token(&c.to_string()).err().unwrap_or_else(unbalanced));
+                return Err(unknown_symbol(&c.to_string()));
             }
             if tokens.len() > MAX_TOKENS {
                 return Err(too_long());
@@ -532,11 +532,13 @@ fn symbol_token(symbol: &str) -> Result<Token, Message> {
     match symbol {
         "(" | "（" => Ok(Token::Open),
         ")" | "）" => Ok(Token::Close),
-        s => Operator::of(s).map(Token::Operator).ok_or_else(|| {
-            let shown: String = s.chars().take(20).collect();
-            error("formula.symbol", format!("无法识别的符号：{shown}")).with("token", shown)
-        }),
+        s => Operator::of(s).map(Token::Operator).ok_or_else(|| unknown_symbol(s)),
     }
+}
+
+fn unknown_symbol(s: &str) -> Message {
+    let shown: String = s.chars().take(20).collect();
+    error("formula.symbol", format!("无法识别的符号：{shown}")).with("token", shown)
 }
 
 fn unbalanced() -> Message {

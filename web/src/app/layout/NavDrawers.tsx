@@ -9,7 +9,7 @@ import { Button, Drawer, Result, Tooltip } from 'antd';
 import { BellOutlined, ClockCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SETTINGS_DRAWER_WIDTH } from './SettingsDrawer';
+import { SHELL_DRAWER_WIDTH } from './SettingsDrawer';
 
 function NavDrawer({ kind, icon }: { kind: 'messages' | 'chat'; icon: React.ReactNode }) {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ function NavDrawer({ kind, icon }: { kind: 'messages' | 'chat'; icon: React.Reac
       </Tooltip>
       <Drawer
         title={title}
-        size={SETTINGS_DRAWER_WIDTH}
+        size={SHELL_DRAWER_WIDTH}
         open={open}
         onClose={() => setOpen(false)}
         rootClassName={`qm-${kind}-drawer`}

@@ -12,7 +12,8 @@ import { SIZES, useApp, type Size } from '@/stores/app';
 import { LAYOUTS, THEME_COLOURS, useSettings, type LayoutType, type Settings, type ThemeColourName } from '@/stores/settings';
 import { useChangeLanguage } from '../language';
 
-export const SETTINGS_DRAWER_WIDTH = 280;
+/** The shell's drawers — settings, messages, chat — are 280px wide (spec 01 §2.4, §2.5, §9). */
+export const SHELL_DRAWER_WIDTH = 280;
 
 const SWITCHES: (keyof Pick<Settings, 'tagsView' | 'tagsIcon' | 'useCache' | 'showLanguage' | 'showSearch'>)[] = [
   'tagsView',
@@ -46,7 +47,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
   };
 
   return (
-    <Drawer title={t('settings.title')} size={SETTINGS_DRAWER_WIDTH} open={open} onClose={onClose} className="qm-settings-drawer">
+    <Drawer title={t('settings.title')} size={SHELL_DRAWER_WIDTH} open={open} onClose={onClose} className="qm-settings-drawer">
       <Divider titlePlacement="start">{t('settings.layout')}</Divider>
       <div className="qm-layout-choices" role="radiogroup" aria-label={t('settings.layout')}>
         {LAYOUTS.map((layout) => (
