@@ -440,6 +440,16 @@ pub fn check_formula(
     message(formula::check_formula(&json(expression)?))
 }
 
+/// `null` when the formula is well formed and names only numInput and calculate fields of
+/// the form definition, else why not (for the designer and the server's definition save).
+#[wasm_bindgen(js_name = checkFormulaInForm, unchecked_return_type = "Message | null")]
+pub fn check_formula_in_form(
+    #[wasm_bindgen(unchecked_param_type = "FormulaExpression")] expression: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] form_data: JsValue,
+) -> Result<JsValue, JsError> {
+    message(formula::check_formula_in_form(&json(expression)?, &json(form_data)?))
+}
+
 /// A formula compiled once, for recomputing as the form changes.
 #[wasm_bindgen]
 pub struct Formula(formula::Formula);

@@ -112,6 +112,54 @@ pub struct FormValidator {
     pub utc_offset_minutes: i32,
 }
 
+/// The widgets a calculate field may read (jnpf-wire.md: numInput and calculate).
+const CALCULABLE: [&str; 2] = ["numInput", "calculate"];
+
+/// Every field of the definition a formula may name, with whether it may be calculated
+/// with: `name` for a form field, `table.column` for a sub-table column.
+pub fn formula_operands(form_data: &Value) -> Result<Vec<(String, bool)>, Message> {
+    fn walk(
+        fields: &[Value],
+        table: Option<&str>,
+        depth: usize,
+        out: &mut Vec<(String, bool)>,
+    ) -> Result<(), Message> {
+        if depth > MAX_NESTING {
+            return Err(definition_error());
+        }
+        for field in fields.iter().filter(|f| f.is_object()) {
+            let config = field.get("__config__");
+            let key = config.and_then(|c| c.get("jnpfKey")).and_then(Value::as_str).unwrap_or("");
+            let children = config
+                .and_then(|c| c.get("children"))
+                .and_then(Value::as_array)
+                .map_or(&[][..], Vec::as_slice);
+            let name = field.get("__vModel__").and_then(Value::as_str).unwrap_or("");
+            if key == "table" && table.is_none() && !name.is_empty() {
+                walk(children, Some(name), depth + 1, out)?;
+            } else if LAYOUT.contains(&key) || (name.is_empty() && !children.is_empty()) {
+                walk(children, table, depth + 1, out)?;
+            } else if !name.is_empty() {
+                let full = table.map_or_else(|| name.to_string(), |t| format!("{t}.{name}"));
+                out.push((full, CALCULABLE.contains(&key)));
+            }
+        }
+        Ok(())
+    }
+    let parsed;
+    let form_data = match form_data {
+        Value::String(s) => {
+            parsed = serde_json::from_str::<Value>(s).map_err(|_| definition_error())?;
+            &parsed
+        }
+        v => v,
+    };
+    let fields = form_data.get("fields").and_then(Value::as_array).ok_or_else(definition_error)?;
+    let mut out = Vec::new();
+    walk(fields, None, 0, &mut out)?;
+    Ok(out)
+}
+
 fn definition_error() -> Message {
     Message::new("form.definition", "表单定义格式不正确")
 }

@@ -554,6 +554,36 @@ pub fn check_formula(expression: &Value) -> Option<Message> {
     Formula::parse(expression).err()
 }
 
+/// The designer's check of a calculate field in its form: well formed, and every field it
+/// names exists in `form_data` and is a numInput or calculate field (jnpf-wire.md).
+pub fn check_formula_in_form(expression: &Value, form_data: &Value) -> Option<Message> {
+    let formula = match Formula::parse(expression) {
+        Ok(f) => f,
+        Err(m) => return Some(m),
+    };
+    let operands = match crate::form::formula_operands(form_data) {
+        Ok(o) => o,
+        Err(m) => return Some(m),
+    };
+    formula.references().find_map(|reference| {
+        let name = match reference {
+            Reference::Field(name) => name.clone(),
+            Reference::Column { table, column } => format!("{table}.{column}"),
+        };
+        let shown: String = name.chars().take(50).collect();
+        match operands.iter().find(|(n, _)| *n == name) {
+            None => Some(
+                error("formula.unknownField", format!("公式中的字段不存在：{shown}")).with("field", shown),
+            ),
+            Some((_, false)) => Some(
+                error("formula.fieldType", format!("只能引用数字输入或计算公式字段：{shown}"))
+                    .with("field", shown),
+            ),
+            Some((_, true)) => None,
+        }
+    })
+}
+
 /// Evaluates `expression` over the form `data` (CALC-003..013): a malformed formula, like any
 /// failed calculation, gives 0.
 pub fn evaluate_formula(

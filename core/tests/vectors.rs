@@ -63,6 +63,7 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
             json!(formula::evaluate_formula(arg(a, 0), arg(a, 1), row, precision))
         }
         "checkFormula" => message(formula::check_formula(arg(a, 0))),
+        "checkFormulaInForm" => message(formula::check_formula_in_form(arg(a, 0), arg(a, 1))),
         "serialPreview" => json!(serial::serial_preview(arg(a, 0), s(a, 1)).unwrap_or_default()),
         "serialNext" => {
             json!(serial::serial_next(arg(a, 0), arg(a, 1).as_str(), s(a, 2)).unwrap_or_default())

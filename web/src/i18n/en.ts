@@ -328,6 +328,8 @@ const en: Translation = {
       invalid: 'The formula is invalid',
       depth: 'Brackets cannot be nested more than {{max}} levels deep',
       length: 'The formula is too long; at most {{max}} items',
+      unknownField: 'The formula names a field that is not in the form: {{field}}',
+      fieldType: 'Only number input and calculate fields can be used: {{field}}',
     },
     amount: {
       overflow: 'The number is too large',

@@ -326,6 +326,8 @@ const zhTW: Translation = {
       invalid: '公式格式不正確',
       depth: '括號巢狀不能超過{{max}}層',
       length: '公式過長，最多{{max}}項',
+      unknownField: '公式中的欄位不存在：{{field}}',
+      fieldType: '只能引用數字輸入或計算公式欄位：{{field}}',
     },
     amount: {
       overflow: '數字過大溢位',
