@@ -269,9 +269,36 @@ pub fn validate_record(
     #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
 ) -> Result<JsValue, JsError> {
-    let errors =
-        form::validate_record(&json(form_data)?, &json(record)?).map_err(|m| JsError::new(&m.text))?;
+    let errors = validator_for(form_data)?.validate(&json(record)?);
     to_js(&texts(errors))
+}
+
+/// The compiled validator of a definition, reusing the last one when the definition's JSON
+/// text is the same: a form calls `validateRecord` with one definition many times, and
+/// comparing the text costs far less than compiling it again.
+fn validator_for(form_data: JsValue) -> Result<std::rc::Rc<form::FormValidator>, JsError> {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, std::rc::Rc<form::FormValidator>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let text = match form_data.as_string() {
+        Some(s) => s,
+        None if form_data.is_object() => js_sys::JSON::stringify(&form_data)
+            .map_err(|_| JsError::new("数据无法转换为JSON"))?
+            .as_string()
+            .unwrap_or_default(),
+        None => String::new(), // not a definition: FormValidator says so
+    };
+    if let Some(hit) =
+        LAST.with_borrow(|last| last.as_ref().filter(|(t, _)| *t == text).map(|(_, v)| v.clone()))
+    {
+        return Ok(hit);
+    }
+    let validator = std::rc::Rc::new(
+        form::FormValidator::new(&Value::String(text.clone())).map_err(|m| JsError::new(&m.text))?,
+    );
+    LAST.set(Some((text, validator.clone())));
+    Ok(validator)
 }
 
 /// Like `validateRecord`, with whole messages.
@@ -280,8 +307,7 @@ pub fn validate_record_messages(
     #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
 ) -> Result<JsValue, JsError> {
-    let errors =
-        form::validate_record(&json(form_data)?, &json(record)?).map_err(|m| JsError::new(&m.text))?;
+    let errors = validator_for(form_data)?.validate(&json(record)?);
     to_js(&errors)
 }
 

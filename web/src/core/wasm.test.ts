@@ -37,3 +37,18 @@ test('core-wasm/README.md documents every export of the build', () => {
   const undocumented = exports.filter((name) => !readme.includes(`\`${name}\``) && !readme.includes(`\`new ${name}`));
   expect(undocumented).toEqual([]);
 });
+
+test('validateRecord reuses the last compiled definition only while the definition is the same (WGT-083)', () => {
+  const field = (required: boolean) => ({
+    fields: [{ __vModel__: 'name', __config__: { jnpfKey: 'comInput', label: '姓名', required } }],
+  });
+  const required = field(true);
+  expect(core.validateRecord(required, {})).toEqual({ name: ['姓名不能为空'] });
+  expect(core.validateRecord(field(false), {})).toEqual({});
+  expect(core.validateRecord(required, {})).toEqual({ name: ['姓名不能为空'] });
+  // The same object changed in place is a new definition.
+  required.fields[0].__config__.required = false;
+  expect(core.validateRecord(required, {})).toEqual({});
+  expect(core.validateRecord(JSON.stringify(field(true)), {})).toEqual({ name: ['姓名不能为空'] });
+  expect(() => core.validateRecord(42, {})).toThrow('表单定义格式不正确');
+});
