@@ -27,7 +27,8 @@ const CACHE_CAPACITY: usize = 512;
 /// A compiled regList pattern.
 #[derive(Debug, Clone)]
 pub struct Pattern {
-    source: String,
+    // Shared, not copied: a cached pattern is cloned into every definition that uses it.
+    source: Arc<str>,
     regex: Arc<fancy_regex::Regex>,
 }
 
@@ -41,7 +42,7 @@ impl Pattern {
             .delegate_dfa_size_limit(SIZE_LIMIT)
             .build()
             .map_err(|_| invalid(source))?;
-        Ok(Pattern { source: source.to_string(), regex: Arc::new(regex) })
+        Ok(Pattern { source: source.into(), regex: Arc::new(regex) })
     }
 
     /// Like `compile`, reusing an earlier compilation of the same text.
