@@ -105,6 +105,7 @@ describe('a new user in real Chromium', () => {
     await page.getByText('扫码登录尚未开通').waitFor();
     await page.getByRole('button', { name: '使用账户密码登录' }).first().click();
     await page.getByRole('textbox', { name: '账户' }).waitFor();
+    await screenshot(page, 'login');
   });
 
   step('refuses a wrong password with the server message (AUTH-007, HTTP-009)', async () => {
@@ -213,6 +214,11 @@ describe('a new user in real Chromium', () => {
     const messages = page.locator('.qm-messages-drawer');
     await messages.getByText('「站内消息」即将推出').waitFor();
     assert.equal(await settledWidth(messages.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first()), 280);
+    await page.waitForFunction(() => {
+      const panel = document.querySelector('.qm-messages-drawer .ant-drawer-content-wrapper, .qm-messages-drawer .ant-drawer-section');
+      return panel && Math.round(panel.getBoundingClientRect().right) === window.innerWidth; // slid in
+    });
+    await screenshot(page, 'messages-drawer');
     await messages.getByRole('button', { name: '查看更多' }).click();
     await page.waitForURL(`${BASE}/messageRecord`);
     await messages.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().waitFor({ state: 'hidden' });

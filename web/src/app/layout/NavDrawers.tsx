@@ -5,7 +5,7 @@
  * the message drawer already links to the message records page, as its "more" link will.
  */
 import { useState } from 'react';
-import { Button, Drawer, Result, Tooltip } from 'antd';
+import { Button, Drawer, Tooltip } from 'antd';
 import { BellOutlined, ClockCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -42,7 +42,11 @@ function NavDrawer({ kind, icon }: { kind: 'messages' | 'chat'; icon: React.Reac
           )
         }
       >
-        <Result icon={<ClockCircleOutlined />} title={t('placeholder.title', { title })} subTitle={t(`navbar.${kind}Coming`)} />
+        <div className="qm-nav-drawer-coming">
+          <ClockCircleOutlined />
+          <h4>{t('placeholder.title', { title })}</h4>
+          <p>{t(`navbar.${kind}Coming`)}</p>
+        </div>
       </Drawer>
     </>
   );
