@@ -146,6 +146,15 @@ pub fn formula_operands(form_data: &Value) -> Result<Vec<(String, bool)>, Messag
         }
         Ok(())
     }
+    with_fields(form_data, |fields| {
+        let mut out = Vec::new();
+        walk(fields, None, 0, &mut out)?;
+        Ok(out)
+    })
+}
+
+/// Runs `f` over the `fields` of a definition given as the formData object or its JSON text.
+fn with_fields<T>(form_data: &Value, f: impl FnOnce(&[Value]) -> Result<T, Message>) -> Result<T, Message> {
     let parsed;
     let form_data = match form_data {
         Value::String(s) => {
@@ -154,10 +163,7 @@ pub fn formula_operands(form_data: &Value) -> Result<Vec<(String, bool)>, Messag
         }
         v => v,
     };
-    let fields = form_data.get("fields").and_then(Value::as_array).ok_or_else(definition_error)?;
-    let mut out = Vec::new();
-    walk(fields, None, 0, &mut out)?;
-    Ok(out)
+    f(form_data.get("fields").and_then(Value::as_array).ok_or_else(definition_error)?)
 }
 
 fn definition_error() -> Message {
@@ -626,17 +632,11 @@ impl FieldRule {
 impl FormValidator {
     /// Compiles a form definition: the formData object (or its JSON text) with `fields`.
     pub fn new(form_data: &Value) -> Result<FormValidator, Message> {
-        let parsed;
-        let form_data = match form_data {
-            Value::String(s) => {
-                parsed = serde_json::from_str::<Value>(s).map_err(|_| definition_error())?;
-                &parsed
-            }
-            v => v,
-        };
-        let fields = form_data.get("fields").and_then(Value::as_array).ok_or_else(definition_error)?;
-        let mut rules = Vec::new();
-        collect(fields, &mut rules, 0, false)?;
+        let rules = with_fields(form_data, |fields| {
+            let mut rules = Vec::new();
+            collect(fields, &mut rules, 0, false)?;
+            Ok(rules)
+        })?;
         Ok(FormValidator { fields: rules, utc_offset_minutes: DEFAULT_UTC_OFFSET_MINUTES })
     }
 
