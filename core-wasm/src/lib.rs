@@ -38,11 +38,15 @@ fn json(value: JsValue) -> Result<Value, JsError> {
     if !value.is_object() {
         return from_js(value);
     }
-    let text = js_sys::JSON::stringify(&value)
+    serde_json::from_str(&stringify(&value)?).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
+}
+
+/// V8's `JSON.stringify` of an object.
+fn stringify(value: &JsValue) -> Result<String, JsError> {
+    Ok(js_sys::JSON::stringify(value)
         .map_err(|_| JsError::new("数据无法转换为JSON"))?
         .as_string()
-        .unwrap_or_default();
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
+        .unwrap_or_default())
 }
 
 /// An optional message as `{key, params?, text} | null`.
@@ -283,10 +287,7 @@ fn validator_for(form_data: JsValue) -> Result<std::rc::Rc<form::FormValidator>,
     }
     let text = match form_data.as_string() {
         Some(s) => s,
-        None if form_data.is_object() => js_sys::JSON::stringify(&form_data)
-            .map_err(|_| JsError::new("数据无法转换为JSON"))?
-            .as_string()
-            .unwrap_or_default(),
+        None if form_data.is_object() => stringify(&form_data)?,
         None => String::new(), // not a definition: FormValidator says so
     };
     if let Some(hit) =
