@@ -67,6 +67,11 @@ pub fn to_chinese_amount(value: &str) -> Result<String, Message> {
 
 /// The integer part (1 to 15 digits, no leading zero): one 零 for each run of zeros before a
 /// non-zero digit, the group unit (万, 亿, 兆) after each group that is not all zeros.
+///
+/// A run of zeros that only ends the previous group writes no 零 when this group's thousands
+/// digit follows it, as the number is read aloud (jnpf-wire.md): 506307 → 伍拾万陆仟叁佰零柒,
+/// 838103000 → 捌亿叁仟捌佰壹拾万叁仟. A run that spans a whole group (100001000 →
+/// 壹亿零壹仟) or reaches into this group (100010 → 壹拾万零壹拾) still writes its 零.
 fn write_integer(int: &str, out: &mut String) {
     let len = int.len();
     let mut zeros = 0;
@@ -77,7 +82,8 @@ fn write_integer(int: &str, out: &mut String) {
         if digit == 0 {
             zeros += 1;
         } else {
-            if zeros > 0 {
+            let ends_previous_group_only = in_group == 3 && zeros < 4;
+            if zeros > 0 && !ends_previous_group_only {
                 out.push('零');
             }
             zeros = 0;
@@ -174,9 +180,23 @@ mod tests {
         assert_eq!(cn("12a"), "数字较大溢出");
     }
 
+    // jnpf-wire.md: a zero that ends a group writes no 零 before the next group's 仟 digit.
+    #[test]
+    fn group_ending_zero_before_a_thousands_digit() {
+        assert_eq!(cn("506307"), "伍拾万陆仟叁佰零柒元整");
+        assert_eq!(cn("838103000"), "捌亿叁仟捌佰壹拾万叁仟元整");
+        assert_eq!(cn("100602020"), "壹亿零陆拾万贰仟零贰拾元整");
+        assert_eq!(cn("100010"), "壹拾万零壹拾元整");
+        // Zeros reaching into the group, or a whole empty group, still write 零.
+        assert_eq!(cn("100100"), "壹拾万零壹佰元整");
+        assert_eq!(cn("100001000"), "壹亿零壹仟元整");
+        assert_eq!(cn("1000001000000"), "壹兆零壹佰万元整");
+        assert_eq!(cn("10001000"), "壹仟万壹仟元整");
+    }
+
     #[test]
     fn round_trip_examples() {
-        for v in ["1", "10.5", "1001.01", "100010", "-12.3", "0.0005", "123456789012345.6789"] {
+        for v in ["1", "10.5", "1001.01", "100010", "-12.3", "0.0005", "123456789012345.6789", "506307", "838103000", "100602020", "10001000"] {
             assert_eq!(parse_chinese_amount(&cn(v)).as_deref(), Some(v), "{v}");
         }
     }
