@@ -4,7 +4,8 @@
 //! Every export is documented, with its TypeScript shape, in `core-wasm/README.md`.
 
 use qiming_core::{
-    Message, amount, form, formula, number, password, pattern, permission, picker, serial, upload,
+    Message, amount, form, formula, number, password, pattern, permission, picker, profile, serial,
+    upload,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -86,6 +87,8 @@ export interface PermissionEntry {
 export interface MenuNode { id: string; type?: number; children?: MenuNode[]; [key: string]: unknown }
 export interface UploadFile { name: string; size?: number }
 export interface MixedId { id: string; type: string }
+/** An editable text field of the profile form: its limit, whether it is required, its named rule. */
+export interface BaseInfoField { name: string; maxLength: number; required: boolean; rule: string | null }
 /**
  * The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
  * `row` when the field sits in a sub-table row.
@@ -694,4 +697,23 @@ pub fn check_mixed_selection(values: Vec<String>, multiple: bool) -> Result<JsVa
 #[wasm_bindgen(js_name = acceptsPickerType)]
 pub fn accepts_picker_type(jnpf_key: &str, multiple: bool, kind: &str) -> bool {
     picker::accepts_type(jnpf_key, multiple, kind)
+}
+
+// ---- profile --------------------------------------------------------------------------------
+
+/// The profile form's editable text fields with their limits and rules.
+#[wasm_bindgen(js_name = baseInfoFields, unchecked_return_type = "BaseInfoField[]")]
+pub fn base_info_fields() -> Result<JsValue, JsError> {
+    to_js(profile::BASE_INFO_FIELDS)
+}
+
+/// The profile form's messages for the fields present in `change` (absent ones unchecked).
+#[wasm_bindgen(js_name = checkBaseInfo, unchecked_return_type = "FieldMessages")]
+pub fn check_base_info(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] change: JsValue,
+) -> Result<JsValue, JsError> {
+    match json(change)? {
+        Value::Object(change) => to_js(&profile::check_base_info(&change)),
+        _ => Err(JsError::new("数据格式不正确：checkBaseInfo 需要一个对象")),
+    }
 }

@@ -16,6 +16,7 @@ pub mod password;
 pub mod pattern;
 pub mod permission;
 pub mod picker;
+pub mod profile;
 pub mod rules;
 pub mod serial;
 pub mod upload;

@@ -166,6 +166,11 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
         "acceptsPickerType" => {
             json!(picker::accepts_type(s(a, 0), arg(a, 1).as_bool().unwrap_or(false), s(a, 2)))
         }
+        "checkBaseInfo" => {
+            let change = arg(a, 0).as_object().ok_or("checkBaseInfo takes an object")?;
+            to_value(profile::check_base_info(change))
+        }
+        "baseInfoFields" => to_value(profile::BASE_INFO_FIELDS),
         other => return Err(format!("no such function: {other}")),
     })
 }

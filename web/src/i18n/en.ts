@@ -277,6 +277,7 @@ const en: Translation = {
       // Only core's fallback wording; a form's own message is shown as written (coreText).
       format: '{{label}} has an invalid format',
       maxLength: '{{label}} can have at most {{max}} characters',
+      maxChars: 'At most {{max}} characters',
       number: '{{label}} must be a number',
       min: '{{label}} cannot be less than {{min}}',
       max: '{{label}} cannot be greater than {{max}}',
@@ -357,6 +358,9 @@ const en: Translation = {
       special: 'The new password must contain a special character',
       repeatRequired: 'Please repeat the password',
       mismatch: 'The two passwords do not match',
+    },
+    profile: {
+      realNameRequired: 'Please enter your name',
     },
   },
 };

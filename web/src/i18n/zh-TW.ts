@@ -275,6 +275,7 @@ const zhTW: Translation = {
       // Only core's fallback wording; a form's own message is shown as written (coreText).
       format: '{{label}}格式不正確',
       maxLength: '{{label}}最多為{{max}}個字元！',
+      maxChars: '最多{{max}}個字元',
       number: '{{label}}必須是數字',
       min: '{{label}}不能小於{{min}}',
       max: '{{label}}不能大於{{max}}',
@@ -355,6 +356,9 @@ const zhTW: Translation = {
       special: '新密碼必須包含特殊字元',
       repeatRequired: '請輸入重複密碼',
       mismatch: '兩次密碼輸入不一致',
+    },
+    profile: {
+      realNameRequired: '請輸入姓名',
     },
   },
 };
