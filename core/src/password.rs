@@ -7,6 +7,7 @@ use crate::message::Message;
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// System-config fields that make up the password policy (JNPF names; flags are 0/1).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PasswordPolicy {

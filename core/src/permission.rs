@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 pub const DEFAULT_BUTTON_CODES: [&str; 3] = ["btn_add", "btn_edit", "btn_remove"];
 
 /// One authorised item of a page: a button, a column or a form field, matched by `enCode`.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PermissionItem {
@@ -20,6 +21,7 @@ pub struct PermissionItem {
 }
 
 /// The permissions of one page (PERM-005); `model_id` is the menu id of the page.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PermissionEntry {

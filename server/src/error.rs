@@ -74,7 +74,12 @@ impl AppError {
 }
 
 impl From<sqlx::Error> for AppError {
+    /// A duplicate of a unique key is the client's mistake (a 400 naming the field); any
+    /// other database failure is unexpected.
     fn from(e: sqlx::Error) -> Self {
+        if let Some(duplicate) = e.as_database_error().and_then(crate::db::unique_violation) {
+            return duplicate;
+        }
         AppError::Internal(e.into())
     }
 }

@@ -4,14 +4,16 @@
 //! rule, in a transaction) → repository (sqlx) → database. `main.rs` only bootstraps; the
 //! integration tests start the same server through [`start`] on port 0.
 
+pub mod access;
+pub mod api;
 pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
-pub mod openapi;
 pub mod permission;
 pub mod request;
 pub mod seed;
+pub mod support;
 pub mod system;
 pub mod web;
 pub mod wire;
@@ -26,15 +28,18 @@ use tower_http::compression::CompressionLayer;
 
 pub use config::Config;
 pub use error::AppError;
+pub use support::Clock;
 
-/// What every handler can reach: the database, the configuration, the password hasher.
+/// What every handler can reach: the database, the configuration, the password hasher and
+/// the clock.
 #[derive(Clone)]
 pub struct AppState(Arc<Inner>);
 
 pub struct Inner {
     pub db: db::Db,
     pub config: Config,
-    pub hasher: auth::password::Hasher,
+    pub hasher: support::password_hash::Hasher,
+    pub clock: Clock,
 }
 
 impl std::ops::Deref for AppState {
@@ -46,31 +51,28 @@ impl std::ops::Deref for AppState {
 
 impl AppState {
     /// Connects, migrates and seeds; returns the state and what seeding did.
-    pub async fn open(config: Config) -> anyhow::Result<(AppState, seed::Report)> {
+    pub async fn open(config: Config, clock: Clock) -> anyhow::Result<(AppState, seed::Report)> {
         let db = db::connect(&config.database_url()).await?;
         let hasher =
-            auth::password::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations)?;
-        let state = AppState(Arc::new(Inner { db, config, hasher }));
+            support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations)?;
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }
 }
 
-/// The whole application: `/api/*` (never falls back to the web app) and the web app with
-/// an SPA fallback to index.html.
+/// The whole application: `/api/*` (never falls back to the web app; every route behind the
+/// access guard) and the web app with an SPA fallback to index.html.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(auth::router())
-        .merge(permission::router())
-        .merge(system::router())
-        .merge(openapi::router())
-        .fallback(web::api_not_found)
-        .method_not_allowed_fallback(web::api_not_found);
-    Router::new()
-        .nest("/api", api)
-        // The nested router does not see "/api/" itself; it must not reach index.html either.
+    let (api, _, _) = api::routes().split();
+    let api = api
+        .route_layer(middleware::from_fn_with_state(state.clone(), access::guard))
+        // Unknown /api paths and methods (including "/api" and "/api/" themselves).
+        .route("/api", axum::routing::any(web::api_not_found))
         .route("/api/", axum::routing::any(web::api_not_found))
-        .fallback_service(web::spa(&state.config.web_dir))
+        .route("/api/{*rest}", axum::routing::any(web::api_not_found))
+        .method_not_allowed_fallback(web::api_not_found);
+    api.fallback_service(web::spa(&state.config.web_dir))
         .with_state(state)
         .layer(CatchPanicLayer::custom(web::panic_answer))
         .layer(CompressionLayer::new())
@@ -85,26 +87,20 @@ pub struct Running {
     pub task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
 
-/// Opens the database, binds `config.addr` (port 0 picks a free port) and serves.
+/// Opens the database, binds `config.addr` (port 0 picks a free port) and serves, on the
+/// system clock.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
+    start_with_clock(config, Clock::system()).await
+}
+
+/// [`start`] with a given clock (tests move an adjustable one forward).
+pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Running> {
     let addr = config.addr;
-    let (state, seed) = AppState::open(config).await?;
+    let (state, seed) = AppState::open(config, clock).await?;
     let listener =
         tokio::net::TcpListener::bind(addr).await.with_context(|| format!("listening on {addr}"))?;
     let addr = listener.local_addr()?;
     let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move { axum::serve(listener, service).await });
     Ok(Running { addr, state, seed, task })
-}
-
-/// `N` bytes from the operating system's CSPRNG.
-pub fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut b = [0u8; N];
-    getrandom::fill(&mut b).expect("the operating system's random source is unavailable");
-    b
-}
-
-/// Lower-case hex.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -1,10 +1,24 @@
 //! Starts Qiming: configuration, logging, database, seed, then serves until Ctrl-C.
+//! `qiming-server openapi` prints the API's OpenAPI document instead (`make api` keeps
+//! web/src/api/openapi.json, from which the web's types are generated, in step with it).
 
 use qiming_server::{Config, start};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
+    match std::env::args().nth(1).as_deref() {
+        None => {}
+        Some("openapi") => {
+            use std::io::Write;
+            let written = std::io::stdout().write_all(qiming_server::api::document().as_bytes());
+            return if written.is_ok() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE };
+        }
+        Some(other) => {
+            eprintln!("unknown command {other:?}: run `qiming-server` to serve, `qiming-server openapi` to print the API document");
+            return std::process::ExitCode::FAILURE;
+        }
+    }
     let config = match Config::load() {
         Ok(c) => c,
         Err(e) => {

@@ -23,7 +23,7 @@ pub fn current_id() -> String {
 
 /// Gives every request an id and a span; logs one line when it is answered.
 pub async fn context(req: Request, next: Next) -> Response {
-    let id = crate::hex(&crate::random_bytes::<8>());
+    let id = crate::support::hex(&crate::support::random_bytes::<8>());
     let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
     let started = Instant::now();
     let mut res = REQUEST_ID.scope(id.clone(), next.run(req).instrument(span.clone())).await;

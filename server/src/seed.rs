@@ -3,11 +3,12 @@
 //! its bookkeeping row; later issues add files and they apply to existing databases too.
 
 use crate::AppState;
-use crate::auth::password::generate_initial;
-use crate::db::{Conn, new_id, now_ms};
-use crate::permission::menu::{self, AppSystem, ItemKind, NewMenu};
-use crate::permission::user::{self, NewUser};
-use crate::system::config;
+use crate::db::Conn;
+use crate::permission::repo::menu::{self, AppSystem, ItemKind, NewMenu};
+use crate::permission::repo::user::{self, NewUser};
+use crate::support::new_id;
+use crate::support::password_hash::generate_initial;
+use crate::system::service as system;
 use anyhow::Context;
 use serde::Deserialize;
 
@@ -40,7 +41,7 @@ pub async fn apply(state: &AppState) -> anyhow::Result<Report> {
         // Claiming the file first makes concurrent first starts apply it once.
         let claimed = sqlx::query("INSERT INTO qiming_seed (name, applied_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
             .bind(*name)
-            .bind(now_ms())
+            .bind(state.clock.now_ms())
             .execute(&mut *tx)
             .await?
             .rows_affected();
@@ -56,24 +57,25 @@ pub async fn apply(state: &AppState) -> anyhow::Result<Report> {
 }
 
 async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, report: &mut Report) -> anyhow::Result<()> {
+    let now = state.clock.now_ms();
     match name {
         "systems.json" => {
             for s in serde_json::from_str::<Vec<AppSystem>>(text)? {
-                menu::insert_system(conn, &s).await?;
+                menu::insert_system(conn, &s, now).await?;
             }
         }
         "sys-config.json" => {
-            let values = config::validate_seed(serde_json::from_str(text)?)?;
-            config::store(conn, &values).await?;
+            let values = system::validate_seed(serde_json::from_str(text)?)?;
+            system::store_seed_settings(conn, &values).await?;
         }
         "dictionaries.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
-                insert_dictionary(conn, &d).await?;
+                insert_dictionary(conn, &d, now).await?;
             }
         }
         "menus.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
-            insert_menus(conn, menus, "-1").await?;
+            insert_menus(conn, menus, "-1", now).await?;
         }
         "users.json" => {
             let configured = state.config.admin_password.clone();
@@ -87,7 +89,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
                     is_administrator: u.is_administrator == 1,
                     system_id: Some(MAIN_SYSTEM),
                 };
-                user::insert(conn, &new).await?;
+                user::insert(conn, &new, now).await?;
             }
             if configured.is_empty() {
                 report.generated_admin_password = Some(password);
@@ -127,17 +129,17 @@ struct SeedItem {
     full_name: String,
 }
 
-async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: &str) -> anyhow::Result<()> {
+async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: &str, now: i64) -> anyhow::Result<()> {
     for SeedMenu { mut menu, children, items } in menus {
         menu.parent_id = parent.to_string();
         if menu.system_id.is_empty() {
             menu.system_id = MAIN_SYSTEM.to_string();
         }
-        let id = menu::insert_menu(conn, &menu).await?;
+        let id = menu::insert_menu(conn, &menu, now).await?;
         for i in &items {
             menu::insert_item(conn, &id, i.kind, &i.en_code, &i.full_name).await?;
         }
-        Box::pin(insert_menus(conn, children, &id)).await?;
+        Box::pin(insert_menus(conn, children, &id, now)).await?;
     }
     Ok(())
 }
@@ -165,8 +167,7 @@ struct SeedDictionaryItem {
     sort_code: i64,
 }
 
-async fn insert_dictionary(conn: &mut Conn, d: &SeedDictionary) -> anyhow::Result<()> {
-    let now = now_ms();
+async fn insert_dictionary(conn: &mut Conn, d: &SeedDictionary, now: i64) -> anyhow::Result<()> {
     sqlx::query(
         "INSERT INTO base_dictionary_type (id, full_name, en_code, is_tree, sort_code, creator_time) \
          VALUES ($1, $2, $3, $4, $5, $6)",

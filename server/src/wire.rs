@@ -11,44 +11,70 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
 
-/// A success: `{code: 200, msg, data}`.
-#[derive(Serialize)]
-pub struct Success<T> {
-    code: u16,
-    msg: &'static str,
-    data: T,
+/// A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+/// (see [`crate::error::AppError`]), also with HTTP 200.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Envelope<T> {
+    /// 200 on success.
+    #[schema(example = 200)]
+    pub code: u16,
+    pub msg: &'static str,
+    pub data: T,
 }
 
-pub type ApiResult<T> = Result<Success<T>, AppError>;
+pub type ApiResult<T> = Result<Envelope<T>, AppError>;
 
 /// `data` with JNPF's usual success msg.
 pub fn ok<T: Serialize>(data: T) -> ApiResult<T> {
-    Ok(Success { code: 200, msg: "Success", data })
+    Ok(Envelope { code: 200, msg: "Success", data })
 }
 
-/// A success whose msg the client shows (e.g. 保存成功), with no data.
-pub fn done(msg: &'static str) -> ApiResult<()> {
-    Ok(Success { code: 200, msg, data: () })
+/// A success whose msg the client shows (e.g. 保存成功), with `data: null`.
+pub fn done(msg: &'static str) -> ApiResult<NoData> {
+    Ok(Envelope { code: 200, msg, data: NoData })
 }
 
-impl<T: Serialize> IntoResponse for Success<T> {
+impl<T: Serialize> IntoResponse for Envelope<T> {
     fn into_response(self) -> Response {
         AxumJson(self).into_response()
     }
 }
 
+/// The `data: null` of an answer that only says it worked.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoData;
+
+impl Serialize for NoData {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_none()
+    }
+}
+
+impl utoipa::PartialSchema for NoData {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new().schema_type(Type::Null).into()
+    }
+}
+impl ToSchema for NoData {}
+
 /// Paging of a list request: `currentPage` (from 1, default 1) and `pageSize` (1..=500,
 /// default 20). Call [`PageQuery::page`] to validate. Extract it beside the list's own
 /// query struct (two `Query` extractors) rather than flattening it in, so that errors keep
 /// naming the field.
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// Page number, from 1 (default 1).
     #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
     pub current_page: Option<i64>,
+    /// Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500).
     #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
     pub page_size: Option<i64>,
 }
 
@@ -77,14 +103,77 @@ impl Page {
     pub fn offset(&self) -> i64 {
         (self.current_page - 1).saturating_mul(self.page_size)
     }
+
     /// `{list, pagination: {currentPage, pageSize, total}}`.
-    pub fn answer<T: Serialize>(&self, list: Vec<T>, total: i64) -> serde_json::Value {
-        json!({
-            "list": list,
-            "pagination": {"currentPage": self.current_page, "pageSize": self.page_size, "total": total}
-        })
+    pub fn of<T>(&self, list: Vec<T>, total: i64) -> PageOf<T> {
+        PageOf { list, pagination: Pagination { current_page: self.current_page, page_size: self.page_size, total } }
     }
 }
+
+/// One page of a list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PageOf<T> {
+    pub list: Vec<T>,
+    pub pagination: Pagination,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pagination {
+    pub current_page: i64,
+    pub page_size: i64,
+    pub total: i64,
+}
+
+/// A field of an update (PATCH meaning, even on PUT routes): left out means "leave it as it
+/// is", `null` means "clear it", a value replaces it. Declare it with `#[serde(default)]`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Patch<T> {
+    #[default]
+    Absent,
+    Null,
+    Value(T),
+}
+
+impl<T> Patch<T> {
+    pub fn is_absent(&self) -> bool {
+        matches!(self, Patch::Absent)
+    }
+
+    /// None when absent; Some(None) when cleared.
+    pub fn sent(self) -> Option<Option<T>> {
+        match self {
+            Patch::Absent => None,
+            Patch::Null => Some(None),
+            Patch::Value(v) => Some(Some(v)),
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Patch<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Option::<T>::deserialize(d)?.map_or(Patch::Null, Patch::Value))
+    }
+}
+
+impl<T: Serialize> Serialize for Patch<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Patch::Value(v) => v.serialize(s),
+            _ => s.serialize_none(),
+        }
+    }
+}
+
+/// Documented as `T` or null (utoipa composes generic fields through this trait).
+impl<T: utoipa::__dev::ComposeSchema> utoipa::__dev::ComposeSchema for Patch<T> {
+    fn compose(
+        generics: Vec<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    ) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <Option<T> as utoipa::__dev::ComposeSchema>::compose(generics)
+    }
+}
+impl<T: utoipa::__dev::ComposeSchema + ToSchema> ToSchema for Patch<T> {}
 
 /// An optional number in a query string, where `x=` means absent.
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {

@@ -1,12 +1,9 @@
 //! Captchas: a real PNG per key; the answer is stored server-side (so any server process
 //! can check it), expires after five minutes and can be checked only once.
 
-use crate::AppState;
-use crate::db::{Conn, now_ms};
+use super::repo;
+use crate::db::Conn;
 use crate::error::AppError;
-use crate::wire::Path;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 
 const LIFETIME_MS: i64 = 5 * 60 * 1000;
 /// Letters and digits that cannot be mistaken for one another (no 0/O, 1/l/I).
@@ -40,75 +37,34 @@ fn draw(length: u32) -> anyhow::Result<(String, Vec<u8>)> {
     c.as_tuple().ok_or_else(|| anyhow::anyhow!("captcha image could not be encoded"))
 }
 
-/// Issues a captcha for `key` (replacing an earlier one for the same key).
-pub async fn issue(conn: &mut Conn, key: &str, length: u32) -> Result<Vec<u8>, AppError> {
+/// Issues a captcha of `length` (3–6) characters for `key`, replacing an earlier one for
+/// the same key; answers the PNG.
+pub async fn issue(conn: &mut Conn, key: &str, length: u32, now: i64) -> Result<Vec<u8>, AppError> {
+    if !(3..=6).contains(&length) {
+        return Err(AppError::field("codeLength", "验证码长度必须在3到6之间"));
+    }
     check_key(key)?;
     let (answer, png) = draw(length)?;
-    let now = now_ms();
-    sqlx::query("DELETE FROM base_captcha WHERE expires_at < $1").bind(now).execute(&mut *conn).await?;
-    sqlx::query(
-        "INSERT INTO base_captcha (captcha_key, code, expires_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (captcha_key) DO UPDATE SET code = excluded.code, expires_at = excluded.expires_at",
-    )
-    .bind(key)
-    .bind(&answer)
-    .bind(now + LIFETIME_MS)
-    .execute(conn)
-    .await?;
+    repo::store_captcha(conn, key, &answer, now, now + LIFETIME_MS).await?;
     Ok(png)
 }
 
 /// Checks an answer (case-insensitive) and uses the captcha up, right or wrong, so that
 /// each image allows exactly one guess.
-pub async fn verify(conn: &mut Conn, key: &str, answer: &str) -> Result<(), AppError> {
+pub async fn verify(conn: &mut Conn, key: &str, answer: &str, now: i64) -> Result<(), AppError> {
     if answer.trim().is_empty() || key.trim().is_empty() {
         return Err(AppError::field("code", MSG_REQUIRED));
     }
-    let row: Option<(String, i64)> =
-        sqlx::query_as("DELETE FROM base_captcha WHERE captcha_key = $1 RETURNING code, expires_at")
-            .bind(key)
-            .fetch_optional(conn)
-            .await?;
-    match row {
-        Some((code, expires)) if expires > now_ms() && code.eq_ignore_ascii_case(answer.trim()) => Ok(()),
-        Some((_, expires)) if expires <= now_ms() => Err(AppError::field("code", "验证码已过期，请刷新后重新输入")),
+    match repo::take_captcha(conn, key).await? {
+        Some((code, expires)) if expires > now && code.eq_ignore_ascii_case(answer.trim()) => Ok(()),
+        Some((_, expires)) if expires <= now => Err(AppError::field("code", "验证码已过期，请刷新后重新输入")),
         _ => Err(AppError::field("code", MSG_WRONG)),
     }
 }
 
 /// The stored answer of a captcha (for the tests, which cannot read images).
 pub async fn answer_of(conn: &mut Conn, key: &str) -> Result<Option<String>, AppError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT code FROM base_captcha WHERE captcha_key = $1").bind(key).fetch_optional(conn).await?;
-    Ok(row.map(|(c,)| c))
-}
-
-fn png(bytes: Vec<u8>) -> Response {
-    ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "no-store")], bytes).into_response()
-}
-
-/// GET /api/oauth/ImageCode/{codeLength}/{key} — the login page's captcha.
-pub async fn login_image(
-    axum::extract::State(state): axum::extract::State<AppState>,
-    Path((length, key)): Path<(u32, String)>,
-) -> Result<Response, AppError> {
-    if !(3..=6).contains(&length) {
-        return Err(AppError::field("codeLength", "验证码长度必须在3到6之间"));
-    }
-    let mut conn = state.db.acquire().await?;
-    Ok(png(issue(&mut conn, &key, length).await?))
-}
-
-/// GET /api/file/ImageCode/{key} — the change-password dialog's captcha (length from the
-/// system config's verificationCodeNumber).
-pub async fn dialog_image(
-    axum::extract::State(state): axum::extract::State<AppState>,
-    Path(key): Path<String>,
-) -> Result<Response, AppError> {
-    let mut conn = state.db.acquire().await?;
-    let config = crate::system::config::load(&mut conn).await?;
-    let length = config.int("verificationCodeNumber", 4).clamp(3, 6) as u32;
-    Ok(png(issue(&mut conn, &key, length).await?))
+    repo::captcha_answer(conn, key).await
 }
 
 #[cfg(test)]

@@ -1,20 +1,37 @@
 //! Organisation and permissions. So far: users, roles, menus with their buttons / columns /
-//! forms, role authorisation, and the signed-in user's own endpoints.
+//! forms, role authorisation, the signed-in user's own endpoints and CurrentUser.
 
-pub mod current;
-pub mod menu;
-pub mod user;
+pub mod dto;
+mod handlers;
+pub mod repo;
+pub mod service;
 
-use crate::AppState;
-use axum::Router;
-use axum::routing::{get, post, put};
+use crate::access::{Action, button};
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/permission/Users/Current/BaseInfo", get(current::base_info).put(current::update_base_info))
-        .route("/permission/Users/Current/Actions/ModifyPassword", post(current::modify_password))
-        .route("/permission/Users/Current/SystemTheme", put(current::set_theme))
-        .route("/permission/Users/Current/SystemLanguage", put(current::set_language))
-        .route("/permission/Users/Current/SystemLog", get(current::system_log))
-        .route("/permission/Users/Current/major", put(current::set_major))
+/// The user management page (菜单 permission.user): reading a user.
+pub struct ViewUsers;
+impl Action for ViewUsers {
+    const MENU: &'static str = "permission.user";
+    const BUTTON: Option<&'static str> = None;
+}
+
+/// The user management page's edit button: changing a user.
+pub struct EditUser;
+impl Action for EditUser {
+    const MENU: &'static str = "permission.user";
+    const BUTTON: Option<&'static str> = Some(button::EDIT);
+}
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::current_user))
+        .route(routes!(handlers::base_info, handlers::update_base_info))
+        .route(routes!(handlers::set_theme))
+        .route(routes!(handlers::set_language))
+        .route(routes!(handlers::system_log))
+        .route(routes!(handlers::set_major))
+        .route(routes!(handlers::user_detail))
+        .route(routes!(handlers::toggle_user_state))
 }

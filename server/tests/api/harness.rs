@@ -2,8 +2,8 @@
 //! database, and talks HTTP to it.
 
 use qiming_server::db::Conn;
-use qiming_server::permission::{menu, user};
-use qiming_server::{AppState, Config};
+use qiming_server::permission::repo::{menu, user};
+use qiming_server::{AppState, Clock, Config};
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -68,6 +68,8 @@ pub fn drop_pg_database(name: String) {
 pub struct TestServer {
     pub base: String,
     pub state: AppState,
+    /// The server's clock: tests move it forward instead of sleeping.
+    pub clock: Clock,
     pub http: reqwest::Client,
     _dir: tempfile::TempDir,
     pg_database: Option<String>,
@@ -111,7 +113,8 @@ pub async fn start_with(engine: Engine, tweak: impl FnOnce(&mut Config)) -> Test
     let dir = tempfile::tempdir().unwrap();
     let (mut config, pg_database) = test_config(engine, dir.path());
     tweak(&mut config);
-    let running = match qiming_server::start(config).await {
+    let clock = Clock::adjustable();
+    let running = match qiming_server::start_with_clock(config, clock.clone()).await {
         Ok(r) => r,
         Err(e) if pg_database.is_some() => panic!(
             "PostgreSQL tests need a server at {} (set QIMING_TEST_PG_URL to use another): {e:#}",
@@ -122,6 +125,7 @@ pub async fn start_with(engine: Engine, tweak: impl FnOnce(&mut Config)) -> Test
     TestServer {
         base: format!("http://{}", running.addr),
         state: running.state,
+        clock,
         http: reqwest::Client::new(),
         _dir: dir,
         pg_database,
@@ -200,6 +204,9 @@ impl TestServer {
     pub async fn put(&self, path: &str, token: Option<&str>, json: Value) -> Answer {
         self.call(Method::PUT, path, token, Body::Json(json)).await
     }
+    pub async fn put_empty(&self, path: &str, token: Option<&str>) -> Answer {
+        self.call(Method::PUT, path, token, Body::None).await
+    }
 
     /// POST /api/oauth/Login exactly as the JNPF client sends it.
     pub async fn login_with(&self, account: &str, password: &str, code: &str, key: &str) -> Answer {
@@ -234,7 +241,7 @@ impl TestServer {
     /// database, as the change-password flow has its own tests).
     pub async fn ready_admin(&self) -> String {
         let mut conn = self.conn().await;
-        let admin = user::by_account(&mut conn, ADMIN).await.unwrap().unwrap();
+        let admin = user::credentials(&mut conn, ADMIN).await.unwrap().unwrap();
         mark_password_changed(&mut conn, &admin.id).await;
         self.admin().await
     }
@@ -243,18 +250,8 @@ impl TestServer {
     pub async fn create_user(&self, account: &str, password: &str) -> String {
         let hash = self.state.hasher.hash(&md5(password)).await.unwrap();
         let mut conn = self.conn().await;
-        let id = user::insert(
-            &mut conn,
-            &user::NewUser {
-                account,
-                real_name: account,
-                password_hash: &hash,
-                is_administrator: false,
-                system_id: None,
-            },
-        )
-        .await
-        .unwrap();
+        let new = user::NewUser { account, real_name: account, password_hash: &hash, is_administrator: false, system_id: None };
+        let id = user::insert(&mut conn, &new, self.clock.now_ms()).await.unwrap();
         mark_password_changed(&mut conn, &id).await;
         id
     }
@@ -267,7 +264,7 @@ impl TestServer {
         let png = res.bytes().await.unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a real PNG");
         let mut conn = self.conn().await;
-        qiming_server::auth::captcha::answer_of(&mut conn, key).await.unwrap().expect("an answer is stored")
+        qiming_server::auth::captcha_answer(&mut conn, key).await.unwrap().expect("an answer is stored")
     }
 
     /// Changes system settings as a ready administrator.
@@ -279,7 +276,8 @@ impl TestServer {
     /// A role authorised for the given menu ids and page-item ids, with the user in it.
     pub async fn grant(&self, user_id: &str, menus: &[&str], items: &[(&str, &str)]) -> String {
         let mut conn = self.conn().await;
-        let role = menu::insert_role(&mut conn, &format!("r{}", qiming_server::db::new_id()), "测试角色").await.unwrap();
+        let code = format!("r{}", qiming_server::support::new_id());
+        let role = menu::insert_role(&mut conn, &code, "测试角色", self.clock.now_ms()).await.unwrap();
         for m in menus {
             menu::authorize_role(&mut conn, &role, "module", m).await.unwrap();
         }
@@ -293,7 +291,7 @@ impl TestServer {
 
 async fn mark_password_changed(conn: &mut Conn, user_id: &str) {
     sqlx::query("UPDATE base_user SET change_password_date = $1 WHERE id = $2")
-        .bind(qiming_server::db::now_ms())
+        .bind(qiming_server::support::clock::system_now_ms())
         .bind(user_id)
         .execute(conn)
         .await
@@ -308,3 +306,26 @@ pub fn md5(s: &str) -> String {
 pub fn password_change(old: &str, new: &str, code: &str, key: &str) -> Value {
     json!({"oldPassword": md5(old), "password": md5(new), "plainPassword": new, "code": code, "timestamp": key})
 }
+
+/// A page menu (type 2) with the given enCode under `parent`, in the main system; answers its
+/// id.
+pub async fn insert_page(s: &TestServer, parent: &str, en_code: &str) -> String {
+    let menu = menu::NewMenu {
+        id: None,
+        parent_id: parent.into(),
+        system_id: MAIN_SYSTEM.into(),
+        full_name: en_code.into(),
+        en_code: en_code.into(),
+        icon: String::new(),
+        menu_type: 2,
+        url_address: en_code.into(),
+        link_target: "_self".into(),
+        property_json: "{}".into(),
+        sort_code: 100,
+    };
+    let mut conn = s.conn().await;
+    menu::insert_menu(&mut conn, &menu, s.clock.now_ms()).await.unwrap()
+}
+
+/// The seeded main system.
+pub const MAIN_SYSTEM: &str = "100000000000000001";

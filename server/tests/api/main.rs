@@ -3,9 +3,12 @@
 
 mod harness;
 
+mod access;
 mod first_start;
+mod layers;
 mod permission;
 mod profile;
+mod schema;
 mod session;
 mod sign_in;
 mod wire;

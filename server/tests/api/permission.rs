@@ -2,7 +2,7 @@
 
 use crate::harness::{Engine, start};
 use crate::on_both_engines;
-use qiming_server::permission::menu::{self, ItemKind, NewMenu};
+use qiming_server::permission::repo::menu::{self, ItemKind, NewMenu};
 use serde_json::{Value, json};
 
 const MAIN_SYSTEM: &str = "100000000000000001";
@@ -38,10 +38,10 @@ fn en_codes(items: &Value) -> Vec<&str> {
 async fn perm_001_005_menu_filtered_by_permission(engine: Engine) {
     let s = start(engine).await;
     let mut conn = s.conn().await;
-    let dir = menu::insert_menu(&mut conn, &new_menu("-1", "wards", 0)).await.unwrap();
-    let beds = menu::insert_menu(&mut conn, &new_menu(&dir, "wards.beds", 2)).await.unwrap();
-    let rota = menu::insert_menu(&mut conn, &new_menu(&dir, "wards.rota", 2)).await.unwrap();
-    let empty_dir = menu::insert_menu(&mut conn, &new_menu("-1", "pharmacy", 0)).await.unwrap();
+    let dir = menu::insert_menu(&mut conn, &new_menu("-1", "wards", 0), s.clock.now_ms()).await.unwrap();
+    let beds = menu::insert_menu(&mut conn, &new_menu(&dir, "wards.beds", 2), s.clock.now_ms()).await.unwrap();
+    let rota = menu::insert_menu(&mut conn, &new_menu(&dir, "wards.rota", 2), s.clock.now_ms()).await.unwrap();
+    let empty_dir = menu::insert_menu(&mut conn, &new_menu("-1", "pharmacy", 0), s.clock.now_ms()).await.unwrap();
     let add = menu::insert_item(&mut conn, &beds, ItemKind::Button, "btn_add", "新建").await.unwrap();
     menu::insert_item(&mut conn, &beds, ItemKind::Button, "btn_remove", "删除").await.unwrap();
     let col = menu::insert_item(&mut conn, &beds, ItemKind::Column, "bedNo", "床号").await.unwrap();

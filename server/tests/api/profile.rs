@@ -95,7 +95,7 @@ async fn auth_025_037_change_password(engine: Engine) {
 // PROF-003: base info read and written, every field checked.
 async fn prof_003_base_info(engine: Engine) {
     let s = start(engine).await;
-    let token = s.admin().await;
+    let token = s.ready_admin().await;
     let info = s.get("/api/permission/Users/Current/BaseInfo", Some(&token)).await;
     assert_eq!(info.ok()["account"], ADMIN);
     assert_eq!(info.ok()["realName"], "管理员");
@@ -121,11 +121,46 @@ async fn prof_003_base_info(engine: Engine) {
     assert_eq!(me.ok()["userInfo"]["userName"], "王医生");
 }
 
+// PROF-003: saving the profile changes only the fields sent (PATCH meaning): a form that
+// does not show 民族, 学历 or the certificate leaves them as they are; null clears a field;
+// what a client sends back from GET (account, organize, …) is ignored.
+async fn prof_003_base_info_changes_only_what_is_sent(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.ready_admin().await;
+    let base = "/api/permission/Users/Current/BaseInfo";
+    let full = json!({"realName": "王医生", "nation": "汉族", "education": "本科", "certificatesType": "身份证",
+                      "certificatesNumber": "110105194912310021", "birthday": 631152000000i64, "telePhone": "0571-88886666"});
+    s.put(base, Some(&token), full).await.ok();
+    s.put(base, Some(&token), json!({"realName": "王主任"})).await.ok();
+    let info = s.get(base, Some(&token)).await.ok().clone();
+    assert_eq!(info["realName"], "王主任");
+    for (field, value) in [("nation", "汉族"), ("education", "本科"), ("certificatesType", "身份证"), ("certificatesNumber", "110105194912310021"), ("telePhone", "0571-88886666")] {
+        assert_eq!(info[field], value, "{field} was not sent and must stay");
+    }
+    assert_eq!(info["birthday"], 631152000000i64);
+    // The GET answer sent back whole, with one change, saves that change only.
+    let mut back = info.clone();
+    back["signature"] = json!("仁心仁术");
+    back["account"] = json!("someone-else");
+    s.put(base, Some(&token), back).await.ok();
+    let info = s.get(base, Some(&token)).await.ok().clone();
+    assert_eq!((info["signature"].as_str(), info["account"].as_str(), info["nation"].as_str()), (Some("仁心仁术"), Some(ADMIN), Some("汉族")));
+    // null clears.
+    s.put(base, Some(&token), json!({"nation": null, "birthday": null})).await.ok();
+    let info = s.get(base, Some(&token)).await.ok().clone();
+    assert_eq!((info["nation"].as_str(), info["birthday"].is_null(), info["education"].as_str()), (Some(""), true, Some("本科")));
+    // An empty change changes nothing and still answers 保存成功.
+    assert_eq!(s.put(base, Some(&token), json!({})).await.msg(), "保存成功");
+    // Limits come from core's profile rules, the same the form reads (电话 at most 20).
+    let long = s.put(base, Some(&token), json!({"telePhone": "1".repeat(21)})).await;
+    assert_eq!(long.data()["telePhone"], json!(["最多20个字符"]));
+}
+
 // PROF-005, AUTH-004: theme and language are saved on the server; the next sign-in answers
 // the saved theme; anything else is refused.
 async fn prof_005_theme_and_language(engine: Engine) {
     let s = start(engine).await;
-    let token = s.admin().await;
+    let token = s.ready_admin().await;
     s.put("/api/permission/Users/Current/SystemTheme", Some(&token), json!({"theme": "fancy"}))
         .await
         .fails(400, "布局只能是classic、functional、plain或blend");
@@ -146,11 +181,11 @@ async fn prof_005_theme_and_language(engine: Engine) {
 // PROF-008, PERM-003: a user of several systems switches the current one; CurrentUser then
 // marks it and shows its menus.
 async fn prof_008_switch_system(engine: Engine) {
-    use qiming_server::permission::menu::{self, AppSystem, NewMenu};
+    use qiming_server::permission::repo::menu::{self, AppSystem, NewMenu};
     let s = start(engine).await;
     let mut conn = s.conn().await;
     let lab = AppSystem { id: "100000000000000002".into(), full_name: "检验".into(), en_code: "lab".into(), icon: String::new(), sort_code: 1 };
-    menu::insert_system(&mut conn, &lab).await.unwrap();
+    menu::insert_system(&mut conn, &lab, s.clock.now_ms()).await.unwrap();
     let page = NewMenu {
         id: None,
         parent_id: "-1".into(),
@@ -164,9 +199,9 @@ async fn prof_008_switch_system(engine: Engine) {
         property_json: "{}".into(),
         sort_code: 0,
     };
-    menu::insert_menu(&mut conn, &page).await.unwrap();
+    menu::insert_menu(&mut conn, &page, s.clock.now_ms()).await.unwrap();
     drop(conn);
-    let token = s.admin().await;
+    let token = s.ready_admin().await;
     let current = |me: &serde_json::Value| {
         let systems = me["userInfo"]["systemIds"].as_array().unwrap().clone();
         systems.into_iter().find(|x| x["currentSystem"] == true).unwrap()["enCode"].as_str().unwrap().to_string()
@@ -186,4 +221,11 @@ async fn prof_008_switch_system(engine: Engine) {
     assert_eq!(me["menuList"].as_array().unwrap().len(), 1);
 }
 
-on_both_engines!(prof_008_switch_system, auth_023_024_password_policy, auth_025_037_change_password, prof_003_base_info, prof_005_theme_and_language);
+on_both_engines!(
+    prof_008_switch_system,
+    auth_023_024_password_policy,
+    auth_025_037_change_password,
+    prof_003_base_info,
+    prof_003_base_info_changes_only_what_is_sent,
+    prof_005_theme_and_language,
+);

@@ -82,9 +82,10 @@ async fn auth_007_locked_after_five_failures(engine: Engine) {
     }
     s.login("ghost", "x").await.fails(400, "账号已锁定，请10分钟后再试");
 
-    // Ten minutes later (moved back in the database rather than waited for).
-    let mut conn = s.conn().await;
-    sqlx::query("UPDATE base_login_throttle SET locked_until = 1").execute(&mut *conn).await.unwrap();
+    // Still locked a minute before the ten minutes are over; free after them.
+    s.clock.advance(std::time::Duration::from_secs(9 * 60));
+    s.login(ADMIN, ADMIN_PASSWORD).await.fails(400, "账号已锁定，请1分钟后再试");
+    s.clock.advance(std::time::Duration::from_secs(61));
     s.sign_in(ADMIN, ADMIN_PASSWORD).await;
 }
 
@@ -110,7 +111,7 @@ async fn auth_002_captcha_required_and_wrong(engine: Engine) {
     let res = s.http.get(format!("{}/api/oauth/ImageCode/4/0.5553010497186741", s.base)).send().await.unwrap();
     assert_eq!(res.headers()["content-type"], "image/png");
     let mut conn = s.conn().await;
-    let answer = qiming_server::auth::captcha::answer_of(&mut conn, "0.5553010497186741").await.unwrap().unwrap();
+    let answer = qiming_server::auth::captcha_answer(&mut conn, "0.5553010497186741").await.unwrap().unwrap();
     assert_eq!(answer.len(), 4);
     let wrong = if answer == "2222" { "3333" } else { "2222" };
     s.login_with(ADMIN, ADMIN_PASSWORD, wrong, "0.5553010497186741").await.fails(400, "验证码错误，请重新输入");
@@ -124,16 +125,18 @@ async fn auth_002_captcha_required_and_wrong(engine: Engine) {
 }
 
 // AUTH-007: a disabled user cannot sign in (told so only with the right password) and
-// their open sessions end at once (601).
+// their open sessions end at once (601); enabling them again lets them in.
 async fn auth_007_disabled_user(engine: Engine) {
     let s = start(engine).await;
+    let admin = s.ready_admin().await;
     let id = s.create_user("nurse", "Nurse123").await;
     let token = s.sign_in("nurse", "Nurse123").await;
-    qiming_server::permission::user::set_enabled(&s.state.db, &id, false).await.unwrap();
+    let state = format!("/api/permission/Users/{id}/Actions/State");
+    s.put_empty(&state, Some(&admin)).await.ok();
     s.login("nurse", "Nurse123").await.fails(400, "账号已被禁用，请联系管理员");
     s.login("nurse", "nope").await.fails(400, WRONG);
     s.get("/api/oauth/CurrentUser", Some(&token)).await.fails(601, "账号已被禁用，请联系管理员");
-    qiming_server::permission::user::set_enabled(&s.state.db, &id, true).await.unwrap();
+    s.put_empty(&state, Some(&admin)).await.ok();
     s.sign_in("nurse", "Nurse123").await;
 }
 
@@ -158,7 +161,7 @@ async fn prof_006_login_log(engine: Engine) {
     let none = s.get("/api/permission/Users/Current/SystemLog?keyword=%25", Some(&token)).await;
     assert_eq!(none.ok()["pagination"]["total"], 0, "% is not a wildcard");
     // Other users' attempts are not in it.
-    let admin = s.admin().await;
+    let admin = s.ready_admin().await;
     let theirs = s.get("/api/permission/Users/Current/SystemLog", Some(&admin)).await;
     assert_eq!(theirs.ok()["pagination"]["total"], 1);
 }

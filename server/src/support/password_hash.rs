@@ -46,7 +46,7 @@ fn argon2id(params: &Params, password: &[u8], salt: &[u8]) -> Result<Output, arg
 }
 
 fn hash_phc(params: &Params, password: &[u8]) -> anyhow::Result<String> {
-    let salt = crate::random_bytes::<16>();
+    let salt = super::random_bytes::<16>();
     let output = argon2id(params, password, &salt).map_err(|e| anyhow!("hashing: {e}"))?;
     let phc = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
@@ -118,7 +118,7 @@ impl Hasher {
         let decoy = match self.decoy.get() {
             Some(d) => d.clone(),
             None => {
-                let d = self.hash(&crate::hex(&crate::random_bytes::<16>())).await?;
+                let d = self.hash(&super::hex(&super::random_bytes::<16>())).await?;
                 self.decoy.get_or_init(|| d).clone()
             }
         };
@@ -133,7 +133,7 @@ pub fn generate_initial() -> String {
     const LOWER: &[u8] = b"abcdefghijkmnopqrstuvwxyz";
     const DIGIT: &[u8] = b"23456789";
     const SYMBOL: &[u8] = b"@#%+=";
-    let bytes = crate::random_bytes::<16>();
+    let bytes = super::random_bytes::<16>();
     let sets = [UPPER, LOWER, DIGIT, SYMBOL];
     bytes
         .iter()

@@ -1,9 +1,15 @@
-//! System configuration (spec 01 §3.3, §3.10; 02 §7.11): one JSON value per key. The keys
-//! are an allow-list with a kind each; secrets (third-party credentials) are shown only to
-//! administrators.
+//! The system area's rules. System configuration (spec 01 §3.3, §3.10; 02 §7.11): one JSON
+//! value per key; the keys are an allow-list with a kind each; secrets (third-party
+//! credentials) are shown only to administrators. The login log: every sign-in attempt.
 
-use crate::db::Conn;
+use super::dto::LoginLogEntry;
+use super::repo;
+use crate::AppState;
+use crate::access::{Admin, DataScope, Session};
+use crate::db::{Conn, Keyword};
 use crate::error::{AppError, FieldErrors};
+use crate::request::Client;
+use crate::wire::{Page, PageOf};
 use qiming_core::password::PasswordPolicy;
 use serde_json::{Map, Value};
 
@@ -124,28 +130,41 @@ impl SysConfig {
     }
 }
 
-pub async fn load(conn: &mut Conn) -> Result<SysConfig, AppError> {
-    let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT config_key, config_value FROM base_sys_config").fetch_all(conn).await?;
-    Ok(SysConfig(
-        rows.into_iter()
-            .filter_map(|(k, v)| serde_json::from_str(&v).ok().map(|v| (k, v)))
-            .collect(),
-    ))
+/// The stored configuration.
+pub async fn settings(conn: &mut Conn) -> Result<SysConfig, AppError> {
+    let rows = repo::settings(conn).await?;
+    Ok(SysConfig(rows.into_iter().filter_map(|(k, v)| serde_json::from_str(&v).ok().map(|v| (k, v))).collect()))
 }
 
-/// One setting's value, when only one is needed on a hot path.
-pub async fn load_one(conn: &mut Conn, key: &str) -> Result<Option<Value>, AppError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT config_value FROM base_sys_config WHERE config_key = $1")
-        .bind(key)
-        .fetch_optional(conn)
-        .await?;
-    Ok(row.and_then(|(v,)| serde_json::from_str(&v).ok()))
+/// The settings a caller may read: all of them for an administrator, the public ones
+/// otherwise.
+pub async fn settings_for(state: &AppState, caller: &Session) -> Result<Map<String, Value>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let c = settings(&mut conn).await?;
+    Ok(if caller.is_administrator { c.all() } else { c.public() })
+}
+
+/// Changes settings (administrators only): validated against the allow-list, stored in one
+/// transaction.
+pub async fn update_settings(state: &AppState, _admin: &Admin, change: Value) -> Result<(), AppError> {
+    let Value::Object(change) = change else {
+        return Err(AppError::bad("请求数据必须是对象"));
+    };
+    let values = validate(change)?;
+    let mut tx = state.db.begin().await?;
+    repo::store_settings(&mut tx, &values).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Stores the seed's settings (checked by [`validate_seed`]); the caller owns the transaction.
+pub async fn store_seed_settings(conn: &mut Conn, values: &[(String, Value)]) -> Result<(), AppError> {
+    repo::store_settings(conn, values).await
 }
 
 /// Checks a change against the allow-list: unknown keys, wrong kinds and out-of-range values
 /// are field errors; read-only keys are dropped. Returns the values to store.
-pub fn validate(change: Map<String, Value>) -> Result<Vec<(String, Value)>, AppError> {
+fn validate(change: Map<String, Value>) -> Result<Vec<(String, Value)>, AppError> {
     let mut errors = FieldErrors::new();
     let mut out = Vec::new();
     for (key, value) in change {
@@ -202,21 +221,6 @@ fn as_int(v: &Value) -> Option<i64> {
     }
 }
 
-/// Stores values (already validated) in one statement each; the caller owns the transaction.
-pub async fn store(conn: &mut Conn, values: &[(String, Value)]) -> Result<(), AppError> {
-    for (key, value) in values {
-        sqlx::query(
-            "INSERT INTO base_sys_config (config_key, config_value) VALUES ($1, $2) \
-             ON CONFLICT (config_key) DO UPDATE SET config_value = excluded.config_value",
-        )
-        .bind(key)
-        .bind(value.to_string())
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
-}
-
 /// Checks seed values: read-only ones are accepted (the seed sets them), anything else the
 /// allow-list would refuse is an error, so the seed file cannot drift from the code.
 pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, Value)>> {
@@ -227,6 +231,49 @@ pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, 
         out.push((key, v));
     }
     Ok(out)
+}
+
+/// The login log is category 1 of the system log.
+pub const LOGIN_LOG: i64 = 1;
+
+/// One sign-in attempt to record; `user_id` is None for an unknown account.
+pub struct LoginRecord<'a> {
+    pub user_id: Option<&'a str>,
+    pub user_name: &'a str,
+    pub success: bool,
+    pub reason: String,
+    pub client: &'a Client,
+    /// When (ms); a successful sign-in uses its session's creation time, so that the
+    /// session's own sign-in is never its "previous login".
+    pub at: i64,
+}
+
+pub async fn record_login(conn: &mut Conn, record: &LoginRecord<'_>) -> Result<(), AppError> {
+    repo::insert_login(conn, record).await
+}
+
+/// Filters of the login log.
+#[derive(Debug, Default)]
+pub struct LoginFilter {
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+    pub keyword: Option<Keyword>,
+}
+
+/// The login log within `scope`, newest first. Other categories are not kept yet and answer
+/// an empty page.
+pub async fn log(conn: &mut Conn, scope: &DataScope, category: Option<i64>, page: Page, filter: &LoginFilter) -> Result<PageOf<LoginLogEntry>, AppError> {
+    if category.unwrap_or(LOGIN_LOG) != LOGIN_LOG {
+        return Ok(page.of(Vec::new(), 0));
+    }
+    let (list, total) = repo::logins(conn, scope, page, filter).await?;
+    Ok(page.of(list, total))
+}
+
+/// The latest successful sign-in within `scope` before `before` (ms): CurrentUser's
+/// prevLogin.
+pub async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i64) -> Result<Option<LoginLogEntry>, AppError> {
+    repo::previous_login(conn, scope, before).await
 }
 
 #[cfg(test)]

@@ -1,0 +1,26 @@
+//! Who may call what, below every feature area. The router asks for a member on every API
+//! route unless [`policy`] lists it; handlers receive the caller as a typed value —
+//! [`Signed`], [`Unlocked`], [`Member`], [`Admin`] or a [`Permit`] for a menu and button —
+//! and services that change data take that value as an argument, so no code path reaches
+//! them without the check. Repository functions that return records take a [`DataScope`].
+
+mod caller;
+pub mod policy;
+pub(crate) mod repo;
+pub mod session;
+
+pub use caller::{Action, Admin, DataScope, Member, Permit, Signed, Unlocked, granted};
+pub use policy::{Need, guard};
+pub use session::{Revoked, Session};
+
+/// The default buttons of a generated list (jnpf-wire.md "Generated forms and lists").
+pub mod button {
+    pub const ADD: &str = "btn_add";
+    pub const EDIT: &str = "btn_edit";
+    pub const REMOVE: &str = "btn_remove";
+    pub const DETAIL: &str = "btn_detail";
+}
+
+pub const MSG_LOCKED: &str = "屏幕已锁定，请先解锁";
+pub const MSG_CHANGE_INITIAL_PASSWORD: &str = "请先修改初始密码";
+pub const MSG_FORBIDDEN: &str = "您没有此操作的权限";

@@ -1,0 +1,69 @@
+//! The one list of API routes that do not need a member, and the guard that enforces it on
+//! every route the router serves (tests/api/access.rs tries every served route).
+
+use super::session::{self, Session};
+use crate::AppState;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+/// What a route asks of its caller before its handler runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// Anyone, signed in or not.
+    Nobody,
+    /// A valid session, even with the screen locked.
+    Session,
+    /// A session whose screen is not locked, even before the initial password is changed.
+    Unlocked,
+    /// A member: unlocked, and the initial password changed where the policy demands it.
+    Member,
+}
+
+/// Every API route that asks for less than a member. Anything else under /api needs one.
+pub const LESS_THAN_MEMBER: &[(Method, &str, Need)] = &[
+    // The login page and sign-in.
+    (Method::POST, "/api/oauth/Login", Need::Nobody),
+    (Method::GET, "/api/oauth/getLoginConfig", Need::Nobody),
+    (Method::GET, "/api/oauth/getConfig/{account}", Need::Nobody),
+    (Method::GET, "/api/oauth/ImageCode/{codeLength}/{key}", Need::Nobody),
+    // The change-password dialog's captcha (also shown before the initial password changes).
+    (Method::GET, "/api/file/ImageCode/{key}", Need::Nobody),
+    // Answers 200 with or without a session, or the client would stay signed in.
+    (Method::GET, "/api/oauth/Logout", Need::Nobody),
+    // Locks and unlocks the screen.
+    (Method::POST, "/api/oauth/LockScreen", Need::Session),
+    // What the shell and the forced change-password dialog need before the change.
+    (Method::GET, "/api/oauth/CurrentUser", Need::Unlocked),
+    (Method::POST, "/api/oauth/updatePasswordMessage", Need::Unlocked),
+    (Method::GET, "/api/system/SysConfig", Need::Unlocked),
+    (Method::GET, "/api/system/SysConfig/getPasswordPolicy", Need::Unlocked),
+    (Method::POST, "/api/permission/Users/Current/Actions/ModifyPassword", Need::Unlocked),
+];
+
+/// What `method` on the route pattern `path` needs.
+pub fn need(method: &Method, path: &str) -> Need {
+    LESS_THAN_MEMBER.iter().find(|(m, p, _)| m == method && *p == path).map_or(Need::Member, |(_, _, n)| *n)
+}
+
+/// Route layer of the API: checks the caller as [`need`] says and leaves the checked
+/// [`Session`] in the request for the handler's extractor.
+pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let path = req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_default();
+    let need = need(req.method(), &path);
+    if need == Need::Nobody {
+        return next.run(req).await;
+    }
+    let checked = match session::authenticate(&state, session::authorization(req.headers())).await {
+        Ok(s) => s.admits(need).map(|()| s),
+        Err(e) => Err(e),
+    };
+    match checked {
+        Ok(s) => {
+            req.extensions_mut().insert::<Session>(s);
+            next.run(req).await
+        }
+        Err(e) => e.into_response(),
+    }
+}

@@ -1,0 +1,155 @@
+//! SQL of sessions and grants. No decisions here: the callers (session.rs, caller.rs) decide.
+
+use crate::db::Conn;
+use crate::error::AppError;
+use crate::request::Client;
+use std::collections::BTreeSet;
+
+/// A session row with what is checked on every request about its user.
+#[derive(Debug, sqlx::FromRow)]
+pub(super) struct SessionRow {
+    pub token_hash: String,
+    pub user_id: String,
+    pub account: String,
+    pub real_name: String,
+    pub is_administrator: i64,
+    pub change_password_date: Option<i64>,
+    pub locked: i64,
+    pub created_at: i64,
+    pub ip_address: String,
+    pub ip_address_name: String,
+    pub last_seen_at: i64,
+    pub expires_at: i64,
+    pub revoked_reason: Option<String>,
+    pub revoked_at: Option<i64>,
+    pub enabled_mark: i64,
+    /// The JSON text of the mandatory-initial-change setting.
+    pub mandatory_change: Option<String>,
+}
+
+pub(super) async fn session(conn: &mut Conn, token_hash: &str) -> Result<Option<SessionRow>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT s.token_hash, s.user_id, u.account, u.real_name, u.is_administrator, u.change_password_date, \
+         s.locked, s.created_at, s.ip_address, s.ip_address_name, s.last_seen_at, s.expires_at, \
+         s.revoked_reason, s.revoked_at, u.enabled_mark, \
+         (SELECT c.config_value FROM base_sys_config c \
+          WHERE c.config_key = 'mandatoryModificationOfInitialPassword') AS mandatory_change \
+         FROM base_user_session s JOIN base_user u ON u.id = s.user_id WHERE s.token_hash = $1",
+    )
+    .bind(token_hash)
+    .fetch_optional(conn)
+    .await?)
+}
+
+pub(super) async fn insert_session(
+    conn: &mut Conn,
+    token_hash: &str,
+    user_id: &str,
+    now: i64,
+    expires_at: i64,
+    client: &Client,
+) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_user_session (token_hash, user_id, created_at, last_seen_at, expires_at, \
+         ip_address, ip_address_name, user_agent) VALUES ($1, $2, $3, $3, $4, $5, $6, $7)",
+    )
+    .bind(token_hash)
+    .bind(user_id)
+    .bind(now)
+    .bind(expires_at)
+    .bind(&client.ip)
+    .bind(&client.place)
+    .bind(&client.user_agent)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn delete_expired(conn: &mut Conn, before: i64) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_user_session WHERE expires_at < $1").bind(before).execute(conn).await?;
+    Ok(())
+}
+
+pub(super) async fn touch(conn: &mut Conn, token_hash: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_user_session SET last_seen_at = $1 WHERE token_hash = $2")
+        .bind(now)
+        .bind(token_hash)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn revoke(conn: &mut Conn, token_hash: &str, reason: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_user_session SET revoked_at = $1, revoked_reason = $2 WHERE token_hash = $3 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(reason)
+        .bind(token_hash)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn revoke_user(conn: &mut Conn, user_id: &str, reason: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_user_session SET revoked_at = $1, revoked_reason = $2 WHERE user_id = $3 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(reason)
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets the lock flag and forgets failed unlock attempts.
+pub(super) async fn set_locked(conn: &mut Conn, token_hash: &str, locked: bool) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_user_session SET locked = $1, unlock_failures = 0 WHERE token_hash = $2")
+        .bind(locked as i64)
+        .bind(token_hash)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn unlock_failed(conn: &mut Conn, token_hash: &str) -> Result<i64, AppError> {
+    let (n,): (i64,) = sqlx::query_as(
+        "UPDATE base_user_session SET unlock_failures = unlock_failures + 1 WHERE token_hash = $1 RETURNING unlock_failures",
+    )
+    .bind(token_hash)
+    .fetch_one(conn)
+    .await?;
+    Ok(n)
+}
+
+/// What a user's enabled roles are authorised for: (item_type, item_id) pairs, item_type
+/// 'module' (a menu id) or a page item's kind ('button', 'column', 'form', 'resource').
+/// (A literal, so that queries built on it stay static strings.)
+macro_rules! granted {
+    () => {
+        "SELECT a.item_type, a.item_id FROM base_authorize a \
+         JOIN base_user_relation ur ON ur.object_type = 'Role' AND ur.object_id = a.object_id \
+         JOIN base_role r ON r.id = a.object_id AND r.enabled_mark = 1 \
+         WHERE a.object_type = 'Role' AND ur.user_id = $1"
+    };
+}
+
+pub(super) async fn granted(conn: &mut Conn, user_id: &str) -> Result<BTreeSet<(String, String)>, AppError> {
+    let rows: Vec<(String, String)> = sqlx::query_as(granted!()).bind(user_id).fetch_all(conn).await?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Is the enabled menu `menu` (its enCode) granted to the user, and with it the enabled
+/// button `button` of that menu when one is named?
+pub(super) async fn has_grant(conn: &mut Conn, user_id: &str, menu: &str, button: Option<&str>) -> Result<bool, AppError> {
+    let (n,): (i64,) = sqlx::query_as(concat!(
+        "SELECT COUNT(*) FROM base_module m WHERE m.en_code = $2 AND m.enabled_mark = 1 \
+         AND EXISTS (SELECT 1 FROM (", granted!(), ") g WHERE g.item_type = 'module' AND g.item_id = m.id) \
+         AND ($3 = '' OR EXISTS (SELECT 1 FROM base_module_item i JOIN (", granted!(), ") g \
+              ON g.item_type = 'button' AND g.item_id = i.id \
+              WHERE i.module_id = m.id AND i.kind = 'button' AND i.en_code = $3 AND i.enabled_mark = 1))"
+    ))
+    .bind(user_id)
+    .bind(menu)
+    .bind(button.unwrap_or(""))
+    .fetch_one(conn)
+    .await?;
+    Ok(n > 0)
+}

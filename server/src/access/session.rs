@@ -1,0 +1,194 @@
+//! Sessions: 256-bit random tokens handed out as `Bearer <base64url>` and stored only as
+//! their SHA-256. Kept in the database so several server processes share them; revocable
+//! (logout, password change, disabled user, failed unlocks) with idle and absolute expiry.
+
+use super::policy::Need;
+use super::{MSG_CHANGE_INITIAL_PASSWORD, MSG_LOCKED, repo};
+use crate::AppState;
+use crate::db::Conn;
+use crate::error::{AppError, SESSION_EXPIRED, SESSION_MISSING, SESSION_REVOKED};
+use crate::request::Client;
+use crate::support::{hex, random_bytes};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use sha2::{Digest, Sha256};
+
+/// Why a session ended; the text is the msg of the 601 the client then receives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revoked {
+    LoggedOut,
+    PasswordChanged,
+    UserDisabled,
+    UnlockFailed,
+}
+
+impl Revoked {
+    pub fn msg(self) -> &'static str {
+        match self {
+            Revoked::LoggedOut => "您已退出登录，请重新登录",
+            Revoked::PasswordChanged => "密码已修改，请重新登录",
+            Revoked::UserDisabled => "账号已被禁用，请联系管理员",
+            Revoked::UnlockFailed => "解锁失败次数过多，请重新登录",
+        }
+    }
+}
+
+/// A valid session and its user, as of this request. Only [`authenticate`] makes one (the
+/// private field keeps every other module, in this crate too, from building one).
+#[derive(Debug, Clone)]
+#[allow(clippy::manual_non_exhaustive)]
+pub struct Session {
+    pub token_hash: String,
+    pub user_id: String,
+    pub account: String,
+    pub real_name: String,
+    pub is_administrator: bool,
+    /// Null until the user first changes the initial password.
+    pub change_password_date: Option<i64>,
+    pub locked: bool,
+    /// When the session began (its sign-in).
+    pub created_at: i64,
+    pub ip_address: String,
+    pub ip_address_name: String,
+    /// The initial password is unchanged and the policy demands the change.
+    pub must_change_password: bool,
+    _checked: (),
+}
+
+impl Session {
+    /// Whether this session may call a route that needs `need`: 403 when the screen is
+    /// locked or the initial password must still be changed.
+    pub fn admits(&self, need: Need) -> Result<(), AppError> {
+        match need {
+            Need::Nobody | Need::Session => Ok(()),
+            _ if self.locked => Err(AppError::forbidden(MSG_LOCKED)),
+            Need::Member if self.must_change_password => Err(AppError::forbidden(MSG_CHANGE_INITIAL_PASSWORD)),
+            Need::Unlocked | Need::Member => Ok(()),
+        }
+    }
+}
+
+/// A new token: what the client gets (`Bearer …`) and what the database keeps (its hash).
+fn new_token() -> (String, String) {
+    let token = URL_SAFE_NO_PAD.encode(random_bytes::<32>());
+    let hash = hash_token(&token);
+    (format!("Bearer {token}"), hash)
+}
+
+/// SHA-256 hex of the token without its `Bearer ` prefix.
+fn hash_token(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// The token in an Authorization value (with or without the `Bearer ` prefix).
+fn token_of(header: &str) -> Option<&str> {
+    let t = header.trim();
+    let t = match t.get(..6) {
+        Some(p) if p.eq_ignore_ascii_case("bearer") && t[6..].chars().next().is_none_or(char::is_whitespace) => {
+            t[6..].trim()
+        }
+        _ => t,
+    };
+    (!t.is_empty()).then_some(t)
+}
+
+/// The Authorization header's value, if it is readable text.
+pub fn authorization(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok())
+}
+
+/// Finds the session of an Authorization value and checks it: 602 when missing or unknown,
+/// 601 when revoked (or the user was disabled), 600 when idle or past its absolute expiry.
+pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Result<Session, AppError> {
+    let token = authorization
+        .and_then(token_of)
+        .ok_or_else(|| AppError::session(SESSION_MISSING, "请先登录"))?;
+    let hash = hash_token(token);
+    let mut conn = state.db.acquire().await?;
+    let row = repo::session(&mut conn, &hash)
+        .await?
+        .ok_or_else(|| AppError::session(SESSION_MISSING, "登录凭证无效，请重新登录"))?;
+    let now = state.clock.now_ms();
+    if row.revoked_at.is_some() {
+        let msg = row.revoked_reason.clone().unwrap_or_else(|| Revoked::LoggedOut.msg().into());
+        return Err(AppError::session(SESSION_REVOKED, msg));
+    }
+    if row.enabled_mark != 1 {
+        repo::revoke_user(&mut conn, &row.user_id, Revoked::UserDisabled.msg(), now).await?;
+        return Err(AppError::session(SESSION_REVOKED, Revoked::UserDisabled.msg()));
+    }
+    if now >= row.expires_at {
+        return Err(AppError::session(SESSION_EXPIRED, "登录已过期，请重新登录"));
+    }
+    let idle = state.config.session_idle.as_millis() as i64;
+    if now - row.last_seen_at >= idle {
+        return Err(AppError::session(SESSION_EXPIRED, "长时间未操作，登录已过期，请重新登录"));
+    }
+    // Writing on every request would serialise readers on SQLite; a tenth of the idle time
+    // is precise enough for the idle expiry.
+    if now - row.last_seen_at >= idle / 10 {
+        repo::touch(&mut conn, &hash, now).await?;
+    }
+    let mandatory = row.mandatory_change.as_deref().is_some_and(|v| matches!(v.trim(), "1" | "true" | "\"1\""));
+    Ok(Session {
+        must_change_password: mandatory && row.change_password_date.is_none(),
+        token_hash: row.token_hash,
+        user_id: row.user_id,
+        account: row.account,
+        real_name: row.real_name,
+        is_administrator: row.is_administrator == 1,
+        change_password_date: row.change_password_date,
+        locked: row.locked == 1,
+        created_at: row.created_at,
+        ip_address: row.ip_address,
+        ip_address_name: row.ip_address_name,
+        _checked: (),
+    })
+}
+
+/// Starts a session for a user who has just proved who they are; returns the token.
+pub async fn start(conn: &mut Conn, user_id: &str, now: i64, lifetime_ms: i64, client: &Client) -> Result<String, AppError> {
+    let (token, hash) = new_token();
+    repo::insert_session(conn, &hash, user_id, now, now.saturating_add(lifetime_ms), client).await?;
+    // Rows past their absolute expiry for a day answer 602 instead of 600 from then on.
+    repo::delete_expired(conn, now - 24 * 3600 * 1000).await?;
+    Ok(token)
+}
+
+/// Ends one session.
+pub async fn end(conn: &mut Conn, session: &Session, why: Revoked, now: i64) -> Result<(), AppError> {
+    repo::revoke(conn, &session.token_hash, why.msg(), now).await
+}
+
+/// Ends every session of a user.
+pub async fn end_all(conn: &mut Conn, user_id: &str, why: Revoked, now: i64) -> Result<(), AppError> {
+    repo::revoke_user(conn, user_id, why.msg(), now).await
+}
+
+/// Locks or unlocks the screen of a session.
+pub async fn set_locked(conn: &mut Conn, session: &Session, locked: bool) -> Result<(), AppError> {
+    repo::set_locked(conn, &session.token_hash, locked).await
+}
+
+/// Counts a wrong unlock password; returns the number of failures so far.
+pub async fn unlock_failed(conn: &mut Conn, session: &Session) -> Result<i64, AppError> {
+    repo::unlock_failed(conn, &session.token_hash).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_256_bit_and_pipe_free() {
+        let (token, hash) = new_token();
+        let raw = token.strip_prefix("Bearer ").unwrap();
+        assert_eq!(URL_SAFE_NO_PAD.decode(raw).unwrap().len(), 32);
+        assert!(!token.contains('|'));
+        assert_eq!(hash, hash_token(raw));
+        assert_eq!(token_of(&token), Some(raw));
+        assert_eq!(token_of(raw), Some(raw));
+        assert_eq!(token_of("bearer  x "), Some("x"));
+        assert_eq!(token_of("Bearer "), None);
+    }
+}

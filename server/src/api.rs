@@ -1,0 +1,167 @@
+//! The API's routes and their OpenAPI document, from one source: every area registers its
+//! handlers with `utoipa_axum::routes!`, which reads each handler's `#[utoipa::path]`, so a
+//! route and its documented operation are the same declaration. [`ApiRoutes`] also keeps the
+//! list of what it serves, which the access test walks route by route.
+
+use crate::AppState;
+use crate::access::{Need, policy};
+use axum::http::Method;
+use std::sync::OnceLock;
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{InfoBuilder, OpenApi, OpenApiBuilder};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+use utoipa_axum::routes;
+
+/// A served route: method and path pattern (`/api/oauth/ImageCode/{codeLength}/{key}`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ServedRoute {
+    pub method: String,
+    pub path: String,
+}
+
+/// The routes of one area or of the whole API.
+pub struct ApiRoutes {
+    router: OpenApiRouter<AppState>,
+    served: Vec<ServedRoute>,
+}
+
+impl Default for ApiRoutes {
+    fn default() -> Self {
+        ApiRoutes::new()
+    }
+}
+
+impl ApiRoutes {
+    pub fn new() -> ApiRoutes {
+        ApiRoutes { router: OpenApiRouter::default(), served: Vec::new() }
+    }
+
+    /// Adds the handlers of one path: `routes!(read_x, write_x)`.
+    ///
+    /// # Panics
+    /// When the handlers declare different paths: `routes!` would then serve every method on
+    /// every one of those paths.
+    pub fn route(mut self, (schemas, mut paths, method_router): UtoipaMethodRouter<AppState>) -> ApiRoutes {
+        assert_eq!(paths.paths.len(), 1, "one path per routes!(…): {:?}", paths.paths.keys().collect::<Vec<_>>());
+        for (path, item) in paths.paths.iter_mut() {
+            for (method, operation) in operations(item) {
+                self.served.push(ServedRoute { method: method.to_string(), path: path.clone() });
+                describe_access(&method, path, operation);
+            }
+        }
+        self.router = self.router.routes((schemas, paths, method_router));
+        self
+    }
+
+    pub fn merge(mut self, other: ApiRoutes) -> ApiRoutes {
+        self.served.extend(other.served);
+        self.router = self.router.merge(other.router);
+        self
+    }
+
+    /// What is served, sorted.
+    pub fn served(&self) -> Vec<ServedRoute> {
+        let mut served = self.served.clone();
+        served.sort();
+        served
+    }
+
+    /// The axum router, its OpenAPI document, and the list of what it serves.
+    pub fn split(self) -> (axum::Router<AppState>, OpenApi, Vec<ServedRoute>) {
+        let served = self.served();
+        let (router, mut doc) = self.router.split_for_parts();
+        let info = InfoBuilder::new()
+            .title("启明 Qiming API")
+            .version(env!("CARGO_PKG_VERSION"))
+            .description(Some(
+                "JNPF 3.4.7-compatible API. Every answer is HTTP 200 with the envelope {code, msg, data}; \
+                 code 200 is success, 400 bad input (data: {field: [msg]}), 403 not allowed, 404 not found, \
+                 600/601/602 session expired/ended/missing, 500 unexpected. Every route needs a member \
+                 (a signed-in user whose screen is unlocked and whose initial password is changed) \
+                 unless its description says otherwise. See server/README.md.",
+            ))
+            .build();
+        doc.info = info;
+        doc.components.get_or_insert_with(Default::default).add_security_scheme(
+            "token",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "The token from /api/oauth/Login, sent as it came (`Bearer …`).",
+            ))),
+        );
+        let doc = OpenApiBuilder::from(doc).build();
+        (router, doc, served)
+    }
+}
+
+/// The operations of a path item with their methods.
+fn operations(item: &mut PathItem) -> Vec<(Method, &mut Operation)> {
+    [
+        (Method::GET, &mut item.get),
+        (Method::POST, &mut item.post),
+        (Method::PUT, &mut item.put),
+        (Method::DELETE, &mut item.delete),
+        (Method::PATCH, &mut item.patch),
+        (Method::HEAD, &mut item.head),
+        (Method::OPTIONS, &mut item.options),
+        (Method::TRACE, &mut item.trace),
+    ]
+    .into_iter()
+    .filter_map(|(m, op)| op.as_mut().map(|op| (m, op)))
+    .collect()
+}
+
+/// Writes the access policy into the operation (its security requirement and a sentence)
+/// and the envelope convention into answers that do not describe themselves.
+fn describe_access(method: &Method, path: &str, operation: &mut Operation) {
+    for response in operation.responses.responses.values_mut() {
+        if let utoipa::openapi::RefOr::T(r) = response
+            && r.description.is_empty()
+        {
+            r.description = "The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise".into();
+        }
+    }
+    let need = policy::need(method, path);
+    let sentence = match need {
+        Need::Nobody => "Open to everyone: no session needed.",
+        Need::Session => "Needs a valid session, even with the screen locked.",
+        Need::Unlocked => "Needs an unlocked session; allowed before the initial password is changed.",
+        Need::Member => "Needs a member: an unlocked session whose initial password is changed.",
+    };
+    let description = operation.description.take().unwrap_or_default();
+    operation.description = Some(if description.is_empty() { sentence.to_string() } else { format!("{description}\n\n{sentence}") });
+    operation.security = Some(match need {
+        Need::Nobody => vec![SecurityRequirement::default()],
+        _ => vec![SecurityRequirement::new("token", Vec::<String>::new())],
+    });
+}
+
+static DOCUMENT: OnceLock<String> = OnceLock::new();
+
+/// The whole API: every area's routes and the OpenAPI document route.
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .merge(crate::auth::routes())
+        .merge(crate::permission::routes())
+        .merge(crate::system::routes())
+        .route(routes!(openapi_document))
+}
+
+/// The OpenAPI document of the whole API, as served (pretty JSON).
+pub fn document() -> &'static str {
+    DOCUMENT.get_or_init(|| {
+        let (_, doc, _) = routes().split();
+        let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
+        text.push('\n');
+        text
+    })
+}
+
+/// GET /api/openapi.json: this document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "api",
+    summary = "The OpenAPI 3.1 document of this API (web/src/api/openapi.json is a copy of it)",
+    responses((status = 200, description = "The document", content_type = "application/json", body = Object)))]
+async fn openapi_document() -> ([(axum::http::HeaderName, &'static str); 1], &'static str) {
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], document())
+}

@@ -1,0 +1,101 @@
+//! The database: one code path for SQLite and PostgreSQL through sqlx's Any driver and one
+//! migration folder for both. Portable conventions: `$n` placeholders, ids as TEXT, times as
+//! BIGINT epoch milliseconds, flags as BIGINT 0/1.
+
+mod sql;
+mod unique;
+
+pub use sql::{Arg, Keyword, Sql};
+pub use unique::{known_constraint_names, unique_violation};
+
+use anyhow::Context;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::MigrateDatabase;
+
+pub type Db = sqlx::AnyPool;
+pub type Conn = sqlx::AnyConnection;
+pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Which engine a connection talks to, for the few fragments that must differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    pub fn of(conn: &Conn) -> Engine {
+        use sqlx::AnyConnection;
+        if AnyConnection::backend_name(conn).eq_ignore_ascii_case("sqlite") { Engine::Sqlite } else { Engine::Postgres }
+    }
+
+    fn of_url(url: &str) -> anyhow::Result<Engine> {
+        if url.starts_with("sqlite:") {
+            Ok(Engine::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Ok(Engine::Postgres)
+        } else {
+            anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://")
+        }
+    }
+}
+
+/// Opens (creating the SQLite file or the PostgreSQL database when missing) and migrates.
+pub async fn connect(url: &str) -> anyhow::Result<Db> {
+    install_default_drivers();
+    let engine = Engine::of_url(url)?;
+    if let Some(dir) = sqlite_dir(url) {
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {dir}"))?;
+    }
+    if !sqlx::Any::database_exists(url).await.unwrap_or(false) {
+        sqlx::Any::create_database(url).await.context("creating the database")?;
+    }
+    let is_sqlite = engine == Engine::Sqlite;
+    let db = AnyPoolOptions::new()
+        .max_connections(if is_sqlite { 4 } else { 10 })
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if is_sqlite {
+                    // WAL lets readers run beside the writer; NORMAL is safe with WAL.
+                    sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await
+        .context("connecting to the database")?;
+    MIGRATOR.run(&db).await.context("migrating the database")?;
+    Ok(db)
+}
+
+/// The directory of a `sqlite://dir/file.db?…` URL, if it is one and has one.
+fn sqlite_dir(url: &str) -> Option<String> {
+    let path = url.strip_prefix("sqlite:")?.trim_start_matches("//");
+    let path = path.split('?').next()?;
+    let dir = std::path::Path::new(path).parent()?.to_str()?;
+    (!dir.is_empty() && path != ":memory:").then(|| dir.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_dir_of_url() {
+        assert_eq!(sqlite_dir("sqlite://data/qiming.db?mode=rwc").as_deref(), Some("data"));
+        assert_eq!(sqlite_dir("sqlite:qiming.db"), None);
+        assert_eq!(sqlite_dir("postgres://h/db"), None);
+    }
+
+    #[test]
+    fn engine_of_url() {
+        assert_eq!(Engine::of_url("sqlite://x.db").unwrap(), Engine::Sqlite);
+        assert_eq!(Engine::of_url("postgresql://h/db").unwrap(), Engine::Postgres);
+        assert!(Engine::of_url("mysql://h/db").is_err());
+    }
+}

@@ -1,0 +1,205 @@
+//! Statements whose shape depends on the request (which columns an update sets, whether a
+//! keyword or a data scope filters a list), assembled from fixed fragments only: every
+//! fragment and column name is `&'static str`, so no text from a client can reach the SQL;
+//! values are always bound.
+
+use super::Engine;
+use sqlx::any::{Any, AnyArguments, AnyRow};
+use sqlx::query::{Query, QueryAs, QueryScalar};
+
+/// A bound value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Text(String),
+    Int(i64),
+    NullText,
+    NullInt,
+}
+
+impl From<String> for Arg {
+    fn from(v: String) -> Arg {
+        Arg::Text(v)
+    }
+}
+impl From<&str> for Arg {
+    fn from(v: &str) -> Arg {
+        Arg::Text(v.to_string())
+    }
+}
+impl From<i64> for Arg {
+    fn from(v: i64) -> Arg {
+        Arg::Int(v)
+    }
+}
+impl From<Option<i64>> for Arg {
+    fn from(v: Option<i64>) -> Arg {
+        v.map_or(Arg::NullInt, Arg::Int)
+    }
+}
+impl From<Option<String>> for Arg {
+    fn from(v: Option<String>) -> Arg {
+        v.map_or(Arg::NullText, Arg::Text)
+    }
+}
+
+/// Binds every argument to a query, query_as or query_scalar (three types, one `bind`).
+macro_rules! bound {
+    ($query:expr, $args:expr) => {{
+        let mut q = $query;
+        for arg in $args {
+            q = match arg.clone() {
+                Arg::Text(v) => q.bind(v),
+                Arg::Int(v) => q.bind(v),
+                Arg::NullText => q.bind(None::<String>),
+                Arg::NullInt => q.bind(None::<i64>),
+            };
+        }
+        q
+    }};
+}
+
+/// A statement being assembled.
+#[derive(Debug, Clone)]
+pub struct Sql {
+    engine: Engine,
+    text: String,
+    args: Vec<Arg>,
+}
+
+impl Sql {
+    pub fn new(engine: Engine, fragment: &'static str) -> Sql {
+        Sql { engine, text: fragment.to_string(), args: Vec::new() }
+    }
+
+    /// `UPDATE <table> SET ` — then [`Sql::set`] for each column sent.
+    pub fn update(engine: Engine, table: &'static str) -> Sql {
+        let mut sql = Sql::new(engine, "UPDATE ");
+        sql.text.push_str(table);
+        sql.text.push_str(" SET ");
+        sql
+    }
+
+    pub fn push(&mut self, fragment: &'static str) -> &mut Sql {
+        self.text.push_str(fragment);
+        self
+    }
+
+    /// A placeholder for `arg`.
+    pub fn bind(&mut self, arg: impl Into<Arg>) -> &mut Sql {
+        self.args.push(arg.into());
+        self.text.push('$');
+        self.text.push_str(&self.args.len().to_string());
+        self
+    }
+
+    /// `column = $n`, comma-separated from the previous one (the SET list of an update).
+    pub fn set(&mut self, column: &'static str, arg: impl Into<Arg>) -> &mut Sql {
+        if !self.text.ends_with(" SET ") {
+            self.text.push_str(", ");
+        }
+        self.text.push_str(column);
+        self.text.push_str(" = ");
+        self.bind(arg)
+    }
+
+    /// `(col1 LIKE $n OR col2 LIKE $n …)`, case-insensitive for ASCII letters and exact for
+    /// everything else, identically on both engines (see [`Keyword`]).
+    pub fn keyword(&mut self, keyword: &Keyword, columns: &[&'static str]) -> &mut Sql {
+        self.args.push(Arg::Text(keyword.pattern.clone()));
+        let n = self.args.len().to_string();
+        self.text.push('(');
+        for (i, column) in columns.iter().enumerate() {
+            if i > 0 {
+                self.text.push_str(" OR ");
+            }
+            // SQLite's lower() folds ASCII only; PostgreSQL's folds by locale unless the
+            // value is in the C collation, where it too folds ASCII only.
+            self.text.push_str("lower(");
+            self.text.push_str(column);
+            if self.engine == Engine::Postgres {
+                self.text.push_str(" COLLATE \"C\"");
+            }
+            self.text.push_str(") LIKE $");
+            self.text.push_str(&n);
+            self.text.push_str(" ESCAPE '\\'");
+        }
+        self.text.push(')');
+        self
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn args(&self) -> &[Arg] {
+        &self.args
+    }
+
+    pub fn query(&self) -> Query<'static, Any, AnyArguments> {
+        bound!(sqlx::query(sqlx::AssertSqlSafe(self.text.clone())), &self.args)
+    }
+
+    pub fn query_as<T>(&self) -> QueryAs<'static, Any, T, AnyArguments>
+    where
+        T: for<'r> sqlx::FromRow<'r, AnyRow>,
+    {
+        bound!(sqlx::query_as(sqlx::AssertSqlSafe(self.text.clone())), &self.args)
+    }
+
+    pub fn query_scalar<T>(&self) -> QueryScalar<'static, Any, T, AnyArguments>
+    where
+        (T,): for<'r> sqlx::FromRow<'r, AnyRow>,
+    {
+        bound!(sqlx::query_scalar(sqlx::AssertSqlSafe(self.text.clone())), &self.args)
+    }
+}
+
+/// A list's keyword, as a LIKE pattern: trimmed, ASCII letters lower-cased, `%`, `_` and `\`
+/// taken literally. Blank means no filter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keyword {
+    pattern: String,
+}
+
+impl Keyword {
+    pub fn parse(text: Option<&str>) -> Option<Keyword> {
+        let text = text.map(str::trim).filter(|t| !t.is_empty())?;
+        let mut pattern = String::with_capacity(text.len() + 2);
+        pattern.push('%');
+        for c in text.chars() {
+            if matches!(c, '%' | '_' | '\\') {
+                pattern.push('\\');
+            }
+            pattern.push(c.to_ascii_lowercase());
+        }
+        pattern.push('%');
+        Some(Keyword { pattern })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_numbered_in_order() {
+        let mut sql = Sql::update(Engine::Sqlite, "base_user");
+        sql.set("real_name", "王").set("birthday", None::<i64>).push(" WHERE id = ").bind("1");
+        assert_eq!(sql.text(), "UPDATE base_user SET real_name = $1, birthday = $2 WHERE id = $3");
+        assert_eq!(sql.args(), [Arg::Text("王".into()), Arg::NullInt, Arg::Text("1".into())]);
+    }
+
+    #[test]
+    fn keyword_is_literal_and_folds_ascii_only() {
+        assert_eq!(Keyword::parse(Some("  ")), None);
+        assert_eq!(Keyword::parse(Some(" Chrome_100% ")).unwrap().pattern, "%chrome\\_100\\%%");
+        assert_eq!(Keyword::parse(Some("É")).unwrap().pattern, "%É%");
+        let k = Keyword::parse(Some("x")).unwrap();
+        let mut pg = Sql::new(Engine::Postgres, "SELECT 1 WHERE ");
+        pg.keyword(&k, &["a", "b"]);
+        assert_eq!(pg.text(), "SELECT 1 WHERE (lower(a COLLATE \"C\") LIKE $1 ESCAPE '\\' OR lower(b COLLATE \"C\") LIKE $1 ESCAPE '\\')");
+        let mut lite = Sql::new(Engine::Sqlite, "");
+        lite.keyword(&k, &["a"]);
+        assert_eq!(lite.text(), "(lower(a) LIKE $1 ESCAPE '\\')");
+    }
+}

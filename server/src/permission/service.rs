@@ -1,0 +1,398 @@
+//! The permission area's rules: what a signed-in user gets (menus, permissions, their own
+//! profile and preferences) and what may be done to users.
+
+use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, IdName, Menu, SystemEntry, UserDetail, UserInfo};
+use super::repo::menu as menus;
+use super::repo::user::{self as users, Credentials, User};
+use super::{EditUser, ViewUsers};
+use crate::AppState;
+use crate::access::{self, DataScope, Member, Permit, Revoked, Session, Unlocked};
+use crate::db::{Arg, Conn, Keyword};
+use crate::error::{AppError, SESSION_MISSING};
+use crate::system::dto::{LogQuery, LoginLogEntry};
+use crate::system::service::{self as system, LoginFilter};
+use crate::wire::{Page, PageOf, Patch};
+use qiming_core::permission::{PermissionEntry, PermissionItem, filter_menu_tree, is_container_type};
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
+
+const MSG_NO_USER: &str = "用户不存在";
+
+/// Who is asking for a menu: the administrator sees everything, others what their enabled
+/// roles are authorised for.
+#[derive(Debug, Clone, Copy)]
+enum Grantee<'a> {
+    Administrator,
+    User(&'a str),
+}
+
+/// CurrentUser (AUTH-008, AUTH-009): user info, the current system's menu tree and
+/// permission list as the user's roles grant them, and the public settings.
+pub async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let own = DataScope::own(caller);
+    let u = users::by_id(&mut conn, &own, &caller.user_id)
+        .await?
+        .ok_or_else(|| AppError::session(SESSION_MISSING, "用户不存在，请重新登录"))?;
+    let systems = menus::systems(&mut conn).await?;
+    let current = u.system_id.as_deref().and_then(|id| systems.iter().find(|s| s.id == id)).or(systems.first());
+    let grantee = if caller.is_administrator { Grantee::Administrator } else { Grantee::User(&u.id) };
+    let (menu_list, permission_list) = match current {
+        Some(s) => menus_and_permissions(&mut conn, &s.id, grantee).await?,
+        None => (Vec::new(), Vec::new()),
+    };
+    let roles = users::roles(&mut conn, &own, &u.id).await?;
+    let settings = system::settings(&mut conn).await?;
+    let prev = match settings.int("lastLoginTimeSwitch", 1) {
+        1 => system::previous_login(&mut conn, &own, caller.created_at).await?,
+        _ => None,
+    };
+    let system_ids = systems
+        .iter()
+        .map(|s| SystemEntry {
+            id: s.id.clone(),
+            en_code: s.en_code.clone(),
+            name: s.full_name.clone(),
+            icon: s.icon.clone(),
+            sort_code: s.sort_code,
+            current_system: Some(&s.id) == current.map(|c| &c.id),
+        })
+        .collect();
+    let user_info = UserInfo {
+        user_id: u.id.clone(),
+        user_account: u.account.clone(),
+        user_name: u.real_name.clone(),
+        head_icon: u.head_icon.clone(),
+        gender: u.gender.clone(),
+        mobile_phone: u.mobile_phone.clone(),
+        email: u.email.clone(),
+        sign_img: String::new(),
+        organize_id: String::new(),
+        organize_name: String::new(),
+        department_id: String::new(),
+        department_name: String::new(),
+        manager_id: String::new(),
+        position_id: String::new(),
+        position_name: String::new(),
+        position_ids: Vec::<IdName>::new(),
+        role_id: join(roles.iter().map(|(id, _)| id.as_str())),
+        role_name: join(roles.iter().map(|(_, name)| name.as_str())),
+        role_ids: roles.iter().map(|(id, _)| id.clone()).collect(),
+        group_ids: Vec::new(),
+        login_time: caller.created_at,
+        login_ip_address: caller.ip_address.clone(),
+        login_ip_address_name: caller.ip_address_name.clone(),
+        prev_login: prev.is_some() as i64,
+        prev_login_time: prev.as_ref().map(|p| p.creator_time),
+        prev_login_ip_address: prev.as_ref().map(|p| p.ip_address.clone()),
+        prev_login_ip_address_name: prev.as_ref().map(|p| p.ip_address_name.clone()),
+        is_administrator: caller.is_administrator,
+        portal_id: u.portal_id.clone(),
+        change_password_date: u.change_password_date,
+        data_scope: Vec::new(),
+        system_ids,
+        theme: u.theme.clone(),
+        language: u.language.clone(),
+    };
+    Ok(CurrentUser { user_info, menu_list, permission_list, sys_config_info: settings.public() })
+}
+
+fn join<'a>(parts: impl Iterator<Item = &'a str>) -> String {
+    parts.collect::<Vec<_>>().join(",")
+}
+
+/// The menu tree of `system_id` that `who` may see, and the permission list of its pages
+/// (PERM-001, PERM-005). Empty directories disappear (core's filter).
+async fn menus_and_permissions(conn: &mut Conn, system_id: &str, who: Grantee<'_>) -> Result<(Vec<Menu>, Vec<PermissionEntry>), AppError> {
+    let rows = menus::menus(conn, system_id).await?;
+    let granted = match who {
+        Grantee::Administrator => None,
+        Grantee::User(user_id) => Some(access::granted(conn, user_id).await?),
+    };
+    let allowed_menus: BTreeSet<String> = match &granted {
+        None => rows.iter().map(|m| m.id.clone()).collect(),
+        Some(g) => g.iter().filter(|(t, _)| t == "module").map(|(_, id)| id.clone()).collect(),
+    };
+    let pages: BTreeMap<String, String> =
+        rows.iter().filter(|m| !is_container_type(m.menu_type)).map(|m| (m.id.clone(), m.full_name.clone())).collect();
+    let tree = filter_menu_tree(build_tree(rows), &allowed_menus);
+
+    let mut visible_pages = Vec::new();
+    collect_pages(&tree, &mut visible_pages);
+    let mut entries: BTreeMap<&str, PermissionEntry> = visible_pages
+        .iter()
+        .map(|id| {
+            let entry = PermissionEntry {
+                model_id: id.to_string(),
+                module_name: pages.get(*id).cloned().unwrap_or_default(),
+                ..Default::default()
+            };
+            (*id, entry)
+        })
+        .collect();
+    for item in menus::items(conn, system_id).await? {
+        let allowed = granted.as_ref().is_none_or(|g| g.contains(&(item.kind.clone(), item.id.clone())));
+        let Some(entry) = entries.get_mut(item.module_id.as_str()).filter(|_| allowed) else { continue };
+        let list = match item.kind.as_str() {
+            "button" => &mut entry.button,
+            "column" => &mut entry.column,
+            "form" => &mut entry.form,
+            _ => &mut entry.resource,
+        };
+        list.push(PermissionItem { id: item.id, full_name: item.full_name, en_code: item.en_code });
+    }
+    let permissions = visible_pages.iter().filter_map(|id| entries.remove(*id)).collect();
+    Ok((tree, permissions))
+}
+
+/// Rows ordered by sort code → a forest (root parent '-1'; an entry whose parent is
+/// missing or disabled is dropped with it).
+fn build_tree(rows: Vec<Menu>) -> Vec<Menu> {
+    use qiming_core::permission::MenuItem;
+    let mut by_parent: BTreeMap<String, Vec<Menu>> = BTreeMap::new();
+    for m in rows {
+        by_parent.entry(m.parent_id.clone()).or_default().push(m);
+    }
+    fn attach(parent: &str, by_parent: &mut BTreeMap<String, Vec<Menu>>) -> Vec<Menu> {
+        let mut level = by_parent.remove(parent).unwrap_or_default();
+        for m in &mut level {
+            let children = attach(&m.id.clone(), by_parent);
+            m.set_children(children);
+        }
+        level
+    }
+    attach("-1", &mut by_parent)
+}
+
+fn collect_pages<'a>(tree: &'a [Menu], out: &mut Vec<&'a str>) {
+    for m in tree {
+        if !is_container_type(m.menu_type) {
+            out.push(&m.id);
+        }
+        collect_pages(&m.children, out);
+    }
+}
+
+/// The caller's own user row.
+async fn own_row(conn: &mut Conn, caller: &Session) -> Result<User, AppError> {
+    users::by_id(conn, &DataScope::own(caller), &caller.user_id).await?.ok_or_else(|| AppError::not_found(MSG_NO_USER))
+}
+
+/// BaseInfo (PROF-003).
+pub async fn base_info(state: &AppState, caller: &Member) -> Result<BaseInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let u = own_row(&mut conn, caller).await?;
+    let roles = users::roles(&mut conn, &DataScope::own(caller), &u.id).await?;
+    Ok(BaseInfo {
+        id: u.id,
+        account: u.account,
+        real_name: u.real_name,
+        gender: u.gender,
+        birthday: u.birthday,
+        mobile_phone: u.mobile_phone,
+        tele_phone: u.tele_phone,
+        email: u.email,
+        urgent_contacts: u.urgent_contacts,
+        urgent_tele_phone: u.urgent_tele_phone,
+        postal_address: u.postal_address,
+        signature: u.signature,
+        nation: u.nation,
+        native_place: u.native_place,
+        certificates_type: u.certificates_type,
+        certificates_number: u.certificates_number,
+        education: u.education,
+        head_icon: u.head_icon,
+        organize: String::new(),
+        position: String::new(),
+        role_id: join(roles.iter().map(|(_, n)| n.as_str())),
+        is_administrator: caller.is_administrator,
+        creator_time: u.creator_time,
+        change_password_date: u.change_password_date,
+    })
+}
+
+/// Saves the profile fields that were sent (PATCH meaning): each checked by core's profile
+/// rules, the same the form runs through WASM.
+pub async fn update_base_info(state: &AppState, caller: &Member, change: BaseInfoChange) -> Result<(), AppError> {
+    let BaseInfoChange {
+        real_name,
+        gender,
+        birthday,
+        mobile_phone,
+        tele_phone,
+        email,
+        urgent_contacts,
+        urgent_tele_phone,
+        postal_address,
+        signature,
+        nation,
+        native_place,
+        certificates_type,
+        certificates_number,
+        education,
+    } = change;
+    // The gender dictionary's code arrives as a number or a string.
+    let gender = match gender {
+        Patch::Value(Value::String(s)) => Patch::Value(s),
+        Patch::Value(Value::Null) | Patch::Null => Patch::Null,
+        Patch::Value(other) => Patch::Value(other.to_string()),
+        Patch::Absent => Patch::Absent,
+    };
+    let texts = [
+        ("realName", "real_name", real_name),
+        ("gender", "gender", gender),
+        ("mobilePhone", "mobile_phone", mobile_phone),
+        ("telePhone", "tele_phone", tele_phone),
+        ("email", "email", email),
+        ("urgentContacts", "urgent_contacts", urgent_contacts),
+        ("urgentTelePhone", "urgent_tele_phone", urgent_tele_phone),
+        ("postalAddress", "postal_address", postal_address),
+        ("signature", "signature", signature),
+        ("nation", "nation", nation),
+        ("nativePlace", "native_place", native_place),
+        ("certificatesType", "certificates_type", certificates_type),
+        ("certificatesNumber", "certificates_number", certificates_number),
+        ("education", "education", education),
+    ];
+    let mut sent = Map::new();
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    for (field, column, value) in texts {
+        if let Some(value) = value.sent() {
+            let value = value.map(|v| v.trim().to_string()).unwrap_or_default();
+            sent.insert(field.to_string(), Value::String(value.clone()));
+            columns.push((column, value.into()));
+        }
+    }
+    let problems = qiming_core::profile::check_base_info(&sent);
+    if !problems.is_empty() {
+        return Err(AppError::fields(problems.into_iter().map(|(f, m)| (f, m.into_iter().map(|m| m.text).collect())).collect()));
+    }
+    if let Some(birthday) = birthday.sent() {
+        columns.push(("birthday", birthday.into()));
+    }
+    if columns.is_empty() {
+        return Ok(());
+    }
+    let mut conn = state.db.acquire().await?;
+    users::update(&mut conn, &caller.user_id, columns, state.clock.now_ms()).await?;
+    Ok(())
+}
+
+/// PROF-005: the layout, returned by the next sign-in.
+pub async fn set_theme(state: &AppState, caller: &Member, theme: &str) -> Result<(), AppError> {
+    if !["classic", "functional", "plain", "blend"].contains(&theme) {
+        return Err(AppError::field("theme", "布局只能是classic、functional、plain或blend"));
+    }
+    let mut conn = state.db.acquire().await?;
+    users::update(&mut conn, &caller.user_id, vec![("theme", theme.into())], state.clock.now_ms()).await?;
+    Ok(())
+}
+
+/// PROF-005: the interface language.
+pub async fn set_language(state: &AppState, caller: &Member, language: &str) -> Result<(), AppError> {
+    if !["zh-CN", "zh-TW", "en"].contains(&language) {
+        return Err(AppError::field("language", "语言只能是zh-CN、zh-TW或en"));
+    }
+    let mut conn = state.db.acquire().await?;
+    users::update(&mut conn, &caller.user_id, vec![("language", language.into())], state.clock.now_ms()).await?;
+    Ok(())
+}
+
+/// PROF-008: switches the current system (`majorType` "System"); organisations and
+/// positions come with their issue.
+pub async fn set_major(state: &AppState, caller: &Member, major_id: &str, major_type: &str) -> Result<(), AppError> {
+    if major_type != "System" {
+        return Err(AppError::field("majorType", format!("暂不支持切换{major_type}")));
+    }
+    let mut conn = state.db.acquire().await?;
+    if !menus::systems(&mut conn).await?.iter().any(|s| s.id == major_id) {
+        return Err(AppError::field("majorId", "系统不存在或已禁用"));
+    }
+    users::update(&mut conn, &caller.user_id, vec![("system_id", major_id.into())], state.clock.now_ms()).await?;
+    Ok(())
+}
+
+/// PROF-006: the caller's own login log, administrator or not.
+pub async fn own_log(state: &AppState, caller: &Member, page: Page, q: LogQuery) -> Result<PageOf<LoginLogEntry>, AppError> {
+    let filter = LoginFilter { start: q.start_time, end: q.end_time, keyword: Keyword::parse(q.keyword.as_deref()) };
+    let mut conn = state.db.acquire().await?;
+    system::log(&mut conn, &DataScope::own(caller), q.category, page, &filter).await
+}
+
+/// GET Users/{id}: a user within the permit's scope (outside it: 用户不存在).
+pub async fn user_detail(state: &AppState, permit: &Permit<ViewUsers>, id: &str) -> Result<UserDetail, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let u = users::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MSG_NO_USER))?;
+    let roles = users::roles(&mut conn, permit.scope(), &u.id).await?;
+    Ok(UserDetail {
+        id: u.id,
+        account: u.account,
+        real_name: u.real_name,
+        gender: u.gender,
+        email: u.email,
+        organize_id: String::new(),
+        organize_id_tree: Vec::new(),
+        manager_id: String::new(),
+        position_id: String::new(),
+        role_id: join(roles.iter().map(|(id, _)| id.as_str())),
+        group_id: String::new(),
+        sort_code: u.sort_code,
+        enabled_mark: u.enabled_mark,
+        description: u.description,
+        head_icon: u.head_icon,
+        nation: u.nation,
+        certificates_type: u.certificates_type,
+        education: u.education,
+        native_place: u.native_place,
+        certificates_number: u.certificates_number,
+        entry_date: None,
+        birthday: u.birthday,
+        tele_phone: u.tele_phone,
+        landline: String::new(),
+        mobile_phone: u.mobile_phone,
+        urgent_contacts: u.urgent_contacts,
+        urgent_tele_phone: u.urgent_tele_phone,
+        postal_address: u.postal_address,
+        is_administrator: u.is_administrator == 1,
+    })
+}
+
+/// PUT Users/{id}/Actions/State: enabled ↔ disabled (a locked user becomes enabled).
+/// Disabling ends every session of the user in the same transaction, so no request of
+/// theirs is served afterwards. Administrators and the caller themself cannot be changed.
+/// Answers the new enabled mark.
+pub async fn toggle_state(state: &AppState, permit: &Permit<EditUser>, id: &str) -> Result<i64, AppError> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin().await?;
+    let u = users::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MSG_NO_USER))?;
+    if u.is_administrator == 1 {
+        return Err(AppError::bad("不能更改管理员的状态"));
+    }
+    if u.id == permit.caller().user_id {
+        return Err(AppError::bad("不能更改自己的状态"));
+    }
+    let enabled = if u.enabled_mark == 1 { 0 } else { 1 };
+    users::update(&mut tx, &u.id, vec![("enabled_mark", enabled.into())], now).await?;
+    if enabled == 0 {
+        access::session::end_all(&mut tx, &u.id, Revoked::UserDisabled, now).await?;
+    }
+    tx.commit().await?;
+    Ok(enabled)
+}
+
+/// Sign-in's view of an account (there is no caller yet, so no data scope).
+pub async fn credentials(conn: &mut Conn, account: &str) -> Result<Option<Credentials>, AppError> {
+    users::credentials(conn, account).await
+}
+
+/// The caller's own stored password hash (unlocking the screen, changing the password).
+pub async fn own_password_hash(conn: &mut Conn, caller: &Session) -> Result<String, AppError> {
+    Ok(own_row(conn, caller).await?.password_hash)
+}
+
+/// Stores the caller's new password hash and when it changed; the caller owns the
+/// transaction.
+pub async fn store_own_password(conn: &mut Conn, caller: &Session, hash: &str, now: i64) -> Result<(), AppError> {
+    users::set_password(conn, &caller.user_id, hash, now).await
+}
+

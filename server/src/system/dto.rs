@@ -1,0 +1,47 @@
+//! The system area's request and answer shapes.
+
+use crate::wire::opt_i64;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// A login-log row as the profile page lists it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginLogEntry {
+    pub id: String,
+    /// When (ms).
+    pub creator_time: i64,
+    pub user_name: String,
+    #[serde(rename = "ipaddress")]
+    pub ip_address: String,
+    /// 本地, 局域网 or 未知.
+    #[serde(rename = "ipaddressName")]
+    pub ip_address_name: String,
+    /// The operating system.
+    #[serde(rename = "platForm")]
+    pub platform: String,
+    pub browser: String,
+    /// 1 success, 0 failure.
+    pub login_mark: i64,
+    /// The outcome in words (登录成功 or the failure's reason).
+    pub abstracts: String,
+}
+
+/// Filters of a log list: times in ms (inclusive), `category` 1 is the login log (the only
+/// one kept so far), and a keyword matched against address, place, OS, browser and outcome.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LogQuery {
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub start_time: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub end_time: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub category: Option<i64>,
+    #[serde(default)]
+    pub keyword: Option<String>,
+}

@@ -1,0 +1,38 @@
+//! HTTP handlers of the system area: extract, call the service, shape the answer.
+
+use super::service;
+use crate::AppState;
+use crate::access::{Admin, Unlocked};
+use crate::wire::{ApiResult, Envelope, Json, NoData, done, ok};
+use axum::extract::State;
+use qiming_core::password::PasswordPolicy;
+use serde_json::{Map, Value};
+
+/// The settings object: secrets (third-party credentials) only for administrators.
+#[utoipa::path(get, path = "/api/system/SysConfig", tag = "system",
+    summary = "System configuration (SYS-002); every session reads it at start-up",
+    responses((status = 200, body = Envelope<Object>)))]
+pub async fn read_config(State(state): State<AppState>, caller: Unlocked) -> ApiResult<Map<String, Value>> {
+    ok(service::settings_for(&state, &caller).await?)
+}
+
+/// Changes settings: every value checked against the allow-list, all stored in one
+/// transaction; unknown keys, wrong kinds and out-of-range values are field errors;
+/// `sysVersion` is read-only.
+#[utoipa::path(put, path = "/api/system/SysConfig", tag = "system",
+    summary = "Change the system configuration (SYS-003); administrators only",
+    request_body(content = Object, description = "the settings to change"),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn write_config(State(state): State<AppState>, admin: Admin, Json(change): Json<Value>) -> ApiResult<NoData> {
+    service::update_settings(&state, &admin, change).await?;
+    done("保存成功")
+}
+
+/// The password policy fields of spec 01 §3.10.
+#[utoipa::path(get, path = "/api/system/SysConfig/getPasswordPolicy", tag = "system",
+    summary = "The password policy (AUTH-024)",
+    responses((status = 200, body = Envelope<PasswordPolicy>)))]
+pub async fn password_policy(State(state): State<AppState>, _caller: Unlocked) -> ApiResult<PasswordPolicy> {
+    let mut conn = state.db.acquire().await?;
+    ok(service::settings(&mut conn).await?.password_policy())
+}

@@ -1,0 +1,95 @@
+//! SQL of the system area: configuration rows and the system log. No decisions here.
+
+use super::dto::LoginLogEntry;
+use super::service::{LOGIN_LOG, LoginFilter, LoginRecord};
+use crate::access::DataScope;
+use crate::db::{Conn, Engine, Sql};
+use crate::error::AppError;
+use crate::support::new_id;
+use crate::wire::Page;
+use serde_json::Value;
+
+/// Every (key, JSON text) row of the configuration.
+pub(super) async fn settings(conn: &mut Conn) -> Result<Vec<(String, String)>, AppError> {
+    Ok(sqlx::query_as("SELECT config_key, config_value FROM base_sys_config").fetch_all(conn).await?)
+}
+
+/// Upserts each value (one statement each; the caller owns the transaction).
+pub(super) async fn store_settings(conn: &mut Conn, values: &[(String, Value)]) -> Result<(), AppError> {
+    for (key, value) in values {
+        sqlx::query(
+            "INSERT INTO base_sys_config (config_key, config_value) VALUES ($1, $2) \
+             ON CONFLICT (config_key) DO UPDATE SET config_value = excluded.config_value",
+        )
+        .bind(key)
+        .bind(value.to_string())
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+pub(super) async fn insert_login(conn: &mut Conn, r: &LoginRecord<'_>) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_sys_log (id, category, user_id, user_name, login_mark, abstracts, ip_address, \
+         ip_address_name, platform, browser, user_agent, creator_time) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(new_id())
+    .bind(LOGIN_LOG)
+    .bind(r.user_id)
+    .bind(r.user_name)
+    .bind(r.success as i64)
+    .bind(&r.reason)
+    .bind(&r.client.ip)
+    .bind(&r.client.place)
+    .bind(&r.client.os)
+    .bind(&r.client.browser)
+    .bind(&r.client.user_agent)
+    .bind(r.at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+const LOGIN_COLUMNS: &str =
+    "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts";
+
+/// The WHERE clause of a login-log list (the owner of a log row is its `user_id`).
+fn login_filter(sql: &mut Sql, scope: &DataScope, filter: &LoginFilter) {
+    sql.push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
+    scope.restrict(sql, "user_id");
+    sql.push(" AND creator_time >= ").bind(filter.start.unwrap_or(0));
+    sql.push(" AND creator_time <= ").bind(filter.end.unwrap_or(i64::MAX));
+    if let Some(keyword) = &filter.keyword {
+        sql.push(" AND ").keyword(keyword, &["ip_address", "ip_address_name", "platform", "browser", "abstracts"]);
+    }
+}
+
+/// A page of login-log rows within the scope, newest first, and the total.
+pub(super) async fn logins(
+    conn: &mut Conn,
+    scope: &DataScope,
+    page: Page,
+    filter: &LoginFilter,
+) -> Result<(Vec<LoginLogEntry>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let mut count = Sql::new(engine, "SELECT COUNT(*)");
+    login_filter(&mut count, scope, filter);
+    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
+    let mut list = Sql::new(engine, "SELECT ");
+    list.push(LOGIN_COLUMNS);
+    login_filter(&mut list, scope, filter);
+    list.push(" ORDER BY creator_time DESC, id DESC LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+/// The latest successful sign-in within the scope before `before` (ms).
+pub(super) async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i64) -> Result<Option<LoginLogEntry>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT ");
+    sql.push(LOGIN_COLUMNS).push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
+    scope.restrict(&mut sql, "user_id");
+    sql.push(" AND login_mark = 1 AND creator_time < ").bind(before);
+    sql.push(" ORDER BY creator_time DESC, id DESC LIMIT 1");
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}

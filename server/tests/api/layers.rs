@@ -1,0 +1,113 @@
+//! The layers are visible from the file names, and the code keeps to them (server/README.md,
+//! "How an area is arranged"): every area has routes (mod.rs), handlers, a service, a
+//! repository and wire types; handlers hold no SQL; repositories make no decisions; the
+//! access module depends on no area; no two areas import each other in a circle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+const AREAS: &[&str] = &["auth", "permission", "system"];
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The file without its `#[cfg(test)]` module (which comes last) and `//` comments.
+fn code(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = text.split("#[cfg(test)]").next().unwrap();
+    text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
+}
+
+/// The areas a source text names through `crate::<area>`.
+fn areas_used(text: &str) -> BTreeSet<&'static str> {
+    AREAS.iter().copied().filter(|a| text.contains(&format!("crate::{a}::")) || text.contains(&format!("crate::{a}}}"))).collect()
+}
+
+#[test]
+fn every_area_has_the_same_files() {
+    for area in AREAS {
+        let dir = Path::new(SRC).join(area);
+        for file in ["mod.rs", "handlers.rs", "service.rs", "dto.rs"] {
+            assert!(dir.join(file).is_file(), "{area}/{file} is missing");
+        }
+        assert!(dir.join("repo.rs").is_file() || dir.join("repo/mod.rs").is_file(), "{area}/repo is missing");
+        let routes = code(&dir.join("mod.rs"));
+        assert!(routes.contains("pub fn routes() -> ApiRoutes"), "{area}/mod.rs declares the area's routes");
+    }
+}
+
+#[test]
+fn handlers_hold_no_sql_and_repositories_no_decisions() {
+    let sql = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "sqlx::"];
+    let decisions = ["AppError::bad", "AppError::field", "AppError::forbidden", "AppError::not_found", "AppError::session"];
+    for area in AREAS {
+        for file in rust_files(&Path::new(SRC).join(area)) {
+            let name = file.strip_prefix(SRC).unwrap().display().to_string();
+            let text = code(&file);
+            if name.ends_with("handlers.rs") {
+                for s in sql {
+                    assert!(!text.contains(s), "{name} holds SQL ({s:?}): move it to the repository");
+                }
+            }
+            if name.contains("/repo") {
+                for d in decisions {
+                    assert!(!text.contains(d), "{name} decides ({d}): move the rule to the service");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn access_depends_on_no_area_and_areas_form_no_circle() {
+    for file in rust_files(&Path::new(SRC).join("access")) {
+        let used = areas_used(&code(&file));
+        assert!(used.is_empty(), "{} imports {used:?}: access sits below every area", file.display());
+    }
+    let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for area in AREAS {
+        for file in rust_files(&Path::new(SRC).join(area)) {
+            for used in areas_used(&code(&file)) {
+                if used != *area {
+                    edges.entry(area).or_default().insert(used);
+                }
+            }
+        }
+    }
+    // Depth-first search for a cycle.
+    fn visit<'a>(node: &'a str, edges: &BTreeMap<&'a str, BTreeSet<&'a str>>, path: &mut Vec<&'a str>) {
+        if let Some(at) = path.iter().position(|n| *n == node) {
+            panic!("areas import each other in a circle: {:?}", [&path[at..], &[node]].concat());
+        }
+        path.push(node);
+        for next in edges.get(node).into_iter().flatten() {
+            visit(next, edges, path);
+        }
+        path.pop();
+    }
+    for area in AREAS {
+        visit(area, &edges, &mut Vec::new());
+    }
+    // What the arrangement is today, so a change to it is a deliberate one.
+    assert_eq!(edges.get("system"), None, "system depends on no other area");
+}
+
+#[test]
+fn shared_helpers_live_in_support_not_the_crate_root() {
+    let root = code(&Path::new(SRC).join("lib.rs"));
+    for helper in ["fn random_bytes", "fn hex", "fn new_id", "fn now_ms"] {
+        assert!(!root.contains(helper), "lib.rs defines {helper}: shared helpers belong in support/");
+    }
+}
