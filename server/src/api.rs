@@ -83,7 +83,9 @@ impl ApiRoutes {
             ))
             .build();
         doc.info = info;
-        doc.components.get_or_insert_with(Default::default).add_security_scheme(
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.schemas.insert("Failure".into(), <crate::error::Failure as utoipa::PartialSchema>::schema());
+        components.add_security_scheme(
             "token",
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "Authorization",

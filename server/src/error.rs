@@ -4,8 +4,9 @@
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde::Serialize;
 use std::collections::BTreeMap;
+use utoipa::ToSchema;
 
 /// Per-field messages for a 400: `{field: [msg, …]}`.
 pub type FieldErrors = BTreeMap<String, Vec<String>>;
@@ -84,18 +85,28 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+/// A failure as the client receives it (HTTP 200): `code` is 400, 403, 404, 500 or
+/// 600–602; `data` holds the per-field messages of a 400 about fields, else null.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Failure {
+    pub code: u16,
+    pub msg: String,
+    #[schema(value_type = Option<std::collections::HashMap<String, Vec<String>>>, required = true)]
+    pub data: Option<FieldErrors>,
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let code = self.code();
         let (msg, data) = match self {
-            AppError::BadInput { msg, fields } => (msg, fields.map_or(Value::Null, |f| json!(f))),
+            AppError::BadInput { msg, fields } => (msg, fields),
             AppError::Internal(e) => {
                 tracing::error!(error = ?e, "unexpected error");
-                (internal_msg(), Value::Null)
+                (internal_msg(), None)
             }
-            other => (other.to_string(), Value::Null),
+            other => (other.to_string(), None),
         };
-        Json(json!({ "code": code, "msg": msg, "data": data })).into_response()
+        Json(Failure { code, msg, data }).into_response()
     }
 }
 

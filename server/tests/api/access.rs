@@ -109,6 +109,23 @@ async fn openapi_documents_exactly_what_is_served(engine: Engine) {
             assert!(op["security"].is_array(), "{method} {path}");
         }
     }
+    // Every reference resolves.
+    fn refs<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+        match v {
+            Value::Object(m) => m.iter().for_each(|(k, v)| match (k.as_str(), v) {
+                ("$ref", Value::String(r)) => out.push(r),
+                _ => refs(v, out),
+            }),
+            Value::Array(a) => a.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    refs(&doc, &mut found);
+    for r in found {
+        let name = r.strip_prefix("#/components/schemas/").unwrap_or_else(|| panic!("{r}"));
+        assert!(doc["components"]["schemas"].get(name).is_some(), "{r} does not resolve");
+    }
     let copy = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/api/openapi.json")).unwrap_or_default();
     assert!(copy == text, "web/src/api/openapi.json is not the served document: run `make api` and commit the result");
 }
