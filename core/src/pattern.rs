@@ -1,13 +1,16 @@
 //! The `regList` patterns of form definitions: JavaScript regular expressions, written by
-//! the form designer as `^\d+$` or `/^\d+$/i`, run here with JavaScript's meaning.
+//! the form designer as `^\d+$` or `/^\d+$/i`, run here with JavaScript's meaning (`\d`, `\w`,
+//! `\s`, `\b` and `.` as in JavaScript, `\uXXXX` escapes, identity escapes like `\/`, a `{`
+//! that is not a quantifier, the flags after a closing `/`).
 //!
-//! The engine is fancy-regex: patterns without lookaround or back-references go to the
-//! linear-time `regex` engine, so a value can never make a designer's pattern backtrack
-//! for ever (the JNPF e-mail pattern would, in a JavaScript engine); lookaround (the JNPF
-//! password pattern) runs on a backtracker with a bounded budget. JavaScript syntax is
-//! translated first: `\d`, `\w`, `\s`, `\b` and `.` keep their JavaScript (ASCII / line
-//! terminator) meaning, `\uXXXX` escapes, identity escapes like `\/`, a `{` that is not a
-//! quantifier, and the flags after a closing `/`.
+//! The engine is Qiming's own, small enough for the browser build (`syntax` reads the
+//! pattern, `machine` matches it): patterns without back-references match in time linear in
+//! the value — a designer's pattern can never make a value backtrack for ever (the JNPF
+//! e-mail pattern would, in a JavaScript engine); patterns with back-references have a
+//! bounded step budget, and a value that exhausts it is refused.
+
+mod machine;
+mod syntax;
 
 use crate::message::Message;
 use std::collections::HashMap;
@@ -15,34 +18,33 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// Longest pattern accepted; a regList pattern is a line of text, not a program.
 pub const MAX_PATTERN_LEN: usize = 2000;
-/// Deepest group nesting accepted (the regex parsers recurse on groups).
-pub const MAX_GROUP_DEPTH: usize = 32;
-/// Backtracking budget of one match for the patterns that need a backtracker.
-const BACKTRACK_LIMIT: usize = 100_000;
-/// Compiled-program size limit, so `a{1000}{1000}` is an error rather than 100 MB.
-const SIZE_LIMIT: usize = 1 << 20;
+/// Deepest group nesting accepted.
+pub const MAX_GROUP_DEPTH: usize = syntax::MAX_GROUP_DEPTH;
 /// Patterns kept compiled between calls (cleared when full; forms use a handful).
 const CACHE_CAPACITY: usize = 512;
 
 /// A compiled regList pattern.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Pattern {
     // Shared, not copied: a cached pattern is cloned into every definition that uses it.
     source: Arc<str>,
-    regex: Arc<fancy_regex::Regex>,
+    program: Arc<machine::Program>,
+}
+
+impl std::fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Pattern").field(&&*self.source).finish()
+    }
 }
 
 impl Pattern {
     /// Compiles a JavaScript pattern; the error is a message for the form designer.
     pub fn compile(source: &str) -> Result<Pattern, Message> {
-        let translated = translate(source)?;
-        let regex = fancy_regex::RegexBuilder::new(&translated)
-            .backtrack_limit(BACKTRACK_LIMIT)
-            .delegate_size_limit(SIZE_LIMIT)
-            .delegate_dfa_size_limit(SIZE_LIMIT)
-            .build()
-            .map_err(|_| invalid(source))?;
-        Ok(Pattern { source: source.into(), regex: Arc::new(regex) })
+        if source.len() > MAX_PATTERN_LEN {
+            return Err(invalid(source));
+        }
+        let program = syntax::parse(source).and_then(|p| machine::compile(&p)).map_err(|()| invalid(source))?;
+        Ok(Pattern { source: source.into(), program: Arc::new(program) })
     }
 
     /// Like `compile`, reusing an earlier compilation of the same text.
@@ -69,10 +71,10 @@ impl Pattern {
     }
 
     /// `RegExp.prototype.test`: does the pattern match somewhere in `text`? A match that
-    /// exhausts the backtracking budget counts as no match (the value is refused, never
-    /// waved through).
+    /// exhausts the step budget counts as no match (the value is refused, never waved
+    /// through).
     pub fn test(&self, text: &str) -> bool {
-        self.regex.is_match(text).unwrap_or(false)
+        self.program.is_match(text)
     }
 }
 
@@ -81,247 +83,15 @@ pub fn check_pattern(source: &str) -> Option<Message> {
     Pattern::compile(source).err()
 }
 
+/// `RegExp.prototype.test` of `pattern` on `value` (`testPattern`); false when the pattern
+/// is not usable.
+pub fn test_pattern(pattern: &str, value: &str) -> bool {
+    Pattern::cached(pattern).is_ok_and(|p| p.test(value))
+}
+
 fn invalid(source: &str) -> Message {
     let shown: String = source.chars().take(100).collect();
     Message::new("pattern.invalid", format!("正则表达式无效：{shown}")).with("pattern", shown)
-}
-
-/// JavaScript's `\s`.
-const JS_SPACE: &str =
-    r"\t\n\x{B}\x{C}\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
-const JS_WORD: &str = "0-9A-Za-z_";
-const ANY: &str = r"[\x{0}-\x{10FFFF}]";
-const NONE: &str = r"[^\x{0}-\x{10FFFF}]";
-
-/// JavaScript pattern (with or without `/…/flags`) → fancy-regex pattern.
-pub(crate) fn translate(source: &str) -> Result<String, Message> {
-    if source.len() > MAX_PATTERN_LEN {
-        return Err(invalid(source));
-    }
-    let (body, flags) = split_literal(source);
-    let mut out = String::with_capacity(body.len() + 16);
-    let mut inline = String::new();
-    for f in flags.chars() {
-        match f {
-            'i' | 'm' | 's' => inline.push(f),
-            // global, sticky, unicode, indices and unicodeSets change nothing for `test`.
-            'g' | 'y' | 'u' | 'd' | 'v' => {}
-            _ => return Err(invalid(source)),
-        }
-    }
-    let dot_all = inline.contains('s');
-    if !inline.is_empty() {
-        out.push_str(&format!("(?{inline})"));
-    }
-    let chars: Vec<char> = body.chars().collect();
-    let mut i = 0;
-    let mut depth = 0usize;
-    let mut in_class = false;
-    // 0: the last atom is not quantified; 1: quantified; 2: quantified and made lazy. A
-    // quantifier of a quantifier is a syntax error in JavaScript ("nothing to repeat").
-    let mut quantified = 0u8;
-    while let Some(&c) = chars.get(i) {
-        i += 1;
-        if !in_class {
-            let is_quantifier =
-                matches!(c, '*' | '+' | '?') || (c == '{' && quantifier_len(&chars, i).is_some());
-            quantified = match (is_quantifier, quantified, c) {
-                (false, _, _) => 0,
-                (true, 1, '?') => 2,
-                (true, 0, _) => 1,
-                (true, _, _) => return Err(invalid(source)),
-            };
-        }
-        if in_class {
-            match c {
-                ']' => {
-                    in_class = false;
-                    out.push(']');
-                }
-                '\\' => i = escape(&chars, i, true, &mut out).ok_or_else(|| invalid(source))?,
-                // Literal in JavaScript, set syntax in Rust.
-                '[' | '&' | '~' => {
-                    out.push('\\');
-                    out.push(c);
-                }
-                _ => out.push(c),
-            }
-            continue;
-        }
-        match c {
-            '\\' => i = escape(&chars, i, false, &mut out).ok_or_else(|| invalid(source))?,
-            '[' => {
-                match (chars.get(i), chars.get(i + 1)) {
-                    // `[^]` matches any character, `[]` none.
-                    (Some('^'), Some(']')) => {
-                        out.push_str(ANY);
-                        i += 2;
-                        continue;
-                    }
-                    (Some(']'), _) => {
-                        out.push_str(NONE);
-                        i += 1;
-                        continue;
-                    }
-                    _ => {}
-                }
-                in_class = true;
-                out.push('[');
-                if chars.get(i) == Some(&'^') {
-                    out.push('^');
-                    i += 1;
-                }
-            }
-            '(' => {
-                depth += 1;
-                if depth > MAX_GROUP_DEPTH {
-                    return Err(invalid(source));
-                }
-                out.push('(');
-            }
-            ')' => {
-                depth = depth.checked_sub(1).ok_or_else(|| invalid(source))?;
-                out.push(')');
-            }
-            '.' if !dot_all => out.push_str(r"[^\n\r\x{2028}\x{2029}]"),
-            // A brace that does not open `{n}`, `{n,}` or `{n,m}` is a literal in JavaScript.
-            '{' => match quantifier_len(&chars, i) {
-                Some(len) => {
-                    out.push('{');
-                    out.extend(chars.iter().skip(i).take(len));
-                    i += len;
-                }
-                None => out.push_str(r"\{"),
-            },
-            '}' | ']' => {
-                out.push('\\');
-                out.push(c);
-            }
-            // `#` and whitespace only matter in verbose mode, which is never on.
-            _ => out.push(c),
-        }
-    }
-    if in_class || depth != 0 {
-        return Err(invalid(source));
-    }
-    Ok(out)
-}
-
-/// `/body/flags` → (body, flags); anything else is all body.
-fn split_literal(source: &str) -> (&str, &str) {
-    if let Some(rest) = source.strip_prefix('/')
-        && let Some(end) = rest.rfind('/')
-    {
-        let (body, flags) = (&rest[..end], &rest[end + 1..]);
-        if flags.chars().all(|c| c.is_ascii_alphabetic()) {
-            return (body, flags);
-        }
-    }
-    (source, "")
-}
-
-/// When `chars[from..]` continues a `{` into `n}`, `n,}` or `n,m}`: how many characters
-/// that is (through the `}`).
-fn quantifier_len(chars: &[char], from: usize) -> Option<usize> {
-    let rest = chars.get(from..).unwrap_or(&[]);
-    let close = rest.iter().position(|c| *c == '}')?;
-    let inner: String = rest.iter().take(close).collect();
-    let (min, max) = match inner.split_once(',') {
-        Some((a, b)) => (a, Some(b)),
-        None => (inner.as_str(), None),
-    };
-    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-    (digits(min) && max.is_none_or(|m| m.is_empty() || digits(m))).then_some(close + 1)
-}
-
-/// Translates the escape after a backslash at `chars[at]`; returns the index after it.
-fn escape(chars: &[char], at: usize, in_class: bool, out: &mut String) -> Option<usize> {
-    let c = *chars.get(at)?;
-    let mut next = at + 1;
-    let class = |set: &str, negated: bool| -> String {
-        match (in_class, negated) {
-            (true, false) => set.to_string(),
-            (_, true) => format!("[^{set}]"),
-            (false, false) => format!("[{set}]"),
-        }
-    };
-    match c {
-        'd' => out.push_str(&class("0-9", false)),
-        'D' => out.push_str(&class("0-9", true)),
-        'w' => out.push_str(&class(JS_WORD, false)),
-        'W' => out.push_str(&class(JS_WORD, true)),
-        's' => out.push_str(&class(JS_SPACE, false)),
-        'S' => out.push_str(&class(JS_SPACE, true)),
-        'b' if in_class => out.push_str(r"\x{8}"),
-        // JavaScript's word boundary is ASCII; spelled with lookaround because the regex
-        // engine's own `\b` needs Unicode tables this build leaves out.
-        'b' => out.push_str(r"(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))"),
-        'B' => out.push_str(r"(?:(?<=[0-9A-Za-z_])(?=[0-9A-Za-z_])|(?<![0-9A-Za-z_])(?![0-9A-Za-z_]))"),
-        't' => out.push_str(r"\t"),
-        'n' => out.push_str(r"\n"),
-        'r' => out.push_str(r"\r"),
-        'f' => out.push_str(r"\x{C}"),
-        'v' => out.push_str(r"\x{B}"),
-        '0' if !chars.get(next).is_some_and(char::is_ascii_digit) => out.push_str(r"\x{0}"),
-        '1'..='9' if !in_class => {
-            // A back-reference.
-            out.push('\\');
-            out.push(c);
-            while let Some(d) = chars.get(next).filter(|d| d.is_ascii_digit()) {
-                out.push(*d);
-                next += 1;
-            }
-        }
-        'x' => {
-            let hex: String = chars.get(next..next + 2)?.iter().collect();
-            u32::from_str_radix(&hex, 16).ok()?;
-            out.push_str(&format!(r"\x{{{hex}}}"));
-            next += 2;
-        }
-        'u' => {
-            if chars.get(next) == Some(&'{') {
-                let close = chars.get(next..)?.iter().position(|c| *c == '}')?;
-                let hex: String = chars.get(next + 1..next + close)?.iter().collect();
-                char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?;
-                out.push_str(&format!(r"\x{{{hex}}}"));
-                next += close + 1;
-            } else {
-                let hex: String = chars.get(next..next + 4)?.iter().collect();
-                u32::from_str_radix(&hex, 16).ok()?;
-                out.push_str(&format!(r"\x{{{hex}}}"));
-                next += 4;
-            }
-        }
-        'c' => {
-            let letter = chars.get(next).filter(|l| l.is_ascii_alphabetic())?;
-            out.push_str(&format!(r"\x{{{:X}}}", (*letter as u32) % 32));
-            next += 1;
-        }
-        'k' if !in_class => {
-            // Named back-reference \k<name>.
-            out.push_str(r"\k");
-        }
-        'p' | 'P' => {
-            // Unicode property escapes need tables this build leaves out: refuse clearly.
-            return None;
-        }
-        c if c.is_ascii_alphanumeric() => {
-            // An identity escape of a letter or digit means the letter itself in JavaScript.
-            out.push(c);
-        }
-        c => {
-            // Identity escape of punctuation (`\/`, `\.`, `\-`): a literal.
-            push_literal(c, out);
-        }
-    }
-    Some(next)
-}
-
-fn push_literal(c: char, out: &mut String) {
-    if c.is_ascii_punctuation() || c == ' ' {
-        out.push('\\');
-    }
-    out.push(c);
 }
 
 #[cfg(test)]
@@ -370,6 +140,56 @@ mod tests {
     }
 
     #[test]
+    fn groups_lookaround_and_back_references() {
+        assert!(t(r"^(?<y>\d{4})-\k<y>$", "2024-2024"));
+        assert!(!t(r"^(?<y>\d{4})-\k<y>$", "2024-2025"));
+        // A group that did not take part matches the empty text (JavaScript, not PCRE).
+        assert!(t(r"^(?:(a)|b)\1$", "b"));
+        assert!(t(r"^(?:(a)|b)\1$", "aa"));
+        // Each iteration starts with its captures unset.
+        assert!(t(r"^(?:(a)|b)+\1$", "ab"));
+        assert!(t(r"(?<=\$)\d+", "$12"));
+        assert!(!t(r"(?<=\$)\d+$", "12"));
+        assert!(t(r"(?<=ab+)c", "abbbc"));
+        assert!(t(r"(?<!a)b", "cb"));
+        assert!(!t(r"^.(?<!a)b", "ab"));
+        // Captures of a positive lookahead stay for a later back-reference; a lookahead is
+        // atomic (its first match is kept: `(a+)` takes "aa" and does not give one back).
+        assert!(t(r"^(?=(a+))a*b\1$", "aabaa"));
+        assert!(!t(r"^(?=(a+))a*b\1$", "aaba"));
+        assert!(t(r"(?=a)*b", "b")); // a quantified lookahead (browsers accept it)
+        assert!(t(r"\k", "k")); // without named groups \k is the letter
+        assert!(t(r"^[\b]$", "\u{8}"));
+        assert!(t(r"^\cJ$", "\n"));
+        assert!(t(r"/^a$/m", "b\na\nc"));
+        assert!(!t(r"^a$", "b\na\nc"));
+    }
+
+    #[test]
+    fn case_insensitive_as_javascript() {
+        assert!(t(r"/^[a-z]+$/i", "QiMing"));
+        assert!(t(r"/^é$/i", "É"));
+        assert!(t(r"/^[^a]$/i", "b"));
+        assert!(!t(r"/^[^a]$/i", "A"));
+        // Without the `u` flag, JavaScript does not fold the Kelvin sign or ſ to ASCII.
+        assert!(!t(r"/^k$/i", "\u{212A}"));
+        assert!(!t(r"/^s$/i", "ſ"));
+        assert!(t(r"/^(ab)\1$/i", "abAB"));
+    }
+
+    #[test]
+    fn linear_without_back_references() {
+        let hostile = format!("{}!", "a".repeat(20_000));
+        assert!(!t(r"^(a|a)*$", &hostile));
+        assert!(!t(r"^(a+)+$", &hostile));
+        assert!(!t(r"^(?:a*)*b$", &hostile));
+        assert!(t(r"^\d+$", &"7".repeat(200_000)));
+        // Empty iterations end a loop instead of looping for ever.
+        assert!(t(r"^(?:a?)*b$", "aab"));
+        assert!(t(r"^(?:(a?)\1)*b$", "aab"));
+    }
+
+    #[test]
     fn bad_patterns_are_messages() {
         for p in ["(", "[a", "a)", r"\p{L}", "/a/q", &"(".repeat(40), &"a".repeat(3000)] {
             let m = check_pattern(p).unwrap();
@@ -377,8 +197,15 @@ mod tests {
         }
         assert!(check_pattern("a{2}{2}").is_some());
         assert!(check_pattern("a**").is_some());
-        assert!(check_pattern("(a{1000}){1000}").is_some());
+        assert!(check_pattern("((ab){1000}){1000}").is_some()); // two million instructions
+        assert!(check_pattern("(a{1000}){1000}").is_none()); // one repeated character
         assert!(check_pattern("a+?").is_none());
         assert!(check_pattern("a{2,}?b").is_none());
+        for p in ["a{3,2}", "*a", "a|*", "{2}", "(?<n>a)(?<n>b)", r"\k<x>(?<n>a)", r"\2(a)", "(?i)a", r"\xZZ", "^*", "a{100001}"] {
+            assert!(check_pattern(p).is_some(), "{p}");
+        }
+        for p in ["a{", "a{,2}", "}", "]", "a{1,1000}", "a{0,65535}", r"\1(a)", "[a-]", r"[\d-z]", "(?<n>a)\\k<n>"] {
+            assert!(check_pattern(p).is_none(), "{p}");
+        }
     }
 }
