@@ -18,8 +18,9 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `sqlite://…` or `postgres://…` (`DATABASE_URL`); empty means `<data_dir>/qiming.db`.
     pub database_url: String,
-    /// The built web app, served with an SPA fallback (`QIMING_WEB_DIR`).
-    pub web_dir: PathBuf,
+    /// Serve the web app from this directory (`QIMING_WEB_DIR`, e.g. `web/dist` while
+    /// developing) instead of the copy built into the binary.
+    pub web_dir: Option<PathBuf>,
     /// The administrator's initial password on first start (`QIMING_ADMIN_PASSWORD`); when
     /// empty a random one is generated and printed once.
     pub admin_password: String,
@@ -46,7 +47,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("data"),
             database_url: String::new(),
-            web_dir: PathBuf::from("web/dist"),
+            web_dir: None,
             admin_password: String::new(),
             session_idle: Duration::from_secs(2 * 3600),
             session_lifetime: Duration::from_secs(24 * 3600),
@@ -99,7 +100,7 @@ impl Config {
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
-            self.web_dir.display(),
+            self.web_dir.as_deref().map_or_else(|| "(built in)".to_string(), |d| d.display().to_string()),
             secret(&self.admin_password),
             humantime::format_duration(self.session_idle),
             humantime::format_duration(self.session_lifetime),

@@ -30,8 +30,8 @@ pub use config::Config;
 pub use error::AppError;
 pub use support::Clock;
 
-/// What every handler can reach: the database, the configuration, the password hasher and
-/// the clock.
+/// What every handler can reach: the database, the configuration, the password hasher, the
+/// clock and the caches.
 #[derive(Clone)]
 pub struct AppState(Arc<Inner>);
 
@@ -40,6 +40,9 @@ pub struct Inner {
     pub config: Config,
     pub hasher: support::password_hash::Hasher,
     pub clock: Clock,
+    /// CurrentUser answers (the envelope's JSON) per session, while nothing they are built
+    /// from has changed.
+    pub current_users: support::cache::GenerationCache<axum::body::Bytes>,
 }
 
 impl std::ops::Deref for AppState {
@@ -55,7 +58,8 @@ impl AppState {
         let db = db::connect(&config.database_url()).await?;
         let hasher =
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations)?;
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock }));
+        let current_users = support::cache::GenerationCache::new(4096);
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }
@@ -71,8 +75,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api", axum::routing::any(web::api_not_found))
         .route("/api/", axum::routing::any(web::api_not_found))
         .route("/api/{*rest}", axum::routing::any(web::api_not_found))
+        // No WebSocket is served yet: an upgrade there is refused with the envelope.
+        .route("/websocket/{*rest}", axum::routing::any(web::api_not_found))
         .method_not_allowed_fallback(web::api_not_found);
-    api.fallback_service(web::spa(&state.config.web_dir))
+    api.fallback_service(web::service(state.config.web_dir.as_deref()))
         .with_state(state)
         .layer(CatchPanicLayer::custom(web::panic_answer))
         .layer(CompressionLayer::new())

@@ -31,10 +31,6 @@ async fn main() -> std::process::ExitCode {
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     tracing_subscriber::fmt().with_env_filter(filter).with_ansi(ansi).init();
     tracing::info!(config = %config.redacted(), "starting Qiming {}", env!("CARGO_PKG_VERSION"));
-    if !config.web_dir.join("index.html").is_file() {
-        tracing::warn!(web_dir = %config.web_dir.display(),
-            "the web app is not built there (run `make web`); serving the API only");
-    }
     let running = match start(config).await {
         Ok(r) => r,
         Err(e) => {

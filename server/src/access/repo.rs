@@ -25,6 +25,8 @@ pub(super) struct SessionRow {
     pub enabled_mark: i64,
     /// The JSON text of the mandatory-initial-change setting.
     pub mandatory_change: Option<String>,
+    /// What cached answers are built from (migrations/0002_generation.sql).
+    pub generation: i64,
 }
 
 pub(super) async fn session(conn: &mut Conn, token_hash: &str) -> Result<Option<SessionRow>, AppError> {
@@ -33,7 +35,8 @@ pub(super) async fn session(conn: &mut Conn, token_hash: &str) -> Result<Option<
          s.locked, s.created_at, s.ip_address, s.ip_address_name, s.last_seen_at, s.expires_at, \
          s.revoked_reason, s.revoked_at, u.enabled_mark, \
          (SELECT c.config_value FROM base_sys_config c \
-          WHERE c.config_key = 'mandatoryModificationOfInitialPassword') AS mandatory_change \
+          WHERE c.config_key = 'mandatoryModificationOfInitialPassword') AS mandatory_change, \
+         (SELECT g.value FROM qiming_generation g WHERE g.id = 1) AS generation \
          FROM base_user_session s JOIN base_user u ON u.id = s.user_id WHERE s.token_hash = $1",
     )
     .bind(token_hash)

@@ -52,6 +52,8 @@ pub struct Session {
     pub ip_address_name: String,
     /// The initial password is unchanged and the policy demands the change.
     pub must_change_password: bool,
+    /// The generation of what cached answers are built from, as of this request.
+    pub generation: i64,
     _checked: (),
 }
 
@@ -142,6 +144,7 @@ pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Resu
         created_at: row.created_at,
         ip_address: row.ip_address,
         ip_address_name: row.ip_address_name,
+        generation: row.generation,
         _checked: (),
     })
 }

@@ -73,6 +73,14 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
     Ok(db)
 }
 
+/// Marks that something cached answers are built from has changed (migrations/0002): called
+/// by every repository function that writes users, roles, grants, menus, systems or the
+/// configuration, inside the caller's transaction.
+pub async fn bump_generation(conn: &mut Conn) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(conn).await?;
+    Ok(())
+}
+
 /// The directory of a `sqlite://dir/file.db?…` URL, if it is one and has one.
 fn sqlite_dir(url: &str) -> Option<String> {
     let path = url.strip_prefix("sqlite:")?.trim_start_matches("//");

@@ -6,14 +6,18 @@ use crate::AppState;
 use crate::access::{Member, Permit, Unlocked};
 use crate::system::dto::{LogQuery, LoginLogEntry};
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use crate::error::AppError;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 
 /// GET /api/oauth/CurrentUser.
 #[utoipa::path(get, path = "/api/oauth/CurrentUser", tag = "oauth",
     summary = "The signed-in user, their menu and permissions, the public settings (AUTH-008, AUTH-009)",
     responses((status = 200, body = Envelope<CurrentUser>)))]
-pub async fn current_user(State(state): State<AppState>, caller: Unlocked) -> ApiResult<CurrentUser> {
-    ok(service::current_user(&state, &caller).await?)
+pub async fn current_user(State(state): State<AppState>, caller: Unlocked) -> Result<Response, AppError> {
+    let answer = service::current_user_answer(&state, &caller).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())
 }
 
 #[utoipa::path(get, path = "/api/permission/Users/Current/BaseInfo", tag = "permission",

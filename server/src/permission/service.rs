@@ -11,7 +11,8 @@ use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, SESSION_MISSING};
 use crate::system::dto::{LogQuery, LoginLogEntry};
 use crate::system::service::{self as system, LoginFilter};
-use crate::wire::{Page, PageOf, Patch};
+use crate::wire::{Envelope, Page, PageOf, Patch};
+use axum::body::Bytes;
 use qiming_core::permission::{PermissionEntry, PermissionItem, filter_menu_tree, is_container_type};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -26,9 +27,22 @@ enum Grantee<'a> {
     User(&'a str),
 }
 
+/// CurrentUser's whole answer (the envelope's JSON), from the cache while nothing it is built
+/// from has changed since it was built for this session (every page load asks for it).
+pub async fn current_user_answer(state: &AppState, caller: &Unlocked) -> Result<Bytes, AppError> {
+    if let Some(cached) = state.current_users.get(&caller.token_hash, caller.generation) {
+        return Ok(cached);
+    }
+    let answer = current_user(state, caller).await?;
+    let envelope = Envelope { code: 200, msg: "Success", data: answer };
+    let bytes = Bytes::from(serde_json::to_vec(&envelope).map_err(anyhow::Error::from)?);
+    state.current_users.put(&caller.token_hash, caller.generation, bytes.clone());
+    Ok(bytes)
+}
+
 /// CurrentUser (AUTH-008, AUTH-009): user info, the current system's menu tree and
 /// permission list as the user's roles grant them, and the public settings.
-pub async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser, AppError> {
+async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser, AppError> {
     let mut conn = state.db.acquire().await?;
     let own = DataScope::own(caller);
     let u = users::by_id(&mut conn, &own, &caller.user_id)

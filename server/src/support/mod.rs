@@ -1,5 +1,6 @@
 //! Helpers every area uses and none owns: ids, random bytes, hex, the clock, password hashing.
 
+pub mod cache;
 pub mod clock;
 pub mod password_hash;
 

@@ -3,7 +3,7 @@
 use super::dto::LoginLogEntry;
 use super::service::{LOGIN_LOG, LoginFilter, LoginRecord};
 use crate::access::DataScope;
-use crate::db::{Conn, Engine, Sql};
+use crate::db::{Conn, Engine, Sql, bump_generation};
 use crate::error::AppError;
 use crate::support::new_id;
 use crate::wire::Page;
@@ -26,6 +26,7 @@ pub(super) async fn store_settings(conn: &mut Conn, values: &[(String, Value)]) 
         .execute(&mut *conn)
         .await?;
     }
+    bump_generation(conn).await?;
     Ok(())
 }
 

@@ -178,6 +178,8 @@ async fn permits_need_the_menu_and_the_button(engine: Engine) {
     // A disabled menu or role grants nothing.
     let mut conn = s.conn().await;
     sqlx::query("UPDATE base_role SET enabled_mark = 0 WHERE id = $1").bind(&role).execute(&mut *conn).await.unwrap();
+    // Written around the repositories, so the cached answers are told here.
+    qiming_server::db::bump_generation(&mut conn).await.unwrap();
     drop(conn);
     s.get(&detail(&nurse), Some(&token)).await.fails(403, MSG_FORBIDDEN);
 }

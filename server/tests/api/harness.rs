@@ -90,7 +90,7 @@ pub fn test_config(engine: Engine, dir: &std::path::Path) -> (Config, Option<Str
     let mut config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.join("data"),
-        web_dir: dir.join("web"),
+        web_dir: Some(dir.join("web")),
         admin_password: ADMIN_PASSWORD.into(),
         password_hash_memory_kib: 256,
         password_hash_iterations: 1,
@@ -129,6 +129,24 @@ pub async fn start_with(engine: Engine, tweak: impl FnOnce(&mut Config)) -> Test
         http: reqwest::Client::new(),
         _dir: dir,
         pg_database,
+        task: running.task,
+    }
+}
+
+/// A second server on the database of `first`, as a second process would be (its own
+/// caches); the database stays `first`'s to drop.
+pub async fn start_sharing(first: &TestServer) -> TestServer {
+    let mut config = first.state.config.clone();
+    config.addr = "127.0.0.1:0".parse().unwrap();
+    let clock = Clock::adjustable();
+    let running = qiming_server::start_with_clock(config, clock.clone()).await.expect("a second server starts");
+    TestServer {
+        base: format!("http://{}", running.addr),
+        state: running.state,
+        clock,
+        http: reqwest::Client::new(),
+        _dir: tempfile::tempdir().unwrap(),
+        pg_database: None,
         task: running.task,
     }
 }
@@ -293,9 +311,10 @@ async fn mark_password_changed(conn: &mut Conn, user_id: &str) {
     sqlx::query("UPDATE base_user SET change_password_date = $1 WHERE id = $2")
         .bind(qiming_server::support::clock::system_now_ms())
         .bind(user_id)
-        .execute(conn)
+        .execute(&mut *conn)
         .await
         .unwrap();
+    qiming_server::db::bump_generation(conn).await.unwrap();
 }
 
 pub fn md5(s: &str) -> String {

@@ -111,3 +111,59 @@ fn shared_helpers_live_in_support_not_the_crate_root() {
         assert!(!root.contains(helper), "lib.rs defines {helper}: shared helpers belong in support/");
     }
 }
+
+/// The tables cached answers are built from (migrations/0002_generation.sql).
+const CACHED: &[&str] = &[
+    "base_user",
+    "base_role",
+    "base_user_relation",
+    "base_authorize",
+    "base_module",
+    "base_module_item",
+    "base_system",
+    "base_sys_config",
+];
+
+/// The tables a piece of code writes: `INSERT INTO t`, `UPDATE t`, `DELETE FROM t`,
+/// `Sql::update(…, "t")`.
+fn written_tables(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for verb in ["INSERT INTO ", "UPDATE ", "DELETE FROM "] {
+        for (i, _) in code.match_indices(verb) {
+            let name: String = code[i + verb.len()..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            out.insert(name);
+        }
+    }
+    for (i, _) in code.match_indices("Sql::update(") {
+        if let Some(name) = code[i..].split('"').nth(1) {
+            out.insert(name.to_string());
+        }
+    }
+    out
+}
+
+// Every repository function that writes a table cached answers are built from tells the
+// cache (db::bump_generation) in the same transaction; otherwise CurrentUser would go stale.
+#[test]
+fn writes_to_cached_tables_bump_the_generation() {
+    let mut checked = 0;
+    for area in AREAS {
+        for file in rust_files(&Path::new(SRC).join(area)) {
+            let name = file.strip_prefix(SRC).unwrap().display().to_string();
+            if !name.contains("/repo") {
+                continue;
+            }
+            let text = code(&file);
+            for function in text.split("async fn ").skip(1) {
+                let fn_name = function.split('(').next().unwrap_or("");
+                let cached: Vec<String> = written_tables(function).into_iter().filter(|t| CACHED.contains(&t.as_str())).collect();
+                if !cached.is_empty() {
+                    checked += 1;
+                    assert!(function.contains("bump_generation"), "{name}::{fn_name} writes {cached:?} without db::bump_generation");
+                }
+            }
+        }
+    }
+    assert!(checked >= 9, "only {checked} writing functions found");
+    assert_eq!(written_tables("UPDATE base_user_session SET"), BTreeSet::from(["base_user_session".to_string()]));
+}

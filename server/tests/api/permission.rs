@@ -1,6 +1,6 @@
 //! Menu filtering by permission and the system configuration's admin rules.
 
-use crate::harness::{Engine, start};
+use crate::harness::{Engine, start, start_sharing};
 use crate::on_both_engines;
 use qiming_server::permission::repo::menu::{self, ItemKind, NewMenu};
 use serde_json::{Value, json};
@@ -85,6 +85,8 @@ async fn perm_001_005_menu_filtered_by_permission(engine: Engine) {
     // A disabled role grants nothing.
     let mut conn = s.conn().await;
     sqlx::query("UPDATE base_role SET enabled_mark = 0").execute(&mut *conn).await.unwrap();
+    // Written around the repositories, so the cached answers are told here.
+    qiming_server::db::bump_generation(&mut conn).await.unwrap();
     let after = s.get("/api/oauth/CurrentUser", Some(&token)).await;
     assert_eq!(after.ok()["menuList"], json!([]));
 }
@@ -132,4 +134,36 @@ async fn sys_003_config_admin_only_and_secrets_hidden(engine: Engine) {
     assert_eq!(now.ok()["sysVersion"], "3.4.7", "read-only");
 }
 
-on_both_engines!(perm_001_005_menu_filtered_by_permission, sys_003_config_admin_only_and_secrets_hidden);
+// CurrentUser is answered from a per-session cache, which follows every change it is built
+// from — made through this server or through another process sharing the database.
+async fn current_user_cache_follows_every_change(engine: Engine) {
+    let a = start(engine).await;
+    let b = start_sharing(&a).await;
+    let admin = a.ready_admin().await;
+    let nurse = a.create_user("nurse", "Nurse123").await;
+    let token = a.sign_in("nurse", "Nurse123").await;
+    let on_a = || async { a.get("/api/oauth/CurrentUser", Some(&token)).await.ok().clone() };
+    let first = on_a().await;
+    assert_eq!(first["menuList"], json!([]));
+    assert_eq!(on_a().await, first, "served again unchanged");
+
+    // A grant made in the other process.
+    let mut conn = b.conn().await;
+    let dir = menu::insert_menu(&mut conn, &new_menu("-1", "wards", 0), b.clock.now_ms()).await.unwrap();
+    let beds = menu::insert_menu(&mut conn, &new_menu(&dir, "wards.beds", 2), b.clock.now_ms()).await.unwrap();
+    drop(conn);
+    b.grant(&nurse, &[&dir, &beds], &[]).await;
+    assert_eq!(codes(&on_a().await["menuList"]), ["wards"]);
+    // The configuration, changed through the other process's API.
+    b.put("/api/system/SysConfig", Some(&admin), json!({"title": "启明医院"})).await.ok();
+    assert_eq!(on_a().await["sysConfigInfo"]["title"], "启明医院");
+    // The user's own profile.
+    b.put("/api/permission/Users/Current/BaseInfo", Some(&token), json!({"realName": "李护士"})).await.ok();
+    assert_eq!(on_a().await["userInfo"]["userName"], "李护士");
+}
+
+on_both_engines!(
+    perm_001_005_menu_filtered_by_permission,
+    sys_003_config_admin_only_and_secrets_hidden,
+    current_user_cache_follows_every_change,
+);

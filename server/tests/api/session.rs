@@ -116,6 +116,7 @@ async fn auth_022_initial_password_must_change(engine: Engine) {
         .execute(&mut *conn)
         .await
         .unwrap();
+    qiming_server::db::bump_generation(&mut conn).await.unwrap();
     let nurse_token = s.sign_in("nurse", "Nurse123").await;
     s.put("/api/system/SysConfig", Some(&nurse_token), json!({"title": "启明"})).await.fails(403, "请先修改初始密码");
     s.put("/api/system/SysConfig", Some(&token), json!({"mandatoryModificationOfInitialPassword": 0})).await.ok();

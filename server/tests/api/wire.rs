@@ -75,7 +75,7 @@ async fn route_spa_fallback_and_api_404(engine: Engine) {
     std::fs::create_dir_all(web.join("assets")).unwrap();
     std::fs::write(web.join("index.html"), "<!doctype html><title>启明</title>").unwrap();
     std::fs::write(web.join("assets/app.js"), "console.log(1)").unwrap();
-    let s = start_with(engine, |c| c.web_dir = web.clone()).await;
+    let s = start_with(engine, |c| c.web_dir = Some(web.clone())).await;
     for route in ["/", "/home", "/login", "/permission/user/detail", "/redirect/home"] {
         let res = s.http.get(format!("{}{route}", s.base)).send().await.unwrap();
         assert_eq!(res.status(), 200, "{route}");
@@ -89,6 +89,20 @@ async fn route_spa_fallback_and_api_404(engine: Engine) {
     s.get("/api/", None).await.fails(404, "接口不存在：GET /api/");
     s.call(Method::DELETE, "/api/oauth/Login", None, Body::None).await.fails(404, "接口不存在：DELETE /api/oauth/Login");
     s.post("/api/system/Nope", None, json!({})).await.fails(404, "接口不存在：POST /api/system/Nope");
+    // No WebSocket is served yet: an upgrade is refused with the envelope, never index.html.
+    s.get("/websocket/Bearer%20x", None).await.fails(404, "接口不存在：GET /websocket/Bearer%20x");
+    let upgrade = s
+        .http
+        .get(format!("{}/api/message/websocket/t", s.base))
+        .header("connection", "upgrade")
+        .header("upgrade", "websocket")
+        .header("sec-websocket-version", "13")
+        .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==")
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(upgrade.status(), 101);
+    assert!(upgrade.text().await.unwrap().contains("接口不存在"));
 }
 
 // Without a built web app the API still works and other paths say what is missing.

@@ -2,7 +2,7 @@
 //! roles and what a role is authorised for. Configuration, not owned records: these queries
 //! take no data scope; what a user sees of them is decided by their grants.
 
-use crate::db::Conn;
+use crate::db::{Conn, bump_generation};
 use crate::error::AppError;
 use crate::permission::dto::Menu;
 use crate::support::new_id;
@@ -64,8 +64,9 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu, now: i64) -> Result<Strin
     .bind(&m.property_json)
     .bind(m.sort_code)
     .bind(now)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    bump_generation(conn).await?;
     Ok(id)
 }
 
@@ -98,8 +99,9 @@ pub async fn insert_item(conn: &mut Conn, module_id: &str, kind: ItemKind, en_co
         .bind(kind.as_str())
         .bind(full_name)
         .bind(en_code)
-        .execute(conn)
+        .execute(&mut *conn)
         .await?;
+    bump_generation(conn).await?;
     Ok(id)
 }
 
@@ -110,8 +112,9 @@ pub async fn insert_role(conn: &mut Conn, en_code: &str, full_name: &str, now: i
         .bind(full_name)
         .bind(en_code)
         .bind(now)
-        .execute(conn)
+        .execute(&mut *conn)
         .await?;
+    bump_generation(conn).await?;
     Ok(id)
 }
 
@@ -121,8 +124,9 @@ pub async fn authorize_role(conn: &mut Conn, role_id: &str, item_type: &str, ite
         .bind(role_id)
         .bind(item_type)
         .bind(item_id)
-        .execute(conn)
+        .execute(&mut *conn)
         .await?;
+    bump_generation(conn).await?;
     Ok(())
 }
 
@@ -181,8 +185,9 @@ pub async fn insert_system(conn: &mut Conn, s: &AppSystem, now: i64) -> Result<(
         .bind(&s.icon)
         .bind(s.sort_code)
         .bind(now)
-        .execute(conn)
+        .execute(&mut *conn)
         .await?;
+    bump_generation(conn).await?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! a data scope of "own rows" reaches only the caller's row.
 
 use crate::access::DataScope;
-use crate::db::{Arg, Conn, Engine, Sql};
+use crate::db::{Arg, Conn, Engine, Sql, bump_generation};
 use crate::error::AppError;
 use crate::support::new_id;
 use sqlx::FromRow;
@@ -68,8 +68,9 @@ pub async fn insert(conn: &mut Conn, u: &NewUser<'_>, now: i64) -> Result<String
     .bind(u.is_administrator as i64)
     .bind(u.system_id)
     .bind(now)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    bump_generation(conn).await?;
     Ok(id)
 }
 
@@ -107,7 +108,9 @@ pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>
         sql.set(column, value);
     }
     sql.set("last_modify_time", now).push(" WHERE id = ").bind(id);
-    Ok(sql.query().execute(conn).await?.rows_affected())
+    let changed = sql.query().execute(&mut *conn).await?.rows_affected();
+    bump_generation(conn).await?;
+    Ok(changed)
 }
 
 /// Stores a new password hash and records when it was changed.
@@ -122,8 +125,9 @@ pub async fn add_relation(conn: &mut Conn, user_id: &str, object_type: &str, obj
         .bind(user_id)
         .bind(object_type)
         .bind(object_id)
-        .execute(conn)
+        .execute(&mut *conn)
         .await?;
+    bump_generation(conn).await?;
     Ok(())
 }
 
