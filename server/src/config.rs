@@ -30,6 +30,10 @@ pub struct Config {
     /// A session expires this long after sign-in, used or not (`QIMING_SESSION_LIFETIME`).
     #[serde(with = "humantime_serde")]
     pub session_lifetime: Duration,
+    /// Serve the original JNPF 3.4.7 web client too (`QIMING_JNPF_CLIENTS`, default on): accept
+    /// its password changes, which carry only the MD5 of the new password, so the strength
+    /// policy cannot be checked for them (Qiming's own client always sends what is checked).
+    pub jnpf_clients: bool,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// Failed sign-ins from one address before that address is refused for the lock time.
@@ -51,6 +55,7 @@ impl Default for Config {
             admin_password: String::new(),
             session_idle: Duration::from_secs(2 * 3600),
             session_lifetime: Duration::from_secs(24 * 3600),
+            jnpf_clients: true,
             trust_forwarded_for: false,
             login_address_max_failures: 20,
             // OWASP's recommended argon2id minimum (19 MiB, 2 passes).
@@ -95,7 +100,7 @@ impl Config {
         let secret = |s: &str| if s.is_empty() { "(not set)" } else { "***" };
         format!(
             "addr={} data_dir={} database_url={} web_dir={} admin_password={} session_idle={} \
-             session_lifetime={} trust_forwarded_for={} login_address_max_failures={} \
+             session_lifetime={} jnpf_clients={} trust_forwarded_for={} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} log={}",
             self.addr,
             self.data_dir.display(),
@@ -104,6 +109,7 @@ impl Config {
             secret(&self.admin_password),
             humantime::format_duration(self.session_idle),
             humantime::format_duration(self.session_lifetime),
+            self.jnpf_clients,
             self.trust_forwarded_for,
             self.login_address_max_failures,
             self.password_hash_memory_kib,

@@ -175,6 +175,17 @@ impl<T: utoipa::__dev::ComposeSchema> utoipa::__dev::ComposeSchema for Patch<T> 
 }
 impl<T: utoipa::__dev::ComposeSchema + ToSchema> ToSchema for Patch<T> {}
 
+/// Text that a client may send as a JSON number (the JNPF client's captcha key is
+/// `Math.random()`); absent or null is "".
+pub fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(match Option::<serde_json::Value>::deserialize(d)? {
+        None | Some(serde_json::Value::Null) => String::new(),
+        Some(serde_json::Value::String(s)) => s,
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        Some(_) => return Err(serde::de::Error::custom("invalid type: expected text or a number")),
+    })
+}
+
 /// An optional number in a query string, where `x=` means absent.
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     let s = Option::<String>::deserialize(d)?;

@@ -30,6 +30,8 @@ pub const LESS_THAN_MEMBER: &[(Method, &str, Need)] = &[
     (Method::GET, "/api/oauth/ImageCode/{codeLength}/{key}", Need::Nobody),
     // The change-password dialog's captcha (also shown before the initial password changes).
     (Method::GET, "/api/file/ImageCode/{key}", Need::Nobody),
+    // Images load through <img>, which sends no Authorization header.
+    (Method::GET, "/api/file/Image/{type}/{name}", Need::Nobody),
     // Answers 200 with or without a session, or the client would stay signed in.
     (Method::GET, "/api/oauth/Logout", Need::Nobody),
     // Locks and unlocks the screen.

@@ -23,18 +23,28 @@ fn check_key(key: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Draws a captcha of `length` characters; returns (answer, PNG bytes).
+/// The height of the image: the JNPF client shows it in a 32-pixel-high slot.
+pub const HEIGHT: u32 = 32;
+
+/// Draws a captcha of `length` characters; returns (answer, PNG bytes). The characters are
+/// drawn large and the picture scaled down to [`HEIGHT`], so nothing is cut off.
 fn draw(length: u32) -> anyhow::Result<(String, Vec<u8>)> {
     use captcha::filters::{Noise, Wave};
     let mut c = captcha::Captcha::new();
     let supported = c.supported_chars();
     let chars: Vec<char> = CHARS.iter().copied().filter(|ch| supported.contains(ch)).collect();
+    let (width, height) = (36 * length + 24, 72);
     c.set_chars(&chars)
         .add_chars(length)
-        .apply_filter(Noise::new(0.2))
-        .apply_filter(Wave::new(2.0, 8.0))
-        .view(40 * length + 40, 80);
-    c.as_tuple().ok_or_else(|| anyhow::anyhow!("captcha image could not be encoded"))
+        .apply_filter(Noise::new(0.1))
+        .apply_filter(Wave::new(2.0, 6.0))
+        .view(width, height);
+    let (answer, png) = c.as_tuple().ok_or_else(|| anyhow::anyhow!("captcha image could not be encoded"))?;
+    let drawn = image::load_from_memory_with_format(&png, image::ImageFormat::Png)?;
+    let scaled = drawn.resize_exact(width * HEIGHT / height, HEIGHT, image::imageops::FilterType::Triangle);
+    let mut out = std::io::Cursor::new(Vec::new());
+    scaled.write_to(&mut out, image::ImageOutputFormat::Png)?;
+    Ok((answer, out.into_inner()))
 }
 
 /// Issues a captcha of `length` (3–6) characters for `key`, replacing an earlier one for
@@ -44,7 +54,8 @@ pub async fn issue(conn: &mut Conn, key: &str, length: u32, now: i64) -> Result<
         return Err(AppError::field("codeLength", "验证码长度必须在3到6之间"));
     }
     check_key(key)?;
-    let (answer, png) = draw(length)?;
+    // Drawing takes milliseconds of CPU: not on the async workers.
+    let (answer, png) = tokio::task::spawn_blocking(move || draw(length)).await.map_err(anyhow::Error::from)??;
     repo::store_captcha(conn, key, &answer, now, now + LIFETIME_MS).await?;
     Ok(png)
 }
@@ -70,11 +81,13 @@ pub async fn answer_of(conn: &mut Conn, key: &str) -> Result<Option<String>, App
 #[cfg(test)]
 mod tests {
     #[test]
-    fn draws_png_of_requested_length() {
+    fn draws_png_of_requested_length_32_pixels_high() {
         for n in 3..=6 {
             let (answer, png) = super::draw(n).unwrap();
             assert_eq!(answer.chars().count(), n as usize);
             assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+            let size = image::load_from_memory(&png).unwrap();
+            assert_eq!((size.height(), size.width() > 16 * n), (super::HEIGHT, true));
         }
     }
 }

@@ -65,12 +65,14 @@ pub struct PasswordChange {
     pub old_password: String,
     /// MD5 hex of the new password.
     pub password: String,
-    /// The new password as typed, so the server can check the policy itself.
+    /// The new password as typed, so the server can check the policy itself (Qiming's client
+    /// sends it; the JNPF client does not, see `QIMING_JNPF_CLIENTS`).
     #[serde(default)]
     pub plain_password: Option<String>,
     #[serde(default)]
     pub code: String,
-    /// The captcha key.
-    #[serde(default)]
+    /// The captcha key: text, or a number as the JNPF client sends it.
+    #[serde(default, deserialize_with = "crate::wire::text_or_number")]
+    #[schema(value_type = String)]
     pub timestamp: String,
 }

@@ -155,7 +155,16 @@ pub struct BaseInfo {
     pub certificates_type: String,
     pub certificates_number: String,
     pub education: String,
+    pub landline: String,
+    /// Entry date (ms).
+    pub entry_date: Option<i64>,
     pub head_icon: String,
+    /// The avatar's URL (what the JNPF client shows; the same as headIcon, or the default).
+    pub avatar: String,
+    /// Display text: the manager's name.
+    pub manager: String,
+    /// The previous successful sign-in before this session (ms), if any.
+    pub prev_log_time: Option<i64>,
     /// Display text: the user's organisation.
     pub organize: String,
     /// Display text: the user's positions.
@@ -206,6 +215,8 @@ pub struct BaseInfoChange {
     pub certificates_number: Patch<String>,
     #[serde(default)]
     pub education: Patch<String>,
+    #[serde(default)]
+    pub landline: Patch<String>,
 }
 
 /// PUT …/Current/SystemTheme.

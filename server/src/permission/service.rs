@@ -76,7 +76,7 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         user_id: u.id.clone(),
         user_account: u.account.clone(),
         user_name: u.real_name.clone(),
-        head_icon: u.head_icon.clone(),
+        head_icon: avatar(&u.head_icon),
         gender: u.gender.clone(),
         mobile_phone: u.mobile_phone.clone(),
         email: u.email.clone(),
@@ -192,12 +192,25 @@ async fn own_row(conn: &mut Conn, caller: &Session) -> Result<User, AppError> {
     users::by_id(conn, &DataScope::own(caller), &caller.user_id).await?.ok_or_else(|| AppError::not_found(MSG_NO_USER))
 }
 
+/// The avatar to show: the user's own, or the built-in default.
+fn avatar(head_icon: &str) -> String {
+    if head_icon.is_empty() { system::DEFAULT_AVATAR.to_string() } else { head_icon.to_string() }
+}
+
 /// BaseInfo (PROF-003).
 pub async fn base_info(state: &AppState, caller: &Member) -> Result<BaseInfo, AppError> {
     let mut conn = state.db.acquire().await?;
+    let own = DataScope::own(caller);
     let u = own_row(&mut conn, caller).await?;
-    let roles = users::roles(&mut conn, &DataScope::own(caller), &u.id).await?;
+    let roles = users::roles(&mut conn, &own, &u.id).await?;
+    let manager = users::manager_name(&mut conn, &own, &u.id).await?.unwrap_or_default();
+    let previous = system::previous_login(&mut conn, &own, caller.created_at).await?;
     Ok(BaseInfo {
+        avatar: avatar(&u.head_icon),
+        manager,
+        prev_log_time: previous.map(|p| p.creator_time),
+        landline: u.landline,
+        entry_date: u.entry_date,
         id: u.id,
         account: u.account,
         real_name: u.real_name,
@@ -244,6 +257,7 @@ pub async fn update_base_info(state: &AppState, caller: &Member, change: BaseInf
         certificates_type,
         certificates_number,
         education,
+        landline,
     } = change;
     // The gender dictionary's code arrives as a number or a string.
     let gender = match gender {
@@ -267,6 +281,7 @@ pub async fn update_base_info(state: &AppState, caller: &Member, change: BaseInf
         ("certificatesType", "certificates_type", certificates_type),
         ("certificatesNumber", "certificates_number", certificates_number),
         ("education", "education", education),
+        ("landline", "landline", landline),
     ];
     let mut sent = Map::new();
     let mut columns: Vec<(&'static str, Arg)> = Vec::new();
@@ -346,7 +361,7 @@ pub async fn user_detail(state: &AppState, permit: &Permit<ViewUsers>, id: &str)
         email: u.email,
         organize_id: String::new(),
         organize_id_tree: Vec::new(),
-        manager_id: String::new(),
+        manager_id: u.manager_id,
         position_id: String::new(),
         role_id: join(roles.iter().map(|(id, _)| id.as_str())),
         group_id: String::new(),
@@ -359,10 +374,10 @@ pub async fn user_detail(state: &AppState, permit: &Permit<ViewUsers>, id: &str)
         education: u.education,
         native_place: u.native_place,
         certificates_number: u.certificates_number,
-        entry_date: None,
+        entry_date: u.entry_date,
         birthday: u.birthday,
         tele_phone: u.tele_phone,
-        landline: String::new(),
+        landline: u.landline,
         mobile_phone: u.mobile_phone,
         urgent_contacts: u.urgent_contacts,
         urgent_tele_phone: u.urgent_tele_phone,

@@ -15,4 +15,5 @@ pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
         .route(routes!(handlers::read_config, handlers::write_config))
         .route(routes!(handlers::password_policy))
+        .route(routes!(handlers::image))
 }

@@ -276,6 +276,19 @@ pub async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i64) -> 
     repo::previous_login(conn, scope, before).await
 }
 
+/// The avatar of a user who has not chosen one.
+pub const DEFAULT_AVATAR: &str = "/api/file/Image/userAvatar/default.svg";
+
+/// The images built into the binary, by (type, name): what the seeded configuration's icons
+/// point at (`/api/file/Image/annexpic/logo.svg`) and [`DEFAULT_AVATAR`].
+pub fn builtin_image(kind: &str, name: &str) -> Option<(&'static str, &'static [u8])> {
+    match (kind, name) {
+        ("annexpic", "logo.svg") => Some(("image/svg+xml", include_bytes!("../../../web/public/logo.svg"))),
+        ("userAvatar", "default.svg") => Some(("image/svg+xml", include_bytes!("../../images/default-avatar.svg"))),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -66,12 +66,7 @@ async fn auth_025_037_change_password(engine: Engine) {
         weak.data()["password"],
         json!(["新密码长度不能小于8位", "新密码必须包含数字", "新密码必须包含小写字母", "新密码必须包含特殊字符"])
     );
-    // The server never trusts the client: without the plain text the policy cannot be
-    // checked, and the plain text must be what was hashed.
-    let a = s.captcha("c8").await;
-    let mut blind = password_change("Nurse123", "Better123!", &a, "c8");
-    blind.as_object_mut().unwrap().remove("plainPassword");
-    s.post(MODIFY, Some(&token), blind).await.fails(400, "无法校验新密码的强度，请使用启明客户端修改密码");
+    // The server never trusts the client: the plain text must be what was hashed.
     let a = s.captcha("c9").await;
     let mut forged = password_change("Nurse123", "Better123!", &a, "c9");
     forged["password"] = json!(md5("weak"));
@@ -221,7 +216,77 @@ async fn prof_008_switch_system(engine: Engine) {
     assert_eq!(me["menuList"].as_array().unwrap().len(), 1);
 }
 
+// AUTH-025 for the original JNPF 3.4.7 client: it sends {oldPassword, password (both MD5),
+// code, timestamp} with the captcha key as a JSON number and no plain password. With the
+// JNPF-client switch on (the default) the change is accepted; off, it is refused because the
+// policy cannot be checked. Qiming's client (plainPassword) is checked either way.
+async fn auth_025_jnpf_client_changes_its_password(engine: Engine) {
+    for jnpf_clients in [true, false] {
+        let s = crate::harness::start_with(engine, |c| c.jnpf_clients = jnpf_clients).await;
+        s.create_user("nurse", "Nurse123").await;
+        let token = s.sign_in("nurse", "Nurse123").await;
+        let key = 0.5553010497186741_f64;
+        let answer = s.captcha(&key.to_string()).await;
+        let jnpf = json!({"oldPassword": md5("Nurse123"), "password": md5("Better123"), "code": answer, "timestamp": key});
+        let res = s.post(MODIFY, Some(&token), jnpf).await;
+        if jnpf_clients {
+            assert_eq!(res.msg(), "修改成功，请重新登录", "{:#}", res.body);
+            s.sign_in("nurse", "Better123").await;
+        } else {
+            res.fails(400, "无法校验新密码的强度，请使用启明客户端修改密码");
+            s.sign_in("nurse", "Nurse123").await;
+        }
+        // The plain password, when sent, is always checked against the policy.
+        let token = s.sign_in("nurse", if jnpf_clients { "Better123" } else { "Nurse123" }).await;
+        let a = s.captcha("k2").await;
+        let weak = password_change(if jnpf_clients { "Better123" } else { "Nurse123" }, "abcdefgh", &a, "k2");
+        s.post(MODIFY, Some(&token), weak).await.fails(400, "新密码必须包含数字");
+    }
+}
+
+// PROF-003 for the JNPF client: BaseInfo carries avatar (beside headIcon; the built-in default
+// until one is chosen, served without a token), prevLogTime, entryDate, manager and landline;
+// landline is saved like the other fields.
+async fn prof_003_base_info_has_what_the_jnpf_client_reads(engine: Engine) {
+    let s = start(engine).await;
+    let first = s.ready_admin().await;
+    let base = "/api/permission/Users/Current/BaseInfo";
+    assert!(s.get(base, Some(&first)).await.ok()["prevLogTime"].is_null(), "no sign-in before the first");
+    let token = s.admin().await;
+    let info = s.get(base, Some(&token)).await.ok().clone();
+    for field in ["avatar", "headIcon", "prevLogTime", "entryDate", "manager", "landline", "organize", "position", "roleId"] {
+        assert!(info.get(field).is_some(), "{field} missing: {info:#}");
+    }
+    let avatar = info["avatar"].as_str().unwrap().to_string();
+    assert!(avatar.starts_with("/api/file/Image/"), "{avatar}");
+    let image = s.http.get(format!("{}{avatar}", s.base)).send().await.unwrap();
+    assert_eq!(image.headers()["content-type"], "image/svg+xml");
+    assert!(info["prevLogTime"].is_i64(), "the first sign-in is this session's previous: {info:#}");
+    s.put(base, Some(&token), json!({"landline": "0571-8888666"})).await.ok();
+    assert_eq!(s.get(base, Some(&token)).await.ok()["landline"], "0571-8888666");
+    let long = s.put(base, Some(&token), json!({"landline": "1".repeat(21)})).await;
+    assert_eq!(long.data()["landline"], json!(["最多20个字符"]));
+}
+
+// SYS-001 for the JNPF client: the system icons in sysConfigInfo are images the API serves
+// (it puts its API base in front of them), open to an <img> without a token.
+async fn sys_001_icons_are_api_images(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.admin().await;
+    let me = s.get("/api/oauth/CurrentUser", Some(&token)).await.ok().clone();
+    for icon in ["logoIcon", "navigationIcon", "loginIcon", "workLogoIcon"] {
+        let url = me["sysConfigInfo"][icon].as_str().unwrap().to_string();
+        assert!(url.starts_with("/api/"), "{icon} = {url}");
+        let res = s.http.get(format!("{}{url}", s.base)).send().await.unwrap();
+        assert_eq!((res.status().as_u16(), res.headers()["content-type"].to_str().unwrap()), (200, "image/svg+xml"), "{icon}");
+    }
+    s.get("/api/file/Image/annexpic/nothing.png", None).await.fails(404, "文件不存在");
+}
+
 on_both_engines!(
+    auth_025_jnpf_client_changes_its_password,
+    prof_003_base_info_has_what_the_jnpf_client_reads,
+    sys_001_icons_are_api_images,
     prof_008_switch_system,
     auth_023_024_password_policy,
     auth_025_037_change_password,

@@ -118,6 +118,12 @@ async fn auth_002_captcha_required_and_wrong(engine: Engine) {
     // One guess per image: the right answer no longer works after a wrong one.
     s.login_with(ADMIN, ADMIN_PASSWORD, &answer, "0.5553010497186741").await.fails(400, "验证码错误，请重新输入");
 
+    // The image fits the JNPF client's 32-pixel-high slot (PNG IHDR: width, height).
+    let png = s.http.get(format!("{}/api/oauth/ImageCode/4/k9", s.base)).send().await.unwrap().bytes().await.unwrap();
+    let (width, height) = (u32::from_be_bytes(png[16..20].try_into().unwrap()), u32::from_be_bytes(png[20..24].try_into().unwrap()));
+    assert_eq!(height, 32);
+    assert!((60..=140).contains(&width), "{width}");
+
     let answer = s.captcha("0.1").await;
     assert_eq!(answer.len(), 5, "the dialog image follows verificationCodeNumber");
     s.login_with(ADMIN, ADMIN_PASSWORD, &answer.to_lowercase(), "0.1").await.ok();

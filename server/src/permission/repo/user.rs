@@ -38,13 +38,16 @@ pub struct User {
     pub description: String,
     pub sort_code: i64,
     pub creator_time: i64,
+    pub landline: String,
+    pub entry_date: Option<i64>,
+    pub manager_id: String,
 }
 
 const USER_COLUMNS: &str = "id, account, real_name, password_hash, is_administrator, enabled_mark, \
     change_password_date, head_icon, gender, birthday, mobile_phone, tele_phone, email, \
     urgent_contacts, urgent_tele_phone, postal_address, signature, nation, native_place, \
     certificates_type, certificates_number, education, theme, language, system_id, portal_id, \
-    description, sort_code, creator_time";
+    description, sort_code, creator_time, landline, entry_date, manager_id";
 
 /// What creating a user needs; the password arrives already hashed.
 pub struct NewUser<'a> {
@@ -98,6 +101,14 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
     sql.push(USER_COLUMNS).push(" FROM base_user WHERE id = ").bind(id);
     scope.restrict(&mut sql, "id");
     Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// The real name of the user's manager, within the scope of the user's row.
+pub async fn manager_name(conn: &mut Conn, scope: &DataScope, user_id: &str) -> Result<Option<String>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT m.real_name FROM base_user u JOIN base_user m ON m.id = u.manager_id WHERE u.id = ");
+    sql.bind(user_id);
+    scope.restrict(&mut sql, "u.id");
+    Ok(sql.query_scalar().fetch_optional(conn).await?)
 }
 
 /// Sets the columns given (`column`, value) and the modification time; answers how many
