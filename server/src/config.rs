@@ -34,13 +34,21 @@ pub struct Config {
     /// its password changes, which carry only the MD5 of the new password, so the strength
     /// policy cannot be checked for them (Qiming's own client always sends what is checked).
     pub jnpf_clients: bool,
-    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    /// Behind a reverse proxy: take the client address from `X-Forwarded-For` — the entry the
+    /// proxy added, the right-most one (a client can write anything to the left of it).
     pub trust_forwarded_for: bool,
+    /// The addresses of the trusted reverse proxies (`QIMING_TRUSTED_PROXIES=["10.0.0.2"]`).
+    /// When given, `X-Forwarded-For` counts only on connections from them, and the client is
+    /// the right-most entry that is not one of them (for chains of proxies).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Failed sign-ins from one address before that address is refused for the lock time.
     pub login_address_max_failures: u32,
     /// argon2id cost; the PHC string stores it, so changing it never breaks stored hashes.
     pub password_hash_memory_kib: u32,
     pub password_hash_iterations: u32,
+    /// Password checks that may wait for a hashing thread; beyond them a sign-in is answered
+    /// "busy" at once (`QIMING_PASSWORD_HASH_QUEUE`).
+    pub password_hash_queue: usize,
     /// Log filter in `RUST_LOG` syntax (`QIMING_LOG`); `RUST_LOG` itself wins when set.
     pub log: String,
 }
@@ -57,10 +65,12 @@ impl Default for Config {
             session_lifetime: Duration::from_secs(24 * 3600),
             jnpf_clients: true,
             trust_forwarded_for: false,
+            trusted_proxies: Vec::new(),
             login_address_max_failures: 20,
             // OWASP's recommended argon2id minimum (19 MiB, 2 passes).
             password_hash_memory_kib: 19 * 1024,
             password_hash_iterations: 2,
+            password_hash_queue: 32,
             log: "info".into(),
         }
     }
@@ -100,8 +110,8 @@ impl Config {
         let secret = |s: &str| if s.is_empty() { "(not set)" } else { "***" };
         format!(
             "addr={} data_dir={} database_url={} web_dir={} admin_password={} session_idle={} \
-             session_lifetime={} jnpf_clients={} trust_forwarded_for={} login_address_max_failures={} \
-             password_hash_memory_kib={} password_hash_iterations={} log={}",
+             session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
+             password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} log={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -111,9 +121,11 @@ impl Config {
             humantime::format_duration(self.session_lifetime),
             self.jnpf_clients,
             self.trust_forwarded_for,
+            self.trusted_proxies,
             self.login_address_max_failures,
             self.password_hash_memory_kib,
             self.password_hash_iterations,
+            self.password_hash_queue,
             self.log,
         )
     }

@@ -25,6 +25,9 @@ pub enum AppError {
     /// 600 / 601 / 602: the client drops its token and goes to /login.
     #[error("{msg}")]
     Session { code: u16, msg: String },
+    /// 503: too much at once (the password-hashing queue is full); try again shortly.
+    #[error("服务器繁忙，请稍后再试")]
+    Busy,
     /// 500: logged with the request id; the client learns nothing but that id.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -69,7 +72,17 @@ impl AppError {
             AppError::Forbidden(_) => 403,
             AppError::NotFound(_) => 404,
             AppError::Session { code, .. } => *code,
+            AppError::Busy => 503,
             AppError::Internal(_) => 500,
+        }
+    }
+}
+
+impl From<crate::support::password_hash::HashError> for AppError {
+    fn from(e: crate::support::password_hash::HashError) -> Self {
+        match e {
+            crate::support::password_hash::HashError::Busy => AppError::Busy,
+            crate::support::password_hash::HashError::Failed(e) => AppError::Internal(e),
         }
     }
 }
@@ -85,7 +98,7 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
-/// A failure as the client receives it (HTTP 200): `code` is 400, 403, 404, 500 or
+/// A failure as the client receives it (HTTP 200): `code` is 400, 403, 404, 500, 503 or
 /// 600–602; `data` holds the per-field messages of a 400 about fields, else null.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Failure {

@@ -57,7 +57,7 @@ impl AppState {
     pub async fn open(config: Config, clock: Clock) -> anyhow::Result<(AppState, seed::Report)> {
         let db = db::connect(&config.database_url()).await?;
         let hasher =
-            support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations)?;
+            support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
         let current_users = support::cache::GenerationCache::new(4096);
         let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users }));
         let report = seed::apply(&state).await.context("seeding the database")?;

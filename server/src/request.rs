@@ -52,12 +52,9 @@ impl FromRequestParts<AppState> for Client {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-        let forwarded = state
-            .config
-            .trust_forwarded_for
-            .then(|| parts.headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse::<IpAddr>().ok())
-            .flatten();
-        let ip = forwarded.or(peer);
+        let forwarded: Vec<&str> =
+            parts.headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect();
+        let ip = client_address(peer, &forwarded.join(","), state.config.trust_forwarded_for, &state.config.trusted_proxies);
         let user_agent = parts
             .headers
             .get(axum::http::header::USER_AGENT)
@@ -75,6 +72,34 @@ impl FromRequestParts<AppState> for Client {
             os,
         })
     }
+}
+
+/// The client's address: the connection's peer, unless the server runs behind a trusted
+/// reverse proxy. Then it is the address the proxy appended to `X-Forwarded-For` — the
+/// right-most entry (a client can put anything to the left of it) — or, with a list of
+/// trusted proxies, the right-most entry that is not one of them, and only on connections
+/// from one of them.
+pub fn client_address(peer: Option<IpAddr>, forwarded_for: &str, trust: bool, trusted_proxies: &[IpAddr]) -> Option<IpAddr> {
+    let chain: Vec<Option<IpAddr>> =
+        forwarded_for.split(',').map(str::trim).filter(|e| !e.is_empty()).map(|e| e.parse().ok()).collect();
+    if !trusted_proxies.is_empty() {
+        if !peer.is_some_and(|p| trusted_proxies.contains(&p)) {
+            return peer;
+        }
+        // Walk back past the trusted proxies; an entry that is not an address ends the walk.
+        for entry in chain.iter().rev() {
+            match entry {
+                Some(ip) if trusted_proxies.contains(ip) => continue,
+                Some(ip) => return Some(*ip),
+                None => return peer,
+            }
+        }
+        return peer;
+    }
+    if trust {
+        return chain.last().copied().flatten().or(peer);
+    }
+    peer
 }
 
 pub fn place_of(ip: IpAddr) -> &'static str {
@@ -124,6 +149,23 @@ mod tests {
         assert_eq!(place_of("::ffff:10.1.2.3".parse().unwrap()), "局域网");
         assert_eq!(place_of("192.168.1.9".parse().unwrap()), "局域网");
         assert_eq!(place_of("8.8.8.8".parse().unwrap()), "未知");
+    }
+
+    #[test]
+    fn forwarded_addresses() {
+        let peer: Option<IpAddr> = Some("10.0.0.2".parse().unwrap());
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        // Not behind a proxy: the header is ignored.
+        assert_eq!(client_address(peer, "1.2.3.4", false, &[]), peer);
+        // Behind one proxy: its entry (the right-most), never what the client wrote before it.
+        assert_eq!(client_address(peer, "6.6.6.6, 1.2.3.4", true, &[]), ip("1.2.3.4"));
+        assert_eq!(client_address(peer, "", true, &[]), peer);
+        assert_eq!(client_address(peer, "garbage", true, &[]), peer);
+        // A chain of trusted proxies: the right-most entry that is not one of them.
+        let proxies = ["10.0.0.2".parse().unwrap(), "10.0.0.3".parse().unwrap()];
+        assert_eq!(client_address(peer, "6.6.6.6, 1.2.3.4, 10.0.0.3", false, &proxies), ip("1.2.3.4"));
+        // Not from a trusted proxy: the header is the client's own invention.
+        assert_eq!(client_address(ip("5.5.5.5"), "1.2.3.4", true, &proxies), ip("5.5.5.5"));
     }
 
     #[test]

@@ -210,6 +210,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
         // gets its own message.
         let value: serde_json::Value =
             serde_json::from_slice(&bytes).map_err(|_| AppError::bad("请求数据不是有效的JSON"))?;
+        reject_controls_in_json(&value, &mut String::new())?;
         let is_object = value.is_object();
         let value = serde_path_to_error::deserialize(value).map_err(|e| {
             let path = e.path().to_string();
@@ -255,6 +256,11 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T>
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         use axum::extract::path::ErrorKind;
+        if let Ok(raw) = axum::extract::RawPathParams::from_request_parts(parts, state).await {
+            for (key, value) in raw.iter() {
+                reject_controls(key, value)?;
+            }
+        }
         let rejection = match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(v)) => return Ok(Path(v)),
             Err(PathRejection::FailedToDeserializePathParams(e)) => e.into_kind(),
@@ -285,7 +291,39 @@ async fn body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, AppError
     })
 }
 
+/// Text must not carry control characters other than tab, line feed and carriage return (a
+/// NUL cannot even be stored in PostgreSQL's text): such input is a 400 naming the field.
+fn reject_controls(field: &str, text: &str) -> Result<(), AppError> {
+    if text.chars().any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) && (c as u32) < 0xa0) {
+        let field = if field.is_empty() { "请求数据" } else { field };
+        return Err(AppError::field(field, format!("{field}含有不允许的控制字符")));
+    }
+    Ok(())
+}
+
+fn reject_controls_in_json(value: &serde_json::Value, path: &mut String) -> Result<(), AppError> {
+    match value {
+        serde_json::Value::String(s) => reject_controls(path, s),
+        serde_json::Value::Array(items) => items.iter().try_for_each(|v| reject_controls_in_json(v, path)),
+        serde_json::Value::Object(map) => map.iter().try_for_each(|(k, v)| {
+            let len = path.len();
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(k);
+            reject_controls(path, k)?;
+            let checked = reject_controls_in_json(v, path);
+            path.truncate(len);
+            checked
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn urlencoded<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    for (key, value) in form_urlencoded::parse(bytes) {
+        reject_controls(&key, &value)?;
+    }
     let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(bytes));
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();

@@ -102,24 +102,15 @@ pub(super) async fn revoke_user(conn: &mut Conn, user_id: &str, reason: &str, no
     Ok(())
 }
 
-/// Sets the lock flag and forgets failed unlock attempts.
+/// Sets the lock flag. (Failed unlocks are counted on the account's sign-in throttle, so the
+/// session's own `unlock_failures` column is no longer used.)
 pub(super) async fn set_locked(conn: &mut Conn, token_hash: &str, locked: bool) -> Result<(), AppError> {
-    sqlx::query("UPDATE base_user_session SET locked = $1, unlock_failures = 0 WHERE token_hash = $2")
+    sqlx::query("UPDATE base_user_session SET locked = $1 WHERE token_hash = $2")
         .bind(locked as i64)
         .bind(token_hash)
         .execute(conn)
         .await?;
     Ok(())
-}
-
-pub(super) async fn unlock_failed(conn: &mut Conn, token_hash: &str) -> Result<i64, AppError> {
-    let (n,): (i64,) = sqlx::query_as(
-        "UPDATE base_user_session SET unlock_failures = unlock_failures + 1 WHERE token_hash = $1 RETURNING unlock_failures",
-    )
-    .bind(token_hash)
-    .fetch_one(conn)
-    .await?;
-    Ok(n)
 }
 
 /// What a user's enabled roles are authorised for: (item_type, item_id) pairs, item_type

@@ -173,11 +173,6 @@ pub async fn set_locked(conn: &mut Conn, session: &Session, locked: bool) -> Res
     repo::set_locked(conn, &session.token_hash, locked).await
 }
 
-/// Counts a wrong unlock password; returns the number of failures so far.
-pub async fn unlock_failed(conn: &mut Conn, session: &Session) -> Result<i64, AppError> {
-    repo::unlock_failed(conn, &session.token_hash).await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,11 +28,11 @@ fn png(bytes: Vec<u8>) -> Response {
 }
 
 #[utoipa::path(get, path = "/api/oauth/ImageCode/{codeLength}/{key}", tag = "oauth",
-    summary = "The login page's captcha image; its answer is kept 5 minutes and good for one check",
-    params(("codeLength" = u32, Path, description = "3 to 6"), ("key" = String, Path, description = "the captcha key (at most 64 characters)")),
+    summary = "The login page's captcha image (verificationCodeNumber characters); its answer is kept 5 minutes and good for one check",
+    params(("codeLength" = String, Path, description = "the length the client asks for: ignored, the configuration decides"), ("key" = String, Path, description = "the captcha key (at most 64 characters)")),
     responses((status = 200, description = "PNG", content_type = "image/png")))]
-pub async fn login_captcha(State(state): State<AppState>, Path((length, key)): Path<(u32, String)>) -> Result<Response, AppError> {
-    Ok(png(service::login_captcha(&state, length, &key).await?))
+pub async fn login_captcha(State(state): State<AppState>, Path((_length, key)): Path<(String, String)>) -> Result<Response, AppError> {
+    Ok(png(service::captcha_image(&state, &key).await?))
 }
 
 #[utoipa::path(get, path = "/api/file/ImageCode/{key}", tag = "oauth",
@@ -40,7 +40,7 @@ pub async fn login_captcha(State(state): State<AppState>, Path((length, key)): P
     params(("key" = String, Path, description = "the captcha key")),
     responses((status = 200, description = "PNG", content_type = "image/png")))]
 pub async fn dialog_captcha(State(state): State<AppState>, Path(key): Path<String>) -> Result<Response, AppError> {
-    Ok(png(service::dialog_captcha(&state, &key).await?))
+    Ok(png(service::captcha_image(&state, &key).await?))
 }
 
 #[utoipa::path(get, path = "/api/oauth/getLoginConfig", tag = "oauth",

@@ -12,30 +12,39 @@ pub(super) async fn locked_until(conn: &mut Conn, key: &str) -> Result<Option<i6
     Ok(row.map(|(until,)| until))
 }
 
-/// Counts one failure of the key in one statement (so concurrent failures are all
-/// counted); failures from before `window_start` no longer count. Returns the count.
-pub(super) async fn count_failure(conn: &mut Conn, key: &str, now: i64, window_start: i64) -> Result<i64, AppError> {
-    let (failures,): (i64,) = sqlx::query_as(
+/// Counts one attempt of the key in one statement (so concurrent attempts are all counted);
+/// attempts from before `window_start` no longer count. Returns the count and when the key
+/// is locked until.
+pub(super) async fn count_attempt(conn: &mut Conn, key: &str, now: i64, window_start: i64) -> Result<(i64, i64), AppError> {
+    Ok(sqlx::query_as(
         "INSERT INTO base_login_throttle (throttle_key, failures, window_start, locked_until) VALUES ($1, 1, $2, 0) \
          ON CONFLICT (throttle_key) DO UPDATE SET \
            failures = CASE WHEN base_login_throttle.window_start <= $3 THEN 1 ELSE base_login_throttle.failures + 1 END, \
            window_start = CASE WHEN base_login_throttle.window_start <= $3 THEN $2 ELSE base_login_throttle.window_start END \
-         RETURNING failures",
+         RETURNING failures, locked_until",
     )
     .bind(key)
     .bind(now)
     .bind(window_start)
     .fetch_one(conn)
-    .await?;
-    Ok(failures)
+    .await?)
 }
 
-/// Locks the key until `until`; its count starts again from `now`.
-pub(super) async fn lock(conn: &mut Conn, key: &str, now: i64, until: i64) -> Result<(), AppError> {
-    sqlx::query("UPDATE base_login_throttle SET failures = 0, window_start = $2, locked_until = $3 WHERE throttle_key = $1")
+/// Locks the key until `until`. Its count is left alone: attempts already on their way are
+/// counted beyond the limit (and refused); the count starts again once the window is over.
+pub(super) async fn lock(conn: &mut Conn, key: &str, until: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_login_throttle SET locked_until = $2 WHERE throttle_key = $1")
         .bind(key)
-        .bind(now)
         .bind(until)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Gives one counted attempt back (never below zero).
+pub(super) async fn refund(conn: &mut Conn, key: &str) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_login_throttle SET failures = failures - 1 WHERE throttle_key = $1 AND failures > 0")
+        .bind(key)
         .execute(conn)
         .await?;
     Ok(())

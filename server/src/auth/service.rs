@@ -15,28 +15,86 @@ use crate::system::service::{self as system, LoginRecord};
 
 pub const MSG_WRONG: &str = "账户或密码错误，请重新输入";
 pub const MSG_DISABLED: &str = "账号已被禁用，请联系管理员";
-/// Wrong unlock passwords before the session ends.
-const UNLOCK_ATTEMPTS: i64 = 5;
+/// Longest account name (JNPF's user form allows 50); longer ones are refused before any
+/// database or hashing work.
+const ACCOUNT_MAX_CHARS: usize = 50;
 
 fn account_locked(minutes: i64) -> String {
     format!("账号已锁定，请{minutes}分钟后再试")
 }
 
-/// Minutes (rounded up) a throttle key is still locked, if it is.
-async fn locked_minutes(conn: &mut Conn, key: &str, now: i64) -> Result<Option<i64>, AppError> {
-    let until = repo::locked_until(conn, key).await?;
-    Ok(until.filter(|until| *until > now).map(|until| (until - now + 59_999) / 60_000))
+fn address_locked(minutes: i64) -> String {
+    format!("登录失败次数过多，请{minutes}分钟后再试")
 }
 
-/// Counts one failure of a key; at `limit` failures within `lock_ms` the key is locked for
-/// `lock_ms`. True when this failure locked it. Failures are counted per key, known
-/// account or not, so a lock reveals nothing about which accounts exist.
-async fn count_failure(conn: &mut Conn, key: &str, now: i64, limit: i64, lock_ms: i64) -> Result<bool, AppError> {
-    if repo::count_failure(conn, key, now, now - lock_ms).await? < limit {
-        return Ok(false);
+/// A throttle: failed password checks counted per key ("account:<name>" or
+/// "address:<ip>") within a window; at `limit` the key is locked for the window. Unknown
+/// accounts are counted like known ones, so a lock reveals nothing about which exist.
+struct Throttle {
+    key: String,
+    limit: i64,
+    window_ms: i64,
+}
+
+/// An attempt on a throttle: counted *before* the password is checked, so that however many
+/// arrive at the same moment, at most `limit` are ever checked.
+enum Attempt {
+    /// Go ahead; this is the `n`-th attempt of the window.
+    Granted(i64),
+    /// Locked for this many more minutes (rounded up).
+    Refused(i64),
+}
+
+impl Throttle {
+    fn new(key: String, limit: i64, window_ms: i64) -> Throttle {
+        Throttle { key, limit: limit.max(1), window_ms }
     }
-    repo::lock(conn, key, now, now + lock_ms).await?;
-    Ok(true)
+
+    fn minutes(ms: i64) -> i64 {
+        (ms.max(0) + 59_999) / 60_000
+    }
+
+    /// Minutes the key is still locked, if it is.
+    async fn locked(&self, conn: &mut Conn, now: i64) -> Result<Option<i64>, AppError> {
+        let until = repo::locked_until(conn, &self.key).await?;
+        Ok(until.filter(|until| *until > now).map(|until| Self::minutes(until - now)))
+    }
+
+    /// Counts an attempt (atomically, so that concurrent ones get distinct numbers); granted
+    /// when the key is not locked and the number is within the limit.
+    async fn attempt(&self, conn: &mut Conn, now: i64) -> Result<Attempt, AppError> {
+        let (n, locked_until) = repo::count_attempt(conn, &self.key, now, now - self.window_ms).await?;
+        if locked_until > now {
+            return Ok(Attempt::Refused(Self::minutes(locked_until - now)));
+        }
+        // Beyond the limit: refused unchecked, while the limit-th attempt is being checked.
+        Ok(if n > self.limit { Attempt::Refused(Self::minutes(self.window_ms)) } else { Attempt::Granted(n) })
+    }
+
+    /// The `n`-th attempt failed: at the limit the key is locked. True when it locked now.
+    async fn failed(&self, conn: &mut Conn, n: i64, now: i64) -> Result<bool, AppError> {
+        if n < self.limit {
+            return Ok(false);
+        }
+        repo::lock(conn, &self.key, now + self.window_ms).await?;
+        Ok(true)
+    }
+
+    /// An attempt that was not a failure (the right password, or never checked) is given back.
+    async fn refund(&self, conn: &mut Conn) -> Result<(), AppError> {
+        repo::refund(conn, &self.key).await
+    }
+
+    /// The right password: earlier failures of the key are forgotten.
+    async fn clear(&self, conn: &mut Conn) -> Result<(), AppError> {
+        repo::clear(conn, &self.key).await
+    }
+}
+
+/// The account throttle with the system's limits (passwordErrorsNumber in lockTime minutes).
+fn account_throttle(settings: &system::SysConfig, account: &str) -> Throttle {
+    let window = settings.int("lockTime", 10).max(1) * 60_000;
+    Throttle::new(format!("account:{account}"), settings.int("passwordErrorsNumber", 5), window)
 }
 
 /// POST /api/oauth/Login (AUTH-002, AUTH-003, AUTH-007).
@@ -44,6 +102,9 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
     let account = form.account.trim();
     if account.is_empty() {
         return Err(AppError::field("account", "请输入账户"));
+    }
+    if account.chars().count() > ACCOUNT_MAX_CHARS {
+        return Err(AppError::field("account", format!("账户最多为{ACCOUNT_MAX_CHARS}个字符")));
     }
     if form.password.is_empty() {
         return Err(AppError::field("password", "请输入密码"));
@@ -54,13 +115,12 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
     }
 
     let now = state.clock.now_ms();
-    let address_key = format!("address:{}", client.ip);
-    let account_key = format!("account:{account}");
     let mut conn = state.db.acquire().await?;
     let settings = system::settings(&mut conn).await?;
-    let lock_minutes = settings.int("lockTime", 10).max(1);
-    if let Some(minutes) = locked_minutes(&mut conn, &address_key, now).await? {
-        return Err(AppError::bad(format!("登录失败次数过多，请{minutes}分钟后再试")));
+    let account_throttle = account_throttle(&settings, account);
+    let address = Throttle::new(format!("address:{}", client.ip), state.config.login_address_max_failures as i64, account_throttle.window_ms);
+    if let Some(minutes) = address.locked(&mut conn, now).await? {
+        return Err(AppError::bad(address_locked(minutes)));
     }
     if settings.flag("enableVerificationCode") {
         captcha::verify(&mut conn, &form.timestamp, &form.code, now).await?;
@@ -68,35 +128,53 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
     let found = users::credentials(&mut conn, account).await?;
     let user_id = found.as_ref().map(|u| u.id.as_str());
     let failed = |reason: String| LoginRecord { user_id, user_name: account, success: false, reason, client, at: now };
-    if let Some(minutes) = locked_minutes(&mut conn, &account_key, now).await? {
-        return Err(refuse(&mut conn, failed(account_locked(minutes))).await);
-    }
+    let address_n = match address.attempt(&mut conn, now).await? {
+        Attempt::Granted(n) => n,
+        Attempt::Refused(minutes) => return Err(AppError::bad(address_locked(minutes))),
+    };
+    let account_n = match account_throttle.attempt(&mut conn, now).await? {
+        Attempt::Granted(n) => n,
+        Attempt::Refused(minutes) => {
+            address.refund(&mut conn).await?;
+            return Err(refuse(&mut conn, failed(account_locked(minutes))).await);
+        }
+    };
     // No connection is held while argon2 runs.
     drop(conn);
 
-    let verified = match &found {
-        Some(u) => state.hasher.verify(&password, &u.password_hash).await?,
-        None => state.hasher.verify_decoy(&password).await?,
+    let checked = match &found {
+        Some(u) => state.hasher.verify(&password, &u.password_hash).await,
+        None => state.hasher.verify_decoy(&password).await,
     };
     let mut tx = state.db.begin().await?;
+    let verified = match checked {
+        Ok(v) => v,
+        Err(e) => {
+            // Never checked (the hashing queue was full): the attempt does not count.
+            account_throttle.refund(&mut tx).await?;
+            address.refund(&mut tx).await?;
+            tx.commit().await?;
+            return Err(e.into());
+        }
+    };
     let Some(user) = found.as_ref().filter(|_| verified) else {
-        let window = lock_minutes * 60_000;
-        let limit = settings.int("passwordErrorsNumber", 5).max(1);
-        let now_locked = count_failure(&mut tx, &account_key, now, limit, window).await?;
-        let address_limit = state.config.login_address_max_failures as i64;
-        count_failure(&mut tx, &address_key, now, address_limit, window).await?;
-        let msg = if now_locked { account_locked(lock_minutes) } else { MSG_WRONG.to_string() };
+        let locked_now = account_throttle.failed(&mut tx, account_n, now).await?;
+        address.failed(&mut tx, address_n, now).await?;
+        let msg = if locked_now { account_locked(Throttle::minutes(account_throttle.window_ms)) } else { MSG_WRONG.to_string() };
         let refusal = refuse(&mut tx, failed(msg)).await;
         tx.commit().await?;
         return Err(refusal);
     };
+    // The right password: the account's failures are forgotten and the address's attempt
+    // given back, whether or not the user may sign in.
+    account_throttle.clear(&mut tx).await?;
+    address.refund(&mut tx).await?;
     if user.enabled_mark != 1 {
         let refusal = refuse(&mut tx, failed(MSG_DISABLED.to_string())).await;
         tx.commit().await?;
         return Err(refusal);
     }
-    // Success: the counters reset, the session and its login-log row, all or nothing.
-    repo::clear(&mut tx, &account_key).await?;
+    // Success: the session and its login-log row, all or nothing.
     let lifetime = state.config.session_lifetime.as_millis() as i64;
     let token = access::session::start(&mut tx, &user.id, now, lifetime, client).await?;
     let success = LoginRecord { success: true, reason: "登录成功".into(), ..failed(String::new()) };
@@ -123,14 +201,9 @@ pub async fn account_config(state: &AppState) -> Result<AccountConfig, AppError>
     })
 }
 
-/// A captcha image for the login page, of the length it asks for.
-pub async fn login_captcha(state: &AppState, length: u32, key: &str) -> Result<Vec<u8>, AppError> {
-    let mut conn = state.db.acquire().await?;
-    captcha::issue(&mut conn, key, length, state.clock.now_ms()).await
-}
-
-/// A captcha image for the change-password dialog, of the configured length.
-pub async fn dialog_captcha(state: &AppState, key: &str) -> Result<Vec<u8>, AppError> {
+/// A captcha image of the configured length (verificationCodeNumber): the length a client
+/// asks for in the path is not trusted.
+pub async fn captcha_image(state: &AppState, key: &str) -> Result<Vec<u8>, AppError> {
     let mut conn = state.db.acquire().await?;
     let length = system::settings(&mut conn).await?.int("verificationCodeNumber", 4).clamp(3, 6) as u32;
     captcha::issue(&mut conn, key, length, state.clock.now_ms()).await
@@ -152,9 +225,11 @@ pub enum LockOutcome {
 }
 
 /// POST /api/oauth/LockScreen (AUTH-018..020): `{}` locks the session; `{account,
-/// password}` unlocks it when the password is the caller's. After five wrong passwords the
-/// session ends (601).
+/// password}` unlocks it when the password is the caller's. Wrong unlock passwords count
+/// against the account like failed sign-ins (locking again forgets nothing): at the limit the
+/// account is locked and the session ends (601).
 pub async fn lock_screen(state: &AppState, caller: &Signed, req: LockRequest) -> Result<LockOutcome, AppError> {
+    let now = state.clock.now_ms();
     let mut conn = state.db.acquire().await?;
     let Some(password) = req.password else {
         access::session::set_locked(&mut conn, caller, true).await?;
@@ -163,18 +238,35 @@ pub async fn lock_screen(state: &AppState, caller: &Signed, req: LockRequest) ->
     if password.is_empty() {
         return Err(AppError::field("password", "请输入密码"));
     }
+    let settings = system::settings(&mut conn).await?;
+    let throttle = account_throttle(&settings, &caller.account);
+    let n = match throttle.attempt(&mut conn, now).await? {
+        Attempt::Granted(n) => n,
+        Attempt::Refused(_) => {
+            access::session::end(&mut conn, caller, Revoked::UnlockFailed, now).await?;
+            return Err(AppError::session(SESSION_REVOKED, Revoked::UnlockFailed.msg()));
+        }
+    };
     let same_account = req.account.as_deref().is_none_or(|a| a.trim() == caller.account);
     let hash = users::own_password_hash(&mut conn, caller).await?;
     // No pool connection is held while argon2 runs.
     drop(conn);
-    let verified = same_account && state.hasher.verify(&password.to_ascii_lowercase(), &hash).await?;
+    let checked = state.hasher.verify(&password.to_ascii_lowercase(), &hash).await;
     let mut conn = state.db.acquire().await?;
+    let verified = match checked {
+        Ok(v) => same_account && v,
+        Err(e) => {
+            throttle.refund(&mut conn).await?;
+            return Err(e.into());
+        }
+    };
     if verified {
+        throttle.clear(&mut conn).await?;
         access::session::set_locked(&mut conn, caller, false).await?;
         return Ok(LockOutcome::Unlocked);
     }
-    if access::session::unlock_failed(&mut conn, caller).await? >= UNLOCK_ATTEMPTS {
-        access::session::end(&mut conn, caller, Revoked::UnlockFailed, state.clock.now_ms()).await?;
+    if throttle.failed(&mut conn, n, now).await? {
+        access::session::end(&mut conn, caller, Revoked::UnlockFailed, now).await?;
         return Err(AppError::session(SESSION_REVOKED, Revoked::UnlockFailed.msg()));
     }
     Err(AppError::field("password", "密码错误，请重新输入"))

@@ -5,21 +5,35 @@
 //! (one per core), each reusing one memory buffer from hash to hash. A flood of sign-ins
 //! then queues instead of taking every core, and memory stays bounded: allocating 19 MiB
 //! per hash on the blocking pool let glibc keep freed buffers, and the load benchmark grew
-//! the process from 10 MiB to ~580 MiB.
+//! the process from 10 MiB to ~580 MiB. The queue is bounded: when it is full a hash is
+//! refused at once ([`HashError::Busy`]) rather than making every sign-in wait behind a flood.
 
 use anyhow::anyhow;
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 
 type Job = Box<dyn FnOnce() + Send>;
 
+/// Why a hash or a check did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    /// The queue is full: try again shortly.
+    #[error("the password hashing queue is full")]
+    Busy,
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
 #[derive(Clone)]
 pub struct Hasher {
     params: Params,
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::SyncSender<Job>,
+    /// Password checks run so far (verify and verify_decoy).
+    checks: Arc<AtomicU64>,
     /// A hash of nothing anyone knows, verified when the account does not exist so that an
     /// unknown account costs the same time as a wrong password.
     decoy: Arc<OnceLock<String>>,
@@ -71,11 +85,12 @@ fn verify_phc(phc: &PasswordHash, password: &[u8]) -> anyhow::Result<bool> {
 }
 
 impl Hasher {
-    pub fn new(memory_kib: u32, iterations: u32) -> anyhow::Result<Hasher> {
+    /// Hashing threads (one per core) behind a queue of at most `queue` waiting jobs.
+    pub fn new(memory_kib: u32, iterations: u32, queue: usize) -> anyhow::Result<Hasher> {
         let params = Params::new(memory_kib, iterations, 1, None)
             .map_err(|e| anyhow!("password hash parameters: {e}"))?;
-        let (jobs, queue) = mpsc::channel::<Job>();
-        let queue = Arc::new(Mutex::new(queue));
+        let (jobs, waiting) = mpsc::sync_channel::<Job>(queue);
+        let queue = Arc::new(Mutex::new(waiting));
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
         for i in 0..threads {
             let queue = queue.clone();
@@ -86,35 +101,45 @@ impl Hasher {
                 }
             })?;
         }
-        Ok(Hasher { params, jobs, decoy: Arc::new(OnceLock::new()) })
+        Ok(Hasher { params, jobs, checks: Arc::new(AtomicU64::new(0)), decoy: Arc::new(OnceLock::new()) })
     }
 
-    /// Runs `work` on a hashing thread and waits for its answer.
-    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
+    /// Runs `work` on a hashing thread and waits for its answer; Busy at once when the queue
+    /// is full.
+    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, HashError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        self.jobs
-            .send(Box::new(move || {
-                let _ = tx.send(work());
-            }))
-            .map_err(|_| anyhow!("the password hashing threads have stopped"))?;
-        rx.await.map_err(|_| anyhow!("a password hashing thread failed"))
+        let job: Job = Box::new(move || {
+            let _ = tx.send(work());
+        });
+        match self.jobs.try_send(job) {
+            Ok(()) => {}
+            Err(mpsc::TrySendError::Full(_)) => return Err(HashError::Busy),
+            Err(mpsc::TrySendError::Disconnected(_)) => return Err(anyhow!("the password hashing threads have stopped").into()),
+        }
+        rx.await.map_err(|_| anyhow!("a password hashing thread failed").into())
     }
 
     /// The PHC string of argon2id(`md5_hex`) with a fresh salt.
-    pub async fn hash(&self, md5_hex: &str) -> anyhow::Result<String> {
+    pub async fn hash(&self, md5_hex: &str) -> Result<String, HashError> {
         let (params, input) = (self.params.clone(), md5_hex.to_owned());
-        self.run(move || hash_phc(&params, input.as_bytes())).await?
+        Ok(self.run(move || hash_phc(&params, input.as_bytes())).await??)
     }
 
     /// True when `md5_hex` matches the stored PHC string.
-    pub async fn verify(&self, md5_hex: &str, phc: &str) -> anyhow::Result<bool> {
+    pub async fn verify(&self, md5_hex: &str, phc: &str) -> Result<bool, HashError> {
         let parsed = PasswordHash::new(phc).map_err(|e| anyhow!("stored hash unreadable: {e}"))?;
         let input = md5_hex.to_owned();
-        self.run(move || verify_phc(&parsed, input.as_bytes())).await?
+        let checks = self.checks.clone();
+        Ok(self
+            .run(move || {
+                checks.fetch_add(1, Ordering::Relaxed);
+                verify_phc(&parsed, input.as_bytes())
+            })
+            .await??)
     }
 
     /// Spends the time of one verification and answers false.
-    pub async fn verify_decoy(&self, md5_hex: &str) -> anyhow::Result<bool> {
+    pub async fn verify_decoy(&self, md5_hex: &str) -> Result<bool, HashError> {
         let decoy = match self.decoy.get() {
             Some(d) => d.clone(),
             None => {
@@ -123,6 +148,11 @@ impl Hasher {
             }
         };
         self.verify(md5_hex, &decoy).await.map(|_| false)
+    }
+
+    /// How many password checks have run (the sign-in tests count them).
+    pub fn checks(&self) -> u64 {
+        self.checks.load(Ordering::Relaxed)
     }
 }
 
@@ -152,7 +182,7 @@ mod tests {
 
     #[tokio::test]
     async fn hash_and_verify() {
-        let h = Hasher::new(256, 1).unwrap();
+        let h = Hasher::new(256, 1, 8).unwrap();
         let md5 = qiming_core::md5_hex(b"123456");
         let phc = h.hash(&md5).await.unwrap();
         assert!(phc.starts_with("$argon2id$"));
@@ -167,7 +197,7 @@ mod tests {
     #[tokio::test]
     async fn standard_phc_both_ways() {
         use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-        let h = Hasher::new(256, 1).unwrap();
+        let h = Hasher::new(256, 1, 8).unwrap();
         let ours = h.hash("secret").await.unwrap();
         let parsed = PasswordHash::new(&ours).unwrap();
         assert!(Argon2::default().verify_password(b"secret", &parsed).is_ok());
@@ -178,6 +208,21 @@ mod tests {
         assert!(h.verify("secret", &theirs).await.unwrap());
         assert!(!h.verify("Secret", &theirs).await.unwrap());
         assert!(h.verify("secret", "not a hash").await.is_err());
+    }
+
+    /// A full queue refuses at once instead of waiting.
+    #[tokio::test]
+    async fn a_full_queue_answers_busy() {
+        let h = Hasher::new(64 * 1024, 4, 1).unwrap();
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let tasks: Vec<_> = (0..threads + 6).map(|i| { let h = h.clone(); tokio::spawn(async move { h.hash(&i.to_string()).await }) }).collect();
+        let mut busy = 0;
+        for t in tasks {
+            if matches!(t.await.unwrap(), Err(HashError::Busy)) {
+                busy += 1;
+            }
+        }
+        assert!(busy >= 4, "{busy} of {} refused", threads + 6);
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod harness;
 
 mod access;
 mod first_start;
+mod hardening;
 mod layers;
 mod permission;
 mod profile;

@@ -107,13 +107,14 @@ async fn auth_002_captcha_required_and_wrong(engine: Engine) {
     assert_eq!((config.ok()["enableVerificationCode"].as_i64(), config.ok()["verificationCodeNumber"].as_i64()), (Some(1), Some(5)));
 
     s.login(ADMIN, ADMIN_PASSWORD).await.fails(400, "请输入验证码");
-    // The login page's image: /api/oauth/ImageCode/{length}/{key}.
+    // The login page's image: /api/oauth/ImageCode/{length}/{key}; the configuration decides
+    // the length.
     let res = s.http.get(format!("{}/api/oauth/ImageCode/4/0.5553010497186741", s.base)).send().await.unwrap();
     assert_eq!(res.headers()["content-type"], "image/png");
     let mut conn = s.conn().await;
     let answer = qiming_server::auth::captcha_answer(&mut conn, "0.5553010497186741").await.unwrap().unwrap();
-    assert_eq!(answer.len(), 4);
-    let wrong = if answer == "2222" { "3333" } else { "2222" };
+    assert_eq!(answer.len(), 5);
+    let wrong = if answer == "22222" { "33333" } else { "22222" };
     s.login_with(ADMIN, ADMIN_PASSWORD, wrong, "0.5553010497186741").await.fails(400, "验证码错误，请重新输入");
     // One guess per image: the right answer no longer works after a wrong one.
     s.login_with(ADMIN, ADMIN_PASSWORD, &answer, "0.5553010497186741").await.fails(400, "验证码错误，请重新输入");
@@ -173,7 +174,8 @@ async fn prof_006_login_log(engine: Engine) {
 }
 
 // PROF-006: the address recorded is the peer's; X-Forwarded-For counts only when the
-// server is configured to trust its proxy.
+// server is configured to trust its proxy, and then it is the entry the proxy appended (the
+// right-most), never one the client wrote before it.
 async fn prof_006_forwarded_address_only_when_trusted(engine: Engine) {
     for trusted in [true, false] {
         let s = start_with(engine, |c| c.trust_forwarded_for = trusted).await;
@@ -181,7 +183,7 @@ async fn prof_006_forwarded_address_only_when_trusted(engine: Engine) {
         let login: serde_json::Value = s
             .http
             .post(format!("{}/api/oauth/Login", s.base))
-            .header("X-Forwarded-For", "10.1.2.3, 127.0.0.1")
+            .header("X-Forwarded-For", "127.0.0.9, 10.1.2.3")
             .form(&form)
             .send()
             .await
