@@ -4,15 +4,21 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-# The wasm-bindgen CLI must be exactly the version of the wasm-bindgen crate in Cargo.lock.
+# The wasm-bindgen CLI must be exactly the version of the wasm-bindgen crate in Cargo.lock
+# (wasm-pack runs the one on PATH).
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/"/, "", $$3); print $$3; exit}' Cargo.lock 2>/dev/null)
+WASM_PACK_VERSION := 0.15.1
 WASM_TARGET := wasm32-unknown-unknown
-WASM_FILE := target/$(WASM_TARGET)/wasm/qiming_core_wasm.wasm
 PKG := core-wasm/pkg
+# wasm-opt from npm's binaryen (core-wasm/package.json); it reads the WASM features rustc used
+# from the module itself. Names, debug info and the producers section are dropped.
+WASM_OPT := core-wasm/node_modules/.bin/wasm-opt
+WASM_OPT_FLAGS := -Oz --strip-debug --strip-producers
+WASM_SOURCES := Cargo.toml Cargo.lock core/Cargo.toml core-wasm/Cargo.toml $(shell find core/src core-wasm/src -name '*.rs' 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help run build test deps deps-rust deps-node deps-browser deps-postgres wasm web server \
-        test-rust test-web test-e2e bench clean
+.PHONY: help run build test deps deps-rust deps-node deps-wasm-tools deps-browser deps-postgres wasm web \
+        server test-rust test-web test-e2e bench clean
 
 help:
 	@echo "make run    install what is missing, build everything and start Qiming"
@@ -22,7 +28,7 @@ help:
 
 ## ---- installing what is missing -------------------------------------------------------
 
-deps: deps-rust deps-node deps-browser deps-postgres
+deps: deps-rust deps-wasm-tools deps-node deps-browser deps-postgres
 
 deps-rust:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
@@ -30,10 +36,21 @@ deps-rust:
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
 	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
 	fi
+	@if ! command -v wasm-pack >/dev/null; then \
+	  echo "installing wasm-pack $(WASM_PACK_VERSION) (a few minutes, once)"; \
+	  cargo install wasm-pack --version $(WASM_PACK_VERSION); \
+	fi
 
-# npm ci only when the lockfile changed since the last install.
+# npm ci only when a lockfile changed since the last install: core-wasm's build tools
+# (binaryen's wasm-opt), and the web, whose @qiming/core packages are the WASM build (file:
+# dependencies on core-wasm/pkg), so the build comes first.
+deps-wasm-tools: core-wasm/node_modules/.qiming-installed
+core-wasm/node_modules/.qiming-installed: core-wasm/package-lock.json
+	cd core-wasm && npm ci --no-audit --no-fund
+	@touch $@
+
 deps-node: web/node_modules/.qiming-installed
-web/node_modules/.qiming-installed: web/package-lock.json
+web/node_modules/.qiming-installed: web/package-lock.json | $(PKG)/.built
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
 
@@ -57,12 +74,19 @@ deps-postgres:
 
 ## ---- building ---------------------------------------------------------------------------
 
-# The rules core as WASM: --target bundler for the app (vite-plugin-wasm), --target nodejs
-# for jest. Cargo decides whether anything needs rebuilding.
-wasm: deps-rust
-	cargo build -p qiming-core-wasm --target $(WASM_TARGET) --profile wasm
-	wasm-bindgen $(WASM_FILE) --target bundler --out-dir $(PKG)/bundler
-	wasm-bindgen $(WASM_FILE) --target nodejs --out-dir $(PKG)/nodejs
+# The rules core as npm packages, built by wasm-pack (profile `wasm`, the pinned wasm-bindgen,
+# no download): pkg/bundler is the app's @qiming/core (vite-plugin-wasm), pkg/nodejs the same
+# crate for jest and node scripts (@qiming/core-node); then wasm-opt shrinks each module.
+# Rebuilt when a Rust source, a manifest or the lockfile changed.
+wasm: $(PKG)/.built
+$(PKG)/.built: $(WASM_SOURCES) core-wasm/node_modules/.qiming-installed | deps-rust
+	cd core-wasm && wasm-pack build --mode no-install --no-opt --profile wasm --target bundler --out-dir pkg/bundler
+	cd core-wasm && wasm-pack build --mode no-install --no-opt --profile wasm --target nodejs --out-dir pkg/nodejs
+	for t in bundler nodejs; do \
+	  $(WASM_OPT) $(WASM_OPT_FLAGS) $(PKG)/$$t/qiming_core_wasm_bg.wasm -o $(PKG)/$$t/qiming_core_wasm_bg.opt.wasm; \
+	  mv $(PKG)/$$t/qiming_core_wasm_bg.opt.wasm $(PKG)/$$t/qiming_core_wasm_bg.wasm; \
+	done
+	@touch $@
 
 web: wasm deps-node
 	cd web && npm run build
@@ -103,4 +127,4 @@ bench: wasm deps-node
 
 clean:
 	cargo clean
-	rm -rf web/dist $(PKG) web/node_modules
+	rm -rf web/dist $(PKG) web/node_modules core-wasm/node_modules

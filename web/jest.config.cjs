@@ -8,8 +8,9 @@ module.exports = {
   },
   moduleNameMapper: {
     '\\.(css|less)$': '<rootDir>/src/test/styleStub.cjs',
-    // The app's WASM bridge loads the nodejs build of core-wasm under jest (see src/core/index.ts).
-    '^@qiming/core$': '<rootDir>/../core-wasm/testing/load-nodejs.cjs',
+    // The rules core: the app depends on @qiming/core, the bundler build of core-wasm (wasm-pack);
+    // jest runs the nodejs build of the same crate, @qiming/core-node (both `make wasm`).
+    '^@qiming/core$': '@qiming/core-node',
     '^@/(.*)$': '<rootDir>/src/$1',
     // @ant-design/icons' CommonJS build reaches into the ES build of its colours.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',

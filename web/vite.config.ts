@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// The rules core comes from the WASM build of core-wasm (`make wasm`); it lives outside web/,
-// so the dev server must be allowed to read the repository root.
+// The rules core is the npm package @qiming/core, core-wasm's wasm-pack build (`make wasm`),
+// linked from core-wasm/pkg/bundler: it lives outside web/, so the dev server must be allowed to
+// read the repository root.
 export default defineConfig({
   plugins: [react(), wasm()],
   resolve: {
     alias: {
-      '@qiming/core': here('../core-wasm/pkg/bundler/qiming_core_wasm.js'),
       '@': here('./src'),
     },
   },

@@ -1,11 +1,11 @@
-// The core benchmarks through the WASM build (--target nodejs): the same inputs as
-// `cargo bench -p qiming-core` (core/benches/inputs.json). Run after `make wasm`:
+// The core benchmarks through the WASM build (the nodejs package, core-wasm/pkg/nodejs): the
+// same inputs as `cargo bench -p qiming-core` (core/benches/inputs.json). Run after `make wasm`:
 //   node core-wasm/bench/wasm-bench.cjs
 // Figures go to core/BENCHMARKS.md. Times are per call, the median of 9 rounds.
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const core = require('../pkg/nodejs/qiming_core_wasm.js');
+const core = require('../pkg/nodejs');
 
 const inputs = JSON.parse(fs.readFileSync(path.join(__dirname, '../../core/benches/inputs.json'), 'utf8'));
 

@@ -1,11 +1,14 @@
 //! `qiming-core-wasm`: the browser's door to `qiming-core`. Every export converts its
-//! arguments, calls core, and converts the answer back — no rule lives here.
-//! Values cross as plain JS objects via serde-wasm-bindgen; `None` crosses as `null`.
-//! Every export is documented, with its TypeScript shape, in `core-wasm/README.md`.
+//! arguments, calls one core function, and converts the answer back — no rule, default or
+//! fallback lives here (the native vectors in `core/tests/vectors.rs` call the same core
+//! functions with the same conversions). Objects cross as JSON (`JSON.stringify` in, serde
+//! out); JavaScript numbers that are counts or sizes go through `number::whole_number` /
+//! `number::count`; `None` crosses as `null`. Every export is documented, with its
+//! TypeScript shape, in `core-wasm/README.md`.
 
 use qiming_core::{
-    Message, amount, form, formula, number, password, pattern, permission, picker, profile, serial,
-    upload,
+    Message, amount, chat, form, formula, number, password, pattern, permission, picker, profile, rules,
+    serial, upload,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -17,13 +20,13 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
+fn bad_shape(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&format!("数据格式不正确：{e}"))
 }
 
 /// An argument of a known shape, read through `json` (so nesting is bounded as in JSON).
 fn typed<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_json::from_value(json(value)?).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
+    serde_json::from_value(json(value)?).map_err(bad_shape)
 }
 
 /// A JS value as JSON (`undefined` as null). Objects cross as JSON text: V8's
@@ -37,9 +40,9 @@ fn json(value: JsValue) -> Result<Value, JsError> {
         return Ok(Value::String(s));
     }
     if !value.is_object() {
-        return from_js(value);
+        return serde_wasm_bindgen::from_value(value).map_err(bad_shape);
     }
-    serde_json::from_str(&stringify(&value)?).map_err(|e| JsError::new(&format!("数据格式不正确：{e}")))
+    serde_json::from_str(&stringify(&value)?).map_err(bad_shape)
 }
 
 /// V8's `JSON.stringify` of an object.
@@ -50,13 +53,27 @@ fn stringify(value: &JsValue) -> Result<String, JsError> {
         .unwrap_or_default())
 }
 
+/// `JSON.stringify(data, keys)`: the form data as JSON text with only the properties a
+/// formula reads, at every depth. Data that cannot be written as JSON (a cycle among those
+/// properties) is empty text, which core reads as no data (every value 0).
+fn only_keys(data: &JsValue, keys: &[String]) -> String {
+    let list: js_sys::Array = keys.iter().map(|k| JsValue::from_str(k)).collect();
+    js_sys::JSON::stringify_with_replacer(data, &list)
+        .ok()
+        .and_then(|text| text.as_string())
+        .unwrap_or_default()
+}
+
 /// An optional message as `{key, params?, text} | null`.
 fn message(m: Option<Message>) -> Result<JsValue, JsError> {
     to_js(&m)
 }
 
-fn texts(errors: qiming_core::FieldErrors) -> std::collections::BTreeMap<String, Vec<String>> {
-    errors.into_iter().map(|(k, v)| (k, v.into_iter().map(|m| m.text).collect())).collect()
+#[wasm_bindgen]
+extern "C" {
+    /// `console.warn`, for the problems the browser logs (CALC-013).
+    #[wasm_bindgen(js_namespace = console)]
+    fn warn(text: &str);
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -65,7 +82,6 @@ const TYPES: &'static str = r#"
 export interface Message { key: string; params?: Record<string, string>; text: string }
 /** Messages per field; sub-table cells are keyed `table[row].column`. */
 export type FieldMessages = Record<string, Message[]>;
-export type FieldTexts = Record<string, string[]>;
 /** JNPF formData: form settings plus `fields` (jnpf-wire.md "Generated forms and lists"). */
 export interface FormData { fields: unknown[]; [setting: string]: unknown }
 /** A calculate field's expression: text (`单价 × 数量`) or JNPF's token list. */
@@ -91,11 +107,15 @@ export interface MixedId { id: string; type: string }
 export interface BaseInfoField { name: string; maxLength: number; required: boolean; rule: string | null }
 /**
  * The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
- * `row` when the field sits in a sub-table row.
+ * `row` when the field sits in a sub-table row. A failed calculation (division by zero,
+ * overflow, malformed formula) gives 0 and logs a console warning naming the problem.
  */
 export function evaluateFormula(expression: FormulaExpression, data: Record<string, unknown>, precision?: number | null, row?: FormulaRow | null): string;
 export interface Formula {
-  /** The value over `data`, rounded to `precision` (0 when omitted); `row` inside a sub-table row. */
+  /**
+   * The value over `data`, rounded to `precision` (0 when omitted); `row` inside a sub-table
+   * row. A failed calculation gives 0 and logs a console warning naming the problem.
+   */
   evaluate(data: Record<string, unknown>, precision?: number | null, row?: FormulaRow | null): string;
 }
 "#;
@@ -110,7 +130,7 @@ pub fn md5_hex(
     if let Some(s) = input.as_string() {
         return Ok(qiming_core::md5_hex(s.as_bytes()));
     }
-    let bytes: serde_bytes_like::Bytes = from_js(input)?;
+    let bytes: serde_bytes_like::Bytes = serde_wasm_bindgen::from_value(input).map_err(bad_shape)?;
     Ok(qiming_core::md5_hex(&bytes.0))
 }
 
@@ -151,24 +171,13 @@ impl Default for Md5Hasher {
 
 // ---- password policy ------------------------------------------------------------------------
 
-/// The zh-CN messages of every policy rule `password` breaks; empty when it passes.
-#[wasm_bindgen(js_name = checkPassword)]
+/// Every policy rule `password` breaks, as messages; empty when it passes.
+#[wasm_bindgen(js_name = checkPassword, unchecked_return_type = "Message[]")]
 pub fn check_password(
     #[wasm_bindgen(unchecked_param_type = "PasswordPolicy")] policy: JsValue,
     password: &str,
-) -> Result<Vec<String>, JsError> {
-    let policy: password::PasswordPolicy = typed(policy)?;
-    Ok(password::check_password(&policy, password).into_iter().map(|m| m.text).collect())
-}
-
-/// Like `checkPassword`, with whole messages.
-#[wasm_bindgen(js_name = checkPasswordMessages, unchecked_return_type = "Message[]")]
-pub fn check_password_messages(
-    #[wasm_bindgen(unchecked_param_type = "PasswordPolicy")] policy: JsValue,
-    password: &str,
 ) -> Result<JsValue, JsError> {
-    let policy: password::PasswordPolicy = typed(policy)?;
-    to_js(&password::check_password(&policy, password))
+    to_js(&password::check_password(&typed(policy)?, password))
 }
 
 /// The repeat-password rule: `null` when it matches.
@@ -186,8 +195,7 @@ pub fn has_button(
     model_id: &str,
     code: &str,
 ) -> Result<bool, JsError> {
-    let list: Vec<permission::PermissionEntry> = typed(permission_list)?;
-    Ok(permission::has_button(&list, model_id, code))
+    Ok(permission::has_button(&typed::<Vec<_>>(permission_list)?, model_id, code))
 }
 
 /// Is list column `prop` allowed on page `modelId`?
@@ -197,8 +205,7 @@ pub fn has_column(
     model_id: &str,
     prop: &str,
 ) -> Result<bool, JsError> {
-    let list: Vec<permission::PermissionEntry> = typed(permission_list)?;
-    Ok(permission::has_column(&list, model_id, prop))
+    Ok(permission::has_column(&typed::<Vec<_>>(permission_list)?, model_id, prop))
 }
 
 /// Is form field `field` (sub-table fields `table-field`) allowed on page `modelId`?
@@ -208,8 +215,7 @@ pub fn has_form_field(
     model_id: &str,
     field: &str,
 ) -> Result<bool, JsError> {
-    let list: Vec<permission::PermissionEntry> = typed(permission_list)?;
-    Ok(permission::has_form_field(&list, model_id, field))
+    Ok(permission::has_form_field(&typed::<Vec<_>>(permission_list)?, model_id, field))
 }
 
 /// The button codes every generated list has: btn_add, btn_edit, btn_remove.
@@ -225,29 +231,22 @@ pub fn filter_menu_tree(
     #[wasm_bindgen(unchecked_param_type = "string[]")] authorised_ids: JsValue,
 ) -> Result<JsValue, JsError> {
     let tree: Vec<permission::MenuNode> = typed(tree)?;
-    let ids: std::collections::BTreeSet<String> = typed(authorised_ids)?;
-    to_js(&permission::filter_menu_tree(tree, &ids))
+    to_js(&permission::filter_menu_tree(tree, &typed(authorised_ids)?))
 }
 
 // ---- named rules and patterns ---------------------------------------------------------------
 
-/// `null` when `value` passes the named rule (jnpf-wire.md names), else its zh-CN message.
-/// An unknown rule name answers a message too.
-#[wasm_bindgen(js_name = validateRule, unchecked_return_type = "string | null")]
-pub fn validate_rule(rule: &str, value: &str) -> JsValue {
-    qiming_core::validate_rule(rule, value).map_or(JsValue::NULL, |m| JsValue::from(m.text))
-}
-
-/// Like `validateRule`, with the whole message `{key, params?, text}` for translation.
+/// `null` when `value` passes the named rule (jnpf-wire.md names), else its message
+/// `{key, params?, text}`. An unknown rule name answers a message too.
 #[wasm_bindgen(js_name = checkRule, unchecked_return_type = "Message | null")]
 pub fn check_rule(rule: &str, value: &str) -> Result<JsValue, JsError> {
     message(qiming_core::validate_rule(rule, value))
 }
 
-/// The names `validateRule` knows.
+/// The names `checkRule` knows.
 #[wasm_bindgen(js_name = ruleNames)]
 pub fn rule_names() -> Vec<String> {
-    qiming_core::NamedRule::ALL.iter().map(|r| r.name().to_string()).collect()
+    rules::rule_names().into_iter().map(str::to_string).collect()
 }
 
 /// `null` when `pattern` is a usable regList pattern, else why not (for the designer).
@@ -259,30 +258,29 @@ pub fn check_pattern(pattern: &str) -> Result<JsValue, JsError> {
 /// `RegExp.prototype.test` with Qiming's engine; false for an unusable pattern.
 #[wasm_bindgen(js_name = testPattern)]
 pub fn test_pattern(pattern: &str, value: &str) -> bool {
-    pattern::Pattern::cached(pattern).is_ok_and(|p| p.test(value))
+    pattern::test_pattern(pattern, value)
 }
 
 /// Can the barcode draw `text` (letters and digits only)?
 #[wasm_bindgen(js_name = isBarcodeText)]
 pub fn is_barcode_text(text: &str) -> bool {
-    qiming_core::rules::is_barcode_text(text)
+    rules::is_barcode_text(text)
 }
 
 // ---- forms ----------------------------------------------------------------------------------
 
-/// Every field's zh-CN messages for `record` under the form definition `formData`.
-#[wasm_bindgen(js_name = validateRecord, unchecked_return_type = "FieldTexts")]
+/// Every field's messages for `record` under the form definition `formData`.
+#[wasm_bindgen(js_name = validateRecord, unchecked_return_type = "FieldMessages")]
 pub fn validate_record(
     #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
 ) -> Result<JsValue, JsError> {
-    let errors = validator_for(form_data)?.validate(&json(record)?);
-    to_js(&texts(errors))
+    to_js(&validator_for(form_data)?.validate(&json(record)?))
 }
 
 /// The compiled validator of a definition, reusing the last one when the definition's JSON
 /// text is the same: a form calls `validateRecord` with one definition many times, and
-/// comparing the text costs far less than compiling it again.
+/// comparing the text costs far less than compiling it again (a cache, not a rule).
 fn validator_for(form_data: JsValue) -> Result<std::rc::Rc<form::FormValidator>, JsError> {
     thread_local! {
         static LAST: std::cell::RefCell<Option<(String, std::rc::Rc<form::FormValidator>)>> =
@@ -305,16 +303,6 @@ fn validator_for(form_data: JsValue) -> Result<std::rc::Rc<form::FormValidator>,
     Ok(validator)
 }
 
-/// Like `validateRecord`, with whole messages.
-#[wasm_bindgen(js_name = validateRecordMessages, unchecked_return_type = "FieldMessages")]
-pub fn validate_record_messages(
-    #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
-) -> Result<JsValue, JsError> {
-    let errors = validator_for(form_data)?.validate(&json(record)?);
-    to_js(&errors)
-}
-
 /// A form definition compiled once, for checking as the user types.
 #[wasm_bindgen]
 pub struct FormValidator(form::FormValidator);
@@ -327,17 +315,9 @@ impl FormValidator {
     ) -> Result<FormValidator, JsError> {
         form::FormValidator::new(&json(form_data)?).map(FormValidator).map_err(|m| JsError::new(&m.text))
     }
-    /// `{[field]: string[]}` for the whole record.
-    #[wasm_bindgen(unchecked_return_type = "FieldTexts")]
-    pub fn validate(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
-    ) -> Result<JsValue, JsError> {
-        to_js(&texts(self.0.validate(&json(record)?)))
-    }
     /// `{[field]: Message[]}` for the whole record.
-    #[wasm_bindgen(js_name = validateMessages, unchecked_return_type = "FieldMessages")]
-    pub fn validate_messages(
+    #[wasm_bindgen(unchecked_return_type = "FieldMessages")]
+    pub fn validate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
     ) -> Result<JsValue, JsError> {
@@ -393,58 +373,23 @@ pub fn date_range_picker(format: &str) -> String {
 /// Can the date range picker offer the instant `ms` (year-only formats: January only)?
 #[wasm_bindgen(js_name = dateRangeAllows)]
 pub fn date_range_allows(ms: f64, format: &str) -> bool {
-    ms.is_finite()
-        && form::date_range_allows(ms as i64, format, qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES)
+    form::date_range_allows(ms, format)
 }
 
 /// A date widget's "current time" default: `nowMs` cut to what the format shows.
 #[wasm_bindgen(js_name = dateDefaultCurrent, unchecked_return_type = "number | null")]
 pub fn date_default_current(now_ms: f64, format: &str) -> JsValue {
-    let cut = now_ms.is_finite().then(|| {
-        form::date_default_current(now_ms as i64, format, qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES)
-    });
-    cut.flatten().map_or(JsValue::NULL, |ms| JsValue::from_f64(ms as f64))
+    form::date_default_current(now_ms, format).map_or(JsValue::NULL, |ms| JsValue::from_f64(ms as f64))
 }
 
 // ---- formula --------------------------------------------------------------------------------
 
-#[derive(serde::Deserialize)]
-struct RowArg {
-    table: String,
-    index: usize,
-}
-
-fn row_arg(row: JsValue) -> Result<Option<RowArg>, JsError> {
-    if row.is_undefined() || row.is_null() { Ok(None) } else { typed(row).map(Some) }
-}
-
-// Cuts form data down to what a formula needs, as one JSON text (shape: core's
-// `formula::Snapshot`). Only plumbing: which values to take, and what they mean, is core's.
-#[wasm_bindgen(inline_js = r#"
-const get = (o, k) => (o !== null && typeof o === 'object' && !Array.isArray(o)) ? o[k] : undefined;
-export function formulaSnapshot(data, needs) {
-  try {
-    return JSON.stringify([
-      needs.fields.map((f) => { const v = get(data, f); return v === undefined ? [] : [v]; }),
-      needs.tables.map(([t, columns]) => {
-        const rows = get(data, t);
-        return Array.isArray(rows) ? rows.map((r) => columns.map((c) => get(r, c))) : null;
-      }),
-    ]);
-  } catch (e) {
-    return 'null';
-  }
-}
-"#)]
-extern "C" {
-    #[wasm_bindgen(js_name = formulaSnapshot)]
-    fn formula_snapshot(data: &JsValue, needs: &JsValue) -> String;
-}
-
-/// The snapshot of `data` that a formula with `needs` reads.
-fn snapshot(data: &JsValue, needs: formula::Needs) -> formula::Snapshot {
-    let text = to_js(&needs).map(|n| formula_snapshot(data, &n)).unwrap_or_default();
-    formula::Snapshot::from_json(needs, serde_json::from_str(&text).unwrap_or(Value::Null))
+/// Logs the problem of a failed calculation (CALC-013) and answers its value (0).
+fn reported(evaluation: formula::Evaluation) -> String {
+    if let Some(warning) = evaluation.warning() {
+        warn(&warning);
+    }
+    evaluation.value
 }
 
 /// The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
@@ -453,13 +398,17 @@ fn snapshot(data: &JsValue, needs: formula::Needs) -> formula::Snapshot {
 pub fn evaluate_formula(
     #[wasm_bindgen(unchecked_param_type = "FormulaExpression")] expression: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] data: JsValue,
-    precision: Option<u32>,
+    precision: Option<f64>,
     #[wasm_bindgen(unchecked_param_type = "FormulaRow | null | undefined")] row: JsValue,
 ) -> Result<String, JsError> {
-    let row = row_arg(row)?;
-    let row = row.as_ref().map(|r| formula::Row { table: &r.table, index: r.index });
-    let fetch = |needs| snapshot(&data, needs);
-    Ok(formula::evaluate_formula_fetching(&json(expression)?, fetch, row, precision.unwrap_or(0)))
+    let row = json(row)?;
+    let data_json = |keys: &[String]| only_keys(&data, keys);
+    Ok(reported(formula::evaluate_formula_json(
+        &json(expression)?,
+        data_json,
+        formula::row_of(&row),
+        formula::precision_of(precision),
+    )))
 }
 
 /// `null` when the formula is well formed, else why not (for the designer).
@@ -497,12 +446,12 @@ impl Formula {
     pub fn evaluate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] data: JsValue,
-        precision: Option<u32>,
+        precision: Option<f64>,
         #[wasm_bindgen(unchecked_param_type = "FormulaRow | null | undefined")] row: JsValue,
     ) -> Result<String, JsError> {
-        let row = row_arg(row)?;
-        let row = row.as_ref().map(|r| formula::Row { table: &r.table, index: r.index });
-        Ok(self.0.evaluate_fetching(|needs| snapshot(&data, needs), row, precision.unwrap_or(0)))
+        let row = json(row)?;
+        let data_json = |keys: &[String]| only_keys(&data, keys);
+        Ok(reported(self.0.evaluate_json(data_json, formula::row_of(&row), formula::precision_of(precision))))
     }
 }
 
@@ -511,31 +460,25 @@ impl Formula {
 /// The amount in Chinese capitals; 数字较大溢出 for over 15 integer digits or non-numbers.
 #[wasm_bindgen(js_name = toChineseAmount)]
 pub fn to_chinese_amount(value: &str) -> String {
-    amount::to_chinese_amount(value).unwrap_or_else(|m| m.text)
-}
-
-/// `null` when `value` converts, else the overflow message (for its key).
-#[wasm_bindgen(js_name = amountMessage, unchecked_return_type = "Message | null")]
-pub fn amount_message(value: &str) -> Result<JsValue, JsError> {
-    message(amount::to_chinese_amount(value).err())
+    amount::to_chinese_amount(value)
 }
 
 /// 千位分隔符(x,n): `value` with thousands separators and `decimals` places; the value as it
 /// was when it is not a number.
 #[wasm_bindgen]
-pub fn thousands(value: &str, decimals: u32) -> String {
-    number::thousands(value, decimals).unwrap_or_else(|| value.to_string())
+pub fn thousands(value: &str, decimals: f64) -> String {
+    number::thousands(value, number::whole_number(decimals))
 }
 
 // ---- serial numbers -------------------------------------------------------------------------
 
-/// The rule dialog's example; "" while the rule cannot make one (see `checkSerialRule`).
+/// The rule dialog's example; "" while the rule is unusable (see `checkSerialRule`).
 #[wasm_bindgen(js_name = serialPreview)]
 pub fn serial_preview(
     #[wasm_bindgen(unchecked_param_type = "SerialRule")] rule: JsValue,
     date: &str,
 ) -> Result<String, JsError> {
-    Ok(serial::serial_preview(&json(rule)?, date).unwrap_or_default())
+    Ok(serial::serial_preview(&json(rule)?, date))
 }
 
 /// The number after `lastIssued` (null: none yet) on `date`; "" for an unusable rule.
@@ -545,7 +488,7 @@ pub fn serial_next(
     last_issued: Option<String>,
     date: &str,
 ) -> Result<String, JsError> {
-    Ok(serial::serial_next(&json(rule)?, last_issued.as_deref(), date).unwrap_or_default())
+    Ok(serial::serial_next(&json(rule)?, last_issued.as_deref(), date))
 }
 
 /// The rule dialog's field messages for prefix, dateFormat, digit and startNumber.
@@ -553,8 +496,7 @@ pub fn serial_next(
 pub fn check_serial_rule(
     #[wasm_bindgen(unchecked_param_type = "SerialRule")] rule: JsValue,
 ) -> Result<JsValue, JsError> {
-    let errors = serial::SerialRule::from_json(&json(rule)?, true).err().unwrap_or_default();
-    to_js(&errors)
+    to_js(&serial::check_serial_rule(&json(rule)?))
 }
 
 /// The startNumber rules alone.
@@ -565,13 +507,6 @@ pub fn check_start_number(value: &str) -> Result<JsValue, JsError> {
 
 // ---- uploads and import ---------------------------------------------------------------------
 
-#[derive(serde::Deserialize)]
-struct FileArg {
-    #[serde(default)]
-    name: String,
-    size: Option<f64>,
-}
-
 /// May a file join an upload widget that already holds `count` files? `kind` is "file" or
 /// "image"; `field` the widget's definition (limit, fileSize, sizeUnit, accept).
 #[wasm_bindgen(js_name = validateUpload, unchecked_return_type = "Message | null")]
@@ -581,12 +516,7 @@ pub fn validate_upload(
     count: f64,
     #[wasm_bindgen(unchecked_param_type = "UploadFile")] file: JsValue,
 ) -> Result<JsValue, JsError> {
-    let kind = if kind == "image" { upload::UploadKind::Image } else { upload::UploadKind::File };
-    let limits = upload::UploadLimits::from_field(kind, &json(field)?);
-    let file: FileArg = typed(file)?;
-    let size = file.size.filter(|s| s.is_finite() && *s >= 0.0).map(|s| s as u64);
-    let count = if count.is_finite() && count > 0.0 { count as u64 } else { 0 };
-    message(limits.check_count(count).or_else(|| limits.check_file(&file.name, size)))
+    message(upload::check_upload(&json(field)?, kind, number::whole_number(count), &json(file)?))
 }
 
 /// Several files at once unless the widget's limit is 1.
@@ -619,46 +549,44 @@ pub fn upload_constants() -> Result<JsValue, JsError> {
 
 /// A flow import with `count` flows: 流程不存在 when there is none.
 #[wasm_bindgen(js_name = checkImportFlows, unchecked_return_type = "Message | null")]
-pub fn check_import_flows(count: u32) -> Result<JsValue, JsError> {
-    message(upload::check_import_flows(count as usize).err())
+pub fn check_import_flows(count: f64) -> Result<JsValue, JsError> {
+    message(upload::check_import_flows(number::count(count)))
 }
 
 /// Is the only flow taken without asking?
 #[wasm_bindgen(js_name = autoSelectFlow)]
-pub fn auto_select_flow(count: u32) -> bool {
-    upload::check_import_flows(count as usize).unwrap_or(false)
+pub fn auto_select_flow(count: f64) -> bool {
+    upload::auto_select_flow(number::count(count))
 }
 
 /// The flow user picker's confirm: 请选择{title} (default 审批人) when nobody is chosen.
 #[wasm_bindgen(js_name = checkUserSelected, unchecked_return_type = "Message | null")]
-pub fn check_user_selected(selected: u32, title: Option<String>) -> Result<JsValue, JsError> {
-    message(upload::check_user_selected(selected as usize, title.as_deref()))
+pub fn check_user_selected(selected: f64, title: Option<String>) -> Result<JsValue, JsError> {
+    message(upload::check_user_selected(number::count(selected), title.as_deref()))
 }
 
 /// The chat's text to send: trimmed; null when nothing is left (not sent).
 #[wasm_bindgen(js_name = chatText, unchecked_return_type = "string | null")]
 pub fn chat_text(text: &str) -> JsValue {
-    qiming_core::chat::outgoing_text(text).map_or(JsValue::NULL, JsValue::from_str)
+    chat::outgoing_text(text).map_or(JsValue::NULL, JsValue::from_str)
 }
 
 /// A chat image: an image type, under 5 MB (图片大小不能超过5M).
 #[wasm_bindgen(js_name = checkChatImage, unchecked_return_type = "Message | null")]
 pub fn check_chat_image(name: &str, size: f64) -> Result<JsValue, JsError> {
-    let size = if size.is_finite() && size > 0.0 { size as u64 } else { 0 };
-    message(qiming_core::chat::check_image(name, size))
+    message(chat::check_image(name, number::whole_number(size)))
 }
 
 /// The import wizard's file check: present, xls/xlsx, under 500 KB.
 #[wasm_bindgen(js_name = checkImportFile, unchecked_return_type = "Message | null")]
 pub fn check_import_file(name: Option<String>, size: f64) -> Result<JsValue, JsError> {
-    let size = if size.is_finite() && size > 0.0 { size as u64 } else { 0 };
-    message(upload::check_import_file(name.as_deref(), size))
+    message(upload::check_import_file(name.as_deref(), number::whole_number(size)))
 }
 
 /// The import's row count: at least 1, at most 500.
 #[wasm_bindgen(js_name = checkImportRows, unchecked_return_type = "Message | null")]
-pub fn check_import_rows(count: u32) -> Result<JsValue, JsError> {
-    message(upload::check_import_rows(count as usize))
+pub fn check_import_rows(count: f64) -> Result<JsValue, JsError> {
+    message(upload::check_import_rows(number::count(count)))
 }
 
 /// image, video, audio, document or other.
@@ -714,6 +642,6 @@ pub fn check_base_info(
 ) -> Result<JsValue, JsError> {
     match json(change)? {
         Value::Object(change) => to_js(&profile::check_base_info(&change)),
-        _ => Err(JsError::new("数据格式不正确：checkBaseInfo 需要一个对象")),
+        _ => Err(bad_shape("checkBaseInfo 需要一个对象")),
     }
 }

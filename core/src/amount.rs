@@ -25,9 +25,16 @@ pub fn overflow() -> Message {
     Message::new("amount.overflow", "数字较大溢出")
 }
 
+/// The amount in Chinese capitals as a calculate field or a print template shows it: the
+/// overflow message's text (数字较大溢出, AMT-003) in place of an amount that has more than 15
+/// integer digits or is not a number; an empty value answers an empty text.
+pub fn to_chinese_amount(value: &str) -> String {
+    chinese_amount(value).unwrap_or_else(|overflow| overflow.text)
+}
+
 /// The amount in Chinese capitals, or the overflow message when `value` has more than 15
 /// integer digits or is not a number. An empty value answers an empty text.
-pub fn to_chinese_amount(value: &str) -> Result<String, Message> {
+pub fn chinese_amount(value: &str) -> Result<String, Message> {
     if value.trim().is_empty() {
         return Ok(String::new());
     }
@@ -156,7 +163,7 @@ mod tests {
     use super::*;
 
     fn cn(v: &str) -> String {
-        to_chinese_amount(v).unwrap_or_else(|m| m.text)
+        to_chinese_amount(v)
     }
 
     // jnpf-wire.md examples; AMT-003/004.
@@ -196,7 +203,19 @@ mod tests {
 
     #[test]
     fn round_trip_examples() {
-        for v in ["1", "10.5", "1001.01", "100010", "-12.3", "0.0005", "123456789012345.6789", "506307", "838103000", "100602020", "10001000"] {
+        for v in [
+            "1",
+            "10.5",
+            "1001.01",
+            "100010",
+            "-12.3",
+            "0.0005",
+            "123456789012345.6789",
+            "506307",
+            "838103000",
+            "100602020",
+            "10001000",
+        ] {
             assert_eq!(parse_chinese_amount(&cn(v)).as_deref(), Some(v), "{v}");
         }
     }

@@ -232,19 +232,31 @@ pub fn date_range_picker(format: &str) -> &'static str {
     }
 }
 
-/// Can the date range picker offer the instant `ms` (WGT-119)? With a year-only format only
-/// January can be picked.
-pub fn date_range_allows(ms: i64, format: &str, utc_offset_minutes: i32) -> bool {
+/// An instant in epoch milliseconds as a JavaScript number holds it; None for NaN and the
+/// infinities.
+fn epoch_ms(ms: f64) -> Option<i64> {
+    ms.is_finite().then_some(ms as i64)
+}
+
+/// Can the date range picker offer the instant `ms` (epoch milliseconds; never NaN) in China
+/// time (WGT-119)? With a year-only format only January can be picked.
+pub fn date_range_allows(ms: f64, format: &str) -> bool {
+    let Some(ms) = epoch_ms(ms) else { return false };
     match format {
-        "yyyy" | "YYYY" => DateTime::from_epoch_ms(ms, utc_offset_minutes).is_some_and(|d| d.month == 1),
+        "yyyy" | "YYYY" => {
+            DateTime::from_epoch_ms(ms, DEFAULT_UTC_OFFSET_MINUTES).is_some_and(|d| d.month == 1)
+        }
         _ => true,
     }
 }
 
-/// A date widget's "current time" default (WGT-091): `now` cut to the precision its format
-/// shows — the start of the year for `yyyy`, of the month for `yyyy-MM`, of the day for
-/// `yyyy-MM-dd`, of the minute for `… HH:mm`. None for an instant outside years 1..9999.
-pub fn date_default_current(now_ms: i64, format: &str, utc_offset_minutes: i32) -> Option<i64> {
+/// A date widget's "current time" default (WGT-091): `now` (epoch milliseconds) cut, in China
+/// time, to the precision its format shows — the start of the year for `yyyy`, of the month
+/// for `yyyy-MM`, of the day for `yyyy-MM-dd`, of the minute for `… HH:mm`. None for NaN or
+/// an instant outside years 1..9999.
+pub fn date_default_current(now_ms: f64, format: &str) -> Option<i64> {
+    let now_ms = epoch_ms(now_ms)?;
+    let utc_offset_minutes = DEFAULT_UTC_OFFSET_MINUTES;
     let mut d = DateTime::from_epoch_ms(now_ms, utc_offset_minutes)?;
     let shows = |p: &str| format.contains(p);
     if !shows("ss") {

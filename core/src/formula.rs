@@ -8,9 +8,11 @@
 //! iteratively, so no nesting depth can exhaust the stack.
 //!
 //! Evaluation never fails: a field value that is not a number counts as 0 (CALC-007); a
-//! division by zero or an overflow makes the whole result 0 (CALC-005, CALC-013). The result
-//! is rounded half away from zero to the precision (0 decimals when none is configured,
-//! CALC-003) and written with exactly that many decimals.
+//! division by zero, an overflow or a malformed formula makes the whole result 0 and is
+//! reported with it as a problem, which the browser logs as a console warning (CALC-005,
+//! CALC-013; exact decimals have no NaN — what gives NaN or Infinity in JavaScript is a
+//! division by zero here). The result is rounded half away from zero to the precision (0
+//! decimals when none is configured, CALC-003) and written with exactly that many decimals.
 
 use crate::message::Message;
 use crate::number::{DecimalText, decimal_of};
@@ -51,13 +53,15 @@ impl Operator {
         }
     }
 
-    fn apply(self, a: Decimal, b: Decimal) -> Option<Decimal> {
+    fn apply(self, a: Decimal, b: Decimal) -> Result<Decimal, Message> {
         match self {
             Operator::Add => a.checked_add(b),
             Operator::Subtract => a.checked_sub(b),
             Operator::Multiply => a.checked_mul(b),
+            Operator::Divide if b.is_zero() => return Err(division_by_zero()),
             Operator::Divide => a.checked_div(b),
         }
+        .ok_or_else(overflow)
     }
 }
 
@@ -114,6 +118,48 @@ pub struct Row<'a> {
 
 fn error(key: &'static str, text: impl Into<String>) -> Message {
     Message::new(key, text)
+}
+
+fn division_by_zero() -> Message {
+    error("formula.divisionByZero", "除数不能为0")
+}
+
+fn overflow() -> Message {
+    error("formula.overflow", "计算结果超出范围")
+}
+
+/// A calculate field's value, and the problem that made it 0 if there was one (CALC-013).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluation {
+    /// Decimal text with exactly the precision's decimals.
+    pub value: String,
+    pub problem: Option<Message>,
+}
+
+impl Evaluation {
+    fn failed(problem: Message, precision: u32) -> Evaluation {
+        Evaluation { value: format_rounded(Decimal::ZERO, precision), problem: Some(problem) }
+    }
+
+    /// The console warning for the problem (CALC-013): `计算公式出错，结果为0：除数不能为0`.
+    pub fn warning(&self) -> Option<String> {
+        self.problem.as_ref().map(|p| format!("计算公式出错，结果为0：{}", p.text))
+    }
+}
+
+/// The precision a caller passes as a JavaScript number, or none: 0 when absent (CALC-003),
+/// fractions cut, negative or NaN as 0, at most `MAX_PRECISION`.
+pub fn precision_of(precision: Option<f64>) -> u32 {
+    let p = precision.map_or(0, crate::number::whole_number);
+    p.min(u64::from(MAX_PRECISION)) as u32
+}
+
+/// The sub-table row a calculate field sits in, as the browser passes it: `{table, index}`;
+/// anything else (null, missing, a negative index) is no row.
+pub fn row_of(value: &Value) -> Option<Row<'_>> {
+    let table = value.get("table")?.as_str()?;
+    let index = usize::try_from(value.get("index")?.as_u64()?).ok()?;
+    Some(Row { table, index })
 }
 
 impl Formula {
@@ -297,63 +343,67 @@ impl Formula {
         })
     }
 
-    /// Every field and column the formula may read when evaluated in `row` (mirrors
-    /// `resolve`).
+    /// Every field and sub-table column the formula may read when evaluated in `row`
+    /// (mirrors `resolve`).
     pub fn needs(&self, row: Option<Row>) -> Needs {
         let mut needs = Needs::default();
         for reference in self.references() {
             match reference {
                 Reference::Field(name) => {
-                    needs.field(name.clone());
+                    needs.field(name);
                     if let Some(r) = row {
                         needs.column(r.table, name);
                     }
                 }
                 Reference::Column { table, column } => {
                     needs.column(table, column);
-                    needs.field(format!("{table}.{column}"));
+                    needs.field(&format!("{table}.{column}"));
                 }
             }
         }
         needs
     }
 
-    /// The exact result, or None for a division by zero or an overflow.
-    pub fn value(&self, data: &dyn FormulaData, row: Option<Row>) -> Option<Decimal> {
+    /// The exact result, or why there is none (a division by zero, an overflow).
+    pub fn value(&self, data: &dyn FormulaData, row: Option<Row>) -> Result<Decimal, Message> {
+        let malformed = || error("formula.invalid", "公式格式不正确");
         let mut stack: Vec<Decimal> = Vec::with_capacity(8);
         for step in &self.steps {
             let value = match step {
                 Step::Number(n) => *n,
                 Step::Reference(r) => resolve(r, data, row)?,
                 Step::Operator(op) => {
-                    let b = stack.pop()?;
-                    let a = stack.pop()?;
+                    let b = stack.pop().ok_or_else(malformed)?;
+                    let a = stack.pop().ok_or_else(malformed)?;
                     op.apply(a, b)?
                 }
             };
             stack.push(value);
         }
-        stack.pop()
+        stack.pop().ok_or_else(malformed)
     }
 
     /// The result as text rounded to `precision` decimals (at most `MAX_PRECISION`); "0" (with
-    /// `precision` zeros) when the calculation fails.
-    pub fn evaluate(&self, data: &dyn FormulaData, row: Option<Row>, precision: u32) -> String {
-        format_rounded(self.value(data, row).unwrap_or(Decimal::ZERO), precision)
+    /// `precision` zeros) and the problem when the calculation fails.
+    pub fn evaluate(&self, data: &dyn FormulaData, row: Option<Row>, precision: u32) -> Evaluation {
+        match self.value(data, row) {
+            Ok(value) => Evaluation { value: format_rounded(value, precision), problem: None },
+            Err(problem) => Evaluation::failed(problem, precision),
+        }
     }
-}
 
-impl Formula {
-    /// `evaluate` over data fetched once the formula's needs are known (the browser fetches
-    /// only the cells the formula reads).
-    pub fn evaluate_fetching<D: FormulaData>(
+    /// `evaluate` over form data that arrives as JSON text, asked for once the property
+    /// names the formula reads are known (`Needs::keys`): the browser hands over only those
+    /// (`JSON.stringify(data, keys)`), and only the cells the formula reads are kept.
+    pub fn evaluate_json(
         &self,
-        fetch: impl FnOnce(Needs) -> D,
+        data_json: impl FnOnce(&[String]) -> String,
         row: Option<Row>,
         precision: u32,
-    ) -> String {
-        let data = fetch(self.needs(row));
-        self.evaluate(&data, row, precision)
+    ) -> Evaluation {
+        let needs = self.needs(row);
+        let text = data_json(&needs.keys());
+        self.evaluate(&Snapshot::from_json_text(needs, &text), row, precision)
     }
 }
 
@@ -395,20 +445,20 @@ impl FormulaData for Value {
     }
 }
 
-/// What a formula reads from form data: fields by name and, per sub-table, columns. Lets a
-/// caller hand over just those values (the browser does, see `Snapshot`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+/// What a formula reads from form data: fields by name and, per sub-table, columns.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Needs {
     pub fields: Vec<String>,
     pub tables: Vec<(String, Vec<String>)>,
 }
 
 impl Needs {
-    fn field(&mut self, name: String) {
-        if !self.fields.contains(&name) {
-            self.fields.push(name);
+    fn field(&mut self, name: &str) {
+        if !self.fields.iter().any(|f| f == name) {
+            self.fields.push(name.to_string());
         }
     }
+
     fn column(&mut self, table: &str, column: &str) {
         match self.tables.iter_mut().find(|(t, _)| t == table) {
             Some((_, columns)) if columns.iter().any(|c| c == column) => {}
@@ -416,11 +466,25 @@ impl Needs {
             None => self.tables.push((table.to_string(), vec![column.to_string()])),
         }
     }
+
+    /// Every property name these needs read, at any depth (fields, sub-tables, columns): the
+    /// property list for `JSON.stringify(data, keys)`.
+    pub fn keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self.fields.clone();
+        for (table, columns) in &self.tables {
+            for name in std::iter::once(table).chain(columns) {
+                if !keys.contains(name) {
+                    keys.push(name.clone());
+                }
+            }
+        }
+        keys
+    }
 }
 
-/// Form data cut down to a formula's `Needs`, as JSON: `[fields, tables]` where each field
-/// is `[]` when absent or `[value]`, and each table is null when it is not a list, else its
-/// rows as lists of cells in the needed columns' order.
+/// Form data cut down to a formula's `Needs`, read straight from JSON text without building
+/// the whole document: each needed field's value (None when absent), and per needed
+/// sub-table its rows as cells in the needed columns' order (None when it is not a list).
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     needs: Needs,
@@ -429,29 +493,19 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    pub fn from_json(needs: Needs, value: Value) -> Snapshot {
-        let (fields, tables) = match value {
-            Value::Array(mut parts) if parts.len() == 2 => {
-                let tables = parts.pop().unwrap_or_default();
-                let fields = parts.pop().unwrap_or_default();
-                (fields, tables)
-            }
-            _ => (Value::Null, Value::Null),
+    /// Reads `text` (form data as JSON; anything else, or broken JSON, reads as no data).
+    pub fn from_json_text(needs: Needs, text: &str) -> Snapshot {
+        let mut snapshot = Snapshot {
+            fields: vec![None; needs.fields.len()],
+            tables: vec![None; needs.tables.len()],
+            needs,
         };
-        let as_list = |v: Value| match v {
-            Value::Array(items) => items,
-            _ => Vec::new(),
-        };
-        let fields: Vec<Option<Value>> =
-            as_list(fields).into_iter().map(|f| as_list(f).into_iter().next()).collect();
-        let tables = as_list(tables)
-            .into_iter()
-            .map(|t| match t {
-                Value::Array(rows) => Some(rows.into_iter().map(as_list).collect()),
-                _ => None,
-            })
-            .collect();
-        Snapshot { needs, fields, tables }
+        let mut reader = serde_json::Deserializer::from_str(text);
+        if serde::de::DeserializeSeed::deserialize(snapshot_read::Top(&mut snapshot), &mut reader).is_err() {
+            snapshot.fields.fill(None);
+            snapshot.tables.fill(None);
+        }
+        snapshot
     }
 
     fn table(&self, table: &str) -> Option<(&Vec<Vec<Value>>, &[String])> {
@@ -481,13 +535,225 @@ impl FormulaData for Snapshot {
     }
 }
 
+/// The streaming reader behind `Snapshot::from_json_text`: property names are compared
+/// without being copied, and what no formula reads is skipped.
+mod snapshot_read {
+    use super::Snapshot;
+    use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    use serde_json::Value;
+    use std::fmt;
+
+    /// The position of a property name in a list, without copying the name.
+    struct Position<'n>(&'n [String]);
+
+    impl<'de> DeserializeSeed<'de> for Position<'_> {
+        type Value = Option<usize>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<usize>, D::Error> {
+            d.deserialize_str(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Position<'_> {
+        type Value = Option<usize>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a property name")
+        }
+        fn visit_str<E>(self, name: &str) -> Result<Option<usize>, E> {
+            Ok(self.0.iter().position(|n| n == name))
+        }
+    }
+
+    /// The whole form data: an object, or (anything else) no data.
+    pub(super) struct Top<'s>(pub &'s mut Snapshot);
+
+    impl<'de> DeserializeSeed<'de> for Top<'_> {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Top<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("form data")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let snapshot = self.0;
+            let names: Vec<String> = snapshot
+                .needs
+                .fields
+                .iter()
+                .chain(snapshot.needs.tables.iter().map(|(t, _)| t))
+                .cloned()
+                .collect();
+            while let Some(found) = map.next_key_seed(Position(&names))? {
+                let Some(i) = found else {
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                };
+                let name = &names[i];
+                let field = snapshot.needs.fields.iter().position(|f| f == name);
+                let table = snapshot.needs.tables.iter().position(|(t, _)| t == name);
+                match (field, table) {
+                    // A sub-table read by columns only: its rows, cut to those columns.
+                    (None, Some(t)) => {
+                        let columns = &snapshot.needs.tables[t].1;
+                        snapshot.tables[t] = map.next_value_seed(Rows(columns))?;
+                    }
+                    // A field (perhaps also read as a sub-table): its whole value.
+                    _ => {
+                        let value: Value = map.next_value()?;
+                        if let Some(t) = table {
+                            snapshot.tables[t] = rows_of(&value, &snapshot.needs.tables[t].1);
+                        }
+                        if let Some(f) = field {
+                            snapshot.fields[f] = Some(value);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(())
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+    }
+
+    /// A value already read whole, as rows of the needed columns (None: not a list).
+    fn rows_of(value: &Value, columns: &[String]) -> Option<Vec<Vec<Value>>> {
+        let rows = value.as_array()?;
+        Some(
+            rows.iter()
+                .map(|row| columns.iter().map(|c| row.get(c).cloned().unwrap_or(Value::Null)).collect())
+                .collect(),
+        )
+    }
+
+    /// A sub-table's value: a list of rows, or (anything else) not a sub-table.
+    struct Rows<'c>(&'c [String]);
+
+    impl<'de> DeserializeSeed<'de> for Rows<'_> {
+        type Value = Option<Vec<Vec<Value>>>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Rows<'_> {
+        type Value = Option<Vec<Vec<Value>>>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a sub-table")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut rows = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+            while let Some(row) = seq.next_element_seed(Row(self.0))? {
+                rows.push(row);
+            }
+            Ok(Some(rows))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(None)
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+
+    /// One row: the needed columns' cells (null when absent, or when the row is no object).
+    struct Row<'c>(&'c [String]);
+
+    impl<'de> DeserializeSeed<'de> for Row<'_> {
+        type Value = Vec<Value>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Value>, D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Row<'_> {
+        type Value = Vec<Value>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a row")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<Value>, A::Error> {
+            let mut cells = vec![Value::Null; self.0.len()];
+            while let Some(found) = map.next_key_seed(Position(self.0))? {
+                match found {
+                    Some(c) => cells[c] = map.next_value()?,
+                    None => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            Ok(cells)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(vec![Value::Null; self.0.len()])
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Vec<Value>, E> {
+            Ok(vec![Value::Null; self.0.len()])
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<Vec<Value>, E> {
+            Ok(vec![Value::Null; self.0.len()])
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<Vec<Value>, E> {
+            Ok(vec![Value::Null; self.0.len()])
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<Vec<Value>, E> {
+            Ok(vec![Value::Null; self.0.len()])
+        }
+        fn visit_str<E>(self, _: &str) -> Result<Vec<Value>, E> {
+            Ok(vec![Value::Null; self.0.len()])
+        }
+        fn visit_unit<E>(self) -> Result<Vec<Value>, E> {
+            Ok(vec![Value::Null; self.0.len()])
+        }
+    }
+}
+
 /// A value as a number; anything that is not one counts as 0 (CALC-007).
 fn number(value: Option<&Value>) -> Decimal {
     value.and_then(decimal_of).unwrap_or(Decimal::ZERO)
 }
 
-/// A field's value; None only when a column sum overflows.
-fn resolve(reference: &Reference, data: &dyn FormulaData, row: Option<Row>) -> Option<Decimal> {
+/// A field's value; an error only when a column sum overflows.
+fn resolve(reference: &Reference, data: &dyn FormulaData, row: Option<Row>) -> Result<Decimal, Message> {
     match reference {
         Reference::Field(name) => {
             let value = match (data.field(name), row) {
@@ -495,12 +761,12 @@ fn resolve(reference: &Reference, data: &dyn FormulaData, row: Option<Row>) -> O
                 (None, Some(r)) => data.cell(r.table, r.index, name).flatten(),
                 (v, _) => v,
             };
-            Some(number(value))
+            Ok(number(value))
         }
         Reference::Column { table, column } => match row {
             Some(r) if r.table == table => match data.cell(table, r.index, column) {
-                Some(v) => Some(number(v)),
-                None => Some(number(data.field(&format!("{table}.{column}")))),
+                Some(v) => Ok(number(v)),
+                None => Ok(number(data.field(&format!("{table}.{column}")))),
             },
             _ => {
                 let mut sum = Some(Decimal::ZERO);
@@ -508,10 +774,10 @@ fn resolve(reference: &Reference, data: &dyn FormulaData, row: Option<Row>) -> O
                     sum = sum.and_then(|s| s.checked_add(number(v)));
                 });
                 if is_table {
-                    sum
+                    sum.ok_or_else(overflow)
                 } else {
                     // Not a sub-table: a field whose name holds a dot.
-                    Some(number(data.field(&format!("{table}.{column}"))))
+                    Ok(number(data.field(&format!("{table}.{column}"))))
                 }
             }
         },
@@ -585,29 +851,30 @@ pub fn check_formula_in_form(expression: &Value, form_data: &Value) -> Option<Me
 }
 
 /// Evaluates `expression` over the form `data` (CALC-003..013): a malformed formula, like any
-/// failed calculation, gives 0.
+/// failed calculation, gives 0 and says why.
 pub fn evaluate_formula(
     expression: &Value,
     data: &dyn FormulaData,
     row: Option<Row>,
     precision: u32,
-) -> String {
+) -> Evaluation {
     match Formula::parse(expression) {
         Ok(f) => f.evaluate(data, row, precision),
-        Err(_) => format_rounded(Decimal::ZERO, precision),
+        Err(problem) => Evaluation::failed(problem, precision),
     }
 }
 
-/// `evaluate_formula` over data fetched once the formula's needs are known.
-pub fn evaluate_formula_fetching<D: FormulaData>(
+/// `evaluate_formula` over form data as JSON text, asked for once the property names the
+/// formula reads are known (see `Formula::evaluate_json`); the browser's `evaluateFormula`.
+pub fn evaluate_formula_json(
     expression: &Value,
-    fetch: impl FnOnce(Needs) -> D,
+    data_json: impl FnOnce(&[String]) -> String,
     row: Option<Row>,
     precision: u32,
-) -> String {
+) -> Evaluation {
     match Formula::parse(expression) {
-        Ok(f) => f.evaluate_fetching(fetch, row, precision),
-        Err(_) => format_rounded(Decimal::ZERO, precision),
+        Ok(f) => f.evaluate_json(data_json, row, precision),
+        Err(problem) => Evaluation::failed(problem, precision),
     }
 }
 
@@ -617,7 +884,7 @@ mod tests {
     use serde_json::json;
 
     fn eval(expr: Value, data: Value, precision: u32) -> String {
-        evaluate_formula(&expr, &data, None, precision)
+        evaluate_formula(&expr, &data, None, precision).value
     }
 
     // CALC-012: precedence; CALC-010: brackets; CALC-011: the four operators.
@@ -643,56 +910,91 @@ mod tests {
         let data = json!({"t": [{"p": 2, "q": 3}, {"p": "4", "q": 5}], "rate": "0.5"});
         let f = Formula::from_text("t.p × t.q").unwrap();
         // Form level: each column is summed first, (2 + 4) × (3 + 5).
-        assert_eq!(f.evaluate(&data, None, 0), "48");
-        assert_eq!(f.evaluate(&data, Some(Row { table: "t", index: 1 }), 0), "20");
+        assert_eq!(f.evaluate(&data, None, 0).value, "48");
+        assert_eq!(f.evaluate(&data, Some(Row { table: "t", index: 1 }), 0).value, "20");
         let f =
             Formula::from_tokens(&[json!({"__vModel__": "t.p"}), json!("×"), json!({"__vModel__": "rate"})])
                 .unwrap();
-        assert_eq!(f.evaluate(&data, None, 2), "3.00");
+        assert_eq!(f.evaluate(&data, None, 2).value, "3.00");
     }
 
-    // The browser's cut-down data answers like the whole data.
-    #[test]
-    fn snapshot_agrees_with_json() {
-        let data = json!({"t": [{"p": 2, "q": 3}, {"p": "4"}, 7], "rate": "0.5", "x.y": 3, "s": "no table"});
-        for text in ["t.p × t.q + rate", "p × q", "x.y + s.k", "rate × missing"] {
-            let f = Formula::from_text(text).unwrap();
-            for row in [None, Some(Row { table: "t", index: 0 }), Some(Row { table: "t", index: 1 })] {
-                let needs = f.needs(row);
-                let project = |o: &Value, k: &str| o.as_object().and_then(|m| m.get(k)).cloned();
-                let fields: Vec<Value> = needs
-                    .fields
-                    .iter()
-                    .map(|n| json!(project(&data, n).into_iter().collect::<Vec<_>>()))
-                    .collect();
-                let tables: Vec<Value> = needs
-                    .tables
-                    .iter()
-                    .map(|(t, cols)| match data.get(t).and_then(Value::as_array) {
-                        Some(rows) => json!(
-                            rows.iter()
-                                .map(|r| cols
-                                    .iter()
-                                    .map(|c| project(r, c).unwrap_or(Value::Null))
-                                    .collect::<Vec<_>>())
-                                .collect::<Vec<_>>()
-                        ),
-                        None => Value::Null,
-                    })
-                    .collect();
-                let snapshot = Snapshot::from_json(needs, json!([fields, tables]));
-                assert_eq!(f.evaluate(&snapshot, row, 2), f.evaluate(&data, row, 2), "{text} {row:?}");
-            }
+    /// JSON.stringify(value, keys): only the listed property names, at every depth.
+    pub(crate) fn only_keys(value: &Value, keys: &[String]) -> Value {
+        match value {
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .filter(|(k, _)| keys.contains(k))
+                    .map(|(k, v)| (k.clone(), only_keys(v, keys)))
+                    .collect(),
+            ),
+            Value::Array(items) => Value::Array(items.iter().map(|v| only_keys(v, keys)).collect()),
+            other => other.clone(),
         }
     }
 
-    // CALC-005, CALC-007, CALC-013: failures give 0.
+    // The browser hands over the form data as JSON text with only the names the formula
+    // reads (JSON.stringify with `Needs::keys`), read by `Snapshot`: the answer is the same as
+    // over the whole data.
+    #[test]
+    fn json_text_answers_like_the_data() {
+        let data = json!({"t": [{"p": 2, "q": 3, "x": 9}, {"p": "4"}, 7, [1], null], "rate": "0.5", "x.y": 3,
+                          "s": "no table", "p": {"p": 100}, "other": [1, 2], "q\"x": 5, "u": {"v": 1}, "w": [{"p": 8}],
+                          "ww": 3});
+        for text in
+            ["t.p × t.q + rate", "p × q", "x.y + s.k", "rate × missing", "{q\"x} + w.p + w", "u.v + t"]
+        {
+            let f = Formula::from_text(text).unwrap();
+            for row in [
+                None,
+                Some(Row { table: "t", index: 0 }),
+                Some(Row { table: "t", index: 1 }),
+                Some(Row { table: "w", index: 0 }),
+            ] {
+                let want = f.evaluate(&data, row, 2);
+                let keys = f.needs(row).keys();
+                assert!(!keys.contains(&"other".to_string()));
+                let cut = f.evaluate_json(|k| only_keys(&data, k).to_string(), row, 2);
+                assert_eq!(cut, want, "{text} {row:?}");
+                // The whole data as JSON reads the same too.
+                assert_eq!(f.evaluate_json(|_| data.to_string(), row, 2), want, "{text} {row:?}");
+            }
+        }
+        let f = Formula::from_text("a + 1").unwrap();
+        for broken in ["", "{", "[1, 2]", "\"a\"", "{\"a\": 1,}"] {
+            assert_eq!(f.evaluate_json(|_| broken.to_string(), None, 0).value, "1", "{broken}");
+        }
+    }
+
+    // CALC-005, CALC-007, CALC-013: failures give 0, and say why; invalid values are 0
+    // without a problem.
     #[test]
     fn calc_005_007_013_zero() {
+        let problem = |e: Value, data: Value| evaluate_formula(&e, &data, None, 2).problem.map(|m| m.key);
         assert_eq!(eval(json!("a + 1"), json!({"a": "abc"}), 0), "1");
+        assert_eq!(problem(json!("a + 1"), json!({"a": "abc"})), None);
         assert_eq!(eval(json!("5 ÷ 0"), json!({}), 2), "0.00");
+        assert_eq!(problem(json!("5 ÷ 0"), json!({})), Some("formula.divisionByZero"));
         assert_eq!(eval(json!("5 ÷ a"), json!({}), 0), "0");
         assert_eq!(eval(json!("1 +"), json!({}), 0), "0");
+        assert_eq!(problem(json!("1 +"), json!({})), Some("formula.operator"));
+        let huge = "9".repeat(28);
+        assert_eq!(problem(json!("a × a"), json!({"a": huge})), Some("formula.overflow"));
+        let rows: Vec<Value> = (0..9).map(|_| json!({"p": huge})).collect();
+        assert_eq!(problem(json!("t.p"), json!({"t": rows})), Some("formula.overflow"));
+        let failed = evaluate_formula(&json!("5 ÷ 0"), &json!({}), None, 0);
+        assert_eq!(failed.warning().as_deref(), Some("计算公式出错，结果为0：除数不能为0"));
+        assert_eq!(evaluate_formula(&json!("1 + 1"), &json!({}), None, 0).warning(), None);
+    }
+
+    #[test]
+    fn arguments_as_the_browser_passes_them() {
+        assert_eq!(precision_of(None), 0);
+        assert_eq!(precision_of(Some(2.9)), 2);
+        assert_eq!(precision_of(Some(-1.0)), 0);
+        assert_eq!(precision_of(Some(1e9)), MAX_PRECISION);
+        assert_eq!(row_of(&json!({"table": "t", "index": 2})).map(|r| (r.table, r.index)), Some(("t", 2)));
+        assert!(row_of(&json!({"table": "t", "index": -1})).is_none());
+        assert!(row_of(&Value::Null).is_none());
     }
 
     // CALC-009: syntax.

@@ -88,11 +88,17 @@ pub const MAX_DECIMALS: u32 = 20;
 
 /// 千位分隔符(x,n) of the print spec and the list's thousands columns (AMT-005, PRINT-004):
 /// `x` rounded half away from zero to `n` decimals with `,` between groups of three integer
-/// digits. None when `x` is not a number (the caller leaves the text as it was). `n` above
-/// `MAX_DECIMALS` counts as `MAX_DECIMALS`.
-pub fn thousands(value: &str, decimals: u32) -> Option<String> {
-    let places = decimals.min(MAX_DECIMALS) as usize;
-    let rounded = DecimalText::parse(value)?.round(places);
+/// digits; the text as it was when it is not a number. `n` above `MAX_DECIMALS` counts as
+/// `MAX_DECIMALS`.
+pub fn thousands(value: &str, decimals: u64) -> String {
+    let places = decimals.min(u64::from(MAX_DECIMALS)) as usize;
+    match DecimalText::parse(value) {
+        Some(number) => grouped(&number.round(places), places),
+        None => value.to_string(),
+    }
+}
+
+fn grouped(rounded: &DecimalText, places: usize) -> String {
     let int = if rounded.int.is_empty() { "0" } else { rounded.int.as_str() };
     let mut out = String::with_capacity(int.len() * 4 / 3 + places + 2);
     if rounded.negative {
@@ -108,7 +114,19 @@ pub fn thousands(value: &str, decimals: u32) -> Option<String> {
         out.push('.');
         out.push_str(&rounded.frac);
     }
-    Some(out)
+    out
+}
+
+/// A count or a size in bytes that arrives as a JavaScript number (files already in a
+/// widget, `File.size`, rows to import): fractions are cut; NaN, infinities and negative
+/// numbers count as 0. Every WASM export that takes such a number reads it through this.
+pub fn whole_number(n: f64) -> u64 {
+    if n.is_finite() && n > 0.0 { n as u64 } else { 0 }
+}
+
+/// `whole_number` as a count of things in memory.
+pub fn count(n: f64) -> usize {
+    usize::try_from(whole_number(n)).unwrap_or(usize::MAX)
 }
 
 /// A form value as an exact decimal: JSON numbers through their shortest decimal text
@@ -209,10 +227,20 @@ mod tests {
 
     #[test]
     fn amt_005_thousands() {
-        assert_eq!(thousands("1234567.891", 2).as_deref(), Some("1,234,567.89"));
-        assert_eq!(thousands("999.995", 2).as_deref(), Some("1,000.00"));
-        assert_eq!(thousands("-1234", 0).as_deref(), Some("-1,234"));
-        assert_eq!(thousands("abc", 2), None);
+        assert_eq!(thousands("1234567.891", 2), "1,234,567.89");
+        assert_eq!(thousands("999.995", 2), "1,000.00");
+        assert_eq!(thousands("-1234", 0), "-1,234");
+        assert_eq!(thousands("abc", 2), "abc");
+    }
+
+    #[test]
+    fn javascript_numbers_as_counts() {
+        assert_eq!(whole_number(3.9), 3);
+        assert_eq!(whole_number(-1.0), 0);
+        assert_eq!(whole_number(f64::NAN), 0);
+        assert_eq!(whole_number(f64::INFINITY), 0);
+        assert_eq!(whole_number(1e300), u64::MAX);
+        assert_eq!(count(501.0), 501);
     }
 
     #[test]

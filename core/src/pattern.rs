@@ -43,7 +43,8 @@ impl Pattern {
         if source.len() > MAX_PATTERN_LEN {
             return Err(invalid(source));
         }
-        let program = syntax::parse(source).and_then(|p| machine::compile(&p)).map_err(|()| invalid(source))?;
+        let program =
+            syntax::parse(source).and_then(|p| machine::compile(&p)).map_err(|()| invalid(source))?;
         Ok(Pattern { source: source.into(), program: Arc::new(program) })
     }
 
@@ -201,10 +202,24 @@ mod tests {
         assert!(check_pattern("(a{1000}){1000}").is_none()); // one repeated character
         assert!(check_pattern("a+?").is_none());
         assert!(check_pattern("a{2,}?b").is_none());
-        for p in ["a{3,2}", "*a", "a|*", "{2}", "(?<n>a)(?<n>b)", r"\k<x>(?<n>a)", r"\2(a)", "(?i)a", r"\xZZ", "^*", "a{100001}"] {
+        for p in [
+            "a{3,2}",
+            "*a",
+            "a|*",
+            "{2}",
+            "(?<n>a)(?<n>b)",
+            r"\k<x>(?<n>a)",
+            r"\2(a)",
+            "(?i)a",
+            r"\xZZ",
+            "^*",
+            "a{100001}",
+        ] {
             assert!(check_pattern(p).is_some(), "{p}");
         }
-        for p in ["a{", "a{,2}", "}", "]", "a{1,1000}", "a{0,65535}", r"\1(a)", "[a-]", r"[\d-z]", "(?<n>a)\\k<n>"] {
+        for p in
+            ["a{", "a{,2}", "}", "]", "a{1,1000}", "a{0,65535}", r"\1(a)", "[a-]", r"[\d-z]", "(?<n>a)\\k<n>"]
+        {
             assert!(check_pattern(p).is_none(), "{p}");
         }
     }

@@ -118,11 +118,20 @@ mod tests {
         assert_eq!(check(json!({})), vec![]);
         assert_eq!(check(json!({"realName": "  "})), vec![("realName".into(), "请输入姓名".into())]);
         assert_eq!(check(json!({"realName": null})), vec![("realName".into(), "请输入姓名".into())]);
-        assert_eq!(check(json!({"telePhone": "1".repeat(21)})), vec![("telePhone".into(), "最多20个字符".into())]);
+        assert_eq!(
+            check(json!({"telePhone": "1".repeat(21)})),
+            vec![("telePhone".into(), "最多20个字符".into())]
+        );
         assert_eq!(check(json!({"telePhone": format!(" {} ", "1".repeat(20))})), vec![]);
         assert_eq!(check(json!({"signature": "签".repeat(500)})), vec![]);
-        assert_eq!(check(json!({"signature": "签".repeat(501)})), vec![("signature".into(), "最多500个字符".into())]);
-        assert_eq!(check(json!({"mobilePhone": "123"})), vec![("mobilePhone".into(), "请正确输入您的手机号".into())]);
+        assert_eq!(
+            check(json!({"signature": "签".repeat(501)})),
+            vec![("signature".into(), "最多500个字符".into())]
+        );
+        assert_eq!(
+            check(json!({"mobilePhone": "123"})),
+            vec![("mobilePhone".into(), "请正确输入您的手机号".into())]
+        );
         assert_eq!(check(json!({"mobilePhone": 13800138000u64})), vec![]);
         assert_eq!(check(json!({"mobilePhone": ""})), vec![]);
         assert_eq!(check(json!({"email": "a@"})), vec![("email".into(), "请正确输入您的邮箱地址".into())]);
@@ -135,6 +144,9 @@ mod tests {
             assert!(BASE_INFO_FIELDS[..i].iter().all(|g| g.name != f.name), "{}", f.name);
         }
         let phone = serde_json::to_value(BASE_INFO_FIELDS.iter().find(|f| f.name == "mobilePhone")).unwrap();
-        assert_eq!(phone, json!({"name": "mobilePhone", "maxLength": 20, "required": false, "rule": "phone"}));
+        assert_eq!(
+            phone,
+            json!({"name": "mobilePhone", "maxLength": 20, "required": false, "rule": "phone"})
+        );
     }
 }

@@ -135,6 +135,11 @@ impl NamedRule {
     }
 }
 
+/// The names `validate_rule` knows, in jnpf-wire.md's order.
+pub fn rule_names() -> Vec<&'static str> {
+    NamedRule::ALL.iter().map(|r| r.name()).collect()
+}
+
 /// Checks `value` against the rule called `name`: None when valid, else the message. An
 /// unknown rule name is answered with a message too (`rule.unknown`), never a panic.
 pub fn validate_rule(name: &str, value: &str) -> Option<Message> {

@@ -174,19 +174,33 @@ impl SerialRule {
     }
 }
 
-/// The live example for a rule as the dialog holds it, on `date` (`yyyy-MM-dd`); the errors
-/// per field when the rule or the date cannot make one.
-pub fn serial_preview(rule: &Value, date: &str) -> Result<String, FieldErrors> {
-    let rule = SerialRule::from_json(rule, false)?;
-    let date = parse_date(date)?;
-    Ok(rule.preview(&date))
+/// The rule dialog's messages per field (prefix required, BILL-013; date format, digit,
+/// start number); empty when the rule is usable.
+pub fn check_serial_rule(rule: &Value) -> FieldErrors {
+    SerialRule::from_json(rule, true).err().unwrap_or_default()
 }
 
-/// The number after `last_issued` (None when none was issued) on `date`.
-pub fn serial_next(rule: &Value, last_issued: Option<&str>, date: &str) -> Result<String, FieldErrors> {
+/// The live example for a rule as the dialog holds it, on `date` (`yyyy-MM-dd`); empty while
+/// the rule or the date cannot make one (`check_serial_rule` says why).
+pub fn serial_preview(rule: &Value, date: &str) -> String {
+    serial_result(rule, date, |rule, date| rule.preview(date)).unwrap_or_default()
+}
+
+/// The number after `last_issued` (None when none was issued) on `date`, as the dialog
+/// shows it; empty when the rule or the date cannot make one. (The server issues numbers
+/// with `SerialRule::from_json` and `next_after`, which say why not.)
+pub fn serial_next(rule: &Value, last_issued: Option<&str>, date: &str) -> String {
+    serial_result(rule, date, |rule, date| rule.next_after(last_issued, date)).unwrap_or_default()
+}
+
+fn serial_result(
+    rule: &Value,
+    date: &str,
+    make: impl FnOnce(&SerialRule, &DateTime) -> String,
+) -> Result<String, FieldErrors> {
     let rule = SerialRule::from_json(rule, false)?;
     let date = parse_date(date)?;
-    Ok(rule.next_after(last_issued, &date))
+    Ok(make(&rule, &date))
 }
 
 fn parse_date(date: &str) -> Result<DateTime, FieldErrors> {
@@ -206,15 +220,16 @@ mod tests {
     #[test]
     fn bill_021_preview() {
         let rule = json!({"prefix": "XS", "dateFormat": "yyyyMMdd", "digit": 5, "startNumber": "1"});
-        assert_eq!(serial_preview(&rule, "2024-01-15").unwrap(), "XS2024011500001");
+        assert_eq!(serial_preview(&rule, "2024-01-15"), "XS2024011500001");
         let rule = json!({"prefix": "A", "dateFormat": "no", "digit": "3", "startNumber": "123456"});
-        assert_eq!(serial_preview(&rule, "2024-01-15").unwrap(), "A456");
+        assert_eq!(serial_preview(&rule, "2024-01-15"), "A456");
+        assert_eq!(serial_preview(&json!({"prefix": "A"}), "2024-01-15"), "");
     }
 
     #[test]
     fn next_numbers() {
         let rule = json!({"prefix": "XS", "dateFormat": "yyyyMMdd", "digit": 2, "startNumber": "1"});
-        let next = |last: Option<&str>, date: &str| serial_next(&rule, last, date).unwrap();
+        let next = |last: Option<&str>, date: &str| serial_next(&rule, last, date);
         assert_eq!(next(None, "2024-01-15"), "XS2024011501");
         assert_eq!(next(Some("XS2024011501"), "2024-01-15"), "XS2024011502");
         assert_eq!(next(Some("XS2024011599"), "2024-01-15"), "XS2024011501");

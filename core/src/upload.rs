@@ -103,6 +103,13 @@ pub enum UploadKind {
     Image,
 }
 
+impl UploadKind {
+    /// `"image"` is the image widget; anything else the file widget.
+    pub fn from_name(name: &str) -> UploadKind {
+        if name == "image" { UploadKind::Image } else { UploadKind::File }
+    }
+}
+
 /// The limits of an upload widget.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UploadLimits {
@@ -210,6 +217,17 @@ impl UploadLimits {
     }
 }
 
+/// May a file join an upload widget (`field`, its definition) of `kind` (`"file"` or
+/// `"image"`) that already holds `count` files? The count first (FILE-010, FILE-017), then
+/// the file's type and size (FILE-011, FILE-012, FILE-018, FILE-019). `file` is `{name,
+/// size?}`: a size that is not a number of bytes (missing, negative, NaN) is not checked.
+pub fn check_upload(field: &Value, kind: &str, count: u64, file: &Value) -> Option<Message> {
+    let limits = UploadLimits::from_field(UploadKind::from_name(kind), field);
+    let name = file.get("name").and_then(Value::as_str).unwrap_or("");
+    let size = file.get("size").and_then(Value::as_f64).filter(|s| s.is_finite() && *s >= 0.0);
+    limits.check_count(count).or_else(|| limits.check_file(name, size.map(crate::number::whole_number)))
+}
+
 /// Chunked upload (FILE-037, FILE-038, FILE-042): the chunk size both sides split and merge
 /// by, the retries per chunk, and the slice size the identifier (MD5) is computed over.
 pub const CHUNK_SIZE: u64 = 5_242_880;
@@ -247,14 +265,14 @@ pub fn check_import_rows(count: usize) -> Option<Message> {
     }
 }
 
-/// A flow import needs a flow (IMP-017); with exactly one it is taken without asking
-/// (IMP-018), which the caller sees as `Ok(true)`.
-pub fn check_import_flows(count: usize) -> Result<bool, Message> {
-    match count {
-        0 => Err(Message::new("import.noFlow", "流程不存在")),
-        1 => Ok(true),
-        _ => Ok(false),
-    }
+/// A flow import needs a flow (IMP-017).
+pub fn check_import_flows(count: usize) -> Option<Message> {
+    (count == 0).then(|| Message::new("import.noFlow", "流程不存在"))
+}
+
+/// With exactly one flow it is taken without asking (IMP-018).
+pub fn auto_select_flow(count: usize) -> bool {
+    count == 1
 }
 
 /// The flow user picker's confirm (IMP-020): someone must be chosen; the title defaults to

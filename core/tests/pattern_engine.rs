@@ -12,8 +12,6 @@ use qiming_core::pattern::Pattern;
 const MAX_PATTERN_LEN: usize = 2000;
 const MAX_GROUP_DEPTH: usize = 32;
 
-fn invalid(_: &str) {}
-
 /// JavaScript's `\s`.
 const JS_SPACE: &str =
     r"\t\n\x{B}\x{C}\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
@@ -34,7 +32,7 @@ fn translate(source: &str) -> Result<String, ()> {
             'i' | 'm' | 's' => inline.push(f),
             // global, sticky, unicode, indices and unicodeSets change nothing for `test`.
             'g' | 'y' | 'u' | 'd' | 'v' => {}
-            _ => return Err(invalid(source)),
+            _ => return Err(()),
         }
     }
     let dot_all = inline.contains('s');
@@ -57,7 +55,7 @@ fn translate(source: &str) -> Result<String, ()> {
                 (false, _, _) => 0,
                 (true, 1, '?') => 2,
                 (true, 0, _) => 1,
-                (true, _, _) => return Err(invalid(source)),
+                (true, _, _) => return Err(()),
             };
         }
         if in_class {
@@ -252,7 +250,6 @@ fn push_literal(c: char, out: &mut String) {
     out.push(c);
 }
 
-
 /// The previous engine: fancy-regex over the translated pattern, with its budgets.
 fn reference(source: &str) -> Option<fancy_regex::Regex> {
     let translated = translate(source).ok()?;
@@ -275,7 +272,8 @@ fn pattern() -> impl Strategy<Value = String> {
     ];
     let anchor = prop::sample::select(vec!["^", "$", r"\b", r"\B"]).prop_map(str::to_string);
     let quantifiers = vec!["*", "+", "?", "{2}", "{1,}", "{0,2}", "*?", "+?", "??", "{1,3}?", "{0}"];
-    let repeated = (atom.clone(), prop::sample::select(quantifiers.clone())).prop_map(|(a, q)| format!("{a}{q}"));
+    let repeated =
+        (atom.clone(), prop::sample::select(quantifiers.clone())).prop_map(|(a, q)| format!("{a}{q}"));
     let leaf = prop_oneof![4 => atom, 2 => repeated, 1 => anchor];
     leaf.prop_recursive(4, 24, 4, move |inner| {
         let quantifier = prop::sample::select(quantifiers.clone());
@@ -294,8 +292,11 @@ fn pattern() -> impl Strategy<Value = String> {
 }
 
 fn value() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(vec!['a', 'b', 'A', '1', '中', ' ', '_', '-', '\n', '.']), 0..8)
-        .prop_map(|v| v.into_iter().collect())
+    prop::collection::vec(
+        prop::sample::select(vec!['a', 'b', 'A', '1', '中', ' ', '_', '-', '\n', '.']),
+        0..8,
+    )
+    .prop_map(|v| v.into_iter().collect())
 }
 
 proptest! {

@@ -3,7 +3,7 @@
 //! digits. Case counts are kept modest so `cargo test` stays quick on two cores.
 
 use proptest::prelude::*;
-use qiming_core::amount::{parse_chinese_amount, to_chinese_amount};
+use qiming_core::amount::{chinese_amount, parse_chinese_amount, to_chinese_amount};
 use qiming_core::formula::{Formula, check_formula, evaluate_formula};
 use qiming_core::number::thousands;
 use serde_json::{Value, json};
@@ -127,7 +127,7 @@ proptest! {
     #[test]
     fn formula_never_panics_on_text(text in "\\PC{0,60}", data in data(), precision in 0u32..40) {
         let _ = check_formula(&json!(text));
-        let out = evaluate_formula(&json!(text), &data, None, precision);
+        let out = evaluate_formula(&json!(text), &data, None, precision).value;
         prop_assert!(qiming_core::number::DecimalText::parse(&out).is_some(), "{out}");
     }
 
@@ -136,7 +136,7 @@ proptest! {
         let expression = Value::Array(tokens);
         let _ = check_formula(&expression);
         let row = qiming_core::formula::Row { table: "ab", index };
-        let out = evaluate_formula(&expression, &data, Some(row), 2);
+        let out = evaluate_formula(&expression, &data, Some(row), 2).value;
         prop_assert!(qiming_core::number::DecimalText::parse(&out).is_some(), "{out}");
     }
 
@@ -146,7 +146,10 @@ proptest! {
         let text = e.text();
         let formula = Formula::from_text(&text).map_err(|m| TestCaseError::fail(m.text))?;
         let want = e.value().map_or_else(|| "0".to_string(), |v| v.to_string());
-        prop_assert_eq!(formula.evaluate(&json!({}), None, 0), want, "{}", text);
+        let evaluation = formula.evaluate(&json!({}), None, 0);
+        // CALC-013: a result is 0 with a problem exactly when the model leaves the range.
+        prop_assert_eq!(evaluation.problem.is_some(), e.value().is_none(), "{}", text);
+        prop_assert_eq!(evaluation.value, want, "{}", text);
     }
 
     // Without brackets × still binds tighter: a + b × c − d.
@@ -154,7 +157,7 @@ proptest! {
     fn formula_precedence(a in 0i64..10_000, b in 0i64..10_000, c in 0i64..10_000, d in 0i64..10_000) {
         let text = format!("{a} + {b} × {c} - {d}");
         let want = i128::from(a) + i128::from(b) * i128::from(c) - i128::from(d);
-        prop_assert_eq!(evaluate_formula(&json!(text), &json!({}), None, 0), want.to_string());
+        prop_assert_eq!(evaluate_formula(&json!(text), &json!({}), None, 0).value, want.to_string());
     }
 
     // A column at form level is the sum of its cells, exactly (cents never drift).
@@ -162,7 +165,7 @@ proptest! {
     fn column_sum_is_exact(cents in prop::collection::vec(0i64..1_000_000, 0..50)) {
         let rows: Vec<Value> = cents.iter().map(|c| json!({"p": format!("{}.{:02}", c / 100, c % 100)})).collect();
         let total: i64 = cents.iter().sum();
-        let out = evaluate_formula(&json!("t.p"), &json!({"t": rows}), None, 2);
+        let out = evaluate_formula(&json!("t.p"), &json!({"t": rows}), None, 2).value;
         prop_assert_eq!(out, format!("{}.{:02}", total / 100, total % 100));
     }
 
@@ -186,7 +189,7 @@ proptest! {
         }
         let zero = int == 0 && frac == 0;
         let input = if negative { format!("-{plain}") } else { plain.clone() };
-        let capitals = to_chinese_amount(&input).map_err(|m| TestCaseError::fail(m.text))?;
+        let capitals = chinese_amount(&input).map_err(|m| TestCaseError::fail(m.text))?;
         let back = parse_chinese_amount(&capitals);
         let want = if negative && !zero { format!("-{plain}") } else { plain };
         prop_assert_eq!(back, Some(want), "{} → {}", input, capitals);
@@ -196,13 +199,14 @@ proptest! {
     #[test]
     fn amount_overflows_past_15_digits(int in "[1-9][0-9]{15,30}", frac in "[0-9]{0,6}") {
         let text = if frac.is_empty() { int } else { format!("{int}.{frac}") };
-        prop_assert_eq!(to_chinese_amount(&text).map_err(|m| m.key), Err("amount.overflow"));
+        prop_assert_eq!(chinese_amount(&text).map_err(|m| m.key), Err("amount.overflow"));
+        prop_assert_eq!(to_chinese_amount(&text), "数字较大溢出");
     }
 
     // AMT-005: removing the separators of thousands(x, n) gives x rounded to n places.
     #[test]
     fn thousands_only_adds_separators(int in 0u64..u64::MAX, n in 0u32..6) {
-        let grouped = thousands(&int.to_string(), n).unwrap_or_default();
+        let grouped = thousands(&int.to_string(), u64::from(n));
         let plain: String = grouped.chars().filter(|c| *c != ',').collect();
         let want = if n == 0 { int.to_string() } else { format!("{int}.{}", "0".repeat(n as usize)) };
         prop_assert_eq!(plain, want);

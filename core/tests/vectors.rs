@@ -2,9 +2,13 @@
 //! runs the very same files through the WASM build; both must agree case for case.
 //!
 //! A file is `{description, function, cases: [{id, function?, args, expect}]}`. `function`
-//! names the WASM export; this file maps each to the core call and shapes the answer as the
-//! export does (messages as `{key, params?, text}`, `null` for none). `expect` must equal the
-//! answer, except that a message's `params` may be left out of `expect`.
+//! names the WASM export (`FormValidator.validateField`: the method of a validator of
+//! `args[0]`). Each export converts its arguments and calls one core function; this file
+//! calls the same function with the same conversions (JSON for objects, `number::whole_number`
+//! / `number::count` for counts and sizes, `formula::precision_of` and `formula::row_of`) and
+//! shapes the answer as the export does (messages as `{key, params?, text}`, `null` for
+//! none). `expect` must equal the answer, except that a message's `params` may be left out of
+//! `expect`.
 
 use qiming_core::*;
 use serde_json::{Value, json};
@@ -22,6 +26,19 @@ fn s(args: &[Value], i: usize) -> &str {
     arg(args, i).as_str().unwrap_or("")
 }
 
+/// A JS number argument as it reaches WASM (JavaScript's ToNumber): null is 0, a missing
+/// argument (undefined) and text that is no number are NaN.
+fn n(args: &[Value], i: usize) -> f64 {
+    match args.get(i) {
+        Some(Value::Number(x)) => x.as_f64().unwrap_or(f64::NAN),
+        Some(Value::Null) => 0.0,
+        Some(Value::Bool(b)) => f64::from(u8::from(*b)),
+        Some(Value::String(t)) if t.trim().is_empty() => 0.0,
+        Some(Value::String(t)) => t.trim().parse().unwrap_or(f64::NAN),
+        _ => f64::NAN,
+    }
+}
+
 fn to_value<T: serde::Serialize>(v: T) -> Value {
     serde_json::to_value(v).expect("serialisable")
 }
@@ -30,57 +47,59 @@ fn message(m: Option<Message>) -> Value {
     to_value(m)
 }
 
-fn texts(errors: &FieldErrors) -> Value {
-    errors.iter().map(|(k, v)| (k.clone(), json!(v.iter().map(|m| &m.text).collect::<Vec<_>>()))).collect()
+fn typed<T: serde::de::DeserializeOwned>(v: &Value) -> Result<T, String> {
+    serde_json::from_value(v.clone()).map_err(|e| e.to_string())
 }
 
-/// A JS number argument as the WASM export reads it.
-fn count(v: &Value) -> u64 {
-    v.as_f64().filter(|f| f.is_finite() && *f > 0.0).map_or(0, |f| f as u64)
-}
-
-fn row(v: &Value) -> Option<(String, usize)> {
-    Some((v.get("table")?.as_str()?.to_string(), v.get("index")?.as_u64()? as usize))
+/// `JSON.stringify(value, keys)`: only the listed property names, at every depth.
+fn only_keys(value: &Value, keys: &[String]) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(k, _)| keys.contains(k))
+                .map(|(k, v)| (k.clone(), only_keys(v, keys)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(|v| only_keys(v, keys)).collect()),
+        other => other.clone(),
+    }
 }
 
 /// The core answer for one case, shaped like the WASM export's.
 fn call(function: &str, a: &[Value]) -> Result<Value, String> {
+    use number::{count, whole_number};
     Ok(match function {
         "checkRule" => message(validate_rule(s(a, 0), s(a, 1))),
+        "ruleNames" => json!(rules::rule_names()),
         "checkPattern" => message(pattern::check_pattern(s(a, 0))),
-        "testPattern" => json!(pattern::Pattern::cached(s(a, 0)).is_ok_and(|p| p.test(s(a, 1)))),
+        "testPattern" => json!(pattern::test_pattern(s(a, 0), s(a, 1))),
         "isBarcodeText" => json!(rules::is_barcode_text(s(a, 0))),
-        "toChineseAmount" => json!(amount::to_chinese_amount(s(a, 0)).unwrap_or_else(|m| m.text)),
-        "amountMessage" => message(amount::to_chinese_amount(s(a, 0)).err()),
-        "thousands" => {
-            let n = arg(a, 1).as_u64().unwrap_or(0).min(u64::from(u32::MAX)) as u32;
-            json!(number::thousands(s(a, 0), n).unwrap_or_else(|| s(a, 0).to_string()))
-        }
+        "toChineseAmount" => json!(amount::to_chinese_amount(s(a, 0))),
+        "thousands" => json!(number::thousands(s(a, 0), whole_number(n(a, 1)))),
         "evaluateFormula" => {
-            let precision = arg(a, 2).as_u64().map_or(0, |p| p.min(u64::from(u32::MAX)) as u32);
-            let row = row(arg(a, 3));
-            let row = row.as_ref().map(|(table, index)| formula::Row { table, index: *index });
-            json!(formula::evaluate_formula(arg(a, 0), arg(a, 1), row, precision))
+            let row = formula::row_of(arg(a, 3));
+            let precision = formula::precision_of(arg(a, 2).as_f64());
+            // As the browser hands the data over: JSON text of the names the formula reads.
+            let data_json = |keys: &[String]| only_keys(arg(a, 1), keys).to_string();
+            let evaluation = formula::evaluate_formula_json(arg(a, 0), data_json, row, precision);
+            // The server's evaluation over the whole data says the same.
+            assert_eq!(formula::evaluate_formula(arg(a, 0), arg(a, 1), row, precision), evaluation);
+            json!(evaluation.value)
         }
         "checkFormula" => message(formula::check_formula(arg(a, 0))),
         "checkFormulaInForm" => message(formula::check_formula_in_form(arg(a, 0), arg(a, 1))),
-        "serialPreview" => json!(serial::serial_preview(arg(a, 0), s(a, 1)).unwrap_or_default()),
-        "serialNext" => {
-            json!(serial::serial_next(arg(a, 0), arg(a, 1).as_str(), s(a, 2)).unwrap_or_default())
-        }
-        "checkSerialRule" => {
-            to_value(serial::SerialRule::from_json(arg(a, 0), true).err().unwrap_or_default())
-        }
+        "serialPreview" => json!(serial::serial_preview(arg(a, 0), s(a, 1))),
+        "serialNext" => json!(serial::serial_next(arg(a, 0), arg(a, 1).as_str(), s(a, 2))),
+        "checkSerialRule" => to_value(serial::check_serial_rule(arg(a, 0))),
         "checkStartNumber" => message(serial::check_start_number(s(a, 0))),
-        "validateRecordMessages" => {
+        "validateRecord" => {
+            let errors = form::validate_record(arg(a, 0), arg(a, 1)).map_err(|m| m.text)?;
+            // A compiled validator of the same definition says the same.
             let validator = form::FormValidator::new(arg(a, 0)).map_err(|m| m.text)?;
-            let errors = validator.validate(arg(a, 1));
-            // The one-shot call and the texts-only shape must say the same.
-            let once = form::validate_record(arg(a, 0), arg(a, 1)).map_err(|m| m.text)?;
-            assert_eq!(texts(&once), texts(&errors));
+            assert_eq!(validator.validate(arg(a, 1)), errors);
             to_value(errors)
         }
-        "validateFieldMessages" => {
+        "FormValidator.validateField" => {
             let validator = form::FormValidator::new(arg(a, 0)).map_err(|m| m.text)?;
             to_value(validator.validate_field(arg(a, 1), s(a, 2)))
         }
@@ -88,80 +107,47 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
         "numericRange" => json!(form::numeric_range(arg(a, 0), arg(a, 1))),
         "normalizeMultiple" => form::multiple_value(arg(a, 0)),
         "dateRangePicker" => json!(form::date_range_picker(s(a, 0))),
-        "dateRangeAllows" => json!(arg(a, 0).as_f64().is_some_and(|f| form::date_range_allows(
-            f as i64,
-            s(a, 1),
-            date::DEFAULT_UTC_OFFSET_MINUTES
-        ))),
-        "dateDefaultCurrent" => json!(arg(a, 0).as_f64().and_then(|f| form::date_default_current(
-            f as i64,
-            s(a, 1),
-            date::DEFAULT_UTC_OFFSET_MINUTES
-        ))),
+        "dateRangeAllows" => json!(form::date_range_allows(n(a, 0), s(a, 1))),
+        "dateDefaultCurrent" => json!(form::date_default_current(n(a, 0), s(a, 1))),
+        "validateUpload" => {
+            message(upload::check_upload(arg(a, 0), s(a, 1), whole_number(n(a, 2)), arg(a, 3)))
+        }
         "uploadIsMultiple" => {
             json!(upload::UploadLimits::from_field(upload::UploadKind::File, arg(a, 0)).multiple())
         }
         "uploadConstants" => {
             json!({"chunkSize": upload::CHUNK_SIZE, "chunkMaxRetries": upload::CHUNK_MAX_RETRIES,
-                                    "hashSliceSize": upload::HASH_SLICE_SIZE})
+                   "hashSliceSize": upload::HASH_SLICE_SIZE})
         }
-        "checkImportFlows" => message(upload::check_import_flows(count(arg(a, 0)) as usize).err()),
-        "autoSelectFlow" => json!(upload::check_import_flows(count(arg(a, 0)) as usize).unwrap_or(false)),
-        "checkUserSelected" => {
-            message(upload::check_user_selected(count(arg(a, 0)) as usize, arg(a, 1).as_str()))
-        }
-        "checkPasswordMessages" => {
-            let policy: password::PasswordPolicy =
-                serde_json::from_value(arg(a, 0).clone()).map_err(|e| e.to_string())?;
-            to_value(password::check_password(&policy, s(a, 1)))
-        }
+        "checkImportFlows" => message(upload::check_import_flows(count(n(a, 0)))),
+        "autoSelectFlow" => json!(upload::auto_select_flow(count(n(a, 0)))),
+        "checkUserSelected" => message(upload::check_user_selected(count(n(a, 0)), arg(a, 1).as_str())),
+        "checkImportFile" => message(upload::check_import_file(arg(a, 0).as_str(), whole_number(n(a, 1)))),
+        "checkImportRows" => message(upload::check_import_rows(count(n(a, 0)))),
+        "chatText" => json!(chat::outgoing_text(s(a, 0))),
+        "checkChatImage" => message(chat::check_image(s(a, 0), whole_number(n(a, 1)))),
+        "fileCategory" => json!(upload::file_category(s(a, 0))),
+        "checkPassword" => to_value(password::check_password(&typed(arg(a, 0))?, s(a, 1))),
         "checkRepeat" => message(password::check_repeat(s(a, 0), s(a, 1))),
-        "hasButton" | "hasColumn" | "hasFormField" => {
-            let list: Vec<permission::PermissionEntry> =
-                serde_json::from_value(arg(a, 0).clone()).map_err(|e| e.to_string())?;
-            let check = match function {
-                "hasButton" => permission::has_button,
-                "hasColumn" => permission::has_column,
-                _ => permission::has_form_field,
-            };
-            json!(check(&list, s(a, 1), s(a, 2)))
-        }
+        "hasButton" => json!(permission::has_button(&typed::<Vec<_>>(arg(a, 0))?, s(a, 1), s(a, 2))),
+        "hasColumn" => json!(permission::has_column(&typed::<Vec<_>>(arg(a, 0))?, s(a, 1), s(a, 2))),
+        "hasFormField" => json!(permission::has_form_field(&typed::<Vec<_>>(arg(a, 0))?, s(a, 1), s(a, 2))),
         "defaultButtonCodes" => json!(permission::DEFAULT_BUTTON_CODES),
         "filterMenuTree" => {
-            let tree: Vec<permission::MenuNode> =
-                serde_json::from_value(arg(a, 0).clone()).map_err(|e| e.to_string())?;
-            let ids: std::collections::BTreeSet<String> =
-                serde_json::from_value(arg(a, 1).clone()).map_err(|e| e.to_string())?;
-            to_value(permission::filter_menu_tree(tree, &ids))
+            let tree: Vec<permission::MenuNode> = typed(arg(a, 0))?;
+            to_value(permission::filter_menu_tree(tree, &typed(arg(a, 1))?))
         }
         "md5Hex" => json!(md5_hex(s(a, 0).as_bytes())),
-        "validateUpload" => {
-            let kind = if s(a, 1) == "image" { upload::UploadKind::Image } else { upload::UploadKind::File };
-            let limits = upload::UploadLimits::from_field(kind, arg(a, 0));
-            let file = arg(a, 3);
-            let name = file.get("name").and_then(Value::as_str).unwrap_or("");
-            let size = file.get("size").and_then(Value::as_f64).filter(|f| f.is_finite() && *f >= 0.0);
-            message(
-                limits
-                    .check_count(count(arg(a, 2)))
-                    .or_else(|| limits.check_file(name, size.map(|f| f as u64))),
-            )
-        }
-        "checkImportFile" => message(upload::check_import_file(arg(a, 0).as_str(), count(arg(a, 1)))),
-        "checkImportRows" => message(upload::check_import_rows(count(arg(a, 0)) as usize)),
-        "chatText" => json!(qiming_core::chat::outgoing_text(s(a, 0))),
-        "checkChatImage" => message(qiming_core::chat::check_image(s(a, 0), count(arg(a, 1)))),
-        "fileCategory" => json!(upload::file_category(s(a, 0))),
         "encodeMixedId" => json!(picker::encode_mixed_id(s(a, 0), s(a, 1))),
         "decodeMixedId" => {
             picker::decode_mixed_id(s(a, 0)).map_or(Value::Null, |(id, t)| json!({"id": id, "type": t}))
         }
         "checkMixedSelection" => {
-            let values: Vec<&str> = arg(a, 0)
-                .as_array()
-                .map(|v| v.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            message(picker::check_mixed_selection(values, arg(a, 1).as_bool().unwrap_or(false)))
+            let values: Vec<String> = typed(arg(a, 0))?;
+            message(picker::check_mixed_selection(
+                values.iter().map(String::as_str),
+                arg(a, 1).as_bool().unwrap_or(false),
+            ))
         }
         "acceptsPickerType" => {
             json!(picker::accepts_type(s(a, 0), arg(a, 1).as_bool().unwrap_or(false), s(a, 2)))

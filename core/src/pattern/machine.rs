@@ -34,7 +34,11 @@ enum Inst {
     Save(u32),
     Assert(Assertion),
     /// A lookaround whose body starts at `body` and ends with `Match`; then `next`.
-    Look { body: u32, next: u32, negate: bool },
+    Look {
+        body: u32,
+        next: u32,
+        negate: bool,
+    },
     Backref(u32, bool),
     /// Records the position in a register, to refuse an iteration that consumed nothing.
     Mark(u32),
@@ -43,7 +47,13 @@ enum Inst {
     Clear(u32, u32),
     /// One character or class repeated `min..=max` times (`max` u32::MAX: unbounded), matched
     /// in a tight loop; backtracking gives characters back one at a time.
-    Star { atom: Atom, min: u32, max: u32, greedy: bool, back: bool },
+    Star {
+        atom: Atom,
+        min: u32,
+        max: u32,
+        greedy: bool,
+        back: bool,
+    },
 }
 
 #[derive(Clone, Copy)]
@@ -186,7 +196,9 @@ impl Compiler {
                     self.patch(j, Inst::Jmp(end));
                 }
             }
-            Node::Repeat { node: inner, min, max, greedy } => self.repeat(inner, *min, *max, *greedy, back)?,
+            Node::Repeat { node: inner, min, max, greedy } => {
+                self.repeat(inner, *min, *max, *greedy, back)?
+            }
         }
         Ok(())
     }
@@ -201,7 +213,14 @@ impl Compiler {
         self.node(inner, back)
     }
 
-    fn repeat(&mut self, inner: &Node, min: u32, max: Option<u32>, greedy: bool, back: bool) -> Result<(), ()> {
+    fn repeat(
+        &mut self,
+        inner: &Node,
+        min: u32,
+        max: Option<u32>,
+        greedy: bool,
+        back: bool,
+    ) -> Result<(), ()> {
         let atom = match inner {
             Node::Char(ch) => Some(Atom::Char(if self.ignore_case { canonical(*ch) } else { *ch })),
             Node::Class(set) => {
@@ -223,7 +242,8 @@ impl Compiler {
             self.next_register += 1;
             self.next_register - 1
         });
-        let split = |body: u32, exit: u32| if greedy { Inst::Split(body, exit) } else { Inst::Split(exit, body) };
+        let split =
+            |body: u32, exit: u32| if greedy { Inst::Split(body, exit) } else { Inst::Split(exit, body) };
         match max {
             None => {
                 let top = self.emit(Inst::Split(0, 0))?;
@@ -277,9 +297,17 @@ enum Frame {
     Restore(u32, usize),
     /// A greedy `Star` at `star` may give back characters down to `min_pos`: continue after
     /// it from one character before `pos`.
-    Shorter { star: u32, min_pos: usize, pos: usize },
+    Shorter {
+        star: u32,
+        min_pos: usize,
+        pos: usize,
+    },
     /// A lazy `Star` at `star` that has matched `count` times up to `pos` may take one more.
-    Longer { star: u32, pos: usize, count: u32 },
+    Longer {
+        star: u32,
+        pos: usize,
+        count: u32,
+    },
 }
 
 /// Buffers reused from one test to the next (a form tests many values).
@@ -519,7 +547,9 @@ impl Machine<'_> {
                     continue;
                 }
                 Some(Frame::Shorter { star, min_pos, pos }) => {
-                    let Some(Inst::Star { back, .. }) = self.prog.insts.get(star as usize).copied() else { continue };
+                    let Some(Inst::Star { back, .. }) = self.prog.insts.get(star as usize).copied() else {
+                        continue;
+                    };
                     let Some((_, shorter)) = self.next(pos, !back) else { continue };
                     if shorter != min_pos {
                         self.s.stack.push(Frame::Shorter { star, min_pos, pos: shorter });
@@ -527,7 +557,8 @@ impl Machine<'_> {
                     (star + 1, shorter)
                 }
                 Some(Frame::Longer { star, pos, count }) => {
-                    let Some(Inst::Star { atom, max, back, .. }) = self.prog.insts.get(star as usize).copied()
+                    let Some(Inst::Star { atom, max, back, .. }) =
+                        self.prog.insts.get(star as usize).copied()
                     else {
                         continue;
                     };
@@ -571,8 +602,12 @@ impl Machine<'_> {
                         if self.s.slots.is_empty() {
                             self.s.stack.truncate(base);
                         } else {
-                            let kept: Vec<Frame> =
-                                self.s.stack.drain(base..).filter(|f| matches!(f, Frame::Restore(..))).collect();
+                            let kept: Vec<Frame> = self
+                                .s
+                                .stack
+                                .drain(base..)
+                                .filter(|f| matches!(f, Frame::Restore(..)))
+                                .collect();
                             self.s.stack.extend(kept);
                         }
                         // What it walked is not known to fail: forget it.

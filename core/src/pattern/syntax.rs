@@ -82,11 +82,20 @@ pub(super) enum Node {
     Assert(Assertion),
     /// A group; `Some(n)` captures as group n (1-based).
     Group(Box<Node>, Option<u32>),
-    Look { node: Box<Node>, ahead: bool, negate: bool },
+    Look {
+        node: Box<Node>,
+        ahead: bool,
+        negate: bool,
+    },
     Backref(u32),
     Concat(Vec<Node>),
     Alt(Vec<Node>),
-    Repeat { node: Box<Node>, min: u32, max: Option<u32>, greedy: bool },
+    Repeat {
+        node: Box<Node>,
+        min: u32,
+        max: Option<u32>,
+        greedy: bool,
+    },
 }
 
 impl Node {
@@ -112,7 +121,9 @@ impl Node {
         match self {
             Node::Group(n, Some(g)) => merge(Some((*g, *g)), n.groups()),
             Node::Group(n, None) | Node::Look { node: n, .. } | Node::Repeat { node: n, .. } => n.groups(),
-            Node::Concat(items) | Node::Alt(items) => items.iter().fold(None, |acc, n| merge(acc, n.groups())),
+            Node::Concat(items) | Node::Alt(items) => {
+                items.iter().fold(None, |acc, n| merge(acc, n.groups()))
+            }
             _ => None,
         }
     }
@@ -273,7 +284,11 @@ impl Parser {
         while self.eat('|') {
             alternatives.push(self.alternative()?);
         }
-        Ok(if alternatives.len() == 1 { alternatives.pop().unwrap_or(Node::Empty) } else { Node::Alt(alternatives) })
+        Ok(if alternatives.len() == 1 {
+            alternatives.pop().unwrap_or(Node::Empty)
+        } else {
+            Node::Alt(alternatives)
+        })
     }
 
     fn alternative(&mut self) -> Result<Node, ()> {
@@ -345,7 +360,8 @@ impl Parser {
             '^' => (Node::Assert(Assertion::Start), false),
             '$' => (Node::Assert(Assertion::End), false),
             '.' => {
-                let ranges = if self.flags.dot_all { vec![(0, 0x10FFFF)] } else { complement(LINE_TERMINATORS) };
+                let ranges =
+                    if self.flags.dot_all { vec![(0, 0x10FFFF)] } else { complement(LINE_TERMINATORS) };
                 (Node::Class(ClassSet::new(ranges, false)), true)
             }
             '(' => self.group()?,
@@ -497,7 +513,8 @@ impl Parser {
             'x' => Escaped::Char(self.hex(2)?),
             'u' => {
                 if self.eat('{') {
-                    let close = self.chars.get(self.at..).and_then(|r| r.iter().position(|c| *c == '}')).ok_or(())?;
+                    let close =
+                        self.chars.get(self.at..).and_then(|r| r.iter().position(|c| *c == '}')).ok_or(())?;
                     let hex: String = self.chars[self.at..self.at + close].iter().collect();
                     self.at += close + 1;
                     let value = u32::from_str_radix(&hex, 16).map_err(|_| ())?;

@@ -1,7 +1,7 @@
 /** /api/oauth: sign-in, session, lock screen (spec 01 §7, 02 §7.5, jnpf-wire.md). */
 import { request } from './http';
 import type { MenuEntry } from '@/app/menu';
-import type { PermissionEntry, PasswordPolicy } from '@/core';
+import type { PermissionEntry, PasswordPolicy } from '@qiming/core';
 import type { CachedSysConfig } from '@/stores/settings';
 
 export interface LoginForm {

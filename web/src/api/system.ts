@@ -1,7 +1,7 @@
 /** /api/system: system configuration (spec 02 §7.11). */
 import { request } from './http';
 import type { SysConfigInfo } from './auth';
-import type { PasswordPolicy } from '@/core';
+import type { PasswordPolicy } from '@qiming/core';
 
 /** SYS-003: every signed-in client reads it at start-up. */
 export function getSysConfig() {

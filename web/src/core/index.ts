@@ -3,11 +3,14 @@
  * — MD5 of the password, the password policy, validation rules, permission matching — is
  * called from here; none is re-implemented in TypeScript.
  *
- * The module (about a megabyte of WASM) is loaded once, lazily, off the login page's critical
+ * Its types (PasswordPolicy, PermissionEntry, Message, …) are the package's own declarations:
+ * import them from '@qiming/core'.
+ *
+ * The module (about 200 KB of WASM, gzip) is loaded once, lazily, off the login page's critical
  * path: `preloadCore()` starts the download when the login page is idle or the password field
  * gets focus; each function awaits the load.
  */
-import type { CoreMessage } from '@/i18n';
+import type { BaseInfoField, FieldMessages, Message, PasswordPolicy, PermissionEntry } from '@qiming/core';
 
 type Core = typeof import('@qiming/core');
 
@@ -36,41 +39,29 @@ export async function md5Hex(text: string): Promise<string> {
   return (await loadCore()).md5Hex(text);
 }
 
-/** The password policy fields of the system config (spec 01 §3.10). */
-export interface PasswordPolicy {
-  passwordStrengthLimit?: number;
-  passwordLengthMin?: number;
-  passwordLengthMinNumber?: number;
-  containsNumbers?: number;
-  includeLowercaseLetters?: number;
-  includeUppercaseLetters?: number;
-  containsCharacters?: number;
-  mandatoryModificationOfInitialPassword?: number;
-}
-
 /** Every policy rule the new password breaks (AUTH-026..032), empty when it passes. */
-export async function checkPassword(policy: PasswordPolicy, password: string): Promise<CoreMessage[]> {
-  return (await loadCore()).checkPasswordMessages(policy, password) as CoreMessage[];
+export async function checkPassword(policy: PasswordPolicy, password: string): Promise<Message[]> {
+  return (await loadCore()).checkPassword(policy, password);
 }
 
 /** The repeat-password rule (AUTH-033/034): null when it matches. */
-export async function checkRepeat(password: string, repeat: string): Promise<CoreMessage | null> {
-  return (await loadCore()).checkRepeat(password, repeat) as CoreMessage | null;
+export async function checkRepeat(password: string, repeat: string): Promise<Message | null> {
+  return (await loadCore()).checkRepeat(password, repeat);
 }
 
 /** A named validation rule (phone, email, account, …): null when `value` passes. */
-export async function checkRule(rule: string, value: string): Promise<CoreMessage | null> {
-  return (await loadCore()).checkRule(rule, value) as CoreMessage | null;
+export async function checkRule(rule: string, value: string): Promise<Message | null> {
+  return (await loadCore()).checkRule(rule, value);
 }
 
-/** An entry of CurrentUser's permissionList. */
-export interface PermissionEntry {
-  modelId: string;
-  moduleName?: string;
-  button?: { enCode: string }[];
-  column?: { enCode: string }[];
-  form?: { enCode: string }[];
-  resource?: { enCode: string }[];
+/** The profile form's editable text fields with their limits and named rules. */
+export async function baseInfoFields(): Promise<BaseInfoField[]> {
+  return (await loadCore()).baseInfoFields();
+}
+
+/** The profile form's messages for the fields in `change` (only those are checked). */
+export async function checkBaseInfo(change: Record<string, unknown>): Promise<FieldMessages> {
+  return (await loadCore()).checkBaseInfo(change);
 }
 
 /** Button permission of a page (PERM-009); the core must be loaded (`loadCore`). */

@@ -331,6 +331,8 @@ const en: Translation = {
       length: 'The formula is too long; at most {{max}} items',
       unknownField: 'The formula names a field that is not in the form: {{field}}',
       fieldType: 'Only number input and calculate fields can be used: {{field}}',
+      divisionByZero: 'The divisor cannot be 0',
+      overflow: 'The result is out of range',
     },
     amount: {
       overflow: 'The number is too large',

@@ -10,6 +10,7 @@ import zhTW from './zh-TW';
 import en from './en';
 import { routeTitles } from './routes';
 import { LANGUAGES, type Language } from './types';
+import type { Message } from '@qiming/core';
 
 export { LANGUAGES, type Language };
 
@@ -47,12 +48,8 @@ export function initI18n(language: Language): typeof i18n {
   return i18n;
 }
 
-/** A message of the rules core (`{key, params?, text}`). */
-export interface CoreMessage {
-  key: string;
-  params?: Record<string, string>;
-  text: string;
-}
+/** A message of the rules core (`{key, params?, text}`): the WASM package's own type. */
+export type CoreMessage = Message;
 
 /** The core's zh-CN text is the spec's wording; other languages translate by key. */
 export function coreText(message: CoreMessage): string {

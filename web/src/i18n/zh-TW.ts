@@ -329,6 +329,8 @@ const zhTW: Translation = {
       length: '公式過長，最多{{max}}項',
       unknownField: '公式中的欄位不存在：{{field}}',
       fieldType: '只能引用數字輸入或計算公式欄位：{{field}}',
+      divisionByZero: '除數不能為0',
+      overflow: '計算結果超出範圍',
     },
     amount: {
       overflow: '數字過大溢位',

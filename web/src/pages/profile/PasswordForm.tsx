@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { modifyPassword, passwordCaptchaUrl } from '@/api/user';
 import type { Envelope } from '@/api/request';
-import { checkPassword, checkRepeat, md5Hex, preloadCore, type PasswordPolicy } from '@/core';
+import type { PasswordPolicy } from '@qiming/core';
+import { checkPassword, checkRepeat, md5Hex, preloadCore } from '@/core';
 import { coreText } from '@/i18n';
 import { useUser } from '@/stores/user';
 
