@@ -219,8 +219,6 @@ const en: Translation = {
     organize: 'Organisation',
     position: 'Position',
     creatorTime: 'Registered',
-    realNameRequired: 'Please enter your name',
-    realNameMax: 'The name may have at most 50 characters!',
     editInfo: 'Edit',
     saved: 'Saved',
   },

@@ -215,8 +215,6 @@ const zhCN = {
     organize: '所属组织',
     position: '岗位',
     creatorTime: '注册时间',
-    realNameRequired: '请输入姓名',
-    realNameMax: '姓名最多为50个字符！',
     editInfo: '编辑资料',
     saved: '保存成功',
   },

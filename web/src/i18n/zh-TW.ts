@@ -217,8 +217,6 @@ const zhTW: Translation = {
     organize: '所屬組織',
     position: '崗位',
     creatorTime: '註冊時間',
-    realNameRequired: '請輸入姓名',
-    realNameMax: '姓名最多為50個字元！',
     editInfo: '編輯資料',
     saved: '儲存成功',
   },

@@ -1,41 +1,43 @@
 /**
- * Basic info (PROF-003): shown read-only, edited in place. Phone and e-mail are checked by
- * the rules core's named rules; the server checks again.
+ * Basic info (PROF-003): shown read-only, edited in place. Every text field's limit, whether it
+ * is required and its named rule come from the rules core (`baseInfoFields`), which the server
+ * checks the same save with (`checkBaseInfo`); a save sends only the fields the form shows, so
+ * the others stay as they are.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, DatePicker, Descriptions, Form, Input, Select, Skeleton } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { BaseInfoField } from '@qiming/core';
 import { getBaseInfo, updateBaseInfo, type BaseInfo as Info } from '@/api/user';
-import { checkRule } from '@/core';
+import { baseInfoFields, checkBaseInfo } from '@/core';
 import { coreText } from '@/i18n';
 import { useUser } from '@/stores/user';
 
 type FormValues = Omit<Partial<Info>, 'birthday'> & { birthday?: Dayjs | null };
 
-const EDITABLE = [
+/** The text fields the form shows (and sends), in its order. */
+const TEXT_FIELDS = [
   'realName',
-  'gender',
-  'birthday',
   'mobilePhone',
   'telePhone',
   'email',
-  'nation',
-  'nativePlace',
-  'education',
   'urgentContacts',
   'urgentTelePhone',
   'postalAddress',
   'signature',
 ] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
 
-/** An antd rule running a named rule of the core on non-empty values. */
-const coreRule = (rule: string) => ({
-  validator: async (_: unknown, value: string) => {
-    if (!value) return;
-    const problem = await checkRule(rule, value);
-    if (problem) throw new Error(coreText(problem));
+/** What the form shows, hence what a save sends. */
+const SHOWN = [...TEXT_FIELDS, 'gender', 'birthday'] as const;
+
+/** An antd rule checking one field through the core, exactly as the server will. */
+const coreCheck = (name: string) => ({
+  validator: async (_: unknown, value: unknown) => {
+    const problems = (await checkBaseInfo({ [name]: value ?? null }))[name];
+    if (problems?.length) throw new Error(coreText(problems[0]));
   },
 });
 
@@ -46,7 +48,15 @@ export default function BaseInfo() {
   const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [fields, setFields] = useState<Record<string, BaseInfoField> | null>(null);
   const [form] = Form.useForm<FormValues>();
+
+  useEffect(() => {
+    baseInfoFields().then(
+      (list) => setFields(Object.fromEntries(list.map((f) => [f.name, f]))),
+      () => undefined,
+    );
+  }, []);
 
   const load = useCallback(() => {
     setLoading(true);
@@ -59,7 +69,7 @@ export default function BaseInfo() {
   const edit = () => {
     if (!info) return;
     form.setFieldsValue({
-      ...Object.fromEntries(EDITABLE.map((k) => [k, info[k] ?? undefined])),
+      ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, info[k] ?? undefined])),
       gender: info.gender ? String(info.gender) : undefined,
       birthday: info.birthday ? dayjs(info.birthday) : null,
     });
@@ -69,7 +79,8 @@ export default function BaseInfo() {
   const save = async (values: FormValues) => {
     setSaving(true);
     try {
-      const res = await updateBaseInfo({ ...values, birthday: values.birthday ? values.birthday.valueOf() : null });
+      const shown = Object.fromEntries(SHOWN.map((k) => [k, values[k]])) as FormValues;
+      const res = await updateBaseInfo({ ...shown, birthday: values.birthday ? values.birthday.valueOf() : null });
       message.success(res.msg || t('profile.saved'), 1.5); // HTTP-014
       const user = useUser.getState().userInfo;
       if (user && values.realName) useUser.setState({ userInfo: { ...user, userName: values.realName } });
@@ -127,17 +138,15 @@ export default function BaseInfo() {
     );
   }
 
+  if (!fields) return <Skeleton active />;
+  /** A text field's Form.Item settings from the core: its check and whether it is required. */
+  const item = (name: TextField) => ({ name, rules: [coreCheck(name)], required: fields[name]?.required });
+  const maxLength = (name: TextField) => fields[name]?.maxLength;
+
   return (
     <Form form={form} layout="vertical" onFinish={save} className="qm-base-info-form" style={{ maxWidth: 640 }}>
-      <Form.Item
-        name="realName"
-        label={t('profile.realName')}
-        rules={[
-          { required: true, whitespace: true, message: t('profile.realNameRequired') },
-          { max: 50, message: t('profile.realNameMax') },
-        ]}
-      >
-        <Input />
+      <Form.Item {...item('realName')} label={t('profile.realName')}>
+        <Input maxLength={maxLength('realName')} />
       </Form.Item>
       <Form.Item name="gender" label={t('profile.gender')}>
         <Select allowClear options={['1', '2', '3'].map((g) => ({ value: g, label: t(`profile.genders.${g}`) }))} />
@@ -145,26 +154,26 @@ export default function BaseInfo() {
       <Form.Item name="birthday" label={t('profile.birthday')}>
         <DatePicker style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="mobilePhone" label={t('profile.mobilePhone')} rules={[coreRule('phone')]}>
-        <Input maxLength={11} />
+      <Form.Item {...item('mobilePhone')} label={t('profile.mobilePhone')}>
+        <Input maxLength={maxLength('mobilePhone')} />
       </Form.Item>
-      <Form.Item name="telePhone" label={t('profile.telePhone')}>
-        <Input maxLength={50} />
+      <Form.Item {...item('telePhone')} label={t('profile.telePhone')}>
+        <Input maxLength={maxLength('telePhone')} />
       </Form.Item>
-      <Form.Item name="email" label={t('profile.email')} rules={[coreRule('email')]}>
-        <Input maxLength={100} />
+      <Form.Item {...item('email')} label={t('profile.email')}>
+        <Input maxLength={maxLength('email')} />
       </Form.Item>
-      <Form.Item name="urgentContacts" label={t('profile.urgentContacts')}>
-        <Input maxLength={50} />
+      <Form.Item {...item('urgentContacts')} label={t('profile.urgentContacts')}>
+        <Input maxLength={maxLength('urgentContacts')} />
       </Form.Item>
-      <Form.Item name="urgentTelePhone" label={t('profile.urgentTelePhone')}>
-        <Input maxLength={50} />
+      <Form.Item {...item('urgentTelePhone')} label={t('profile.urgentTelePhone')}>
+        <Input maxLength={maxLength('urgentTelePhone')} />
       </Form.Item>
-      <Form.Item name="postalAddress" label={t('profile.postalAddress')}>
-        <Input maxLength={200} />
+      <Form.Item {...item('postalAddress')} label={t('profile.postalAddress')}>
+        <Input maxLength={maxLength('postalAddress')} />
       </Form.Item>
-      <Form.Item name="signature" label={t('profile.signature')}>
-        <Input.TextArea maxLength={500} rows={3} />
+      <Form.Item {...item('signature')} label={t('profile.signature')}>
+        <Input.TextArea maxLength={maxLength('signature')} rows={3} />
       </Form.Item>
       <div className="qm-form-actions">
         <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
