@@ -49,6 +49,22 @@ pub struct Config {
     /// Password checks that may wait for a hashing thread; beyond them a sign-in is answered
     /// "busy" at once (`QIMING_PASSWORD_HASH_QUEUE`).
     pub password_hash_queue: usize,
+    /// Open connections at most (`QIMING_MAX_CONNECTIONS`; also bounded by the file limit).
+    pub max_connections: usize,
+    /// How long a client may take to send a request's headers, and how long an idle
+    /// keep-alive connection is kept (`QIMING_HEADER_READ_TIMEOUT`).
+    #[serde(with = "humantime_serde")]
+    pub header_read_timeout: Duration,
+    /// How long a request may take, its body included (`QIMING_REQUEST_TIMEOUT`).
+    #[serde(with = "humantime_serde")]
+    pub request_timeout: Duration,
+    /// Login-log rows older than this are dropped (`QIMING_LOGIN_LOG_RETENTION`, e.g.
+    /// `180days`; `0s` keeps them for ever).
+    #[serde(with = "humantime_serde")]
+    pub login_log_retention: Duration,
+    /// How often old rows are trimmed (`QIMING_HOUSEKEEPING_INTERVAL`).
+    #[serde(with = "humantime_serde")]
+    pub housekeeping_interval: Duration,
     /// Log filter in `RUST_LOG` syntax (`QIMING_LOG`); `RUST_LOG` itself wins when set.
     pub log: String,
 }
@@ -71,6 +87,11 @@ impl Default for Config {
             password_hash_memory_kib: 19 * 1024,
             password_hash_iterations: 2,
             password_hash_queue: 32,
+            max_connections: 10_000,
+            header_read_timeout: Duration::from_secs(20),
+            request_timeout: Duration::from_secs(120),
+            login_log_retention: Duration::from_secs(180 * 24 * 3600),
+            housekeeping_interval: Duration::from_secs(3600),
             log: "info".into(),
         }
     }
@@ -111,7 +132,9 @@ impl Config {
         format!(
             "addr={} data_dir={} database_url={} web_dir={} admin_password={} session_idle={} \
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
-             password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} log={}",
+             password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
+             max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
+             housekeeping_interval={} log={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -126,6 +149,11 @@ impl Config {
             self.password_hash_memory_kib,
             self.password_hash_iterations,
             self.password_hash_queue,
+            self.max_connections,
+            humantime::format_duration(self.header_read_timeout),
+            humantime::format_duration(self.request_timeout),
+            humantime::format_duration(self.login_log_retention),
+            humantime::format_duration(self.housekeeping_interval),
             self.log,
         )
     }

@@ -28,6 +28,9 @@ pub enum AppError {
     /// 503: too much at once (the password-hashing queue is full); try again shortly.
     #[error("服务器繁忙，请稍后再试")]
     Busy,
+    /// 504: the request took longer than the server allows (`QIMING_REQUEST_TIMEOUT`).
+    #[error("请求处理超时，请稍后再试")]
+    Timeout,
     /// 500: logged with the request id; the client learns nothing but that id.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -73,6 +76,7 @@ impl AppError {
             AppError::NotFound(_) => 404,
             AppError::Session { code, .. } => *code,
             AppError::Busy => 503,
+            AppError::Timeout => 504,
             AppError::Internal(_) => 500,
         }
     }
@@ -98,8 +102,8 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
-/// A failure as the client receives it (HTTP 200): `code` is 400, 403, 404, 500, 503 or
-/// 600–602; `data` holds the per-field messages of a 400 about fields, else null.
+/// A failure as the client receives it (HTTP 200): `code` is 400, 403, 404, 500, 503, 504
+/// or 600–602; `data` holds the per-field messages of a 400 about fields, else null.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Failure {
     pub code: u16,

@@ -10,9 +10,11 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod housekeeping;
 pub mod permission;
 pub mod request;
 pub mod seed;
+pub mod serve;
 pub mod support;
 pub mod system;
 pub mod web;
@@ -68,6 +70,7 @@ impl AppState {
 /// The whole application: `/api/*` (never falls back to the web app; every route behind the
 /// access guard) and the web app with an SPA fallback to index.html.
 pub fn app(state: AppState) -> Router {
+    let request_timeout = state.config.request_timeout;
     let (api, _, _) = api::routes().split();
     let api = api
         .route_layer(middleware::from_fn_with_state(state.clone(), access::guard))
@@ -80,8 +83,10 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(web::api_not_found);
     api.fallback_service(web::service(state.config.web_dir.as_deref()))
         .with_state(state)
+        .layer(middleware::from_fn_with_state(request_timeout, request::deadline))
         .layer(CatchPanicLayer::custom(web::panic_answer))
         .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(request::security_headers))
         .layer(middleware::from_fn(request::context))
 }
 
@@ -106,7 +111,16 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
     let listener =
         tokio::net::TcpListener::bind(addr).await.with_context(|| format!("listening on {addr}"))?;
     let addr = listener.local_addr()?;
-    let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move { axum::serve(listener, service).await });
+    let limits = serve::Limits {
+        max_connections: serve::connection_room(state.config.max_connections),
+        header_read_timeout: state.config.header_read_timeout,
+    };
+    let housekeeping = housekeeping::spawn(state.clone());
+    let app = app(state.clone());
+    let task = tokio::spawn(async move {
+        let served = serve::serve(listener, app, limits).await;
+        housekeeping.abort();
+        served
+    });
     Ok(Running { addr, state, seed, task })
 }

@@ -36,6 +36,40 @@ pub async fn context(req: Request, next: Next) -> Response {
     res
 }
 
+/// What the web app may load and run: its own scripts (and WebAssembly), styles (antd sets
+/// some inline), images, fonts, connections (and WebSockets) to this server; external pages
+/// only in frames (the external-link page); no plug-ins; no framing by other sites.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
+    frame-src 'self' https: http:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
+    form-action 'self'; frame-ancestors 'self'";
+
+/// The security headers of every answer; API answers are never stored by a cache (unless the
+/// route said otherwise, as images do).
+pub async fn security_headers(req: Request, next: Next) -> Response {
+    use axum::http::header;
+    let api = req.uri().path().starts_with("/api/");
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    if api && !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    res
+}
+
+/// Answers a request that takes longer than `limit` (its body included) with 504, so a slow
+/// client or a stuck call cannot hold a connection's task for ever.
+pub async fn deadline(axum::extract::State(limit): axum::extract::State<std::time::Duration>, req: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => axum::response::IntoResponse::into_response(crate::error::AppError::Timeout),
+    }
+}
+
 /// Who is calling: recorded with sign-ins and sessions.
 #[derive(Debug, Clone)]
 pub struct Client {

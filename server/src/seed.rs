@@ -79,6 +79,14 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "users.json" => {
             let configured = state.config.admin_password.clone();
+            if !configured.is_empty() {
+                // The first password must satisfy the policy it will be changed under.
+                let policy = system::settings(conn).await?.password_policy();
+                let broken: Vec<String> = qiming_core::password::check_password(&policy, &configured).into_iter().map(|m| m.text).collect();
+                if !broken.is_empty() {
+                    anyhow::bail!("QIMING_ADMIN_PASSWORD does not satisfy the password policy: {}", broken.join("；"));
+                }
+            }
             let password = if configured.is_empty() { generate_initial() } else { configured.clone() };
             let hash = state.hasher.hash(&qiming_core::md5_hex(password.as_bytes())).await?;
             for u in serde_json::from_str::<Vec<SeedUser>>(text)? {

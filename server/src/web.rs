@@ -146,7 +146,9 @@ pub fn service(dir: Option<&Path>) -> axum::routing::MethodRouter {
     match dir {
         Some(dir) if dir.join("index.html").is_file() => {
             let index = ServeFile::new(dir.join("index.html")).precompressed_br().precompressed_gzip();
-            axum::routing::get_service(ServeDir::new(dir).precompressed_br().precompressed_gzip().fallback(index))
+            // Never redirect `//assets` to `//assets/`: a browser reads that as another host.
+            let files = ServeDir::new(dir).redirect_to_trailing_slash(false).precompressed_br().precompressed_gzip();
+            axum::routing::get_service(files.fallback(index))
         }
         Some(dir) => {
             tracing::warn!(web_dir = %dir.display(), "the web app is not built there (run `make web`); serving the API only");

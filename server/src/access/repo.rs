@@ -68,9 +68,8 @@ pub(super) async fn insert_session(
     Ok(())
 }
 
-pub(super) async fn delete_expired(conn: &mut Conn, before: i64) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_user_session WHERE expires_at < $1").bind(before).execute(conn).await?;
-    Ok(())
+pub(super) async fn delete_expired(conn: &mut Conn, before: i64) -> Result<u64, AppError> {
+    Ok(sqlx::query("DELETE FROM base_user_session WHERE expires_at < $1").bind(before).execute(conn).await?.rows_affected())
 }
 
 pub(super) async fn touch(conn: &mut Conn, token_hash: &str, now: i64) -> Result<(), AppError> {

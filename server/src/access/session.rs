@@ -153,9 +153,13 @@ pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Resu
 pub async fn start(conn: &mut Conn, user_id: &str, now: i64, lifetime_ms: i64, client: &Client) -> Result<String, AppError> {
     let (token, hash) = new_token();
     repo::insert_session(conn, &hash, user_id, now, now.saturating_add(lifetime_ms), client).await?;
-    // Rows past their absolute expiry for a day answer 602 instead of 600 from then on.
-    repo::delete_expired(conn, now - 24 * 3600 * 1000).await?;
     Ok(token)
+}
+
+/// Housekeeping: drops sessions past their absolute expiry for more than a day (until then
+/// they answer 600 "expired" rather than 602 "unknown"). Answers how many.
+pub async fn trim(conn: &mut Conn, now: i64) -> Result<u64, AppError> {
+    repo::delete_expired(conn, now - 24 * 3600 * 1000).await
 }
 
 /// Ends one session.

@@ -86,3 +86,18 @@ pub(super) async fn captcha_answer(conn: &mut Conn, key: &str) -> Result<Option<
         sqlx::query_as("SELECT code FROM base_captcha WHERE captcha_key = $1").bind(key).fetch_optional(conn).await?;
     Ok(row.map(|(c,)| c))
 }
+
+/// Drops the throttle rows that neither count nor lock anything any more: unlocked, and
+/// whose window began before `before`.
+pub(super) async fn delete_stale_throttles(conn: &mut Conn, before: i64) -> Result<u64, AppError> {
+    Ok(sqlx::query("DELETE FROM base_login_throttle WHERE locked_until < $1 AND window_start < $1")
+        .bind(before)
+        .execute(conn)
+        .await?
+        .rows_affected())
+}
+
+/// Drops expired captchas.
+pub(super) async fn delete_expired_captchas(conn: &mut Conn, now: i64) -> Result<u64, AppError> {
+    Ok(sqlx::query("DELETE FROM base_captcha WHERE expires_at < $1").bind(now).execute(conn).await?.rows_affected())
+}

@@ -324,3 +324,11 @@ pub async fn change_password(state: &AppState, caller: &Unlocked, req: PasswordC
     tx.commit().await?;
     Ok(())
 }
+
+/// Housekeeping: drops throttle rows that no longer count (older than a day — no window is
+/// longer — and unlocked; most are for accounts that do not exist) and expired captchas.
+/// Answers how many rows went.
+pub async fn trim(conn: &mut Conn, now: i64) -> Result<u64, AppError> {
+    let throttles = repo::delete_stale_throttles(conn, now - 24 * 3600 * 1000).await?;
+    Ok(throttles + repo::delete_expired_captchas(conn, now).await?)
+}

@@ -94,3 +94,13 @@ pub(super) async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i
     sql.push(" ORDER BY creator_time DESC, id DESC LIMIT 1");
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
+
+/// Drops login-log rows older than `before`; answers how many.
+pub(super) async fn delete_logins_before(conn: &mut Conn, before: i64) -> Result<u64, AppError> {
+    Ok(sqlx::query("DELETE FROM base_sys_log WHERE category = $1 AND creator_time < $2")
+        .bind(LOGIN_LOG)
+        .bind(before)
+        .execute(conn)
+        .await?
+        .rows_affected())
+}

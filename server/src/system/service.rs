@@ -87,6 +87,9 @@ const SETTINGS: &[Setting] = &[
     flag("qyhIsSynUser"),
 ];
 
+/// How a stored secret is shown to an administrator.
+pub const SECRET_MASK: &str = "******";
+
 fn setting(key: &str) -> Option<&'static Setting> {
     SETTINGS.iter().find(|s| s.key == key)
 }
@@ -124,9 +127,19 @@ impl SysConfig {
         self.0.iter().filter(|(k, _)| !setting(k).is_some_and(|s| s.secret)).map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 
-    /// Every setting, secrets included (administrators only).
-    pub fn all(&self) -> Map<String, Value> {
-        self.0.clone()
+    /// Every setting for an administrator, a stored secret shown as [`SECRET_MASK`] (sent
+    /// back unchanged, the mask keeps the stored value).
+    pub fn for_administrator(&self) -> Map<String, Value> {
+        self.0
+            .iter()
+            .map(|(k, v)| {
+                let shown = match v {
+                    Value::String(text) if !text.is_empty() && setting(k).is_some_and(|s| s.secret) => Value::String(SECRET_MASK.into()),
+                    other => other.clone(),
+                };
+                (k.clone(), shown)
+            })
+            .collect()
     }
 }
 
@@ -141,7 +154,7 @@ pub async fn settings(conn: &mut Conn) -> Result<SysConfig, AppError> {
 pub async fn settings_for(state: &AppState, caller: &Session) -> Result<Map<String, Value>, AppError> {
     let mut conn = state.db.acquire().await?;
     let c = settings(&mut conn).await?;
-    Ok(if caller.is_administrator { c.all() } else { c.public() })
+    Ok(if caller.is_administrator { c.for_administrator() } else { c.public() })
 }
 
 /// Changes settings (administrators only): validated against the allow-list, stored in one
@@ -172,7 +185,8 @@ fn validate(change: Map<String, Value>) -> Result<Vec<(String, Value)>, AppError
             errors.entry(key.clone()).or_default().push(format!("未知的配置项：{key}"));
             continue;
         };
-        if s.read_only {
+        // Read-only keys, and a secret sent back as shown (masked), keep their stored value.
+        if s.read_only || (s.secret && value.as_str() == Some(SECRET_MASK)) {
             continue;
         }
         match normalise(s.kind, value) {
@@ -276,6 +290,11 @@ pub async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i64) -> 
     repo::previous_login(conn, scope, before).await
 }
 
+/// Housekeeping: drops login-log rows older than `before`.
+pub async fn trim_login_log(conn: &mut Conn, before: i64) -> Result<u64, AppError> {
+    repo::delete_logins_before(conn, before).await
+}
+
 /// The avatar of a user who has not chosen one.
 pub const DEFAULT_AVATAR: &str = "/api/file/Image/userAvatar/default.svg";
 
@@ -313,8 +332,11 @@ mod tests {
 
     #[test]
     fn secrets_hidden_from_public() {
-        let c = SysConfig(json!({"title": "启明", "qyhCorpSecret": "x"}).as_object().unwrap().clone());
+        let c = SysConfig(json!({"title": "启明", "qyhCorpSecret": "x", "qyhAgentSecret": ""}).as_object().unwrap().clone());
         assert!(c.public().get("qyhCorpSecret").is_none());
-        assert_eq!(c.all().get("qyhCorpSecret"), Some(&json!("x")));
+        assert_eq!(c.for_administrator().get("qyhCorpSecret"), Some(&json!(SECRET_MASK)));
+        assert_eq!(c.for_administrator().get("qyhAgentSecret"), Some(&json!("")), "an empty secret shows empty");
+        let kept = validate(json!({"qyhCorpSecret": SECRET_MASK, "qyhAgentSecret": "new"}).as_object().unwrap().clone()).unwrap();
+        assert_eq!(kept, vec![("qyhAgentSecret".to_string(), json!("new"))]);
     }
 }

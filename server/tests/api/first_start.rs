@@ -56,6 +56,26 @@ async fn run_binary(data_dir: &Path, database_url: Option<&str>, admin_password:
     Started { child, base, output }
 }
 
+/// Runs the binary expecting it to stop before listening; answers what it printed.
+async fn refused_start(data_dir: &Path, database_url: Option<&str>, admin_password: &str) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_qiming-server"));
+    cmd.env("QIMING_ADDR", "127.0.0.1:0")
+        .env("QIMING_DATA_DIR", data_dir)
+        .env("QIMING_CONFIG", data_dir.join("absent.toml"))
+        .env("QIMING_PASSWORD_HASH_MEMORY_KIB", "256")
+        .env("QIMING_PASSWORD_HASH_ITERATIONS", "1")
+        .env("QIMING_ADMIN_PASSWORD", admin_password)
+        .env_remove("DATABASE_URL")
+        .env_remove("RUST_LOG")
+        .kill_on_drop(true);
+    if let Some(url) = database_url {
+        cmd.env("DATABASE_URL", url);
+    }
+    let out = tokio::time::timeout(Duration::from_secs(60), cmd.output()).await.expect("it stops").unwrap();
+    assert!(!out.status.success(), "the server started");
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
 fn initial_password(output: &str) -> Option<String> {
     output.lines().find(|l| l.contains("初始密码")).and_then(|l| l.split_whitespace().last()).map(str::to_string)
 }
@@ -105,16 +125,21 @@ async fn first_start_prints_generated_admin_password(engine: Engine) {
     }
 }
 
-// QIMING_ADMIN_PASSWORD sets the first password (taken verbatim, even all digits) and is
-// never printed.
+// QIMING_ADMIN_PASSWORD sets the first password (taken verbatim, even one that looks like a
+// number) and is never printed; one that breaks the password policy stops the first start.
 async fn first_start_takes_configured_admin_password(engine: Engine) {
     let dir = tempfile::tempdir().unwrap();
     let pg = matches!(engine, Engine::Postgres).then(fresh_pg_url);
-    let s = run_binary(dir.path(), pg.as_ref().map(|(u, _)| u.as_str()), Some("20261122")).await;
+    let url = pg.as_ref().map(|(u, _)| u.as_str());
+    let refused = refused_start(dir.path(), url, "20261122").await;
+    assert!(refused.contains("QIMING_ADMIN_PASSWORD does not satisfy the password policy: 新密码必须包含小写字母"), "{refused}");
+    assert!(!refused.contains("20261122"), "the password reached the log:\n{refused}");
+    // "[…]" would be an array to the configuration reader: the variable is taken as it is.
+    let s = run_binary(dir.path(), url, Some("[qiming1]")).await;
     assert_eq!(initial_password(&s.output), None);
     assert!(s.output.contains("admin_password=***"), "{}", s.output);
-    assert!(!s.output.contains("20261122"), "the password reached the log:\n{}", s.output);
-    assert_eq!(sign_in(&s.base, "20261122").await["code"], 200);
+    assert!(!s.output.contains("qiming1"), "the password reached the log:\n{}", s.output);
+    assert_eq!(sign_in(&s.base, "[qiming1]").await["code"], 200);
     if matches!(engine, Engine::Sqlite) {
         assert!(dir.path().join("qiming.db").is_file(), "SQLite file in QIMING_DATA_DIR");
     }

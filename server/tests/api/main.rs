@@ -4,6 +4,7 @@
 mod harness;
 
 mod access;
+mod edge;
 mod first_start;
 mod hardening;
 mod layers;

@@ -114,9 +114,19 @@ async fn sys_003_config_admin_only_and_secrets_hidden(engine: Engine) {
     assert!(!me.ok()["sysConfigInfo"].to_string().contains("corp-secret"));
 
     s.put("/api/system/SysConfig", Some(&nurse), json!({"title": "x"})).await.fails(403, "您没有此操作的权限");
-    let admin_view = s.get("/api/system/SysConfig", Some(&admin)).await;
-    assert_eq!(admin_view.ok()["qyhCorpSecret"], "corp-secret");
-    assert_eq!(admin_view.ok()["title"], "启明", "the refused write changed nothing");
+    // Administrators see that a secret is set, not the secret; sending the mask back keeps it.
+    let admin_view = s.get("/api/system/SysConfig", Some(&admin)).await.ok().clone();
+    assert_eq!(admin_view["qyhCorpSecret"], "******");
+    assert!(!admin_view.to_string().contains("corp-secret"));
+    assert_eq!(admin_view["title"], "启明", "the refused write changed nothing");
+    s.put("/api/system/SysConfig", Some(&admin), admin_view.clone()).await.ok();
+    let mut conn = s.conn().await;
+    let (stored,): (String,) = sqlx::query_as("SELECT config_value FROM base_sys_config WHERE config_key = 'qyhCorpSecret'")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(stored, "\"corp-secret\"", "the masked value written back kept the secret");
+    drop(conn);
 
     let bad = s
         .put("/api/system/SysConfig", Some(&admin), json!({"title": "", "verificationCodeNumber": 99, "lockTime": "x", "hack": 1}))

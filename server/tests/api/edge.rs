@@ -1,0 +1,130 @@
+//! The HTTP edge: slow and idle clients cannot take the server off the network, every answer
+//! carries the security headers, and no path redirects to another host.
+
+use crate::harness::{Engine, start, start_with};
+use crate::on_both_engines;
+use qiming_server::request::CONTENT_SECURITY_POLICY;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+fn addr(base: &str) -> String {
+    base.trim_start_matches("http://").to_string()
+}
+
+// 2,000 clients that send their headers a byte at a time (or not at all) do not stop a fresh
+// request from being answered; a client that takes longer than the header timeout is cut off.
+async fn slow_clients_do_not_take_the_server_down(engine: Engine) {
+    let s = start_with(engine, |c| c.header_read_timeout = Duration::from_millis(800)).await;
+    let mut slow = Vec::new();
+    for _ in 0..2000 {
+        let mut c = TcpStream::connect(addr(&s.base)).await.unwrap();
+        c.write_all(b"GET /api/oauth/getLoginConfig HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        slow.push(c);
+    }
+    s.get("/api/oauth/getLoginConfig", None).await.ok();
+    // The slow ones are closed once the header timeout is over (EOF or a 408, never an answer).
+    let mut first = slow.swap_remove(0);
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), first.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "the connection is still open after the header timeout");
+    assert!(!String::from_utf8_lossy(&buf).contains("\"code\":200"), "{}", String::from_utf8_lossy(&buf));
+    drop(slow);
+    s.get("/api/oauth/getLoginConfig", None).await.ok();
+}
+
+// A request that takes longer than the request timeout (here: a body that never finishes) is
+// answered with the envelope's 504 instead of holding the connection.
+async fn a_request_past_its_deadline_answers_504(engine: Engine) {
+    let s = start_with(engine, |c| c.request_timeout = Duration::from_millis(500)).await;
+    let mut c = TcpStream::connect(addr(&s.base)).await.unwrap();
+    c.write_all(b"POST /api/oauth/Login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\naccount=").await.unwrap();
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(10), c.read(&mut buf)).await.expect("answered").unwrap();
+    let text = String::from_utf8_lossy(&buf[..n]);
+    assert!(text.contains("\"code\":504") && text.contains("请求处理超时，请稍后再试"), "{text}");
+}
+
+// Every answer carries the security headers; API answers are not stored by caches (images and
+// the captcha say their own); `//assets` never redirects (a browser reads `//assets/` as a host).
+async fn security_headers_and_no_redirect_to_another_host(engine: Engine) {
+    let dir = tempfile::tempdir().unwrap();
+    let web = dir.path().join("web");
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>启明</title>").unwrap();
+    let s = start_with(engine, |c| c.web_dir = Some(web.clone())).await;
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    for (path, cache) in [
+        ("/", None),
+        ("/home", None),
+        ("/api/oauth/getLoginConfig", Some("no-store")),
+        ("/api/nothing", Some("no-store")),
+        ("/api/oauth/ImageCode/4/k", Some("no-store")),
+        ("/api/file/Image/annexpic/logo.svg", Some("public, max-age=86400")),
+    ] {
+        let res = http.get(format!("{}{path}", s.base)).send().await.unwrap();
+        let h = res.headers();
+        assert_eq!(h["content-security-policy"], CONTENT_SECURITY_POLICY, "{path}");
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["x-frame-options"], "SAMEORIGIN", "{path}");
+        assert_eq!(h["referrer-policy"], "same-origin", "{path}");
+        if let Some(cache) = cache {
+            assert_eq!(h["cache-control"], cache, "{path}");
+        }
+    }
+    assert!(CONTENT_SECURITY_POLICY.contains("frame-ancestors 'self'") && CONTENT_SECURITY_POLICY.contains("script-src 'self' 'wasm-unsafe-eval';"));
+    for path in ["//assets", "//assets/", "/assets", "//evil.example/x"] {
+        let res = http.get(format!("{}{path}", s.base)).send().await.unwrap();
+        assert!(!res.status().is_redirection(), "{path} redirects to {:?}", res.headers().get("location"));
+    }
+    // The built-in app too.
+    let embedded = start(engine).await;
+    let res = http.get(format!("{}//assets", embedded.base)).send().await.unwrap();
+    assert!(!res.status().is_redirection());
+}
+
+on_both_engines!(
+    slow_clients_do_not_take_the_server_down,
+    a_request_past_its_deadline_answers_504,
+    security_headers_and_no_redirect_to_another_host,
+);
+
+// Data that only grows is trimmed: throttle rows of unknown accounts once they no longer
+// count, expired captchas and sessions, login-log rows past their retention; what still
+// matters stays.
+async fn housekeeping_trims_what_only_grows(engine: Engine) {
+    let s = start_with(engine, |c| c.login_log_retention = Duration::from_secs(30 * 24 * 3600)).await;
+    let token = s.admin().await;
+    s.login("ghost", "wrong").await;
+    s.http.get(format!("{}/api/oauth/ImageCode/4/old", s.base)).send().await.unwrap();
+    let count = |table: &'static str| {
+        let s = &s;
+        async move {
+            let mut conn = s.conn().await;
+            let sql = format!("SELECT COUNT(*) FROM {table}");
+            let (n,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(&mut *conn).await.unwrap();
+            n
+        }
+    };
+    assert_eq!(qiming_server::housekeeping::run_once(&s.state).await.unwrap(), Default::default(), "nothing is old yet");
+    // Two days later: the ghost's throttle row, the captcha and (its lifetime being a day)
+    // the session are over; the login log is still within its 30 days. (The address's row
+    // began a new window with the fresh sign-in.)
+    s.clock.advance(Duration::from_secs(2 * 24 * 3600 + 60));
+    let fresh = s.admin().await;
+    let t = qiming_server::housekeeping::run_once(&s.state).await.unwrap();
+    assert_eq!((t.throttles_and_captchas, t.sessions, t.login_log), (2, 1, 0), "{t:?}");
+    assert_eq!(count("base_login_throttle").await, 1);
+    assert_eq!(count("base_captcha").await, 0);
+    s.get("/api/oauth/CurrentUser", Some(&token)).await.fails(602, "登录凭证无效，请重新登录");
+    s.get("/api/oauth/CurrentUser", Some(&fresh)).await.ok();
+    let logins = count("base_sys_log").await;
+    assert_eq!(logins, 3);
+    // A month later the first two sign-ins are past their retention.
+    s.clock.advance(Duration::from_secs(29 * 24 * 3600));
+    let t = qiming_server::housekeeping::run_once(&s.state).await.unwrap();
+    assert_eq!(t.login_log, 2, "{t:?}");
+    assert_eq!(count("base_sys_log").await, 1);
+}
+
+on_both_engines!(housekeeping_trims_what_only_grows);
