@@ -415,33 +415,33 @@ pub fn format_rounded(value: Decimal, precision: u32) -> String {
         .unwrap_or_else(|| "0".to_string())
 }
 
-/// Where a formula reads its values: the whole form data natively; in the browser a
-/// `Snapshot` holding only the cells the formula refers to. None means absent.
+/// Where a formula reads its values, as numbers (anything that is not a number is 0,
+/// CALC-007): the whole form data natively; in the browser a `Snapshot` holding only the
+/// cells the formula refers to.
 pub trait FormulaData {
-    /// A form field's value.
-    fn field(&self, name: &str) -> Option<&Value>;
+    /// A form field's value; None when the field is absent.
+    fn field(&self, name: &str) -> Option<Decimal>;
     /// Calls `each` with the `column` cell of every row of sub-table `table`; false when
     /// `table` is not a list.
-    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Option<&Value>)) -> bool;
-    /// The `column` cell of row `index` (Some(None) past the end); None when `table` is not
-    /// a list.
-    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Option<&Value>>;
+    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Decimal)) -> bool;
+    /// The `column` cell of row `index` (0 past the end); None when `table` is not a list.
+    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Decimal>;
 }
 
 impl FormulaData for Value {
-    fn field(&self, name: &str) -> Option<&Value> {
-        self.get(name)
+    fn field(&self, name: &str) -> Option<Decimal> {
+        self.get(name).map(|v| number(Some(v)))
     }
-    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Option<&Value>)) -> bool {
+    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Decimal)) -> bool {
         let Some(rows) = self.get(table).and_then(Value::as_array) else { return false };
         for row in rows {
-            each(row.get(column));
+            each(number(row.get(column)));
         }
         true
     }
-    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Option<&Value>> {
+    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Decimal> {
         let rows = self.get(table)?.as_array()?;
-        Some(rows.get(index).and_then(|r| r.get(column)))
+        Some(number(rows.get(index).and_then(|r| r.get(column))))
     }
 }
 
@@ -483,13 +483,13 @@ impl Needs {
 }
 
 /// Form data cut down to a formula's `Needs`, read straight from JSON text without building
-/// the whole document: each needed field's value (None when absent), and per needed
-/// sub-table its rows as cells in the needed columns' order (None when it is not a list).
+/// the document: each needed field's number (None when absent), and per needed sub-table its
+/// rows as the numbers of the needed columns, in their order (None when it is not a list).
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     needs: Needs,
-    fields: Vec<Option<Value>>,
-    tables: Vec<Option<Vec<Vec<Value>>>>,
+    fields: Vec<Option<Decimal>>,
+    tables: Vec<Option<Vec<Vec<Decimal>>>>,
 }
 
 impl Snapshot {
@@ -508,7 +508,7 @@ impl Snapshot {
         snapshot
     }
 
-    fn table(&self, table: &str) -> Option<(&Vec<Vec<Value>>, &[String])> {
+    fn table(&self, table: &str) -> Option<(&Vec<Vec<Decimal>>, &[String])> {
         let i = self.needs.tables.iter().position(|(t, _)| t == table)?;
         let rows = self.tables.get(i)?.as_ref()?;
         Some((rows, self.needs.tables.get(i).map(|(_, c)| c.as_slice()).unwrap_or(&[])))
@@ -516,22 +516,22 @@ impl Snapshot {
 }
 
 impl FormulaData for Snapshot {
-    fn field(&self, name: &str) -> Option<&Value> {
+    fn field(&self, name: &str) -> Option<Decimal> {
         let i = self.needs.fields.iter().position(|f| f == name)?;
-        self.fields.get(i)?.as_ref()
+        *self.fields.get(i)?
     }
-    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Option<&Value>)) -> bool {
+    fn each_cell(&self, table: &str, column: &str, each: &mut dyn FnMut(Decimal)) -> bool {
         let Some((rows, columns)) = self.table(table) else { return false };
         let c = columns.iter().position(|x| x == column);
         for row in rows {
-            each(c.and_then(|c| row.get(c)));
+            each(c.and_then(|c| row.get(c).copied()).unwrap_or(Decimal::ZERO));
         }
         true
     }
-    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Option<&Value>> {
+    fn cell(&self, table: &str, index: usize, column: &str) -> Option<Decimal> {
         let (rows, columns) = self.table(table)?;
         let c = columns.iter().position(|x| x == column);
-        Some(c.and_then(|c| rows.get(index)?.get(c)))
+        Some(c.and_then(|c| rows.get(index)?.get(c).copied()).unwrap_or(Decimal::ZERO))
     }
 }
 
@@ -539,6 +539,8 @@ impl FormulaData for Snapshot {
 /// without being copied, and what no formula reads is skipped.
 mod snapshot_read {
     use super::Snapshot;
+    use crate::number::{decimal_of, decimal_of_f64, decimal_of_text};
+    use rust_decimal::Decimal;
     use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
     use serde_json::Value;
     use std::fmt;
@@ -560,6 +562,49 @@ mod snapshot_read {
         }
         fn visit_str<E>(self, name: &str) -> Result<Option<usize>, E> {
             Ok(self.0.iter().position(|n| n == name))
+        }
+    }
+
+    /// A value as a formula reads it: a number, numeric text, or (anything else) 0.
+    struct Number;
+
+    impl<'de> DeserializeSeed<'de> for Number {
+        type Value = Decimal;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Decimal, D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Number {
+        type Value = Decimal;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a value")
+        }
+        fn visit_i64<E>(self, n: i64) -> Result<Decimal, E> {
+            Ok(Decimal::from(n))
+        }
+        fn visit_u64<E>(self, n: u64) -> Result<Decimal, E> {
+            Ok(Decimal::from(n))
+        }
+        fn visit_f64<E>(self, n: f64) -> Result<Decimal, E> {
+            Ok(decimal_of_f64(n).unwrap_or(Decimal::ZERO))
+        }
+        fn visit_str<E>(self, text: &str) -> Result<Decimal, E> {
+            Ok(decimal_of_text(text).unwrap_or(Decimal::ZERO))
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Decimal, E> {
+            Ok(Decimal::ZERO)
+        }
+        fn visit_unit<E>(self) -> Result<Decimal, E> {
+            Ok(Decimal::ZERO)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Decimal, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(Decimal::ZERO)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimal, A::Error> {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(Decimal::ZERO)
         }
     }
 
@@ -596,19 +641,19 @@ mod snapshot_read {
                 let field = snapshot.needs.fields.iter().position(|f| f == name);
                 let table = snapshot.needs.tables.iter().position(|(t, _)| t == name);
                 match (field, table) {
-                    // A sub-table read by columns only: its rows, cut to those columns.
+                    (Some(f), None) => snapshot.fields[f] = Some(map.next_value_seed(Number)?),
                     (None, Some(t)) => {
                         let columns = &snapshot.needs.tables[t].1;
                         snapshot.tables[t] = map.next_value_seed(Rows(columns))?;
                     }
-                    // A field (perhaps also read as a sub-table): its whole value.
+                    // Read both as a field and as a sub-table (rare): read it whole.
                     _ => {
                         let value: Value = map.next_value()?;
+                        if let Some(f) = field {
+                            snapshot.fields[f] = Some(decimal_of(&value).unwrap_or(Decimal::ZERO));
+                        }
                         if let Some(t) = table {
                             snapshot.tables[t] = rows_of(&value, &snapshot.needs.tables[t].1);
-                        }
-                        if let Some(f) = field {
-                            snapshot.fields[f] = Some(value);
                         }
                     }
                 }
@@ -640,27 +685,24 @@ mod snapshot_read {
     }
 
     /// A value already read whole, as rows of the needed columns (None: not a list).
-    fn rows_of(value: &Value, columns: &[String]) -> Option<Vec<Vec<Value>>> {
+    fn rows_of(value: &Value, columns: &[String]) -> Option<Vec<Vec<Decimal>>> {
         let rows = value.as_array()?;
-        Some(
-            rows.iter()
-                .map(|row| columns.iter().map(|c| row.get(c).cloned().unwrap_or(Value::Null)).collect())
-                .collect(),
-        )
+        let cell = |row: &Value, c: &String| row.get(c).and_then(decimal_of).unwrap_or(Decimal::ZERO);
+        Some(rows.iter().map(|row| columns.iter().map(|c| cell(row, c)).collect()).collect())
     }
 
     /// A sub-table's value: a list of rows, or (anything else) not a sub-table.
     struct Rows<'c>(&'c [String]);
 
     impl<'de> DeserializeSeed<'de> for Rows<'_> {
-        type Value = Option<Vec<Vec<Value>>>;
+        type Value = Option<Vec<Vec<Decimal>>>;
         fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
             d.deserialize_any(self)
         }
     }
 
     impl<'de> Visitor<'de> for Rows<'_> {
-        type Value = Option<Vec<Vec<Value>>>;
+        type Value = Option<Vec<Vec<Decimal>>>;
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
             f.write_str("a sub-table")
         }
@@ -670,10 +712,6 @@ mod snapshot_read {
                 rows.push(row);
             }
             Ok(Some(rows))
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-            Ok(None)
         }
         fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
             Ok(None)
@@ -693,28 +731,32 @@ mod snapshot_read {
         fn visit_unit<E>(self) -> Result<Self::Value, E> {
             Ok(None)
         }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(None)
+        }
     }
 
-    /// One row: the needed columns' cells (null when absent, or when the row is no object).
+    /// One row: the needed columns' numbers (0 when absent, or when the row is no object).
     struct Row<'c>(&'c [String]);
 
     impl<'de> DeserializeSeed<'de> for Row<'_> {
-        type Value = Vec<Value>;
-        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Value>, D::Error> {
+        type Value = Vec<Decimal>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Decimal>, D::Error> {
             d.deserialize_any(self)
         }
     }
 
     impl<'de> Visitor<'de> for Row<'_> {
-        type Value = Vec<Value>;
+        type Value = Vec<Decimal>;
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
             f.write_str("a row")
         }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<Value>, A::Error> {
-            let mut cells = vec![Value::Null; self.0.len()];
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<Decimal>, A::Error> {
+            let mut cells = vec![Decimal::ZERO; self.0.len()];
             while let Some(found) = map.next_key_seed(Position(self.0))? {
                 match found {
-                    Some(c) => cells[c] = map.next_value()?,
+                    Some(c) => cells[c] = map.next_value_seed(Number)?,
                     None => {
                         map.next_value::<IgnoredAny>()?;
                     }
@@ -722,27 +764,27 @@ mod snapshot_read {
             }
             Ok(cells)
         }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Decimal>, A::Error> {
             while seq.next_element::<IgnoredAny>()?.is_some() {}
-            Ok(vec![Value::Null; self.0.len()])
+            Ok(vec![Decimal::ZERO; self.0.len()])
         }
-        fn visit_bool<E>(self, _: bool) -> Result<Vec<Value>, E> {
-            Ok(vec![Value::Null; self.0.len()])
+        fn visit_bool<E>(self, _: bool) -> Result<Vec<Decimal>, E> {
+            Ok(vec![Decimal::ZERO; self.0.len()])
         }
-        fn visit_i64<E>(self, _: i64) -> Result<Vec<Value>, E> {
-            Ok(vec![Value::Null; self.0.len()])
+        fn visit_i64<E>(self, _: i64) -> Result<Vec<Decimal>, E> {
+            Ok(vec![Decimal::ZERO; self.0.len()])
         }
-        fn visit_u64<E>(self, _: u64) -> Result<Vec<Value>, E> {
-            Ok(vec![Value::Null; self.0.len()])
+        fn visit_u64<E>(self, _: u64) -> Result<Vec<Decimal>, E> {
+            Ok(vec![Decimal::ZERO; self.0.len()])
         }
-        fn visit_f64<E>(self, _: f64) -> Result<Vec<Value>, E> {
-            Ok(vec![Value::Null; self.0.len()])
+        fn visit_f64<E>(self, _: f64) -> Result<Vec<Decimal>, E> {
+            Ok(vec![Decimal::ZERO; self.0.len()])
         }
-        fn visit_str<E>(self, _: &str) -> Result<Vec<Value>, E> {
-            Ok(vec![Value::Null; self.0.len()])
+        fn visit_str<E>(self, _: &str) -> Result<Vec<Decimal>, E> {
+            Ok(vec![Decimal::ZERO; self.0.len()])
         }
-        fn visit_unit<E>(self) -> Result<Vec<Value>, E> {
-            Ok(vec![Value::Null; self.0.len()])
+        fn visit_unit<E>(self) -> Result<Vec<Decimal>, E> {
+            Ok(vec![Decimal::ZERO; self.0.len()])
         }
     }
 }
@@ -755,29 +797,26 @@ fn number(value: Option<&Value>) -> Decimal {
 /// A field's value; an error only when a column sum overflows.
 fn resolve(reference: &Reference, data: &dyn FormulaData, row: Option<Row>) -> Result<Decimal, Message> {
     match reference {
-        Reference::Field(name) => {
-            let value = match (data.field(name), row) {
-                // Inside a row, a bare column name is the row's own cell.
-                (None, Some(r)) => data.cell(r.table, r.index, name).flatten(),
-                (v, _) => v,
-            };
-            Ok(number(value))
-        }
+        Reference::Field(name) => Ok(match (data.field(name), row) {
+            // Inside a row, a bare column name is the row's own cell.
+            (None, Some(r)) => data.cell(r.table, r.index, name).unwrap_or(Decimal::ZERO),
+            (v, _) => v.unwrap_or(Decimal::ZERO),
+        }),
         Reference::Column { table, column } => match row {
             Some(r) if r.table == table => match data.cell(table, r.index, column) {
-                Some(v) => Ok(number(v)),
-                None => Ok(number(data.field(&format!("{table}.{column}")))),
+                Some(v) => Ok(v),
+                None => Ok(data.field(&format!("{table}.{column}")).unwrap_or(Decimal::ZERO)),
             },
             _ => {
                 let mut sum = Some(Decimal::ZERO);
                 let is_table = data.each_cell(table, column, &mut |v| {
-                    sum = sum.and_then(|s| s.checked_add(number(v)));
+                    sum = sum.and_then(|s| s.checked_add(v));
                 });
                 if is_table {
                     sum.ok_or_else(overflow)
                 } else {
                     // Not a sub-table: a field whose name holds a dot.
-                    Ok(number(data.field(&format!("{table}.{column}"))))
+                    Ok(data.field(&format!("{table}.{column}")).unwrap_or(Decimal::ZERO))
                 }
             }
         },
