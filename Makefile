@@ -17,13 +17,15 @@ WASM_OPT_FLAGS := -Oz --strip-debug --strip-producers
 WASM_SOURCES := Cargo.toml Cargo.lock core/Cargo.toml core-wasm/Cargo.toml $(shell find core/src core-wasm/src -name '*.rs' 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help run build test deps deps-rust deps-node deps-wasm-tools deps-browser deps-postgres wasm web \
+.PHONY: help run build release api test deps deps-rust deps-node deps-wasm-tools deps-browser deps-postgres wasm web \
         server test-rust test-web test-e2e bench clean
 
 help:
 	@echo "make run    install what is missing, build everything and start Qiming"
 	@echo "make test   install what is missing and run every test"
-	@echo "make build  build WASM, web and server without starting"
+	@echo "make build  build WASM, web and server (debug) without starting"
+	@echo "make release  the optimised server binary with the web app inside (target/release/qiming-server)"
+	@echo "make api    regenerate web/src/api/openapi.json and the web's API types from the server"
 	@echo "make bench  run the benchmarks (criterion, WASM, server load, web bundle)"
 
 ## ---- installing what is missing -------------------------------------------------------
@@ -96,8 +98,21 @@ server:
 
 build: web server
 
-run: build
-	cargo run -q -p qiming-server
+# The binary users run: optimised, with the built web app (web/dist, precompressed) inside, so
+# it and a data directory are the whole install. The web is built first: the release build
+# embeds whatever web/dist holds.
+release: web
+	cargo build --release -p qiming-server
+
+run: release
+	./target/release/qiming-server
+
+# One source for the wire: the server's OpenAPI document (generated from its handlers) and the
+# web's TypeScript types generated from it. Commit both; `cargo test` and jest fail when either
+# is stale.
+api: server deps-node
+	./target/debug/qiming-server openapi > web/src/api/openapi.json
+	cd web && npx openapi-typescript src/api/openapi.json -o src/api/schema.d.ts
 
 ## ---- testing ----------------------------------------------------------------------------
 

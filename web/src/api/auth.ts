@@ -1,64 +1,20 @@
 /** /api/oauth: sign-in, session, lock screen (spec 01 §7, 02 §7.5, jnpf-wire.md). */
 import { request } from './http';
-import type { MenuEntry } from '@/app/menu';
-import type { PermissionEntry, PasswordPolicy } from '@qiming/core';
+import type { components } from './schema';
+import type { PasswordPolicy } from '@qiming/core';
 import type { CachedSysConfig } from '@/stores/settings';
 
-export interface LoginForm {
-  account: string;
-  /** MD5 hex of the typed password. */
-  password: string;
-  code: string;
-  /** The captcha key. */
-  timestamp: string;
-}
+/** The server's wire types, generated from its OpenAPI document (`make api`). */
+type Schemas = components['schemas'];
 
-export interface LoginResult {
-  token: string;
-  theme: string;
-}
-
-export interface SystemEntry {
-  id: string;
-  enCode?: string;
-  name: string;
-  icon?: string;
-  currentSystem: boolean;
-}
-
-export interface UserInfo {
-  userId: string;
-  userAccount: string;
-  userName: string;
-  headIcon?: string;
-  portalId?: string;
-  signImg?: string;
-  changePasswordDate: number | null;
-  organizeId?: string;
-  organizeName?: string;
-  positionIds?: { id: string; name?: string }[];
-  positionName?: string;
-  prevLogin?: number;
-  prevLoginTime?: number | null;
-  prevLoginIPAddress?: string | null;
-  prevLoginIPAddressName?: string | null;
-  loginTime?: number;
-  loginIPAddress?: string;
-  loginIPAddressName?: string;
-  isAdministrator?: boolean;
-  systemIds: SystemEntry[];
-  theme?: string;
-  language?: string;
-}
-
+/** What the login page fills in; the JNPF constants are added by `login`. */
+export type LoginForm = Pick<Schemas['LoginForm'], 'account' | 'password' | 'code' | 'timestamp'>;
+export type LoginResult = Schemas['LoggedIn'];
+export type SystemEntry = Schemas['SystemEntry'];
+export type UserInfo = Schemas['UserInfo'];
+/** The public settings (the server documents them as an open object). */
 export type SysConfigInfo = CachedSysConfig & PasswordPolicy & Record<string, unknown>;
-
-export interface CurrentUser {
-  userInfo: UserInfo;
-  menuList: MenuEntry[];
-  permissionList: PermissionEntry[];
-  sysConfigInfo: SysConfigInfo;
-}
+export type CurrentUser = Omit<Schemas['CurrentUser'], 'sysConfigInfo'> & { sysConfigInfo: SysConfigInfo };
 
 /** AUTH-002: form-urlencoded with the JNPF field names. */
 export function login(form: LoginForm) {
@@ -71,16 +27,12 @@ export function login(form: LoginForm) {
 }
 
 export function getLoginConfig() {
-  return request<{ redirect: boolean; url: string; ticketParams: string; socialsList: unknown[] }>({
-    url: '/api/oauth/getLoginConfig',
-  });
+  return request<Schemas['LoginConfig']>({ url: '/api/oauth/getLoginConfig' });
 }
 
 /** AUTH-012: whether this account needs a captcha. */
 export function getConfig(account: string) {
-  return request<{ enableVerificationCode: number | boolean; verificationCodeNumber: number }>({
-    url: `/api/oauth/getConfig/${encodeURIComponent(account)}`,
-  });
+  return request<Schemas['AccountConfig']>({ url: `/api/oauth/getConfig/${encodeURIComponent(account)}` });
 }
 
 /** The login captcha image; `key` is sent back as `timestamp`. */

@@ -1,53 +1,16 @@
 /** /api/permission/Users/Current: the signed-in user's own data (spec 02 §7.5, PROF-*). */
 import type { Page } from './request';
+import type { components } from './schema';
 import { request as send } from './http';
 
-export interface BaseInfo {
-  id: string;
-  account: string;
-  realName: string;
-  gender: string | number | null;
-  birthday: number | null;
-  mobilePhone: string;
-  telePhone: string;
-  email: string;
-  nation: string;
-  nativePlace: string;
-  education: string;
-  urgentContacts: string;
-  urgentTelePhone: string;
-  postalAddress: string;
-  signature: string;
-  organize: string;
-  position: string;
-  creatorTime: number | null;
-  headIcon: string;
-  certificatesType?: string;
-  certificatesNumber?: string;
-}
+/** The server's wire types, generated from its OpenAPI document (`make api`). */
+type Schemas = components['schemas'];
 
-export interface ModifyPasswordForm {
-  /** MD5 hex */
-  oldPassword: string;
-  /** MD5 hex */
-  password: string;
-  /** As typed, so that the server can check the policy through the core. */
-  plainPassword: string;
-  code: string;
-  timestamp: string;
-}
-
-export interface LoginLogEntry {
-  id: string;
-  creatorTime: number;
-  userName: string;
-  ipaddress: string;
-  ipaddressName: string;
-  platForm: string;
-  browser: string;
-  loginMark: number;
-  abstracts: string;
-}
+export type BaseInfo = Schemas['BaseInfo'];
+/** A profile change: fields left out stay as they are, null clears one. */
+export type BaseInfoChange = Schemas['BaseInfoChange'];
+export type ModifyPasswordForm = Schemas['PasswordChange'];
+export type LoginLogEntry = Schemas['LoginLogEntry'];
 
 const BASE = '/api/permission/Users/Current';
 
@@ -56,7 +19,7 @@ export function getBaseInfo() {
   return send<BaseInfo>({ url: `${BASE}/BaseInfo` });
 }
 
-export function updateBaseInfo(info: Partial<BaseInfo>) {
+export function updateBaseInfo(info: BaseInfoChange) {
   return send({ url: `${BASE}/BaseInfo`, method: 'PUT', data: info });
 }
 

@@ -6,14 +6,16 @@ import { checkCurrentUser, mustChangePassword, useUser } from './user';
 
 beforeAll(() => initI18n('zh-CN'));
 
-const user = (over: Partial<UserInfo> = {}): UserInfo => ({
-  userId: '1',
-  userAccount: 'admin',
-  userName: '管理员',
-  changePasswordDate: null,
-  systemIds: [{ id: 's', name: '启明', currentSystem: true }],
-  ...over,
-});
+// Only what these rules read; the rest of the generated type is left out.
+const user = (over: Partial<UserInfo> = {}): UserInfo =>
+  ({
+    userId: '1',
+    userAccount: 'admin',
+    userName: '管理员',
+    changePasswordDate: null,
+    systemIds: [{ id: 's', enCode: 'main', name: '启明', icon: '', sortCode: 0, currentSystem: true }],
+    ...over,
+  }) as UserInfo;
 
 test('AUTH-022: forced change only with changePasswordDate null and the flag 1', () => {
   expect(mustChangePassword(user(), { mandatoryModificationOfInitialPassword: 1 })).toBe(true);
@@ -22,7 +24,7 @@ test('AUTH-022: forced change only with changePasswordDate null and the flag 1',
 });
 
 test('AUTH-010, PERM-002: CurrentUser without user info fails verification; an empty menu means no permission', () => {
-  const ok = { userInfo: user(), menuList: [{ id: '1', enCode: 'home', fullName: '首页', type: 2 }], permissionList: [], sysConfigInfo: {} } as CurrentUser;
+  const ok = { userInfo: user(), menuList: [{ id: '1', enCode: 'home', fullName: '首页', type: 2 }], permissionList: [], sysConfigInfo: {} } as unknown as CurrentUser;
   expect(checkCurrentUser(ok)).toBeNull();
   expect(checkCurrentUser(null)).toBe('验证失败，请重新登录。');
   expect(checkCurrentUser({ ...ok, userInfo: undefined } as unknown as CurrentUser)).toBe('验证失败，请重新登录。');

@@ -16,7 +16,7 @@ const stored: api.BaseInfo = {
   id: 'u1',
   account: 'zhangsan',
   realName: '张三',
-  gender: 1,
+  gender: '1',
   birthday: null,
   mobilePhone: '13800138000',
   telePhone: '010-12345678',
@@ -30,10 +30,18 @@ const stored: api.BaseInfo = {
   signature: '你好',
   organize: '总院',
   position: '医生',
-  creatorTime: null,
+  creatorTime: 0,
   headIcon: '',
   certificatesType: '身份证',
   certificatesNumber: '110105194912310021',
+  landline: '',
+  entryDate: null,
+  avatar: '/api/file/Image/userAvatar/default.svg',
+  manager: '',
+  prevLogTime: null,
+  roleId: '',
+  isAdministrator: false,
+  changePasswordDate: null,
 };
 
 // A ten-field antd form in jsdom, checked through WASM as the user types: slower than most.
