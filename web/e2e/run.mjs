@@ -1,6 +1,6 @@
 // Browser tests: starts the real server (target/debug/qiming-server) on a free port with a
-// fresh SQLite data directory, serving the built app (web/dist), runs e2e/tests/*.test.mjs
-// with node:test against it in real Chromium, then stops the server. Exits non-zero on any
+// fresh SQLite data directory, serving the app it embeds (web/dist, built first), runs
+// e2e/tests/*.test.mjs with node:test against it in real Chromium, then stops the server. Exits non-zero on any
 // failure. Screenshots go to e2e/artifacts/.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, existsSync, mkdirSync, createWriteStream } from 'node:fs';
@@ -63,11 +63,13 @@ const env = {
   ...process.env,
   QIMING_ADDR: `127.0.0.1:${port}`,
   QIMING_DATA_DIR: dataDir,
-  QIMING_WEB_DIR: dist,
   QIMING_ADMIN_PASSWORD: adminPassword,
   QIMING_LOG: 'info',
 };
 delete env.DATABASE_URL; // always the fresh SQLite file in dataDir
+// The app the server itself carries (rust-embed: debug builds read web/dist at start-up), as
+// users get it — never a directory handed in from outside.
+delete env.QIMING_WEB_DIR;
 delete env.QIMING_CONFIG;
 const server = spawn(binary, [], {
   cwd: dataDir, // no qiming.toml of the developer's is picked up

@@ -11,7 +11,55 @@ export const ADMIN_PASSWORD = process.env.QIMING_E2E_ADMIN_PASSWORD;
 export const ARTIFACTS = process.env.QIMING_E2E_ARTIFACTS;
 if (!BASE) throw new Error('run the browser tests with `npm run e2e` (e2e/run.mjs starts the server)');
 
-/** Chromium from Debian, never a downloaded one (toolchain.md), with a fresh profile. */
+/**
+ * What the browser reported that no test expects: a Content-Security-Policy violation (the
+ * console's "Refused to …" message or a `securitypolicyviolation` event) and any uncaught
+ * error in a page. Every page of the context is watched from its first script on.
+ */
+export class BrowserProblems {
+  constructor() {
+    this.list = [];
+  }
+  add(kind, text) {
+    this.list.push(`${kind}: ${text}`);
+  }
+  /** Returns what was reported since the last call, and forgets it. */
+  take() {
+    return this.list.splice(0);
+  }
+  /** Fails with everything reported since the last check. */
+  assertNone(when = '') {
+    const found = this.take();
+    if (found.length) throw new Error(`the browser reported ${found.length} problem(s)${when ? ' ' + when : ''}:\n  ${found.join('\n  ')}`);
+  }
+}
+
+const VIOLATION = '[qiming-e2e] securitypolicyviolation ';
+const CSP_CONSOLE = /Content Security Policy|Refused to (load|execute|apply|connect|frame|create|compile|evaluate)/i;
+
+function watch(page, problems) {
+  page.on('pageerror', (error) => problems.add('uncaught error', `${error.name}: ${error.message} (${page.url()})`));
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (text.startsWith(VIOLATION)) problems.add('CSP violation', text.slice(VIOLATION.length));
+    else if ((msg.type() === 'error' || msg.type() === 'warning') && CSP_CONSOLE.test(text)) problems.add('CSP violation', text);
+  });
+}
+
+/** Reports each `securitypolicyviolation` event on the console, where `watch` reads it. */
+function reportViolations(prefix) {
+  const report = (event) =>
+    console.error(
+      `${prefix}${event.violatedDirective} blocked ${event.blockedURI || '(inline)'}` +
+        ` at ${event.sourceFile || event.documentURI}:${event.lineNumber}`,
+    );
+  document.addEventListener('securitypolicyviolation', report, true);
+}
+
+/**
+ * Chromium from Debian, never a downloaded one (toolchain.md), with a fresh profile. `problems`
+ * collects CSP violations and uncaught errors; `close()` fails if any is left unchecked.
+ */
 export async function launch() {
   const profile = mkdtempSync(join(tmpdir(), 'qiming-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -30,11 +78,38 @@ export async function launch() {
     viewport: { width: 1440, height: 900 },
   });
   context.setDefaultTimeout(15_000);
+  const problems = new BrowserProblems();
+  await context.addInitScript(reportViolations, VIOLATION);
+  context.pages().forEach((page) => watch(page, problems));
+  context.on('page', (page) => watch(page, problems));
   const close = async () => {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+    problems.assertNone('after the last check');
   };
-  return { context, close };
+  return { context, close, problems };
+}
+
+/**
+ * A story of dependent steps: once a step fails the later ones are skipped. Each step fails
+ * when the browser reported a CSP violation or an uncaught error while it ran.
+ */
+export function storySteps(it, getBrowser) {
+  let broken = false;
+  return function step(name, fn) {
+    it(name, async (t) => {
+      if (broken) return t.skip('an earlier step failed');
+      const { page, problems } = getBrowser();
+      try {
+        await fn();
+        problems.assertNone(`during "${name}"`);
+      } catch (error) {
+        broken = true;
+        await screenshot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
+        throw error;
+      }
+    });
+  };
 }
 
 /**

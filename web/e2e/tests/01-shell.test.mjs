@@ -4,7 +4,7 @@
 // lock and unlock, change the password, sign out. Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, launch, screenshot, solveCaptcha } from '../support.mjs';
+import { ADMIN_PASSWORD, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
 
 const FIRST_PASSWORD = 'Qiming2024';
 const SECOND_PASSWORD = 'Qiming2025x';
@@ -72,20 +72,8 @@ async function expectTabs(titles) {
   assert.deepEqual(shown, titles);
 }
 
-/** One step of the story; once a step fails the later ones are skipped (they depend on it). */
-let broken = false;
-function step(name, fn) {
-  it(name, async (t) => {
-    if (broken) return t.skip('an earlier step failed');
-    try {
-      await fn();
-    } catch (error) {
-      broken = true;
-      await screenshot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+/** One step of the story (support.mjs): skipped after a failure; fails on a CSP violation or page error. */
+const step = storySteps(it, () => ({ page, problems: browser.problems }));
 
 describe('a new user in real Chromium', () => {
   before(async () => {
