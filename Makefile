@@ -133,9 +133,11 @@ test-web: deps-node
 test-e2e: web server
 	cd web && npm run e2e
 
-# Criterion for core, the same work through WASM, the server's load script (an optimised
-# build), and the web's bundle sizes. Figures: README.md, core/BENCHMARKS.md, server/README.md.
-bench: wasm deps-node
+# Criterion for core, the same work through WASM, the web's bundle sizes, and the server's load
+# script (an optimised build with the web app inside, driven by Debian's wrk). Figures:
+# README.md, core/BENCHMARKS.md, server/README.md.
+bench: web
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	cargo bench -p qiming-core --bench rules
 	cd web && npm run bench
 	cargo bench -p qiming-server --bench load

@@ -1,27 +1,33 @@
-//! Server benchmark: `cargo bench -p qiming-server --bench load`.
+//! Server benchmark: `cargo bench -p qiming-server --bench load` (an optimised build, with the
+//! web app inside when web/dist was built first: `make bench` does that).
 //!
-//! Runs the real (optimised) binary on SQLite in a temporary directory and prints:
-//! start-up to the first answered request (first start: migrations, seed and one
-//! production-strength argon2 hash; later start: an existing database), idle memory (RSS),
-//! and throughput and latency of CurrentUser — the heaviest call every page load makes —
-//! and of Login (bounded by argon2 by design). Set DATABASE_URL=postgres://… to measure
-//! PostgreSQL instead. Numbers, never assertions: this is not a test.
+//! Runs the real binary on SQLite in a temporary directory (or on `DATABASE_URL`, which should
+//! name a fresh database) and prints: start-up to the first answered request (first start:
+//! migrations, seed and one production-strength argon2 hash; later start), idle memory, and,
+//! driven by `wrk` at 64 connections (Debian's wrk; `make bench` installs it): a static asset
+//! from the embedded app, a trivial API answer, CurrentUser, sign-in throughput with argon2 at
+//! the configured cost, and CurrentUser's latency while a flood of failing sign-ins runs.
+//! Numbers, never assertions: this is not a test.
 
+use std::process::Command;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::{Child, Command as TokioCommand};
 
 const PASSWORD: &str = "Bench12345";
 
 async fn launch(dir: &std::path::Path) -> (Child, String, Duration) {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qiming-server"))
+    let mut child = TokioCommand::new(env!("CARGO_BIN_EXE_qiming-server"))
         .env("QIMING_ADDR", "127.0.0.1:0")
         .env("QIMING_DATA_DIR", dir)
-        .env("QIMING_WEB_DIR", dir.join("no-web"))
         .env("QIMING_CONFIG", dir.join("absent.toml"))
         .env("QIMING_ADMIN_PASSWORD", PASSWORD)
         .env("QIMING_LOG", "warn")
+        // The flood below comes from one address: let every attempt reach argon2, as a
+        // flood from many addresses would.
+        .env("QIMING_LOGIN_ADDRESS_MAX_FAILURES", "100000000")
+        .env_remove("QIMING_WEB_DIR")
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)
         .spawn()
@@ -54,37 +60,45 @@ async fn sign_in(http: &reqwest::Client, base: &str) -> String {
     v["data"]["token"].as_str().expect("signed in").to_string()
 }
 
-/// `clients` concurrent loops calling `call` for `duration`; returns (requests/s, p50, p99).
-async fn load<F, Fut>(clients: usize, duration: Duration, call: F) -> (f64, Duration, Duration)
-where
-    F: Fn() -> Fut + Clone + Send + 'static,
-    Fut: std::future::Future<Output = ()> + Send,
-{
-    let started = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..clients {
-        let call = call.clone();
-        tasks.push(tokio::spawn(async move {
-            let mut times = Vec::new();
-            while started.elapsed() < duration {
-                let t = Instant::now();
-                call().await;
-                times.push(t.elapsed());
-            }
-            times
-        }));
+/// What wrk measured.
+struct Wrk {
+    per_second: f64,
+    p50: String,
+    p99: String,
+}
+
+impl std::fmt::Display for Wrk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:>8.0} req/s, p50 {:>8}, p99 {:>8}", self.per_second, self.p50, self.p99)
     }
-    let mut all = Vec::new();
-    for t in tasks {
-        all.extend(t.await.unwrap());
+}
+
+/// `wrk --latency -t2 -c<connections> -d<seconds>s [-s script] [-H header] url`.
+fn wrk(url: &str, connections: u32, seconds: u32, script: Option<&std::path::Path>, header: Option<&str>) -> Option<Wrk> {
+    let mut cmd = Command::new("wrk");
+    cmd.args(["--latency", "-t2", &format!("-c{connections}"), &format!("-d{seconds}s")]);
+    if let Some(s) = script {
+        cmd.arg("-s").arg(s);
     }
-    all.sort();
-    let per_second = all.len() as f64 / started.elapsed().as_secs_f64();
-    (per_second, all[all.len() / 2], all[all.len() * 99 / 100])
+    if let Some(h) = header {
+        cmd.args(["-H", h]);
+    }
+    let out = cmd.arg(url).output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let value = |prefix: &str| text.lines().find_map(|l| l.trim().strip_prefix(prefix).map(|v| v.trim().to_string()));
+    Some(Wrk {
+        per_second: value("Requests/sec:")?.parse().ok()?,
+        p50: value("50%")?,
+        p99: value("99%")?,
+    })
 }
 
 #[tokio::main]
 async fn main() {
+    if Command::new("wrk").arg("--version").output().is_err() {
+        eprintln!("wrk is not installed (apt-get install wrk, or `make bench`)");
+        std::process::exit(1);
+    }
     let dir = tempfile::tempdir().unwrap();
     let (child, _, first) = launch(dir.path()).await;
     drop(child);
@@ -95,45 +109,51 @@ async fn main() {
 
     let http = reqwest::Client::new();
     let token = sign_in(&http, &base).await;
-    let (current_rps, current_p50, current_p99) = load(8, Duration::from_secs(5), {
-        let (http, base, token) = (http.clone(), base.clone(), token.clone());
-        move || {
-            let (http, base, token) = (http.clone(), base.clone(), token.clone());
-            async move {
-                let r = http.get(format!("{base}/api/oauth/CurrentUser")).header("Authorization", &token).send().await.unwrap();
-                assert!(r.status().is_success());
-                r.bytes().await.unwrap();
-            }
-        }
-    })
-    .await;
+    let auth = format!("Authorization: {token}");
+    let logo = wrk(&format!("{base}/logo.svg"), 64, 5, None, None);
+    let api = wrk(&format!("{base}/api/oauth/getLoginConfig"), 64, 5, None, None);
+    let current = wrk(&format!("{base}/api/oauth/CurrentUser"), 64, 5, None, Some(&auth));
     let after_current_user = rss_kib(&child);
-    let (login_rps, login_p50, login_p99) = load(4, Duration::from_secs(3), {
-        let (http, base) = (http.clone(), base.clone());
-        move || {
-            let (http, base) = (http.clone(), base.clone());
-            async move {
-                sign_in(&http, &base).await;
-            }
-        }
-    })
-    .await;
+
+    let scripts = tempfile::tempdir().unwrap();
+    let login = scripts.path().join("login.lua");
+    let md5 = qiming_core::md5_hex(PASSWORD.as_bytes());
+    std::fs::write(
+        &login,
+        format!(
+            "wrk.method = 'POST'\nwrk.body = 'account=admin&password={md5}'\n\
+             wrk.headers['Content-Type'] = 'application/x-www-form-urlencoded'\n"
+        ),
+    )
+    .unwrap();
+    let sign_ins = wrk(&format!("{base}/api/oauth/Login"), 8, 5, Some(&login), None);
+    // Failing sign-ins for ever new accounts: each one is an argon2 check (a decoy).
+    let flood = scripts.path().join("flood.lua");
+    std::fs::write(
+        &flood,
+        "request = function()\n  return wrk.format('POST', '/api/oauth/Login', \
+         {['Content-Type'] = 'application/x-www-form-urlencoded'}, \
+         'account=flood' .. math.random(1, 1000000000) .. '&password=e10adc3949ba59abbe56e057f20f883e')\nend\n",
+    )
+    .unwrap();
+    let flood_url = format!("{base}/api/oauth/Login");
+    let flooding = std::thread::spawn(move || wrk(&flood_url, 64, 8, Some(&flood), None));
+    std::thread::sleep(Duration::from_secs(1));
+    let during_flood = wrk(&format!("{base}/api/oauth/CurrentUser"), 8, 5, None, Some(&auth));
+    let flood = flooding.join().unwrap();
     let busy = rss_kib(&child);
 
+    let show = |w: &Option<Wrk>| w.as_ref().map_or_else(|| "(wrk failed)".to_string(), |w| w.to_string());
     println!("qiming-server benchmark ({}):", std::env::var("DATABASE_URL").unwrap_or_else(|_| "SQLite".into()));
     println!("  start-up to first answer, first start (migrate, seed): {:>7.1} ms", first.as_secs_f64() * 1000.0);
     println!("  start-up to first answer, later start:                 {:>7.1} ms", later.as_secs_f64() * 1000.0);
     println!("  idle memory (RSS):                                      {:>7.1} MiB", idle as f64 / 1024.0);
     println!("  memory after the CurrentUser load (RSS):                {:>7.1} MiB", after_current_user as f64 / 1024.0);
-    println!("  memory after the Login load too (RSS):                  {:>7.1} MiB", busy as f64 / 1024.0);
-    println!(
-        "  CurrentUser, 8 clients: {current_rps:>7.0} req/s, p50 {:.1} ms, p99 {:.1} ms",
-        current_p50.as_secs_f64() * 1000.0,
-        current_p99.as_secs_f64() * 1000.0
-    );
-    println!(
-        "  Login (argon2id 19 MiB, 2 passes), 4 clients: {login_rps:>5.0} req/s, p50 {:.1} ms, p99 {:.1} ms",
-        login_p50.as_secs_f64() * 1000.0,
-        login_p99.as_secs_f64() * 1000.0
-    );
+    println!("  memory after the sign-in floods too (RSS):              {:>7.1} MiB", busy as f64 / 1024.0);
+    println!("  /logo.svg (embedded app), 64 connections:          {}", show(&logo));
+    println!("  getLoginConfig (trivial API), 64 connections:      {}", show(&api));
+    println!("  CurrentUser, 64 connections:                       {}", show(&current));
+    println!("  Login (argon2id at the configured cost), 8 conn.:  {}", show(&sign_ins));
+    println!("  failing-sign-in flood, 64 connections:             {}", show(&flood));
+    println!("  CurrentUser during that flood, 8 connections:      {}", show(&during_flood));
 }
