@@ -141,3 +141,19 @@ test('a save sends only what the form shows: 民族, 学历 and the certificate 
   // What the form sends passes the server's check (the same core function).
   expect(core.checkBaseInfo(sent)).toEqual({});
 });
+
+test("the server's per-field refusal shows under the field, and the editor stays open with what was typed", async () => {
+  updateBaseInfo.mockRejectedValue({ code: 400, msg: '邮箱已被使用', data: { email: ['邮箱已被使用'], nation: ['民族无效'] } });
+  await openEditor();
+  await type('邮箱', 'taken@example.com');
+  await act(async () => {
+    fireEvent.click(button(/保\s*存/));
+  });
+  await settle();
+  expect(updateBaseInfo).toHaveBeenCalledTimes(1);
+  const item = screen.getByLabelText('邮箱').closest('.ant-form-item')!;
+  expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe('邮箱已被使用');
+  expect((screen.getByLabelText('邮箱') as HTMLInputElement).value).toBe('taken@example.com');
+  // 民族 is not on the form: its message is not put anywhere (the toast showed the envelope's msg).
+  expect(screen.queryByText('民族无效')).toBeNull();
+});

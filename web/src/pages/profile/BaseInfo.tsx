@@ -14,6 +14,7 @@ import { getBaseInfo, updateBaseInfo, type BaseInfo as Info } from '@/api/user';
 import { baseInfoFields, checkBaseInfo } from '@/core';
 import { coreText } from '@/i18n';
 import { useUser } from '@/stores/user';
+import { applyServerErrors } from '@/utils/formErrors';
 
 type FormValues = Omit<Partial<Info>, 'birthday'> & { birthday?: Dayjs | null };
 
@@ -87,9 +88,7 @@ export default function BaseInfo() {
       setEditing(false);
       load();
     } catch (error) {
-      const fields = (error as { data?: Record<string, string[]> | null })?.data;
-      if (fields && typeof fields === 'object')
-        form.setFields(Object.entries(fields).filter(([, v]) => Array.isArray(v)).map(([name, errors]) => ({ name: name as keyof FormValues, errors })));
+      applyServerErrors(form, error); // the server's per-field messages under the fields
     } finally {
       setSaving(false);
     }

@@ -10,11 +10,11 @@ import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { modifyPassword, passwordCaptchaUrl } from '@/api/user';
-import type { Envelope } from '@/api/request';
 import type { PasswordPolicy } from '@qiming/core';
 import { checkPassword, checkRepeat, md5Hex, preloadCore } from '@/core';
 import { coreText } from '@/i18n';
 import { useUser } from '@/stores/user';
+import { applyServerErrors } from '@/utils/formErrors';
 
 interface Values {
   oldPassword: string;
@@ -69,15 +69,9 @@ export default function PasswordForm({ extraActions }: { extraActions?: React.Re
       useUser.getState().resetToken();
       navigate('/login');
     } catch (error) {
-      const body = error as Envelope<Record<string, string[]> | null>;
-      const fields = body && body.data && typeof body.data === 'object' ? body.data : null;
-      if (fields) {
-        const known: (keyof Values)[] = ['oldPassword', 'password', 'code'];
-        form.setFields(
-          known.filter((k) => Array.isArray(fields[k])).map((k) => ({ name: k, errors: fields[k] as string[] })),
-        );
-      }
       refreshCaptcha(); // a captcha answers one check only
+      // The server checks the typed password as plainPassword; the form calls it password.
+      applyServerErrors(form, error, { plainPassword: 'password' });
     } finally {
       setSaving(false);
     }
