@@ -57,6 +57,18 @@ async function waitForTitle(title) {
   await page.waitForFunction((expected) => document.title === expected, title);
 }
 
+/**
+ * The next login-log request whose query has these values (null: the parameter is absent or
+ * empty), e.g. `{keyword: '本地', pageSize: '50'}`.
+ */
+function logRequest(expected) {
+  return page.waitForRequest((r) => {
+    if (!r.url().includes('/api/permission/Users/Current/SystemLog')) return false;
+    const q = new URL(r.url()).searchParams;
+    return Object.entries(expected).every(([k, v]) => (v === null ? !q.get(k) : q.get(k) === v));
+  });
+}
+
 function tab(title) {
   return page.locator('.qm-tags-strip .qm-tag', { hasText: title });
 }
@@ -307,13 +319,37 @@ describe('a new user in real Chromium', () => {
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(`${BASE}/profile`);
     await page.locator('.qm-page:not([hidden]) .qm-profile-card').getByText('admin').waitFor();
-    // The login log lists this session's sign-ins (PROF-006).
+    // The login log lists this session's sign-ins (PROF-006), through the list hook: keyword
+    // on Enter, the empty state, reset, page size, refresh — each a request the server answers.
     await page.getByRole('tab', { name: '登录日志' }).click();
-    await page.locator('.qm-login-log .ant-table-row').first().waitFor();
-    // SHELL-039 page cache: leaving the tab and coming back keeps what was typed.
-    const search = page.locator('.qm-page:not([hidden]) .qm-login-log').getByRole('searchbox', { name: '关键词' });
-    await search.fill('本地');
+    const log = page.locator('.qm-page:not([hidden]) .qm-login-log');
+    await log.locator('.ant-table-row').first().waitFor();
+    const search = log.getByRole('searchbox', { name: '关键词' });
+    await search.fill('no-such-place');
+    let asked = logRequest({ keyword: 'no-such-place', currentPage: '1', pageSize: '20' });
     await search.press('Enter');
+    await asked;
+    await log.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    assert.equal(await log.locator('.ant-table-row').count(), 0);
+    asked = logRequest({ keyword: null, currentPage: '1', pageSize: '20' });
+    await log.getByRole('button', { name: /重\s*置/ }).click();
+    await asked;
+    await log.locator('.ant-table-row').first().waitFor();
+    assert.equal(await search.inputValue(), '');
+    await log.locator('.ant-pagination-options .ant-select').click();
+    asked = logRequest({ currentPage: '1', pageSize: '50' });
+    await page.locator('.ant-select-item-option', { hasText: '50 条/页' }).click();
+    await asked;
+    asked = logRequest({ currentPage: '1', pageSize: '50' });
+    await log.getByRole('button', { name: '刷新' }).click();
+    await asked;
+    await search.fill('本地');
+    asked = logRequest({ keyword: '本地', pageSize: '50' });
+    await search.press('Enter');
+    await asked;
+    await log.locator('.ant-table-row').first().waitFor();
+    assert.deepEqual([...new Set(await log.locator('.ant-table-row td:nth-child(3)').allInnerTexts())], ['本地']);
+    // SHELL-039 page cache: leaving the tab and coming back keeps what was typed.
     await tab('首页').click();
     await page.waitForURL(`${BASE}/home`);
     await tab('个人信息').click();

@@ -1,0 +1,74 @@
+/**
+ * What every list screen shows around `useList`: the keyword box (Enter searches), 查询,
+ * 重置 and 刷新, and the table's paging (total, sizes 20/50/100/500, pager, jumper), loading
+ * and empty states.
+ */
+import type { ReactNode } from 'react';
+import { Button, Empty, Input, Space, Tooltip, type TableProps } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type ListState } from '@/hooks/useList';
+import './list.css';
+
+interface Props<T, F> {
+  list: ListState<T, F>;
+  /** The screen's own filter controls, before the buttons. */
+  filters?: ReactNode;
+  /** Actions on the right (新建, 导出, …), before 刷新. */
+  actions?: ReactNode;
+  className?: string;
+}
+
+export function ListSearch<T, F>({ list, filters, actions, className }: Props<T, F>) {
+  const { t } = useTranslation();
+  return (
+    <div className={`qm-list-search${className ? ` ${className}` : ''}`}>
+      <Space wrap>
+        <Input
+          type="search"
+          allowClear
+          value={list.keyword}
+          placeholder={t('common.keywordPlaceholder')}
+          aria-label={t('common.keyword')}
+          style={{ width: 240 }}
+          onChange={(e) => list.setKeyword(e.target.value)}
+          onPressEnter={() => list.search()}
+        />
+        {filters}
+        <Button type="primary" icon={<SearchOutlined />} onClick={() => list.search()}>
+          {t('common.search')}
+        </Button>
+        <Button onClick={list.reset}>{t('common.reset')}</Button>
+      </Space>
+      <Space>
+        {actions}
+        <Tooltip title={t('common.refresh')}>
+          <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={list.loading} />} onClick={list.refresh} />
+        </Tooltip>
+      </Space>
+    </div>
+  );
+}
+
+/** The antd Table's loading, rows, paging and empty state for a `useList`. */
+export function listTableProps<T, F>(
+  list: ListState<T, F>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Pick<TableProps<T>, 'loading' | 'dataSource' | 'pagination' | 'locale'> {
+  return {
+    loading: list.loading,
+    dataSource: list.list,
+    // Before the first page arrives there is nothing to say yet, not "no data".
+    locale: { emptyText: list.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> },
+    pagination: {
+      current: list.query.currentPage,
+      pageSize: list.query.pageSize,
+      total: list.total,
+      pageSizeOptions: [...PAGE_SIZES],
+      showSizeChanger: true,
+      showQuickJumper: true,
+      showTotal: (total) => t('common.total', { total }),
+      onChange: (page, size) => list.changePage(page, size),
+    },
+  };
+}
