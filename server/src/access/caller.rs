@@ -3,10 +3,11 @@
 //! handler that takes a [`Member`] gets one whatever the route list says.
 
 use super::policy::Need;
+use super::scope::{DataScope, Variables};
 use super::session::{self, Session};
 use super::{MSG_FORBIDDEN, repo};
 use crate::AppState;
-use crate::db::Sql;
+use crate::db::Conn;
 use crate::error::AppError;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -115,55 +116,38 @@ impl<A: Action> FromRequestParts<AppState> for Permit<A> {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let session = checked(parts, state, Need::Member).await?;
-        if !session.is_administrator {
-            let mut conn = state.db.acquire().await?;
-            if !repo::has_grant(&mut conn, &session.user_id, A::MENU, A::BUTTON).await? {
-                return Err(AppError::forbidden(MSG_FORBIDDEN));
-            }
+        if session.is_administrator {
+            return Ok(Permit { session, scope: DataScope::all(), action: PhantomData });
         }
-        let scope = DataScope::granted_to(&session);
+        let mut conn = state.db.acquire().await?;
+        if !repo::has_grant(&mut conn, &session.user_id, A::MENU, A::BUTTON).await? {
+            return Err(AppError::forbidden(MSG_FORBIDDEN));
+        }
+        let scope = page_scope(&mut conn, &session, A::MENU).await?;
         Ok(Permit { session, scope, action: PhantomData })
     }
 }
 
-/// Which rows a caller may read or change: a required argument of every repository
-/// function that returns records. A row outside it is answered as missing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DataScope(Scope);
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Scope {
-    All,
-    /// Rows owned by this user.
-    Own(String),
-}
-
-impl DataScope {
-    /// What a caller's roles grant on a page. Today: everything for an administrator, the
-    /// caller's own rows for anyone else (the organisation issue adds role-granted scopes).
-    fn granted_to(session: &Session) -> DataScope {
-        if session.is_administrator { DataScope(Scope::All) } else { DataScope::own(session) }
+/// The rows a member reaches on the page `menu`: every row when the menu has no data
+/// permission; otherwise the union of the schemes granted to them there.
+async fn page_scope(conn: &mut Conn, session: &Session, menu: &str) -> Result<DataScope, AppError> {
+    if !repo::has_data_permission(conn, menu).await? {
+        return Ok(DataScope::all());
     }
-
-    /// The caller's own rows (their profile, their login log), administrator or not.
-    pub fn own(session: &Session) -> DataScope {
-        DataScope(Scope::Own(session.user_id.clone()))
+    let schemes = repo::granted_schemes(conn, &session.user_id, menu).await?;
+    if schemes.is_empty() {
+        return Ok(DataScope::schemes([], &Variables::default()));
     }
-
-    /// Appends ` AND <owner_column> = $n` unless the scope is everything. `owner_column` is
-    /// the column that names a row's owner (`id` for a user row, `user_id` for a log row).
-    pub fn restrict(&self, sql: &mut Sql, owner_column: &'static str) {
-        if let Scope::Own(user_id) = &self.0 {
-            sql.push(" AND ").push(owner_column).push(" = ").bind(user_id.as_str());
-        }
-    }
-}
-
-impl Member {
-    /// The rows this member reaches outside any page (their own unless administrator).
-    pub fn scope(&self) -> DataScope {
-        DataScope::granted_to(&self.0)
-    }
+    let mut user_and_subordinates = vec![session.user_id.clone()];
+    user_and_subordinates.extend(repo::subordinates(conn, &session.user_id).await?);
+    let vars = Variables {
+        user_id: session.user_id.clone(),
+        user_and_subordinates,
+        organize_tree: repo::organize_tree(conn, &session.organize_id).await?.unwrap_or_default(),
+        organize_id: session.organize_id.clone(),
+        managed: repo::managed_organisations(conn, &session.user_id).await?,
+    };
+    Ok(DataScope::schemes(schemes.iter().map(String::as_str), &vars))
 }
 
 /// The menus and page items a user's enabled roles grant, as (item type, item id).

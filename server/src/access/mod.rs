@@ -7,9 +7,11 @@
 mod caller;
 pub mod policy;
 pub(crate) mod repo;
+pub mod scope;
 pub mod session;
 
-pub use caller::{Action, Admin, DataScope, Member, Permit, Signed, Unlocked, granted};
+pub use caller::{Action, Admin, Member, Permit, Signed, Unlocked, granted};
+pub use scope::{DataScope, ScopeColumns};
 pub use policy::{Need, guard};
 pub use session::{Revoked, Session};
 

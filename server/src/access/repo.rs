@@ -13,6 +13,7 @@ pub(super) struct SessionRow {
     pub account: String,
     pub real_name: String,
     pub is_administrator: i64,
+    pub organize_id: String,
     pub change_password_date: Option<i64>,
     pub locked: i64,
     pub created_at: i64,
@@ -31,7 +32,7 @@ pub(super) struct SessionRow {
 
 pub(super) async fn session(conn: &mut Conn, token_hash: &str) -> Result<Option<SessionRow>, AppError> {
     Ok(sqlx::query_as(
-        "SELECT s.token_hash, s.user_id, u.account, u.real_name, u.is_administrator, u.change_password_date, \
+        "SELECT s.token_hash, s.user_id, u.account, u.real_name, u.is_administrator, u.organize_id, u.change_password_date, \
          s.locked, s.created_at, s.ip_address, s.ip_address_name, s.last_seen_at, s.expires_at, \
          s.revoked_reason, s.revoked_at, u.enabled_mark, \
          (SELECT c.config_value FROM base_sys_config c \
@@ -114,13 +115,18 @@ pub(super) async fn set_locked(conn: &mut Conn, token_hash: &str, locked: bool) 
 
 /// What a user's enabled roles are authorised for: (item_type, item_id) pairs, item_type
 /// 'module' (a menu id) or a page item's kind ('button', 'column', 'form', 'resource').
-/// (A literal, so that queries built on it stay static strings.)
+/// A user's effective grants are the union of those of their enabled roles, their enabled
+/// positions and the user themself. (A literal, so that queries built on it stay static.)
 macro_rules! granted {
     () => {
         "SELECT a.item_type, a.item_id FROM base_authorize a \
-         JOIN base_user_relation ur ON ur.object_type = 'Role' AND ur.object_id = a.object_id \
-         JOIN base_role r ON r.id = a.object_id AND r.enabled_mark = 1 \
-         WHERE a.object_type = 'Role' AND ur.user_id = $1"
+         WHERE (a.object_type = 'User' AND a.object_id = $1) \
+            OR (a.object_type = 'Role' AND a.object_id IN (SELECT ur.object_id FROM base_user_relation ur \
+                JOIN base_role r ON r.id = ur.object_id AND r.enabled_mark = 1 \
+                WHERE ur.user_id = $1 AND ur.object_type = 'Role')) \
+            OR (a.object_type = 'Position' AND a.object_id IN (SELECT ur.object_id FROM base_user_relation ur \
+                JOIN base_position p ON p.id = ur.object_id AND p.enabled_mark = 1 \
+                WHERE ur.user_id = $1 AND ur.object_type = 'Position'))"
     };
 }
 
@@ -145,4 +151,52 @@ pub(super) async fn has_grant(conn: &mut Conn, user_id: &str, menu: &str, button
     .fetch_one(conn)
     .await?;
     Ok(n > 0)
+}
+
+/// Does the enabled menu `menu` (its enCode) have data permission on?
+pub(super) async fn has_data_permission(conn: &mut Conn, menu: &str) -> Result<bool, AppError> {
+    let row: Option<(i64,)> = sqlx::query_as("SELECT is_data_authorize FROM base_module WHERE en_code = $1 AND enabled_mark = 1")
+        .bind(menu)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.is_some_and(|(flag,)| flag == 1))
+}
+
+/// The condition_json of every enabled data-permission scheme of the menu granted to the user.
+pub(super) async fn granted_schemes(conn: &mut Conn, user_id: &str, menu: &str) -> Result<Vec<String>, AppError> {
+    let rows: Vec<(String,)> = sqlx::query_as(concat!(
+        "SELECT i.condition_json FROM base_module_item i JOIN base_module m ON m.id = i.module_id \
+         WHERE m.en_code = $2 AND i.kind = 'resource' AND i.enabled_mark = 1 \
+         AND EXISTS (SELECT 1 FROM (", granted!(), ") g WHERE g.item_type = 'resource' AND g.item_id = i.id) \
+         ORDER BY i.sort_code, i.en_code"
+    ))
+    .bind(user_id)
+    .bind(menu)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(c,)| c).collect())
+}
+
+/// The users whose manager is `user_id`.
+pub(super) async fn subordinates(conn: &mut Conn, user_id: &str) -> Result<Vec<String>, AppError> {
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT id FROM base_user WHERE manager_id = $1")
+        .bind(user_id)
+        .fetch_all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// An organisation's id path.
+pub(super) async fn organize_tree(conn: &mut Conn, organize_id: &str) -> Result<Option<String>, AppError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT id_tree FROM base_organize WHERE id = $1").bind(organize_id).fetch_optional(conn).await?;
+    Ok(row.map(|(t,)| t))
+}
+
+/// The organisations `user_id` manages, with their id paths.
+pub(super) async fn managed_organisations(conn: &mut Conn, user_id: &str) -> Result<Vec<(String, String)>, AppError> {
+    Ok(sqlx::query_as("SELECT id, id_tree FROM base_organize WHERE manager_id = $1 AND enabled_mark = 1")
+        .bind(user_id)
+        .fetch_all(conn)
+        .await?)
 }

@@ -43,6 +43,8 @@ pub struct Session {
     pub account: String,
     pub real_name: String,
     pub is_administrator: bool,
+    /// The user's current organisation ('' when none).
+    pub organize_id: String,
     /// Null until the user first changes the initial password.
     pub change_password_date: Option<i64>,
     pub locked: bool,
@@ -139,6 +141,7 @@ pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Resu
         account: row.account,
         real_name: row.real_name,
         is_administrator: row.is_administrator == 1,
+        organize_id: row.organize_id,
         change_password_date: row.change_password_date,
         locked: row.locked == 1,
         created_at: row.created_at,

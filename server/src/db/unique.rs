@@ -25,6 +25,10 @@ const UNIQUE_KEYS: &[UniqueKey] = &[
     key("base_module_item", &["module_id", "kind", "en_code"], "enCode", "编码已存在"),
     key("base_dictionary_type", &["en_code"], "enCode", "编码已存在"),
     key("base_dictionary_data", &["dictionary_type_id", "en_code"], "enCode", "编码已存在"),
+    key("base_organize", &["en_code"], "enCode", "编码已存在"),
+    key("base_position", &["en_code"], "enCode", "编码已存在"),
+    key("base_group", &["en_code"], "enCode", "编码已存在"),
+    key("base_module_data_authorize", &["module_id", "en_code"], "enCode", "编码已存在"),
 ];
 
 /// The PostgreSQL name of a UNIQUE constraint declared without a name.

@@ -2,7 +2,7 @@
 
 use super::dto::LoginLogEntry;
 use super::service::{LOGIN_LOG, LoginFilter, LoginRecord};
-use crate::access::DataScope;
+use crate::access::{DataScope, ScopeColumns};
 use crate::db::{Conn, Engine, Sql, bump_generation};
 use crate::error::AppError;
 use crate::support::new_id;
@@ -53,13 +53,16 @@ pub(super) async fn insert_login(conn: &mut Conn, r: &LoginRecord<'_>) -> Result
     Ok(())
 }
 
+/// Login-log rows under data permission: owned by the user who signed in.
+const LOG_SCOPE: ScopeColumns = ScopeColumns { owner: "user_id", fields: &[("userId", "user_id"), ("F_UserId", "user_id")] };
+
 const LOGIN_COLUMNS: &str =
     "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts";
 
 /// The WHERE clause of a login-log list (the owner of a log row is its `user_id`).
 fn login_filter(sql: &mut Sql, scope: &DataScope, filter: &LoginFilter) {
     sql.push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
-    scope.restrict(sql, "user_id");
+    scope.restrict(sql, &LOG_SCOPE);
     sql.push(" AND creator_time >= ").bind(filter.start.unwrap_or(0));
     sql.push(" AND creator_time <= ").bind(filter.end.unwrap_or(i64::MAX));
     if let Some(keyword) = &filter.keyword {
@@ -89,7 +92,7 @@ pub(super) async fn logins(
 pub(super) async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i64) -> Result<Option<LoginLogEntry>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), "SELECT ");
     sql.push(LOGIN_COLUMNS).push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
-    scope.restrict(&mut sql, "user_id");
+    scope.restrict(&mut sql, &LOG_SCOPE);
     sql.push(" AND login_mark = 1 AND creator_time < ").bind(before);
     sql.push(" ORDER BY creator_time DESC, id DESC LIMIT 1");
     Ok(sql.query_as().fetch_optional(conn).await?)

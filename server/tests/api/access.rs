@@ -159,13 +159,16 @@ async fn permits_need_the_menu_and_the_button(engine: Engine) {
     assert_eq!(s.get(&detail(&nurse), Some(&token)).await.ok()["account"], "nurse");
     s.put_empty(&state(&doctor), Some(&token)).await.fails(403, MSG_FORBIDDEN);
 
-    // With the button: the action runs (within the nurse's scope, which is her own row).
+    // With the button: the action runs (the page has no data permission: every row).
     let mut conn = s.conn().await;
     menu::authorize_role(&mut conn, &role, "button", &edit).await.unwrap();
     drop(conn);
-    s.put_empty(&state(&doctor), Some(&token)).await.fails(404, "用户不存在");
     s.put_empty(&state(&nurse), Some(&token)).await.fails(400, "不能更改自己的状态");
     s.get("/api/oauth/CurrentUser", Some(&doctor_token)).await.ok();
+    s.put_empty(&state(&doctor), Some(&token)).await.ok();
+    s.get("/api/oauth/CurrentUser", Some(&doctor_token)).await.fails(601, "账号已被禁用，请联系管理员");
+    s.put_empty(&state(&doctor), Some(&token)).await.ok();
+    let doctor_token = s.sign_in("doctor", "Doctor123").await;
 
     // The administrator holds every permit and reaches every row; an administrator's state
     // is not changed.
@@ -185,24 +188,67 @@ async fn permits_need_the_menu_and_the_button(engine: Engine) {
     s.get(&detail(&nurse), Some(&token)).await.fails(403, MSG_FORBIDDEN);
 }
 
-// Data scope: a record outside the caller's scope answers as missing, never as forbidden
-// (which would tell that it exists). A non-administrator's scope is their own rows today.
+/// A data-permission scheme of one condition.
+fn scheme(field: &str, value: &str) -> String {
+    json!([{"logic": "and", "groups": [{"field": field, "op": "Equal", "value": value}]}]).to_string()
+}
+
+// PERM (data permission): on a page with data permission on, a member reaches the union of
+// the schemes granted to their roles — none granted, no rows; a record outside the scope
+// answers as missing, never as forbidden (which would tell that it exists). `@userId`,
+// `@organizeId` and `@organizationAndSuborganization` stand for the caller's own. The
+// administrator reaches every row; the profile's own rows stay the caller's.
 async fn records_outside_the_scope_are_missing(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let admin_id = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok()["userInfo"]["userId"].as_str().unwrap().to_string();
     let nurse = s.create_user("nurse", "Nurse123").await;
-    let token = s.sign_in("nurse", "Nurse123").await;
+    let doctor = s.create_user("doctor", "Doctor123").await;
     let page = insert_page(&s, "-1", USERS).await;
+    let mut conn = s.conn().await;
+    // Two organisations, the doctor's under the nurse's.
+    for (id, tree) in [("o1", "o1"), ("o2", "o1,o2")] {
+        sqlx::query("INSERT INTO base_organize (id, parent_id, category, full_name, en_code, id_tree, name_tree, creator_time) VALUES ($1, '-1', 'department', $1, $1, $2, $1, 1)")
+            .bind(id)
+            .bind(tree)
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+    }
+    for (user, org) in [(&nurse, "o1"), (&doctor, "o2")] {
+        sqlx::query("UPDATE base_user SET organize_id = $1 WHERE id = $2").bind(org).bind(user).execute(&mut *conn).await.unwrap();
+    }
+    menu::set_data_authorize(&mut conn, &page, true).await.unwrap();
+    let own = menu::insert_scheme(&mut conn, &page, "own", "本人", &scheme("id", "@userId")).await.unwrap();
+    let org = menu::insert_scheme(&mut conn, &page, "org", "本组织", &scheme("organizeId", "@organizeId")).await.unwrap();
+    let below = menu::insert_scheme(&mut conn, &page, "below", "本组织及子组织", &scheme("organizeId", "@organizationAndSuborganization"))
+        .await
+        .unwrap();
+    drop(conn);
+    let token = s.sign_in("nurse", "Nurse123").await;
+    let detail = |id: &str| format!("/api/permission/Users/{id}");
+    let sees = |id: String| {
+        let (s, token) = (&s, token.clone());
+        async move { s.get(&detail(&id), Some(&token)).await.code() == 200 }
+    };
+
+    // The menu without any scheme: no rows, not even her own.
     s.grant(&nurse, &[&page], &[]).await;
-    let own = s.get(&format!("/api/permission/Users/{nurse}"), Some(&token)).await;
-    assert_eq!(own.ok()["id"], nurse.as_str());
-    assert_eq!(own.ok()["roleId"].as_str().unwrap().split(',').count(), 1);
-    s.get(&format!("/api/permission/Users/{admin_id}"), Some(&token)).await.fails(404, "用户不存在");
+    assert_eq!((sees(nurse.clone()).await, sees(doctor.clone()).await), (false, false));
+    s.get(&detail(&admin_id), Some(&token)).await.fails(404, "用户不存在");
+    // 本人.
+    s.grant(&nurse, &[&page], &[("resource", &own)]).await;
+    assert_eq!((sees(nurse.clone()).await, sees(doctor.clone()).await, sees(admin_id.clone()).await), (true, false, false));
+    // With 本组织 from a second role: the union (her organisation holds only her).
+    s.grant(&nurse, &[&page], &[("resource", &org)]).await;
+    assert_eq!((sees(nurse.clone()).await, sees(doctor.clone()).await), (true, false));
+    // 本组织及子组织 reaches the doctor's organisation below hers.
+    s.grant(&nurse, &[&page], &[("resource", &below)]).await;
+    assert_eq!((sees(nurse.clone()).await, sees(doctor.clone()).await, sees(admin_id.clone()).await), (true, true, false));
     s.get("/api/permission/Users/nobody", Some(&token)).await.fails(404, "用户不存在");
     // The administrator's scope is everything.
-    assert_eq!(s.get(&format!("/api/permission/Users/{nurse}"), Some(&admin)).await.ok()["account"], "nurse");
-    assert_eq!(s.get(&format!("/api/permission/Users/{admin_id}"), Some(&admin)).await.ok()["account"], ADMIN);
+    assert_eq!(s.get(&detail(&doctor), Some(&admin)).await.ok()["account"], "doctor");
+    assert_eq!(s.get(&detail(&admin_id), Some(&admin)).await.ok()["account"], ADMIN);
     // The profile's login log is the caller's own, administrator or not.
     s.login("nurse", "wrong").await;
     let mine = s.get("/api/permission/Users/Current/SystemLog", Some(&admin)).await;

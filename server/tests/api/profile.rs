@@ -179,7 +179,7 @@ async fn prof_008_switch_system(engine: Engine) {
     use qiming_server::permission::repo::menu::{self, AppSystem, NewMenu};
     let s = start(engine).await;
     let mut conn = s.conn().await;
-    let lab = AppSystem { id: "100000000000000002".into(), full_name: "检验".into(), en_code: "lab".into(), icon: String::new(), sort_code: 1 };
+    let lab = AppSystem { id: "100000000000000002".into(), full_name: "检验".into(), en_code: "lab".into(), icon: String::new(), sort_code: 1, is_main: 0 };
     menu::insert_system(&mut conn, &lab, s.clock.now_ms()).await.unwrap();
     let page = NewMenu {
         id: None,

@@ -105,6 +105,34 @@ pub async fn insert_item(conn: &mut Conn, module_id: &str, kind: ItemKind, en_co
     Ok(id)
 }
 
+/// Adds a data-permission scheme (a 'resource' item) to a page menu.
+pub async fn insert_scheme(conn: &mut Conn, module_id: &str, en_code: &str, full_name: &str, condition_json: &str) -> Result<String, AppError> {
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO base_module_item (id, module_id, kind, full_name, en_code, condition_json) VALUES ($1, $2, 'resource', $3, $4, $5)",
+    )
+    .bind(&id)
+    .bind(module_id)
+    .bind(full_name)
+    .bind(en_code)
+    .bind(condition_json)
+    .execute(&mut *conn)
+    .await?;
+    bump_generation(conn).await?;
+    Ok(id)
+}
+
+/// Turns a page menu's data permission on or off.
+pub async fn set_data_authorize(conn: &mut Conn, module_id: &str, on: bool) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_module SET is_data_authorize = $1 WHERE id = $2")
+        .bind(on as i64)
+        .bind(module_id)
+        .execute(&mut *conn)
+        .await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
 pub async fn insert_role(conn: &mut Conn, en_code: &str, full_name: &str, now: i64) -> Result<String, AppError> {
     let id = new_id();
     sqlx::query("INSERT INTO base_role (id, full_name, en_code, creator_time) VALUES ($1, $2, $3, $4)")
@@ -175,15 +203,20 @@ pub struct AppSystem {
     pub icon: String,
     #[serde(default)]
     pub sort_code: i64,
+    /// 1 for the main system, which cannot be deleted.
+    #[serde(default)]
+    #[sqlx(default)]
+    pub is_main: i64,
 }
 
 pub async fn insert_system(conn: &mut Conn, s: &AppSystem, now: i64) -> Result<(), AppError> {
-    sqlx::query("INSERT INTO base_system (id, full_name, en_code, icon, sort_code, creator_time) VALUES ($1, $2, $3, $4, $5, $6)")
+    sqlx::query("INSERT INTO base_system (id, full_name, en_code, icon, sort_code, is_main, creator_time) VALUES ($1, $2, $3, $4, $5, $6, $7)")
         .bind(&s.id)
         .bind(&s.full_name)
         .bind(&s.en_code)
         .bind(&s.icon)
         .bind(s.sort_code)
+        .bind(s.is_main)
         .bind(now)
         .execute(&mut *conn)
         .await?;

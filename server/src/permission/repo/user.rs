@@ -1,7 +1,7 @@
 //! Users (base_user) and their memberships. The owner of a user row is the user itself, so
 //! a data scope of "own rows" reaches only the caller's row.
 
-use crate::access::DataScope;
+use crate::access::{DataScope, ScopeColumns};
 use crate::db::{Arg, Conn, Engine, Sql, bump_generation};
 use crate::error::AppError;
 use crate::support::new_id;
@@ -42,6 +42,35 @@ pub struct User {
     pub entry_date: Option<i64>,
     pub manager_id: String,
 }
+
+/// Users under data permission: a user row is owned by the user; schemes may filter on who
+/// made it, its organisation and position, and the user itself.
+pub const SCOPE: ScopeColumns = ScopeColumns {
+    owner: "id",
+    fields: &[
+        ("id", "id"),
+        ("creatorUserId", "creator_user_id"),
+        ("F_CreatorUserId", "creator_user_id"),
+        ("organizeId", "organize_id"),
+        ("F_OrganizeId", "organize_id"),
+        ("positionId", "position_id"),
+        ("managerId", "manager_id"),
+    ],
+};
+
+/// The same with the table aliased `u`.
+pub const SCOPE_U: ScopeColumns = ScopeColumns {
+    owner: "u.id",
+    fields: &[
+        ("id", "u.id"),
+        ("creatorUserId", "u.creator_user_id"),
+        ("F_CreatorUserId", "u.creator_user_id"),
+        ("organizeId", "u.organize_id"),
+        ("F_OrganizeId", "u.organize_id"),
+        ("positionId", "u.position_id"),
+        ("managerId", "u.manager_id"),
+    ],
+};
 
 const USER_COLUMNS: &str = "id, account, real_name, password_hash, is_administrator, enabled_mark, \
     change_password_date, head_icon, gender, birthday, mobile_phone, tele_phone, email, \
@@ -99,7 +128,7 @@ pub async fn credentials(conn: &mut Conn, account: &str) -> Result<Option<Creden
 pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<User>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), "SELECT ");
     sql.push(USER_COLUMNS).push(" FROM base_user WHERE id = ").bind(id);
-    scope.restrict(&mut sql, "id");
+    scope.restrict(&mut sql, &SCOPE);
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
@@ -107,7 +136,7 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
 pub async fn manager_name(conn: &mut Conn, scope: &DataScope, user_id: &str) -> Result<Option<String>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), "SELECT m.real_name FROM base_user u JOIN base_user m ON m.id = u.manager_id WHERE u.id = ");
     sql.bind(user_id);
-    scope.restrict(&mut sql, "u.id");
+    scope.restrict(&mut sql, &SCOPE_U);
     Ok(sql.query_scalar().fetch_optional(conn).await?)
 }
 
@@ -142,15 +171,17 @@ pub async fn add_relation(conn: &mut Conn, user_id: &str, object_type: &str, obj
     Ok(())
 }
 
-/// The enabled roles of a user within the scope, as (id, name), in sort order.
+/// The enabled roles of a user, when the user is within the scope, as (id, name), in sort
+/// order.
 pub async fn roles(conn: &mut Conn, scope: &DataScope, user_id: &str) -> Result<Vec<(String, String)>, AppError> {
     let mut sql = Sql::new(
         Engine::of(conn),
         "SELECT r.id, r.full_name FROM base_user_relation ur JOIN base_role r ON r.id = ur.object_id \
+         JOIN base_user u ON u.id = ur.user_id \
          WHERE ur.object_type = 'Role' AND r.enabled_mark = 1 AND ur.user_id = ",
     );
     sql.bind(user_id);
-    scope.restrict(&mut sql, "ur.user_id");
+    scope.restrict(&mut sql, &SCOPE_U);
     sql.push(" ORDER BY r.sort_code, r.full_name");
     Ok(sql.query_as().fetch_all(conn).await?)
 }
