@@ -11,6 +11,8 @@ module.exports = {
     // The rules core: the app depends on @qiming/core, the bundler build of core-wasm (wasm-pack);
     // jest runs the nodejs build of the same crate, @qiming/core-node (both `make wasm`).
     '^@qiming/core$': '@qiming/core-node',
+    // Pages from their folders: Vite's import.meta.glob there, a scan of the same folders here.
+    '^@/pages/pageModules$': '<rootDir>/src/test/pageModules.cjs',
     '^@/(.*)$': '<rootDir>/src/$1',
     // @ant-design/icons' CommonJS build reaches into the ES build of its colours.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { useSettings } from '@/stores/settings';
 import { useTagsView } from '@/stores/tagsView';
 import { useUser } from '@/stores/user';
-import { PAGES } from '@/pages/registry';
+import { pageFor } from '@/pages/registry';
 import Placeholder from '@/pages/placeholder/Placeholder';
 import ExternalLink from '@/pages/externalLink/ExternalLink';
 import ErrorBoundary from '../ErrorBoundary';
@@ -32,13 +32,14 @@ function DynamicPage() {
   const { pathname } = useLocation();
   const route = useUser((s) => s.routes.find((r) => r.path === pathname));
   if (!route) return <Navigate to="/404" replace />; // ROUTE-008
-  const Page = route.type === 2 ? PAGES[route.address] : undefined;
+  // ROUTE-013: a type 2 entry is the page of its address; the other types' runtimes come later.
+  const Page = route.type === 2 ? pageFor(route.address) : undefined;
   return Page ? <Page /> : <Placeholder route={route} />;
 }
 
-/** A fixed page of spec 01 §2.1 (registered component, else placeholder). */
-function FixedPage({ name, title }: { name: string; title: string }) {
-  const Page = PAGES[name];
+/** A fixed page of spec 01 §2.1: the page of its path's folder, else the placeholder. */
+function FixedPage({ path, name, title }: { path: string; name: string; title: string }) {
+  const Page = pageFor(path);
   return Page ? <Page /> : <Placeholder fixed={{ name, title }} />;
 }
 
@@ -48,7 +49,7 @@ const contentRoutes = (
     <Route path="redirect/*" element={<Redirect />} />
     <Route path="externalLink" element={<ExternalLink />} />
     {FIXED_VIEWS.filter((v) => v.name !== 'externalLink').map((v) => (
-      <Route key={v.path} path={v.path} element={<FixedPage name={v.path.slice(1).replace('/', '-')} title={v.title} />} />
+      <Route key={v.path} path={v.path} element={<FixedPage path={v.path} name={v.name} title={v.title} />} />
     ))}
     <Route path="*" element={<DynamicPage />} />
   </>

@@ -1,0 +1,2 @@
+/** The profile page: pages/profile is the page of the address 'profile' (registry.ts). */
+export { default } from './Profile';
