@@ -7,7 +7,7 @@
 //! TypeScript shape, in `core-wasm/README.md`.
 
 use qiming_core::{
-    Message, amount, chat, form, formula, number, password, pattern, permission, picker, profile, rules,
+    Message, amount, entity, chat, form, formula, number, password, pattern, permission, picker, profile, rules,
     serial, upload,
 };
 use serde::Serialize;
@@ -105,6 +105,8 @@ export interface UploadFile { name: string; size?: number }
 export interface MixedId { id: string; type: string }
 /** An editable text field of the profile form: its limit, whether it is required, its named rule. */
 export interface BaseInfoField { name: string; maxLength: number; required: boolean; rule: string | null }
+/** A field of an administration form (checkEntity). */
+export interface EntityField { name: string; required: boolean; maxLength: number | null; rule: string | null }
 /**
  * The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
  * `row` when the field sits in a sub-table row. A failed calculation (division by zero,
@@ -643,5 +645,34 @@ pub fn check_base_info(
     match json(change)? {
         Value::Object(change) => to_js(&profile::check_base_info(&change)),
         _ => Err(bad_shape("checkBaseInfo 需要一个对象")),
+    }
+}
+
+// ---- administration forms -------------------------------------------------------------------
+
+fn form_of(name: &str) -> Result<entity::Form, JsError> {
+    serde_json::from_value(Value::String(name.to_string())).map_err(|_| bad_shape(&format!("没有这个表单：{name}")))
+}
+
+/// An administration form's fields with their limits and rules (`form`: company, department,
+/// position, role, group, user, resetPassword, system, menu, moduleButton, moduleField,
+/// dataAuthorize, dataScheme).
+#[wasm_bindgen(js_name = entityFields, unchecked_return_type = "EntityField[]")]
+pub fn entity_fields(form: &str) -> Result<JsValue, JsError> {
+    to_js(&entity::field_info(form_of(form)?))
+}
+
+/// The messages of an administration form: every field when `whole` (a creation), else the
+/// fields present (an update).
+#[wasm_bindgen(js_name = checkEntity, unchecked_return_type = "FieldMessages")]
+pub fn check_entity(
+    form: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] record: JsValue,
+    whole: bool,
+) -> Result<JsValue, JsError> {
+    let form = form_of(form)?;
+    match json(record)? {
+        Value::Object(record) => to_js(&entity::check(form, &record, whole)),
+        _ => Err(bad_shape("checkEntity 需要一个对象")),
     }
 }

@@ -7,6 +7,7 @@
 pub mod amount;
 pub mod chat;
 pub mod date;
+pub mod entity;
 pub mod form;
 pub mod formula;
 pub mod md5;

@@ -157,6 +157,12 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
             to_value(profile::check_base_info(change))
         }
         "baseInfoFields" => to_value(profile::BASE_INFO_FIELDS),
+        "checkEntity" => {
+            let form: entity::Form = typed(arg(a, 0))?;
+            let record = arg(a, 1).as_object().ok_or("checkEntity takes an object")?;
+            to_value(entity::check(form, record, arg(a, 2).as_bool().unwrap_or(false)))
+        }
+        "entityFields" => to_value(entity::field_info(typed(arg(a, 0))?)),
         other => return Err(format!("no such function: {other}")),
     })
 }

@@ -1,0 +1,392 @@
+//! The administration forms' field rules (organisations, departments, positions, roles,
+//! groups, users, systems, menus and the menus' permission items), written once: the web's
+//! forms read them through WASM (`entityFields`, `checkEntity`) for their limits and instant
+//! messages, and the server checks what a form sends with the same function before it saves.
+//! Texts are the JNPF client's own (jnpf-wire-areas.md §1).
+//!
+//! A creation is checked whole (a required field that is missing is empty); an update, which
+//! changes only the fields it sends, is checked on the fields present.
+
+use crate::message::{FieldErrors, Message};
+use crate::rules::NamedRule;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// A message of these rules: its translation key and zh-CN text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Text {
+    pub key: &'static str,
+    pub text: &'static str,
+}
+
+const fn t(key: &'static str, text: &'static str) -> Text {
+    Text { key, text }
+}
+
+impl Text {
+    fn message(self) -> Message {
+        Message::new(self.key, self.text)
+    }
+}
+
+/// One field of a form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldRule {
+    /// The wire name, e.g. `fullName`.
+    pub name: &'static str,
+    /// Must not be empty; the message when it is.
+    pub required: Option<Text>,
+    /// At most this many characters (trimmed), with the form's own message or, when None,
+    /// 最多{max}个字符.
+    pub max_chars: Option<(usize, Option<Text>)>,
+    /// A named rule a non-empty value must pass, with the form's own message or, when None,
+    /// the rule's.
+    pub rule: Option<(NamedRule, Option<Text>)>,
+}
+
+const fn field(name: &'static str) -> FieldRule {
+    FieldRule { name, required: None, max_chars: None, rule: None }
+}
+
+impl FieldRule {
+    const fn required(mut self, text: Text) -> Self {
+        self.required = Some(text);
+        self
+    }
+    const fn max(mut self, max: usize, text: Option<Text>) -> Self {
+        self.max_chars = Some((max, text));
+        self
+    }
+    const fn rule(mut self, rule: NamedRule, text: Option<Text>) -> Self {
+        self.rule = Some((rule, text));
+        self
+    }
+}
+
+/// The administration forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Form {
+    Company,
+    Department,
+    Position,
+    Role,
+    Group,
+    User,
+    ResetPassword,
+    System,
+    Menu,
+    ModuleButton,
+    ModuleField,
+    DataAuthorize,
+    DataScheme,
+}
+
+const COMPANY: &[FieldRule] = &[
+    field("parentId").required(t("organize.parentRequired", "上级公司不能为空")),
+    field("fullName").required(t("organize.companyNameRequired", "请输入公司名称")).max(50, None),
+    field("enCode")
+        .required(t("organize.companyCodeRequired", "请输入公司编码"))
+        .rule(NamedRule::EnCode, Some(t("organize.companyCodeRule", "公司编码只能输入英文、数字和小数点且小数点不能放在首尾")))
+        .max(50, Some(t("organize.companyCodeMax", "公司编码最多为50个字符！"))),
+    field("description").max(500, None),
+];
+
+const DEPARTMENT: &[FieldRule] = &[
+    field("parentId").required(t("organize.departmentParentRequired", "所属组织不能为空")),
+    field("fullName")
+        .required(t("organize.departmentNameRequired", "请输入部门名称"))
+        .rule(NamedRule::FullName, Some(t("organize.departmentNameRule", "部门名称不能含有特殊符号")))
+        .max(50, Some(t("organize.departmentNameMax", "部门名称最多为50个字符！"))),
+    field("enCode")
+        .required(t("organize.departmentCodeRequired", "请输入部门编码"))
+        .rule(NamedRule::EnCode, Some(t("organize.departmentCodeRule", "部门编码只能输入英文、数字和小数点且小数点不能放在首尾")))
+        .max(50, Some(t("organize.departmentCodeMax", "部门编码最多为50个字符！"))),
+    field("description").max(500, None),
+];
+
+const POSITION: &[FieldRule] = &[
+    field("organizeId").required(t("position.organizeRequired", "所属组织不能为空")),
+    field("fullName")
+        .required(t("position.nameRequired", "请输入岗位名称"))
+        .rule(NamedRule::FullName, Some(t("position.nameRule", "岗位名称不能含有特殊符号")))
+        .max(50, Some(t("position.nameMax", "岗位名称最多为50个字符！"))),
+    field("enCode")
+        .required(t("position.codeRequired", "请输入岗位编码"))
+        .rule(NamedRule::Account, Some(t("position.codeRule", "岗位编码只能是数字、英文")))
+        .max(50, Some(t("position.codeMax", "岗位编码最多为50个字符！"))),
+    field("type").required(t("position.typeRequired", "岗位类型不能为空")),
+    field("description").max(500, None),
+];
+
+const ROLE: &[FieldRule] = &[
+    field("fullName")
+        .required(t("role.nameRequired", "请输入角色名称"))
+        .rule(NamedRule::FullName, Some(t("role.nameRule", "角色名称不能含有特殊符号")))
+        .max(50, None),
+    field("enCode")
+        .required(t("role.codeRequired", "请输入角色编码"))
+        .rule(NamedRule::EnCode, Some(t("role.codeRule", "角色编码只能输入英文、数字和小数点且小数点不能放在首尾")))
+        .max(50, None),
+    field("globalMark").required(t("role.typeRequired", "请选择角色类型")),
+    field("description").max(500, None),
+];
+
+const GROUP: &[FieldRule] = &[
+    field("fullName")
+        .required(t("group.nameRequired", "请输入分组名称"))
+        .rule(NamedRule::FullName, Some(t("group.nameRule", "分组名称不能含有特殊符号")))
+        .max(50, None),
+    field("enCode")
+        .required(t("group.codeRequired", "请输入分组编码"))
+        .rule(NamedRule::EnCode, Some(t("group.codeRule", "分组编码只能输入英文、数字和小数点且小数点不能放在首尾")))
+        .max(50, None),
+    field("type").required(t("group.typeRequired", "请选择分组类型")),
+    field("description").max(500, None),
+];
+
+const USER: &[FieldRule] = &[
+    field("account")
+        .required(t("user.accountRequired", "请输入账户"))
+        .rule(NamedRule::FullName, Some(t("user.accountRule", "账户不能含有特殊符号")))
+        .max(50, Some(t("user.accountMax", "账户最多为50个字符！"))),
+    field("realName")
+        .required(t("user.realNameRequired", "请输入真实姓名"))
+        .rule(NamedRule::FullName, Some(t("user.realNameRule", "真实姓名不能含有特殊符号")))
+        .max(50, Some(t("user.realNameMax", "真实姓名最多为50个字符！"))),
+    field("gender").required(t("user.genderRequired", "请选择性别")).max(20, None),
+    field("organizeIdTree").required(t("user.organizeRequired", "请选择所属组织")),
+    field("email").rule(NamedRule::Email, None).max(100, None),
+    field("mobilePhone").rule(NamedRule::Phone, None).max(20, None),
+    field("telePhone").max(20, None),
+    field("landline").max(20, None),
+    field("urgentContacts").max(50, None),
+    field("urgentTelePhone").max(20, None),
+    field("postalAddress").max(200, None),
+    field("nativePlace").max(50, None),
+    field("certificatesNumber").max(50, None),
+    field("description").max(500, None),
+];
+
+const RESET_PASSWORD: &[FieldRule] = &[
+    field("userPassword").required(t("user.newPasswordRequired", "新密码不能为空")),
+    field("validatePassword").required(t("user.repeatPasswordRequired", "请再次输入新密码")),
+];
+
+const SYSTEM: &[FieldRule] = &[
+    field("fullName").required(t("system.nameRequired", "应用不能为空")).max(50, None),
+    field("enCode").required(t("system.codeRequired", "应用编码不能为空")).max(50, None),
+    field("icon").required(t("system.iconRequired", "应用图标不能为空")).max(100, None),
+    field("description").max(500, None),
+];
+
+const MENU: &[FieldRule] = &[
+    field("parentId").required(t("menu.parentRequired", "上级菜单不能为空")),
+    field("fullName").required(t("menu.nameRequired", "菜单名称不能为空")).max(50, Some(t("menu.nameMax", "菜单名称最多为50个字符！"))),
+    field("enCode").required(t("menu.codeRequired", "菜单编码不能为空")).max(50, Some(t("menu.codeMax", "菜单编码最多为50个字符！"))),
+    field("icon").required(t("menu.iconRequired", "菜单图标不能为空")).max(100, None),
+    field("type").required(t("menu.typeRequired", "请选择菜单类型")),
+    field("urlAddress").max(500, None),
+    field("description").max(500, None),
+];
+
+const MODULE_BUTTON: &[FieldRule] = &[
+    field("parentId").required(t("button.parentRequired", "上级不能为空")),
+    field("fullName").required(t("button.nameRequired", "按钮名称不能为空")).max(50, None),
+    field("enCode").required(t("button.codeRequired", "按钮编码不能为空")).max(50, None),
+    field("description").max(500, None),
+];
+
+const MODULE_FIELD: &[FieldRule] = &[
+    field("enCode").required(t("moduleField.codeRequired", "字段名称不能为空")).max(100, None),
+    field("fullName").required(t("moduleField.nameRequired", "字段说明不能为空")).max(100, None),
+    field("fieldRule").required(t("moduleField.ruleRequired", "请选择规则")),
+    field("description").max(500, None),
+];
+
+const DATA_AUTHORIZE: &[FieldRule] = &[
+    field("enCode").required(t("moduleField.codeRequired", "字段名称不能为空")).max(100, None),
+    field("fullName").required(t("moduleField.nameRequired", "字段说明不能为空")).max(100, None),
+    field("fieldRule").required(t("moduleField.ruleRequired", "请选择规则")),
+    field("type").required(t("dataAuthorize.typeRequired", "请选择字段类型")),
+    field("conditionSymbol").required(t("dataAuthorize.symbolRequired", "请选择条件符号")),
+    field("conditionText").required(t("dataAuthorize.textRequired", "请选择条件内容")),
+    field("description").max(500, None),
+];
+
+const DATA_SCHEME: &[FieldRule] = &[
+    field("fullName").required(t("dataScheme.nameRequired", "方案名称不能为空")).max(50, None),
+    field("enCode").required(t("dataScheme.codeRequired", "请输入编码")).max(50, None),
+    field("description").max(500, None),
+];
+
+impl Form {
+    pub const ALL: [Form; 13] = [
+        Form::Company,
+        Form::Department,
+        Form::Position,
+        Form::Role,
+        Form::Group,
+        Form::User,
+        Form::ResetPassword,
+        Form::System,
+        Form::Menu,
+        Form::ModuleButton,
+        Form::ModuleField,
+        Form::DataAuthorize,
+        Form::DataScheme,
+    ];
+
+    /// The form's fields with rules.
+    pub fn fields(self) -> &'static [FieldRule] {
+        match self {
+            Form::Company => COMPANY,
+            Form::Department => DEPARTMENT,
+            Form::Position => POSITION,
+            Form::Role => ROLE,
+            Form::Group => GROUP,
+            Form::User => USER,
+            Form::ResetPassword => RESET_PASSWORD,
+            Form::System => SYSTEM,
+            Form::Menu => MENU,
+            Form::ModuleButton => MODULE_BUTTON,
+            Form::ModuleField => MODULE_FIELD,
+            Form::DataAuthorize => DATA_AUTHORIZE,
+            Form::DataScheme => DATA_SCHEME,
+        }
+    }
+}
+
+/// A value as text for the rules: a string trimmed, a number or a boolean as its text, null
+/// as empty; an array is empty when it holds nothing (or only empty strings).
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.trim().to_string(),
+        Value::Null => String::new(),
+        Value::Array(items) => {
+            if items.iter().all(|v| text_of(v).is_empty()) { String::new() } else { "[…]".to_string() }
+        }
+        other => other.to_string(),
+    }
+}
+
+impl FieldRule {
+    /// The first problem with a (present) value.
+    fn check(&self, value: &Value) -> Option<Message> {
+        let text = text_of(value);
+        if text.is_empty() {
+            return self.required.map(Text::message);
+        }
+        if value.is_array() {
+            return None;
+        }
+        if let Some((max, message)) = self.max_chars
+            && text.chars().count() > max
+        {
+            return Some(message.map_or_else(|| Message::new("field.maxChars", format!("最多{max}个字符")).with("max", max), Text::message));
+        }
+        let (rule, message) = self.rule?;
+        rule.check(&text).map(|broken| message.map_or(broken, Text::message))
+    }
+}
+
+/// Checks `record` against `form`: every field when `whole` (a creation: a missing required
+/// field is empty), else only the fields present (an update). Unknown keys are ignored.
+pub fn check(form: Form, record: &Map<String, Value>, whole: bool) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    for rule in form.fields() {
+        let value = match record.get(rule.name) {
+            Some(v) => v,
+            None if whole => &Value::Null,
+            None => continue,
+        };
+        if let Some(problem) = rule.check(value) {
+            errors.entry(rule.name.to_string()).or_default().push(problem);
+        }
+    }
+    errors
+}
+
+/// A form's fields as the web reads them: `[{name, required, maxLength, rule}]`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldInfo {
+    pub name: &'static str,
+    pub required: bool,
+    pub max_length: Option<usize>,
+    pub rule: Option<&'static str>,
+}
+
+pub fn field_info(form: Form) -> Vec<FieldInfo> {
+    form.fields()
+        .iter()
+        .map(|f| FieldInfo {
+            name: f.name,
+            required: f.required.is_some(),
+            max_length: f.max_chars.map(|(m, _)| m),
+            rule: f.rule.map(|(r, _)| r.name()),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn texts(form: Form, record: Value, whole: bool) -> Vec<(String, String)> {
+        check(form, record.as_object().unwrap(), whole)
+            .into_iter()
+            .flat_map(|(k, v)| v.into_iter().map(move |m| (k.clone(), m.text)))
+            .collect()
+    }
+
+    #[test]
+    fn a_creation_is_checked_whole_an_update_on_what_it_sends() {
+        let missing = texts(Form::Company, json!({}), true);
+        assert_eq!(
+            missing,
+            [
+                ("enCode".to_string(), "请输入公司编码".to_string()),
+                ("fullName".into(), "请输入公司名称".into()),
+                ("parentId".into(), "上级公司不能为空".into())
+            ]
+        );
+        assert_eq!(texts(Form::Company, json!({"description": "x"}), false), []);
+        assert_eq!(texts(Form::Company, json!({"fullName": " "}), false), [("fullName".into(), "请输入公司名称".into())]);
+    }
+
+    #[test]
+    fn the_forms_own_texts_for_rules_and_limits() {
+        assert_eq!(
+            texts(Form::Department, json!({"parentId": "1", "fullName": "急诊-科", "enCode": ".x"}), true),
+            [("enCode".into(), "部门编码只能输入英文、数字和小数点且小数点不能放在首尾".into()), ("fullName".into(), "部门名称不能含有特殊符号".into())]
+        );
+        assert_eq!(
+            texts(Form::Company, json!({"enCode": "a".repeat(51)}), false),
+            [("enCode".into(), "公司编码最多为50个字符！".into())]
+        );
+        assert_eq!(texts(Form::Company, json!({"fullName": "院".repeat(51)}), false), [("fullName".into(), "最多50个字符".into())]);
+        assert_eq!(texts(Form::Position, json!({"enCode": "ab.c"}), false), [("enCode".into(), "岗位编码只能是数字、英文".into())]);
+        assert_eq!(texts(Form::User, json!({"email": "x@"}), false), [("email".into(), "请正确输入您的邮箱地址".into())]);
+        // A list of empty paths is empty; a number is text.
+        assert_eq!(texts(Form::User, json!({"organizeIdTree": [["o1", "o2"]]}), false), []);
+        for empty in [json!([]), json!([[]])] {
+            assert_eq!(texts(Form::User, json!({"organizeIdTree": empty}), false), [("organizeIdTree".into(), "请选择所属组织".into())]);
+        }
+        assert_eq!(texts(Form::Role, json!({"globalMark": 0}), false), []);
+    }
+
+    #[test]
+    fn every_form_has_fields_and_every_key_is_namespaced() {
+        for form in Form::ALL {
+            assert!(!form.fields().is_empty());
+            for f in form.fields() {
+                for text in f.required.iter().chain(f.max_chars.iter().filter_map(|(_, m)| m.as_ref())).chain(f.rule.iter().filter_map(|(_, m)| m.as_ref())) {
+                    assert!(text.key.contains('.'), "{}", text.key);
+                }
+            }
+        }
+        assert_eq!(field_info(Form::Menu)[1], FieldInfo { name: "fullName", required: true, max_length: Some(50), rule: None });
+    }
+}
