@@ -38,7 +38,10 @@ const VIOLATION = '[qiming-e2e] securitypolicyviolation ';
 const CSP_CONSOLE = /Content Security Policy|Refused to (load|execute|apply|connect|frame|create|compile|evaluate)/i;
 
 function watch(page, problems) {
-  page.on('pageerror', (error) => problems.add('uncaught error', `${error.name}: ${error.message} (${page.url()})`));
+  page.on('pageerror', (error) => {
+    const where = (error.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3).map((l) => l.trim());
+    problems.add('uncaught error', `${error.name}: ${error.message} (${page.url()})${where.length ? ' ' + where.join(' ← ') : ''}`);
+  });
   page.on('console', (msg) => {
     const text = msg.text();
     if (text.startsWith(VIOLATION)) problems.add('CSP violation', text.slice(VIOLATION.length));
@@ -105,6 +108,9 @@ export function storySteps(it, getBrowser) {
         problems.assertNone(`during "${name}"`);
       } catch (error) {
         broken = true;
+        // What the browser reported often explains the failure: say it with the error.
+        const found = problems.take();
+        if (found.length && error instanceof Error) error.message += `\nthe browser reported:\n  ${found.join('\n  ')}`;
         await screenshot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
         throw error;
       }

@@ -200,6 +200,25 @@ describe('a new user in real Chromium', () => {
     await expectTabs(['首页']);
   });
 
+  step('keeps the affixed 首页 tab after a full reload on another page (SHELL-026)', async () => {
+    await page.locator('.qm-sidebar').getByText('消息记录').click();
+    await page.waitForURL(`${BASE}/messageRecord`);
+    await page.reload();
+    await page.getByText('「消息记录」即将推出').waitFor();
+    await expectTabs(['首页', '消息记录']);
+    // Opened straight on another page, too; and 首页 still cannot be closed.
+    await page.goto(`${BASE}/profile`);
+    await page.locator('.qm-page:not([hidden]) .qm-profile-card').waitFor();
+    await expectTabs(['首页', '个人信息']);
+    assert.equal(await tab('首页').locator('.qm-tag-close').count(), 0);
+    await tab('首页').click({ button: 'middle' });
+    await tab('首页').click({ button: 'right' });
+    assert.deepEqual(await page.locator('.qm-contextmenu li').allInnerTexts(), ['刷新', '关闭其他', '关闭所有']);
+    await page.locator('.qm-contextmenu').getByText('关闭所有').click();
+    await page.waitForURL(`${BASE}/home`);
+    await expectTabs(['首页']);
+  });
+
   step('finds a page with the menu search (SHELL-017)', async () => {
     const search = page.locator('.qm-header-search');
     await search.click();

@@ -1,6 +1,6 @@
 // Tabs and titles of locations (SHELL-024, ROUTE-023).
 import { buildMenu } from './menu';
-import { documentTitle, viewFor } from './views';
+import { affixViews, documentTitle, viewFor } from './views';
 import i18n, { initI18n } from '@/i18n';
 
 const { routes } = buildMenu(
@@ -23,6 +23,11 @@ test('SHELL-024/026: fixed and menu pages get tabs; home is affixed', () => {
   expect(viewFor('/unknown', '', routes)).toBeNull();
   // A link shown inside the app takes its menu name.
   expect(viewFor('/externalLink', `?href=${encodeURIComponent('https://help.example')}`, routes)).toMatchObject({ title: '帮助中心' });
+});
+
+test('SHELL-026: the affixed views are the home page, named by its menu entry', () => {
+  expect(affixViews(routes)).toEqual([{ path: '/home', fullPath: '/home', name: 'home', title: '首页', icon: 'icon-ym icon-ym-nav-home', affix: true }]);
+  expect(affixViews([])).toMatchObject([{ path: '/home', title: '首页', affix: true }]);
 });
 
 test('ROUTE-023: translated route title + " - " + system title', async () => {

@@ -52,6 +52,14 @@ export function viewFor(pathname: string, search: string, routes: AppRoute[]): T
   return null;
 }
 
+/**
+ * The affixed tabs (SHELL-026): always in the tabs bar, whatever page the shell opened on —
+ * a full reload of /profile shows 首页 too.
+ */
+export function affixViews(routes: AppRoute[]): TagView[] {
+  return FIXED_VIEWS.filter((v) => v.affix).flatMap((v) => viewFor(v.path, '', routes) ?? []);
+}
+
 /** ROUTE-023: translated route title + ' - ' + the system title. */
 export function documentTitle(view: { name: string; title: string } | null, systemTitle: string): string {
   if (!view) return systemTitle;

@@ -1,5 +1,5 @@
 // The tabs bar's state transitions (SHELL-026..033), as pure functions and through the store.
-import { addView, delAllViews, delCachedView, delOthersViews, delView, destinationAfterClose, updateVisitedView, useTagsView, type TagView } from './tagsView';
+import { addView, withAffixed, delAllViews, delCachedView, delOthersViews, delView, destinationAfterClose, updateVisitedView, useTagsView, type TagView } from './tagsView';
 
 const home: TagView = { path: '/home', fullPath: '/home', name: 'home', title: '首页', affix: true };
 const msg: TagView = { path: '/messageRecord', fullPath: '/messageRecord', name: 'messageRecord', title: '消息记录' };
@@ -20,6 +20,16 @@ test('SHELL-026: an affixed tab cannot be closed', () => {
   expect(delView(state, home)).toBe(state);
   expect(delView(state, msg).visitedViews).toEqual([home]);
   expect(delView(state, msg).cachedViews).toEqual(['/home']);
+});
+
+test('SHELL-026: the affixed tab is put first when the shell opened on another page, once', () => {
+  const reloadedOnProfile = open(profile);
+  const state = withAffixed(reloadedOnProfile, [home]);
+  expect(state.visitedViews.map((v) => v.path)).toEqual(['/home', '/profile']);
+  expect(state.cachedViews).toEqual(['/home', '/profile']);
+  expect(withAffixed(state, [home])).toEqual(state);
+  // A later menu title for the same page replaces the fixed one.
+  expect(withAffixed(state, [{ ...home, title: 'Home page' }]).visitedViews[0].title).toBe('Home page');
 });
 
 test('SHELL-027: close others keeps the view and the affixed ones; close all keeps the affixed', () => {

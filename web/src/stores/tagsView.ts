@@ -35,6 +35,23 @@ export function addView(state: TagsState, view: TagView): TagsState {
   return { visitedViews: visited, cachedViews: cached };
 }
 
+/**
+ * SHELL-026: the affixed views are in the bar, ahead of the others, even when the shell
+ * started on another page (a reload keeps no tabs). Their names and icons are refreshed.
+ */
+export function withAffixed(state: TagsState, affixed: TagView[]): TagsState {
+  const missing = affixed.filter((a) => !state.visitedViews.some((v) => v.path === a.path));
+  const visitedViews = [
+    ...missing,
+    ...state.visitedViews.map((v) => {
+      const a = affixed.find((x) => x.path === v.path);
+      return a ? { ...a, fullPath: v.fullPath } : v;
+    }),
+  ];
+  const cachedViews = [...missing.filter(cacheable).map((v) => v.path), ...state.cachedViews];
+  return { visitedViews, cachedViews };
+}
+
 /** SHELL-026: an affixed view stays. */
 export function delView(state: TagsState, view: TagView): TagsState {
   const target = state.visitedViews.find((v) => v.path === view.path);
@@ -86,6 +103,7 @@ export function destinationAfterClose(
 
 interface TagsStore extends TagsState {
   add(view: TagView): void;
+  addAffixed(views: TagView[]): void;
   del(view: TagView): TagsState;
   delOthers(view: TagView): TagsState;
   delAll(): TagsState;
@@ -103,6 +121,7 @@ export const useTagsView = create<TagsStore>((set, get) => {
     visitedViews: [],
     cachedViews: [],
     add: (view) => apply(addView(get(), view)),
+    addAffixed: (views) => apply(withAffixed(get(), views)),
     del: (view) => apply(delView(get(), view)),
     delOthers: (view) => apply(delOthersViews(get(), view)),
     delAll: () => apply(delAllViews(get())),

@@ -14,7 +14,7 @@ import { useSettings } from '@/stores/settings';
 import { useTagsView } from '@/stores/tagsView';
 import { useUser } from '@/stores/user';
 import { firstLeaf, menuPath } from '../menu';
-import { viewFor } from '../views';
+import { affixViews, viewFor } from '../views';
 import AppMain from './AppMain';
 import Logo from './Logo';
 import Navbar from './Navbar';
@@ -79,6 +79,11 @@ export default function Layout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const mobile = device === 'mobile';
   useLastLoginNotice();
+
+  // SHELL-026: the affixed tabs (首页) are there from the start, whatever page opened first.
+  useEffect(() => {
+    useTagsView.getState().addAffixed(affixViews(routes));
+  }, [routes]);
 
   // SHELL-024: every page visited becomes a tab.
   useEffect(() => {
