@@ -13,7 +13,9 @@
 use crate::db::Sql;
 use serde::Deserialize;
 
-/// How a table exposes its rows to data permission.
+/// How a table exposes its rows to data permission. Columns are qualified with the table's
+/// name or alias: a condition on organisations runs in a subquery over `base_organize
+/// scope_org`, where an unqualified `id` would name the subquery's own column.
 #[derive(Debug, Clone, Copy)]
 pub struct ScopeColumns {
     /// The column naming a row's owner (`id` for a user row, `user_id` for a log row).
@@ -246,11 +248,11 @@ impl Condition {
             }
             (op, Operand::Trees(trees)) => {
                 let negate = matches!(op, Op::NotEqual | Op::NotIncluded);
-                sql.push(if negate { "NOT " } else { "" }).push("EXISTS (SELECT 1 FROM base_organize o WHERE o.id = ").push(column);
+                sql.push(if negate { "NOT " } else { "" }).push("EXISTS (SELECT 1 FROM base_organize scope_org WHERE scope_org.id = ").push(column);
                 sql.push(" AND (1 = 0");
                 for tree in trees {
-                    sql.push(" OR o.id_tree = ").bind(tree.as_str());
-                    sql.push(" OR o.id_tree LIKE ").bind(format!("{tree},%"));
+                    sql.push(" OR scope_org.id_tree = ").bind(tree.as_str());
+                    sql.push(" OR scope_org.id_tree LIKE ").bind(format!("{tree},%"));
                 }
                 sql.push("))");
             }
@@ -319,7 +321,7 @@ mod tests {
         assert_eq!(
             text,
             "SELECT 1 FROM base_user u WHERE 1 = 1 AND ((1 = 1 AND (1 = 1 AND u.creator_user_id IN ($1))) OR \
-             (1 = 1 AND (1 = 0 OR EXISTS (SELECT 1 FROM base_organize o WHERE o.id = u.organize_id AND (1 = 0 OR o.id_tree = $2 OR o.id_tree LIKE $3)) OR 1 = 0)))"
+             (1 = 1 AND (1 = 0 OR EXISTS (SELECT 1 FROM base_organize scope_org WHERE scope_org.id = u.organize_id AND (1 = 0 OR scope_org.id_tree = $2 OR scope_org.id_tree LIKE $3)) OR 1 = 0)))"
         );
         assert_eq!(args, ["u1", "o0,o1", "o0,o1,%"].map(|a| crate::db::Arg::Text(a.into())));
         // An unreadable scheme grants nothing.

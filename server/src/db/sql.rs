@@ -159,6 +159,8 @@ impl Sql {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keyword {
     pattern: String,
+    /// The keyword, ASCII letters lower-cased: what [`Keyword::matches`] looks for.
+    needle: String,
 }
 
 impl Keyword {
@@ -173,7 +175,13 @@ impl Keyword {
             pattern.push(c.to_ascii_lowercase());
         }
         pattern.push('%');
-        Some(Keyword { pattern })
+        Some(Keyword { pattern, needle: text.to_ascii_lowercase() })
+    }
+
+    /// The same test in memory, for rows already loaded: does `text` contain the keyword,
+    /// ASCII letters compared without case?
+    pub fn matches(&self, text: &str) -> bool {
+        text.to_ascii_lowercase().contains(&self.needle)
     }
 }
 
@@ -194,6 +202,8 @@ mod tests {
         assert_eq!(Keyword::parse(Some("  ")), None);
         assert_eq!(Keyword::parse(Some(" Chrome_100% ")).unwrap().pattern, "%chrome\\_100\\%%");
         assert_eq!(Keyword::parse(Some("É")).unwrap().pattern, "%É%");
+        let k = Keyword::parse(Some("Ward_1")).unwrap();
+        assert!(k.matches("SURGICAL WARD_1") && !k.matches("ward-1") && !Keyword::parse(Some("é")).unwrap().matches("É"));
         let k = Keyword::parse(Some("x")).unwrap();
         let mut pg = Sql::new(Engine::Postgres, "SELECT 1 WHERE ");
         pg.keyword(&k, &["a", "b"]);

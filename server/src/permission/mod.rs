@@ -3,6 +3,7 @@
 
 pub mod dto;
 mod handlers;
+pub mod organize;
 pub mod repo;
 pub mod service;
 
@@ -34,4 +35,5 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::set_major))
         .route(routes!(handlers::user_detail))
         .route(routes!(handlers::toggle_user_state))
+        .merge(organize::routes())
 }

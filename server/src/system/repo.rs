@@ -54,7 +54,8 @@ pub(super) async fn insert_login(conn: &mut Conn, r: &LoginRecord<'_>) -> Result
 }
 
 /// Login-log rows under data permission: owned by the user who signed in.
-const LOG_SCOPE: ScopeColumns = ScopeColumns { owner: "user_id", fields: &[("userId", "user_id"), ("F_UserId", "user_id")] };
+const LOG_SCOPE: ScopeColumns =
+    ScopeColumns { owner: "base_sys_log.user_id", fields: &[("userId", "base_sys_log.user_id"), ("F_UserId", "base_sys_log.user_id")] };
 
 const LOGIN_COLUMNS: &str =
     "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts";

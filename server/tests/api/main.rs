@@ -8,6 +8,7 @@ mod edge;
 mod first_start;
 mod hardening;
 mod layers;
+mod organize;
 mod permission;
 mod profile;
 mod schema;

@@ -352,6 +352,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Organize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation tree of the management page (menu permission.organize)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Create a company (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_company"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["company"];
+        /**
+         * Change a company (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_company"];
+        post?: never;
+        /**
+         * Delete a company or a department (button btn_remove); refused while anything hangs on it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/Department/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A department, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["department"];
+        /**
+         * Change a department (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_department"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/Department": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a department (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_department"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/Tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every company and department as a picker tree
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/SelectorByAuth/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The companies a company's parent may be chosen from (the company being edited and below left out; 0 when new)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["companies_by_auth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/Department/SelectorByAuth/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Companies and departments the caller may manage (an administrator: all; others: their organisation and below); the node being edited and below left out
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["departments_by_auth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/Department/Selector/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The full company and department tree (0; another id leaves that node and below out)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["departments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Organize/OrganizeCondition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The tree of the given organisations and what is below them (the pickers' custom scope)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["condition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -526,6 +722,39 @@ export interface components {
             education?: components["schemas"]["Patch_String"];
             landline?: components["schemas"]["Patch_String"];
         };
+        /** @description POST Organize / PUT Organize/{id}. An update changes only the fields it sends. */
+        CompanyForm: {
+            /** @description '-1' for a top company, else a company's id. */
+            parentId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+            /** @description The details as an object (the client sends an object, reads JSON text). */
+            propertyJson?: Record<string, never> | null;
+        };
+        /** @description GET Organize/{id}: the company form. */
+        CompanyInfo: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            sortCode: number;
+            description: string;
+            /** @description The id path of the parent company; `["-1"]` for a top company (the picker's 顶级节点). */
+            organizeIdTree: string[];
+            /** @description JSON text of the company's details (short name, nature, industry, founded, phones, …). */
+            propertyJson: string;
+        };
+        /** @description POST Organize/OrganizeCondition: the tree limited to these organisations (and below). */
+        ConditionRequest: {
+            keyword?: string;
+            departIds?: string[];
+        };
         /** @description GET /api/oauth/CurrentUser: everything the client needs after sign-in. */
         CurrentUser: {
             userInfo: components["schemas"]["UserInfo"];
@@ -535,6 +764,34 @@ export interface components {
             permissionList: components["schemas"]["PermissionEntry"][];
             /** @description The public system settings. */
             sysConfigInfo: Record<string, never>;
+        };
+        /**
+         * @description POST Organize/Department / PUT Organize/Department/{id}. An update changes only the fields
+         *     it sends; organizeIdTree, sent back by the client, is ignored (parentId decides).
+         */
+        DepartmentForm: {
+            parentId?: components["schemas"]["Patch_String"];
+            managerId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description GET Organize/Department/{id}: the department form. */
+        DepartmentInfo: {
+            id: string;
+            parentId: string;
+            managerId: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+            /** @description The id path of the parent organisation. */
+            organizeIdTree: string[];
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -627,6 +884,35 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_CompanyInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Organize/{id}: the company form. */
+            data: {
+                id: string;
+                parentId: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                enabledMark: number;
+                /** Format: int64 */
+                sortCode: number;
+                description: string;
+                /** @description The id path of the parent company; `["-1"]` for a top company (the picker's 顶级节点). */
+                organizeIdTree: string[];
+                /** @description JSON text of the company's details (short name, nature, industry, founded, phones, …). */
+                propertyJson: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_CurrentUser: {
             /**
              * Format: u-int16
@@ -644,6 +930,34 @@ export interface components {
                 permissionList: components["schemas"]["PermissionEntry"][];
                 /** @description The public system settings. */
                 sysConfigInfo: Record<string, never>;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_DepartmentInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Organize/Department/{id}: the department form. */
+            data: {
+                id: string;
+                parentId: string;
+                managerId: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+                /** @description The id path of the parent organisation. */
+                organizeIdTree: string[];
             };
         };
         /**
@@ -795,6 +1109,71 @@ export interface components {
                  * @default 1
                  */
                 mandatoryModificationOfInitialPassword: number;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TreeOf_OrganizeNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description company or department. */
+                    type: string;
+                    icon: string;
+                    managerId: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    hasChildren: boolean;
+                    children: components["schemas"]["OrganizeNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TreeOf_SelectorNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    type: string;
+                    icon: string;
+                    organize: string;
+                    organizeIds: string[];
+                    /** @description A department's names from the top, as a picked value shows it (ORG-003). */
+                    lastFullName?: string | null;
+                    disabled: boolean;
+                    hasChildren: boolean;
+                    isLeaf: boolean;
+                    children: components["schemas"]["SelectorNode"][];
+                }[];
             };
         };
         /**
@@ -983,6 +1362,25 @@ export interface components {
             children: components["schemas"]["Menu"][];
         };
         NoData: null;
+        /** @description A node of the organisation management tree. */
+        OrganizeNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /** @description company or department. */
+            type: string;
+            icon: string;
+            managerId: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            creatorTime: number;
+            hasChildren: boolean;
+            children: components["schemas"]["OrganizeNode"][];
+        };
         Pagination: {
             /** Format: int64 */
             currentPage: number;
@@ -1077,6 +1475,25 @@ export interface components {
             fullName: string;
             /** @default  */
             enCode: string;
+        };
+        /**
+         * @description A node of every organisation picker (ORG-001): `organize` is the path of names and
+         *     `organizeIds` the path of ids, from the top to the node.
+         */
+        SelectorNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            type: string;
+            icon: string;
+            organize: string;
+            organizeIds: string[];
+            /** @description A department's names from the top, as a picked value shows it (ORG-003). */
+            lastFullName?: string | null;
+            disabled: boolean;
+            hasChildren: boolean;
+            isLeaf: boolean;
+            children: components["schemas"]["SelectorNode"][];
         };
         /** @description A system (application) in `userInfo.systemIds`. */
         SystemEntry: {
@@ -1610,6 +2027,308 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Matches name or code; matching nodes come with their ancestors. */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_OrganizeNode"];
+                };
+            };
+        };
+    };
+    create_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CompanyInfo"];
+                };
+            };
+        };
+    };
+    update_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    department: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DepartmentInfo"];
+                };
+            };
+        };
+    };
+    update_department: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    create_department: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    tree: {
+        parameters: {
+            query?: {
+                /** @description Matches name or code; matching nodes come with their ancestors. */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
+                };
+            };
+        };
+    };
+    companies_by_auth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
+                };
+            };
+        };
+    };
+    departments_by_auth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
+                };
+            };
+        };
+    };
+    departments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
+                };
+            };
+        };
+    };
+    condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConditionRequest"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
                 };
             };
         };

@@ -46,15 +46,15 @@ pub struct User {
 /// Users under data permission: a user row is owned by the user; schemes may filter on who
 /// made it, its organisation and position, and the user itself.
 pub const SCOPE: ScopeColumns = ScopeColumns {
-    owner: "id",
+    owner: "base_user.id",
     fields: &[
-        ("id", "id"),
-        ("creatorUserId", "creator_user_id"),
-        ("F_CreatorUserId", "creator_user_id"),
-        ("organizeId", "organize_id"),
-        ("F_OrganizeId", "organize_id"),
-        ("positionId", "position_id"),
-        ("managerId", "manager_id"),
+        ("id", "base_user.id"),
+        ("creatorUserId", "base_user.creator_user_id"),
+        ("F_CreatorUserId", "base_user.creator_user_id"),
+        ("organizeId", "base_user.organize_id"),
+        ("F_OrganizeId", "base_user.organize_id"),
+        ("positionId", "base_user.position_id"),
+        ("managerId", "base_user.manager_id"),
     ],
 };
 

@@ -1,0 +1,178 @@
+//! SQL of organisations and departments. No decisions here.
+
+use crate::access::{DataScope, ScopeColumns};
+use crate::db::{Arg, Conn, Engine, Sql, bump_generation};
+use crate::error::AppError;
+use sqlx::FromRow;
+
+/// Organisations under data permission: owned by who made them; schemes may filter on the
+/// organisation itself, its parent and its maker.
+pub const SCOPE: ScopeColumns = ScopeColumns {
+    owner: "base_organize.creator_user_id",
+    fields: &[
+        ("id", "base_organize.id"),
+        ("organizeId", "base_organize.id"),
+        ("F_Id", "base_organize.id"),
+        ("parentId", "base_organize.parent_id"),
+        ("creatorUserId", "base_organize.creator_user_id"),
+        ("F_CreatorUserId", "base_organize.creator_user_id"),
+    ],
+};
+
+#[derive(Debug, Clone, FromRow)]
+pub struct Organize {
+    pub id: String,
+    pub parent_id: String,
+    pub category: String,
+    pub full_name: String,
+    pub en_code: String,
+    pub manager_id: String,
+    pub property_json: String,
+    pub id_tree: String,
+    pub name_tree: String,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: String,
+    pub creator_time: i64,
+}
+
+const COLUMNS: &str = "id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
+    sort_code, enabled_mark, description, creator_time";
+
+/// Every organisation within the scope, parents before children (by path), then by sort code.
+pub async fn all(conn: &mut Conn, scope: &DataScope) -> Result<Vec<Organize>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT ");
+    sql.push(COLUMNS).push(" FROM base_organize WHERE 1 = 1");
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY sort_code, creator_time, id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+/// Every organisation (the pickers' lookup tree, which must hold them all).
+pub async fn every(conn: &mut Conn) -> Result<Vec<Organize>, AppError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
+         sort_code, enabled_mark, description, creator_time FROM base_organize ORDER BY sort_code, creator_time, id"
+    ))
+    .fetch_all(conn)
+    .await?)
+}
+
+/// One organisation within the scope.
+pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<Organize>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT ");
+    sql.push(COLUMNS).push(" FROM base_organize WHERE id = ").bind(id);
+    scope.restrict(&mut sql, &SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// An organisation by id, whatever the scope (a parent being attached to: its existence and
+/// kind, not its contents, are what is read).
+pub async fn node(conn: &mut Conn, id: &str) -> Result<Option<Organize>, AppError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
+         sort_code, enabled_mark, description, creator_time FROM base_organize WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// What a new organisation is made of.
+pub struct NewOrganize<'a> {
+    pub id: &'a str,
+    pub parent_id: &'a str,
+    pub category: &'a str,
+    pub full_name: &'a str,
+    pub en_code: &'a str,
+    pub manager_id: &'a str,
+    pub property_json: &'a str,
+    pub id_tree: &'a str,
+    pub name_tree: &'a str,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: &'a str,
+    pub creator_user_id: &'a str,
+}
+
+pub async fn insert(conn: &mut Conn, o: &NewOrganize<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_organize (id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, \
+         name_tree, sort_code, enabled_mark, description, creator_time, creator_user_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+    )
+    .bind(o.id)
+    .bind(o.parent_id)
+    .bind(o.category)
+    .bind(o.full_name)
+    .bind(o.en_code)
+    .bind(o.manager_id)
+    .bind(o.property_json)
+    .bind(o.id_tree)
+    .bind(o.name_tree)
+    .bind(o.sort_code)
+    .bind(o.enabled_mark)
+    .bind(o.description)
+    .bind(now)
+    .bind(o.creator_user_id)
+    .execute(&mut *conn)
+    .await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// Sets the given columns of one organisation.
+pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_organize");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// The organisations at or below `id_tree`, shallowest first.
+pub async fn subtree(conn: &mut Conn, id_tree: &str) -> Result<Vec<Organize>, AppError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
+         sort_code, enabled_mark, description, creator_time FROM base_organize \
+         WHERE id_tree = $1 OR id_tree LIKE $2 ORDER BY length(id_tree)"
+    ))
+    .bind(id_tree)
+    .bind(format!("{id_tree},%"))
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Rewrites the paths of one organisation.
+pub async fn set_paths(conn: &mut Conn, id: &str, id_tree: &str, name_tree: &str) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_organize SET id_tree = $1, name_tree = $2 WHERE id = $3")
+        .bind(id_tree)
+        .bind(name_tree)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// How many of what hangs on an organisation: (children, users, positions, roles).
+pub async fn dependants(conn: &mut Conn, id: &str) -> Result<(i64, i64, i64, i64), AppError> {
+    Ok(sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM base_organize WHERE parent_id = $1), \
+                (SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Organize' AND object_id = $1), \
+                (SELECT COUNT(*) FROM base_position WHERE organize_id = $1), \
+                (SELECT COUNT(*) FROM base_organize_relation WHERE organize_id = $1 AND object_type = 'Role')",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await?)
+}
+
+pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_organize WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}

@@ -1,0 +1,451 @@
+//! Organisations and departments: one tree whose id and name paths are kept up to date on
+//! every move and rename, so that "this organisation and below" is a prefix match.
+
+use super::dto::{CompanyForm, CompanyInfo, DepartmentForm, DepartmentInfo, OrganizeNode, SelectorNode};
+use super::repo::{self, NewOrganize, Organize};
+use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
+use crate::AppState;
+use crate::access::{DataScope, Member, Permit, Session};
+use crate::db::{Arg, Conn, Keyword};
+use crate::error::{AppError, FieldErrors};
+use crate::support::new_id;
+use crate::wire::Patch;
+use qiming_core::entity::{self, Form};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const COMPANY: &str = "company";
+pub const DEPARTMENT: &str = "department";
+const ICON_COMPANY: &str = "icon-ym icon-ym-tree-organization3";
+const ICON_DEPARTMENT: &str = "icon-ym icon-ym-tree-department1";
+
+fn icon(category: &str) -> &'static str {
+    if category == COMPANY { ICON_COMPANY } else { ICON_DEPARTMENT }
+}
+
+fn missing(category: &str) -> AppError {
+    AppError::not_found(if category == COMPANY { "公司不存在" } else { "部门不存在" })
+}
+
+/// The ids of an id path.
+fn ids_of(id_tree: &str) -> Vec<String> {
+    id_tree.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// Field messages from core's rules for what a form sends.
+fn check(form: Form, sent: &impl serde::Serialize, whole: bool) -> Result<(), AppError> {
+    let record = match serde_json::to_value(sent).map_err(anyhow::Error::from)? {
+        Value::Object(map) => map,
+        _ => Default::default(),
+    };
+    let problems = entity::check(form, &record, whole);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(AppError::fields(problems.into_iter().map(|(f, m)| (f, m.into_iter().map(|m| m.text).collect())).collect::<FieldErrors>()))
+}
+
+fn check_numbers(sort_code: &Patch<i64>, enabled_mark: &Patch<i64>) -> Result<(), AppError> {
+    if let Patch::Value(n) = sort_code
+        && !(0..=999_999).contains(n)
+    {
+        return Err(AppError::field("sortCode", "排序码必须在0到999999之间"));
+    }
+    if let Patch::Value(n) = enabled_mark
+        && !matches!(n, 0 | 1)
+    {
+        return Err(AppError::field("enabledMark", "状态只能是0或1"));
+    }
+    Ok(())
+}
+
+/// Builds the forest of `rows` (roots: rows whose parent is not among them), keeping order.
+fn forest<T>(rows: &[Organize], make: &impl Fn(&Organize, Vec<T>) -> T) -> Vec<T> {
+    let present: BTreeSet<&str> = rows.iter().map(|o| o.id.as_str()).collect();
+    let mut children: BTreeMap<&str, Vec<&Organize>> = BTreeMap::new();
+    let mut roots = Vec::new();
+    for o in rows {
+        if present.contains(o.parent_id.as_str()) && o.parent_id != o.id {
+            children.entry(o.parent_id.as_str()).or_default().push(o);
+        } else {
+            roots.push(o);
+        }
+    }
+    fn build<'a, T>(o: &'a Organize, children: &BTreeMap<&'a str, Vec<&'a Organize>>, make: &impl Fn(&Organize, Vec<T>) -> T) -> T {
+        let kids = children.get(o.id.as_str()).map_or_else(Vec::new, |k| k.iter().map(|c| build(c, children, make)).collect());
+        make(o, kids)
+    }
+    roots.into_iter().map(|o| build(o, &children, make)).collect()
+}
+
+fn management_node(o: &Organize, children: Vec<OrganizeNode>) -> OrganizeNode {
+    OrganizeNode {
+        id: o.id.clone(),
+        parent_id: o.parent_id.clone(),
+        full_name: o.full_name.clone(),
+        en_code: o.en_code.clone(),
+        category: o.category.clone(),
+        icon: icon(&o.category).to_string(),
+        manager_id: o.manager_id.clone(),
+        sort_code: o.sort_code,
+        enabled_mark: o.enabled_mark,
+        creator_time: o.creator_time,
+        has_children: !children.is_empty(),
+        children,
+    }
+}
+
+fn selector_node(o: &Organize, children: Vec<SelectorNode>) -> SelectorNode {
+    SelectorNode {
+        id: o.id.clone(),
+        parent_id: o.parent_id.clone(),
+        full_name: o.full_name.clone(),
+        category: o.category.clone(),
+        icon: icon(&o.category).to_string(),
+        organize: o.name_tree.clone(),
+        organize_ids: ids_of(&o.id_tree),
+        last_full_name: (o.category == DEPARTMENT).then(|| o.name_tree.clone()),
+        disabled: o.enabled_mark != 1,
+        has_children: !children.is_empty(),
+        is_leaf: children.is_empty(),
+        children,
+    }
+}
+
+/// The rows matching `keyword` (name or code) with their ancestors, so they still form a tree.
+fn matching_with_ancestors(rows: Vec<Organize>, keyword: Option<&Keyword>) -> Vec<Organize> {
+    let Some(keyword) = keyword else { return rows };
+    let keep: BTreeSet<String> = rows
+        .iter()
+        .filter(|o| keyword.matches(&o.full_name) || keyword.matches(&o.en_code))
+        .flat_map(|o| ids_of(&o.id_tree))
+        .collect();
+    rows.into_iter().filter(|o| keep.contains(&o.id)).collect()
+}
+
+/// GET Organize: the management tree within the permit's scope (ORG-019).
+pub async fn tree(state: &AppState, permit: &Permit<ViewOrganize>, keyword: Option<&str>) -> Result<Vec<OrganizeNode>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let rows = repo::all(&mut conn, permit.scope()).await?;
+    let rows = matching_with_ancestors(rows, Keyword::parse(keyword).as_ref());
+    Ok(forest(&rows, &management_node))
+}
+
+/// Which organisations a picker offers.
+pub enum Picker<'a> {
+    /// Every organisation (the lookup every form uses to show names).
+    Every,
+    /// Companies only.
+    Companies,
+    /// What the caller may manage: everything for an administrator, else their own
+    /// organisation and below.
+    Managed,
+    /// These organisations and what is below them.
+    Under(&'a [String]),
+}
+
+/// The picker trees (ORG-009, ORG-020): `excluded` (the node being edited, with everything
+/// below it) is left out so that it cannot become its own parent.
+pub async fn selector(state: &AppState, caller: &Member, picker: Picker<'_>, excluded: Option<&str>, keyword: Option<&str>) -> Result<Vec<SelectorNode>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let mut rows = repo::every(&mut conn).await?;
+    let excluded_tree = excluded.filter(|id| *id != "0").and_then(|id| rows.iter().find(|o| o.id == id).map(|o| o.id_tree.clone()));
+    if let Some(tree) = excluded_tree {
+        rows.retain(|o| !(o.id_tree == tree || o.id_tree.starts_with(&format!("{tree},"))));
+    }
+    match picker {
+        Picker::Every => {}
+        Picker::Companies => rows.retain(|o| o.category == COMPANY),
+        Picker::Managed if caller.is_administrator => {}
+        Picker::Managed => {
+            let own = rows.iter().find(|o| o.id == caller.organize_id).map(|o| o.id_tree.clone());
+            rows.retain(|o| own.as_ref().is_some_and(|t| o.id_tree == *t || o.id_tree.starts_with(&format!("{t},"))));
+        }
+        Picker::Under(ids) => {
+            let trees: Vec<String> = rows.iter().filter(|o| ids.contains(&o.id)).map(|o| o.id_tree.clone()).collect();
+            rows.retain(|o| trees.iter().any(|t| o.id_tree == *t || o.id_tree.starts_with(&format!("{t},"))));
+        }
+    }
+    let rows = matching_with_ancestors(rows, Keyword::parse(keyword).as_ref());
+    Ok(forest(&rows, &selector_node))
+}
+
+async fn info(conn: &mut Conn, scope: &DataScope, id: &str, category: &str) -> Result<Organize, AppError> {
+    repo::by_id(conn, scope, id).await?.filter(|o| o.category == category).ok_or_else(|| missing(category))
+}
+
+/// The id path of an organisation's parent (`["-1"]` at the top).
+fn parent_path(o: &Organize) -> Vec<String> {
+    let mut ids = ids_of(&o.id_tree);
+    ids.pop();
+    if ids.is_empty() { vec!["-1".into()] } else { ids }
+}
+
+/// GET Organize/{id}.
+pub async fn company(state: &AppState, permit: &Permit<ViewOrganize>, id: &str) -> Result<CompanyInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let o = info(&mut conn, permit.scope(), id, COMPANY).await?;
+    Ok(CompanyInfo {
+        organize_id_tree: parent_path(&o),
+        id: o.id,
+        parent_id: o.parent_id,
+        full_name: o.full_name,
+        en_code: o.en_code,
+        enabled_mark: o.enabled_mark,
+        sort_code: o.sort_code,
+        description: o.description,
+        property_json: o.property_json,
+    })
+}
+
+/// GET Organize/Department/{id}.
+pub async fn department(state: &AppState, permit: &Permit<ViewOrganize>, id: &str) -> Result<DepartmentInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let o = info(&mut conn, permit.scope(), id, DEPARTMENT).await?;
+    let mut tree = ids_of(&o.id_tree);
+    tree.pop();
+    Ok(DepartmentInfo {
+        organize_id_tree: tree,
+        id: o.id,
+        parent_id: o.parent_id,
+        manager_id: o.manager_id,
+        full_name: o.full_name,
+        en_code: o.en_code,
+        sort_code: o.sort_code,
+        enabled_mark: o.enabled_mark,
+        description: o.description,
+    })
+}
+
+/// The parent a node of `category` may hang under: a company (or the top, '-1') for a
+/// company; a company or a department for a department.
+async fn parent_for(conn: &mut Conn, category: &str, parent_id: &str) -> Result<Option<Organize>, AppError> {
+    if parent_id == "-1" {
+        return if category == COMPANY {
+            Ok(None)
+        } else {
+            Err(AppError::field("parentId", "部门必须属于一个公司或部门"))
+        };
+    }
+    let parent = repo::node(conn, parent_id).await?.ok_or_else(|| AppError::field("parentId", "上级组织不存在"))?;
+    if category == COMPANY && parent.category != COMPANY {
+        return Err(AppError::field("parentId", "公司的上级只能是公司"));
+    }
+    Ok(Some(parent))
+}
+
+fn paths(parent: Option<&Organize>, id: &str, name: &str) -> (String, String) {
+    match parent {
+        Some(p) => (format!("{},{id}", p.id_tree), format!("{}/{name}", p.name_tree)),
+        None => (id.to_string(), name.to_string()),
+    }
+}
+
+fn text(p: &Patch<String>) -> String {
+    match p {
+        Patch::Value(v) => v.trim().to_string(),
+        _ => String::new(),
+    }
+}
+
+struct Creation<'a> {
+    category: &'a str,
+    parent_id: String,
+    full_name: String,
+    en_code: String,
+    manager_id: String,
+    property_json: String,
+    sort_code: i64,
+    enabled_mark: i64,
+    description: String,
+}
+
+async fn create(state: &AppState, caller: &Session, c: Creation<'_>) -> Result<String, AppError> {
+    let now = state.clock.now_ms();
+    let id = new_id();
+    let mut tx = state.db.begin().await?;
+    let parent = parent_for(&mut tx, c.category, &c.parent_id).await?;
+    let (id_tree, name_tree) = paths(parent.as_ref(), &id, &c.full_name);
+    let new = NewOrganize {
+        id: &id,
+        parent_id: &c.parent_id,
+        category: c.category,
+        full_name: &c.full_name,
+        en_code: &c.en_code,
+        manager_id: &c.manager_id,
+        property_json: &c.property_json,
+        id_tree: &id_tree,
+        name_tree: &name_tree,
+        sort_code: c.sort_code,
+        enabled_mark: c.enabled_mark,
+        description: &c.description,
+        creator_user_id: &caller.user_id,
+    };
+    repo::insert(&mut tx, &new, now).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+fn property_text(p: &Patch<Value>) -> String {
+    match p {
+        Patch::Value(Value::String(s)) => s.clone(),
+        Patch::Value(v) => v.to_string(),
+        _ => "{}".to_string(),
+    }
+}
+
+/// POST Organize: a company.
+pub async fn create_company(state: &AppState, permit: &Permit<AddOrganize>, form: CompanyForm) -> Result<String, AppError> {
+    check(Form::Company, &form, true)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let creation = Creation {
+        category: COMPANY,
+        parent_id: text(&form.parent_id),
+        full_name: text(&form.full_name),
+        en_code: text(&form.en_code),
+        manager_id: String::new(),
+        property_json: property_text(&form.property_json),
+        sort_code: form.sort_code.clone().sent().flatten().unwrap_or(0),
+        enabled_mark: form.enabled_mark.clone().sent().flatten().unwrap_or(1),
+        description: text(&form.description),
+    };
+    create(state, permit.caller(), creation).await
+}
+
+/// POST Organize/Department.
+pub async fn create_department(state: &AppState, permit: &Permit<AddOrganize>, form: DepartmentForm) -> Result<String, AppError> {
+    check(Form::Department, &form, true)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let creation = Creation {
+        category: DEPARTMENT,
+        parent_id: text(&form.parent_id),
+        full_name: text(&form.full_name),
+        en_code: text(&form.en_code),
+        manager_id: text(&form.manager_id),
+        property_json: "{}".to_string(),
+        sort_code: form.sort_code.clone().sent().flatten().unwrap_or(0),
+        enabled_mark: form.enabled_mark.clone().sent().flatten().unwrap_or(1),
+        description: text(&form.description),
+    };
+    create(state, permit.caller(), creation).await
+}
+
+/// What an update sends, common to both forms.
+struct Change {
+    parent_id: Patch<String>,
+    full_name: Patch<String>,
+    columns: Vec<(&'static str, Arg)>,
+}
+
+async fn update(state: &AppState, permit: &Permit<EditOrganize>, id: &str, category: &str, change: Change) -> Result<(), AppError> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin().await?;
+    let current = info(&mut tx, permit.scope(), id, category).await?;
+    let mut columns = change.columns;
+    let parent_id = match &change.parent_id {
+        Patch::Value(p) if p.trim() != current.parent_id => Some(p.trim().to_string()),
+        _ => None,
+    };
+    let name = match &change.full_name {
+        Patch::Value(n) if n.trim() != current.full_name => Some(n.trim().to_string()),
+        _ => None,
+    };
+    if let Some(name) = &name {
+        columns.push(("full_name", name.as_str().into()));
+    }
+    if parent_id.is_some() || name.is_some() {
+        let parent_id = parent_id.clone().unwrap_or_else(|| current.parent_id.clone());
+        let parent = parent_for(&mut tx, category, &parent_id).await?;
+        if let Some(p) = &parent
+            && (p.id_tree == current.id_tree || p.id_tree.starts_with(&format!("{},", current.id_tree)))
+        {
+            return Err(AppError::field("parentId", "上级组织不能是自己或下级组织"));
+        }
+        columns.push(("parent_id", parent_id.as_str().into()));
+        let (id_tree, name_tree) = paths(parent.as_ref(), &current.id, name.as_deref().unwrap_or(&current.full_name));
+        move_subtree(&mut tx, &current, &id_tree, &name_tree).await?;
+    }
+    repo::update(&mut tx, id, columns, &permit.caller().user_id, now).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Rewrites the paths of `node` and everything below it.
+async fn move_subtree(conn: &mut Conn, node: &Organize, id_tree: &str, name_tree: &str) -> Result<(), AppError> {
+    for o in repo::subtree(conn, &node.id_tree).await? {
+        let ids = format!("{id_tree}{}", &o.id_tree[node.id_tree.len()..]);
+        let names = match o.name_tree.strip_prefix(&node.name_tree) {
+            Some(rest) => format!("{name_tree}{rest}"),
+            None => o.name_tree.clone(),
+        };
+        repo::set_paths(conn, &o.id, &ids, &names).await?;
+    }
+    Ok(())
+}
+
+fn common_columns(en_code: &Patch<String>, sort_code: &Patch<i64>, enabled_mark: &Patch<i64>, description: &Patch<String>) -> Vec<(&'static str, Arg)> {
+    let mut columns = Vec::new();
+    if let Patch::Value(v) = en_code {
+        columns.push(("en_code", v.trim().into()));
+    }
+    if let Patch::Value(v) = sort_code {
+        columns.push(("sort_code", (*v).into()));
+    }
+    if let Patch::Value(v) = enabled_mark {
+        columns.push(("enabled_mark", (*v).into()));
+    }
+    match description {
+        Patch::Value(v) => columns.push(("description", v.trim().into())),
+        Patch::Null => columns.push(("description", "".into())),
+        Patch::Absent => {}
+    }
+    columns
+}
+
+/// PUT Organize/{id}: a company; only what is sent changes.
+pub async fn update_company(state: &AppState, permit: &Permit<EditOrganize>, id: &str, form: CompanyForm) -> Result<(), AppError> {
+    check(Form::Company, &form, false)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let mut columns = common_columns(&form.en_code, &form.sort_code, &form.enabled_mark, &form.description);
+    if !form.property_json.is_absent() {
+        columns.push(("property_json", property_text(&form.property_json).into()));
+    }
+    update(state, permit, id, COMPANY, Change { parent_id: form.parent_id, full_name: form.full_name, columns }).await
+}
+
+/// PUT Organize/Department/{id}; only what is sent changes.
+pub async fn update_department(state: &AppState, permit: &Permit<EditOrganize>, id: &str, form: DepartmentForm) -> Result<(), AppError> {
+    check(Form::Department, &form, false)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let mut columns = common_columns(&form.en_code, &form.sort_code, &form.enabled_mark, &form.description);
+    match &form.manager_id {
+        Patch::Value(v) => columns.push(("manager_id", v.trim().into())),
+        Patch::Null => columns.push(("manager_id", "".into())),
+        Patch::Absent => {}
+    }
+    update(state, permit, id, DEPARTMENT, Change { parent_id: form.parent_id, full_name: form.full_name, columns }).await
+}
+
+/// DELETE Organize/{id} (companies and departments): refused while anything hangs on it.
+pub async fn delete(state: &AppState, permit: &Permit<RemoveOrganize>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found("组织不存在"))?;
+    let (children, users, positions, roles) = repo::dependants(&mut tx, &found.id).await?;
+    let refusal = if children > 0 {
+        Some("该组织下有下级组织，不能删除")
+    } else if users > 0 {
+        Some("该组织下有用户，不能删除")
+    } else if positions > 0 {
+        Some("该组织下有岗位，不能删除")
+    } else if roles > 0 {
+        Some("该组织下有角色，不能删除")
+    } else {
+        None
+    };
+    if let Some(msg) = refusal {
+        return Err(AppError::bad(msg));
+    }
+    repo::delete(&mut tx, &found.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
