@@ -259,6 +259,24 @@ describe('a new user in real Chromium', () => {
   step('switches each layout from the settings drawer (SHELL-001..005, SHELL-034, SHELL-035, SHELL-043)', async () => {
     const drawer = await openSettings();
     assert.equal(await settledWidth(page.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first()), 280);
+    // SHELL-035: all four choices fit inside the drawer (简约 was cut off at its right edge).
+    const choices = await page.locator('.qm-layout-choices').evaluate((group) => {
+      const body = group.closest('.ant-drawer-body');
+      const box = body.getBoundingClientRect();
+      const style = getComputedStyle(body);
+      const left = box.left + parseFloat(style.paddingLeft) - 0.5;
+      const right = box.right - parseFloat(style.paddingRight) + 0.5;
+      const drawn = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= left && r.right <= right && el.scrollWidth <= el.clientWidth;
+      };
+      return {
+        overflow: body.scrollWidth - body.clientWidth,
+        buttons: [...group.querySelectorAll('button')].map((b) => `${b.innerText.trim()}:${drawn(b) && [...b.children].every(drawn)}`),
+      };
+    });
+    assert.deepEqual(choices, { overflow: 0, buttons: ['经典:true', '顶部:true', '混合:true', '简约:true'] });
+    await screenshot(page, 'settings-drawer');
     for (const layout of ['functional', 'blend', 'plain', 'classic']) {
       const saved = page.waitForResponse((r) => r.url().includes('/api/permission/Users/Current/SystemTheme'));
       await drawer.locator(`button[data-layout="${layout}"]`).click();
@@ -274,6 +292,103 @@ describe('a new user in real Chromium', () => {
       await openSettings();
     }
     await closeDrawer();
+  });
+
+  step('makes each setting of the drawer do what its name says, kept after a reload (SHELL-022, SHELL-039, SHELL-042, SHELL-046)', async () => {
+    const navbar = page.locator('.qm-navbar');
+    // What each switch shows or hides, and the key it is stored under.
+    const shown = {
+      标签图标: ['tagsIcon', '.qm-tag-icon'],
+      显示标签栏: ['tagsView', '.qm-tags-view'],
+      语言切换: ['showLanguage', '.qm-navbar button[aria-label="语言"]'],
+      菜单搜索框: ['showSearch', '.qm-header-search'],
+      '侧边栏 Logo': ['sidebarLogo', '.qm-sidebar .qm-logo'],
+    };
+    const count = (selector) => page.locator(selector).count();
+    let drawer = await openSettings();
+    for (const [label, [key, selector]] of Object.entries(shown)) {
+      assert.ok((await count(selector)) > 0, `${label} is on at first`);
+      await drawer.getByRole('switch', { name: label }).click();
+      await page.waitForFunction((s) => !document.querySelector(s), selector);
+      assert.equal(await page.evaluate((k) => localStorage.getItem(`jnpf_${k}`), key), 'false');
+    }
+    // The sidebar style: light, then dark again.
+    await drawer.getByText('浅色').click();
+    const sidebarColour = () => page.locator('.qm-sidebar').evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.qm-sidebar')).backgroundColor === 'rgb(255, 255, 255)');
+    assert.equal(await page.locator('.qm-sidebar .ant-menu-light').count(), 1);
+    assert.equal(await page.evaluate(() => localStorage.getItem('jnpf_slideClass')), '"light"');
+    await closeDrawer();
+    await screenshot(page, 'settings-off');
+
+    // Kept after a reload (SHELL-042).
+    await page.reload();
+    await page.locator('.qm-sidebar .ant-menu').waitFor();
+    for (const [label, [, selector]] of Object.entries(shown)) assert.equal(await count(selector), 0, `${label} stays off`);
+    assert.equal(await sidebarColour(), 'rgb(255, 255, 255)');
+
+    drawer = await openSettings();
+    for (const [label, [, selector]] of Object.entries(shown).reverse()) {
+      await drawer.getByRole('switch', { name: label }).click();
+      await page.locator(selector).first().waitFor({ state: 'attached' });
+    }
+    await drawer.getByText('深色').click();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.qm-sidebar')).backgroundColor === 'rgb(0, 21, 41)');
+
+    // showSettings off hides the button (SHELL-022); the avatar menu still opens the drawer.
+    await drawer.getByRole('switch', { name: '显示设置按钮' }).click();
+    await drawer.getByText('可从右上角头像菜单的“布局设置”再次打开本面板', { exact: false }).waitFor();
+    await closeDrawer();
+    assert.equal(await navbar.getByRole('button', { name: '布局设置' }).count(), 0);
+    await page.reload(); // not even a reload brings it back by itself
+    await page.locator('.qm-sidebar .ant-menu').waitFor();
+    assert.equal(await navbar.getByRole('button', { name: '布局设置' }).count(), 0);
+    await page.locator('.qm-avatar').click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: '布局设置' }).click();
+    drawer = page.locator('.qm-settings-drawer');
+    await drawer.waitFor();
+    await drawer.getByRole('switch', { name: '显示设置按钮' }).click();
+    await closeDrawer();
+    await navbar.getByRole('button', { name: '布局设置' }).waitFor();
+    await page.locator('.qm-avatar').click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: '锁定屏幕' }).waitFor();
+    assert.equal(await page.locator('.ant-dropdown').getByRole('menuitem', { name: '布局设置' }).count(), 0);
+    await page.keyboard.press('Escape');
+  });
+
+  step('keeps the navbar and tabs in place while the page scrolls, or lets them scroll away (fixedHeader)', async () => {
+    await page.setViewportSize({ width: 1440, height: 360 });
+    await page.locator('.qm-avatar').click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
+    await page.waitForURL(`${BASE}/profile`);
+    await page.locator('.qm-page:not([hidden]) .qm-base-info').waitFor();
+    const top = (selector) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const scrollDown = async () => {
+      await page.mouse.move(900, 300);
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(300);
+    };
+    await scrollDown();
+    assert.ok((await top('.qm-page:not([hidden]) .qm-base-info')) < 0, 'the page is long enough to scroll');
+    assert.equal(await top('.qm-navbar'), 0); // on by default: fixed
+    assert.equal(await top('.qm-tags-view'), 56);
+
+    const drawer = await openSettings();
+    await drawer.getByRole('switch', { name: '固定顶栏' }).click();
+    assert.equal(await page.evaluate(() => localStorage.getItem('jnpf_fixedHeader')), 'false');
+    await closeDrawer();
+    await scrollDown();
+    assert.ok((await top('.qm-navbar')) < -56, 'the navbar scrolled away with the page');
+    assert.ok((await top('.qm-tags-view')) < -36, 'the tabs scrolled away with the page');
+    await screenshot(page, 'header-static');
+
+    await page.mouse.wheel(0, -3000);
+    await page.waitForFunction(() => document.querySelector('.qm-navbar').getBoundingClientRect().top === 0);
+    await (await openSettings()).getByRole('switch', { name: '固定顶栏' }).click();
+    await closeDrawer();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await tab('首页').click();
+    await page.waitForURL(`${BASE}/home`);
   });
 
   step('turns the menu into a drawer below 992px that closes on navigation (SHELL-013, SHELL-014)', async () => {

@@ -1,14 +1,9 @@
-// Local settings under the jnpf_ keys (SHELL-042, SHELL-045, SHELL-046), and the layout
-// theme of the login answer (AUTH-004).
-import { DEFAULT_SETTINGS, SETTING_KEYS, THEME_COLOURS, layoutFromTheme, loadSettings, useSettings } from './settings';
+// Local settings under the jnpf_ keys (SHELL-042, SHELL-045), and the layout theme of the
+// login answer (AUTH-004). That every key of spec 01 §3.4 is set from the interface (SHELL-046)
+// is proven by app/layout/SettingsDrawer.test.tsx.
+import { DEFAULT_SETTINGS, THEME_COLOURS, layoutFromTheme, loadSettings, useSettings } from './settings';
 
 beforeEach(() => localStorage.clear());
-
-test('SHELL-046: exactly the spec keys', () => {
-  expect([...SETTING_KEYS].sort()).toEqual(
-    ['theme', 'tagsView', 'tagsIcon', 'showLanguage', 'showSearch', 'showSettings', 'useCache', 'fixedHeader', 'sidebarLogo', 'themeClass', 'slideClass', 'layoutType', 'sysConfig', 'loginNeedCode'].sort(),
-  );
-});
 
 test('SHELL-042/045: a change is stored under jnpf_<key> and read back at start-up', () => {
   useSettings.getState().set('layoutType', 'blend');

@@ -1,6 +1,9 @@
 /**
  * The main layout (SHELL-001..016): classic (side menu), functional (top menu), plain (icon
- * sidebar) or blend (top entries + the chosen entry's side menu). Below 992px the menu is a
+ * sidebar) or blend (top entries + the chosen entry's side menu). The settings of spec 01 §3.4
+ * shape it: fixedHeader keeps the navbar and tabs in place while the page scrolls (off: they
+ * scroll away with it), sidebarLogo shows the logo atop the sidebar, slideClass darkens or
+ * lightens the sidebar. Below 992px the menu is a
  * drawer that closes on every navigation (SHELL-013/014). Also adds each page as a tab,
  * shows the last-login notice (AUTH-011) and the forced password dialog (AUTH-021).
  */
@@ -72,6 +75,9 @@ export default function Layout() {
   const navigate = useNavigate();
   const layout = useSettings((s) => s.layoutType);
   const tagsView = useSettings((s) => s.tagsView);
+  const fixedHeader = useSettings((s) => s.fixedHeader);
+  const sidebarLogo = useSettings((s) => s.sidebarLogo);
+  const lightSidebar = useSettings((s) => s.slideClass) === 'light';
   const menus = useUser((s) => s.menus);
   const routes = useUser((s) => s.routes);
   const opened = useApp((s) => s.sidebarOpened);
@@ -119,11 +125,11 @@ export default function Layout() {
 
   const sideMenu = (
     <aside
-      className={`qm-sidebar${effective === 'plain' ? ' plain' : ''}`}
+      className={`qm-sidebar${effective === 'plain' ? ' plain' : ''}${lightSidebar ? ' light' : ''}`}
       style={{ width: mobile ? SIDEBAR_WIDTH : sideWidth }}
       data-collapsed={collapsed && !mobile}
     >
-      {effective !== 'blend' && <Logo collapsed={collapsed && !mobile} />}
+      {effective !== 'blend' && sidebarLogo && <Logo collapsed={collapsed && !mobile} />}
       <div className="qm-sidebar-scroll">
         <SideMenu items={sideItems} collapsed={collapsed && !mobile} light={effective === 'blend'} />
       </div>
@@ -138,7 +144,10 @@ export default function Layout() {
     ) : undefined;
 
   return (
-    <div className={`qm-app layout-${effective}${mobile ? ' mobile' : ''}`} data-layout={effective}>
+    <div
+      className={`qm-app layout-${effective}${mobile ? ' mobile' : ''}${fixedHeader ? '' : ' header-static'}`}
+      data-layout={effective}
+    >
       {mobile ? (
         <Drawer
           placement="left"

@@ -42,7 +42,7 @@ export default function Navbar({ hamburger, logo, menu, onOpenSettings }: Props)
         <FullscreenToggle />
         {showLanguage && <LanguageSwitch />}
         {showSettings && <SettingsButton onClick={onOpenSettings} />}
-        <AvatarMenu />
+        <AvatarMenu onOpenSettings={onOpenSettings} />
       </div>
     </header>
   );

@@ -1,9 +1,11 @@
 /**
- * The settings drawer, 280px (SHELL-034..044): layout, light/dark, theme colour, the tabs /
- * tag icons / page cache / language switch / search box switches, size and language. Each
- * change is stored at once; a layout change is also saved on the server.
+ * The settings drawer, 280px (SHELL-034..044): layout, light/dark, sidebar style, theme
+ * colour, the switches — tabs bar, tag icons, page cache, language switch, search box, fixed
+ * header, sidebar logo, settings button — size and language. Every user setting of spec 01
+ * §3.4 is set here (SHELL-046). Each change is stored at once; a layout change is also saved
+ * on the server. Hiding the settings button leaves the way back in the avatar menu.
  */
-import { Drawer, Divider, Segmented, Select, Switch, Tooltip } from 'antd';
+import { Alert, Drawer, Divider, Segmented, Select, Switch, Tooltip } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { saveTheme } from '@/api/user';
@@ -15,12 +17,19 @@ import { useChangeLanguage } from '../language';
 /** The shell's drawers — settings, messages, chat — are 280px wide (spec 01 §2.4, §2.5, §9). */
 export const SHELL_DRAWER_WIDTH = 280;
 
-const SWITCHES: (keyof Pick<Settings, 'tagsView' | 'tagsIcon' | 'useCache' | 'showLanguage' | 'showSearch'>)[] = [
+type SwitchKey = keyof Pick<
+  Settings,
+  'tagsView' | 'tagsIcon' | 'useCache' | 'showLanguage' | 'showSearch' | 'fixedHeader' | 'sidebarLogo' | 'showSettings'
+>;
+export const SWITCHES: SwitchKey[] = [
   'tagsView',
   'tagsIcon',
   'useCache',
   'showLanguage',
   'showSearch',
+  'fixedHeader',
+  'sidebarLogo',
+  'showSettings',
 ];
 
 function LayoutPicture({ layout }: { layout: LayoutType }) {
@@ -75,6 +84,15 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
         onChange={(v) => settings.set('themeClass', v as Settings['themeClass'])}
       />
 
+      <Divider titlePlacement="start">{t('settings.slide')}</Divider>
+      <Segmented
+        block
+        value={settings.slideClass}
+        aria-label={t('settings.slide')}
+        options={(['dark', 'light'] as const).map((m) => ({ value: m, label: t(`settings.slides.${m}`) }))}
+        onChange={(v) => settings.set('slideClass', v as Settings['slideClass'])}
+      />
+
       <Divider titlePlacement="start">{t('settings.colour')}</Divider>
       <div className="qm-colours" role="radiogroup" aria-label={t('settings.colour')}>
         {(Object.keys(THEME_COLOURS) as ThemeColourName[]).map((name) => (
@@ -101,6 +119,9 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
           <Switch size="small" checked={settings[key]} onChange={(v) => settings.set(key, v)} aria-label={t(`settings.${key}`)} />
         </label>
       ))}
+      {!settings.showSettings && (
+        <Alert type="info" showIcon className="qm-setting-hint" title={t('settings.showSettingsOff')} />
+      )}
       <div className="qm-setting-row">
         <span>{t('settings.size')}</span>
         <Select
