@@ -19,6 +19,9 @@ const FILES: &[(&str, &str)] = &[
     ("dictionaries.json", include_str!("../../fixtures/seed/dictionaries.json")),
     ("menus.json", include_str!("../../fixtures/seed/menus.json")),
     ("users.json", include_str!("../../fixtures/seed/users.json")),
+    // The dictionaries the organisation pages choose from (sex, position and group types,
+    // nation, certificate type, education).
+    ("dictionaries-organisation.json", include_str!("../../fixtures/seed/dictionaries-organisation.json")),
 ];
 
 /// The system menus belong to when a seed menu names none.
@@ -68,7 +71,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }

@@ -2,8 +2,10 @@
 //! forms, role authorisation, the signed-in user's own endpoints and CurrentUser.
 
 pub mod dto;
+pub mod forms;
 mod handlers;
 pub mod organize;
+pub mod position;
 pub mod repo;
 pub mod service;
 
@@ -36,4 +38,5 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::user_detail))
         .route(routes!(handlers::toggle_user_state))
         .merge(organize::routes())
+        .merge(position::routes())
 }

@@ -134,6 +134,7 @@ const CACHED: &[&str] = &[
     "base_system",
     "base_sys_config",
     "base_organize",
+    "base_position",
 ];
 
 /// The tables a piece of code writes: `INSERT INTO t`, `UPDATE t`, `DELETE FROM t`,

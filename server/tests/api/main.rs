@@ -10,6 +10,7 @@ mod hardening;
 mod layers;
 mod organize;
 mod permission;
+mod position;
 mod profile;
 mod schema;
 mod session;

@@ -548,6 +548,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of positions (menu permission.position)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Create a position (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Position/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A position, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["info"];
+        /**
+         * Change a position (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update"];
+        post?: never;
+        /**
+         * Delete a position (button btn_remove); refused while users hold it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Position/All": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every enabled position (the position picker's lookup)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Position/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisations with their positions (type position can be picked)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Position/PositionCondition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The position tree limited to these organisations (and below) or these positions
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["condition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Position/getListByOrgIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Each of these organisations with its positions (the user form's options)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["by_organisations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -721,6 +853,10 @@ export interface components {
             certificatesNumber?: components["schemas"]["Patch_String"];
             education?: components["schemas"]["Patch_String"];
             landline?: components["schemas"]["Patch_String"];
+        };
+        /** @description POST Position/getListByOrgIds. */
+        ByOrganisations: {
+            organizeIds?: string[];
         };
         /** @description POST Organize / PUT Organize/{id}. An update changes only the fields it sends. */
         CompanyForm: {
@@ -1056,6 +1192,39 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_PositionRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    organizeId: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The position type's name (PositionType dictionary), shown as it is. */
+                    type: string;
+                    /** @description The organisation's names from the top. */
+                    department: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /** Format: int64 */
+                    creatorTime: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PasswordPolicy: {
             /**
              * Format: u-int16
@@ -1115,6 +1284,56 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PositionInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Position/{id}: the form. */
+            data: {
+                id: string;
+                organizeId: string;
+                /** @description The organisation's id path. */
+                organizeIdTree: string[];
+                fullName: string;
+                enCode: string;
+                /** @description The enCode of a PositionType dictionary item. */
+                type: string;
+                /** Format: int64 */
+                enabledMark: number;
+                /** Format: int64 */
+                sortCode: number;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TreeOf_OptionGroup: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    children: components["schemas"]["IdFullName"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_TreeOf_OrganizeNode: {
             /**
              * Format: u-int16
@@ -1142,6 +1361,28 @@ export interface components {
                     creatorTime: number;
                     hasChildren: boolean;
                     children: components["schemas"]["OrganizeNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TreeOf_PositionItem: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    organizeId: string;
                 }[];
             };
         };
@@ -1245,6 +1486,10 @@ export interface components {
             data: {
                 [key: string]: string[];
             } | null;
+        };
+        IdFullName: {
+            id: string;
+            fullName: string;
         };
         IdName: {
             id: string;
@@ -1362,6 +1607,12 @@ export interface components {
             children: components["schemas"]["Menu"][];
         };
         NoData: null;
+        /** @description One organisation with its positions (the user form's position options). */
+        OptionGroup: {
+            id: string;
+            fullName: string;
+            children: components["schemas"]["IdFullName"][];
+        };
         /** @description A node of the organisation management tree. */
         OrganizeNode: {
             id: string;
@@ -1475,6 +1726,62 @@ export interface components {
             fullName: string;
             /** @default  */
             enCode: string;
+        };
+        /** @description POST Position/PositionCondition: positions of these organisations (and below) or these ids. */
+        PositionCondition: {
+            keyword?: string;
+            departIds?: string[];
+            positionIds?: string[];
+        };
+        /** @description POST Position / PUT Position/{id}. An update changes only the fields it sends. */
+        PositionForm: {
+            organizeId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            type?: components["schemas"]["Patch_String"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description GET Position/{id}: the form. */
+        PositionInfo: {
+            id: string;
+            organizeId: string;
+            /** @description The organisation's id path. */
+            organizeIdTree: string[];
+            fullName: string;
+            enCode: string;
+            /** @description The enCode of a PositionType dictionary item. */
+            type: string;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            sortCode: number;
+            description: string;
+        };
+        /** @description A position in the flat lookup list (GET Position/All). */
+        PositionItem: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            organizeId: string;
+        };
+        /** @description A row of the position list. */
+        PositionRow: {
+            id: string;
+            organizeId: string;
+            fullName: string;
+            enCode: string;
+            /** @description The position type's name (PositionType dictionary), shown as it is. */
+            type: string;
+            /** @description The organisation's names from the top. */
+            department: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            creatorTime: number;
         };
         /**
          * @description A node of every organisation picker (ORG-001): `organize` is the path of names and
@@ -2329,6 +2636,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                /** @description An organisation: its positions and those below it ('' or absent: all). */
+                organizeId?: string;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_PositionRow"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PositionInfo"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_PositionItem"];
+                };
+            };
+        };
+    };
+    selector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
+                };
+            };
+        };
+    };
+    condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionCondition"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectorNode"];
+                };
+            };
+        };
+    };
+    by_organisations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ByOrganisations"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_OptionGroup"];
                 };
             };
         };

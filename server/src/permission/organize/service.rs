@@ -7,10 +7,11 @@ use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
 use crate::AppState;
 use crate::access::{DataScope, Member, Permit, Session};
 use crate::db::{Arg, Conn, Keyword};
-use crate::error::{AppError, FieldErrors};
+use crate::error::AppError;
+use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
 use crate::support::new_id;
 use crate::wire::Patch;
-use qiming_core::entity::{self, Form};
+use qiming_core::entity::Form;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,33 +31,6 @@ fn missing(category: &str) -> AppError {
 /// The ids of an id path.
 fn ids_of(id_tree: &str) -> Vec<String> {
     id_tree.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect()
-}
-
-/// Field messages from core's rules for what a form sends.
-fn check(form: Form, sent: &impl serde::Serialize, whole: bool) -> Result<(), AppError> {
-    let record = match serde_json::to_value(sent).map_err(anyhow::Error::from)? {
-        Value::Object(map) => map,
-        _ => Default::default(),
-    };
-    let problems = entity::check(form, &record, whole);
-    if problems.is_empty() {
-        return Ok(());
-    }
-    Err(AppError::fields(problems.into_iter().map(|(f, m)| (f, m.into_iter().map(|m| m.text).collect())).collect::<FieldErrors>()))
-}
-
-fn check_numbers(sort_code: &Patch<i64>, enabled_mark: &Patch<i64>) -> Result<(), AppError> {
-    if let Patch::Value(n) = sort_code
-        && !(0..=999_999).contains(n)
-    {
-        return Err(AppError::field("sortCode", "排序码必须在0到999999之间"));
-    }
-    if let Patch::Value(n) = enabled_mark
-        && !matches!(n, 0 | 1)
-    {
-        return Err(AppError::field("enabledMark", "状态只能是0或1"));
-    }
-    Ok(())
 }
 
 /// Builds the forest of `rows` (roots: rows whose parent is not among them), keeping order.
@@ -109,6 +83,53 @@ fn selector_node(o: &Organize, children: Vec<SelectorNode>) -> SelectorNode {
         has_children: !children.is_empty(),
         is_leaf: children.is_empty(),
         children,
+    }
+}
+
+/// The organisation tree with leaves hung under their organisations (positions, roles, …):
+/// `leaves` gives an organisation's own leaves. With `prune`, branches holding no leaf are
+/// left out.
+pub fn tree_with_leaves(rows: &[Organize], leaves: &impl Fn(&Organize) -> Vec<SelectorNode>, prune: bool) -> Vec<SelectorNode> {
+    let make = |o: &Organize, children: Vec<SelectorNode>| {
+        let mut children = children;
+        children.extend(leaves(o));
+        selector_node(o, children)
+    };
+    let mut tree = forest(rows, &make);
+    fn holds_leaf(n: &SelectorNode) -> bool {
+        n.children.iter().any(|c| !matches!(c.category.as_str(), COMPANY | DEPARTMENT) || holds_leaf(c))
+    }
+    fn prune_tree(nodes: &mut Vec<SelectorNode>) {
+        nodes.retain(|n| !matches!(n.category.as_str(), COMPANY | DEPARTMENT) || holds_leaf(n));
+        for n in nodes.iter_mut() {
+            prune_tree(&mut n.children);
+            n.has_children = !n.children.is_empty();
+            n.is_leaf = n.children.is_empty();
+        }
+    }
+    if prune {
+        prune_tree(&mut tree);
+    }
+    tree
+}
+
+/// A leaf of a picker tree under an organisation (a position, a role, a user).
+pub fn leaf(id: &str, full_name: &str, category: &str, icon: &str, under: &Organize) -> SelectorNode {
+    let mut ids = ids_of(&under.id_tree);
+    ids.push(id.to_string());
+    SelectorNode {
+        id: id.to_string(),
+        parent_id: under.id.clone(),
+        full_name: full_name.to_string(),
+        category: category.to_string(),
+        icon: icon.to_string(),
+        organize: format!("{}/{full_name}", under.name_tree),
+        organize_ids: ids,
+        last_full_name: None,
+        disabled: false,
+        has_children: false,
+        is_leaf: true,
+        children: Vec::new(),
     }
 }
 
@@ -241,13 +262,6 @@ fn paths(parent: Option<&Organize>, id: &str, name: &str) -> (String, String) {
     }
 }
 
-fn text(p: &Patch<String>) -> String {
-    match p {
-        Patch::Value(v) => v.trim().to_string(),
-        _ => String::new(),
-    }
-}
-
 struct Creation<'a> {
     category: &'a str,
     parent_id: String,
@@ -305,8 +319,8 @@ pub async fn create_company(state: &AppState, permit: &Permit<AddOrganize>, form
         en_code: text(&form.en_code),
         manager_id: String::new(),
         property_json: property_text(&form.property_json),
-        sort_code: form.sort_code.clone().sent().flatten().unwrap_or(0),
-        enabled_mark: form.enabled_mark.clone().sent().flatten().unwrap_or(1),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
         description: text(&form.description),
     };
     create(state, permit.caller(), creation).await
@@ -323,8 +337,8 @@ pub async fn create_department(state: &AppState, permit: &Permit<AddOrganize>, f
         en_code: text(&form.en_code),
         manager_id: text(&form.manager_id),
         property_json: "{}".to_string(),
-        sort_code: form.sort_code.clone().sent().flatten().unwrap_or(0),
-        enabled_mark: form.enabled_mark.clone().sent().flatten().unwrap_or(1),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
         description: text(&form.description),
     };
     create(state, permit.caller(), creation).await
@@ -385,20 +399,10 @@ async fn move_subtree(conn: &mut Conn, node: &Organize, id_tree: &str, name_tree
 
 fn common_columns(en_code: &Patch<String>, sort_code: &Patch<i64>, enabled_mark: &Patch<i64>, description: &Patch<String>) -> Vec<(&'static str, Arg)> {
     let mut columns = Vec::new();
-    if let Patch::Value(v) = en_code {
-        columns.push(("en_code", v.trim().into()));
-    }
-    if let Patch::Value(v) = sort_code {
-        columns.push(("sort_code", (*v).into()));
-    }
-    if let Patch::Value(v) = enabled_mark {
-        columns.push(("enabled_mark", (*v).into()));
-    }
-    match description {
-        Patch::Value(v) => columns.push(("description", v.trim().into())),
-        Patch::Null => columns.push(("description", "".into())),
-        Patch::Absent => {}
-    }
+    text_column(&mut columns, "en_code", en_code);
+    number_column(&mut columns, "sort_code", sort_code);
+    number_column(&mut columns, "enabled_mark", enabled_mark);
+    text_column(&mut columns, "description", description);
     columns
 }
 
@@ -418,11 +422,7 @@ pub async fn update_department(state: &AppState, permit: &Permit<EditOrganize>, 
     check(Form::Department, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut columns = common_columns(&form.en_code, &form.sort_code, &form.enabled_mark, &form.description);
-    match &form.manager_id {
-        Patch::Value(v) => columns.push(("manager_id", v.trim().into())),
-        Patch::Null => columns.push(("manager_id", "".into())),
-        Patch::Absent => {}
-    }
+    text_column(&mut columns, "manager_id", &form.manager_id);
     update(state, permit, id, DEPARTMENT, Change { parent_id: form.parent_id, full_name: form.full_name, columns }).await
 }
 

@@ -1,0 +1,118 @@
+//! Wire types of positions (jnpf-wire-areas.md §1.4).
+
+use crate::wire::Patch;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PositionQuery {
+    /// An organisation: its positions and those below it ('' or absent: all).
+    #[serde(default)]
+    pub organize_id: Option<String>,
+    #[serde(default)]
+    pub keyword: Option<String>,
+}
+
+/// A row of the position list.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionRow {
+    pub id: String,
+    pub organize_id: String,
+    pub full_name: String,
+    pub en_code: String,
+    /// The position type's name (PositionType dictionary), shown as it is.
+    #[serde(rename = "type")]
+    pub type_name: String,
+    /// The organisation's names from the top.
+    pub department: String,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub creator_time: i64,
+}
+
+/// GET Position/{id}: the form.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionInfo {
+    pub id: String,
+    pub organize_id: String,
+    /// The organisation's id path.
+    pub organize_id_tree: Vec<String>,
+    pub full_name: String,
+    pub en_code: String,
+    /// The enCode of a PositionType dictionary item.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub enabled_mark: i64,
+    pub sort_code: i64,
+    pub description: String,
+}
+
+/// POST Position / PUT Position/{id}. An update changes only the fields it sends.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionForm {
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub organize_id: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub full_name: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub en_code: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent", rename = "type")]
+    pub kind: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub enabled_mark: Patch<i64>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub sort_code: Patch<i64>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub description: Patch<String>,
+}
+
+/// A position in the flat lookup list (GET Position/All).
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionItem {
+    pub id: String,
+    pub full_name: String,
+    pub en_code: String,
+    pub organize_id: String,
+}
+
+/// POST Position/getListByOrgIds.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ByOrganisations {
+    #[serde(default)]
+    pub organize_ids: Vec<String>,
+}
+
+/// One organisation with its positions (the user form's position options).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionGroup {
+    pub id: String,
+    pub full_name: String,
+    pub children: Vec<IdFullName>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IdFullName {
+    pub id: String,
+    pub full_name: String,
+}
+
+/// POST Position/PositionCondition: positions of these organisations (and below) or these ids.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionCondition {
+    #[serde(default)]
+    pub keyword: String,
+    #[serde(default)]
+    pub depart_ids: Vec<String>,
+    #[serde(default)]
+    pub position_ids: Vec<String>,
+}

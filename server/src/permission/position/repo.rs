@@ -1,0 +1,152 @@
+//! SQL of positions. No decisions here.
+
+use super::dto::{PositionItem, PositionRow};
+use crate::access::{DataScope, ScopeColumns};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation};
+use crate::error::AppError;
+use crate::wire::Page;
+use sqlx::FromRow;
+
+/// Positions under data permission (the list aliases the table `p`).
+pub const SCOPE: ScopeColumns = ScopeColumns {
+    owner: "p.creator_user_id",
+    fields: &[
+        ("id", "p.id"),
+        ("organizeId", "p.organize_id"),
+        ("F_OrganizeId", "p.organize_id"),
+        ("creatorUserId", "p.creator_user_id"),
+        ("F_CreatorUserId", "p.creator_user_id"),
+    ],
+};
+
+#[derive(Debug, Clone, FromRow)]
+pub struct Position {
+    pub id: String,
+    pub organize_id: String,
+    pub full_name: String,
+    pub en_code: String,
+    pub kind: String,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: String,
+    pub organize_tree: String,
+}
+
+/// The list's filter: within an organisation's subtree, matching a keyword.
+pub struct Filter {
+    pub organize_tree: Option<String>,
+    pub keyword: Option<Keyword>,
+}
+
+fn filter(sql: &mut Sql, scope: &DataScope, f: &Filter) {
+    sql.push(" FROM base_position p LEFT JOIN base_organize o ON o.id = p.organize_id WHERE 1 = 1");
+    scope.restrict(sql, &SCOPE);
+    if let Some(tree) = &f.organize_tree {
+        sql.push(" AND (o.id_tree = ").bind(tree.as_str()).push(" OR o.id_tree LIKE ").bind(format!("{tree},%")).push(")");
+    }
+    if let Some(k) = &f.keyword {
+        sql.push(" AND ").keyword(k, &["p.full_name", "p.en_code"]);
+    }
+}
+
+/// A page of the list, and the total.
+pub async fn page(conn: &mut Conn, scope: &DataScope, f: &Filter, page: Page) -> Result<(Vec<PositionRow>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let mut count = Sql::new(engine, "SELECT COUNT(*)");
+    filter(&mut count, scope, f);
+    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
+    let mut list = Sql::new(
+        engine,
+        "SELECT p.id, p.organize_id, p.full_name, p.en_code, \
+         COALESCE((SELECT d.full_name FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
+                   WHERE t.en_code = 'PositionType' AND d.en_code = p.type), p.type) AS type_name, \
+         COALESCE(o.name_tree, '') AS department, p.sort_code, p.enabled_mark, p.creator_time",
+    );
+    filter(&mut list, scope, f);
+    list.push(" ORDER BY p.sort_code, p.creator_time DESC, p.id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+/// One position within the scope.
+pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<Position>, AppError> {
+    let mut sql = Sql::new(
+        Engine::of(conn),
+        "SELECT p.id, p.organize_id, p.full_name, p.en_code, p.type AS kind, p.sort_code, p.enabled_mark, p.description, \
+         COALESCE(o.id_tree, '') AS organize_tree FROM base_position p LEFT JOIN base_organize o ON o.id = p.organize_id WHERE p.id = ",
+    );
+    sql.bind(id);
+    scope.restrict(&mut sql, &SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// Every enabled position (the pickers' lookups).
+pub async fn every(conn: &mut Conn) -> Result<Vec<PositionItem>, AppError> {
+    Ok(sqlx::query_as("SELECT id, full_name, en_code, organize_id FROM base_position WHERE enabled_mark = 1 ORDER BY sort_code, full_name")
+        .fetch_all(conn)
+        .await?)
+}
+
+pub struct NewPosition<'a> {
+    pub id: &'a str,
+    pub organize_id: &'a str,
+    pub full_name: &'a str,
+    pub en_code: &'a str,
+    pub kind: &'a str,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: &'a str,
+    pub creator_user_id: &'a str,
+}
+
+pub async fn insert(conn: &mut Conn, p: &NewPosition<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_position (id, organize_id, full_name, en_code, type, sort_code, enabled_mark, description, \
+         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(p.id)
+    .bind(p.organize_id)
+    .bind(p.full_name)
+    .bind(p.en_code)
+    .bind(p.kind)
+    .bind(p.sort_code)
+    .bind(p.enabled_mark)
+    .bind(p.description)
+    .bind(now)
+    .bind(p.creator_user_id)
+    .execute(&mut *conn)
+    .await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_position");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// How many users hold the position.
+pub async fn members(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Position' AND object_id = $1")
+        .bind(id)
+        .fetch_one(conn)
+        .await?;
+    Ok(n)
+}
+
+pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_position WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// Whether an organisation exists.
+pub async fn organisation_exists(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM base_organize WHERE id = $1").bind(id).fetch_one(conn).await?;
+    Ok(n > 0)
+}

@@ -1,0 +1,173 @@
+//! Positions: each belongs to one organisation; deleting one is refused while users hold it.
+
+use super::dto::{ByOrganisations, IdFullName, OptionGroup, PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
+use super::repo::{self, Filter, NewPosition};
+use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
+use crate::AppState;
+use crate::access::{Member, Permit};
+use crate::db::{Arg, Keyword};
+use crate::error::AppError;
+use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::permission::organize::dto::SelectorNode;
+use crate::permission::organize::repo as organisations;
+use crate::permission::organize::service::{leaf, tree_with_leaves};
+use crate::support::new_id;
+use crate::wire::{Page, PageOf, Patch};
+use qiming_core::entity::Form;
+
+const ICON: &str = "icon-ym icon-ym-tree-position1";
+const MISSING: &str = "岗位不存在";
+
+/// GET Position: a page of the list, within an organisation's subtree when one is chosen.
+pub async fn list(state: &AppState, permit: &Permit<ViewPosition>, q: PositionQuery, page: Page) -> Result<PageOf<PositionRow>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let organize_tree = match q.organize_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        Some(id) => Some(organisations::node(&mut conn, id).await?.map(|o| o.id_tree).unwrap_or_else(|| id.to_string())),
+        None => None,
+    };
+    let filter = Filter { organize_tree, keyword: Keyword::parse(q.keyword.as_deref()) };
+    let (list, total) = repo::page(&mut conn, permit.scope(), &filter, page).await?;
+    Ok(page.of(list, total))
+}
+
+/// GET Position/{id}.
+pub async fn info(state: &AppState, permit: &Permit<ViewPosition>, id: &str) -> Result<PositionInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let p = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    Ok(PositionInfo {
+        organize_id_tree: p.organize_tree.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect(),
+        id: p.id,
+        organize_id: p.organize_id,
+        full_name: p.full_name,
+        en_code: p.en_code,
+        kind: p.kind,
+        enabled_mark: p.enabled_mark,
+        sort_code: p.sort_code,
+        description: p.description,
+    })
+}
+
+async fn organisation(conn: &mut crate::db::Conn, id: &str) -> Result<(), AppError> {
+    if repo::organisation_exists(conn, id).await? { Ok(()) } else { Err(AppError::field("organizeId", "所属组织不存在")) }
+}
+
+/// POST Position.
+pub async fn create(state: &AppState, permit: &Permit<AddPosition>, form: PositionForm) -> Result<String, AppError> {
+    check(Form::Position, &form, true)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let id = new_id();
+    let mut tx = state.db.begin().await?;
+    let organize_id = text(&form.organize_id);
+    organisation(&mut tx, &organize_id).await?;
+    let new = NewPosition {
+        id: &id,
+        organize_id: &organize_id,
+        full_name: &text(&form.full_name),
+        en_code: &text(&form.en_code),
+        kind: &text(&form.kind),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
+        description: &text(&form.description),
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// PUT Position/{id}: only what is sent changes.
+pub async fn update(state: &AppState, permit: &Permit<EditPosition>, id: &str, form: PositionForm) -> Result<(), AppError> {
+    check(Form::Position, &form, false)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let mut tx = state.db.begin().await?;
+    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    if let Patch::Value(organize_id) = &form.organize_id {
+        organisation(&mut tx, organize_id.trim()).await?;
+    }
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    text_column(&mut columns, "organize_id", &form.organize_id);
+    text_column(&mut columns, "full_name", &form.full_name);
+    text_column(&mut columns, "en_code", &form.en_code);
+    text_column(&mut columns, "type", &form.kind);
+    number_column(&mut columns, "sort_code", &form.sort_code);
+    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
+    text_column(&mut columns, "description", &form.description);
+    repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// DELETE Position/{id}: refused while users hold it.
+pub async fn delete(state: &AppState, permit: &Permit<RemovePosition>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    if repo::members(&mut tx, id).await? > 0 {
+        return Err(AppError::bad("该岗位下有用户，不能删除"));
+    }
+    repo::delete(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// GET Position/All: every enabled position (the pickers' lookup).
+pub async fn all(state: &AppState, _caller: &Member) -> Result<Vec<PositionItem>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::every(&mut conn).await
+}
+
+/// The picker tree: organisations with their positions; `only` limits it to positions of
+/// these organisations (and below) or these ids.
+async fn tree(state: &AppState, only: Option<(&[String], &[String])>, keyword: Option<&str>) -> Result<Vec<SelectorNode>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let organisations = organisations::every(&mut conn).await?;
+    let keyword = Keyword::parse(keyword);
+    let mut positions = repo::every(&mut conn).await?;
+    if let Some((departs, ids)) = only {
+        let trees: Vec<&str> = organisations.iter().filter(|o| departs.contains(&o.id)).map(|o| o.id_tree.as_str()).collect();
+        let under = |organize_id: &str| {
+            organisations.iter().find(|o| o.id == organize_id).is_some_and(|o| trees.iter().any(|t| o.id_tree == *t || o.id_tree.starts_with(&format!("{t},"))))
+        };
+        positions.retain(|p| ids.contains(&p.id) || under(&p.organize_id));
+    }
+    if let Some(k) = &keyword {
+        positions.retain(|p| k.matches(&p.full_name) || k.matches(&p.en_code));
+    }
+    let leaves = |o: &organisations::Organize| {
+        positions.iter().filter(|p| p.organize_id == o.id).map(|p| leaf(&p.id, &p.full_name, "position", ICON, o)).collect()
+    };
+    Ok(tree_with_leaves(&organisations, &leaves, true))
+}
+
+/// GET Position/Selector (ROLE-006).
+pub async fn selector(state: &AppState, _caller: &Member) -> Result<Vec<SelectorNode>, AppError> {
+    tree(state, None, None).await
+}
+
+/// POST Position/PositionCondition (ROLE-006).
+pub async fn condition(state: &AppState, _caller: &Member, req: PositionCondition) -> Result<Vec<SelectorNode>, AppError> {
+    let keyword = Some(req.keyword.as_str()).filter(|k| !k.trim().is_empty());
+    tree(state, Some((&req.depart_ids, &req.position_ids)), keyword).await
+}
+
+/// POST Position/getListByOrgIds: each organisation with its positions; organisations
+/// without positions are left out.
+pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganisations) -> Result<Vec<OptionGroup>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let organisations = organisations::every(&mut conn).await?;
+    let positions = repo::every(&mut conn).await?;
+    Ok(req
+        .organize_ids
+        .iter()
+        .filter_map(|id| organisations.iter().find(|o| &o.id == id))
+        .map(|o| OptionGroup {
+            id: o.id.clone(),
+            full_name: o.full_name.clone(),
+            children: positions
+                .iter()
+                .filter(|p| p.organize_id == o.id)
+                .map(|p| IdFullName { id: p.id.clone(), full_name: p.full_name.clone() })
+                .collect(),
+        })
+        .filter(|g| !g.children.is_empty())
+        .collect())
+}
