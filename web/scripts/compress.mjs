@@ -1,13 +1,13 @@
-// Precompresses the built app (after `vite build`): every text file of web/dist over 1 KiB
-// gets a .br (quality 11) and a .gz (level 9) beside it, written only when smaller. The
-// server embeds them and sends the one the browser accepts, so nothing is compressed per
-// request.
+// Precompresses the built app (`npm run build` runs it after `vite build`): every text file of
+// web/dist (or of the directory given as the argument) over 1 KiB gets a .br (quality 11) and
+// a .gz (level 9) beside it, written only when smaller. The server embeds them and sends the
+// one the browser accepts, so nothing is compressed per request.
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const dist = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.wasm', '.txt', '.map', '.ico']);
 
 function* files(dir) {
