@@ -2,17 +2,24 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { fileURLToPath } from 'node:url';
+import { antdStaticCss } from './scripts/antd-css.mjs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The rules core is the npm package @qiming/core, core-wasm's wasm-pack build (`make wasm`),
 // linked from core-wasm/pkg/bundler: it lives outside web/, so the dev server must be allowed to
 // read the repository root.
-export default defineConfig({
-  plugins: [react(), wasm()],
+// antd runs in zero-runtime mode: its styles are antd/dist/antd.css, split by
+// scripts/antd-css.mjs into the login page's part (virtual:antd-critical.css) and the rest
+// (virtual:antd-rest.css).
+export default defineConfig(({ command }) => ({
+  plugins: [antdStaticCss(), react(), wasm()],
   resolve: {
     alias: {
       '@': here('./src'),
+      // react-router's package exports name only its development build (warnings on); the
+      // production build is the same code without them (remix-run/react-router#12532).
+      ...(command === 'build' ? { 'react-router': here('./node_modules/react-router/dist/production/index.mjs') } : {}),
     },
   },
   server: {
@@ -31,4 +38,4 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
   },
-});
+}));

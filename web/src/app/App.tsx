@@ -2,6 +2,11 @@
  * The app root: antd theme (colour, dark mode, size) and locale from the settings, the router
  * with the guard, and the fixed routes of spec 01 §2.1. The shell and every page but the
  * login page load lazily, so signing in downloads little.
+ *
+ * antd runs in zero-runtime mode: it generates no styles in the browser. Its static CSS comes
+ * in two parts (scripts/antd-css.mjs): the login page's with the entry (main.tsx), the rest
+ * with every other screen (`withStyles`). The theme still switches at run time: antd sets the
+ * colour, dark-mode and size tokens as CSS variables, which that CSS reads.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { App as AntdApp, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
@@ -20,10 +25,15 @@ import Guard from './Guard';
 import Loading from './Loading';
 import Login from '@/pages/login/Login';
 
-const Layout = lazy(() => import('./layout/Layout'));
-const LockScreen = lazy(() => import('@/pages/lockScreen/LockScreen'));
-const NotFound = lazy(() => import('@/pages/error/NotFound'));
-const NotConfigured = lazy(() => import('@/pages/error/NotConfigured'));
+/** A screen's module together with antd's styles beyond the login page's. */
+function withStyles<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([import('./antdStyles'), load()]).then(([, screen]) => screen);
+}
+
+const Layout = lazy(withStyles(() => import('./layout/Layout')));
+const LockScreen = lazy(withStyles(() => import('@/pages/lockScreen/LockScreen')));
+const NotFound = lazy(withStyles(() => import('@/pages/error/NotFound')));
+const NotConfigured = lazy(withStyles(() => import('@/pages/error/NotConfigured')));
 
 const LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, en: enUS };
 const DAYJS = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', en: 'en' };
@@ -51,7 +61,7 @@ export default function App() {
 
   const algorithm = [dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm];
   if (size === 'mini') algorithm.push(antdTheme.compactAlgorithm);
-  const theme: ThemeConfig = { algorithm, token: { colorPrimary: colour, colorInfo: colour } };
+  const theme: ThemeConfig = { zeroRuntime: true, algorithm, token: { colorPrimary: colour, colorInfo: colour } };
 
   useEffect(() => {
     document.documentElement.lang = language;
