@@ -3,9 +3,13 @@
  * needs one, AUTH-012), and the app-scan and verification-code modes as tabs that say they
  * need a configured provider. The WASM core starts loading when the page is idle or the
  * password gets focus; the password leaves the browser only as its MD5.
+ *
+ * It is the first screen most visits see, so it renders only what the form needs: the three
+ * modes are a light tab strip of its own (antd's Tabs measures and animates, and brings a
+ * dropdown and menu along), and the single sign-on panel loads only when it is configured.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,7 +17,7 @@ import { getConfig, getLoginConfig, loginCaptchaUrl } from '@/api/auth';
 import { afterLogin } from '@/app/guard';
 import { useChangeLanguage } from '@/app/language';
 import { LANGUAGES } from '@/i18n';
-import { useApp } from '@/stores/app';
+import { useApp, type Size } from '@/stores/app';
 import { preloadCore } from '@/core';
 import { useSettings } from '@/stores/settings';
 import { useUser } from '@/stores/user';
@@ -141,6 +145,63 @@ function NeedsProvider({ icon, title, desc, onBack }: { icon: React.ReactNode; t
   );
 }
 
+const MODES = ['account', 'scan', 'sms'] as const;
+type Mode = (typeof MODES)[number];
+const MODE_LABEL: Record<Mode, string> = { account: 'login.tabAccount', scan: 'login.tabScan', sms: 'login.tabSms' };
+/** The tab strip's size follows the component size, as antd's Tabs would (App.tsx, SHELL-040). */
+const TAB_SIZE: Record<Size, string> = { default: 'large', medium: '', small: 'small', mini: 'small' };
+
+/**
+ * The login modes as an ARIA tab strip: arrow keys, Home and End move between the tabs; a
+ * panel, once shown, stays mounted (hidden) so the form keeps what was typed.
+ */
+function ModeTabs({ mode, onChange, panel }: { mode: Mode; onChange: (mode: Mode) => void; panel: (mode: Mode) => React.ReactNode }) {
+  const { t } = useTranslation();
+  const size = useApp((s) => s.size);
+  const [visited, setVisited] = useState<Mode[]>([mode]);
+  if (!visited.includes(mode)) setVisited([...visited, mode]);
+
+  const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = MODES.indexOf(mode);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: MODES.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = MODES[(next + MODES.length) % MODES.length];
+    onChange(target);
+    document.getElementById(`qm-login-tab-${target}`)?.focus();
+  };
+
+  return (
+    <>
+      <div className={`qm-login-tabs ${TAB_SIZE[size]}`.trim()} role="tablist">
+        {MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            id={`qm-login-tab-${m}`}
+            aria-selected={m === mode}
+            aria-controls={`qm-login-panel-${m}`}
+            tabIndex={m === mode ? 0 : -1}
+            className={m === mode ? 'qm-login-tab active' : 'qm-login-tab'}
+            onClick={() => onChange(m)}
+            onKeyDown={keyDown}
+          >
+            {t(MODE_LABEL[m])}
+          </button>
+        ))}
+      </div>
+      {MODES.filter((m) => visited.includes(m)).map((m) => (
+        <div key={m} role="tabpanel" id={`qm-login-panel-${m}`} aria-labelledby={`qm-login-tab-${m}`} hidden={m !== mode}>
+          {panel(m)}
+        </div>
+      ))}
+    </>
+  );
+}
+
+const SsoPanel = lazy(() => import('./SsoPanel'));
+
 /** The three languages as links: lighter than the navbar's dropdown on the page that must load fast. */
 function LanguageLinks() {
   const { t } = useTranslation();
@@ -167,7 +228,7 @@ function LanguageLinks() {
 export default function Login() {
   const { t } = useTranslation();
   const config = useSettings((s) => s.sysConfig);
-  const [tab, setTab] = useState('account');
+  const [mode, setMode] = useState<Mode>('account');
   const [sso, setSso] = useState<string | null>(null);
   const title = config.title || t('common.appName');
 
@@ -190,30 +251,22 @@ export default function Login() {
         <div className="qm-login-card">
           <h1>{t('login.welcome')}</h1>
           {sso ? (
-            <>
-              <Alert type="info" showIcon title={t('login.ssoDesc')} style={{ marginBottom: 24 }} />
-              <Button type="primary" size="large" block href={sso}>
-                {t('login.sso')}
-              </Button>
-            </>
+            <Suspense fallback={null}>
+              <SsoPanel url={sso} />
+            </Suspense>
           ) : (
-            <Tabs
-              activeKey={tab}
-              onChange={setTab}
-              centered
-              items={[
-                { key: 'account', label: t('login.tabAccount'), children: <AccountForm /> },
-                {
-                  key: 'scan',
-                  label: t('login.tabScan'),
-                  children: <NeedsProvider icon={<QrcodeOutlined />} title={t('login.scanTitle')} desc={t('login.scanDesc')} onBack={() => setTab('account')} />,
-                },
-                {
-                  key: 'sms',
-                  label: t('login.tabSms'),
-                  children: <NeedsProvider icon={<MobileOutlined />} title={t('login.smsTitle')} desc={t('login.smsDesc')} onBack={() => setTab('account')} />,
-                },
-              ]}
+            <ModeTabs
+              mode={mode}
+              onChange={setMode}
+              panel={(m) =>
+                m === 'account' ? (
+                  <AccountForm />
+                ) : m === 'scan' ? (
+                  <NeedsProvider icon={<QrcodeOutlined />} title={t('login.scanTitle')} desc={t('login.scanDesc')} onBack={() => setMode('account')} />
+                ) : (
+                  <NeedsProvider icon={<MobileOutlined />} title={t('login.smsTitle')} desc={t('login.smsDesc')} onBack={() => setMode('account')} />
+                )
+              }
             />
           )}
         </div>
