@@ -3,6 +3,7 @@
 
 pub mod dto;
 pub mod forms;
+pub mod group;
 mod handlers;
 pub mod organize;
 pub mod position;
@@ -39,4 +40,5 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::toggle_user_state))
         .merge(organize::routes())
         .merge(position::routes())
+        .merge(group::routes())
 }

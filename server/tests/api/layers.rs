@@ -135,6 +135,7 @@ const CACHED: &[&str] = &[
     "base_sys_config",
     "base_organize",
     "base_position",
+    "base_group",
 ];
 
 /// The tables a piece of code writes: `INSERT INTO t`, `UPDATE t`, `DELETE FROM t`,

@@ -10,6 +10,7 @@ mod hardening;
 mod layers;
 mod organize;
 mod permission;
+mod group;
 mod position;
 mod profile;
 mod schema;

@@ -680,6 +680,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of groups (menu permission.group)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Create a group (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Group/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["info"];
+        /**
+         * Change a group (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update"];
+        post?: never;
+        /**
+         * Delete a group (button btn_remove); refused while it has members
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Group/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The group picker: each group type with its groups (data is the tree itself)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Group/GroupCondition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The group picker limited to these groups (custom groups: data.list)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["condition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -1100,6 +1192,32 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_GroupInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Group/{id}: the form. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** @description The id of a groupType dictionary item. */
+                type: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_LoggedIn: {
             /**
              * Format: u-int16
@@ -1148,6 +1266,37 @@ export interface components {
             code: number;
             msg: string;
             data: null;
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_GroupRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The group type's name (groupType dictionary), shown as it is. */
+                    type: string;
+                    description: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /** Format: int64 */
+                    creatorTime: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -1307,6 +1456,31 @@ export interface components {
                 /** Format: int64 */
                 sortCode: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TreeOf_GroupNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    type: string;
+                    icon: string;
+                    hasChildren: boolean;
+                    isLeaf: boolean;
+                    children: components["schemas"]["GroupNode"][];
+                }[];
             };
         };
         /**
@@ -1476,6 +1650,28 @@ export interface components {
             };
         };
         /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_GroupNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                fullName: string;
+                type: string;
+                icon: string;
+                hasChildren: boolean;
+                isLeaf: boolean;
+                children: components["schemas"]["GroupNode"][];
+            }[];
+        };
+        /**
          * @description A failure as the client receives it (HTTP 200): `code` is 400, 403, 404, 500, 503, 504
          *     or 600–602; `data` holds the per-field messages of a 400 about fields, else null.
          */
@@ -1486,6 +1682,58 @@ export interface components {
             data: {
                 [key: string]: string[];
             } | null;
+        };
+        /** @description POST Group/GroupCondition: the groups among these ids (and matching a keyword). */
+        GroupCondition: {
+            keyword?: string;
+            ids?: string[];
+        };
+        /** @description POST Group / PUT Group/{id}. An update changes only the fields it sends. */
+        GroupForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            type?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description GET Group/{id}: the form. */
+        GroupInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The id of a groupType dictionary item. */
+            type: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+        };
+        /** @description A node of the group picker: a group type with its groups (type group can be picked). */
+        GroupNode: {
+            id: string;
+            fullName: string;
+            type: string;
+            icon: string;
+            hasChildren: boolean;
+            isLeaf: boolean;
+            children: components["schemas"]["GroupNode"][];
+        };
+        /** @description A row of the group list. */
+        GroupRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The group type's name (groupType dictionary), shown as it is. */
+            type: string;
+            description: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            creatorTime: number;
         };
         IdFullName: {
             id: string;
@@ -2846,6 +3094,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TreeOf_OptionGroup"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_GroupRow"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupInfo"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    selector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_GroupNode"];
+                };
+            };
+        };
+    };
+    condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupCondition"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_GroupNode"];
                 };
             };
         };

@@ -1,0 +1,104 @@
+//! Groups: users gathered across organisations (a night shift, a project); deleting one is
+//! refused while it has members.
+
+use super::dto::{GroupCondition, GroupForm, GroupInfo, GroupNode, GroupRow};
+use super::repo::{self, NewGroup};
+use super::{AddGroup, EditGroup, RemoveGroup, ViewGroup};
+use crate::AppState;
+use crate::access::{Member, Permit};
+use crate::db::{Arg, Keyword};
+use crate::error::AppError;
+use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::support::new_id;
+use crate::wire::{Page, PageOf};
+use qiming_core::entity::Form;
+
+const MISSING: &str = "分组不存在";
+const ICON: &str = "icon-ym icon-ym-generator-group1";
+const ICON_TYPE: &str = "icon-ym icon-ym-tree-department1";
+
+pub async fn list(state: &AppState, permit: &Permit<ViewGroup>, keyword: Option<&str>, page: Page) -> Result<PageOf<GroupRow>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let (list, total) = repo::page(&mut conn, permit.scope(), Keyword::parse(keyword).as_ref(), page).await?;
+    Ok(page.of(list, total))
+}
+
+pub async fn info(state: &AppState, permit: &Permit<ViewGroup>, id: &str) -> Result<GroupInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))
+}
+
+pub async fn create(state: &AppState, permit: &Permit<AddGroup>, form: GroupForm) -> Result<String, AppError> {
+    check(Form::Group, &form, true)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let id = new_id();
+    let mut tx = state.db.begin().await?;
+    let new = NewGroup {
+        id: &id,
+        full_name: &text(&form.full_name),
+        en_code: &text(&form.en_code),
+        kind: &text(&form.kind),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
+        description: &text(&form.description),
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+pub async fn update(state: &AppState, permit: &Permit<EditGroup>, id: &str, form: GroupForm) -> Result<(), AppError> {
+    check(Form::Group, &form, false)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let mut tx = state.db.begin().await?;
+    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    text_column(&mut columns, "full_name", &form.full_name);
+    text_column(&mut columns, "en_code", &form.en_code);
+    text_column(&mut columns, "type", &form.kind);
+    number_column(&mut columns, "sort_code", &form.sort_code);
+    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
+    text_column(&mut columns, "description", &form.description);
+    repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn delete(state: &AppState, permit: &Permit<RemoveGroup>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    if repo::members(&mut tx, id).await? > 0 {
+        return Err(AppError::bad("该分组下有用户，不能删除"));
+    }
+    repo::delete(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The picker (ROLE-005): each group type with its enabled groups; `only` limits the groups
+/// to these ids.
+pub async fn selector(state: &AppState, _caller: &Member, only: Option<&GroupCondition>) -> Result<Vec<GroupNode>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let keyword = only.and_then(|c| Keyword::parse(Some(&c.keyword)));
+    let mut types: Vec<GroupNode> = Vec::new();
+    for (id, full_name, kind, type_name) in repo::every(&mut conn).await? {
+        if only.is_some_and(|c| !c.ids.is_empty() && !c.ids.contains(&id)) || keyword.as_ref().is_some_and(|k| !k.matches(&full_name)) {
+            continue;
+        }
+        let group = GroupNode { id, full_name, kind: "group".into(), icon: ICON.into(), has_children: false, is_leaf: true, children: Vec::new() };
+        match types.iter_mut().find(|t| t.id == kind) {
+            Some(t) => t.children.push(group),
+            None => types.push(GroupNode {
+                id: kind,
+                full_name: type_name,
+                kind: "groupType".into(),
+                icon: ICON_TYPE.into(),
+                has_children: true,
+                is_leaf: false,
+                children: vec![group],
+            }),
+        }
+    }
+    Ok(types)
+}
