@@ -16,7 +16,7 @@ let page;
 async function signIn(account, password) {
   await page.getByRole('textbox', { name: '账户' }).fill(account);
   await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
 }
 
 /** The change-password form inside `scope` (forced dialog or profile tab). */
@@ -227,7 +227,38 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/messageRecord`);
   });
 
-  step('opens the message and chat drawers from the navbar (SHELL-016)', async () => {
+  step('holds the navbar: hamburger, tools, avatar menu, and the tabs bar below it (SHELL-016)', async () => {
+    await page.locator('.qm-sidebar').getByText('首页').click();
+    await page.waitForURL(`${BASE}/home`);
+    const navbar = page.locator('.qm-navbar');
+    // Left to right: the hamburger, then search, messages, chat, full screen, language, settings, avatar.
+    const parts = await navbar.evaluate((bar) =>
+      [...bar.querySelectorAll('.qm-hamburger, .qm-header-search, .qm-navbar-tools button, .qm-avatar')]
+        .filter((el) => el.getBoundingClientRect().width > 0)
+        .sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left)
+        .map((el) => (el.classList.contains('qm-header-search') ? 'search' : el.classList.contains('qm-avatar') ? 'avatar' : el.getAttribute('aria-label'))),
+    );
+    assert.deepEqual(parts, ['折叠/展开菜单', 'search', '站内消息', '即时聊天', '全屏', '语言', '布局设置', 'avatar']);
+    // The tabs bar sits right under the navbar.
+    const navBottom = await navbar.evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
+    assert.equal(await page.locator('.qm-tags-view').evaluate((el) => Math.round(el.getBoundingClientRect().top)), navBottom);
+    // The avatar dropdown offers profile, lock and logout (one system: no switch, SHELL-018/019).
+    await page.locator('.qm-avatar').click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.getByRole('menuitem').first().waitFor();
+    assert.deepEqual((await menu.getByRole('menuitem').allInnerTexts()).map((s) => s.trim()), ['个人信息', '锁定屏幕', '退出登录']);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    // The full-screen toggle enters full screen and leaves it.
+    await navbar.getByRole('button', { name: '全屏' }).click();
+    await page.waitForFunction(() => document.fullscreenElement === document.documentElement);
+    await navbar.getByRole('button', { name: '退出全屏' }).click();
+    await page.waitForFunction(() => !document.fullscreenElement);
+    await navbar.getByRole('button', { name: '全屏' }).waitFor();
+    // The logo and the top menu join the navbar in the top-menu layouts: the layout step below.
+  });
+
+  step('opens the message and chat drawers from the navbar (spec 01 §2.5, §2.6)', async () => {
     await page.locator('.qm-sidebar').getByText('首页').click();
     await page.getByRole('button', { name: '站内消息' }).click();
     const messages = page.locator('.qm-messages-drawer');
@@ -256,7 +287,7 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/home`);
   });
 
-  step('switches each layout from the settings drawer (SHELL-001..005, SHELL-034, SHELL-035, SHELL-043)', async () => {
+  step('switches each layout from the settings drawer (SHELL-001..005, SHELL-016, SHELL-034, SHELL-035, SHELL-043)', async () => {
     const drawer = await openSettings();
     assert.equal(await settledWidth(page.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first()), 280);
     // SHELL-035: all four choices fit inside the drawer (简约 was cut off at its right edge).
@@ -284,7 +315,11 @@ describe('a new user in real Chromium', () => {
       await page.locator(`.qm-app[data-layout="${layout}"]`).waitFor();
       assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('jnpf_layoutType'))), layout);
       await closeDrawer();
-      if (layout === 'functional' || layout === 'blend') await page.locator('.qm-top-menu').getByText('首页').waitFor();
+      if (layout === 'functional' || layout === 'blend') {
+        // SHELL-016: the logo and the top menu are in the navbar, left of the tools.
+        await page.locator('.qm-navbar .qm-top-menu').getByText('首页').waitFor();
+        await page.locator('.qm-navbar .qm-logo').waitFor();
+      }
       if (layout === 'functional') assert.equal(await page.locator('.qm-sidebar').count(), 0);
       if (layout === 'plain') assert.equal(await settledWidth(page.locator('.qm-sidebar')), 64);
       if (layout === 'classic') await page.locator('.qm-sidebar .qm-logo').waitFor();
@@ -448,6 +483,46 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/home`);
   });
 
+  step('refreshes a page from its tab: through /redirect, rendered anew at the same address (ROUTE-007)', async () => {
+    await page.locator('.qm-avatar').click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
+    await page.waitForURL(`${BASE}/profile`);
+    await page.getByRole('tab', { name: '登录日志' }).click();
+    await page.waitForURL(`${BASE}/profile?tab=loginLog`);
+    const log = page.locator('.qm-page:not([hidden]) .qm-login-log');
+    await log.locator('.ant-table-row').first().waitFor();
+    const search = log.getByRole('searchbox', { name: '关键词' });
+    await search.fill('typed, not searched');
+    // The addresses the app passes through (react-router uses the history API).
+    await page.evaluate(() => {
+      window.__paths = [];
+      for (const name of ['pushState', 'replaceState']) {
+        const original = history[name].bind(history);
+        history[name] = (state, title, url) => {
+          window.__paths.push(String(url));
+          return original(state, title, url);
+        };
+      }
+    });
+    const asked = logRequest({ currentPage: '1', pageSize: '20' });
+    await tab('个人信息').click({ button: 'right' });
+    await page.locator('.qm-contextmenu').getByText('刷新').click();
+    await asked; // the page asked for its list again
+    await page.waitForURL(`${BASE}/profile?tab=loginLog`);
+    const paths = await page.evaluate(() => window.__paths.map((u) => new URL(u, location.href)).map((u) => u.pathname + u.search));
+    assert.deepEqual(paths, ['/redirect/profile?tab=loginLog', '/profile?tab=loginLog']);
+    // Rendered anew (the page cache would otherwise have kept what was typed), on its tab.
+    await log.locator('.ant-table-row').first().waitFor();
+    assert.equal(await search.inputValue(), '');
+    assert.equal(await page.locator('.qm-tag[data-path^="/redirect"]').count(), 0);
+    assert.equal(await page.getByRole('tab', { name: '登录日志', selected: true }).count(), 1);
+
+    // Opened directly, /redirect/<path> shows <path>.
+    await page.goto(`${BASE}/redirect/messageRecord`);
+    await page.waitForURL(`${BASE}/messageRecord`);
+    await page.getByText('「消息记录」即将推出').waitFor();
+  });
+
   step('changes the password on the profile page (PROF-001, PROF-004, AUTH-037)', async () => {
     await page.locator('.qm-avatar').click();
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
@@ -516,10 +591,10 @@ describe('a new user in real Chromium', () => {
     await page.getByRole('textbox', { name: '验证码' }).waitFor();
     await page.getByRole('textbox', { name: '密码' }).fill(SECOND_PASSWORD);
     // Without the code the form refuses to send.
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.getByText('请输入验证码').waitFor();
     await solveCaptcha(page, '.qm-login-form img.qm-captcha', page.getByRole('textbox', { name: '验证码' }));
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.waitForURL(`${BASE}/home`);
   });
 

@@ -3,20 +3,30 @@
 // address without a folder, and types 3, 4, 5 and 8, to the placeholder that says what comes;
 // an unknown path to /404. The folders here are a stand-in set (the real scan is proven in
 // registry.test.tsx).
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useSettings } from '@/stores/settings';
+import { useTagsView, type TagView } from '@/stores/tagsView';
+import TagsView from './TagsView';
 import { initI18n } from '@/i18n';
 import { buildMenu } from '@/app/menu';
 import { useUser } from '@/stores/user';
 import AppMain from './AppMain';
 
 jest.mock('@/pages/pageModules', () => {
-  const { createElement } = jest.requireActual('react');
+  const { createElement, useState } = jest.requireActual('react');
   const page = (text: string) => async () => ({ default: () => createElement('p', null, text) });
+  // Counts its mounts.
+  let mounts = 0;
+  function Counted() {
+    const [mount] = useState(() => ++mounts);
+    return createElement('p', null, `mount ${mount}`);
+  }
   return {
     pageModules: {
       './home/index.tsx': page('the home folder'),
       './permission/user/index.tsx': page('the permission/user folder'),
+      './permission/role/index.tsx': async () => ({ default: Counted }),
     },
   };
 });
@@ -27,6 +37,7 @@ const { routes } = buildMenu(
   [
     { id: '1', enCode: 'permission.user', fullName: '用户管理', type: 2, urlAddress: '/permission/user?menuId=1' },
     { id: '2', enCode: 'permission.role', fullName: '角色管理', type: 2, urlAddress: 'permission/role' },
+    { id: '6', enCode: 'permission.group', fullName: '分组管理', type: 2, urlAddress: 'permission/group' },
     { id: '3', enCode: 'form.leave', fullName: '请假单', type: 3, urlAddress: 'permission/user/form', propertyJson: '{"moduleId":"m3"}' },
     { id: '4', enCode: 'dict.demo', fullName: '动态字典', type: 4, urlAddress: 'dict/demo', propertyJson: '{"moduleId":"m4"}' },
     { id: '5', enCode: 'report.demo', fullName: '销售报表', type: 5, urlAddress: 'report/demo', propertyJson: '{"moduleId":"m5"}' },
@@ -37,7 +48,8 @@ const { routes } = buildMenu(
 
 let where = '';
 function Where() {
-  where = useLocation().pathname;
+  const location = useLocation();
+  where = location.pathname + location.search;
   return null;
 }
 
@@ -64,8 +76,8 @@ test('a fixed page is the page of its path folder', async () => {
 });
 
 test('a type 2 address without a folder shows the placeholder', async () => {
-  renderAt('/permission/role');
-  expect(await screen.findByText('「角色管理」即将推出')).toBeTruthy();
+  renderAt('/permission/group');
+  expect(await screen.findByText('「分组管理」即将推出')).toBeTruthy();
   expect(screen.getByText('该页面将在后续版本中提供，届时此处会直接显示内容。')).toBeTruthy();
 });
 
@@ -85,4 +97,47 @@ test.each([
 test('ROUTE-008: a path no menu entry has goes to /404', async () => {
   renderAt('/no/such/page');
   await waitFor(() => expect(where).toBe('/404'));
+});
+
+test('ROUTE-007: /redirect/<path> shows <path> again, query kept', async () => {
+  renderAt('/redirect/permission/user?menuId=1&x=%E4%B8%AD');
+  expect(await screen.findByText('the permission/user folder')).toBeTruthy();
+  expect(where).toBe('/permission/user?menuId=1&x=%E4%B8%AD');
+});
+
+test('ROUTE-007: refreshing a tab renders its page anew although the page cache keeps pages', async () => {
+  const role: TagView = { path: '/permission/role', fullPath: '/permission/role?tab=2', name: 'permission-role', title: '角色管理' };
+  const home: TagView = { path: '/home', fullPath: '/home', name: 'home', title: '首页', affix: true };
+  useSettings.setState({ useCache: true });
+  useTagsView.setState({ visitedViews: [home, role], cachedViews: ['/home', '/permission/role'] });
+  useUser.setState({ routes });
+  render(
+    <MemoryRouter initialEntries={['/permission/role?tab=2']}>
+      <TagsView />
+      <AppMain />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  expect(await screen.findByText('mount 1')).toBeTruthy();
+  // Leaving and coming back keeps the same (cached) page: no new mount.
+  await act(async () => {
+    fireEvent.click(screen.getByText('首页'));
+  });
+  await screen.findByText('the home folder');
+  await act(async () => {
+    fireEvent.click(screen.getByText('角色管理'));
+  });
+  expect(where).toBe('/permission/role?tab=2');
+  expect(screen.getByText('mount 1')).toBeTruthy();
+  // 刷新: through /redirect, back at the same address, mounted anew.
+  fireEvent.contextMenu(screen.getByText('角色管理'));
+  await act(async () => {
+    fireEvent.click(screen.getByText('刷新'));
+  });
+  expect(await screen.findByText('mount 2')).toBeTruthy();
+  expect(screen.queryByText('mount 1')).toBeNull();
+  expect(where).toBe('/permission/role?tab=2');
+  expect(useTagsView.getState().visitedViews.map((v) => v.path)).toEqual(['/home', '/permission/role']);
 });
