@@ -426,6 +426,30 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/home`);
   });
 
+  step('with the page cache off, a page left is rendered anew when revisited (SHELL-039)', async () => {
+    const drawer = await openSettings();
+    await drawer.getByRole('switch', { name: '页面缓存' }).click();
+    assert.equal(await page.evaluate(() => localStorage.getItem('jnpf_useCache')), 'false');
+    await closeDrawer();
+    await page.locator('.qm-avatar').click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
+    await page.getByRole('tab', { name: '登录日志' }).click();
+    await page.waitForURL(`${BASE}/profile?tab=loginLog`);
+    const search = page.locator('.qm-page:not([hidden]) .qm-login-log').getByRole('searchbox', { name: '关键词' });
+    await search.fill('typed before leaving');
+    await tab('首页').click();
+    await page.waitForURL(`${BASE}/home`);
+    assert.equal(await page.locator('.qm-page').count(), 1, 'only the page shown is mounted');
+    await tab('个人信息').click();
+    await page.waitForURL(`${BASE}/profile?tab=loginLog`);
+    await page.locator('.qm-page:not([hidden]) .qm-login-log .ant-table-row').first().waitFor();
+    assert.equal(await search.inputValue(), '');
+    await (await openSettings()).getByRole('switch', { name: '页面缓存' }).click(); // on again (the default)
+    await closeDrawer();
+    await tab('首页').click();
+    await page.waitForURL(`${BASE}/home`);
+  });
+
   step('turns the menu into a drawer below 992px that closes on navigation (SHELL-013, SHELL-014)', async () => {
     await page.setViewportSize({ width: 900, height: 800 });
     await page.locator('.qm-app.mobile').waitFor();
