@@ -42,10 +42,13 @@ pub struct FieldRule {
     /// A named rule a non-empty value must pass, with the form's own message or, when None,
     /// the rule's.
     pub rule: Option<(NamedRule, Option<Text>)>,
+    /// The field is checked only while another field of the record has this value (as text):
+    /// a role's organisations matter only for an organisation role (globalMark 0).
+    pub when: Option<(&'static str, &'static str)>,
 }
 
 const fn field(name: &'static str) -> FieldRule {
-    FieldRule { name, required: None, max_chars: None, rule: None }
+    FieldRule { name, required: None, max_chars: None, rule: None, when: None }
 }
 
 impl FieldRule {
@@ -59,6 +62,10 @@ impl FieldRule {
     }
     const fn rule(mut self, rule: NamedRule, text: Option<Text>) -> Self {
         self.rule = Some((rule, text));
+        self
+    }
+    const fn when(mut self, other: &'static str, value: &'static str) -> Self {
+        self.when = Some((other, value));
         self
     }
 }
@@ -129,6 +136,7 @@ const ROLE: &[FieldRule] = &[
         .rule(NamedRule::EnCode, Some(t("role.codeRule", "角色编码只能输入英文、数字和小数点且小数点不能放在首尾")))
         .max(50, None),
     field("globalMark").required(t("role.typeRequired", "请选择角色类型")),
+    field("organizeIdsTree").required(t("role.organizeRequired", "请选择所属组织")).when("globalMark", "0"),
     field("description").max(500, None),
 ];
 
@@ -295,6 +303,11 @@ impl FieldRule {
 pub fn check(form: Form, record: &Map<String, Value>, whole: bool) -> FieldErrors {
     let mut errors = FieldErrors::new();
     for rule in form.fields() {
+        if let Some((other, expected)) = rule.when
+            && record.get(other).map(text_of).as_deref() != Some(expected)
+        {
+            continue;
+        }
         let value = match record.get(rule.name) {
             Some(v) => v,
             None if whole => &Value::Null,
@@ -315,6 +328,8 @@ pub struct FieldInfo {
     pub required: bool,
     pub max_length: Option<usize>,
     pub rule: Option<&'static str>,
+    /// `[field, value]`: the field counts only while that field has that value.
+    pub when: Option<[&'static str; 2]>,
 }
 
 pub fn field_info(form: Form) -> Vec<FieldInfo> {
@@ -325,6 +340,7 @@ pub fn field_info(form: Form) -> Vec<FieldInfo> {
             required: f.required.is_some(),
             max_length: f.max_chars.map(|(m, _)| m),
             rule: f.rule.map(|(r, _)| r.name()),
+            when: f.when.map(|(field, value)| [field, value]),
         })
         .collect()
 }
@@ -374,7 +390,14 @@ mod tests {
         for empty in [json!([]), json!([[]])] {
             assert_eq!(texts(Form::User, json!({"organizeIdTree": empty}), false), [("organizeIdTree".into(), "请选择所属组织".into())]);
         }
-        assert_eq!(texts(Form::Role, json!({"globalMark": 0}), false), []);
+        assert_eq!(texts(Form::Role, json!({"globalMark": 1}), false), []);
+        // An organisation role needs its organisations; a global role does not.
+        let role = json!({"fullName": "医生", "enCode": "doctor", "globalMark": 0});
+        assert_eq!(texts(Form::Role, role, true), [("organizeIdsTree".into(), "请选择所属组织".into())]);
+        assert_eq!(texts(Form::Role, json!({"globalMark": "0", "organizeIdsTree": [[]]}), false), [("organizeIdsTree".into(), "请选择所属组织".into())]);
+        assert_eq!(texts(Form::Role, json!({"globalMark": 0, "organizeIdsTree": [["o1"]]}), false), []);
+        assert_eq!(texts(Form::Role, json!({"globalMark": 1, "organizeIdsTree": []}), false), []);
+        assert_eq!(texts(Form::Role, json!({"organizeIdsTree": []}), false), []);
     }
 
     #[test]
@@ -387,6 +410,8 @@ mod tests {
                 }
             }
         }
-        assert_eq!(field_info(Form::Menu)[1], FieldInfo { name: "fullName", required: true, max_length: Some(50), rule: None });
+        assert_eq!(field_info(Form::Menu)[1], FieldInfo { name: "fullName", required: true, max_length: Some(50), rule: None, when: None });
+        let role = field_info(Form::Role);
+        assert_eq!(role.iter().find(|f| f.name == "organizeIdsTree").unwrap().when, Some(["globalMark", "0"]));
     }
 }

@@ -398,6 +398,7 @@ const en: Translation = {
       codeRequired: 'Please enter the role code',
       codeRule: 'A role code has only letters, digits and dots, and no dot at either end',
       typeRequired: 'Please choose the role type',
+      organizeRequired: 'Please choose the organisations',
     },
     group: {
       nameRequired: 'Please enter the group name',

@@ -396,6 +396,7 @@ const zhTW: Translation = {
       codeRequired: '請輸入角色編碼',
       codeRule: '角色編碼只能輸入英文、數字和小數點且小數點不能放在首尾',
       typeRequired: '請選擇角色類型',
+      organizeRequired: '請選擇所屬組織',
     },
     group: {
       nameRequired: '請輸入分組名稱',
