@@ -116,6 +116,15 @@ impl<A: Action> FromRequestParts<AppState> for Permit<A> {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let session = checked(parts, state, Need::Member).await?;
+        Permit::demand(state, &Member(session)).await
+    }
+}
+
+impl<A: Action> Permit<A> {
+    /// The permit for a member whose action is known only from the request's content (the
+    /// members of a role, a position or a group share one address).
+    pub async fn demand(state: &AppState, member: &Member) -> Result<Self, AppError> {
+        let session = member.0.clone();
         if session.is_administrator {
             return Ok(Permit { session, scope: DataScope::all(), action: PhantomData });
         }

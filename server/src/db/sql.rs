@@ -102,6 +102,22 @@ impl Sql {
         self.bind(arg)
     }
 
+    /// `column IN ($n, …)` over `values`; an empty list matches nothing (`1 = 0`).
+    pub fn any_of<S: AsRef<str>>(&mut self, column: &'static str, values: &[S]) -> &mut Sql {
+        if values.is_empty() {
+            return self.push("1 = 0");
+        }
+        self.text.push_str(column);
+        self.text.push_str(" IN (");
+        for (i, v) in values.iter().enumerate() {
+            if i > 0 {
+                self.text.push_str(", ");
+            }
+            self.bind(v.as_ref());
+        }
+        self.push(")")
+    }
+
     /// `(col1 LIKE $n OR col2 LIKE $n …)`, case-insensitive for ASCII letters and exact for
     /// everything else, identically on both engines (see [`Keyword`]).
     pub fn keyword(&mut self, keyword: &Keyword, columns: &[&'static str]) -> &mut Sql {
@@ -195,6 +211,14 @@ mod tests {
         sql.set("real_name", "王").set("birthday", None::<i64>).push(" WHERE id = ").bind("1");
         assert_eq!(sql.text(), "UPDATE base_user SET real_name = $1, birthday = $2 WHERE id = $3");
         assert_eq!(sql.args(), [Arg::Text("王".into()), Arg::NullInt, Arg::Text("1".into())]);
+    }
+
+    #[test]
+    fn any_of_binds_each_value_and_an_empty_list_matches_nothing() {
+        let mut sql = Sql::new(Engine::Sqlite, "SELECT 1 WHERE a = ");
+        sql.bind("x").push(" AND ").any_of("b", &["1", "2"]).push(" AND ").any_of::<&str>("c", &[]);
+        assert_eq!(sql.text(), "SELECT 1 WHERE a = $1 AND b IN ($2, $3) AND 1 = 0");
+        assert_eq!(sql.args().len(), 3);
     }
 
     #[test]

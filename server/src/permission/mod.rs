@@ -7,7 +7,9 @@ pub mod group;
 mod handlers;
 pub mod organize;
 pub mod position;
+pub mod relation;
 pub mod repo;
+pub mod role;
 pub mod service;
 
 use crate::access::{Action, button};
@@ -41,4 +43,6 @@ pub fn routes() -> ApiRoutes {
         .merge(organize::routes())
         .merge(position::routes())
         .merge(group::routes())
+        .merge(role::routes())
+        .merge(relation::routes())
 }

@@ -348,3 +348,15 @@ pub async fn insert_page(s: &TestServer, parent: &str, en_code: &str) -> String 
 
 /// The seeded main system.
 pub const MAIN_SYSTEM: &str = "100000000000000001";
+
+/// A company (or, with `department`, a department) under `parent` ('-1' for the top) made
+/// through the API; answers its id.
+pub async fn organisation(s: &TestServer, token: &str, parent: &str, department: bool, name: &str, code: &str) -> String {
+    let path = if department { "/api/permission/Organize/Department" } else { "/api/permission/Organize" };
+    s.post(path, Some(token), json!({"parentId": parent, "fullName": name, "enCode": code})).await.ok();
+    let tree = s.get("/api/permission/Organize/Department/Selector/0", Some(token)).await.ok()["list"].clone();
+    fn find(list: &Value, name: &str) -> Option<String> {
+        list.as_array()?.iter().find_map(|n| if n["fullName"] == name { n["id"].as_str().map(str::to_string) } else { find(&n["children"], name) })
+    }
+    find(&tree, name).unwrap()
+}

@@ -13,6 +13,7 @@ mod permission;
 mod group;
 mod position;
 mod profile;
+mod role;
 mod schema;
 mod session;
 mod sign_in;

@@ -1,24 +1,14 @@
 //! Positions (ROLE-002, ROLE-006, ROLE-010): the list of an organisation's subtree, the form,
 //! deletion guarded by members, and the position pickers.
 
-use crate::harness::{Body, Engine, TestServer, insert_page, start};
+use crate::harness::{Body, Engine, TestServer, insert_page, organisation, start};
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
 use qiming_server::permission::repo::menu::{self, ItemKind};
 use reqwest::Method;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const POSITION: &str = "/api/permission/Position";
-
-async fn organisation(s: &TestServer, token: &str, parent: &str, department: bool, name: &str, code: &str) -> String {
-    let path = if department { "/api/permission/Organize/Department" } else { "/api/permission/Organize" };
-    s.post(path, Some(token), json!({"parentId": parent, "fullName": name, "enCode": code})).await.ok();
-    let tree = s.get("/api/permission/Organize/Department/Selector/0", Some(token)).await.ok()["list"].clone();
-    fn find(list: &Value, name: &str) -> Option<String> {
-        list.as_array()?.iter().find_map(|n| if n["fullName"] == name { n["id"].as_str().map(str::to_string) } else { find(&n["children"], name) })
-    }
-    find(&tree, name).unwrap()
-}
 
 async fn position(s: &TestServer, token: &str, organize: &str, name: &str, code: &str) -> String {
     s.post(POSITION, Some(token), json!({"organizeId": organize, "fullName": name, "enCode": code, "type": "general"})).await.ok();

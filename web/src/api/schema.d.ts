@@ -772,6 +772,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of roles (menu permission.role): organizeId '' every role, '0' the global roles, else an organisation's and below
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Create a role (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Role/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A role, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["info"];
+        /**
+         * Change a role (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update"];
+        post?: never;
+        /**
+         * Delete a role (button btn_remove); refused while users hold it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Role/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a role (button btn_edit); a disabled role grants nothing
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Role/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The role picker: the global roles under node '1', then organisations with their roles
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Role/SelectorByPermission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The role picker of batch authorisation: roles the caller may not authorise are disabled
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector_by_permission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Role/RoleCondition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The role picker limited to these roles (custom roles)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["condition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Role/getListByOrgIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Each of these organisations with its roles (the user form's options)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["by_organisations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/UserRelation/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of a role, position or group (its page's menu)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["members"];
+        put?: never;
+        /**
+         * Replace the members of a role, position or group (its page's btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["set_members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -946,7 +1122,7 @@ export interface components {
             education?: components["schemas"]["Patch_String"];
             landline?: components["schemas"]["Patch_String"];
         };
-        /** @description POST Position/getListByOrgIds. */
+        /** @description POST Position/getListByOrgIds, Role/getListByOrgIds: these organisations. */
         ByOrganisations: {
             organizeIds?: string[];
         };
@@ -1257,6 +1433,23 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_MemberIds: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET UserRelation/{objectId}: the members' user ids. */
+            data: {
+                ids: string[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_NoData: {
             /**
              * Format: u-int16
@@ -1374,6 +1567,39 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_RoleRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description Exactly 全局 or 组织. */
+                    type: string;
+                    /** @description The organisations' name paths, comma-separated. */
+                    organizeInfo: string;
+                    description: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PasswordPolicy: {
             /**
              * Format: u-int16
@@ -1451,6 +1677,38 @@ export interface components {
                 enCode: string;
                 /** @description The enCode of a PositionType dictionary item. */
                 type: string;
+                /** Format: int64 */
+                enabledMark: number;
+                /** Format: int64 */
+                sortCode: number;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_RoleInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Role/{id}: the form. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                type: string;
+                /**
+                 * Format: int64
+                 * @description 1 global, 0 organisation.
+                 */
+                globalMark: number;
+                /** @description The id path of each organisation ([] for a global role). */
+                organizeIdsTree: string[][];
                 /** Format: int64 */
                 enabledMark: number;
                 /** Format: int64 */
@@ -1557,6 +1815,35 @@ export interface components {
                     fullName: string;
                     enCode: string;
                     organizeId: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TreeOf_RoleNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    onlyId: string;
+                    parentId: string;
+                    fullName: string;
+                    /** @description role, or the organisation's category; '' for the global top node. */
+                    type: string;
+                    icon: string;
+                    disabled: boolean;
+                    hasChildren: boolean;
+                    isLeaf: boolean;
+                    children: components["schemas"]["RoleNode"][];
                 }[];
             };
         };
@@ -1829,6 +2116,17 @@ export interface components {
             /** @description "System" (organisations and positions come with their issue). */
             majorType: string;
         };
+        /** @description GET UserRelation/{objectId}: the members' user ids. */
+        MemberIds: {
+            ids: string[];
+        };
+        /** @description POST UserRelation/{objectId}: the whole new member set. */
+        MemberSet: {
+            objectId?: string;
+            /** @description Role, Position or Group. */
+            objectType: string;
+            userIds?: string[];
+        };
         /** @description A menu entry as CurrentUser sends it (jnpf-wire.md "CurrentUser"). */
         Menu: {
             id: string;
@@ -1855,7 +2153,7 @@ export interface components {
             children: components["schemas"]["Menu"][];
         };
         NoData: null;
-        /** @description One organisation with its positions (the user form's position options). */
+        /** @description One organisation with its positions or roles (the user form's options). */
         OptionGroup: {
             id: string;
             fullName: string;
@@ -1950,6 +2248,7 @@ export interface components {
             mandatoryModificationOfInitialPassword: number;
         };
         Patch_String: null | string;
+        Patch_Vec_Vec_String: null | string[][];
         Patch_i64: null | number;
         /** @description The permissions of one page (PERM-005); `model_id` is the menu id of the page. */
         PermissionEntry: {
@@ -2030,6 +2329,75 @@ export interface components {
             enabledMark: number;
             /** Format: int64 */
             creatorTime: number;
+        };
+        /** @description POST Role/RoleCondition: the tree limited to these roles (custom roles). */
+        RoleCondition: {
+            keyword?: string;
+            ids?: string[];
+        };
+        /** @description POST Role / PUT Role/{id}. An update changes only the fields it sends. */
+        RoleForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            globalMark?: components["schemas"]["Patch_i64"];
+            /** @description An id path per organisation: the last id of each is the organisation. */
+            organizeIdsTree?: components["schemas"]["Patch_Vec_Vec_String"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description GET Role/{id}: the form. */
+        RoleInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            type: string;
+            /**
+             * Format: int64
+             * @description 1 global, 0 organisation.
+             */
+            globalMark: number;
+            /** @description The id path of each organisation ([] for a global role). */
+            organizeIdsTree: string[][];
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            sortCode: number;
+            description: string;
+        };
+        /**
+         * @description A node of the role pickers (ROLE-003): `onlyId` is unique in the tree, because one role
+         *     may hang under several organisations.
+         */
+        RoleNode: {
+            id: string;
+            onlyId: string;
+            parentId: string;
+            fullName: string;
+            /** @description role, or the organisation's category; '' for the global top node. */
+            type: string;
+            icon: string;
+            disabled: boolean;
+            hasChildren: boolean;
+            isLeaf: boolean;
+            children: components["schemas"]["RoleNode"][];
+        };
+        /** @description A row of the role list. */
+        RoleRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description Exactly 全局 or 组织. */
+            type: string;
+            /** @description The organisations' name paths, comma-separated. */
+            organizeInfo: string;
+            description: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
         };
         /**
          * @description A node of every organisation picker (ORG-001): `organize` is the path of names and
@@ -3258,6 +3626,286 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TreeOf_GroupNode"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                /** @description '' every role; '0' the global roles; else the roles of this organisation and below. */
+                organizeId?: string;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_RoleRow"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleInfo"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    selector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_RoleNode"];
+                };
+            };
+        };
+    };
+    selector_by_permission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_RoleNode"];
+                };
+            };
+        };
+    };
+    condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleCondition"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_RoleNode"];
+                };
+            };
+        };
+    };
+    by_organisations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ByOrganisations"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_OptionGroup"];
+                };
+            };
+        };
+    };
+    members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MemberIds"];
+                };
+            };
+        };
+    };
+    set_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberSet"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };

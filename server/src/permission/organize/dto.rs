@@ -149,3 +149,27 @@ pub struct ConditionRequest {
 pub struct TreeOf<T> {
     pub list: Vec<T>,
 }
+
+/// POST Position/getListByOrgIds, Role/getListByOrgIds: these organisations.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ByOrganisations {
+    #[serde(default)]
+    pub organize_ids: Vec<String>,
+}
+
+/// One organisation with its positions or roles (the user form's options).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionGroup {
+    pub id: String,
+    pub full_name: String,
+    pub children: Vec<IdFullName>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IdFullName {
+    pub id: String,
+    pub full_name: String,
+}

@@ -50,10 +50,10 @@ pub async fn all(conn: &mut Conn, scope: &DataScope) -> Result<Vec<Organize>, Ap
 
 /// Every organisation (the pickers' lookup tree, which must hold them all).
 pub async fn every(conn: &mut Conn) -> Result<Vec<Organize>, AppError> {
-    Ok(sqlx::query_as(concat!(
+    Ok(sqlx::query_as(
         "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
-         sort_code, enabled_mark, description, creator_time FROM base_organize ORDER BY sort_code, creator_time, id"
-    ))
+         sort_code, enabled_mark, description, creator_time FROM base_organize ORDER BY sort_code, creator_time, id",
+    )
     .fetch_all(conn)
     .await?)
 }
@@ -69,10 +69,10 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
 /// An organisation by id, whatever the scope (a parent being attached to: its existence and
 /// kind, not its contents, are what is read).
 pub async fn node(conn: &mut Conn, id: &str) -> Result<Option<Organize>, AppError> {
-    Ok(sqlx::query_as(concat!(
+    Ok(sqlx::query_as(
         "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
-         sort_code, enabled_mark, description, creator_time FROM base_organize WHERE id = $1"
-    ))
+         sort_code, enabled_mark, description, creator_time FROM base_organize WHERE id = $1",
+    )
     .bind(id)
     .fetch_optional(conn)
     .await?)
@@ -135,11 +135,11 @@ pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>
 
 /// The organisations at or below `id_tree`, shallowest first.
 pub async fn subtree(conn: &mut Conn, id_tree: &str) -> Result<Vec<Organize>, AppError> {
-    Ok(sqlx::query_as(concat!(
+    Ok(sqlx::query_as(
         "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
          sort_code, enabled_mark, description, creator_time FROM base_organize \
-         WHERE id_tree = $1 OR id_tree LIKE $2 ORDER BY length(id_tree)"
-    ))
+         WHERE id_tree = $1 OR id_tree LIKE $2 ORDER BY length(id_tree)",
+    )
     .bind(id_tree)
     .bind(format!("{id_tree},%"))
     .fetch_all(conn)

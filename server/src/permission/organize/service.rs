@@ -1,7 +1,7 @@
 //! Organisations and departments: one tree whose id and name paths are kept up to date on
 //! every move and rename, so that "this organisation and below" is a prefix match.
 
-use super::dto::{CompanyForm, CompanyInfo, DepartmentForm, DepartmentInfo, OrganizeNode, SelectorNode};
+use super::dto::{CompanyForm, CompanyInfo, DepartmentForm, DepartmentInfo, IdFullName, OptionGroup, OrganizeNode, SelectorNode};
 use super::repo::{self, NewOrganize, Organize};
 use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
 use crate::AppState;
@@ -131,6 +131,17 @@ pub fn leaf(id: &str, full_name: &str, category: &str, icon: &str, under: &Organ
         is_leaf: true,
         children: Vec::new(),
     }
+}
+
+/// POST …/getListByOrgIds: each wanted organisation, in the order asked, with its options
+/// (`options` gives an organisation's own); organisations without any are left out.
+pub fn option_groups(rows: &[Organize], wanted: &[String], options: &impl Fn(&Organize) -> Vec<IdFullName>) -> Vec<OptionGroup> {
+    wanted
+        .iter()
+        .filter_map(|id| rows.iter().find(|o| &o.id == id))
+        .map(|o| OptionGroup { id: o.id.clone(), full_name: o.full_name.clone(), children: options(o) })
+        .filter(|g| !g.children.is_empty())
+        .collect()
 }
 
 /// The rows matching `keyword` (name or code) with their ancestors, so they still form a tree.

@@ -81,30 +81,6 @@ pub struct PositionItem {
     pub organize_id: String,
 }
 
-/// POST Position/getListByOrgIds.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ByOrganisations {
-    #[serde(default)]
-    pub organize_ids: Vec<String>,
-}
-
-/// One organisation with its positions (the user form's position options).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OptionGroup {
-    pub id: String,
-    pub full_name: String,
-    pub children: Vec<IdFullName>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct IdFullName {
-    pub id: String,
-    pub full_name: String,
-}
-
 /// POST Position/PositionCondition: positions of these organisations (and below) or these ids.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,11 +1,11 @@
 //! HTTP handlers of positions: extract, call the service, shape the answer.
 
-use super::dto::{ByOrganisations, OptionGroup, PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
+use super::dto::{PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
 use super::service;
 use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
 use crate::AppState;
 use crate::access::{Member, Permit};
-use crate::permission::organize::dto::{SelectorNode, TreeOf};
+use crate::permission::organize::dto::{ByOrganisations, OptionGroup, SelectorNode, TreeOf};
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
 

@@ -1,6 +1,6 @@
 //! Positions: each belongs to one organisation; deleting one is refused while users hold it.
 
-use super::dto::{ByOrganisations, IdFullName, OptionGroup, PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
+use super::dto::{PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
 use super::repo::{self, Filter, NewPosition};
 use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
 use crate::AppState;
@@ -8,9 +8,9 @@ use crate::access::{Member, Permit};
 use crate::db::{Arg, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
-use crate::permission::organize::dto::SelectorNode;
+use crate::permission::organize::dto::{ByOrganisations, IdFullName, OptionGroup, SelectorNode};
 use crate::permission::organize::repo as organisations;
-use crate::permission::organize::service::{leaf, tree_with_leaves};
+use crate::permission::organize::service::{leaf, option_groups, tree_with_leaves};
 use crate::support::new_id;
 use crate::wire::{Page, PageOf, Patch};
 use qiming_core::entity::Form;
@@ -155,19 +155,8 @@ pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganis
     let mut conn = state.db.acquire().await?;
     let organisations = organisations::every(&mut conn).await?;
     let positions = repo::every(&mut conn).await?;
-    Ok(req
-        .organize_ids
-        .iter()
-        .filter_map(|id| organisations.iter().find(|o| &o.id == id))
-        .map(|o| OptionGroup {
-            id: o.id.clone(),
-            full_name: o.full_name.clone(),
-            children: positions
-                .iter()
-                .filter(|p| p.organize_id == o.id)
-                .map(|p| IdFullName { id: p.id.clone(), full_name: p.full_name.clone() })
-                .collect(),
-        })
-        .filter(|g| !g.children.is_empty())
-        .collect())
+    let options = |o: &organisations::Organize| {
+        positions.iter().filter(|p| p.organize_id == o.id).map(|p| IdFullName { id: p.id.clone(), full_name: p.full_name.clone() }).collect()
+    };
+    Ok(option_groups(&organisations, &req.organize_ids, &options))
 }
