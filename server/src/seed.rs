@@ -22,6 +22,8 @@ const FILES: &[(&str, &str)] = &[
     // The dictionaries the organisation pages choose from (sex, position and group types,
     // nation, certificate type, education).
     ("dictionaries-organisation.json", include_str!("../../fixtures/seed/dictionaries-organisation.json")),
+    // The organisation pages under 组织权限, each with its buttons.
+    ("menus-permission.json", include_str!("../../fixtures/seed/menus-permission.json")),
 ];
 
 /// The system menus belong to when a seed menu names none.
@@ -76,9 +78,9 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
                 insert_dictionary(conn, &d, now).await?;
             }
         }
-        "menus.json" => {
+        "menus.json" | "menus-permission.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
-            insert_menus(conn, menus, "-1", now).await?;
+            insert_menus(conn, menus, None, now).await?;
         }
         "users.json" => {
             let configured = state.config.admin_password.clone();
@@ -140,9 +142,13 @@ struct SeedItem {
     full_name: String,
 }
 
-async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: &str, now: i64) -> anyhow::Result<()> {
+/// Inserts menus with their children; top-level menus (`parent` None) hang where their
+/// parentId says (the root by default), so a later file can add pages to an earlier directory.
+async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: Option<&str>, now: i64) -> anyhow::Result<()> {
     for SeedMenu { mut menu, children, items } in menus {
-        menu.parent_id = parent.to_string();
+        if let Some(parent) = parent {
+            menu.parent_id = parent.to_string();
+        }
         if menu.system_id.is_empty() {
             menu.system_id = MAIN_SYSTEM.to_string();
         }
@@ -150,7 +156,7 @@ async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: &str, now: 
         for i in &items {
             menu::insert_item(conn, &id, i.kind, &i.en_code, &i.full_name).await?;
         }
-        Box::pin(insert_menus(conn, children, &id, now)).await?;
+        Box::pin(insert_menus(conn, children, Some(&id), now)).await?;
     }
     Ok(())
 }

@@ -2,11 +2,11 @@
 //! the policy lists; the OpenAPI document lists exactly what is served; permits for a menu
 //! and a button; data scopes on records.
 
-use crate::harness::{ADMIN, Answer, Engine, TestServer, insert_page, start};
+use crate::harness::{ADMIN, Answer, Engine, TestServer, seeded_button, seeded_page, start};
 use crate::on_both_engines;
 use qiming_server::access::{MSG_CHANGE_INITIAL_PASSWORD, MSG_FORBIDDEN, MSG_LOCKED, Need, policy};
 use qiming_server::api::{self, ServedRoute};
-use qiming_server::permission::repo::menu::{self, ItemKind};
+use qiming_server::permission::repo::menu;
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -151,10 +151,8 @@ async fn permits_need_the_menu_and_the_button(engine: Engine) {
     s.put_empty(&state(&doctor), Some(&token)).await.fails(403, MSG_FORBIDDEN);
 
     // The menu alone: reading, but not the edit button's action.
-    let page = insert_page(&s, "-1", USERS).await;
-    let mut conn = s.conn().await;
-    let edit = menu::insert_item(&mut conn, &page, ItemKind::Button, "btn_edit", "编辑").await.unwrap();
-    drop(conn);
+    let page = seeded_page(&s, USERS).await;
+    let edit = seeded_button(&s, &page, "btn_edit").await;
     let role = s.grant(&nurse, &[&page], &[]).await;
     assert_eq!(s.get(&detail(&nurse), Some(&token)).await.ok()["account"], "nurse");
     s.put_empty(&state(&doctor), Some(&token)).await.fails(403, MSG_FORBIDDEN);
@@ -204,7 +202,7 @@ async fn records_outside_the_scope_are_missing(engine: Engine) {
     let admin_id = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok()["userInfo"]["userId"].as_str().unwrap().to_string();
     let nurse = s.create_user("nurse", "Nurse123").await;
     let doctor = s.create_user("doctor", "Doctor123").await;
-    let page = insert_page(&s, "-1", USERS).await;
+    let page = seeded_page(&s, USERS).await;
     let mut conn = s.conn().await;
     // Two organisations, the doctor's under the nurse's.
     for (id, tree) in [("o1", "o1"), ("o2", "o1,o2")] {

@@ -1,10 +1,9 @@
 //! Groups (ROLE-001, ROLE-005, ROLE-009): the list, the form, deletion guarded by members and
 //! the group picker.
 
-use crate::harness::{Body, Engine, TestServer, insert_page, start};
+use crate::harness::{Body, Engine, TestServer, seeded_page, start};
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
-use qiming_server::permission::repo::menu::{self, ItemKind};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -114,10 +113,7 @@ async fn role_005_group_picker(engine: Engine) {
     assert_eq!((ids(&searched), ids(&searched[0]["children"])), (vec![work.clone()], vec![day.clone()]));
 
     s.get(GROUP, Some(&token)).await.fails(403, MSG_FORBIDDEN);
-    let page = insert_page(&s, "-1", "permission.group").await;
-    let mut conn = s.conn().await;
-    menu::insert_item(&mut conn, &page, ItemKind::Button, "btn_edit", "编辑").await.unwrap();
-    drop(conn);
+    let page = seeded_page(&s, "permission.group").await;
     s.grant(&nurse_id, &[&page], &[]).await;
     assert_eq!(s.get(GROUP, Some(&token)).await.ok()["pagination"]["total"], 4);
     s.put(&format!("{GROUP}/{day}"), Some(&token), json!({"description": "x"})).await.fails(403, MSG_FORBIDDEN);

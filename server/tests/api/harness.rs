@@ -360,3 +360,20 @@ pub async fn organisation(s: &TestServer, token: &str, parent: &str, department:
     }
     find(&tree, name).unwrap()
 }
+
+/// The id of a seeded menu by its enCode (the organisation pages of menus-permission.json).
+pub async fn seeded_page(s: &TestServer, en_code: &str) -> String {
+    let mut conn = s.conn().await;
+    sqlx::query_scalar("SELECT id FROM base_module WHERE en_code = $1").bind(en_code).fetch_one(&mut *conn).await.unwrap()
+}
+
+/// The id of a seeded page's button by its code.
+pub async fn seeded_button(s: &TestServer, page: &str, en_code: &str) -> String {
+    let mut conn = s.conn().await;
+    sqlx::query_scalar("SELECT id FROM base_module_item WHERE module_id = $1 AND kind = 'button' AND en_code = $2")
+        .bind(page)
+        .bind(en_code)
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap()
+}

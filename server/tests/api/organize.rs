@@ -2,10 +2,10 @@
 //! paths follow every move and rename, the management page's calls behind its permits, and
 //! the pickers' trees.
 
-use crate::harness::{Engine, TestServer, insert_page, start};
+use crate::harness::{Engine, TestServer, seeded_button, seeded_page, start};
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
-use qiming_server::permission::repo::menu::{self, ItemKind};
+use qiming_server::permission::repo::menu;
 use serde_json::{Value, json};
 
 const ORGANIZE: &str = "/api/permission/Organize";
@@ -186,10 +186,8 @@ async fn org_019_permits_and_pickers(engine: Engine) {
     let managed = s.get(&format!("{ORGANIZE}/Department/SelectorByAuth/0"), Some(&token)).await.ok()["list"].clone();
     assert!(find_id(&managed, &dept).is_some() && find_id(&managed, &other).is_none());
 
-    let page = insert_page(&s, "-1", "permission.organize").await;
-    let mut conn = s.conn().await;
-    let add = menu::insert_item(&mut conn, &page, ItemKind::Button, "btn_add", "新建").await.unwrap();
-    drop(conn);
+    let page = seeded_page(&s, "permission.organize").await;
+    let add = seeded_button(&s, &page, "btn_add").await;
     s.grant(&nurse, &[&page], &[]).await;
     assert!(find_id(&s.get(ORGANIZE, Some(&token)).await.ok()["list"], &other).is_some());
     s.post(ORGANIZE, Some(&token), json!({"parentId": "-1", "fullName": "丙院", "enCode": "c"})).await.fails(403, MSG_FORBIDDEN);

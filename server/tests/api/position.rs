@@ -1,10 +1,9 @@
 //! Positions (ROLE-002, ROLE-006, ROLE-010): the list of an organisation's subtree, the form,
 //! deletion guarded by members, and the position pickers.
 
-use crate::harness::{Body, Engine, TestServer, insert_page, organisation, start};
+use crate::harness::{Body, Engine, TestServer, organisation, seeded_page, start};
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
-use qiming_server::permission::repo::menu::{self, ItemKind};
 use reqwest::Method;
 use serde_json::json;
 
@@ -87,10 +86,7 @@ async fn role_006_position_pickers(engine: Engine) {
     assert_eq!(s.get(&format!("{POSITION}/All"), Some(&token)).await.ok()["list"].as_array().unwrap().len(), 2);
     // The management page needs its menu.
     s.get(POSITION, Some(&token)).await.fails(403, MSG_FORBIDDEN);
-    let page = insert_page(&s, "-1", "permission.position").await;
-    let mut conn = s.conn().await;
-    menu::insert_item(&mut conn, &page, ItemKind::Button, "btn_remove", "删除").await.unwrap();
-    drop(conn);
+    let page = seeded_page(&s, "permission.position").await;
     s.grant(&nurse_id, &[&page], &[]).await;
     s.get(POSITION, Some(&token)).await.ok();
     s.call(Method::DELETE, &format!("{POSITION}/{surgeon}"), Some(&token), Body::None).await.fails(403, MSG_FORBIDDEN);

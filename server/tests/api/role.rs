@@ -1,10 +1,10 @@
 //! Roles (ROLE-003, ROLE-004, ROLE-007, ROLE-008, ROLE-011) and the members of roles,
 //! positions and groups (UserRelation).
 
-use crate::harness::{Body, Engine, TestServer, insert_page, organisation, start};
+use crate::harness::{Body, Engine, TestServer, insert_page, organisation, seeded_button, seeded_page, start};
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
-use qiming_server::permission::repo::menu::{self, ItemKind};
+use qiming_server::permission::repo::menu;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -99,7 +99,7 @@ async fn role_004_role_state(engine: Engine) {
     let admin = s.ready_admin().await;
     let nurse = s.create_user("nurse", "Nurse123").await;
     let token = s.sign_in("nurse", "Nurse123").await;
-    let page = insert_page(&s, "-1", "permission.role").await;
+    let page = seeded_page(&s, "permission.role").await;
     let granted = s.grant(&nurse, &[&page], &[]).await;
     s.get(ROLE, Some(&token)).await.ok();
 
@@ -239,10 +239,8 @@ async fn role_011_members(engine: Engine) {
     // The role page's menu reads the members; its edit button changes them.
     let token = s.sign_in("alice", "Alice123").await;
     s.get(&format!("{MEMBERS}/{dean}"), Some(&token)).await.fails(403, MSG_FORBIDDEN);
-    let page = insert_page(&s, "-1", "permission.role").await;
-    let mut conn = s.conn().await;
-    let edit = menu::insert_item(&mut conn, &page, ItemKind::Button, "btn_edit", "编辑").await.unwrap();
-    drop(conn);
+    let page = seeded_page(&s, "permission.role").await;
+    let edit = seeded_button(&s, &page, "btn_edit").await;
     s.grant(&a, &[&page], &[]).await;
     assert_eq!(s.get(&format!("{MEMBERS}/{dean}"), Some(&token)).await.ok()["ids"], json!([b]));
     s.get(&format!("{MEMBERS}/{position}"), Some(&token)).await.fails(403, MSG_FORBIDDEN);
