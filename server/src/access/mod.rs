@@ -5,6 +5,7 @@
 //! them without the check. Repository functions that return records take a [`DataScope`].
 
 mod caller;
+pub mod lockout;
 pub mod policy;
 pub(crate) mod repo;
 pub mod scope;

@@ -200,3 +200,16 @@ pub(super) async fn managed_organisations(conn: &mut Conn, user_id: &str) -> Res
         .fetch_all(conn)
         .await?)
 }
+
+/// Which of these throttle keys are locked at `now`.
+pub(super) async fn locked_keys(conn: &mut Conn, keys: &[String], now: i64) -> Result<Vec<String>, AppError> {
+    let mut sql = crate::db::Sql::new(crate::db::Engine::of(conn), "SELECT throttle_key FROM base_login_throttle WHERE locked_until > ");
+    sql.bind(now).push(" AND ").any_of("throttle_key", keys);
+    Ok(sql.query_scalar().fetch_all(conn).await?)
+}
+
+/// Forgets a throttle key (its failures and its lock).
+pub(super) async fn clear_throttle(conn: &mut Conn, key: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_login_throttle WHERE throttle_key = $1").bind(key).execute(conn).await?;
+    Ok(())
+}

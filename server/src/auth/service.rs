@@ -8,7 +8,7 @@ use super::{captcha, repo};
 use crate::AppState;
 use crate::access::{self, Revoked, Signed, Unlocked};
 use crate::db::Conn;
-use crate::error::{AppError, FieldErrors, SESSION_REVOKED};
+use crate::error::{AppError, SESSION_REVOKED};
 use crate::permission::service as users;
 use crate::request::Client;
 use crate::system::service::{self as system, LoginRecord};
@@ -94,7 +94,7 @@ impl Throttle {
 /// The account throttle with the system's limits (passwordErrorsNumber in lockTime minutes).
 fn account_throttle(settings: &system::SysConfig, account: &str) -> Throttle {
     let window = settings.int("lockTime", 10).max(1) * 60_000;
-    Throttle::new(format!("account:{account}"), settings.int("passwordErrorsNumber", 5), window)
+    Throttle::new(access::lockout::account_key(account), settings.int("passwordErrorsNumber", 5), window)
 }
 
 /// POST /api/oauth/Login (AUTH-002, AUTH-003, AUTH-007).
@@ -290,24 +290,7 @@ pub async fn change_password(state: &AppState, caller: &Unlocked, req: PasswordC
     if !qiming_core::md5::is_md5_hex(&old) || !qiming_core::md5::is_md5_hex(&new) {
         return Err(AppError::bad("密码格式错误"));
     }
-    let policy = system::settings(&mut conn).await?.password_policy();
-    match req.plain_password.as_deref() {
-        Some(plain) => {
-            if qiming_core::md5_hex(plain.as_bytes()) != new {
-                return Err(AppError::field("plainPassword", "新密码与其校验值不一致"));
-            }
-            let broken = qiming_core::password::check_password(&policy, plain);
-            if !broken.is_empty() {
-                let msgs = broken.into_iter().map(|m| m.text).collect();
-                return Err(AppError::fields(FieldErrors::from([("password".to_string(), msgs)])));
-            }
-        }
-        // A JNPF client sends only the MD5; the policy cannot be checked then.
-        None if policy.password_strength_limit == 1 && !state.config.jnpf_clients => {
-            return Err(AppError::field("plainPassword", "无法校验新密码的强度，请使用启明客户端修改密码"));
-        }
-        None => {}
-    }
+    system::settings(&mut conn).await?.check_new_password(&new, req.plain_password.as_deref(), state.config.jnpf_clients, "password")?;
     if old == new {
         return Err(AppError::field("password", "新密码不能与旧密码相同"));
     }

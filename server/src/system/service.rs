@@ -122,6 +122,31 @@ impl SysConfig {
         serde_json::from_value(Value::Object(self.0.clone())).unwrap_or_default()
     }
 
+    /// Checks a new password (`md5`, lower-case MD5 hex of what was typed) against the
+    /// policy: through the typed text when the client sends it (Qiming's web does), which
+    /// must hash to `md5`. A JNPF client sends only the MD5: then the policy cannot be
+    /// checked, which is refused unless JNPF clients are served. Messages go to `field`.
+    pub fn check_new_password(&self, md5: &str, plain: Option<&str>, jnpf_clients: bool, field: &str) -> Result<(), AppError> {
+        let policy = self.password_policy();
+        match plain {
+            Some(plain) => {
+                if qiming_core::md5_hex(plain.as_bytes()) != md5 {
+                    return Err(AppError::field("plainPassword", "新密码与其校验值不一致"));
+                }
+                let broken = qiming_core::password::check_password(&policy, plain);
+                if !broken.is_empty() {
+                    let msgs = broken.into_iter().map(|m| m.text).collect();
+                    return Err(AppError::fields(FieldErrors::from([(field.to_string(), msgs)])));
+                }
+                Ok(())
+            }
+            None if policy.password_strength_limit == 1 && !jnpf_clients => {
+                Err(AppError::field("plainPassword", "无法校验新密码的强度，请使用启明客户端修改密码"))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// The settings anyone signed in may read (secrets left out).
     pub fn public(&self) -> Map<String, Value> {
         self.0.iter().filter(|(k, _)| !setting(k).is_some_and(|s| s.secret)).map(|(k, v)| (k.clone(), v.clone())).collect()
