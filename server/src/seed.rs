@@ -5,7 +5,7 @@
 use crate::AppState;
 use crate::db::Conn;
 use crate::permission::repo::menu::{self, AppSystem, ItemKind, NewMenu};
-use crate::permission::repo::user::{self, NewUser};
+use crate::permission::user::repo::{self as user, NewUser};
 use crate::support::new_id;
 use crate::support::password_hash::generate_initial;
 use crate::system::service as system;

@@ -195,6 +195,17 @@ pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error>
     }
 }
 
+/// An optional number in a JSON body, sent as a number or as text (`""` and null: absent).
+pub fn opt_i64_any<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    match Option::<serde_json::Value>::deserialize(d)? {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| serde::de::Error::custom("not a whole number")),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(s)) => s.trim().parse().map(Some).map_err(|_| serde::de::Error::custom("not a number")),
+        Some(_) => Err(serde::de::Error::custom("invalid type: expected a number")),
+    }
+}
+
 /// JSON body. Syntax errors, wrong types and missing fields are 400s naming the field.
 pub struct Json<T>(pub T);
 

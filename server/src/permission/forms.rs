@@ -35,6 +35,16 @@ pub fn check_numbers(sort_code: &Patch<i64>, enabled_mark: &Patch<i64>) -> Resul
     Ok(())
 }
 
+/// A dictionary code that arrives as text or as a number (gender), as text.
+pub fn code_text(p: Patch<Value>) -> Patch<String> {
+    match p {
+        Patch::Value(Value::String(s)) => Patch::Value(s),
+        Patch::Value(Value::Null) | Patch::Null => Patch::Null,
+        Patch::Value(other) => Patch::Value(other.to_string()),
+        Patch::Absent => Patch::Absent,
+    }
+}
+
 /// A sent text, trimmed ("" when absent or null).
 pub fn text(p: &Patch<String>) -> String {
     match p {

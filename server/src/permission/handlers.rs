@@ -1,11 +1,11 @@
 //! HTTP handlers of the permission area: extract, call the service, shape the answer.
 
-use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, LanguageChange, MajorChange, ThemeChange, UserDetail};
-use super::{EditUser, ViewUsers, service};
+use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, LanguageChange, MajorChange, ThemeChange};
+use super::service;
 use crate::AppState;
-use crate::access::{Member, Permit, Unlocked};
+use crate::access::{Member, Unlocked};
 use crate::system::dto::{LogQuery, LoginLogEntry};
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Query, done, ok};
 use crate::error::AppError;
 use axum::extract::State;
 use axum::http::header;
@@ -74,21 +74,4 @@ pub async fn system_log(
 pub async fn set_major(State(state): State<AppState>, caller: Member, Json(req): Json<MajorChange>) -> ApiResult<NoData> {
     service::set_major(&state, &caller, &req.major_id, &req.major_type).await?;
     done("切换成功")
-}
-
-#[utoipa::path(get, path = "/api/permission/Users/{id}", tag = "permission",
-    summary = "A user, for the user form (menu permission.user; rows outside the caller's data scope are 用户不存在)",
-    params(("id" = String, Path, description = "the user's id")),
-    responses((status = 200, body = Envelope<UserDetail>)))]
-pub async fn user_detail(State(state): State<AppState>, permit: Permit<ViewUsers>, Path(id): Path<String>) -> ApiResult<UserDetail> {
-    ok(service::user_detail(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = "/api/permission/Users/{id}/Actions/State", tag = "permission",
-    summary = "Enable or disable a user (menu permission.user, button btn_edit); disabling ends their sessions",
-    params(("id" = String, Path, description = "the user's id")),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn toggle_user_state(State(state): State<AppState>, permit: Permit<EditUser>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_state(&state, &permit, &id).await?;
-    done("更新成功")
 }

@@ -11,24 +11,10 @@ pub mod relation;
 pub mod repo;
 pub mod role;
 pub mod service;
+pub mod user;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
-
-/// The user management page (菜单 permission.user): reading a user.
-pub struct ViewUsers;
-impl Action for ViewUsers {
-    const MENU: &'static str = "permission.user";
-    const BUTTON: Option<&'static str> = None;
-}
-
-/// The user management page's edit button: changing a user.
-pub struct EditUser;
-impl Action for EditUser {
-    const MENU: &'static str = "permission.user";
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
@@ -38,11 +24,10 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::set_language))
         .route(routes!(handlers::system_log))
         .route(routes!(handlers::set_major))
-        .route(routes!(handlers::user_detail))
-        .route(routes!(handlers::toggle_user_state))
         .merge(organize::routes())
         .merge(position::routes())
         .merge(group::routes())
         .merge(role::routes())
         .merge(relation::routes())
+        .merge(user::routes())
 }

@@ -1,17 +1,16 @@
 //! The permission area's rules: what a signed-in user gets (menus, permissions, their own
 //! profile and preferences) and what may be done to users.
 
-use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, IdName, Menu, SystemEntry, UserDetail, UserInfo};
+use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, IdName, Menu, SystemEntry, UserInfo};
 use super::repo::menu as menus;
-use super::repo::user::{self as users, Credentials, User};
-use super::{EditUser, ViewUsers};
+use super::user::repo::{self as users, Credentials, User};
 use crate::AppState;
-use crate::access::{self, DataScope, Member, Permit, Revoked, Session, Unlocked};
+use crate::access::{self, DataScope, Member, Session, Unlocked};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, SESSION_MISSING};
 use crate::system::dto::{LogQuery, LoginLogEntry};
 use crate::system::service::{self as system, LoginFilter};
-use crate::wire::{Envelope, Page, PageOf, Patch};
+use crate::wire::{Envelope, Page, PageOf};
 use axum::body::Bytes;
 use qiming_core::permission::{PermissionEntry, PermissionItem, filter_menu_tree, is_container_type};
 use serde_json::{Map, Value};
@@ -260,12 +259,7 @@ pub async fn update_base_info(state: &AppState, caller: &Member, change: BaseInf
         landline,
     } = change;
     // The gender dictionary's code arrives as a number or a string.
-    let gender = match gender {
-        Patch::Value(Value::String(s)) => Patch::Value(s),
-        Patch::Value(Value::Null) | Patch::Null => Patch::Null,
-        Patch::Value(other) => Patch::Value(other.to_string()),
-        Patch::Absent => Patch::Absent,
-    };
+    let gender = super::forms::code_text(gender);
     let texts = [
         ("realName", "real_name", real_name),
         ("gender", "gender", gender),
@@ -346,67 +340,6 @@ pub async fn own_log(state: &AppState, caller: &Member, page: Page, q: LogQuery)
     let filter = LoginFilter { start: q.start_time, end: q.end_time, keyword: Keyword::parse(q.keyword.as_deref()) };
     let mut conn = state.db.acquire().await?;
     system::log(&mut conn, &DataScope::own(caller), q.category, page, &filter).await
-}
-
-/// GET Users/{id}: a user within the permit's scope (outside it: 用户不存在).
-pub async fn user_detail(state: &AppState, permit: &Permit<ViewUsers>, id: &str) -> Result<UserDetail, AppError> {
-    let mut conn = state.db.acquire().await?;
-    let u = users::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MSG_NO_USER))?;
-    let roles = users::roles(&mut conn, permit.scope(), &u.id).await?;
-    Ok(UserDetail {
-        id: u.id,
-        account: u.account,
-        real_name: u.real_name,
-        gender: u.gender,
-        email: u.email,
-        organize_id: String::new(),
-        organize_id_tree: Vec::new(),
-        manager_id: u.manager_id,
-        position_id: String::new(),
-        role_id: join(roles.iter().map(|(id, _)| id.as_str())),
-        group_id: String::new(),
-        sort_code: u.sort_code,
-        enabled_mark: u.enabled_mark,
-        description: u.description,
-        head_icon: u.head_icon,
-        nation: u.nation,
-        certificates_type: u.certificates_type,
-        education: u.education,
-        native_place: u.native_place,
-        certificates_number: u.certificates_number,
-        entry_date: u.entry_date,
-        birthday: u.birthday,
-        tele_phone: u.tele_phone,
-        landline: u.landline,
-        mobile_phone: u.mobile_phone,
-        urgent_contacts: u.urgent_contacts,
-        urgent_tele_phone: u.urgent_tele_phone,
-        postal_address: u.postal_address,
-        is_administrator: u.is_administrator == 1,
-    })
-}
-
-/// PUT Users/{id}/Actions/State: enabled ↔ disabled (a locked user becomes enabled).
-/// Disabling ends every session of the user in the same transaction, so no request of
-/// theirs is served afterwards. Administrators and the caller themself cannot be changed.
-/// Answers the new enabled mark.
-pub async fn toggle_state(state: &AppState, permit: &Permit<EditUser>, id: &str) -> Result<i64, AppError> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin().await?;
-    let u = users::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MSG_NO_USER))?;
-    if u.is_administrator == 1 {
-        return Err(AppError::bad("不能更改管理员的状态"));
-    }
-    if u.id == permit.caller().user_id {
-        return Err(AppError::bad("不能更改自己的状态"));
-    }
-    let enabled = if u.enabled_mark == 1 { 0 } else { 1 };
-    users::update(&mut tx, &u.id, vec![("enabled_mark", enabled.into())], now).await?;
-    if enabled == 0 {
-        access::session::end_all(&mut tx, &u.id, Revoked::UserDisabled, now).await?;
-    }
-    tx.commit().await?;
-    Ok(enabled)
 }
 
 /// Sign-in's view of an account (there is no caller yet, so no data scope).

@@ -66,7 +66,7 @@ async fn role_009_groups(engine: Engine) {
 
     let nurse = s.create_user("nurse", "Nurse123").await;
     let mut conn = s.conn().await;
-    qiming_server::permission::repo::user::add_relation(&mut conn, &nurse, "Group", &night).await.unwrap();
+    qiming_server::permission::user::repo::add_relation(&mut conn, &nurse, "Group", &night).await.unwrap();
     drop(conn);
     s.call(Method::DELETE, &format!("{GROUP}/{night}"), Some(&admin), Body::None).await.fails(400, "该分组下有用户，不能删除");
     s.call(Method::DELETE, &format!("{GROUP}/{covid}"), Some(&admin), Body::None).await.ok();

@@ -2,7 +2,8 @@
 //! database, and talks HTTP to it.
 
 use qiming_server::db::Conn;
-use qiming_server::permission::repo::{menu, user};
+use qiming_server::permission::repo::menu;
+use qiming_server::permission::user::repo as user;
 use qiming_server::{AppState, Clock, Config};
 use reqwest::Method;
 use serde_json::{Value, json};

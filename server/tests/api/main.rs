@@ -14,6 +14,7 @@ mod group;
 mod position;
 mod profile;
 mod role;
+mod user;
 mod schema;
 mod session;
 mod sign_in;

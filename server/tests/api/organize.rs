@@ -144,7 +144,7 @@ async fn org_019_rules_duplicates_and_guarded_delete(engine: Engine) {
     s.call(reqwest::Method::DELETE, &format!("{ORGANIZE}/{a}"), Some(&admin), crate::harness::Body::None).await.fails(400, "该组织下有下级组织，不能删除");
     let nurse = s.create_user("nurse", "Nurse123").await;
     let mut conn = s.conn().await;
-    qiming_server::permission::repo::user::add_relation(&mut conn, &nurse, "Organize", &dept).await.unwrap();
+    qiming_server::permission::user::repo::add_relation(&mut conn, &nurse, "Organize", &dept).await.unwrap();
     drop(conn);
     s.call(reqwest::Method::DELETE, &format!("{ORGANIZE}/{dept}"), Some(&admin), crate::harness::Body::None).await.fails(400, "该组织下有用户，不能删除");
     let mut conn = s.conn().await;

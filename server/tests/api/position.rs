@@ -52,7 +52,7 @@ async fn role_010_positions(engine: Engine) {
 
     let nurse = s.create_user("nurse", "Nurse123").await;
     let mut conn = s.conn().await;
-    qiming_server::permission::repo::user::add_relation(&mut conn, &nurse, "Position", &director).await.unwrap();
+    qiming_server::permission::user::repo::add_relation(&mut conn, &nurse, "Position", &director).await.unwrap();
     drop(conn);
     s.call(Method::DELETE, &format!("{POSITION}/{director}"), Some(&admin), Body::None).await.fails(400, "该岗位下有用户，不能删除");
     s.call(Method::DELETE, &format!("{POSITION}/{surgeon}"), Some(&admin), Body::None).await.ok();

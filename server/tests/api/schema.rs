@@ -5,7 +5,8 @@
 use crate::harness::{Engine, TestServer, start};
 use crate::on_both_engines;
 use qiming_server::AppError;
-use qiming_server::permission::repo::{menu, user};
+use qiming_server::permission::repo::menu;
+use qiming_server::permission::user::repo as user;
 use qiming_server::request::Client;
 use qiming_server::system::LoginRecord;
 use std::collections::BTreeSet;

@@ -312,46 +312,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/permission/Users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A user, for the user form (menu permission.user; rows outside the caller's data scope are 用户不存在)
-         * @description Needs a member: an unlocked session whose initial password is changed.
-         */
-        get: operations["user_detail"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/permission/Users/{id}/Actions/State": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Enable or disable a user (menu permission.user, button btn_edit); disabling ends their sessions
-         * @description Needs a member: an unlocked session whose initial password is changed.
-         */
-        put: operations["toggle_user_state"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/permission/Organize": {
         parameters: {
             query?: never;
@@ -948,6 +908,418 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of users (menu permission.user): organizeId '' every user, else an organisation's and below; keyword matches account, name and mobile phone
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Create a user (button btn_add); answers the generated initial password, which must be changed at the first sign-in
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user, for the user form (rows outside the caller's data scope are 用户不存在)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["info"];
+        /**
+         * Change a user (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update"];
+        post?: never;
+        /**
+         * Delete a user (button btn_remove); never the administrator, oneself or a manager of others
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a user (button btn_edit); disabling ends their sessions
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/{id}/Actions/ResetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a user's password (button btn_edit): both entries as MD5, the policy checked; the user signs in again and must change it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/{id}/Actions/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Lift the lock of too many failed sign-ins (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["unlock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/getWorkByUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a user holds that a handover passes on: roles, positions, groups, subordinates, managed organisations (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["work"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/workHandover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand everything a user holds over to another (button btn_edit), in one transaction
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["hand_over"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/All": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every enabled user, for id → name lookups
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole tree of companies, departments and their users (only users can be picked)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/ImUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of chat contacts (ORG-024)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["contacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/ImUser/Selector/{nodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user picker's tree (ORG-011, ORG-012): the organisations and users under a node ('0' the top), or with a keyword a flat page of users
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["tree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/GetListByAuthorize/{organizeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user tree limited to the organisations the caller manages
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["tree_by_authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/getOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users of the caller's organisation (ORG-015): a data array
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["same_organisation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/getSubordinates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's subordinates (ORG-016): a data array
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["subordinates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/UserCondition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the users of these departments, positions, roles or groups, or named (ORG-017)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["condition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/getUserList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * These users, to show a stored value (ORG-014); the pseudo id currentUser is skipped
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["by_ids"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/getSelectedList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The entries of a mixed picker's value ("id--type"), with bare ids (ORG-018)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["selected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/getSelectedUserList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the users these mixed ids reach (ORG-013)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["selected_users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/GetUsersByPositionId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation path down to the holders of a position: a data array tree
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["by_position"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/GetUsersByRoleOrgId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lazily, the organisations under a node and its users holding a role: a data array
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["by_role"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -1159,6 +1531,11 @@ export interface components {
             keyword?: string;
             departIds?: string[];
         };
+        /** @description What creating a user answers: the generated initial password, shown once. */
+        CreatedUser: {
+            id: string;
+            initialPassword: string;
+        };
         /** @description GET /api/oauth/CurrentUser: everything the client needs after sign-in. */
         CurrentUser: {
             userInfo: components["schemas"]["UserInfo"];
@@ -1311,6 +1688,24 @@ export interface components {
                 organizeIdTree: string[];
                 /** @description JSON text of the company's details (short name, nature, industry, founded, phones, …). */
                 propertyJson: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_CreatedUser: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description What creating a user answers: the generated initial password, shown once. */
+            data: {
+                id: string;
+                initialPassword: string;
             };
         };
         /**
@@ -1495,6 +1890,31 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_ImContact: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    realName: string;
+                    account: string;
+                    headIcon: string;
+                    /** @description The path of the contact's organisation. */
+                    department: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_LoginLogEntry: {
             /**
              * Format: u-int16
@@ -1592,6 +2012,101 @@ export interface components {
                     sortCode: number;
                     /** Format: int64 */
                     enabledMark: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_UserItem: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    realName: string;
+                    account: string;
+                    headIcon: string;
+                    organize: string;
+                    type: string;
+                    icon: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_UserNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    type: string;
+                    icon: string;
+                    headIcon: string;
+                    organize: string;
+                    hasChildren: boolean;
+                    isLeaf: boolean;
+                    children: components["schemas"]["UserNode"][];
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_UserRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    account: string;
+                    realName: string;
+                    /** @description The sex dictionary's code (1 男, 2 女). */
+                    gender: string;
+                    mobilePhone: string;
+                    /** @description The organisations' name paths, comma-separated. */
+                    organize: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /**
+                     * Format: int64
+                     * @description 1 enabled, 2 locked (too many failed sign-ins), 0 disabled.
+                     */
+                    enabledMark: number;
+                    isAdministrator: boolean;
+                    headIcon: string;
+                    description: string;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -1851,6 +2366,30 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_TreeOf_SelectedItem: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    type: string;
+                    fullName: string;
+                    headIcon: string;
+                    organize: string;
+                    icon: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_TreeOf_SelectorNode: {
             /**
              * Format: u-int16
@@ -1882,6 +2421,60 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_TreeOf_UserItem: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    realName: string;
+                    account: string;
+                    headIcon: string;
+                    organize: string;
+                    type: string;
+                    icon: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TreeOf_UserNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers of the trees. */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    type: string;
+                    icon: string;
+                    headIcon: string;
+                    organize: string;
+                    hasChildren: boolean;
+                    isLeaf: boolean;
+                    children: components["schemas"]["UserNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_UserDetail: {
             /**
              * Format: u-int16
@@ -1890,17 +2483,16 @@ export interface components {
              */
             code: number;
             msg: string;
-            /**
-             * @description GET /api/permission/Users/{id}: the user form's object (jnpf-wire-areas.md §1.1).
-             *     Organisation, position and group fields are empty until organisations exist.
-             */
+            /** @description GET Users/{id}: the user form's object. */
             data: {
                 id: string;
                 account: string;
                 realName: string;
                 gender: string;
                 email: string;
+                /** @description The organisations' ids, comma-separated. */
                 organizeId: string;
+                /** @description One id path per organisation. */
                 organizeIdTree: string[][];
                 managerId: string;
                 /** @description Comma-separated ids. */
@@ -1940,6 +2532,52 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_UserWork: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Users/getWorkByUser: what a user holds that a handover passes on. */
+            data: {
+                role: components["schemas"]["WorkItem"][];
+                position: components["schemas"]["WorkItem"][];
+                group: components["schemas"]["WorkItem"][];
+                /** @description The users whose manager the user is. */
+                subordinate: components["schemas"]["WorkItem"][];
+                /** @description The organisations the user manages. */
+                organize: components["schemas"]["WorkItem"][];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                fullName: string;
+                realName: string;
+                account: string;
+                headIcon: string;
+                organize: string;
+                type: string;
+                icon: string;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec_GroupNode: {
             /**
              * Format: u-int16
@@ -1956,6 +2594,31 @@ export interface components {
                 hasChildren: boolean;
                 isLeaf: boolean;
                 children: components["schemas"]["GroupNode"][];
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_UserNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                parentId: string;
+                fullName: string;
+                type: string;
+                icon: string;
+                headIcon: string;
+                organize: string;
+                hasChildren: boolean;
+                isLeaf: boolean;
+                children: components["schemas"]["UserNode"][];
             }[];
         };
         /**
@@ -2022,6 +2685,11 @@ export interface components {
             /** Format: int64 */
             creatorTime: number;
         };
+        /** @description POST Users/workHandover: everything `fromId` holds passes to `handoverUser`. */
+        Handover: {
+            fromId?: string;
+            handoverUser?: string;
+        };
         IdFullName: {
             id: string;
             fullName: string;
@@ -2029,6 +2697,19 @@ export interface components {
         IdName: {
             id: string;
             name: string;
+        };
+        /** @description A chat contact (GET Users/ImUser). */
+        ImContact: {
+            id: string;
+            realName: string;
+            account: string;
+            headIcon: string;
+            /** @description The path of the contact's organisation. */
+            department: string;
+        };
+        /** @description `{keyword}` (POST getSubordinates). */
+        KeywordBody: {
+            keyword?: string | null;
         };
         /** @description PUT …/Current/SystemLanguage. */
         LanguageChange: {
@@ -2247,6 +2928,14 @@ export interface components {
              */
             mandatoryModificationOfInitialPassword: number;
         };
+        /**
+         * @description POST Users/{id}/Actions/ResetPassword: the new password twice, as MD5 hex of what was
+         *     typed; `plainPassword` (Qiming's own web) lets the server check the password policy.
+         */
+        PasswordReset: {
+            userPassword?: string;
+            validatePassword?: string;
+        };
         Patch_String: null | string;
         Patch_Vec_Vec_String: null | string[][];
         Patch_i64: null | number;
@@ -2399,6 +3088,20 @@ export interface components {
             /** Format: int64 */
             enabledMark: number;
         };
+        /** @description An entry of the mixed picker's stored value, shown (getSelectedList): the id bare. */
+        SelectedItem: {
+            id: string;
+            type: string;
+            fullName: string;
+            headIcon: string;
+            organize: string;
+            icon: string;
+        };
+        /** @description POST Users/getSelectedUserList: a page of the users these mixed ids reach. */
+        SelectedUsers: {
+            pagination?: components["schemas"]["Pagination"];
+            userId?: string[];
+        };
         /**
          * @description A node of every organisation picker (ORG-001): `organize` is the path of names and
          *     `organizeIds` the path of ids, from the top to the node.
@@ -2435,16 +3138,38 @@ export interface components {
             theme: string;
         };
         /**
-         * @description GET /api/permission/Users/{id}: the user form's object (jnpf-wire-areas.md §1.1).
-         *     Organisation, position and group fields are empty until organisations exist.
+         * @description The body of the user tree's requests: `{keyword, currentPage, pageSize}` at the root
+         *     and for searches, `{}` when a node opens.
          */
+        TreeRequest: {
+            keyword?: string | null;
+            /** Format: int64 */
+            currentPage?: number | null;
+            /** Format: int64 */
+            pageSize?: number | null;
+        };
+        /**
+         * @description POST Users/UserCondition: the users of any of these departments, positions, roles or
+         *     groups, or named.
+         */
+        UserCondition: {
+            pagination?: components["schemas"]["Pagination"];
+            departIds?: string[];
+            positionIds?: string[];
+            userIds?: string[];
+            roleIds?: string[];
+            groupIds?: string[];
+        };
+        /** @description GET Users/{id}: the user form's object. */
         UserDetail: {
             id: string;
             account: string;
             realName: string;
             gender: string;
             email: string;
+            /** @description The organisations' ids, comma-separated. */
             organizeId: string;
+            /** @description One id path per organisation. */
             organizeIdTree: string[][];
             managerId: string;
             /** @description Comma-separated ids. */
@@ -2478,6 +3203,51 @@ export interface components {
             urgentTelePhone: string;
             postalAddress: string;
             isAdministrator: boolean;
+        };
+        /**
+         * @description POST Users / PUT Users/{id}. An update changes only the fields it sends; the client
+         *     posts the info answer back whole, so display fields it carries are ignored.
+         */
+        UserForm: {
+            account?: components["schemas"]["Patch_String"];
+            realName?: components["schemas"]["Patch_String"];
+            /** @description The sex dictionary's code, as text or a number. */
+            gender?: string | null;
+            email?: components["schemas"]["Patch_String"];
+            /** @description One id path per organisation; the last id of each is the organisation. */
+            organizeIdTree?: components["schemas"]["Patch_Vec_Vec_String"];
+            managerId?: components["schemas"]["Patch_String"];
+            /** @description Comma-separated position ids. */
+            positionId?: components["schemas"]["Patch_String"];
+            /** @description Comma-separated role ids. */
+            roleId?: components["schemas"]["Patch_String"];
+            /** @description Comma-separated group ids. */
+            groupId?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            /** @description 1 enabled, 0 disabled (2, locked, is the sign-in throttle's: 解除锁定 lifts it). */
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+            headIcon?: components["schemas"]["Patch_String"];
+            nation?: components["schemas"]["Patch_String"];
+            certificatesType?: components["schemas"]["Patch_String"];
+            education?: components["schemas"]["Patch_String"];
+            nativePlace?: components["schemas"]["Patch_String"];
+            certificatesNumber?: components["schemas"]["Patch_String"];
+            entryDate?: components["schemas"]["Patch_i64"];
+            birthday?: components["schemas"]["Patch_i64"];
+            telePhone?: components["schemas"]["Patch_String"];
+            landline?: components["schemas"]["Patch_String"];
+            mobilePhone?: components["schemas"]["Patch_String"];
+            urgentContacts?: components["schemas"]["Patch_String"];
+            urgentTelePhone?: components["schemas"]["Patch_String"];
+            postalAddress?: components["schemas"]["Patch_String"];
+        };
+        /**
+         * @description POST Users/getUserList, getSelectedList: `{userId: [...]}` (getSelectedList's ids are
+         *     `"{id}--{type}"`).
+         */
+        UserIds: {
+            userId?: string[];
         };
         /** @description CurrentUser's `userInfo`. */
         UserInfo: {
@@ -2530,6 +3300,83 @@ export interface components {
             systemIds: components["schemas"]["SystemEntry"][];
             theme: string;
             language: string;
+        };
+        /**
+         * @description A user as every user picker shows one (ORG-004): `fullName` is "name/account",
+         *     `organize` the path of the user's organisation.
+         */
+        UserItem: {
+            id: string;
+            fullName: string;
+            realName: string;
+            account: string;
+            headIcon: string;
+            organize: string;
+            type: string;
+            icon: string;
+        };
+        /**
+         * @description A node of the lazy user tree (ImUser/Selector, GetListByAuthorize, GetUsersByRoleOrgId):
+         *     an organisation (company / department) that opens, or a user.
+         */
+        UserNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            type: string;
+            icon: string;
+            headIcon: string;
+            organize: string;
+            hasChildren: boolean;
+            isLeaf: boolean;
+            children: components["schemas"]["UserNode"][];
+        };
+        /** @description A row of the user list. */
+        UserRow: {
+            id: string;
+            account: string;
+            realName: string;
+            /** @description The sex dictionary's code (1 男, 2 女). */
+            gender: string;
+            mobilePhone: string;
+            /** @description The organisations' name paths, comma-separated. */
+            organize: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            sortCode: number;
+            /**
+             * Format: int64
+             * @description 1 enabled, 2 locked (too many failed sign-ins), 0 disabled.
+             */
+            enabledMark: number;
+            isAdministrator: boolean;
+            headIcon: string;
+            description: string;
+        };
+        /** @description GET Users/getWorkByUser: what a user holds that a handover passes on. */
+        UserWork: {
+            role: components["schemas"]["WorkItem"][];
+            position: components["schemas"]["WorkItem"][];
+            group: components["schemas"]["WorkItem"][];
+            /** @description The users whose manager the user is. */
+            subordinate: components["schemas"]["WorkItem"][];
+            /** @description The organisations the user manages. */
+            organize: components["schemas"]["WorkItem"][];
+        };
+        Vec: {
+            id: string;
+            fullName: string;
+            realName: string;
+            account: string;
+            headIcon: string;
+            organize: string;
+            type: string;
+            icon: string;
+        }[];
+        WorkItem: {
+            id: string;
+            fullName: string;
         };
     };
     responses: never;
@@ -2896,52 +3743,6 @@ export interface operations {
                 "application/json": components["schemas"]["MajorChange"];
             };
         };
-        responses: {
-            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
-                };
-            };
-        };
-    };
-    user_detail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the user's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_UserDetail"];
-                };
-            };
-        };
-    };
-    toggle_user_state: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description the user's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
         responses: {
             /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
             200: {
@@ -3906,6 +4707,552 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                /** @description '' every user; else the users of this organisation and below. */
+                organizeId?: string;
+                /** @description Matches account, name or mobile phone. */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_UserRow"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreatedUser"];
+                };
+            };
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserDetail"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordReset"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    work: {
+        parameters: {
+            query?: {
+                fromId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserWork"];
+                };
+            };
+        };
+    };
+    hand_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Handover"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_UserItem"];
+                };
+            };
+        };
+    };
+    selector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_UserNode"];
+                };
+            };
+        };
+    };
+    contacts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_ImContact"];
+                };
+            };
+        };
+    };
+    tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreeRequest"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_UserNode"];
+                };
+            };
+        };
+    };
+    tree_by_authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreeRequest"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_UserNode"];
+                };
+            };
+        };
+    };
+    same_organisation: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec"];
+                };
+            };
+        };
+    };
+    subordinates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeywordBody"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec"];
+                };
+            };
+        };
+    };
+    condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCondition"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_UserItem"];
+                };
+            };
+        };
+    };
+    by_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIds"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_UserItem"];
+                };
+            };
+        };
+    };
+    selected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIds"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TreeOf_SelectedItem"];
+                };
+            };
+        };
+    };
+    selected_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectedUsers"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_UserItem"];
+                };
+            };
+        };
+    };
+    by_position: {
+        parameters: {
+            query?: {
+                positionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_UserNode"];
+                };
+            };
+        };
+    };
+    by_role: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description '0' the top, else the organisation being opened. */
+                organizeId?: string;
+                roleId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_UserNode"];
                 };
             };
         };

@@ -20,7 +20,7 @@ pub const DEPARTMENT: &str = "department";
 const ICON_COMPANY: &str = "icon-ym icon-ym-tree-organization3";
 const ICON_DEPARTMENT: &str = "icon-ym icon-ym-tree-department1";
 
-fn icon(category: &str) -> &'static str {
+pub fn icon(category: &str) -> &'static str {
     if category == COMPANY { ICON_COMPANY } else { ICON_DEPARTMENT }
 }
 

@@ -3,4 +3,3 @@
 //! [`DataScope`]: crate::access::DataScope
 
 pub mod menu;
-pub mod user;

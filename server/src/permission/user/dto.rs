@@ -1,0 +1,371 @@
+//! Wire types of user management and the user pickers (jnpf-wire-areas.md §1.1, §1.6, §1.9).
+
+use crate::wire::Patch;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct UserQuery {
+    /// '' every user; else the users of this organisation and below.
+    #[serde(default)]
+    pub organize_id: Option<String>,
+    /// Matches account, name or mobile phone.
+    #[serde(default)]
+    pub keyword: Option<String>,
+}
+
+/// A row of the user list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRow {
+    pub id: String,
+    pub account: String,
+    pub real_name: String,
+    /// The sex dictionary's code (1 男, 2 女).
+    pub gender: String,
+    pub mobile_phone: String,
+    /// The organisations' name paths, comma-separated.
+    pub organize: String,
+    pub creator_time: i64,
+    pub sort_code: i64,
+    /// 1 enabled, 2 locked (too many failed sign-ins), 0 disabled.
+    pub enabled_mark: i64,
+    pub is_administrator: bool,
+    pub head_icon: String,
+    pub description: String,
+}
+
+/// GET Users/{id}: the user form's object.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDetail {
+    pub id: String,
+    pub account: String,
+    pub real_name: String,
+    pub gender: String,
+    pub email: String,
+    /// The organisations' ids, comma-separated.
+    pub organize_id: String,
+    /// One id path per organisation.
+    pub organize_id_tree: Vec<Vec<String>>,
+    pub manager_id: String,
+    /// Comma-separated ids.
+    pub position_id: String,
+    /// Comma-separated ids.
+    pub role_id: String,
+    /// Comma-separated ids.
+    pub group_id: String,
+    pub sort_code: i64,
+    /// 1 enabled, 2 locked, 0 disabled.
+    pub enabled_mark: i64,
+    pub description: String,
+    pub head_icon: String,
+    pub nation: String,
+    pub certificates_type: String,
+    pub education: String,
+    pub native_place: String,
+    pub certificates_number: String,
+    pub entry_date: Option<i64>,
+    pub birthday: Option<i64>,
+    pub tele_phone: String,
+    pub landline: String,
+    pub mobile_phone: String,
+    pub urgent_contacts: String,
+    pub urgent_tele_phone: String,
+    pub postal_address: String,
+    pub is_administrator: bool,
+}
+
+/// POST Users / PUT Users/{id}. An update changes only the fields it sends; the client
+/// posts the info answer back whole, so display fields it carries are ignored.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserForm {
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub account: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub real_name: Patch<String>,
+    /// The sex dictionary's code, as text or a number.
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    #[schema(value_type = Option<String>)]
+    pub gender: Patch<Value>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub email: Patch<String>,
+    /// One id path per organisation; the last id of each is the organisation.
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub organize_id_tree: Patch<Vec<Vec<String>>>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub manager_id: Patch<String>,
+    /// Comma-separated position ids.
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub position_id: Patch<String>,
+    /// Comma-separated role ids.
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub role_id: Patch<String>,
+    /// Comma-separated group ids.
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub group_id: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub sort_code: Patch<i64>,
+    /// 1 enabled, 0 disabled (2, locked, is the sign-in throttle's: 解除锁定 lifts it).
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub enabled_mark: Patch<i64>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub description: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub head_icon: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub nation: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub certificates_type: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub education: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub native_place: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub certificates_number: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub entry_date: Patch<i64>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub birthday: Patch<i64>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub tele_phone: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub landline: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub mobile_phone: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub urgent_contacts: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub urgent_tele_phone: Patch<String>,
+    #[serde(default, skip_serializing_if = "Patch::is_absent")]
+    pub postal_address: Patch<String>,
+}
+
+/// POST Users/{id}/Actions/ResetPassword: the new password twice, as MD5 hex of what was
+/// typed; `plainPassword` (Qiming's own web) lets the server check the password policy.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordReset {
+    #[serde(default)]
+    pub user_password: String,
+    #[serde(default)]
+    pub validate_password: String,
+    #[serde(default, skip_serializing)]
+    pub plain_password: Option<String>,
+}
+
+/// GET Users/getWorkByUser: what a user holds that a handover passes on.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserWork {
+    pub role: Vec<WorkItem>,
+    pub position: Vec<WorkItem>,
+    pub group: Vec<WorkItem>,
+    /// The users whose manager the user is.
+    pub subordinate: Vec<WorkItem>,
+    /// The organisations the user manages.
+    pub organize: Vec<WorkItem>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkItem {
+    pub id: String,
+    pub full_name: String,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkQuery {
+    #[serde(default)]
+    pub from_id: String,
+}
+
+/// POST Users/workHandover: everything `fromId` holds passes to `handoverUser`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Handover {
+    #[serde(default)]
+    pub from_id: String,
+    #[serde(default, alias = "toId")]
+    pub handover_user: String,
+}
+
+/// A user as every user picker shows one (ORG-004): `fullName` is "name/account",
+/// `organize` the path of the user's organisation.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserItem {
+    pub id: String,
+    pub full_name: String,
+    pub real_name: String,
+    pub account: String,
+    pub head_icon: String,
+    pub organize: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub icon: String,
+}
+
+/// A node of the lazy user tree (ImUser/Selector, GetListByAuthorize, GetUsersByRoleOrgId):
+/// an organisation (company / department) that opens, or a user.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserNode {
+    pub id: String,
+    pub parent_id: String,
+    pub full_name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub icon: String,
+    pub head_icon: String,
+    pub organize: String,
+    pub has_children: bool,
+    pub is_leaf: bool,
+    #[schema(no_recursion)]
+    pub children: Vec<UserNode>,
+}
+
+/// A chat contact (GET Users/ImUser).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImContact {
+    pub id: String,
+    pub real_name: String,
+    pub account: String,
+    pub head_icon: String,
+    /// The path of the contact's organisation.
+    pub department: String,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct KeywordQuery {
+    #[serde(default)]
+    pub keyword: Option<String>,
+}
+
+/// `{keyword}` (POST getSubordinates).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct KeywordBody {
+    #[serde(default)]
+    pub keyword: Option<String>,
+}
+
+/// The body of the user tree's requests: `{keyword, currentPage, pageSize}` at the root
+/// and for searches, `{}` when a node opens.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TreeRequest {
+    #[serde(default)]
+    pub keyword: Option<String>,
+    #[serde(default, deserialize_with = "crate::wire::opt_i64_any")]
+    #[schema(value_type = Option<i64>)]
+    pub current_page: Option<i64>,
+    #[serde(default, deserialize_with = "crate::wire::opt_i64_any")]
+    #[schema(value_type = Option<i64>)]
+    pub page_size: Option<i64>,
+}
+
+/// Paging nested in a picker's body.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pagination {
+    #[serde(default)]
+    pub keyword: Option<String>,
+    #[serde(default, deserialize_with = "crate::wire::opt_i64_any")]
+    #[schema(value_type = Option<i64>)]
+    pub current_page: Option<i64>,
+    #[serde(default, deserialize_with = "crate::wire::opt_i64_any")]
+    #[schema(value_type = Option<i64>)]
+    pub page_size: Option<i64>,
+}
+
+/// POST Users/UserCondition: the users of any of these departments, positions, roles or
+/// groups, or named.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserCondition {
+    #[serde(default)]
+    pub pagination: Pagination,
+    #[serde(default)]
+    pub depart_ids: Vec<String>,
+    #[serde(default)]
+    pub position_ids: Vec<String>,
+    #[serde(default)]
+    pub user_ids: Vec<String>,
+    #[serde(default)]
+    pub role_ids: Vec<String>,
+    #[serde(default)]
+    pub group_ids: Vec<String>,
+}
+
+/// POST Users/getUserList, getSelectedList: `{userId: [...]}` (getSelectedList's ids are
+/// `"{id}--{type}"`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserIds {
+    #[serde(default)]
+    pub user_id: Vec<String>,
+}
+
+/// POST Users/getSelectedUserList: a page of the users these mixed ids reach.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SelectedUsers {
+    #[serde(default)]
+    pub pagination: Pagination,
+    #[serde(default)]
+    pub user_id: Vec<String>,
+}
+
+/// An entry of the mixed picker's stored value, shown (getSelectedList): the id bare.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SelectedItem {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub full_name: String,
+    pub head_icon: String,
+    pub organize: String,
+    pub icon: String,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionUsersQuery {
+    #[serde(default)]
+    pub position_id: String,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleUsersQuery {
+    #[serde(default)]
+    pub keyword: Option<String>,
+    /// '0' the top, else the organisation being opened.
+    #[serde(default)]
+    pub organize_id: Option<String>,
+    #[serde(default)]
+    pub role_id: String,
+}
+
+/// What creating a user answers: the generated initial password, shown once.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedUser {
+    pub id: String,
+    pub initial_password: String,
+}
+
+/// `{data: [...]}` answers given as a bare array (getOrganization, getSubordinates, …).
+pub type Items = Vec<UserItem>;

@@ -1,0 +1,63 @@
+//! Users (用户管理, ORG-021..026): the list, the form with its memberships, state, password
+//! reset, unlock, work handover, and the user pickers every form uses.
+
+pub mod dto;
+mod handlers;
+pub mod repo;
+pub mod service;
+
+use crate::access::{Action, button};
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
+
+/// The user page (menu permission.user).
+pub const MENU: &str = "permission.user";
+
+pub struct ViewUsers;
+impl Action for ViewUsers {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = None;
+}
+
+pub struct AddUser;
+impl Action for AddUser {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::ADD);
+}
+
+/// Changing a user: the form, state, password reset, unlock and work handover.
+pub struct EditUser;
+impl Action for EditUser {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::EDIT);
+}
+
+pub struct RemoveUser;
+impl Action for RemoveUser {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::REMOVE);
+}
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::list, handlers::create))
+        .route(routes!(handlers::info, handlers::update, handlers::delete))
+        .route(routes!(handlers::state))
+        .route(routes!(handlers::reset_password))
+        .route(routes!(handlers::unlock))
+        .route(routes!(handlers::work))
+        .route(routes!(handlers::hand_over))
+        .route(routes!(handlers::all))
+        .route(routes!(handlers::selector))
+        .route(routes!(handlers::contacts))
+        .route(routes!(handlers::tree))
+        .route(routes!(handlers::tree_by_authorize))
+        .route(routes!(handlers::same_organisation))
+        .route(routes!(handlers::subordinates))
+        .route(routes!(handlers::condition))
+        .route(routes!(handlers::by_ids))
+        .route(routes!(handlers::selected))
+        .route(routes!(handlers::selected_users))
+        .route(routes!(handlers::by_position))
+        .route(routes!(handlers::by_role))
+}

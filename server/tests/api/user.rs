@@ -1,0 +1,317 @@
+//! Users (ORG-021..025): the list, the form with its memberships, state, password reset,
+//! unlock, work handover and the user pickers.
+
+use crate::harness::{Body, Engine, TestServer, md5, organisation, seeded_button, seeded_page, start};
+use crate::on_both_engines;
+use qiming_server::access::{MSG_CHANGE_INITIAL_PASSWORD, MSG_FORBIDDEN};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const USERS: &str = "/api/permission/Users";
+
+async fn position(s: &TestServer, token: &str, organize: &str, name: &str, code: &str) -> String {
+    s.post("/api/permission/Position", Some(token), json!({"organizeId": organize, "fullName": name, "enCode": code, "type": "general"})).await.ok();
+    let page = s.get(&format!("/api/permission/Position?keyword={code}"), Some(token)).await.ok().clone();
+    page["list"][0]["id"].as_str().unwrap().to_string()
+}
+
+async fn role(s: &TestServer, token: &str, name: &str, code: &str, organisations: &[&[&str]]) -> String {
+    let global = if organisations.is_empty() { 1 } else { 0 };
+    s.post("/api/permission/Role", Some(token), json!({"fullName": name, "enCode": code, "globalMark": global, "organizeIdsTree": organisations})).await.ok();
+    let page = s.get(&format!("/api/permission/Role?keyword={code}"), Some(token)).await.ok().clone();
+    page["list"][0]["id"].as_str().unwrap().to_string()
+}
+
+/// Creates a user through the API; answers (id, initial password).
+async fn user(s: &TestServer, token: &str, form: Value) -> (String, String) {
+    let created = s.post(USERS, Some(token), form).await;
+    let data = created.ok();
+    (data["id"].as_str().unwrap().to_string(), data["initialPassword"].as_str().unwrap().to_string())
+}
+
+fn accounts(page: &Value) -> Vec<String> {
+    let mut list: Vec<String> = page["list"].as_array().unwrap().iter().map(|r| r["account"].as_str().unwrap().to_string()).collect();
+    list.sort();
+    list
+}
+
+// ORG-021: create with organisations, positions, roles and groups checked against each other;
+// the generated initial password signs in and must be changed first; the list of an
+// organisation and below, by keyword, paged; the form with one id path per organisation and
+// csv ids; updates change only what is sent; delete refused for the administrator, oneself and
+// a manager of others.
+async fn org_021_users(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let surgery = organisation(&s, &admin, &hospital, true, "外科", "wk").await;
+    let other = organisation(&s, &admin, "-1", false, "第二医院", "h2").await;
+    let surgeon = position(&s, &admin, &surgery, "外科医生", "surgeon").await;
+    let pharmacist = position(&s, &admin, &other, "药师", "pharmacist").await;
+    let dean = role(&s, &admin, "院长", "dean", &[]).await;
+    let local = role(&s, &admin, "外科主任", "chief", &[&[&hospital, &surgery]]).await;
+    let far = role(&s, &admin, "药房主任", "pharmacy", &[&[&other]]).await;
+
+    let form = json!({
+        "account": "zhangsan", "realName": "张三", "gender": 1, "organizeIdTree": [[hospital, surgery]],
+        "positionId": surgeon, "roleId": format!("{dean},{local}"), "email": "zs@example.com", "mobilePhone": "13800000001",
+        "enabledMark": 1, "sortCode": 1, "birthday": null
+    });
+    let (zhang, password) = user(&s, &admin, form.clone()).await;
+    let login = s.login("zhangsan", &password).await;
+    let token = login.ok()["token"].as_str().unwrap().to_string();
+    s.get(USERS, Some(&token)).await.fails(403, MSG_CHANGE_INITIAL_PASSWORD);
+
+    // Checks: core's messages, existence, positions and organisation roles within the chosen
+    // organisations, a unique account.
+    let bad = s.post(USERS, Some(&admin), json!({"account": "a b", "realName": "", "organizeIdTree": []})).await;
+    assert_eq!(bad.code(), 400);
+    assert_eq!(bad.data()["realName"], json!(["请输入真实姓名"]));
+    assert_eq!(bad.data()["organizeIdTree"], json!(["请选择所属组织"]));
+    let mut wrong = form.clone();
+    wrong["account"] = json!("lisi");
+    wrong["positionId"] = json!(pharmacist);
+    s.post(USERS, Some(&admin), wrong.clone()).await.fails(400, "岗位不属于所选组织");
+    wrong["positionId"] = json!("");
+    wrong["roleId"] = json!(far);
+    s.post(USERS, Some(&admin), wrong.clone()).await.fails(400, "角色不属于所选组织");
+    wrong["roleId"] = json!("");
+    wrong["organizeIdTree"] = json!([["nope"]]);
+    s.post(USERS, Some(&admin), wrong.clone()).await.fails(400, "所属组织不存在");
+    let dup = s.post(USERS, Some(&admin), form.clone()).await;
+    assert_eq!(dup.data()["account"], json!(["账户已存在"]));
+
+    let (_, _) = user(&s, &admin, json!({"account": "lisi", "realName": "李四", "gender": "2", "organizeIdTree": [[other]], "positionId": pharmacist, "managerId": zhang})).await;
+    let every = s.get(&format!("{USERS}?organizeId=&currentPage=1&pageSize=20&sort=desc&sidx="), Some(&admin)).await.ok().clone();
+    assert_eq!(accounts(&every), ["admin", "lisi", "zhangsan"]);
+    let under = s.get(&format!("{USERS}?organizeId={hospital}"), Some(&admin)).await.ok().clone();
+    assert_eq!(accounts(&under), ["zhangsan"]);
+    assert_eq!(under["list"][0]["organize"], "第一医院/外科");
+    assert_eq!(under["list"][0]["enabledMark"], 1);
+    assert_eq!(accounts(s.get(&format!("{USERS}?keyword=李"), Some(&admin)).await.ok()), ["lisi"]);
+    assert_eq!(accounts(s.get(&format!("{USERS}?keyword=13800000001"), Some(&admin)).await.ok()), ["zhangsan"]);
+    let second = s.get(&format!("{USERS}?currentPage=2&pageSize=2"), Some(&admin)).await.ok().clone();
+    assert_eq!((second["list"].as_array().unwrap().len(), second["pagination"]["total"].as_i64()), (1, Some(3)));
+
+    let info = s.get(&format!("{USERS}/{zhang}"), Some(&admin)).await.ok().clone();
+    assert_eq!(info["organizeIdTree"], json!([[hospital, surgery]]));
+    assert_eq!(info["organizeId"], json!(surgery));
+    assert_eq!(info["positionId"], json!(surgeon));
+    let mut roles: Vec<&str> = info["roleId"].as_str().unwrap().split(',').collect();
+    roles.sort();
+    let mut expected = vec![dean.as_str(), local.as_str()];
+    expected.sort();
+    assert_eq!(roles, expected);
+    assert_eq!((info["gender"].as_str(), info["email"].as_str()), (Some("1"), Some("zs@example.com")));
+
+    // PATCH: only what is sent; moving to another organisation drops the positions and
+    // organisation roles that stayed behind (the global role stays).
+    s.put(&format!("{USERS}/{zhang}"), Some(&admin), json!({"description": "主刀"})).await.ok();
+    let info = s.get(&format!("{USERS}/{zhang}"), Some(&admin)).await.ok().clone();
+    assert_eq!((info["description"].as_str(), info["realName"].as_str(), info["positionId"].as_str()), (Some("主刀"), Some("张三"), Some(surgeon.as_str())));
+    s.put(&format!("{USERS}/{zhang}"), Some(&admin), json!({"organizeIdTree": [[other]]})).await.ok();
+    let info = s.get(&format!("{USERS}/{zhang}"), Some(&admin)).await.ok().clone();
+    assert_eq!((info["positionId"].as_str(), info["roleId"].as_str()), (Some(""), Some(dean.as_str())));
+    s.put(&format!("{USERS}/{zhang}"), Some(&admin), json!({"managerId": zhang})).await.fails(400, "直属主管不能是自己");
+    s.put(&format!("{USERS}/nope"), Some(&admin), json!({"description": "x"})).await.fails(404, "用户不存在");
+
+    // Delete: not the administrator, not oneself, not while managing someone.
+    let admin_id = s.get("/api/permission/Users/Current/BaseInfo", Some(&admin)).await.ok()["id"].as_str().unwrap().to_string();
+    s.call(Method::DELETE, &format!("{USERS}/{admin_id}"), Some(&admin), Body::None).await.fails(400, "管理员不能删除");
+    s.call(Method::DELETE, &format!("{USERS}/{zhang}"), Some(&admin), Body::None).await.fails(400, "该用户是其他用户的直属主管，请先移交工作");
+    let lisi = s.get(&format!("{USERS}?keyword=lisi"), Some(&admin)).await.ok()["list"][0]["id"].as_str().unwrap().to_string();
+    s.call(Method::DELETE, &format!("{USERS}/{lisi}"), Some(&admin), Body::None).await.ok();
+    s.get(&format!("{USERS}/{lisi}"), Some(&admin)).await.fails(404, "用户不存在");
+    s.call(Method::DELETE, &format!("{USERS}/{zhang}"), Some(&admin), Body::None).await.ok();
+    // The deleted user's session ends with them.
+    assert_ne!(s.get("/api/oauth/CurrentUser", Some(&token)).await.code(), 200);
+}
+
+// ORG-022: reset password (both entries, matching, the policy; the user signs in again and
+// must change it), the state toggle (disabling ends sessions), and unlock after too many failed
+// sign-ins (the list shows 2 锁定 meanwhile).
+async fn org_022_user_actions(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let nurse = s.create_user("nurse", "Nurse123").await;
+    let token = s.sign_in("nurse", "Nurse123").await;
+    let reset = format!("{USERS}/{nurse}/Actions/ResetPassword");
+    s.post(&reset, Some(&admin), json!({"userPassword": "", "validatePassword": ""})).await.fails(400, "新密码不能为空");
+    s.post(&reset, Some(&admin), json!({"userPassword": md5("Abc12345"), "validatePassword": md5("Abc12346")})).await.fails(400, "两次密码输入不一致");
+    let weak = s.post(&reset, Some(&admin), json!({"userPassword": md5("abc"), "validatePassword": md5("abc"), "plainPassword": "abc"})).await;
+    assert_eq!(weak.code(), 400);
+    assert!(weak.data()["userPassword"].is_array(), "{:?}", weak.data());
+    s.post(&reset, Some(&admin), json!({"userPassword": md5("Abc12345"), "validatePassword": md5("Abc12345"), "plainPassword": "Abc12345"})).await.ok();
+    s.get("/api/oauth/CurrentUser", Some(&token)).await.fails(601, "密码已修改，请重新登录");
+    assert_eq!(s.login("nurse", "Nurse123").await.code(), 400);
+    let again = s.sign_in("nurse", "Abc12345").await;
+    s.get("/api/permission/Users/Current/BaseInfo", Some(&again)).await.fails(403, MSG_CHANGE_INITIAL_PASSWORD);
+
+    // State: disabling ends the sessions; not for the administrator or oneself.
+    s.put_empty(&format!("{USERS}/{nurse}/Actions/State"), Some(&admin)).await.ok();
+    assert_eq!(s.get("/api/oauth/CurrentUser", Some(&again)).await.code(), 601);
+    assert_eq!(s.get(&format!("{USERS}/{nurse}"), Some(&admin)).await.ok()["enabledMark"], 0);
+    s.put_empty(&format!("{USERS}/{nurse}/Actions/State"), Some(&admin)).await.ok();
+    assert_eq!(s.get(&format!("{USERS}/{nurse}"), Some(&admin)).await.ok()["enabledMark"], 1);
+
+    // Too many failed sign-ins lock the account: the list shows 2 until unlocked.
+    for _ in 0..5 {
+        s.login("nurse", "wrong-password").await;
+    }
+    assert_ne!(s.login("nurse", "Abc12345").await.code(), 200);
+    let row = s.get(&format!("{USERS}?keyword=nurse"), Some(&admin)).await.ok()["list"][0].clone();
+    assert_eq!(row["enabledMark"], 2);
+    s.put_empty(&format!("{USERS}/{nurse}/Actions/unlock"), Some(&admin)).await.ok();
+    assert_eq!(s.get(&format!("{USERS}?keyword=nurse"), Some(&admin)).await.ok()["list"][0]["enabledMark"], 1);
+    assert_eq!(s.login("nurse", "Abc12345").await.code(), 200);
+
+    // Each action needs the user page's edit button.
+    let clerk = s.create_user("clerk", "Clerk123").await;
+    let clerk_token = s.sign_in("clerk", "Clerk123").await;
+    let page = seeded_page(&s, "permission.user").await;
+    s.grant(&clerk, &[&page], &[]).await;
+    s.get(USERS, Some(&clerk_token)).await.ok();
+    s.put_empty(&format!("{USERS}/{nurse}/Actions/unlock"), Some(&clerk_token)).await.fails(403, MSG_FORBIDDEN);
+    s.post(&reset, Some(&clerk_token), json!({"userPassword": md5("Abc12345"), "validatePassword": md5("Abc12345")})).await.fails(403, MSG_FORBIDDEN);
+    s.post(USERS, Some(&clerk_token), json!({"account": "x"})).await.fails(403, MSG_FORBIDDEN);
+    s.call(Method::DELETE, &format!("{USERS}/{nurse}"), Some(&clerk_token), Body::None).await.fails(403, MSG_FORBIDDEN);
+    let edit = seeded_button(&s, &page, "btn_edit").await;
+    s.grant(&clerk, &[&page], &[("button", &edit)]).await;
+    s.put_empty(&format!("{USERS}/{nurse}/Actions/unlock"), Some(&clerk_token)).await.ok();
+}
+
+// ORG-023: what a user holds (roles, positions, groups, subordinates, managed organisations)
+// passes to another in one step.
+async fn org_023_work_handover(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let head = position(&s, &admin, &hospital, "院长", "head").await;
+    let dean = role(&s, &admin, "院长角色", "dean", &[]).await;
+    let (from, _) = user(&s, &admin, json!({"account": "old", "realName": "老院长", "gender": 1, "organizeIdTree": [[hospital]], "positionId": head, "roleId": dean})).await;
+    let (to, _) = user(&s, &admin, json!({"account": "new", "realName": "新院长", "gender": 1, "organizeIdTree": [[hospital]]})).await;
+    let (_, _) = user(&s, &admin, json!({"account": "staff", "realName": "职员", "gender": 2, "organizeIdTree": [[hospital]], "managerId": from})).await;
+    let ward = organisation(&s, &admin, &hospital, true, "病房", "ward").await;
+    s.put(&format!("/api/permission/Organize/Department/{ward}"), Some(&admin), json!({"managerId": from})).await.ok();
+
+    let work = s.get(&format!("{USERS}/getWorkByUser?fromId={from}"), Some(&admin)).await.ok().clone();
+    assert_eq!(work["role"][0]["fullName"], "院长角色");
+    assert_eq!(work["position"][0]["fullName"], "院长");
+    assert_eq!(work["subordinate"][0]["fullName"], "职员");
+    assert_eq!(work["organize"][0]["fullName"], "第一医院/病房");
+    s.post(&format!("{USERS}/workHandover"), Some(&admin), json!({"fromId": from, "handoverUser": from})).await.fails(400, "交接人不能是本人");
+    s.post(&format!("{USERS}/workHandover"), Some(&admin), json!({"fromId": from, "handoverUser": to})).await.ok();
+    let before = s.get(&format!("{USERS}/getWorkByUser?fromId={from}"), Some(&admin)).await.ok().clone();
+    assert_eq!(before, json!({"role": [], "position": [], "group": [], "subordinate": [], "organize": []}));
+    let after = s.get(&format!("{USERS}/getWorkByUser?fromId={to}"), Some(&admin)).await.ok().clone();
+    assert_eq!((after["role"].as_array().unwrap().len(), after["position"].as_array().unwrap().len()), (1, 1));
+    assert_eq!((after["subordinate"][0]["fullName"].as_str(), after["organize"][0]["fullName"].as_str()), (Some("职员"), Some("第一医院/病房")));
+    let info = s.get(&format!("{USERS}/{to}"), Some(&admin)).await.ok().clone();
+    assert_eq!(info["positionId"], json!(head));
+}
+
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array().unwrap().iter().map(|n| n["id"].as_str().unwrap().to_string()).collect()
+}
+
+// ORG-004, ORG-006, ORG-007, ORG-011..018, ORG-024, ORG-025: what the user pickers read — the
+// lazy tree from node '0', a keyword's flat page, stored values shown (currentUser skipped,
+// mixed ids answered bare), the custom conditions, the caller's organisation and subordinates,
+// chat contacts, and users by position and by role.
+async fn org_025_user_pickers(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let surgery = organisation(&s, &admin, &hospital, true, "外科", "wk").await;
+    let surgeon = position(&s, &admin, &surgery, "外科医生", "surgeon").await;
+    let chief = role(&s, &admin, "主任", "chief", &[&[&hospital, &surgery]]).await;
+    let (wang, _) = user(&s, &admin, json!({"account": "wang", "realName": "王医生", "gender": 1, "organizeIdTree": [[hospital, surgery]], "positionId": surgeon, "roleId": chief})).await;
+    let (li, _) = user(&s, &admin, json!({"account": "li", "realName": "李护士", "gender": 2, "organizeIdTree": [[hospital, surgery]], "managerId": wang})).await;
+    let (zhao, _) = user(&s, &admin, json!({"account": "zhao", "realName": "赵院长", "gender": 1, "organizeIdTree": [[hospital]]})).await;
+    // Any member may read the pickers.
+    let nurse = s.create_user("nurse", "Nurse123").await;
+    let member = s.sign_in("nurse", "Nurse123").await;
+    let _ = nurse;
+
+    let top = s.post(&format!("{USERS}/ImUser/Selector/0"), Some(&member), json!({"keyword": "", "currentPage": 1, "pageSize": 20})).await.ok().clone();
+    assert_eq!(ids(&top["list"]), [hospital.as_str()]);
+    assert_eq!((top["list"][0]["type"].as_str(), top["list"][0]["isLeaf"].as_bool()), (Some("company"), Some(false)));
+    let opened = s.post(&format!("{USERS}/ImUser/Selector/{hospital}"), Some(&member), json!({})).await.ok().clone();
+    assert_eq!(ids(&opened["list"]), [surgery.as_str(), zhao.as_str()]);
+    let user_node = &opened["list"][1];
+    assert_eq!((user_node["type"].as_str(), user_node["fullName"].as_str(), user_node["organize"].as_str()), (Some("user"), Some("赵院长/zhao"), Some("第一医院")));
+    assert!(user_node["headIcon"].as_str().unwrap().starts_with("/api/file/Image/userAvatar/"));
+    let searched = s.post(&format!("{USERS}/ImUser/Selector/{hospital}"), Some(&member), json!({"keyword": "医生", "currentPage": 1, "pageSize": 20})).await.ok().clone();
+    assert_eq!(ids(&searched["list"]), [wang.as_str()]);
+
+    let shown = s.post(&format!("{USERS}/getUserList"), Some(&member), json!({"userId": ["currentUser", li, wang]})).await.ok().clone();
+    assert_eq!(ids(&shown["list"]), [li.as_str(), wang.as_str()]);
+    assert_eq!((shown["list"][0]["fullName"].as_str(), shown["list"][0]["organize"].as_str()), (Some("李护士/li"), Some("第一医院/外科")));
+    let mixed = s
+        .post(&format!("{USERS}/getSelectedList"), Some(&member), json!({"userId": [format!("{surgery}--department"), format!("{chief}--role"), format!("{li}--user"), "gone--user"]}))
+        .await
+        .ok()
+        .clone();
+    assert_eq!(ids(&mixed["list"]), [surgery.as_str(), chief.as_str(), li.as_str()]);
+    assert_eq!((mixed["list"][0]["type"].as_str(), mixed["list"][0]["fullName"].as_str()), (Some("department"), Some("外科")));
+    assert_eq!(mixed["list"][1]["type"], "role");
+
+    let by_dept = s.post(&format!("{USERS}/UserCondition"), Some(&member), json!({"pagination": {"keyword": "", "currentPage": 1, "pageSize": 20}, "departIds": [surgery]})).await.ok().clone();
+    let mut got = ids(&by_dept["list"]);
+    got.sort();
+    let mut want = vec![wang.clone(), li.clone()];
+    want.sort();
+    assert_eq!(got, want);
+    let by_role = s.post(&format!("{USERS}/UserCondition"), Some(&member), json!({"pagination": {"currentPage": 1, "pageSize": 20}, "roleIds": [chief]})).await.ok().clone();
+    assert_eq!(ids(&by_role["list"]), [wang.as_str()]);
+    let none = s.post(&format!("{USERS}/UserCondition"), Some(&member), json!({"pagination": {"currentPage": 1, "pageSize": 20}})).await.ok().clone();
+    assert_eq!(none["pagination"]["total"], 0, "an empty condition reaches nobody");
+    let able = s
+        .post(&format!("{USERS}/getSelectedUserList"), Some(&member), json!({"pagination": {"keyword": "zhao", "currentPage": 1, "pageSize": 20}, "userId": [format!("{hospital}--company")]}))
+        .await
+        .ok()
+        .clone();
+    assert_eq!(ids(&able["list"]), [zhao.as_str()]);
+
+    let wang_token = {
+        let mut conn = s.conn().await;
+        sqlx::query("UPDATE base_user SET change_password_date = 1 WHERE id = $1").bind(&wang).execute(&mut *conn).await.unwrap();
+        qiming_server::db::bump_generation(&mut conn).await.unwrap();
+        drop(conn);
+        let hash = s.state.hasher.hash(&md5("Wang1234")).await.unwrap();
+        let mut conn = s.conn().await;
+        sqlx::query("UPDATE base_user SET password_hash = $1 WHERE id = $2").bind(hash).bind(&wang).execute(&mut *conn).await.unwrap();
+        drop(conn);
+        s.sign_in("wang", "Wang1234").await
+    };
+    let subordinates = s.post(&format!("{USERS}/getSubordinates"), Some(&wang_token), json!({"keyword": ""})).await.ok().clone();
+    assert_eq!(ids(&subordinates), [li.as_str()]);
+    let colleagues = s.get(&format!("{USERS}/getOrganization?keyword=&organizeId=0"), Some(&wang_token)).await.ok().clone();
+    let mut got = ids(&colleagues);
+    got.sort();
+    assert_eq!(got, want);
+
+    let contacts = s.get(&format!("{USERS}/ImUser?keyword=&currentPage=1&pageSize=20"), Some(&wang_token)).await.ok().clone();
+    let row = contacts["list"].as_array().unwrap().iter().find(|c| c["id"] == li).unwrap();
+    assert_eq!((row["realName"].as_str(), row["account"].as_str(), row["department"].as_str()), (Some("李护士"), Some("li"), Some("第一医院/外科")));
+    assert!(!ids(&contacts["list"]).contains(&wang), "not oneself");
+
+    let by_position = s.get(&format!("{USERS}/GetUsersByPositionId?positionId={surgeon}"), Some(&member)).await.ok().clone();
+    assert_eq!(ids(&by_position), [hospital.as_str()]);
+    assert_eq!(ids(&by_position[0]["children"]), [surgery.as_str()]);
+    assert_eq!(ids(&by_position[0]["children"][0]["children"]), [wang.as_str()]);
+    let role_top = s.get(&format!("{USERS}/GetUsersByRoleOrgId?keyword=&organizeId=0&roleId={chief}"), Some(&member)).await.ok().clone();
+    assert_eq!(ids(&role_top), [hospital.as_str()]);
+    let role_here = s.get(&format!("{USERS}/GetUsersByRoleOrgId?keyword=&organizeId={surgery}&roleId={chief}"), Some(&member)).await.ok().clone();
+    assert_eq!(ids(&role_here), [wang.as_str()]);
+
+    let all = s.get(&format!("{USERS}/All"), Some(&member)).await.ok().clone();
+    assert!(ids(&all["list"]).contains(&zhao));
+    let tree = s.get(&format!("{USERS}/Selector"), Some(&member)).await.ok().clone();
+    assert_eq!(ids(&tree["list"]), [hospital.as_str()]);
+    assert_eq!(ids(&tree["list"][0]["children"]), [surgery.as_str(), zhao.as_str()]);
+    let authorised = s.post(&format!("{USERS}/GetListByAuthorize/0"), Some(&admin), json!({"keyword": ""})).await.ok().clone();
+    assert_eq!(ids(&authorised["list"]), [hospital.as_str()]);
+}
+
+on_both_engines!(org_021_users, org_022_user_actions, org_023_work_handover, org_025_user_pickers);
