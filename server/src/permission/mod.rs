@@ -1,6 +1,7 @@
 //! Organisation and permissions. So far: users, roles, menus with their buttons / columns /
 //! forms, role authorisation, the signed-in user's own endpoints and CurrentUser.
 
+pub mod authority;
 pub mod dto;
 pub mod forms;
 pub mod group;
@@ -30,4 +31,5 @@ pub fn routes() -> ApiRoutes {
         .merge(role::routes())
         .merge(relation::routes())
         .merge(user::routes())
+        .merge(authority::routes())
 }

@@ -1320,6 +1320,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Authority/Data/{objectId}/Values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One step of the authorisation wizard: the tree of systems, menus, or the chosen menus' buttons / columns / forms / data schemes, what the role, position or user holds of it, and every id (objectId 0: the batch page)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["values"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Authority/Data/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save what a role, position or user may use (its page's btn_edit); ids of the wrong kind are ignored
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Authority/Data/Batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add these grants to each of these roles (the role page's btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -1420,6 +1480,50 @@ export interface components {
              * @description Its length (3–6).
              */
             verificationCodeNumber: number;
+        };
+        /**
+         * @description POST Authority/Data/Batch: these grants added to each of these roles (organisation nodes
+         *     of the role picker are ignored).
+         */
+        AuthorityBatch: {
+            roleIds?: string[];
+            systemIds?: string[];
+            module?: string[];
+            button?: string[];
+            column?: string[];
+            form?: string[];
+            resource?: string[];
+        };
+        /**
+         * @description A node of a step's tree: a system, a menu, or a page's button, column, form field or
+         *     data scheme.
+         */
+        AuthorityNode: {
+            id: string;
+            fullName: string;
+            icon: string;
+            children: components["schemas"]["AuthorityNode"][];
+        };
+        /**
+         * @description PUT Authority/Data/{objectId}: everything the object may use, replacing what it had.
+         *     Arrays may hold menu ids beside the items (the client merges them in); only ids of the
+         *     right kind are kept.
+         */
+        AuthoritySave: {
+            /** @description Role, Position or User. */
+            objectType?: string;
+            systemIds?: string[];
+            module?: string[];
+            button?: string[];
+            column?: string[];
+            form?: string[];
+            resource?: string[];
+        };
+        /** @description A step's answer: the tree, what is granted already, and what "select all" ticks. */
+        AuthorityValues: {
+            list: components["schemas"]["AuthorityNode"][];
+            ids: string[];
+            all: string[];
         };
         /** @description GET /api/permission/Users/Current/BaseInfo. */
         BaseInfo: {
@@ -1598,6 +1702,25 @@ export interface components {
                  * @description Its length (3–6).
                  */
                 verificationCodeNumber: number;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_AuthorityValues: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A step's answer: the tree, what is granted already, and what "select all" ticks. */
+            data: {
+                list: components["schemas"]["AuthorityNode"][];
+                ids: string[];
+                all: string[];
             };
         };
         /**
@@ -3363,6 +3486,15 @@ export interface components {
             subordinate: components["schemas"]["WorkItem"][];
             /** @description The organisations the user manages. */
             organize: components["schemas"]["WorkItem"][];
+        };
+        /**
+         * @description POST Authority/Data/{objectId}/Values: one step's tree. `type` is system, module, button,
+         *     column, form or resource; `moduleIds` (csv) the systems ticked in step 1 for `module`, the
+         *     menus ticked in step 2 for the later steps.
+         */
+        ValuesRequest: {
+            type?: string;
+            moduleIds?: string;
         };
         Vec: {
             id: string;
@@ -5253,6 +5385,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_UserNode"];
+                };
+            };
+        };
+    };
+    values: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValuesRequest"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuthorityValues"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthoritySave"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorityBatch"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };

@@ -1,0 +1,36 @@
+//! HTTP handlers of the authorisation wizard: extract, call the service, shape the answer.
+
+use super::dto::{AuthorityBatch, AuthoritySave, AuthorityValues, ValuesRequest};
+use super::service;
+use crate::AppState;
+use crate::access::Member;
+use crate::wire::{ApiResult, Envelope, Json, NoData, Path, done, ok};
+use axum::extract::State;
+
+#[utoipa::path(post, path = "/api/permission/Authority/Data/{objectId}/Values", tag = "permission",
+    summary = "One step of the authorisation wizard: the tree of systems, menus, or the chosen menus' buttons / columns / forms / data schemes, what the role, position or user holds of it, and every id (objectId 0: the batch page)",
+    params(("objectId" = String, Path)),
+    request_body = ValuesRequest,
+    responses((status = 200, body = Envelope<AuthorityValues>)))]
+pub async fn values(State(state): State<AppState>, caller: Member, Path(object_id): Path<String>, Json(req): Json<ValuesRequest>) -> ApiResult<AuthorityValues> {
+    ok(service::values(&state, &caller, &object_id, req).await?)
+}
+
+#[utoipa::path(put, path = "/api/permission/Authority/Data/{objectId}", tag = "permission",
+    summary = "Save what a role, position or user may use (its page's btn_edit); ids of the wrong kind are ignored",
+    params(("objectId" = String, Path)),
+    request_body = AuthoritySave,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn save(State(state): State<AppState>, caller: Member, Path(object_id): Path<String>, Json(req): Json<AuthoritySave>) -> ApiResult<NoData> {
+    service::save(&state, &caller, &object_id, req).await?;
+    done("操作成功")
+}
+
+#[utoipa::path(post, path = "/api/permission/Authority/Data/Batch", tag = "permission",
+    summary = "Add these grants to each of these roles (the role page's btn_edit)",
+    request_body = AuthorityBatch,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn batch(State(state): State<AppState>, caller: Member, Json(req): Json<AuthorityBatch>) -> ApiResult<NoData> {
+    service::batch(&state, &caller, req).await?;
+    done("操作成功")
+}
