@@ -1,6 +1,9 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
-//! (AUTH-024) and the system log (the login log today).
+//! (AUTH-024), the system log (the login log today), dictionaries, and exported files to
+//! download.
 
+pub mod dictionary;
+pub mod download;
 pub mod dto;
 mod handlers;
 mod repo;
@@ -16,4 +19,6 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::read_config, handlers::write_config))
         .route(routes!(handlers::password_policy))
         .route(routes!(handlers::image))
+        .merge(dictionary::routes())
+        .merge(download::routes())
 }

@@ -11,6 +11,7 @@ mod layers;
 mod organize;
 mod permission;
 mod group;
+mod dictionary;
 mod position;
 mod profile;
 mod role;
