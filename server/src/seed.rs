@@ -27,7 +27,7 @@ const FILES: &[(&str, &str)] = &[
     // The two fixed top dictionary categories (0 系统字典, 1 业务字典), which gather the
     // earlier dictionaries, and businessType (the serial-number rules' categories).
     ("dictionaries-system-data.json", include_str!("../../fixtures/seed/dictionaries-system-data.json")),
-    // The system data pages (数据字典 under 系统数据) with their buttons.
+    // The system data pages: 数据字典 under 系统数据, 单据规则 under 系统管理, with their buttons.
     ("menus-system-data.json", include_str!("../../fixtures/seed/menus-system-data.json")),
 ];
 

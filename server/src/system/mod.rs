@@ -1,7 +1,8 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
-//! (AUTH-024), the system log (the login log today), dictionaries, and exported files to
-//! download.
+//! (AUTH-024), the system log (the login log today), dictionaries, serial-number rules, and
+//! exported files to download.
 
+pub mod bill_rule;
 pub mod dictionary;
 pub mod download;
 pub mod dto;
@@ -20,5 +21,6 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::password_policy))
         .route(routes!(handlers::image))
         .merge(dictionary::routes())
+        .merge(bill_rule::routes())
         .merge(download::routes())
 }

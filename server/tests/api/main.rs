@@ -4,6 +4,7 @@
 mod harness;
 
 mod access;
+mod bill_rule;
 mod edge;
 mod first_start;
 mod hardening;
