@@ -1,8 +1,9 @@
 //! The administration forms' field rules (organisations, departments, positions, roles,
-//! groups, users, systems, menus and the menus' permission items), written once: the web's
-//! forms read them through WASM (`entityFields`, `checkEntity`) for their limits and instant
-//! messages, and the server checks what a form sends with the same function before it saves.
-//! Texts are the JNPF client's own (jnpf-wire-areas.md §1).
+//! groups, users, systems, menus and the menus' permission items, dictionaries, serial-number
+//! rules and areas), written once: the web's forms read them through WASM (`entityFields`,
+//! `checkEntity`) for their limits and instant messages, and the server checks what a form
+//! sends with the same function before it saves. Texts are the JNPF client's own
+//! (jnpf-wire-areas.md §1, §2).
 //!
 //! A creation is checked whole (a required field that is missing is empty); an update, which
 //! changes only the fields it sends, is checked on the fields present.
@@ -87,6 +88,10 @@ pub enum Form {
     ModuleField,
     DataAuthorize,
     DataScheme,
+    DictionaryType,
+    DictionaryData,
+    BillRule,
+    Area,
 }
 
 const COMPANY: &[FieldRule] = &[
@@ -228,8 +233,55 @@ const DATA_SCHEME: &[FieldRule] = &[
     field("description").max(500, None),
 ];
 
+// Dictionary categories (DICT-022..028, jnpf-wire-areas.md §2.1): the code and name rules with
+// the rules' own messages.
+const DICTIONARY_TYPE: &[FieldRule] = &[
+    field("parentId").required(t("dictionary.typeParentRequired", "上级菜单不能为空")),
+    field("fullName")
+        .required(t("dictionary.nameRequired", "请输入名称"))
+        .rule(NamedRule::FullName, None)
+        .max(50, Some(t("dictionary.typeNameMax", "名称最多为50个字符！"))),
+    field("enCode")
+        .required(t("dictionary.codeRequired", "请输入编码"))
+        .rule(NamedRule::EnCode, None)
+        .max(50, Some(t("dictionary.typeCodeMax", "编码最多为50个字符！"))),
+    field("description").max(500, None),
+];
+
+// Dictionary items (DICT-030..034): no pattern on name or code.
+const DICTIONARY_DATA: &[FieldRule] = &[
+    field("parentId").required(t("dictionary.parentRequired", "请选择")),
+    field("fullName").required(t("dictionary.nameRequired", "请输入名称")).max(50, Some(t("dictionary.nameMax", "字典名称最多为50个字符！"))),
+    field("enCode").required(t("dictionary.codeRequired", "请输入编码")).max(50, Some(t("dictionary.codeMax", "字典编码最多为50个字符！"))),
+    field("description").max(500, None),
+];
+
+// Serial-number rules (BILL-008..013): the names and the category; the numbering fields
+// (prefix, date format, digit, start number) are `serial::check_serial_rule`'s.
+const BILL_RULE: &[FieldRule] = &[
+    field("fullName").required(t("billRule.nameRequired", "请输入业务名称")).max(50, Some(t("billRule.nameMax", "业务名称最多为50个字符！"))),
+    field("enCode").required(t("billRule.codeRequired", "请输入业务编码")).max(50, Some(t("billRule.codeMax", "业务编码最多为50个字符！"))),
+    field("category").required(t("billRule.categoryRequired", "请选择业务分类")),
+    field("prefix").max(50, None),
+    field("description").max(500, None),
+];
+
+// Areas (jnpf-wire-areas.md §2.3): codes are digits.
+const AREA: &[FieldRule] = &[
+    field("parentId").required(t("area.parentRequired", "请选择区域上级")),
+    field("fullName")
+        .required(t("area.nameRequired", "请输入区域名称"))
+        .rule(NamedRule::FullName, Some(t("area.nameRule", "区域名称不能含有特殊符号")))
+        .max(50, None),
+    field("enCode")
+        .required(t("area.codeRequired", "请输入区域编码"))
+        .rule(NamedRule::NumericCode, Some(t("area.codeRule", "区域编码只能是数字")))
+        .max(50, None),
+    field("description").max(500, None),
+];
+
 impl Form {
-    pub const ALL: [Form; 13] = [
+    pub const ALL: [Form; 17] = [
         Form::Company,
         Form::Department,
         Form::Position,
@@ -243,6 +295,10 @@ impl Form {
         Form::ModuleField,
         Form::DataAuthorize,
         Form::DataScheme,
+        Form::DictionaryType,
+        Form::DictionaryData,
+        Form::BillRule,
+        Form::Area,
     ];
 
     /// The form's fields with rules.
@@ -261,6 +317,10 @@ impl Form {
             Form::ModuleField => MODULE_FIELD,
             Form::DataAuthorize => DATA_AUTHORIZE,
             Form::DataScheme => DATA_SCHEME,
+            Form::DictionaryType => DICTIONARY_TYPE,
+            Form::DictionaryData => DICTIONARY_DATA,
+            Form::BillRule => BILL_RULE,
+            Form::Area => AREA,
         }
     }
 }
@@ -398,6 +458,59 @@ mod tests {
         assert_eq!(texts(Form::Role, json!({"globalMark": 0, "organizeIdsTree": [["o1"]]}), false), []);
         assert_eq!(texts(Form::Role, json!({"globalMark": 1, "organizeIdsTree": []}), false), []);
         assert_eq!(texts(Form::Role, json!({"organizeIdsTree": []}), false), []);
+    }
+
+    // DICT-022..028: a category's parent, name and code, with the named rules' own messages.
+    #[test]
+    fn dict_022_to_028_category_form() {
+        assert_eq!(
+            texts(Form::DictionaryType, json!({}), true),
+            [("enCode".into(), "请输入编码".into()), ("fullName".into(), "请输入名称".into()), ("parentId".into(), "上级菜单不能为空".into())]
+        );
+        assert_eq!(
+            texts(Form::DictionaryType, json!({"fullName": "性-别", "enCode": ".sex"}), false),
+            [("enCode".into(), "编码只能输入英文、数字和小数点且小数点不能放在首尾".into()), ("fullName".into(), "名称不能含有特殊符号".into())]
+        );
+        assert_eq!(
+            texts(Form::DictionaryType, json!({"fullName": "名".repeat(51), "enCode": "a".repeat(51)}), false),
+            [("enCode".into(), "编码最多为50个字符！".into()), ("fullName".into(), "名称最多为50个字符！".into())]
+        );
+    }
+
+    // DICT-030..034: an item's parent, name and code; no pattern on either.
+    #[test]
+    fn dict_030_to_034_item_form() {
+        assert_eq!(
+            texts(Form::DictionaryData, json!({"parentId": ""}), true),
+            [("enCode".into(), "请输入编码".into()), ("fullName".into(), "请输入名称".into()), ("parentId".into(), "请选择".into())]
+        );
+        assert_eq!(texts(Form::DictionaryData, json!({"parentId": "0", "fullName": "男-女", "enCode": "a.b-c"}), true), []);
+        assert_eq!(
+            texts(Form::DictionaryData, json!({"fullName": "名".repeat(51), "enCode": "a".repeat(51)}), false),
+            [("enCode".into(), "字典编码最多为50个字符！".into()), ("fullName".into(), "字典名称最多为50个字符！".into())]
+        );
+    }
+
+    // BILL-008..012: a serial-number rule's names and category.
+    #[test]
+    fn bill_008_to_012_rule_form() {
+        assert_eq!(
+            texts(Form::BillRule, json!({}), true),
+            [("category".into(), "请选择业务分类".into()), ("enCode".into(), "请输入业务编码".into()), ("fullName".into(), "请输入业务名称".into())]
+        );
+        assert_eq!(
+            texts(Form::BillRule, json!({"fullName": "名".repeat(51), "enCode": "a".repeat(51)}), false),
+            [("enCode".into(), "业务编码最多为50个字符！".into()), ("fullName".into(), "业务名称最多为50个字符！".into())]
+        );
+    }
+
+    #[test]
+    fn area_codes_are_digits() {
+        assert_eq!(texts(Form::Area, json!({"parentId": "-1", "fullName": "北京市", "enCode": "110000"}), true), []);
+        assert_eq!(
+            texts(Form::Area, json!({"fullName": "北京/市", "enCode": "11a"}), false),
+            [("enCode".into(), "区域编码只能是数字".into()), ("fullName".into(), "区域名称不能含有特殊符号".into())]
+        );
     }
 
     #[test]

@@ -67,6 +67,9 @@ pub struct Config {
     pub housekeeping_interval: Duration,
     /// Log filter in `RUST_LOG` syntax (`QIMING_LOG`); `RUST_LOG` itself wins when set.
     pub log: String,
+    /// The local time's offset from UTC in minutes (`QIMING_UTC_OFFSET_MINUTES`, default 480,
+    /// China Standard Time): the calendar day a serial number's date part shows.
+    pub utc_offset_minutes: i32,
 }
 
 impl Default for Config {
@@ -93,6 +96,7 @@ impl Default for Config {
             login_log_retention: Duration::from_secs(180 * 24 * 3600),
             housekeeping_interval: Duration::from_secs(3600),
             log: "info".into(),
+            utc_offset_minutes: qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES,
         }
     }
 }
@@ -134,7 +138,7 @@ impl Config {
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
-             housekeeping_interval={} log={}",
+             housekeeping_interval={} log={} utc_offset_minutes={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -155,6 +159,7 @@ impl Config {
             humantime::format_duration(self.login_log_retention),
             humantime::format_duration(self.housekeeping_interval),
             self.log,
+            self.utc_offset_minutes,
         )
     }
 }

@@ -1,6 +1,7 @@
 //! Data that only grows is trimmed in the background: sign-in throttle rows that no longer
-//! count (most for accounts that do not exist), expired captchas and sessions, and login-log
-//! rows past their retention. Each area trims its own tables; this only schedules it.
+//! count (most for accounts that do not exist), expired captchas and sessions, login-log
+//! rows past their retention, and expired exports. Each area trims its own tables; this only
+//! schedules it.
 
 use crate::AppState;
 use crate::error::AppError;
@@ -11,6 +12,7 @@ pub struct Trimmed {
     pub throttles_and_captchas: u64,
     pub sessions: u64,
     pub login_log: u64,
+    pub downloads: u64,
 }
 
 /// One run, now.
@@ -22,6 +24,7 @@ pub async fn run_once(state: &AppState) -> Result<Trimmed, AppError> {
         throttles_and_captchas: crate::auth::service::trim(&mut conn, now).await?,
         sessions: crate::access::session::trim(&mut conn, now).await?,
         login_log: if retention > 0 { crate::system::service::trim_login_log(&mut conn, now - retention).await? } else { 0 },
+        downloads: crate::system::download::service::trim(&mut conn, now).await?,
     })
 }
 

@@ -45,6 +45,8 @@ pub struct Inner {
     /// CurrentUser answers (the envelope's JSON) per session, while nothing they are built
     /// from has changed.
     pub current_users: support::cache::GenerationCache<axum::body::Bytes>,
+    /// The DictionaryData/All answer (the envelope's JSON) while no dictionary has changed.
+    pub dictionaries: support::cache::GenerationCache<axum::body::Bytes>,
 }
 
 impl std::ops::Deref for AppState {
@@ -61,7 +63,8 @@ impl AppState {
         let hasher =
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
         let current_users = support::cache::GenerationCache::new(4096);
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users }));
+        let dictionaries = support::cache::GenerationCache::new(4);
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users, dictionaries }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }

@@ -24,6 +24,11 @@ const FILES: &[(&str, &str)] = &[
     ("dictionaries-organisation.json", include_str!("../../fixtures/seed/dictionaries-organisation.json")),
     // The organisation pages under 组织权限, each with its buttons.
     ("menus-permission.json", include_str!("../../fixtures/seed/menus-permission.json")),
+    // The two fixed top dictionary categories (0 系统字典, 1 业务字典), which gather the
+    // earlier dictionaries, and businessType (the serial-number rules' categories).
+    ("dictionaries-system-data.json", include_str!("../../fixtures/seed/dictionaries-system-data.json")),
+    // The system data pages: 数据字典 under 系统数据, 单据规则 under 系统管理, with their buttons.
+    ("menus-system-data.json", include_str!("../../fixtures/seed/menus-system-data.json")),
 ];
 
 /// The system menus belong to when a seed menu names none.
@@ -73,12 +78,14 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
+            // Processes sharing the database drop their cached DictionaryData/All.
+            sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 2").execute(&mut *conn).await?;
         }
-        "menus.json" | "menus-permission.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }
@@ -165,6 +172,9 @@ async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: Option<&str
 #[serde(rename_all = "camelCase")]
 struct SeedDictionary {
     id: String,
+    /// The parent category ('-1', the top, by default).
+    #[serde(default = "top")]
+    parent_id: String,
     full_name: String,
     en_code: String,
     #[serde(default)]
@@ -173,6 +183,13 @@ struct SeedDictionary {
     sort_code: i64,
     #[serde(default)]
     items: Vec<SeedDictionaryItem>,
+    /// Codes of categories seeded earlier at the top that move under this one.
+    #[serde(default)]
+    adopt: Vec<String>,
+}
+
+fn top() -> String {
+    "-1".into()
 }
 
 #[derive(Deserialize)]
@@ -186,10 +203,11 @@ struct SeedDictionaryItem {
 
 async fn insert_dictionary(conn: &mut Conn, d: &SeedDictionary, now: i64) -> anyhow::Result<()> {
     sqlx::query(
-        "INSERT INTO base_dictionary_type (id, full_name, en_code, is_tree, sort_code, creator_time) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO base_dictionary_type (id, parent_id, full_name, en_code, is_tree, sort_code, creator_time) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(&d.id)
+    .bind(&d.parent_id)
     .bind(&d.full_name)
     .bind(&d.en_code)
     .bind(d.is_tree)
@@ -210,6 +228,13 @@ async fn insert_dictionary(conn: &mut Conn, d: &SeedDictionary, now: i64) -> any
         .bind(now)
         .execute(&mut *conn)
         .await?;
+    }
+    for code in &d.adopt {
+        sqlx::query("UPDATE base_dictionary_type SET parent_id = $1 WHERE en_code = $2 AND parent_id = '-1'")
+            .bind(&d.id)
+            .bind(code)
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(())
 }

@@ -366,3 +366,41 @@ fn field_error(path: &str, serde_msg: &str) -> AppError {
 fn join_path(parent: &str, name: &str) -> String {
     if parent.is_empty() || parent == "." { name.to_string() } else { format!("{parent}.{name}") }
 }
+
+/// A file uploaded as `multipart/form-data` in the field `file` (the JNPF client's imports):
+/// its name and bytes. A request without one is a 400 saying so.
+pub struct Upload {
+    pub file_name: String,
+    pub bytes: Bytes,
+}
+
+/// How an upload is documented: the multipart field `file`.
+#[derive(ToSchema)]
+pub struct UploadForm {
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+}
+
+impl<S: Send + Sync> FromRequest<S> for Upload {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        let mut multipart = axum::extract::Multipart::from_request(req, state).await.map_err(|_| AppError::bad("请上传文件"))?;
+        loop {
+            let field = match multipart.next_field().await {
+                Ok(Some(field)) => field,
+                Ok(None) => return Err(AppError::bad("请上传文件")),
+                Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => return Err(AppError::bad("文件过大")),
+                Err(_) => return Err(AppError::bad("文件上传失败")),
+            };
+            if field.name() != Some("file") {
+                continue;
+            }
+            let file_name = field.file_name().unwrap_or_default().to_string();
+            let bytes = field.bytes().await.map_err(|e| {
+                if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE { AppError::bad("文件过大") } else { AppError::bad("文件上传失败") }
+            })?;
+            return Ok(Upload { file_name, bytes });
+        }
+    }
+}

@@ -22,6 +22,10 @@ pub mod button {
     pub const EDIT: &str = "btn_edit";
     pub const REMOVE: &str = "btn_remove";
     pub const DETAIL: &str = "btn_detail";
+    /// Import (导入) on the pages that take files.
+    pub const UPLOAD: &str = "btn_upload";
+    /// Export (导出).
+    pub const DOWNLOAD: &str = "btn_download";
 }
 
 pub const MSG_LOCKED: &str = "屏幕已锁定，请先解锁";

@@ -32,6 +32,8 @@ pub const LESS_THAN_MEMBER: &[(Method, &str, Need)] = &[
     (Method::GET, "/api/file/ImageCode/{key}", Need::Nobody),
     // Images load through <img>, which sends no Authorization header.
     (Method::GET, "/api/file/Image/{type}/{name}", Need::Nobody),
+    // Exports open in a plain link too; the url's expiring key is the permission.
+    (Method::GET, "/api/file/DownloadModel", Need::Nobody),
     // Answers 200 with or without a session, or the client would stay signed in.
     (Method::GET, "/api/oauth/Logout", Need::Nobody),
     // Locks and unlocks the screen.

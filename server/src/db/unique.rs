@@ -29,6 +29,7 @@ const UNIQUE_KEYS: &[UniqueKey] = &[
     key("base_position", &["en_code"], "enCode", "编码已存在"),
     key("base_group", &["en_code"], "enCode", "编码已存在"),
     key("base_module_data_authorize", &["module_id", "en_code"], "enCode", "编码已存在"),
+    key("base_bill_rule", &["en_code"], "enCode", "编码已存在"),
 ];
 
 /// The PostgreSQL name of a UNIQUE constraint declared without a name.

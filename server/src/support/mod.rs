@@ -1,8 +1,11 @@
-//! Helpers every area uses and none owns: ids, random bytes, hex, the clock, password hashing.
+//! Helpers every area uses and none owns: ids, random bytes, hex, the clock, password hashing,
+//! the administration forms' shared checks, trees from flat rows.
 
 pub mod cache;
 pub mod clock;
+pub mod forms;
 pub mod password_hash;
+pub mod tree;
 
 pub use clock::Clock;
 

@@ -45,3 +45,9 @@ pub struct LogQuery {
     #[serde(default)]
     pub keyword: Option<String>,
 }
+
+/// `{list}` answers (trees and lists without paging).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ListOf<T> {
+    pub list: Vec<T>,
+}

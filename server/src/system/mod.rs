@@ -1,6 +1,10 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
-//! (AUTH-024) and the system log (the login log today).
+//! (AUTH-024), the system log (the login log today), dictionaries, serial-number rules, and
+//! exported files to download.
 
+pub mod bill_rule;
+pub mod dictionary;
+pub mod download;
 pub mod dto;
 mod handlers;
 mod repo;
@@ -16,4 +20,7 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::read_config, handlers::write_config))
         .route(routes!(handlers::password_policy))
         .route(routes!(handlers::image))
+        .merge(dictionary::routes())
+        .merge(bill_rule::routes())
+        .merge(download::routes())
 }

@@ -10,14 +10,16 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
-struct Started {
-    child: Child,
-    base: String,
+/// A server process started from the binary (other tests start a second process on a test
+/// server's database with it).
+pub struct Started {
+    pub child: Child,
+    pub base: String,
     /// Everything printed before the listening line.
-    output: String,
+    pub output: String,
 }
 
-async fn run_binary(data_dir: &Path, database_url: Option<&str>, admin_password: Option<&str>) -> Started {
+pub async fn run_binary(data_dir: &Path, database_url: Option<&str>, admin_password: Option<&str>) -> Started {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_qiming-server"));
     cmd.env("QIMING_ADDR", "127.0.0.1:0")
         .env("QIMING_DATA_DIR", data_dir)

@@ -5,6 +5,7 @@ mod harness;
 
 mod access;
 mod authority;
+mod bill_rule;
 mod edge;
 mod first_start;
 mod hardening;
@@ -12,6 +13,7 @@ mod layers;
 mod organize;
 mod permission;
 mod group;
+mod dictionary;
 mod position;
 mod profile;
 mod role;

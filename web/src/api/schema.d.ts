@@ -1444,6 +1444,518 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/DictionaryType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every dictionary category as a tree (DICT-043), for any member
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["type_tree"];
+        put?: never;
+        /**
+         * Create a dictionary category (button btn_add; DICT-022..029)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_type"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryType/Selector/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The parents a category may take: every category but {id} and those below it ('0' when adding)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["type_selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryType/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dictionary category, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["type_info"];
+        /**
+         * Change a dictionary category (button btn_edit); only what is sent changes; categories 0 and 1 never change
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_type"];
+        post?: never;
+        /**
+         * Delete a dictionary category (button btn_remove); refused for 0 and 1 and while it holds categories or items
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_type"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/All": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every category with its enabled items (DICT-044), for any member; looked up by the category's id or enCode
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The items of category {id} (DICT-044): a tree when the category is one and isTree is not 0; keyword on name and code
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["items"];
+        /**
+         * Change a dictionary item (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_item"];
+        post?: never;
+        /**
+         * Delete a dictionary item (button btn_remove); refused while items hang below it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_item"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a dictionary item (button btn_add; DICT-030..037); not in categories 0 and 1
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/{id}/Selector/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The parents an item of category {id} may take: the category itself first, then its items but {itemId} and below
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["item_selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/{id}/Data/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The options of category {id}: its enabled items (a tree when it is one), for any member
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/{id}/Info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dictionary item, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["item_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a dictionary item (button btn_edit; DICT-040)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["toggle_item"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/{id}/Action/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export category {id}, the categories below it and their items as a .bdd file (button btn_download; DICT-017)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/{id}/Actions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same export under the catalogue's path (spec 02 §7.9)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["export_plural"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/Action/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .bdd file (button btn_upload; DICT-018): checked whole; a bad file changes nothing and the message says why
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DictionaryData/Actions/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same import under the catalogue's path (spec 01 §7)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["import_plural"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of serial-number rules (menu system.billRule; BILL-023)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Create a serial-number rule (button btn_add; BILL-008..022)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The serial-number rule picker: a page of the enabled rules, for any member (BILL-024, BILL-025)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/BillNumber/{enCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Issue the next number of rule {enCode}, for any member: each request its own, consecutive, across processes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["bill_number"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A serial-number rule, for its form, with today's example
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["info"];
+        /**
+         * Change a serial-number rule (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update"];
+        post?: never;
+        /**
+         * Delete a serial-number rule (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a serial-number rule (button btn_edit; BILL-007)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["toggle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/{id}/Action/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a serial-number rule as a .bb file (button btn_download)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/{id}/Actions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same export under the catalogue's path (spec 02 §7.10)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["export_plural"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/Action/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .bb file (button btn_upload): checked like the form; a bad file changes nothing and the message says why
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/BillRule/Actions/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same import under the plural path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["import_plural"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/DownloadModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export by the key of its url (valid 10 minutes)
+         * @description Open to everyone: no session needed.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1679,6 +2191,19 @@ export interface components {
             organizeIdTree: string[];
         };
         /**
+         * @description One category of DictionaryData/All with its enabled items (a tree when the category is
+         *     one). Clients look a dictionary up by the category's id or its enCode.
+         */
+        Dictionary: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            isTree: number;
+            dictionaryList: components["schemas"]["ItemNode"][];
+        };
+        /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
@@ -1886,6 +2411,24 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ExportUrl: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description The answer of an export: where to download the file (valid for a while, no header needed). */
+            data: {
+                /** @description `/api/file/DownloadModel?encryption=<key>`; the client puts its API base in front. */
+                url: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_GroupInfo: {
             /**
              * Format: u-int16
@@ -1906,6 +2449,169 @@ export interface components {
                 /** Format: int64 */
                 enabledMark: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ItemInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET DictionaryData/{id}/Info: the item form. */
+            data: {
+                id: string;
+                dictionaryTypeId: string;
+                parentId: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                enabledMark: number;
+                /** Format: int64 */
+                sortCode: number;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_Dictionary: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    /** Format: int64 */
+                    isTree: number;
+                    dictionaryList: components["schemas"]["ItemNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_ItemNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    dictionaryTypeId: string;
+                    /** @description '0' at the top of its category. */
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    description: string;
+                    hasChildren: boolean;
+                    /** @description In a tree: the node's children (left out of flat lists and of leaves). */
+                    children?: components["schemas"]["ItemNode"][] | null;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_OptionNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    children?: components["schemas"]["OptionNode"][] | null;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_PickerNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    hasChildren: boolean;
+                    children: components["schemas"]["PickerNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_TypeNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    /**
+                     * Format: int64
+                     * @description 1 a tree of items, 0 a list.
+                     */
+                    isTree: number;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** @description '0'. */
+                    category: string;
+                    description: string;
+                    hasChildren: boolean;
+                    children: components["schemas"]["TypeNode"][];
+                }[];
             };
         };
         /**
@@ -2143,6 +2849,70 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_RuleListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The category's name (businessType), shown as it is. */
+                    category: string;
+                    startNumber: string;
+                    /** @description The last number issued ('' before the first). */
+                    outputNumber: string;
+                    /** Format: int64 */
+                    digit: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_RuleOption: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    startNumber: string;
+                    /** @description The category's id. */
+                    category: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_UserItem: {
             /**
              * Format: u-int16
@@ -2353,6 +3123,55 @@ export interface components {
                 sortCode: number;
                 description: string;
             };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_RuleInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET BillRule/{id}: the rule form (BILL-002), with the example for today. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** @description The id of a businessType item. */
+                category: string;
+                prefix: string;
+                /** @description yyyyMMdd, yyyyMM, yyyy or no. */
+                dateFormat: string;
+                /** Format: int64 */
+                digit: number;
+                startNumber: string;
+                /** @description The first number the rule issues today. */
+                example: string;
+                outputNumber: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_String: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: string;
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -2598,6 +3417,32 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_TypeInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET DictionaryType/{id}: the category form. */
+            data: {
+                id: string;
+                parentId: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                isTree: number;
+                /** Format: int64 */
+                sortCode: number;
+                category: string;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_UserDetail: {
             /**
              * Format: u-int16
@@ -2744,6 +3589,11 @@ export interface components {
                 children: components["schemas"]["UserNode"][];
             }[];
         };
+        /** @description The answer of an export: where to download the file (valid for a while, no header needed). */
+        ExportUrl: {
+            /** @description `/api/file/DownloadModel?encryption=<key>`; the client puts its API base in front. */
+            url: string;
+        };
         /**
          * @description A failure as the client receives it (HTTP 200): `code` is 400, 403, 404, 500, 503, 504
          *     or 600–602; `data` holds the per-field messages of a 400 about fields, else null.
@@ -2829,6 +3679,50 @@ export interface components {
             headIcon: string;
             /** @description The path of the contact's organisation. */
             department: string;
+        };
+        /**
+         * @description POST DictionaryData / PUT DictionaryData/{id}. parentId '0' (or the category's own id, as
+         *     the parent picker's first node) is the top of the category. An update changes only what
+         *     it sends; an item stays in its category.
+         */
+        ItemForm: {
+            dictionaryTypeId?: components["schemas"]["Patch_String"];
+            parentId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description GET DictionaryData/{id}/Info: the item form. */
+        ItemInfo: {
+            id: string;
+            dictionaryTypeId: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            sortCode: number;
+            description: string;
+        };
+        /** @description A dictionary item in a list or tree (DICT-021). */
+        ItemNode: {
+            id: string;
+            dictionaryTypeId: string;
+            /** @description '0' at the top of its category. */
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+            hasChildren: boolean;
+            /** @description In a tree: the node's children (left out of flat lists and of leaves). */
+            children?: components["schemas"]["ItemNode"][] | null;
         };
         /** @description `{keyword}` (POST getSubordinates). */
         KeywordBody: {
@@ -2963,6 +3857,16 @@ export interface components {
             fullName: string;
             children: components["schemas"]["IdFullName"][];
         };
+        /**
+         * @description An option of a dictionary (Data/Selector, the form designer's and the super query's
+         *     choices): enabled items only.
+         */
+        OptionNode: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            children?: components["schemas"]["OptionNode"][] | null;
+        };
         /** @description A node of the organisation management tree. */
         OrganizeNode: {
             id: string;
@@ -3085,6 +3989,15 @@ export interface components {
             fullName: string;
             /** @default  */
             enCode: string;
+        };
+        /** @description A node of a picker: a category or an item. */
+        PickerNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            hasChildren: boolean;
+            children: components["schemas"]["PickerNode"][];
         };
         /** @description POST Position/PositionCondition: positions of these organisations (and below) or these ids. */
         PositionCondition: {
@@ -3211,6 +4124,77 @@ export interface components {
             /** Format: int64 */
             enabledMark: number;
         };
+        /**
+         * @description POST BillRule / PUT BillRule/{id}. An update changes only what it sends; `example` is
+         *     the client's preview and is computed here instead. `digit` and `startNumber` may come as
+         *     numbers or as text.
+         */
+        RuleForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            category?: components["schemas"]["Patch_String"];
+            prefix?: components["schemas"]["Patch_String"];
+            dateFormat?: components["schemas"]["Patch_String"];
+            digit?: string | null;
+            startNumber?: string | null;
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description GET BillRule/{id}: the rule form (BILL-002), with the example for today. */
+        RuleInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The id of a businessType item. */
+            category: string;
+            prefix: string;
+            /** @description yyyyMMdd, yyyyMM, yyyy or no. */
+            dateFormat: string;
+            /** Format: int64 */
+            digit: number;
+            startNumber: string;
+            /** @description The first number the rule issues today. */
+            example: string;
+            outputNumber: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+        };
+        /** @description A row of the rule list. */
+        RuleListRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The category's name (businessType), shown as it is. */
+            category: string;
+            startNumber: string;
+            /** @description The last number issued ('' before the first). */
+            outputNumber: string;
+            /** Format: int64 */
+            digit: number;
+            /** @description Who made it: 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            lastModifyTime?: number | null;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+        };
+        /** @description A row of the rule picker (BILL-024, BILL-025); a serial-number field stores the enCode. */
+        RuleOption: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            startNumber: string;
+            /** @description The category's id. */
+            category: string;
+        };
         /** @description An entry of the mixed picker's stored value, shown (getSelectedList): the id bare. */
         SelectedItem: {
             id: string;
@@ -3270,6 +4254,57 @@ export interface components {
             currentPage?: number | null;
             /** Format: int64 */
             pageSize?: number | null;
+        };
+        /**
+         * @description POST DictionaryType / PUT DictionaryType/{id}. An update changes only what it sends;
+         *     isTree is fixed once the category exists.
+         */
+        TypeForm: {
+            /** @description '-1' for the top. */
+            parentId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            isTree?: components["schemas"]["Patch_i64"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            category?: components["schemas"]["Patch_String"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description GET DictionaryType/{id}: the category form. */
+        TypeInfo: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            isTree: number;
+            /** Format: int64 */
+            sortCode: number;
+            category: string;
+            description: string;
+        };
+        /** @description A node of the category tree (DICT-019): the root's parentId is '-1'. */
+        TypeNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /**
+             * Format: int64
+             * @description 1 a tree of items, 0 a list.
+             */
+            isTree: number;
+            /** Format: int64 */
+            sortCode: number;
+            /** @description '0'. */
+            category: string;
+            description: string;
+            hasChildren: boolean;
+            children: components["schemas"]["TypeNode"][];
+        };
+        /** @description How an upload is documented: the multipart field `file`. */
+        UploadForm: {
+            /** Format: binary */
+            file: string;
         };
         /**
          * @description POST Users/UserCondition: the users of any of these departments, positions, roles or
@@ -5550,6 +6585,764 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                };
+            };
+        };
+    };
+    type_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_TypeNode"];
+                };
+            };
+        };
+    };
+    create_type: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    type_selector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the category being edited, or 0 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_PickerNode"];
+                };
+            };
+        };
+    };
+    type_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TypeInfo"];
+                };
+            };
+        };
+    };
+    update_type: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_type: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_Dictionary"];
+                };
+            };
+        };
+    };
+    items: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description 1: a tree (when the category is one); 0: a flat list; absent: as the category is. */
+                isTree?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the category */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ItemNode"];
+                };
+            };
+        };
+    };
+    update_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the item */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the item */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    create_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    item_selector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the category */
+                id: string;
+                /** @description the item being edited, or 0 */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_PickerNode"];
+                };
+            };
+        };
+    };
+    options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the category */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_OptionNode"];
+                };
+            };
+        };
+    };
+    item_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the item */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ItemInfo"];
+                };
+            };
+        };
+    };
+    toggle_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the item */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the category */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    export_plural: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the category */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    import_plural: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description A businessType item's id; empty for every category. */
+                categoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_RuleListRow"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    selector: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description A businessType item's id; empty for every category. */
+                categoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_RuleOption"];
+                };
+            };
+        };
+    };
+    bill_number: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the rule's code */
+                enCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RuleInfo"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    toggle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    export_plural: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    import_plural: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: {
+                /** @description The key of an export's url. */
+                encryption?: string;
+                /** @description The client may append the file's name; the stored name is used. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
                 };
             };
         };

@@ -31,6 +31,7 @@ pub async fn replace(conn: &mut Conn, object_type: &str, object_id: &str, grants
         .bind(object_id)
         .execute(&mut *conn)
         .await?;
+    bump_generation(conn).await?;
     add(conn, object_type, object_id, grants).await
 }
 

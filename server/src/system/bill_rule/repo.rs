@@ -1,0 +1,174 @@
+//! SQL of serial-number rules. No decisions here.
+
+use super::dto::{RuleListRow, RuleOption, RuleRow};
+use crate::access::{DataScope, ScopeColumns};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql};
+use crate::error::AppError;
+use crate::wire::Page;
+
+/// Rules under data permission.
+pub const SCOPE: ScopeColumns = ScopeColumns {
+    owner: "base_bill_rule.creator_user_id",
+    fields: &[("id", "base_bill_rule.id"), ("creatorUserId", "base_bill_rule.creator_user_id"), ("category", "base_bill_rule.category")],
+};
+
+const COLUMNS: &str = "SELECT id, full_name, en_code, category, prefix, date_format, digit, start_number, output_number, sort_code, enabled_mark, description FROM base_bill_rule";
+
+fn filter(sql: &mut Sql, keyword: Option<&Keyword>, category: Option<&str>) {
+    if let Some(k) = keyword {
+        sql.push(" AND ").keyword(k, &["base_bill_rule.full_name", "base_bill_rule.en_code"]);
+    }
+    if let Some(c) = category {
+        sql.push(" AND base_bill_rule.category = ").bind(c);
+    }
+}
+
+/// A page of the rules the scope reaches.
+pub async fn page(
+    conn: &mut Conn,
+    scope: &DataScope,
+    keyword: Option<&Keyword>,
+    category: Option<&str>,
+    page: Page,
+) -> Result<(Vec<RuleListRow>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_bill_rule WHERE 1 = 1");
+    scope.restrict(&mut count, &SCOPE);
+    filter(&mut count, keyword, category);
+    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
+    let mut list = Sql::new(
+        engine,
+        "SELECT id, full_name, en_code, \
+         COALESCE((SELECT d.full_name FROM base_dictionary_data d WHERE d.id = base_bill_rule.category), base_bill_rule.category) AS category, \
+         start_number, output_number, digit, \
+         COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = base_bill_rule.creator_user_id), '') AS creator_user, \
+         creator_time, last_modify_time, sort_code, enabled_mark FROM base_bill_rule WHERE 1 = 1",
+    );
+    scope.restrict(&mut list, &SCOPE);
+    filter(&mut list, keyword, category);
+    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+/// A page of the enabled rules (the picker, for any member).
+pub async fn enabled_page(conn: &mut Conn, keyword: Option<&Keyword>, category: Option<&str>, page: Page) -> Result<(Vec<RuleOption>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_bill_rule WHERE enabled_mark = 1");
+    filter(&mut count, keyword, category);
+    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
+    let mut list = Sql::new(engine, "SELECT id, full_name, en_code, start_number, category FROM base_bill_rule WHERE enabled_mark = 1");
+    filter(&mut list, keyword, category);
+    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<RuleRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), COLUMNS);
+    sql.push(" WHERE id = ").bind(id);
+    scope.restrict(&mut sql, &SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// Whether a rule with this code exists.
+pub async fn code_exists(conn: &mut Conn, en_code: &str) -> Result<bool, AppError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_bill_rule WHERE en_code = $1").bind(en_code).fetch_one(conn).await?;
+    Ok(n > 0)
+}
+
+/// Whether `id` is an item of the businessType dictionary.
+pub async fn is_business_type(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
+         WHERE t.en_code = 'businessType' AND d.id = $1",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await?;
+    Ok(n > 0)
+}
+
+pub struct NewRule<'a> {
+    pub id: &'a str,
+    pub full_name: &'a str,
+    pub en_code: &'a str,
+    pub category: &'a str,
+    pub prefix: &'a str,
+    pub date_format: &'a str,
+    pub digit: i64,
+    pub start_number: &'a str,
+    pub example: &'a str,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: &'a str,
+    pub creator_user_id: &'a str,
+}
+
+pub async fn insert(conn: &mut Conn, r: &NewRule<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_bill_rule (id, full_name, en_code, category, prefix, date_format, digit, start_number, example, sort_code, enabled_mark, description, creator_time, creator_user_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+    )
+    .bind(r.id)
+    .bind(r.full_name)
+    .bind(r.en_code)
+    .bind(r.category)
+    .bind(r.prefix)
+    .bind(r.date_format)
+    .bind(r.digit)
+    .bind(r.start_number)
+    .bind(r.example)
+    .bind(r.sort_code)
+    .bind(r.enabled_mark)
+    .bind(r.description)
+    .bind(now)
+    .bind(r.creator_user_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_bill_rule");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
+/// Flips enabledMark 1 ↔ 0.
+pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_bill_rule SET enabled_mark = 1 - enabled_mark, last_modify_time = $1, last_modify_user_id = $2 WHERE id = $3")
+        .bind(now)
+        .bind(user_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_bill_rule WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}
+
+/// Takes the rule's row for the rest of the transaction — a write, so that on PostgreSQL the
+/// row is locked and on SQLite the database's write lock is held before anything is read —
+/// and reads it. Concurrent issuers of the same rule wait here and then read what the one
+/// before them wrote. None when there is no such rule.
+pub async fn take_for_numbering(conn: &mut Conn, en_code: &str) -> Result<Option<RuleRow>, AppError> {
+    let taken = sqlx::query("UPDATE base_bill_rule SET output_number = output_number WHERE en_code = $1").bind(en_code).execute(&mut *conn).await?;
+    if taken.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let mut sql = Sql::new(Engine::of(conn), COLUMNS);
+    sql.push(" WHERE en_code = ").bind(en_code);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// Records the number just issued.
+pub async fn set_output(conn: &mut Conn, id: &str, number: &str) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_bill_rule SET output_number = $1 WHERE id = $2").bind(number).bind(id).execute(conn).await?;
+    Ok(())
+}

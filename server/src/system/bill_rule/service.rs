@@ -1,0 +1,277 @@
+//! Serial-number rules: the form's rules (core's entity form for the names and category,
+//! core's `serial` for the numbering fields), the example, and issuing numbers. A number is
+//! issued in one short transaction that holds the rule's row: read the last number, compute
+//! the next with core's `SerialRule::next_after` (which starts again from the start number
+//! when the date part changed), write it, commit — so concurrent requests, in one process or
+//! several sharing the database, each get their own consecutive number.
+
+use super::dto::{RuleFile, RuleForm, RuleInfo, RuleListRow, RuleOption, RuleQuery, RuleRow};
+use super::repo::{self, NewRule};
+use super::{AddBillRule, EditBillRule, ExportBillRule, ImportBillRule, RemoveBillRule, ViewBillRule};
+use crate::AppState;
+use crate::access::{Member, Permit};
+use crate::db::{Arg, Conn, Keyword};
+use crate::error::{AppError, FieldErrors};
+use crate::support::forms::{check_numbers, number, number_column, text, text_column};
+use crate::support::new_id;
+use crate::system::download;
+use crate::wire::{Page, PageOf, Patch};
+use qiming_core::date::DateTime;
+use qiming_core::entity::{self, Form};
+use qiming_core::serial::{SerialRule, check_serial_rule};
+use serde_json::{Map, Value, json};
+
+const MISSING: &str = "单据规则不存在";
+
+/// Today in the configured zone.
+fn today(state: &AppState) -> Result<DateTime, AppError> {
+    DateTime::from_epoch_ms(state.clock.now_ms(), state.config.utc_offset_minutes).ok_or_else(|| AppError::Internal(anyhow::anyhow!("the clock is out of range")))
+}
+
+/// A number or text sent for digit / startNumber, as core reads it.
+fn sent_value(p: &Patch<Value>) -> Option<Value> {
+    match p {
+        Patch::Value(v) => Some(v.clone()),
+        Patch::Null => Some(Value::Null),
+        Patch::Absent => None,
+    }
+}
+
+/// The numbering fields as core reads them.
+fn numbering(prefix: &str, date_format: &str, digit: &Value, start_number: &Value) -> Value {
+    json!({"prefix": prefix, "dateFormat": date_format, "digit": digit, "startNumber": start_number})
+}
+
+fn numbering_of(r: &RuleRow) -> Value {
+    numbering(&r.prefix, &r.date_format, &json!(r.digit), &json!(r.start_number))
+}
+
+/// Every message of the form at once: core's entity form (names, category) on `record`, and
+/// core's serial rule on the numbering the rule will have (`rule`).
+fn check_rule(record: &Map<String, Value>, whole: bool, rule: &Value) -> Result<SerialRule, AppError> {
+    let mut problems: FieldErrors = FieldErrors::new();
+    for (field, messages) in entity::check(Form::BillRule, record, whole).into_iter().chain(check_serial_rule(rule)) {
+        problems.entry(field).or_default().extend(messages.into_iter().map(|m| m.text));
+    }
+    if !problems.is_empty() {
+        return Err(AppError::fields(problems));
+    }
+    SerialRule::from_json(rule, true).map_err(|_| AppError::bad("流水规则有误"))
+}
+
+async fn check_category(conn: &mut Conn, category: &str) -> Result<(), AppError> {
+    if !repo::is_business_type(conn, category).await? {
+        return Err(AppError::field("category", "业务分类不存在"));
+    }
+    Ok(())
+}
+
+/// GET BillRule (BILL-023): a page of the rules, searched by name or code, of one category.
+pub async fn list(state: &AppState, permit: &Permit<ViewBillRule>, q: &RuleQuery, page: Page) -> Result<PageOf<RuleListRow>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let category = q.category_id.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let (list, total) = repo::page(&mut conn, permit.scope(), Keyword::parse(q.keyword.as_deref()).as_ref(), category, page).await?;
+    Ok(page.of(list, total))
+}
+
+/// GET BillRule/Selector (BILL-024, BILL-025): the enabled rules for any member.
+pub async fn selector(state: &AppState, _caller: &Member, q: &RuleQuery, page: Page) -> Result<PageOf<RuleOption>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let category = q.category_id.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let (list, total) = repo::enabled_page(&mut conn, Keyword::parse(q.keyword.as_deref()).as_ref(), category, page).await?;
+    Ok(page.of(list, total))
+}
+
+/// GET BillRule/{id} (BILL-002): the form, with today's example (BILL-005).
+pub async fn info(state: &AppState, permit: &Permit<ViewBillRule>, id: &str) -> Result<RuleInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let date = today(state)?;
+    let example = SerialRule::from_json(&numbering_of(&r), false).map(|rule| rule.preview(&date)).unwrap_or_default();
+    Ok(RuleInfo {
+        id: r.id,
+        full_name: r.full_name,
+        en_code: r.en_code,
+        category: r.category,
+        prefix: r.prefix,
+        date_format: r.date_format,
+        digit: r.digit,
+        start_number: r.start_number,
+        example,
+        output_number: r.output_number,
+        sort_code: r.sort_code,
+        enabled_mark: r.enabled_mark,
+        description: r.description,
+    })
+}
+
+fn record_of(form: &RuleForm) -> Result<Map<String, Value>, AppError> {
+    match serde_json::to_value(form).map_err(anyhow::Error::from)? {
+        Value::Object(map) => Ok(map),
+        _ => Ok(Map::new()),
+    }
+}
+
+/// POST BillRule (BILL-008..022): every field's rule with the dialog's messages, a category
+/// of businessType, sortCode 0 by default (BILL-006), enabledMark 1 (BILL-007); the example
+/// is computed by core for today.
+pub async fn create(state: &AppState, permit: &Permit<AddBillRule>, form: RuleForm) -> Result<(), AppError> {
+    let digit = sent_value(&form.digit).unwrap_or(Value::Null);
+    let start = sent_value(&form.start_number).unwrap_or(Value::Null);
+    let rule = numbering(&text(&form.prefix), &text(&form.date_format), &digit, &start);
+    let serial = check_rule(&record_of(&form)?, true, &rule)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let category = text(&form.category);
+    let mut tx = state.db.begin().await?;
+    check_category(&mut tx, &category).await?;
+    let new = NewRule {
+        id: &new_id(),
+        full_name: &text(&form.full_name),
+        en_code: &text(&form.en_code),
+        category: &category,
+        prefix: &serial.prefix,
+        date_format: &text(&form.date_format),
+        digit: serial.digit as i64,
+        start_number: &serial.start_number,
+        example: &serial.preview(&today(state)?),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
+        description: &text(&form.description),
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PUT BillRule/{id}: only what is sent changes; the numbering the rule ends with is checked
+/// whole. Numbers already issued stay; the next one follows the changed rule (core starts
+/// again from the start number when the last one no longer fits it).
+pub async fn update(state: &AppState, permit: &Permit<EditBillRule>, id: &str, form: RuleForm) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let prefix = if form.prefix.is_absent() { found.prefix.clone() } else { text(&form.prefix) };
+    let date_format = if form.date_format.is_absent() { found.date_format.clone() } else { text(&form.date_format) };
+    let digit = sent_value(&form.digit).unwrap_or_else(|| json!(found.digit));
+    let start = sent_value(&form.start_number).unwrap_or_else(|| json!(found.start_number));
+    let serial = check_rule(&record_of(&form)?, false, &numbering(&prefix, &date_format, &digit, &start))?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    if let Patch::Value(c) = &form.category {
+        check_category(&mut tx, c.trim()).await?;
+    }
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    text_column(&mut columns, "full_name", &form.full_name);
+    text_column(&mut columns, "en_code", &form.en_code);
+    text_column(&mut columns, "category", &form.category);
+    columns.push(("prefix", serial.prefix.clone().into()));
+    columns.push(("date_format", date_format.into()));
+    columns.push(("digit", (serial.digit as i64).into()));
+    columns.push(("start_number", serial.start_number.clone().into()));
+    columns.push(("example", serial.preview(&today(state)?).into()));
+    number_column(&mut columns, "sort_code", &form.sort_code);
+    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
+    text_column(&mut columns, "description", &form.description);
+    repo::update(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn delete(state: &AppState, permit: &Permit<RemoveBillRule>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    repo::delete(&mut tx, &found.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PUT BillRule/{id}/Actions/State (BILL-007): enabledMark 1 ↔ 0.
+pub async fn toggle(state: &AppState, permit: &Permit<EditBillRule>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    repo::toggle(&mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// GET BillRule/BillNumber/{enCode}: the rule's next number, for any member (a form being
+/// filled in). An unknown or disabled rule says so.
+pub async fn next_number(state: &AppState, _caller: &Member, en_code: &str) -> Result<String, AppError> {
+    let date = today(state)?;
+    let mut tx = state.db.begin().await?;
+    let rule = repo::take_for_numbering(&mut tx, en_code).await?.ok_or_else(|| AppError::not_found(format!("单据规则不存在：{en_code}")))?;
+    if rule.enabled_mark != 1 {
+        return Err(AppError::bad(format!("单据规则已停用：{}", rule.full_name)));
+    }
+    let serial = SerialRule::from_json(&numbering_of(&rule), false).map_err(|_| AppError::bad(format!("单据规则的流水设置有误：{}", rule.full_name)))?;
+    let last = Some(rule.output_number.as_str()).filter(|n| !n.is_empty());
+    let next = serial.next_after(last, &date);
+    repo::set_output(&mut tx, &rule.id, &next).await?;
+    tx.commit().await?;
+    Ok(next)
+}
+
+/// GET BillRule/{id}/Action/Export: the rule as a `.bb` file; answers its download url.
+pub async fn export(state: &AppState, permit: &Permit<ExportBillRule>, id: &str) -> Result<String, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    drop(conn);
+    let file = RuleFile {
+        id: r.id,
+        full_name: r.full_name.clone(),
+        en_code: r.en_code,
+        category: r.category,
+        prefix: r.prefix,
+        date_format: r.date_format,
+        digit: json!(r.digit),
+        start_number: json!(r.start_number),
+        sort_code: r.sort_code,
+        enabled_mark: r.enabled_mark,
+        description: r.description,
+    };
+    let content = serde_json::to_string(&file).map_err(anyhow::Error::from)?;
+    download::service::offer(state, &permit.caller().user_id, &format!("{}.bb", r.full_name), &content).await
+}
+
+/// POST BillRule/Action/Import: a `.bb` file as exported, checked like the form (and its
+/// code new here) before it is stored with a new id and nothing issued yet; a bad file
+/// changes nothing and the message says why.
+pub async fn import(state: &AppState, permit: &Permit<ImportBillRule>, file_name: &str, bytes: &[u8]) -> Result<(), AppError> {
+    if !file_name.to_ascii_lowercase().ends_with(".bb") {
+        return Err(AppError::bad("请选择.bb格式的单据规则文件"));
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let file: RuleFile = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        if path.is_empty() || path == "." { AppError::bad("文件内容不是单据规则") } else { AppError::bad(format!("文件内容不是单据规则：{path}有误")) }
+    })?;
+    let record = match serde_json::to_value(&file).map_err(anyhow::Error::from)? {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    let serial = check_rule(&record, true, &numbering(&file.prefix, &file.date_format, &file.digit, &file.start_number))
+        .map_err(|e| AppError::bad(format!("单据规则“{}”：{e}", file.en_code.trim())))?;
+    check_numbers(&Patch::Value(file.sort_code), &Patch::Value(file.enabled_mark))?;
+    let mut tx = state.db.begin().await?;
+    if repo::code_exists(&mut tx, file.en_code.trim()).await? {
+        return Err(AppError::bad(format!("单据规则“{}”：{}已存在，不能重复导入", file.en_code.trim(), file.full_name.trim())));
+    }
+    check_category(&mut tx, file.category.trim()).await.map_err(|e| AppError::bad(format!("单据规则“{}”：{e}", file.en_code.trim())))?;
+    let new = NewRule {
+        id: &new_id(),
+        full_name: file.full_name.trim(),
+        en_code: file.en_code.trim(),
+        category: file.category.trim(),
+        prefix: &serial.prefix,
+        date_format: file.date_format.trim(),
+        digit: serial.digit as i64,
+        start_number: &serial.start_number,
+        example: &serial.preview(&today(state)?),
+        sort_code: file.sort_code,
+        enabled_mark: file.enabled_mark,
+        description: file.description.trim(),
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}

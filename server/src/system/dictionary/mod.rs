@@ -1,0 +1,70 @@
+//! Dictionaries (数据字典, DICT-*): categories in a tree (ids 0 and 1 are the two fixed top
+//! folders) and the items of each category, flat or a tree, enabled or not; the pickers and
+//! the cached DictionaryData/All every form reads; export to a `.bdd` file and import from
+//! one.
+
+pub mod dto;
+mod handlers;
+pub mod repo;
+pub mod service;
+
+use crate::access::{Action, button};
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
+
+/// The dictionary page (menu systemData.dictionary).
+pub const MENU: &str = "systemData.dictionary";
+
+pub struct ViewDictionary;
+impl Action for ViewDictionary {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = None;
+}
+
+pub struct AddDictionary;
+impl Action for AddDictionary {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::ADD);
+}
+
+pub struct EditDictionary;
+impl Action for EditDictionary {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::EDIT);
+}
+
+pub struct RemoveDictionary;
+impl Action for RemoveDictionary {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::REMOVE);
+}
+
+pub struct ImportDictionary;
+impl Action for ImportDictionary {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::UPLOAD);
+}
+
+pub struct ExportDictionary;
+impl Action for ExportDictionary {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::DOWNLOAD);
+}
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::type_tree, handlers::create_type))
+        .route(routes!(handlers::type_selector))
+        .route(routes!(handlers::type_info, handlers::update_type, handlers::delete_type))
+        .route(routes!(handlers::all))
+        .route(routes!(handlers::items, handlers::update_item, handlers::delete_item))
+        .route(routes!(handlers::create_item))
+        .route(routes!(handlers::item_selector))
+        .route(routes!(handlers::options))
+        .route(routes!(handlers::item_info))
+        .route(routes!(handlers::toggle_item))
+        .route(routes!(handlers::export))
+        .route(routes!(handlers::export_plural))
+        .route(routes!(handlers::import))
+        .route(routes!(handlers::import_plural))
+}
