@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod clock;
+pub mod excel;
 pub mod forms;
 pub mod password_hash;
 pub mod tree;

@@ -1,7 +1,7 @@
 //! Dictionaries (DICT-*): categories, items, the pickers, DictionaryData/All and its cache,
 //! export to a .bdd file and import from one, and the page's permits.
 
-use crate::harness::{Body, Engine, TestServer, seeded_button, seeded_page, start, start_sharing};
+use crate::harness::{Body, Engine, TestServer, seeded_button, seeded_page, start, start_sharing, upload};
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
 use reqwest::Method;
@@ -288,15 +288,6 @@ async fn all(server: &TestServer, token: &str) -> Value {
     server.get(&format!("{DATA}/All"), Some(token)).await.ok()["list"].clone()
 }
 
-const BOUNDARY: &str = "qimingTestBoundary7MA4YWxk";
-
-/// A multipart body with one file field.
-fn upload(field: &str, file_name: &str, content: &[u8]) -> Body {
-    let mut body = format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
-    body.extend_from_slice(content);
-    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
-    Body::Raw("multipart/form-data; boundary=qimingTestBoundary7MA4YWxk", body)
-}
 
 /// Downloads an export's url as a plain link would (no Authorization header).
 async fn fetch(s: &TestServer, url: &str) -> (String, String) {

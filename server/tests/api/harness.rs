@@ -378,3 +378,13 @@ pub async fn seeded_button(s: &TestServer, page: &str, en_code: &str) -> String 
         .await
         .unwrap()
 }
+
+const BOUNDARY: &str = "qimingTestBoundary7MA4YWxk";
+
+/// A multipart body with one file field.
+pub fn upload(field: &str, file_name: &str, content: &[u8]) -> Body {
+    let mut body = format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
+    body.extend_from_slice(content);
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    Body::Raw("multipart/form-data; boundary=qimingTestBoundary7MA4YWxk", body)
+}

@@ -1,7 +1,7 @@
 //! Users (ORG-021..025): the list, the form with its memberships, state, password reset,
 //! unlock, work handover and the user pickers.
 
-use crate::harness::{Body, Engine, TestServer, md5, organisation, seeded_button, seeded_page, start};
+use crate::harness::{Body, Engine, TestServer, md5, organisation, seeded_button, seeded_page, start, upload};
 use crate::on_both_engines;
 use qiming_server::access::{MSG_CHANGE_INITIAL_PASSWORD, MSG_FORBIDDEN};
 use reqwest::Method;
@@ -315,3 +315,96 @@ async fn org_025_user_pickers(engine: Engine) {
 }
 
 on_both_engines!(org_021_users, org_022_user_actions, org_023_work_handover, org_025_user_pickers);
+
+async fn workbook_at(s: &TestServer, url: &str) -> Vec<Vec<String>> {
+    assert!(url.starts_with("/api/file/DownloadModel?encryption="), "{url}");
+    // A plain link: no Authorization header.
+    let res = s.http.get(format!("{}{url}", s.base)).send().await.unwrap();
+    assert!(res.headers()["content-disposition"].to_str().unwrap().contains(".xlsx"));
+    qiming_server::support::excel::read_first_sheet(&res.bytes().await.unwrap()).unwrap()
+}
+
+// ORG-026: export (this page or all, the chosen columns, names instead of ids), the template,
+// and the import wizard: upload (.xls/.xlsx, 500 KB, 500 rows), preview, import in one
+// transaction with every failing row and its reason, the failures exported again; the
+// imported users sign in with the batch's initial password and must change it. Each step
+// needs the page's import or export button.
+async fn org_026_users_excel(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let surgery = organisation(&s, &admin, &hospital, true, "外科", "wk").await;
+    position(&s, &admin, &surgery, "外科医生", "surgeon").await;
+    role(&s, &admin, "院长", "dean", &[]).await;
+    user(&s, &admin, json!({"account": "wang", "realName": "王医生", "gender": 1, "organizeIdTree": [[hospital, surgery]], "birthday": 631152000000i64})).await;
+
+    let url = s.get(&format!("{USERS}/ExportExcel?organizeId={hospital}&dataType=1&selectKey=account,realName,gender,organizeId,birthday"), Some(&admin)).await.ok()["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let sheet = workbook_at(&s, &url).await;
+    assert_eq!(sheet[0], ["账户", "姓名", "性别", "所属组织", "出生年月"]);
+    assert_eq!(sheet[1], ["wang", "王医生", "男", "第一医院/外科", "1990-01-01"]);
+    assert_eq!(sheet.len(), 2, "only the organisation's users");
+    let template = s.get(&format!("{USERS}/TemplateDownload"), Some(&admin)).await.ok()["url"].as_str().unwrap().to_string();
+    let header = &workbook_at(&s, &template).await[0];
+    assert_eq!((header.len(), header[0].as_str(), header[4].as_str()), (24, "账户", "所属组织"));
+
+    // Upload checks.
+    let uploader = format!("{USERS}/Uploader");
+    s.call(Method::POST, &uploader, Some(&admin), upload("file", "users.csv", b"a,b")).await.fails(400, "请选择.xls或.xlsx格式的Excel文件");
+    s.call(Method::POST, &uploader, Some(&admin), upload("file", "users.xlsx", b"not a workbook")).await.fails(400, "文件不是有效的Excel文件（.xls或.xlsx）");
+    s.call(Method::POST, &uploader, Some(&admin), upload("file", "big.xlsx", &vec![b'x'; 600 * 1024])).await.fails(400, "文件大小不能超过500KB");
+    let many: Vec<Vec<String>> = (0..501).map(|i| vec![format!("u{i}"), "某".into()]).collect();
+    let too_many = qiming_server::support::excel::workbook("用户信息", &["账户", "姓名"], &many).unwrap();
+    s.call(Method::POST, &uploader, Some(&admin), upload("file", "many.xlsx", &too_many)).await.fails(400, "每次最多导入500条数据，文件中有501条");
+
+    let row = |cells: [&str; 7]| cells.iter().map(|c| c.to_string()).collect::<Vec<String>>();
+    let rows = vec![
+        row(["zhao", "赵护士", "女", "第一医院/外科", "外科医生", "院长", "1992-03-04"]),
+        row(["qian", "钱医生", "男", "第三医院", "", "", ""]),
+        row(["wang", "王二", "男", "第一医院", "", "", ""]),
+        row(["sun", "孙", "不详", "第一医院", "", "", ""]),
+        row(["li", "李药师", "男", "第一医院", "外科医生", "", ""]),
+    ];
+    let file = qiming_server::support::excel::workbook("用户信息", &["账户", "姓名", "性别", "所属组织", "岗位", "角色", "出生年月"], &rows).unwrap();
+    let name = s.call(Method::POST, &uploader, Some(&admin), upload("file", "用户.xlsx", &file)).await.ok()["name"].as_str().unwrap().to_string();
+    let preview = s.get(&format!("{USERS}/ImportPreview?fileName={name}"), Some(&admin)).await.ok()["dataRow"].clone();
+    assert_eq!(preview.as_array().unwrap().len(), 5);
+    assert_eq!((preview[0]["account"].as_str(), preview[0]["organizeId"].as_str()), (Some("zhao"), Some("第一医院/外科")));
+    s.get(&format!("{USERS}/ImportPreview?fileName=someone-elses"), Some(&admin)).await.fails(400, "上传的文件不存在或已过期，请重新上传");
+
+    let result = s.post(&format!("{USERS}/ImportData"), Some(&admin), json!({"list": preview})).await.ok().clone();
+    assert_eq!((result["resultType"].as_i64(), result["snum"].as_i64(), result["fnum"].as_i64()), (Some(1), Some(1), Some(4)));
+    let reasons: Vec<(&str, &str)> = result["failResult"].as_array().unwrap().iter().map(|r| (r["account"].as_str().unwrap(), r["errorsInfo"].as_str().unwrap())).collect();
+    assert_eq!(
+        reasons,
+        [("qian", "所属组织「第三医院」不存在"), ("wang", "账户已存在"), ("sun", "性别「不详」只能是男、女或保密"), ("li", "所属组织中没有岗位「外科医生」")]
+    );
+    let info = s.get(&format!("{USERS}?keyword=zhao"), Some(&admin)).await.ok()["list"][0].clone();
+    assert_eq!((info["realName"].as_str(), info["organize"].as_str(), info["gender"].as_str()), (Some("赵护士"), Some("第一医院/外科"), Some("2")));
+    let zhao = s.get(&format!("{USERS}/{}", info["id"].as_str().unwrap()), Some(&admin)).await.ok().clone();
+    assert!(!zhao["positionId"].as_str().unwrap().is_empty() && !zhao["roleId"].as_str().unwrap().is_empty());
+    let password = result["initialPassword"].as_str().unwrap();
+    let token = s.sign_in("zhao", password).await;
+    s.get(USERS, Some(&token)).await.fails(403, MSG_CHANGE_INITIAL_PASSWORD);
+
+    let failures = s.post(&format!("{USERS}/ExportExceptionData"), Some(&admin), json!({"list": result["failResult"]})).await.ok()["url"].as_str().unwrap().to_string();
+    let sheet = workbook_at(&s, &failures).await;
+    assert_eq!(sheet[0].last().map(String::as_str), Some("异常原因"));
+    assert_eq!((sheet[1][0].as_str(), sheet[1].last().map(String::as_str)), ("qian", Some("所属组织「第三医院」不存在")));
+
+    // The buttons: the page alone is not enough.
+    let clerk = s.create_user("clerk", "Clerk123").await;
+    let clerk_token = s.sign_in("clerk", "Clerk123").await;
+    let page = seeded_page(&s, "permission.user").await;
+    s.grant(&clerk, &[&page], &[]).await;
+    s.get(&format!("{USERS}/ExportExcel?dataType=1"), Some(&clerk_token)).await.fails(403, MSG_FORBIDDEN);
+    s.get(&format!("{USERS}/TemplateDownload"), Some(&clerk_token)).await.fails(403, MSG_FORBIDDEN);
+    s.post(&format!("{USERS}/ImportData"), Some(&clerk_token), json!({"list": []})).await.fails(403, MSG_FORBIDDEN);
+    let download = seeded_button(&s, &page, "btn_download").await;
+    s.grant(&clerk, &[&page], &[("button", &download)]).await;
+    s.get(&format!("{USERS}/ExportExcel?dataType=0&currentPage=1&pageSize=20"), Some(&clerk_token)).await.ok();
+}
+
+on_both_engines!(org_026_users_excel);

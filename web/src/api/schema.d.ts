@@ -1320,6 +1320,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Users/ExportExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export users to Excel (button btn_download): this page (dataType 0) or all (1), the columns of selectKey
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/TemplateDownload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user import template (button btn_upload)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/Uploader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an .xls/.xlsx of users to import (button btn_upload; at most 500 KB and 500 rows)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/ImportPreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows of an uploaded file (button btn_upload)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/ImportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the previewed rows (button btn_upload): those that pass are stored in one transaction, the others answered with their reasons
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/ExportExceptionData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The rows an import refused, with their reasons, as Excel (button btn_upload)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["export_failures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permission/Authority/Data/{objectId}/Values": {
         parameters: {
             query?: never;
@@ -2429,6 +2549,23 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_FileUrl: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{url}` of a file to download. */
+            data: {
+                url: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_GroupInfo: {
             /**
              * Format: u-int16
@@ -2449,6 +2586,48 @@ export interface components {
                 /** Format: int64 */
                 enabledMark: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ImportPreview: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Users/ImportPreview: the rows of the upload, keyed like the export's columns. */
+            data: {
+                dataRow: Record<string, never>[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ImportResult: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description What an import did: resultType 0 when every row was stored, else 1; the failed rows with
+             *     `errorsInfo`; the initial password the stored users share (shown once).
+             */
+            data: {
+                /** Format: int64 */
+                resultType: number;
+                snum: number;
+                fnum: number;
+                failResult: Record<string, never>[];
+                initialPassword: string;
             };
         };
         /**
@@ -3443,6 +3622,23 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_UploadedFile: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description POST Users/Uploader: the name under which the upload is held for the preview. */
+            data: {
+                name: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_UserDetail: {
             /**
              * Format: u-int16
@@ -3606,6 +3802,10 @@ export interface components {
                 [key: string]: string[];
             } | null;
         };
+        /** @description `{url}` of a file to download. */
+        FileUrl: {
+            url: string;
+        };
         /** @description POST Group/GroupCondition: the groups among these ids (and matching a keyword). */
         GroupCondition: {
             keyword?: string;
@@ -3679,6 +3879,26 @@ export interface components {
             headIcon: string;
             /** @description The path of the contact's organisation. */
             department: string;
+        };
+        /** @description GET Users/ImportPreview: the rows of the upload, keyed like the export's columns. */
+        ImportPreview: {
+            dataRow: Record<string, never>[];
+        };
+        /**
+         * @description What an import did: resultType 0 when every row was stored, else 1; the failed rows with
+         *     `errorsInfo`; the initial password the stored users share (shown once).
+         */
+        ImportResult: {
+            /** Format: int64 */
+            resultType: number;
+            snum: number;
+            fnum: number;
+            failResult: Record<string, never>[];
+            initialPassword: string;
+        };
+        /** @description POST Users/ImportData and ExportExceptionData: `{list: [rows]}`. */
+        ImportRows: {
+            list?: Record<string, never>[];
         };
         /**
          * @description POST DictionaryData / PUT DictionaryData/{id}. parentId '0' (or the category's own id, as
@@ -4305,6 +4525,10 @@ export interface components {
         UploadForm: {
             /** Format: binary */
             file: string;
+        };
+        /** @description POST Users/Uploader: the name under which the upload is held for the preview. */
+        UploadedFile: {
+            name: string;
         };
         /**
          * @description POST Users/UserCondition: the users of any of these departments, positions, roles or
@@ -6420,6 +6644,153 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_UserNode"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                /** @description '' every user; else the users of this organisation and below. */
+                organizeId?: string;
+                /** @description Matches account, name or mobile phone. */
+                keyword?: string;
+                /** @description 0 this page, 1 every user the list would show. */
+                dataType?: number;
+                /** @description The columns wanted, csv of their keys (all when empty). */
+                selectKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FileUrl"];
+                };
+            };
+        };
+    };
+    template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FileUrl"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedFile"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: {
+                fileName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportPreview"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRows"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportResult"];
+                };
+            };
+        };
+    };
+    export_failures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRows"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FileUrl"];
                 };
             };
         };

@@ -369,3 +369,66 @@ pub struct CreatedUser {
 
 /// `{data: [...]}` answers given as a bare array (getOrganization, getSubordinates, …).
 pub type Items = Vec<UserItem>;
+
+/// GET Users/ExportExcel's own parameters (beside the list's).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportQuery {
+    /// 0 this page, 1 every user the list would show.
+    #[serde(default, deserialize_with = "crate::wire::opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub data_type: Option<i64>,
+    /// The columns wanted, csv of their keys (all when empty).
+    #[serde(default)]
+    pub select_key: String,
+}
+
+/// `{url}` of a file to download.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FileUrl {
+    pub url: String,
+}
+
+/// POST Users/Uploader: the name under which the upload is held for the preview.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadedFile {
+    pub name: String,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewQuery {
+    #[serde(default)]
+    pub file_name: String,
+}
+
+/// GET Users/ImportPreview: the rows of the upload, keyed like the export's columns.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportPreview {
+    #[schema(value_type = Vec<Object>)]
+    pub data_row: Vec<serde_json::Map<String, Value>>,
+}
+
+/// POST Users/ImportData and ExportExceptionData: `{list: [rows]}`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ImportRows {
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub list: Vec<serde_json::Map<String, Value>>,
+}
+
+/// What an import did: resultType 0 when every row was stored, else 1; the failed rows with
+/// `errorsInfo`; the initial password the stored users share (shown once).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportResult {
+    pub result_type: i64,
+    pub snum: usize,
+    pub fnum: usize,
+    #[schema(value_type = Vec<Object>)]
+    pub fail_result: Vec<serde_json::Map<String, Value>>,
+    pub initial_password: String,
+}

@@ -4,12 +4,13 @@ use super::dto::{
     CreatedUser, Handover, ImContact, Items, KeywordBody, KeywordQuery, PasswordReset, PositionUsersQuery, RoleUsersQuery, SelectedItem, SelectedUsers,
     TreeRequest, UserCondition, UserDetail, UserForm, UserIds, UserItem, UserNode, UserQuery, UserRow, UserWork, WorkQuery,
 };
-use super::service;
-use super::{AddUser, EditUser, RemoveUser, ViewUsers};
+use super::dto::{ExportQuery, FileUrl, ImportPreview, ImportResult, ImportRows, PreviewQuery, UploadedFile};
+use super::{service, transfer};
+use super::{AddUser, EditUser, ExportUsers, ImportUsers, RemoveUser, ViewUsers};
 use crate::AppState;
 use crate::access::{Member, Permit};
 use crate::permission::organize::dto::TreeOf;
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, UploadForm, done, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = "/api/permission/Users", tag = "permission",
@@ -203,4 +204,58 @@ pub async fn by_position(State(state): State<AppState>, caller: Member, Query(q)
     responses((status = 200, body = Envelope<Vec<UserNode>>)))]
 pub async fn by_role(State(state): State<AppState>, caller: Member, Query(q): Query<RoleUsersQuery>) -> ApiResult<Vec<UserNode>> {
     ok(service::by_role(&state, &caller, q).await?)
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/ExportExcel", tag = "permission",
+    summary = "Export users to Excel (button btn_download): this page (dataType 0) or all (1), the columns of selectKey",
+    params(PageQuery, UserQuery, ExportQuery),
+    responses((status = 200, body = Envelope<FileUrl>)))]
+pub async fn export(
+    State(state): State<AppState>,
+    permit: Permit<ExportUsers>,
+    Query(page): Query<PageQuery>,
+    Query(q): Query<UserQuery>,
+    Query(e): Query<ExportQuery>,
+) -> ApiResult<FileUrl> {
+    let url = transfer::export(&state, &permit, q, page.page()?, e.data_type == Some(1), &e.select_key).await?;
+    ok(FileUrl { url })
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/TemplateDownload", tag = "permission",
+    summary = "The user import template (button btn_upload)",
+    responses((status = 200, body = Envelope<FileUrl>)))]
+pub async fn template(State(state): State<AppState>, permit: Permit<ImportUsers>) -> ApiResult<FileUrl> {
+    ok(FileUrl { url: transfer::template(&state, &permit).await? })
+}
+
+#[utoipa::path(post, path = "/api/permission/Users/Uploader", tag = "permission",
+    summary = "Upload an .xls/.xlsx of users to import (button btn_upload; at most 500 KB and 500 rows)",
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = Envelope<UploadedFile>)))]
+pub async fn upload(State(state): State<AppState>, permit: Permit<ImportUsers>, file: Upload) -> ApiResult<UploadedFile> {
+    ok(transfer::upload(&state, &permit, file).await?)
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/ImportPreview", tag = "permission",
+    summary = "The rows of an uploaded file (button btn_upload)",
+    params(PreviewQuery),
+    responses((status = 200, body = Envelope<ImportPreview>)))]
+pub async fn preview(State(state): State<AppState>, permit: Permit<ImportUsers>, Query(q): Query<PreviewQuery>) -> ApiResult<ImportPreview> {
+    ok(ImportPreview { data_row: transfer::preview(&state, &permit, &q.file_name).await? })
+}
+
+#[utoipa::path(post, path = "/api/permission/Users/ImportData", tag = "permission",
+    summary = "Import the previewed rows (button btn_upload): those that pass are stored in one transaction, the others answered with their reasons",
+    request_body = ImportRows,
+    responses((status = 200, body = Envelope<ImportResult>)))]
+pub async fn import(State(state): State<AppState>, permit: Permit<ImportUsers>, Json(req): Json<ImportRows>) -> ApiResult<ImportResult> {
+    ok(transfer::import(&state, &permit, req.list).await?)
+}
+
+#[utoipa::path(post, path = "/api/permission/Users/ExportExceptionData", tag = "permission",
+    summary = "The rows an import refused, with their reasons, as Excel (button btn_upload)",
+    request_body = ImportRows,
+    responses((status = 200, body = Envelope<FileUrl>)))]
+pub async fn export_failures(State(state): State<AppState>, permit: Permit<ImportUsers>, Json(req): Json<ImportRows>) -> ApiResult<FileUrl> {
+    ok(FileUrl { url: transfer::export_failures(&state, &permit, req.list).await? })
 }

@@ -5,6 +5,9 @@ pub mod dto;
 mod handlers;
 pub mod repo;
 pub mod service;
+pub mod transfer;
+
+pub use dto::UserForm;
 
 use crate::access::{Action, button};
 use crate::api::ApiRoutes;
@@ -38,6 +41,20 @@ impl Action for RemoveUser {
     const BUTTON: Option<&'static str> = Some(button::REMOVE);
 }
 
+/// The user page's import button (导入).
+pub struct ImportUsers;
+impl Action for ImportUsers {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::UPLOAD);
+}
+
+/// The user page's export button (导出).
+pub struct ExportUsers;
+impl Action for ExportUsers {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::DOWNLOAD);
+}
+
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
         .route(routes!(handlers::list, handlers::create))
@@ -60,4 +77,10 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::selected_users))
         .route(routes!(handlers::by_position))
         .route(routes!(handlers::by_role))
+        .route(routes!(handlers::export))
+        .route(routes!(handlers::template))
+        .route(routes!(handlers::upload))
+        .route(routes!(handlers::preview))
+        .route(routes!(handlers::import))
+        .route(routes!(handlers::export_failures))
 }

@@ -493,3 +493,35 @@ pub async fn object_names(conn: &mut Conn, ids: &[String]) -> Result<std::collec
     }
     Ok(names)
 }
+
+/// These users within the scope, whole rows, in the order of `ids`' query (sort code,
+/// account).
+pub async fn many(conn: &mut Conn, scope: &DataScope, ids: &[String]) -> Result<Vec<User>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT ");
+    sql.push(USER_COLUMNS).push(" FROM base_user WHERE ").any_of("id", ids);
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY sort_code, creator_time DESC, id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+/// (id, name) of the positions or roles (`table` "Position" or "Role") with these names.
+pub async fn named(conn: &mut Conn, object: Object, names: &[String]) -> Result<Vec<(String, String, String)>, AppError> {
+    let query = match object {
+        Object::Position => "SELECT id, full_name, organize_id FROM base_position WHERE ",
+        _ => "SELECT id, full_name, en_code FROM base_role WHERE ",
+    };
+    let mut sql = Sql::new(Engine::of(conn), query);
+    sql.push("(").any_of("full_name", names).push(" OR ").any_of("en_code", names).push(")");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+/// (id, name) of dictionary items with these ids or, with `by_name`, these names, in the
+/// category with code `category`.
+pub async fn dictionary_items(conn: &mut Conn, category: &str, values: &[String], by_name: bool) -> Result<Vec<(String, String)>, AppError> {
+    let mut sql = Sql::new(
+        Engine::of(conn),
+        "SELECT d.id, d.full_name FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id WHERE t.en_code = ",
+    );
+    sql.bind(category).push(" AND ").any_of(if by_name { "d.full_name" } else { "d.id" }, values);
+    Ok(sql.query_as().fetch_all(conn).await?)
+}

@@ -137,7 +137,7 @@ pub async fn info(state: &AppState, permit: &Permit<ViewUsers>, id: &str) -> Res
 /// The memberships a form ends with, each checked: organisations exist; positions exist and
 /// belong to one of them; organisation roles are bound to one of them (global roles go
 /// anywhere); groups exist. `None` for a kind not sent (it stays as it is).
-struct Memberships {
+pub(super) struct Memberships {
     organisations: Option<Vec<String>>,
     positions: Option<Vec<String>>,
     roles: Option<Vec<String>>,
@@ -307,31 +307,44 @@ fn check_state(enabled_mark: &Patch<i64>) -> Result<(), AppError> {
     check_numbers(&Patch::Absent, enabled_mark)
 }
 
-/// POST Users: a new user with a generated initial password, answered once; the user must
-/// change it at the first sign-in (their change date stays empty).
-pub async fn create(state: &AppState, permit: &Permit<AddUser>, form: UserForm) -> Result<CreatedUser, AppError> {
-    check(Form::User, &form, true)?;
+/// Everything a new user's form must pass before it is stored: core's rules, the numbers,
+/// a free account, an existing manager, memberships that fit together.
+pub(super) async fn check_new(conn: &mut Conn, form: &UserForm) -> Result<Memberships, AppError> {
+    check(Form::User, form, true)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
+    check_account(conn, &form.account, None).await?;
+    check_manager(conn, &form.manager_id, None).await?;
+    memberships(conn, form, None).await
+}
+
+/// Stores a checked new user with its memberships; answers the id. The password change date
+/// stays empty, so the password must be changed at the first sign-in.
+pub(super) async fn insert_new(conn: &mut Conn, form: &UserForm, m: &Memberships, password_hash: &str, creator: &str, now: i64) -> Result<String, AppError> {
+    let new = users::NewUser {
+        account: &text(&form.account),
+        real_name: &text(&form.real_name),
+        password_hash,
+        is_administrator: false,
+        system_id: None,
+    };
+    let id = users::insert(conn, &new, now).await?;
+    let mut cols = columns(form);
+    cols.push(("enabled_mark", number(&form.enabled_mark, 1).into()));
+    cols.push(("creator_user_id", creator.to_string().into()));
+    users::update(conn, &id, cols, now).await?;
+    store_memberships(conn, &id, m, now).await?;
+    Ok(id)
+}
+
+/// POST Users: a new user with a generated initial password, answered once; the user must
+/// change it at the first sign-in.
+pub async fn create(state: &AppState, permit: &Permit<AddUser>, form: UserForm) -> Result<CreatedUser, AppError> {
     let password = generate_initial();
     let hash = state.hasher.hash(&qiming_core::md5_hex(password.as_bytes())).await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
-    check_account(&mut tx, &form.account, None).await?;
-    check_manager(&mut tx, &form.manager_id, None).await?;
-    let m = memberships(&mut tx, &form, None).await?;
-    let new = users::NewUser {
-        account: &text(&form.account),
-        real_name: &text(&form.real_name),
-        password_hash: &hash,
-        is_administrator: false,
-        system_id: None,
-    };
-    let id = users::insert(&mut tx, &new, now).await?;
-    let mut cols = columns(&form);
-    cols.push(("enabled_mark", number(&form.enabled_mark, 1).into()));
-    cols.push(("creator_user_id", permit.caller().user_id.clone().into()));
-    users::update(&mut tx, &id, cols, now).await?;
-    store_memberships(&mut tx, &id, &m, now).await?;
+    let m = check_new(&mut tx, &form).await?;
+    let id = insert_new(&mut tx, &form, &m, &hash, &permit.caller().user_id, now).await?;
     tx.commit().await?;
     Ok(CreatedUser { id, initial_password: password })
 }

@@ -5,6 +5,7 @@ use crate::AppState;
 use crate::db::Conn;
 use crate::error::AppError;
 use crate::support::{hex, random_bytes};
+use base64::Engine as _;
 
 /// How long an export's url stays valid.
 pub const VALID_MS: i64 = 10 * 60 * 1000;
@@ -14,19 +15,58 @@ const MISSING: &str = "文件不存在或下载链接已过期";
 /// Keeps `content` for download as `file_name` and answers its url (the caller's own export;
 /// anyone holding the url may fetch it until it expires, as with any download link).
 pub async fn offer(state: &AppState, user_id: &str, file_name: &str, content: &str) -> Result<String, AppError> {
-    let key = hex(&random_bytes::<16>());
-    let mut conn = state.db.acquire().await?;
-    repo::insert(&mut conn, &key, file_name, content, user_id, state.clock.now_ms() + VALID_MS).await?;
-    Ok(format!("/api/file/DownloadModel?encryption={key}"))
+    store(state, "export", user_id, file_name, content, false).await.map(|key| format!("/api/file/DownloadModel?encryption={key}"))
 }
 
-/// The file behind a url's key: (name, content).
-pub async fn fetch(state: &AppState, key: &str) -> Result<(String, String), AppError> {
+/// The same for a binary file (an Excel workbook).
+pub async fn offer_bytes(state: &AppState, user_id: &str, file_name: &str, content: &[u8]) -> Result<String, AppError> {
+    let text = base64::engine::general_purpose::STANDARD.encode(content);
+    store(state, "export", user_id, file_name, &text, true).await.map(|key| format!("/api/file/DownloadModel?encryption={key}"))
+}
+
+/// Holds an uploaded file for the next step of an import wizard; answers the name the client
+/// sends back (a generated key: the client's own file name is never used to find a file).
+pub async fn hold_upload(state: &AppState, user_id: &str, file_name: &str, content: &[u8]) -> Result<String, AppError> {
+    let text = base64::engine::general_purpose::STANDARD.encode(content);
+    store(state, "upload", user_id, file_name, &text, true).await
+}
+
+/// An upload held by `hold_upload`, only for the user who sent it: (client's name, bytes).
+pub async fn held_upload(state: &AppState, user_id: &str, key: &str) -> Result<(String, Vec<u8>), AppError> {
+    const GONE: &str = "上传的文件不存在或已过期，请重新上传";
+    if key.is_empty() || key.len() > 64 {
+        return Err(AppError::bad(GONE));
+    }
+    let mut conn = state.db.acquire().await?;
+    let (name, content, _, owner) = repo::by_key(&mut conn, key, "upload", state.clock.now_ms()).await?.ok_or_else(|| AppError::bad(GONE))?;
+    if owner != user_id {
+        return Err(AppError::bad(GONE));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD.decode(content).map_err(|_| AppError::bad(GONE))?;
+    Ok((name, bytes))
+}
+
+async fn store(state: &AppState, kind: &str, user_id: &str, file_name: &str, content: &str, is_base64: bool) -> Result<String, AppError> {
+    let key = hex(&random_bytes::<16>());
+    let mut conn = state.db.acquire().await?;
+    let stored = repo::Stored { key: &key, kind, file_name, content, is_base64, user_id, expires_at: state.clock.now_ms() + VALID_MS };
+    repo::insert(&mut conn, &stored).await?;
+    Ok(key)
+}
+
+/// The file behind a url's key: (name, bytes).
+pub async fn fetch(state: &AppState, key: &str) -> Result<(String, Vec<u8>), AppError> {
     if key.is_empty() || key.len() > 64 {
         return Err(AppError::not_found(MISSING));
     }
     let mut conn = state.db.acquire().await?;
-    repo::by_key(&mut conn, key, state.clock.now_ms()).await?.ok_or_else(|| AppError::not_found(MISSING))
+    let (name, content, is_base64, _) = repo::by_key(&mut conn, key, "export", state.clock.now_ms()).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let bytes = if is_base64 == 1 {
+        base64::engine::general_purpose::STANDARD.decode(content).map_err(anyhow::Error::from)?
+    } else {
+        content.into_bytes()
+    };
+    Ok((name, bytes))
 }
 
 /// Removes expired exports (housekeeping).
