@@ -106,7 +106,13 @@ export interface MixedId { id: string; type: string }
 /** An editable text field of the profile form: its limit, whether it is required, its named rule. */
 export interface BaseInfoField { name: string; maxLength: number; required: boolean; rule: string | null }
 /** A field of an administration form (checkEntity). */
-export interface EntityField { name: string; required: boolean; maxLength: number | null; rule: string | null }
+export interface EntityField {
+  name: string; required: boolean; maxLength: number | null; rule: string | null;
+  /** [field, value, …]: the field counts only while that field has one of these values. */
+  when: string[] | null;
+  /** The values a non-empty value must be one of. */
+  oneOf: string[] | null;
+}
 /**
  * The calculate field's value as decimal text, rounded to `precision` (0 when omitted);
  * `row` when the field sits in a sub-table row. A failed calculation (division by zero,

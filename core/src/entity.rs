@@ -43,13 +43,18 @@ pub struct FieldRule {
     /// A named rule a non-empty value must pass, with the form's own message or, when None,
     /// the rule's.
     pub rule: Option<(NamedRule, Option<Text>)>,
-    /// The field is checked only while another field of the record has this value (as text):
-    /// a role's organisations matter only for an organisation role (globalMark 0).
-    pub when: Option<(&'static str, &'static str)>,
+    /// The field is checked only while another field of the record has one of these values
+    /// (as text): a role's organisations matter only for an organisation role (globalMark 0),
+    /// a menu's address only for pages and links (type 2 or 7).
+    pub when: Option<(&'static str, &'static [&'static str])>,
+    /// A non-empty value must be one of these (as text), else this message.
+    pub one_of: Option<(&'static [&'static str], Text)>,
+    /// The value is JSON text of an object (a menu's propertyJson), else this message.
+    pub json_object: Option<Text>,
 }
 
 const fn field(name: &'static str) -> FieldRule {
-    FieldRule { name, required: None, max_chars: None, rule: None, when: None }
+    FieldRule { name, required: None, max_chars: None, rule: None, when: None, one_of: None, json_object: None }
 }
 
 impl FieldRule {
@@ -65,8 +70,16 @@ impl FieldRule {
         self.rule = Some((rule, text));
         self
     }
-    const fn when(mut self, other: &'static str, value: &'static str) -> Self {
-        self.when = Some((other, value));
+    const fn when(mut self, other: &'static str, values: &'static [&'static str]) -> Self {
+        self.when = Some((other, values));
+        self
+    }
+    const fn one_of(mut self, values: &'static [&'static str], text: Text) -> Self {
+        self.one_of = Some((values, text));
+        self
+    }
+    const fn json_object(mut self, text: Text) -> Self {
+        self.json_object = Some(text);
         self
     }
 }
@@ -141,7 +154,7 @@ const ROLE: &[FieldRule] = &[
         .rule(NamedRule::EnCode, Some(t("role.codeRule", "角色编码只能输入英文、数字和小数点且小数点不能放在首尾")))
         .max(50, None),
     field("globalMark").required(t("role.typeRequired", "请选择角色类型")),
-    field("organizeIdsTree").required(t("role.organizeRequired", "请选择所属组织")).when("globalMark", "0"),
+    field("organizeIdsTree").required(t("role.organizeRequired", "请选择所属组织")).when("globalMark", &["0"]),
     field("description").max(500, None),
 ];
 
@@ -190,16 +203,27 @@ const SYSTEM: &[FieldRule] = &[
     field("fullName").required(t("system.nameRequired", "应用不能为空")).max(50, None),
     field("enCode").required(t("system.codeRequired", "应用编码不能为空")).max(50, None),
     field("icon").required(t("system.iconRequired", "应用图标不能为空")).max(100, None),
+    field("propertyJson").json_object(t("system.propertyJsonInvalid", "应用属性格式不正确")),
     field("description").max(500, None),
 ];
 
+/// Menu types (spec 01 §2.2): 0 directory (Qiming's seed), 1 目录, 2 页面, 3 功能, 4 字典, 5 报表,
+/// 6 大屏, 7 外链, 8 门户.
+const MENU_TYPES: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8"];
+
+// Menus (jnpf-wire-areas.md §1.8): the address only for pages and links, the related module
+// (propertyJson.moduleId) for forms, dictionaries, reports, screens and portals.
 const MENU: &[FieldRule] = &[
     field("parentId").required(t("menu.parentRequired", "上级菜单不能为空")),
     field("fullName").required(t("menu.nameRequired", "菜单名称不能为空")).max(50, Some(t("menu.nameMax", "菜单名称最多为50个字符！"))),
     field("enCode").required(t("menu.codeRequired", "菜单编码不能为空")).max(50, Some(t("menu.codeMax", "菜单编码最多为50个字符！"))),
     field("icon").required(t("menu.iconRequired", "菜单图标不能为空")).max(100, None),
-    field("type").required(t("menu.typeRequired", "请选择菜单类型")),
-    field("urlAddress").max(500, None),
+    field("type").required(t("menu.typeRequired", "请选择菜单类型")).one_of(MENU_TYPES, t("menu.typeInvalid", "菜单类型不正确")),
+    field("category").one_of(&["Web", "App"], t("menu.categoryInvalid", "菜单分类只能是Web或App")),
+    field("linkTarget").one_of(&["_self", "_blank"], t("menu.linkTargetInvalid", "打开方式只能是_self或_blank")),
+    field("urlAddress").required(t("menu.addressRequired", "地址不能为空")).max(500, None).when("type", &["2", "7"]),
+    field("propertyJson").json_object(t("menu.propertyJsonInvalid", "菜单属性格式不正确")),
+    field("propertyJson.moduleId").required(t("menu.moduleRequired", "关联不能为空")).when("type", &["3", "4", "5", "6", "8"]),
     field("description").max(500, None),
 ];
 
@@ -207,23 +231,34 @@ const MODULE_BUTTON: &[FieldRule] = &[
     field("parentId").required(t("button.parentRequired", "上级不能为空")),
     field("fullName").required(t("button.nameRequired", "按钮名称不能为空")).max(50, None),
     field("enCode").required(t("button.codeRequired", "按钮编码不能为空")).max(50, None),
+    field("icon").max(100, None),
     field("description").max(500, None),
 ];
+
+/// Where a column, form field or data-authorize field is bound: 0 the main table, 1 a
+/// secondary table, 2 a sub-table (then childTableKey names the sub-table widget).
+const FIELD_RULES: &[&str] = &["0", "1", "2"];
 
 const MODULE_FIELD: &[FieldRule] = &[
     field("enCode").required(t("moduleField.codeRequired", "字段名称不能为空")).max(100, None),
     field("fullName").required(t("moduleField.nameRequired", "字段说明不能为空")).max(100, None),
-    field("fieldRule").required(t("moduleField.ruleRequired", "请选择规则")),
+    field("fieldRule").required(t("moduleField.ruleRequired", "请选择规则")).one_of(FIELD_RULES, t("moduleField.ruleInvalid", "规则只能是主表、副表或子表")),
+    field("childTableKey").required(t("moduleField.childTableKeyRequired", "关联字段不能为空")).max(100, None).when("fieldRule", &["2"]),
+    field("bindTable").max(100, None),
     field("description").max(500, None),
 ];
 
 const DATA_AUTHORIZE: &[FieldRule] = &[
     field("enCode").required(t("moduleField.codeRequired", "字段名称不能为空")).max(100, None),
     field("fullName").required(t("moduleField.nameRequired", "字段说明不能为空")).max(100, None),
-    field("fieldRule").required(t("moduleField.ruleRequired", "请选择规则")),
-    field("type").required(t("dataAuthorize.typeRequired", "请选择字段类型")),
+    field("fieldRule").required(t("moduleField.ruleRequired", "请选择规则")).one_of(FIELD_RULES, t("moduleField.ruleInvalid", "规则只能是主表、副表或子表")),
+    field("childTableKey").required(t("moduleField.childTableKeyRequired", "关联字段不能为空")).max(100, None).when("fieldRule", &["2"]),
+    field("type")
+        .required(t("dataAuthorize.typeRequired", "请选择字段类型"))
+        .one_of(&["int", "double", "varchar", "datetime", "text", "bigint"], t("dataAuthorize.typeInvalid", "字段类型不正确")),
     field("conditionSymbol").required(t("dataAuthorize.symbolRequired", "请选择条件符号")),
     field("conditionText").required(t("dataAuthorize.textRequired", "请选择条件内容")),
+    field("bindTable").max(100, None),
     field("description").max(500, None),
 ];
 
@@ -353,8 +388,40 @@ impl FieldRule {
         {
             return Some(message.map_or_else(|| Message::new("field.maxChars", format!("最多{max}个字符")).with("max", max), Text::message));
         }
+        if let Some((values, message)) = self.one_of
+            && !values.contains(&text.as_str())
+        {
+            return Some(message.message());
+        }
+        if let Some(message) = self.json_object
+            && !matches!(json_object(value), Some(Value::Object(_)))
+        {
+            return Some(message.message());
+        }
         let (rule, message) = self.rule?;
         rule.check(&text).map(|broken| message.map_or(broken, Text::message))
+    }
+}
+
+/// A value that is JSON text (or already an object), read as JSON; None when it is not JSON.
+fn json_object(value: &Value) -> Option<Value> {
+    match value {
+        Value::String(s) => serde_json::from_str(s).ok(),
+        Value::Object(_) => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// The value of `name` in `record`: a field, or `field.key` inside a field that holds JSON
+/// text (a menu's `propertyJson.moduleId`), which is empty when that text lacks the key or
+/// is not JSON. None when the field is not in the record.
+fn lookup(record: &Map<String, Value>, name: &str) -> Option<Value> {
+    match name.split_once('.') {
+        None => record.get(name).cloned(),
+        Some((outer, key)) => {
+            let outer = record.get(outer)?;
+            Some(json_object(outer).and_then(|o| o.get(key).cloned()).unwrap_or(Value::Null))
+        }
     }
 }
 
@@ -364,16 +431,16 @@ pub fn check(form: Form, record: &Map<String, Value>, whole: bool) -> FieldError
     let mut errors = FieldErrors::new();
     for rule in form.fields() {
         if let Some((other, expected)) = rule.when
-            && record.get(other).map(text_of).as_deref() != Some(expected)
+            && !record.get(other).map(text_of).is_some_and(|v| expected.contains(&v.as_str()))
         {
             continue;
         }
-        let value = match record.get(rule.name) {
+        let value = match lookup(record, rule.name) {
             Some(v) => v,
-            None if whole => &Value::Null,
+            None if whole => Value::Null,
             None => continue,
         };
-        if let Some(problem) = rule.check(value) {
+        if let Some(problem) = rule.check(&value) {
             errors.entry(rule.name.to_string()).or_default().push(problem);
         }
     }
@@ -388,8 +455,10 @@ pub struct FieldInfo {
     pub required: bool,
     pub max_length: Option<usize>,
     pub rule: Option<&'static str>,
-    /// `[field, value]`: the field counts only while that field has that value.
-    pub when: Option<[&'static str; 2]>,
+    /// `[field, value, …]`: the field counts only while that field has one of these values.
+    pub when: Option<Vec<&'static str>>,
+    /// The values a non-empty value must be one of.
+    pub one_of: Option<Vec<&'static str>>,
 }
 
 pub fn field_info(form: Form) -> Vec<FieldInfo> {
@@ -400,7 +469,8 @@ pub fn field_info(form: Form) -> Vec<FieldInfo> {
             required: f.required.is_some(),
             max_length: f.max_chars.map(|(m, _)| m),
             rule: f.rule.map(|(r, _)| r.name()),
-            when: f.when.map(|(field, value)| [field, value]),
+            when: f.when.map(|(field, values)| std::iter::once(field).chain(values.iter().copied()).collect()),
+            one_of: f.one_of.map(|(values, _)| values.to_vec()),
         })
         .collect()
 }
@@ -504,6 +574,57 @@ mod tests {
         );
     }
 
+    // jnpf-wire-areas.md §1.8: a menu's address for pages (2) and links (7) only, its related
+    // module (propertyJson.moduleId) for types 3, 4, 5, 6 and 8; types, categories and link
+    // targets from their lists; propertyJson is JSON text of an object.
+    #[test]
+    fn menu_form_depends_on_the_type() {
+        let base = json!({"parentId": "-1", "fullName": "菜单", "enCode": "m", "icon": "icon-x"});
+        let with = |extra: Value| {
+            let mut r = base.clone();
+            r.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            r
+        };
+        assert_eq!(texts(Form::Menu, with(json!({"type": 1})), true), []);
+        assert_eq!(texts(Form::Menu, with(json!({"type": 2})), true), [("urlAddress".into(), "地址不能为空".into())]);
+        assert_eq!(texts(Form::Menu, with(json!({"type": 7, "urlAddress": " "})), true), [("urlAddress".into(), "地址不能为空".into())]);
+        assert_eq!(texts(Form::Menu, with(json!({"type": 2, "urlAddress": "system/menu"})), true), []);
+        for kind in [3, 4, 5, 6, 8] {
+            assert_eq!(
+                texts(Form::Menu, with(json!({"type": kind, "propertyJson": "{\"iconBackgroundColor\":\"\"}"})), true),
+                [("propertyJson.moduleId".into(), "关联不能为空".into())],
+                "type {kind}"
+            );
+            assert_eq!(texts(Form::Menu, with(json!({"type": kind, "propertyJson": "{\"moduleId\":\"42\"}"})), true), []);
+        }
+        assert_eq!(texts(Form::Menu, with(json!({"type": 3})), true), [("propertyJson.moduleId".into(), "关联不能为空".into())]);
+        assert_eq!(texts(Form::Menu, with(json!({"type": 9})), true), [("type".into(), "菜单类型不正确".into())]);
+        assert_eq!(
+            texts(Form::Menu, json!({"category": "Pad", "linkTarget": "_top", "propertyJson": "{x"}), false),
+            [
+                ("category".into(), "菜单分类只能是Web或App".into()),
+                ("linkTarget".into(), "打开方式只能是_self或_blank".into()),
+                ("propertyJson".into(), "菜单属性格式不正确".into())
+            ]
+        );
+        // An update that sends neither the type nor propertyJson checks neither rule.
+        assert_eq!(texts(Form::Menu, json!({"sortCode": 3}), false), []);
+        assert_eq!(texts(Form::System, json!({"propertyJson": "[]"}), false), [("propertyJson".into(), "应用属性格式不正确".into())]);
+        assert_eq!(texts(Form::System, json!({"propertyJson": "{\"iconBackgroundColor\":\"#fff\"}"}), false), []);
+    }
+
+    // jnpf-wire-areas.md §1.8: columns, form fields and data-authorize fields bound to a
+    // sub-table (fieldRule 2) name the sub-table widget.
+    #[test]
+    fn module_fields_on_a_sub_table_need_its_key() {
+        let column = json!({"enCode": "f_name", "fullName": "名称", "fieldRule": 2});
+        assert_eq!(texts(Form::ModuleField, column, true), [("childTableKey".into(), "关联字段不能为空".into())]);
+        assert_eq!(texts(Form::ModuleField, json!({"enCode": "a", "fullName": "b", "fieldRule": 0}), true), []);
+        assert_eq!(texts(Form::ModuleField, json!({"fieldRule": 3}), false), [("fieldRule".into(), "规则只能是主表、副表或子表".into())]);
+        let field = json!({"enCode": "a", "fullName": "b", "fieldRule": 0, "type": "string", "conditionSymbol": "Equal", "conditionText": "@userId"});
+        assert_eq!(texts(Form::DataAuthorize, field, true), [("type".into(), "字段类型不正确".into())]);
+    }
+
     #[test]
     fn area_codes_are_digits() {
         assert_eq!(texts(Form::Area, json!({"parentId": "-1", "fullName": "北京市", "enCode": "110000"}), true), []);
@@ -523,8 +644,14 @@ mod tests {
                 }
             }
         }
-        assert_eq!(field_info(Form::Menu)[1], FieldInfo { name: "fullName", required: true, max_length: Some(50), rule: None, when: None });
+        assert_eq!(
+            field_info(Form::Menu)[1],
+            FieldInfo { name: "fullName", required: true, max_length: Some(50), rule: None, when: None, one_of: None }
+        );
         let role = field_info(Form::Role);
-        assert_eq!(role.iter().find(|f| f.name == "organizeIdsTree").unwrap().when, Some(["globalMark", "0"]));
+        assert_eq!(role.iter().find(|f| f.name == "organizeIdsTree").unwrap().when, Some(vec!["globalMark", "0"]));
+        let menu = field_info(Form::Menu);
+        assert_eq!(menu.iter().find(|f| f.name == "urlAddress").unwrap().when, Some(vec!["type", "2", "7"]));
+        assert_eq!(menu.iter().find(|f| f.name == "category").unwrap().one_of, Some(vec!["Web", "App"]));
     }
 }

@@ -29,6 +29,9 @@ const FILES: &[(&str, &str)] = &[
     ("dictionaries-system-data.json", include_str!("../../fixtures/seed/dictionaries-system-data.json")),
     // The system data pages: 数据字典 under 系统数据, 单据规则 under 系统管理, with their buttons.
     ("menus-system-data.json", include_str!("../../fixtures/seed/menus-system-data.json")),
+    // The menu administration page (系统菜单: applications, menus and their permission items)
+    // under 系统管理, with its buttons.
+    ("menus-system.json", include_str!("../../fixtures/seed/menus-system.json")),
 ];
 
 /// The system menus belong to when a seed menu names none.
@@ -85,7 +88,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             // Processes sharing the database drop their cached DictionaryData/All.
             sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 2").execute(&mut *conn).await?;
         }
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }

@@ -1,11 +1,12 @@
-//! Organisation and permissions. So far: users, roles, menus with their buttons / columns /
-//! forms, role authorisation, the signed-in user's own endpoints and CurrentUser.
+//! Organisation and permissions. So far: users, roles, applications and menus with their
+//! buttons / columns / forms / data schemes and their administration, role authorisation, the signed-in user's own endpoints and CurrentUser.
 
 pub mod authority;
 pub mod dto;
 pub mod forms;
 pub mod group;
 mod handlers;
+pub mod module;
 pub mod organize;
 pub mod position;
 pub mod relation;
@@ -32,4 +33,5 @@ pub fn routes() -> ApiRoutes {
         .merge(relation::routes())
         .merge(user::routes())
         .merge(authority::routes())
+        .merge(module::routes())
 }

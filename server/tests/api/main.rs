@@ -10,6 +10,7 @@ mod edge;
 mod first_start;
 mod hardening;
 mod layers;
+mod menu;
 mod organize;
 mod permission;
 mod group;

@@ -1500,6 +1500,686 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/System": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applications (menu system.menu), in sort order; keyword on name and code
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["systems"];
+        put?: never;
+        /**
+         * Create an application (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_system"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/System/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An application, for its form (propertyJson as JSON text)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["system"];
+        /**
+         * Change an application (button btn_edit); only what is sent changes; the main system stays enabled
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_system"];
+        post?: never;
+        /**
+         * Delete an application (button btn_remove); never the main system, nor one with menus
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_system"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/System/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable an application (button btn_edit); the main system stays enabled
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["system_state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Menu/ModuleBySystem/{systemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An application's menus as a tree (menu system.menu); keyword keeps matches with their ancestors; category Web or App
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["module_by_system"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Menu/Selector/{id}/{systemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directories a menu may hang under, without the menu being edited (id, '0' when new) and what is below it; systemId '0': every application
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Menu/Selector/All": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every enabled menu of every application as a tree (the portal designer's picker; any member)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["selector_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a menu (button btn_add), checked by core's menu rules
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_menu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Menu/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A menu, for its form (propertyJson as JSON text)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["menu"];
+        /**
+         * Change a menu (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_menu"];
+        post?: never;
+        /**
+         * Delete a menu (button btn_remove); refused while menus hang below it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_menu"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Menu/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a menu (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["menu_state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleButton/{id}/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A menu's buttons as a tree (id: the menu); keyword keeps matches with those above them
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["buttons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleButton/{id}/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buttons a button of this menu may hang under (id: the menu)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["button_selector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleButton": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a button of a menu (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_button"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleButton/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A button, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["button"];
+        /**
+         * Change a button (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_button"];
+        post?: never;
+        /**
+         * Delete a button (button btn_remove), with its grants
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_button"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleButton/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a button (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["button_state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleColumn/{id}/Fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A menu's list columns (id: the menu); keyword on name and code
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["columns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleColumn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a list column of a menu (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_column"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleColumn/Actions/Batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add several list columns at once (button btn_add; `columnJson`): all or none
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["column_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleColumn/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A list column, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["column"];
+        /**
+         * Change a list column (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_column"];
+        post?: never;
+        /**
+         * Delete a list column (button btn_remove), with its grants
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_column"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleColumn/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a list column (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["column_state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleForm/{id}/Fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A menu's form fields (id: the menu); keyword on name and code
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["forms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleForm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a form field of a menu (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleForm/Actions/Batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add several form fields at once (button btn_add; `formJson`): all or none
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["form_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleForm/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A form field, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["form"];
+        /**
+         * Change a form field (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_form"];
+        post?: never;
+        /**
+         * Delete a form field (button btn_remove), with its grants
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_form"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleForm/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a form field (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["form_state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorize/{id}/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A menu's data-authorize fields (id: the menu)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["authorize_fields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a data-authorize field of a menu (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_authorize_field"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorize/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A data-authorize field, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["authorize_field"];
+        /**
+         * Change a data-authorize field (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_authorize_field"];
+        post?: never;
+        /**
+         * Delete a data-authorize field (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_authorize_field"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeScheme/{id}/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A menu's data-permission schemes (id: the menu)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["schemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeScheme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a data-permission scheme of a menu (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["create_scheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeScheme/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A data-permission scheme, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["scheme"];
+        /**
+         * Change a data-permission scheme (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["update_scheme"];
+        post?: never;
+        /**
+         * Delete a data-permission scheme (button btn_remove), with its grants
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["delete_scheme"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeScheme/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a data-permission scheme (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["scheme_state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -2157,6 +2837,45 @@ export interface components {
             ids: string[];
             all: string[];
         };
+        /** @description POST / PUT ModuleDataAuthorize. */
+        AuthorizeFieldForm: {
+            moduleId?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            type?: components["schemas"]["Patch_String"];
+            conditionSymbol?: components["schemas"]["Patch_String"];
+            conditionText?: components["schemas"]["Patch_String"];
+            bindTable?: components["schemas"]["Patch_String"];
+            fieldRule?: components["schemas"]["Patch_i64"];
+            childTableKey?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description A data-authorize field of a menu. */
+        AuthorizeFieldInfo: {
+            id: string;
+            moduleId: string;
+            enCode: string;
+            fullName: string;
+            /** @description int, double, varchar, datetime, text or bigint. */
+            type: string;
+            /** @description Comparison symbols, comma-separated (Equal, NotEqual, …). */
+            conditionSymbol: string;
+            /** @description The symbols' Chinese names, comma-separated (display). */
+            conditionSymbolName: string;
+            /** @description 'text' or a variable (@userId, @organizeId, …). */
+            conditionText: string;
+            bindTable: string;
+            /** Format: int64 */
+            fieldRule: number;
+            childTableKey: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+        };
         /** @description GET /api/permission/Users/Current/BaseInfo. */
         BaseInfo: {
             id: string;
@@ -2229,6 +2948,39 @@ export interface components {
             certificatesNumber?: components["schemas"]["Patch_String"];
             education?: components["schemas"]["Patch_String"];
             landline?: components["schemas"]["Patch_String"];
+        };
+        /** @description One field of a batch (`columnJson` / `formJson`). */
+        BatchField: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            bindTable?: components["schemas"]["Patch_String"];
+            fieldRule?: components["schemas"]["Patch_i64"];
+            childTableKey?: components["schemas"]["Patch_String"];
+        };
+        /** @description POST ModuleColumn/Actions/Batch (`columnJson`) and ModuleForm/Actions/Batch (`formJson`). */
+        BatchForm: {
+            moduleId?: string;
+            bindTable?: string | null;
+            bindTableName?: string | null;
+            columnJson?: components["schemas"]["BatchField"][];
+            formJson?: components["schemas"]["BatchField"][];
+        };
+        /** @description A button of a menu: a node of its tree and the form. */
+        ButtonInfo: {
+            id: string;
+            moduleId: string;
+            /** @description '-1' at the top. */
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            icon: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+            hasChildren: boolean;
+            children: components["schemas"]["ButtonInfo"][];
         };
         /** @description POST Position/getListByOrgIds, Role/getListByOrgIds: these organisations. */
         ByOrganisations: {
@@ -2372,6 +3124,43 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_AuthorizeFieldInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A data-authorize field of a menu. */
+            data: {
+                id: string;
+                moduleId: string;
+                enCode: string;
+                fullName: string;
+                /** @description int, double, varchar, datetime, text or bigint. */
+                type: string;
+                /** @description Comparison symbols, comma-separated (Equal, NotEqual, …). */
+                conditionSymbol: string;
+                /** @description The symbols' Chinese names, comma-separated (display). */
+                conditionSymbolName: string;
+                /** @description 'text' or a variable (@userId, @organizeId, …). */
+                conditionText: string;
+                bindTable: string;
+                /** Format: int64 */
+                fieldRule: number;
+                childTableKey: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_BaseInfo: {
             /**
              * Format: u-int16
@@ -2427,6 +3216,36 @@ export interface components {
                 creatorTime: number;
                 /** Format: int64 */
                 changePasswordDate?: number | null;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ButtonInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A button of a menu: a node of its tree and the form. */
+            data: {
+                id: string;
+                moduleId: string;
+                /** @description '-1' at the top. */
+                parentId: string;
+                fullName: string;
+                enCode: string;
+                icon: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+                hasChildren: boolean;
+                children: components["schemas"]["ButtonInfo"][];
             };
         };
         /**
@@ -2549,6 +3368,39 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_FieldInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A list column or a form field of a menu. */
+            data: {
+                id: string;
+                moduleId: string;
+                bindTable: string;
+                bindTableName: string;
+                enCode: string;
+                fullName: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+                /**
+                 * Format: int64
+                 * @description 0 main table, 1 secondary table, 2 sub-table.
+                 */
+                fieldRule: number;
+                childTableKey: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_FileUrl: {
             /**
              * Format: u-int16
@@ -2660,6 +3512,77 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_AuthorizeFieldInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` of an answer that is a list or a tree. */
+            data: {
+                list: {
+                    id: string;
+                    moduleId: string;
+                    enCode: string;
+                    fullName: string;
+                    /** @description int, double, varchar, datetime, text or bigint. */
+                    type: string;
+                    /** @description Comparison symbols, comma-separated (Equal, NotEqual, …). */
+                    conditionSymbol: string;
+                    /** @description The symbols' Chinese names, comma-separated (display). */
+                    conditionSymbolName: string;
+                    /** @description 'text' or a variable (@userId, @organizeId, …). */
+                    conditionText: string;
+                    bindTable: string;
+                    /** Format: int64 */
+                    fieldRule: number;
+                    childTableKey: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    description: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_ButtonInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` of an answer that is a list or a tree. */
+            data: {
+                list: {
+                    id: string;
+                    moduleId: string;
+                    /** @description '-1' at the top. */
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    icon: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    description: string;
+                    hasChildren: boolean;
+                    children: components["schemas"]["ButtonInfo"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_Dictionary: {
             /**
              * Format: u-int16
@@ -2678,6 +3601,41 @@ export interface components {
                     /** Format: int64 */
                     isTree: number;
                     dictionaryList: components["schemas"]["ItemNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_FieldInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` of an answer that is a list or a tree. */
+            data: {
+                list: {
+                    id: string;
+                    moduleId: string;
+                    bindTable: string;
+                    bindTableName: string;
+                    enCode: string;
+                    fullName: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    description: string;
+                    /**
+                     * Format: int64
+                     * @description 0 main table, 1 secondary table, 2 sub-table.
+                     */
+                    fieldRule: number;
+                    childTableKey: string;
                 }[];
             };
         };
@@ -2717,6 +3675,58 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_MenuInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` of an answer that is a list or a tree. */
+            data: {
+                list: {
+                    id: string;
+                    /** @description '-1' at the top. */
+                    parentId: string;
+                    systemId: string;
+                    fullName: string;
+                    enCode: string;
+                    icon: string;
+                    /**
+                     * Format: int64
+                     * @description 0/1 directory, 2 page, 3 form, 4 dictionary, 5 report, 6 screen, 7 link, 8 portal.
+                     */
+                    type: number;
+                    urlAddress: string;
+                    /** @description _self or _blank. */
+                    linkTarget: string;
+                    /** @description Web or App. */
+                    category: string;
+                    /** @description JSON text `{moduleId, iconBackgroundColor, isTree}`. */
+                    propertyJson: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    description: string;
+                    /** Format: int64 */
+                    isButtonAuthorize: number;
+                    /** Format: int64 */
+                    isColumnAuthorize: number;
+                    /** Format: int64 */
+                    isFormAuthorize: number;
+                    /** Format: int64 */
+                    isDataAuthorize: number;
+                    hasChildren: boolean;
+                    children: components["schemas"]["MenuInfo"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_OptionNode: {
             /**
              * Format: u-int16
@@ -2747,15 +3757,85 @@ export interface components {
              */
             code: number;
             msg: string;
-            /** @description `{list}` answers (trees and lists without paging). */
+            /** @description `{list}` of an answer that is a list or a tree. */
             data: {
                 list: {
                     id: string;
                     parentId: string;
                     fullName: string;
                     enCode: string;
+                    icon: string;
+                    /** Format: int64 */
+                    type: number;
                     hasChildren: boolean;
                     children: components["schemas"]["PickerNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_SchemeInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` of an answer that is a list or a tree. */
+            data: {
+                list: {
+                    id: string;
+                    moduleId: string;
+                    enCode: string;
+                    fullName: string;
+                    /** @description JSON text `[{logic, groups: [{id, field, type, op, value, bindTable, fieldRule}]}]`. */
+                    conditionJson: string;
+                    /** @description What the client shows of the condition. */
+                    conditionText: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    description: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_SystemInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` of an answer that is a list or a tree. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    icon: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /**
+                     * Format: int64
+                     * @description 1 for the main system, which is never deleted or disabled.
+                     */
+                    isMain: number;
+                    description: string;
+                    /** @description JSON text `{iconBackgroundColor}`. */
+                    propertyJson: string;
+                    /** Format: int64 */
+                    creatorTime: number;
                 }[];
             };
         };
@@ -2847,6 +3927,56 @@ export interface components {
             /** @description GET UserRelation/{objectId}: the members' user ids. */
             data: {
                 ids: string[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_MenuInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A menu: a node of the admin tree (with its children) and the form (children empty). */
+            data: {
+                id: string;
+                /** @description '-1' at the top. */
+                parentId: string;
+                systemId: string;
+                fullName: string;
+                enCode: string;
+                icon: string;
+                /**
+                 * Format: int64
+                 * @description 0/1 directory, 2 page, 3 form, 4 dictionary, 5 report, 6 screen, 7 link, 8 portal.
+                 */
+                type: number;
+                urlAddress: string;
+                /** @description _self or _blank. */
+                linkTarget: string;
+                /** @description Web or App. */
+                category: string;
+                /** @description JSON text `{moduleId, iconBackgroundColor, isTree}`. */
+                propertyJson: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+                /** Format: int64 */
+                isButtonAuthorize: number;
+                /** Format: int64 */
+                isColumnAuthorize: number;
+                /** Format: int64 */
+                isFormAuthorize: number;
+                /** Format: int64 */
+                isDataAuthorize: number;
+                hasChildren: boolean;
+                children: components["schemas"]["MenuInfo"][];
             };
         };
         /**
@@ -3342,6 +4472,35 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_SchemeInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A data-permission scheme of a menu. */
+            data: {
+                id: string;
+                moduleId: string;
+                enCode: string;
+                fullName: string;
+                /** @description JSON text `[{logic, groups: [{id, field, type, op, value, bindTable, fieldRule}]}]`. */
+                conditionJson: string;
+                /** @description What the client shows of the condition. */
+                conditionText: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_String: {
             /**
              * Format: u-int16
@@ -3351,6 +4510,40 @@ export interface components {
             code: number;
             msg: string;
             data: string;
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_SystemInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description An application (system): a row of the list and the form. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                icon: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                /**
+                 * Format: int64
+                 * @description 1 for the main system, which is never deleted or disabled.
+                 */
+                isMain: number;
+                description: string;
+                /** @description JSON text `{iconBackgroundColor}`. */
+                propertyJson: string;
+                /** Format: int64 */
+                creatorTime: number;
+            };
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -3802,6 +4995,26 @@ export interface components {
                 [key: string]: string[];
             } | null;
         };
+        /** @description A list column or a form field of a menu. */
+        FieldInfo: {
+            id: string;
+            moduleId: string;
+            bindTable: string;
+            bindTableName: string;
+            enCode: string;
+            fullName: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description 0 main table, 1 secondary table, 2 sub-table.
+             */
+            fieldRule: number;
+            childTableKey: string;
+        };
         /** @description `{url}` of a file to download. */
         FileUrl: {
             url: string;
@@ -3900,19 +5113,24 @@ export interface components {
         ImportRows: {
             list?: Record<string, never>[];
         };
-        /**
-         * @description POST DictionaryData / PUT DictionaryData/{id}. parentId '0' (or the category's own id, as
-         *     the parent picker's first node) is the top of the category. An update changes only what
-         *     it sends; an item stays in its category.
-         */
+        /** @description The form of a button, a column, a form field or a scheme (each kind reads its fields). */
         ItemForm: {
-            dictionaryTypeId?: components["schemas"]["Patch_String"];
+            /** @description The menu; required on creation, fixed afterwards. */
+            moduleId?: components["schemas"]["Patch_String"];
             parentId?: components["schemas"]["Patch_String"];
             fullName?: components["schemas"]["Patch_String"];
             enCode?: components["schemas"]["Patch_String"];
+            icon?: components["schemas"]["Patch_String"];
             sortCode?: components["schemas"]["Patch_i64"];
             enabledMark?: components["schemas"]["Patch_i64"];
             description?: components["schemas"]["Patch_String"];
+            bindTable?: components["schemas"]["Patch_String"];
+            bindTableName?: components["schemas"]["Patch_String"];
+            fieldRule?: components["schemas"]["Patch_i64"];
+            childTableKey?: components["schemas"]["Patch_String"];
+            /** @description JSON text (a scheme's condition); an array is taken too. */
+            conditionJson?: string | null;
+            conditionText?: components["schemas"]["Patch_String"];
         };
         /** @description GET DictionaryData/{id}/Info: the item form. */
         ItemInfo: {
@@ -4070,6 +5288,64 @@ export interface components {
             /** @description Always an array (empty for a page), so every client can iterate it. */
             children: components["schemas"]["Menu"][];
         };
+        /** @description POST Menu / PUT Menu/{id}. */
+        MenuForm: {
+            parentId?: components["schemas"]["Patch_String"];
+            systemId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            icon?: components["schemas"]["Patch_String"];
+            type?: components["schemas"]["Patch_i64"];
+            urlAddress?: components["schemas"]["Patch_String"];
+            linkTarget?: components["schemas"]["Patch_String"];
+            category?: components["schemas"]["Patch_String"];
+            /** @description JSON text of an object (an object is taken too). */
+            propertyJson?: string | null;
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+            isButtonAuthorize?: components["schemas"]["Patch_i64"];
+            isColumnAuthorize?: components["schemas"]["Patch_i64"];
+            isFormAuthorize?: components["schemas"]["Patch_i64"];
+            isDataAuthorize?: components["schemas"]["Patch_i64"];
+        };
+        /** @description A menu: a node of the admin tree (with its children) and the form (children empty). */
+        MenuInfo: {
+            id: string;
+            /** @description '-1' at the top. */
+            parentId: string;
+            systemId: string;
+            fullName: string;
+            enCode: string;
+            icon: string;
+            /**
+             * Format: int64
+             * @description 0/1 directory, 2 page, 3 form, 4 dictionary, 5 report, 6 screen, 7 link, 8 portal.
+             */
+            type: number;
+            urlAddress: string;
+            /** @description _self or _blank. */
+            linkTarget: string;
+            /** @description Web or App. */
+            category: string;
+            /** @description JSON text `{moduleId, iconBackgroundColor, isTree}`. */
+            propertyJson: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+            /** Format: int64 */
+            isButtonAuthorize: number;
+            /** Format: int64 */
+            isColumnAuthorize: number;
+            /** Format: int64 */
+            isFormAuthorize: number;
+            /** Format: int64 */
+            isDataAuthorize: number;
+            hasChildren: boolean;
+            children: components["schemas"]["MenuInfo"][];
+        };
         NoData: null;
         /** @description One organisation with its positions or roles (the user form's options). */
         OptionGroup: {
@@ -4210,12 +5486,15 @@ export interface components {
             /** @default  */
             enCode: string;
         };
-        /** @description A node of a picker: a category or an item. */
+        /** @description A node of the parent pickers (Menu/Selector, ModuleButton/{moduleId}/Selector). */
         PickerNode: {
             id: string;
             parentId: string;
             fullName: string;
             enCode: string;
+            icon: string;
+            /** Format: int64 */
+            type: number;
             hasChildren: boolean;
             children: components["schemas"]["PickerNode"][];
         };
@@ -4415,6 +5694,22 @@ export interface components {
             /** @description The category's id. */
             category: string;
         };
+        /** @description A data-permission scheme of a menu. */
+        SchemeInfo: {
+            id: string;
+            moduleId: string;
+            enCode: string;
+            fullName: string;
+            /** @description JSON text `[{logic, groups: [{id, field, type, op, value, bindTable, fieldRule}]}]`. */
+            conditionJson: string;
+            /** @description What the client shows of the condition. */
+            conditionText: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+        };
         /** @description An entry of the mixed picker's stored value, shown (getSelectedList): the id bare. */
         SelectedItem: {
             id: string;
@@ -4458,6 +5753,38 @@ export interface components {
             sortCode: number;
             /** @description Exactly one entry is the current system. */
             currentSystem: boolean;
+        };
+        /** @description POST System / PUT System/{id}. */
+        SystemForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            icon?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+            /** @description JSON text of an object (an object is taken too). */
+            propertyJson?: string | null;
+        };
+        /** @description An application (system): a row of the list and the form. */
+        SystemInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            icon: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /**
+             * Format: int64
+             * @description 1 for the main system, which is never deleted or disabled.
+             */
+            isMain: number;
+            description: string;
+            /** @description JSON text `{iconBackgroundColor}`. */
+            propertyJson: string;
+            /** Format: int64 */
+            creatorTime: number;
         };
         /** @description PUT …/Current/SystemTheme. */
         ThemeChange: {
@@ -6859,6 +8186,1083 @@ export interface operations {
                 "application/json": components["schemas"]["AuthorityBatch"];
             };
         };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    systems: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description 1 enabled, 0 disabled; empty: both. */
+                enabledMark?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_SystemInfo"];
+                };
+            };
+        };
+    };
+    create_system: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    system: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SystemInfo"];
+                };
+            };
+        };
+    };
+    update_system: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_system: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    system_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    module_by_system: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description Web or App; empty: both. */
+                category?: string;
+            };
+            header?: never;
+            path: {
+                systemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_MenuInfo"];
+                };
+            };
+        };
+    };
+    selector: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description Web or App; empty: both. */
+                category?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                systemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_PickerNode"];
+                };
+            };
+        };
+    };
+    selector_all: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description Web or App; empty: both. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_PickerNode"];
+                };
+            };
+        };
+    };
+    create_menu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    menu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MenuInfo"];
+                };
+            };
+        };
+    };
+    update_menu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_menu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    menu_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    buttons: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ButtonInfo"];
+                };
+            };
+        };
+    };
+    button_selector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ButtonInfo"];
+                };
+            };
+        };
+    };
+    create_button: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    button: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ButtonInfo"];
+                };
+            };
+        };
+    };
+    update_button: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_button: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    button_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    columns: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_FieldInfo"];
+                };
+            };
+        };
+    };
+    create_column: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    column_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    column: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldInfo"];
+                };
+            };
+        };
+    };
+    update_column: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_column: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    column_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    forms: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_FieldInfo"];
+                };
+            };
+        };
+    };
+    create_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    form_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldInfo"];
+                };
+            };
+        };
+    };
+    update_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    form_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    authorize_fields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_AuthorizeFieldInfo"];
+                };
+            };
+        };
+    };
+    create_authorize_field: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizeFieldForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    authorize_field: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuthorizeFieldInfo"];
+                };
+            };
+        };
+    };
+    update_authorize_field: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizeFieldForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_authorize_field: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    schemes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_SchemeInfo"];
+                };
+            };
+        };
+    };
+    create_scheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    scheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SchemeInfo"];
+                };
+            };
+        };
+    };
+    update_scheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    delete_scheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    scheme_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
             200: {

@@ -158,12 +158,12 @@ pub async fn authorize_role(conn: &mut Conn, role_id: &str, item_type: &str, ite
     Ok(())
 }
 
-/// The enabled menu entries of a system, in sort order.
+/// The enabled Web menu entries of a system, in sort order (App menus are the mobile app's).
 pub async fn menus(conn: &mut Conn, system_id: &str) -> Result<Vec<Menu>, AppError> {
     Ok(sqlx::query_as(
         "SELECT id, parent_id, full_name, en_code, icon, type, url_address, link_target, category, \
          property_json, sort_code, system_id FROM base_module \
-         WHERE system_id = $1 AND enabled_mark = 1 ORDER BY sort_code, full_name",
+         WHERE system_id = $1 AND enabled_mark = 1 AND category = 'Web' ORDER BY sort_code, full_name",
     )
     .bind(system_id)
     .fetch_all(conn)

@@ -1,0 +1,486 @@
+//! SQL of applications (base_system), menus (base_module), their permission items
+//! (base_module_item: buttons, columns, form fields, data-permission schemes) and data-authorize
+//! fields (base_module_data_authorize). No decisions here. Every write to a table CurrentUser
+//! is built from bumps the generation, so cached menus refresh.
+
+use crate::access::{DataScope, ScopeColumns};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation};
+use crate::error::AppError;
+use sqlx::FromRow;
+
+/// Systems under data permission.
+pub const SYSTEM_SCOPE: ScopeColumns =
+    ScopeColumns { owner: "s.creator_user_id", fields: &[("id", "s.id"), ("creatorUserId", "s.creator_user_id"), ("F_CreatorUserId", "s.creator_user_id")] };
+
+/// Menus under data permission (items are reached through their menu, aliased `m`).
+pub const MENU_SCOPE: ScopeColumns =
+    ScopeColumns { owner: "m.creator_user_id", fields: &[("id", "m.id"), ("creatorUserId", "m.creator_user_id"), ("F_CreatorUserId", "m.creator_user_id")] };
+
+#[derive(Debug, Clone, FromRow)]
+pub struct SystemRow {
+    pub id: String,
+    pub full_name: String,
+    pub en_code: String,
+    pub icon: String,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub is_main: i64,
+    pub description: String,
+    pub property_json: String,
+    pub creator_time: i64,
+}
+
+const SYSTEM_COLUMNS: &str =
+    "SELECT s.id, s.full_name, s.en_code, s.icon, s.sort_code, s.enabled_mark, s.is_main, s.description, s.property_json, s.creator_time";
+
+/// The systems, in sort order, with a keyword on name and code.
+pub async fn systems(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, enabled: Option<i64>) -> Result<Vec<SystemRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), SYSTEM_COLUMNS);
+    sql.push(" FROM base_system s WHERE 1 = 1");
+    scope.restrict(&mut sql, &SYSTEM_SCOPE);
+    if let Some(k) = keyword {
+        sql.push(" AND ").keyword(k, &["s.full_name", "s.en_code"]);
+    }
+    if let Some(e) = enabled {
+        sql.push(" AND s.enabled_mark = ").bind(e);
+    }
+    sql.push(" ORDER BY s.sort_code, s.creator_time, s.id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+pub async fn system(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<SystemRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), SYSTEM_COLUMNS);
+    sql.push(" FROM base_system s WHERE s.id = ").bind(id);
+    scope.restrict(&mut sql, &SYSTEM_SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+pub struct NewSystem<'a> {
+    pub id: &'a str,
+    pub full_name: &'a str,
+    pub en_code: &'a str,
+    pub icon: &'a str,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: &'a str,
+    pub property_json: &'a str,
+    pub creator_user_id: &'a str,
+}
+
+pub async fn insert_system(conn: &mut Conn, s: &NewSystem<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_system (id, full_name, en_code, icon, sort_code, enabled_mark, description, property_json, is_main, \
+         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10)",
+    )
+    .bind(s.id)
+    .bind(s.full_name)
+    .bind(s.en_code)
+    .bind(s.icon)
+    .bind(s.sort_code)
+    .bind(s.enabled_mark)
+    .bind(s.description)
+    .bind(s.property_json)
+    .bind(now)
+    .bind(s.creator_user_id)
+    .execute(&mut *conn)
+    .await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+pub async fn update_system(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_system");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// How many menus a system holds.
+pub async fn menus_of_system(conn: &mut Conn, system_id: &str) -> Result<i64, AppError> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM base_module WHERE system_id = $1").bind(system_id).fetch_one(conn).await?)
+}
+
+/// Deletes a system and what it was granted as.
+pub async fn delete_system(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_authorize WHERE item_type = 'system' AND item_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_system WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// A menu as the admin screen reads it.
+#[derive(Debug, Clone, FromRow)]
+pub struct MenuRow {
+    pub id: String,
+    pub parent_id: String,
+    pub system_id: String,
+    pub full_name: String,
+    pub en_code: String,
+    pub icon: String,
+    #[sqlx(rename = "type")]
+    pub menu_type: i64,
+    pub url_address: String,
+    pub link_target: String,
+    pub category: String,
+    pub property_json: String,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: String,
+    pub is_button_authorize: i64,
+    pub is_column_authorize: i64,
+    pub is_form_authorize: i64,
+    pub is_data_authorize: i64,
+}
+
+const MENU_COLUMNS: &str = "SELECT m.id, m.parent_id, m.system_id, m.full_name, m.en_code, m.icon, m.type, m.url_address, m.link_target, \
+     m.category, m.property_json, m.sort_code, m.enabled_mark, m.description, m.is_button_authorize, m.is_column_authorize, \
+     m.is_form_authorize, m.is_data_authorize";
+
+/// The menus of a system (every system's when None), of a category when one is given, in
+/// sort order.
+pub async fn menus(conn: &mut Conn, scope: &DataScope, system_id: Option<&str>, category: Option<&str>) -> Result<Vec<MenuRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), MENU_COLUMNS);
+    sql.push(" FROM base_module m WHERE 1 = 1");
+    scope.restrict(&mut sql, &MENU_SCOPE);
+    if let Some(s) = system_id {
+        sql.push(" AND m.system_id = ").bind(s);
+    }
+    if let Some(c) = category {
+        sql.push(" AND m.category = ").bind(c);
+    }
+    sql.push(" ORDER BY m.sort_code, m.creator_time, m.id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+/// Every enabled menu of every system (the portal designer's picker: configuration every
+/// member may see, like CurrentUser's menus), of a category when one is given.
+pub async fn enabled_menus(conn: &mut Conn, category: Option<&str>) -> Result<Vec<MenuRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), MENU_COLUMNS);
+    sql.push(" FROM base_module m WHERE m.enabled_mark = 1");
+    if let Some(c) = category {
+        sql.push(" AND m.category = ").bind(c);
+    }
+    sql.push(" ORDER BY m.sort_code, m.creator_time, m.id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+pub async fn menu(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<MenuRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), MENU_COLUMNS);
+    sql.push(" FROM base_module m WHERE m.id = ").bind(id);
+    scope.restrict(&mut sql, &MENU_SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+pub struct NewMenu<'a> {
+    pub id: &'a str,
+    pub parent_id: &'a str,
+    pub system_id: &'a str,
+    pub full_name: &'a str,
+    pub en_code: &'a str,
+    pub icon: &'a str,
+    pub menu_type: i64,
+    pub url_address: &'a str,
+    pub link_target: &'a str,
+    pub category: &'a str,
+    pub property_json: &'a str,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: &'a str,
+    /// Button, column, form and data permission on (1) or off (0).
+    pub authorize: [i64; 4],
+    pub creator_user_id: &'a str,
+}
+
+pub async fn insert_menu(conn: &mut Conn, m: &NewMenu<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_module (id, parent_id, system_id, full_name, en_code, icon, type, url_address, link_target, category, \
+         property_json, sort_code, enabled_mark, description, is_button_authorize, is_column_authorize, is_form_authorize, \
+         is_data_authorize, creator_time, creator_user_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+    )
+    .bind(m.id)
+    .bind(m.parent_id)
+    .bind(m.system_id)
+    .bind(m.full_name)
+    .bind(m.en_code)
+    .bind(m.icon)
+    .bind(m.menu_type)
+    .bind(m.url_address)
+    .bind(m.link_target)
+    .bind(m.category)
+    .bind(m.property_json)
+    .bind(m.sort_code)
+    .bind(m.enabled_mark)
+    .bind(m.description)
+    .bind(m.authorize[0])
+    .bind(m.authorize[1])
+    .bind(m.authorize[2])
+    .bind(m.authorize[3])
+    .bind(now)
+    .bind(m.creator_user_id)
+    .execute(&mut *conn)
+    .await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+pub async fn update_menu(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_module");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// Moves menus to another system (a menu's subtree follows it).
+pub async fn move_to_system(conn: &mut Conn, ids: &[String], system_id: &str) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_module");
+    sql.set("system_id", system_id).push(" WHERE ").any_of("id", ids);
+    sql.query().execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// How many menus hang directly below `id`.
+pub async fn children(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM base_module WHERE parent_id = $1").bind(id).fetch_one(conn).await?)
+}
+
+/// Deletes a menu with its items and data-authorize fields, and every grant of them.
+pub async fn delete_menu(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query(
+        "DELETE FROM base_authorize WHERE item_type IN ('button', 'column', 'form', 'resource') \
+         AND item_id IN (SELECT i.id FROM base_module_item i WHERE i.module_id = $1)",
+    )
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM base_authorize WHERE item_type = 'module' AND item_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_module_item WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_module_data_authorize WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_module WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// A permission item of a menu: a button, a column, a form field or a data scheme
+/// ('resource'); each kind reads its own columns.
+#[derive(Debug, Clone, FromRow)]
+pub struct ItemRow {
+    pub id: String,
+    pub module_id: String,
+    pub parent_id: String,
+    pub full_name: String,
+    pub en_code: String,
+    pub icon: String,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: String,
+    pub bind_table: String,
+    pub bind_table_name: String,
+    pub field_rule: i64,
+    pub child_table_key: String,
+    pub condition_json: String,
+    pub condition_text: String,
+}
+
+const ITEM_COLUMNS: &str = "SELECT i.id, i.module_id, i.parent_id, i.full_name, i.en_code, i.icon, i.sort_code, i.enabled_mark, \
+     i.description, i.bind_table, i.bind_table_name, i.field_rule, i.child_table_key, i.condition_json, i.condition_text";
+
+/// A menu's items of one kind, in sort order, with a keyword on name and code.
+pub async fn items(conn: &mut Conn, scope: &DataScope, module_id: &str, kind: &str, keyword: Option<&Keyword>) -> Result<Vec<ItemRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), ITEM_COLUMNS);
+    sql.push(" FROM base_module_item i JOIN base_module m ON m.id = i.module_id WHERE i.module_id = ").bind(module_id);
+    sql.push(" AND i.kind = ").bind(kind);
+    scope.restrict(&mut sql, &MENU_SCOPE);
+    if let Some(k) = keyword {
+        sql.push(" AND ").keyword(k, &["i.full_name", "i.en_code"]);
+    }
+    sql.push(" ORDER BY i.sort_code, i.creator_time, i.en_code");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+/// One item of a kind, within the scope of its menu.
+pub async fn item(conn: &mut Conn, scope: &DataScope, kind: &str, id: &str) -> Result<Option<ItemRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), ITEM_COLUMNS);
+    sql.push(" FROM base_module_item i JOIN base_module m ON m.id = i.module_id WHERE i.id = ").bind(id);
+    sql.push(" AND i.kind = ").bind(kind);
+    scope.restrict(&mut sql, &MENU_SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+pub struct NewItem<'a> {
+    pub id: &'a str,
+    pub module_id: &'a str,
+    pub kind: &'a str,
+    pub parent_id: &'a str,
+    pub full_name: &'a str,
+    pub en_code: &'a str,
+    pub icon: &'a str,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: &'a str,
+    pub bind_table: &'a str,
+    pub bind_table_name: &'a str,
+    pub field_rule: i64,
+    pub child_table_key: &'a str,
+    pub condition_json: &'a str,
+    pub condition_text: &'a str,
+    pub creator_user_id: &'a str,
+}
+
+pub async fn insert_item(conn: &mut Conn, i: &NewItem<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_module_item (id, module_id, kind, parent_id, full_name, en_code, icon, sort_code, enabled_mark, \
+         description, bind_table, bind_table_name, field_rule, child_table_key, condition_json, condition_text, creator_time, \
+         creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+    )
+    .bind(i.id)
+    .bind(i.module_id)
+    .bind(i.kind)
+    .bind(i.parent_id)
+    .bind(i.full_name)
+    .bind(i.en_code)
+    .bind(i.icon)
+    .bind(i.sort_code)
+    .bind(i.enabled_mark)
+    .bind(i.description)
+    .bind(i.bind_table)
+    .bind(i.bind_table_name)
+    .bind(i.field_rule)
+    .bind(i.child_table_key)
+    .bind(i.condition_json)
+    .bind(i.condition_text)
+    .bind(now)
+    .bind(i.creator_user_id)
+    .execute(&mut *conn)
+    .await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+pub async fn update_item(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_module_item");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// How many buttons hang below the button `id`.
+pub async fn item_children(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM base_module_item WHERE parent_id = $1 AND kind = 'button'").bind(id).fetch_one(conn).await?)
+}
+
+/// Deletes an item and its grants.
+pub async fn delete_item(conn: &mut Conn, kind: &str, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_authorize WHERE item_type = $1 AND item_id = $2").bind(kind).bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_module_item WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
+/// A data-authorize field: what a page's data schemes may filter on.
+#[derive(Debug, Clone, FromRow)]
+pub struct FieldRow {
+    pub id: String,
+    pub module_id: String,
+    pub en_code: String,
+    pub full_name: String,
+    #[sqlx(rename = "type")]
+    pub field_type: String,
+    pub condition_symbol: String,
+    pub condition_text: String,
+    pub bind_table: String,
+    pub field_rule: i64,
+    pub child_table_key: String,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: String,
+}
+
+const FIELD_COLUMNS: &str = "SELECT d.id, d.module_id, d.en_code, d.full_name, d.type, d.condition_symbol, d.condition_text, \
+     d.bind_table, d.field_rule, d.child_table_key, d.sort_code, d.enabled_mark, d.description";
+
+pub async fn fields(conn: &mut Conn, scope: &DataScope, module_id: &str) -> Result<Vec<FieldRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), FIELD_COLUMNS);
+    sql.push(" FROM base_module_data_authorize d JOIN base_module m ON m.id = d.module_id WHERE d.module_id = ").bind(module_id);
+    scope.restrict(&mut sql, &MENU_SCOPE);
+    sql.push(" ORDER BY d.sort_code, d.creator_time, d.en_code");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+pub async fn field(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<FieldRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), FIELD_COLUMNS);
+    sql.push(" FROM base_module_data_authorize d JOIN base_module m ON m.id = d.module_id WHERE d.id = ").bind(id);
+    scope.restrict(&mut sql, &MENU_SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+pub struct NewField<'a> {
+    pub id: &'a str,
+    pub module_id: &'a str,
+    pub en_code: &'a str,
+    pub full_name: &'a str,
+    pub field_type: &'a str,
+    pub condition_symbol: &'a str,
+    pub condition_text: &'a str,
+    pub bind_table: &'a str,
+    pub field_rule: i64,
+    pub child_table_key: &'a str,
+    pub sort_code: i64,
+    pub enabled_mark: i64,
+    pub description: &'a str,
+    pub creator_user_id: &'a str,
+}
+
+pub async fn insert_field(conn: &mut Conn, f: &NewField<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_module_data_authorize (id, module_id, en_code, full_name, type, condition_symbol, condition_text, \
+         bind_table, field_rule, child_table_key, sort_code, enabled_mark, description, creator_time, creator_user_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+    )
+    .bind(f.id)
+    .bind(f.module_id)
+    .bind(f.en_code)
+    .bind(f.full_name)
+    .bind(f.field_type)
+    .bind(f.condition_symbol)
+    .bind(f.condition_text)
+    .bind(f.bind_table)
+    .bind(f.field_rule)
+    .bind(f.child_table_key)
+    .bind(f.sort_code)
+    .bind(f.enabled_mark)
+    .bind(f.description)
+    .bind(now)
+    .bind(f.creator_user_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn update_field(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_module_data_authorize");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(&mut *conn).await?;
+    Ok(())
+}
+
+pub async fn delete_field(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_module_data_authorize WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    Ok(())
+}

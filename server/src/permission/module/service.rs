@@ -1,0 +1,880 @@
+//! Applications, menus and their permission items: the rules of jnpf-wire-areas.md §1.8. Form
+//! fields are checked by core's entity rules (the web runs the same through WASM); here are
+//! the rules that need the database: a system or menu exists, a parent is in the same system
+//! and never the menu itself or below it, the main system is never deleted or disabled,
+//! nothing is deleted while something hangs below it, and a scheme's condition is one the
+//! data scope can read (access::scope::check_scheme).
+
+use super::dto::{
+    AuthorizeFieldForm, AuthorizeFieldInfo, BatchForm, ButtonInfo, FieldInfo, ItemForm, MenuForm, MenuInfo, MenuQuery, PickerNode,
+    SchemeInfo, SystemForm, SystemInfo, SystemQuery,
+};
+use super::repo::{self, FieldRow, ItemRow, MenuRow, NewField, NewItem, NewMenu, NewSystem, SystemRow};
+use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu};
+use crate::AppState;
+use crate::access::scope::{Op, check_scheme};
+use crate::access::{Member, Permit};
+use crate::db::{Arg, Conn, Keyword};
+use crate::error::AppError;
+use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::support::new_id;
+use crate::support::tree::{nest, prune, subtree};
+use crate::wire::Patch;
+use qiming_core::entity::Form;
+use serde_json::{Map, Value};
+
+const SYSTEM_MISSING: &str = "应用不存在";
+const MENU_MISSING: &str = "菜单不存在";
+/// The top of a system's menus and of a menu's buttons.
+const TOP: &str = "-1";
+
+// ---- Applications ---------------------------------------------------------------------------
+
+fn system_info(s: SystemRow) -> SystemInfo {
+    SystemInfo {
+        id: s.id,
+        full_name: s.full_name,
+        en_code: s.en_code,
+        icon: s.icon,
+        sort_code: s.sort_code,
+        enabled_mark: s.enabled_mark,
+        is_main: s.is_main,
+        description: s.description,
+        property_json: s.property_json,
+        creator_time: s.creator_time,
+    }
+}
+
+/// JSON sent as text or as a value, as the text to store.
+fn json_text(p: &Patch<Value>, default: &str) -> Option<String> {
+    match p {
+        Patch::Value(Value::String(s)) if s.trim().is_empty() => Some(default.to_string()),
+        Patch::Value(Value::String(s)) => Some(s.trim().to_string()),
+        Patch::Value(v) => Some(v.to_string()),
+        Patch::Null => Some(default.to_string()),
+        Patch::Absent => None,
+    }
+}
+
+fn check_flag(field: &'static str, p: &Patch<i64>) -> Result<(), AppError> {
+    match p {
+        Patch::Value(0 | 1) | Patch::Absent | Patch::Null => Ok(()),
+        _ => Err(AppError::field(field, format!("{field}只能是0或1"))),
+    }
+}
+
+/// GET System: every application, in sort order.
+pub async fn systems(state: &AppState, permit: &Permit<ViewMenu>, q: SystemQuery) -> Result<Vec<SystemInfo>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let keyword = Keyword::parse(q.keyword.as_deref());
+    Ok(repo::systems(&mut conn, permit.scope(), keyword.as_ref(), q.enabled_mark).await?.into_iter().map(system_info).collect())
+}
+
+/// GET System/{id}.
+pub async fn system(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<SystemInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::system(&mut conn, permit.scope(), id).await?.map(system_info).ok_or_else(|| AppError::not_found(SYSTEM_MISSING))
+}
+
+/// POST System.
+pub async fn create_system(state: &AppState, permit: &Permit<AddMenu>, form: SystemForm) -> Result<String, AppError> {
+    check(Form::System, &form, true)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let id = new_id();
+    let mut tx = state.db.begin().await?;
+    let new = NewSystem {
+        id: &id,
+        full_name: &text(&form.full_name),
+        en_code: &text(&form.en_code),
+        icon: &text(&form.icon),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
+        description: &text(&form.description),
+        property_json: &json_text(&form.property_json, "{}").unwrap_or_else(|| "{}".into()),
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert_system(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// PUT System/{id}: only what is sent changes; the main system stays enabled.
+pub async fn update_system(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: SystemForm) -> Result<(), AppError> {
+    check(Form::System, &form, false)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let mut tx = state.db.begin().await?;
+    let found = repo::system(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    if found.is_main == 1 && form.enabled_mark == Patch::Value(0) {
+        return Err(AppError::field("enabledMark", "主系统不能禁用"));
+    }
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    text_column(&mut columns, "full_name", &form.full_name);
+    text_column(&mut columns, "en_code", &form.en_code);
+    text_column(&mut columns, "icon", &form.icon);
+    number_column(&mut columns, "sort_code", &form.sort_code);
+    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
+    text_column(&mut columns, "description", &form.description);
+    if let Some(json) = json_text(&form.property_json, "{}") {
+        columns.push(("property_json", json.into()));
+    }
+    repo::update_system(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PUT System/{id}/Actions/State: enabled ⇄ disabled; the main system stays enabled.
+pub async fn toggle_system(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::system(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    if found.is_main == 1 && found.enabled_mark == 1 {
+        return Err(AppError::bad("主系统不能禁用"));
+    }
+    let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
+    repo::update_system(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// DELETE System/{id}: never the main system, nor one that still has menus.
+pub async fn delete_system(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::system(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    if found.is_main == 1 {
+        return Err(AppError::bad("主系统不能删除"));
+    }
+    if repo::menus_of_system(&mut tx, &found.id).await? > 0 {
+        return Err(AppError::bad("该应用下有菜单，不能删除"));
+    }
+    repo::delete_system(&mut tx, &found.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+// ---- Menus ----------------------------------------------------------------------------------
+
+fn menu_info(m: MenuRow) -> MenuInfo {
+    MenuInfo {
+        id: m.id,
+        parent_id: m.parent_id,
+        system_id: m.system_id,
+        full_name: m.full_name,
+        en_code: m.en_code,
+        icon: m.icon,
+        menu_type: m.menu_type,
+        url_address: m.url_address,
+        link_target: m.link_target,
+        category: m.category,
+        property_json: m.property_json,
+        sort_code: m.sort_code,
+        enabled_mark: m.enabled_mark,
+        description: m.description,
+        is_button_authorize: m.is_button_authorize,
+        is_column_authorize: m.is_column_authorize,
+        is_form_authorize: m.is_form_authorize,
+        is_data_authorize: m.is_data_authorize,
+        has_children: false,
+        children: Vec::new(),
+    }
+}
+
+fn category(q: Option<&str>) -> Option<&str> {
+    q.map(str::trim).filter(|c| !c.is_empty())
+}
+
+fn menu_tree(rows: Vec<MenuRow>) -> Vec<MenuInfo> {
+    nest(rows.into_iter().map(menu_info).collect(), |m| &m.id, |m| &m.parent_id, |m, children| {
+        m.has_children = !children.is_empty();
+        m.children = children;
+    })
+}
+
+/// GET Menu/ModuleBySystem/{systemId}: the system's menus as a tree; a keyword keeps the
+/// matching menus with their ancestors.
+pub async fn module_by_system(state: &AppState, permit: &Permit<ViewMenu>, system_id: &str, q: MenuQuery) -> Result<Vec<MenuInfo>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let system = repo::system(&mut conn, permit.scope(), system_id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    let rows = repo::menus(&mut conn, permit.scope(), Some(&system.id), category(q.category.as_deref())).await?;
+    let tree = menu_tree(rows);
+    Ok(match Keyword::parse(q.keyword.as_deref()) {
+        None => tree,
+        Some(k) => prune(tree, &|m: &MenuInfo| k.matches(&m.full_name) || k.matches(&m.en_code), &|m: &mut MenuInfo| &mut m.children),
+    })
+}
+
+/// Directories (types 0 and 1) are what menus hang under.
+fn is_directory(menu_type: i64) -> bool {
+    matches!(menu_type, 0 | 1)
+}
+
+fn picker(rows: Vec<MenuRow>) -> Vec<PickerNode> {
+    let nodes = rows
+        .into_iter()
+        .map(|m| PickerNode {
+            id: m.id,
+            parent_id: m.parent_id,
+            full_name: m.full_name,
+            en_code: m.en_code,
+            icon: m.icon,
+            menu_type: m.menu_type,
+            has_children: false,
+            children: Vec::new(),
+        })
+        .collect();
+    nest(nodes, |n| &n.id, |n| &n.parent_id, |n, children| {
+        n.has_children = !children.is_empty();
+        n.children = children;
+    })
+}
+
+/// GET Menu/Selector/{id}/{systemId}: the directories a menu may hang under (the client puts
+/// them under its own 顶级节点 '-1'), without the menu being edited and what is below it.
+/// systemId '0': every system's.
+pub async fn selector(state: &AppState, permit: &Permit<ViewMenu>, editing: &str, system_id: &str, category_q: Option<&str>) -> Result<Vec<PickerNode>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let system = if system_id == "0" { None } else { Some(system_id) };
+    let rows = repo::menus(&mut conn, permit.scope(), system, category(category_q)).await?;
+    let below = subtree(rows.iter().map(|m| (m.id.as_str(), m.parent_id.as_str())), editing);
+    let rows = rows.into_iter().filter(|m| is_directory(m.menu_type) && !below.contains(&m.id)).collect();
+    Ok(picker(rows))
+}
+
+/// GET Menu/Selector/All: every enabled menu of every system (the portal designer's picker).
+pub async fn selector_all(state: &AppState, _caller: &Member, category_q: Option<&str>) -> Result<Vec<PickerNode>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    Ok(picker(repo::enabled_menus(&mut conn, category(category_q)).await?))
+}
+
+/// GET Menu/{id}.
+pub async fn menu(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<MenuInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::menu(&mut conn, permit.scope(), id).await?.map(menu_info).ok_or_else(|| AppError::not_found(MENU_MISSING))
+}
+
+fn check_menu_flags(form: &MenuForm) -> Result<(), AppError> {
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    check_flag("isButtonAuthorize", &form.is_button_authorize)?;
+    check_flag("isColumnAuthorize", &form.is_column_authorize)?;
+    check_flag("isFormAuthorize", &form.is_form_authorize)?;
+    check_flag("isDataAuthorize", &form.is_data_authorize)
+}
+
+/// A parent must be the top or a menu of the same system.
+async fn check_parent(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, parent: &str, system_id: &str) -> Result<(), AppError> {
+    if parent == TOP {
+        return Ok(());
+    }
+    match repo::menu(conn, permit.scope(), parent).await? {
+        Some(p) if p.system_id == system_id => Ok(()),
+        _ => Err(AppError::field("parentId", "上级菜单不存在")),
+    }
+}
+
+/// Pages, forms and dictionaries have their permission items on by default (the client's
+/// rule for types 2, 3 and 4); screens open in a new window.
+fn default_authorize(menu_type: i64) -> i64 {
+    matches!(menu_type, 2..=4) as i64
+}
+
+/// POST Menu.
+pub async fn create_menu(state: &AppState, permit: &Permit<AddMenu>, form: MenuForm) -> Result<String, AppError> {
+    check(Form::Menu, &form, true)?;
+    check_menu_flags(&form)?;
+    let mut tx = state.db.begin().await?;
+    let system_id = text(&form.system_id);
+    let system = repo::system(&mut tx, permit.scope(), &system_id).await?.ok_or_else(|| AppError::field("systemId", SYSTEM_MISSING))?;
+    let parent_id = text(&form.parent_id);
+    check_parent(&mut tx, permit, &parent_id, &system.id).await?;
+    let menu_type = number(&form.menu_type, 0);
+    let flag = |p: &Patch<i64>| number(p, default_authorize(menu_type));
+    let category = Some(text(&form.category)).filter(|c| !c.is_empty()).unwrap_or_else(|| "Web".into());
+    let link_target =
+        Some(text(&form.link_target)).filter(|c| !c.is_empty()).unwrap_or_else(|| if menu_type == 6 { "_blank".into() } else { "_self".into() });
+    let id = new_id();
+    let new = NewMenu {
+        id: &id,
+        parent_id: &parent_id,
+        system_id: &system.id,
+        full_name: &text(&form.full_name),
+        en_code: &text(&form.en_code),
+        icon: &text(&form.icon),
+        menu_type,
+        url_address: &text(&form.url_address),
+        link_target: &link_target,
+        category: &category,
+        property_json: &json_text(&form.property_json, "{}").unwrap_or_else(|| "{}".into()),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
+        description: &text(&form.description),
+        authorize: [flag(&form.is_button_authorize), flag(&form.is_column_authorize), flag(&form.is_form_authorize), flag(&form.is_data_authorize)],
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert_menu(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// What an update ends with for the rules that depend on the type: the fields sent, and with
+/// any of type, address or propertyJson the stored values of the others, so that core checks
+/// the address and the related module against the type the menu will have.
+fn menu_change(form: &MenuForm, stored: &MenuRow) -> Result<Map<String, Value>, AppError> {
+    let Value::Object(mut sent) = serde_json::to_value(form).map_err(anyhow::Error::from)? else { return Ok(Map::new()) };
+    if ["type", "urlAddress", "propertyJson"].iter().any(|k| sent.contains_key(*k)) {
+        sent.entry("type").or_insert_with(|| stored.menu_type.into());
+        sent.entry("urlAddress").or_insert_with(|| stored.url_address.clone().into());
+        sent.entry("propertyJson").or_insert_with(|| stored.property_json.clone().into());
+    }
+    Ok(sent)
+}
+
+/// PUT Menu/{id}: only what is sent changes. A menu never moves below itself; moved to
+/// another system, it takes what is below it along.
+pub async fn update_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: MenuForm) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::menu(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))?;
+    check(Form::Menu, &menu_change(&form, &found)?, false)?;
+    check_menu_flags(&form)?;
+    let system_id = match &form.system_id {
+        Patch::Value(s) if !s.trim().is_empty() && s.trim() != found.system_id => {
+            repo::system(&mut tx, permit.scope(), s.trim()).await?.ok_or_else(|| AppError::field("systemId", SYSTEM_MISSING))?.id
+        }
+        _ => found.system_id.clone(),
+    };
+    let parent_id = match &form.parent_id {
+        Patch::Value(p) => p.trim().to_string(),
+        _ => found.parent_id.clone(),
+    };
+    let rows = repo::menus(&mut tx, permit.scope(), Some(&found.system_id), None).await?;
+    let below = subtree(rows.iter().map(|m| (m.id.as_str(), m.parent_id.as_str())), &found.id);
+    if below.contains(&parent_id) {
+        return Err(AppError::field("parentId", "上级菜单不能是自己或自己的下级"));
+    }
+    if parent_id != found.parent_id || system_id != found.system_id {
+        check_parent(&mut tx, permit, &parent_id, &system_id).await?;
+    }
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    text_column(&mut columns, "parent_id", &form.parent_id);
+    text_column(&mut columns, "full_name", &form.full_name);
+    text_column(&mut columns, "en_code", &form.en_code);
+    text_column(&mut columns, "icon", &form.icon);
+    number_column(&mut columns, "type", &form.menu_type);
+    text_column(&mut columns, "url_address", &form.url_address);
+    if let Patch::Value(v) = &form.link_target
+        && !v.trim().is_empty()
+    {
+        columns.push(("link_target", v.trim().into()));
+    }
+    if let Patch::Value(v) = &form.category
+        && !v.trim().is_empty()
+    {
+        columns.push(("category", v.trim().into()));
+    }
+    if let Some(json) = json_text(&form.property_json, "{}") {
+        columns.push(("property_json", json.into()));
+    }
+    number_column(&mut columns, "sort_code", &form.sort_code);
+    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
+    text_column(&mut columns, "description", &form.description);
+    number_column(&mut columns, "is_button_authorize", &form.is_button_authorize);
+    number_column(&mut columns, "is_column_authorize", &form.is_column_authorize);
+    number_column(&mut columns, "is_form_authorize", &form.is_form_authorize);
+    number_column(&mut columns, "is_data_authorize", &form.is_data_authorize);
+    repo::update_menu(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    if system_id != found.system_id {
+        let moved: Vec<String> = below.into_iter().collect();
+        repo::move_to_system(&mut tx, &moved, &system_id).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PUT Menu/{id}/Actions/State: enabled ⇄ disabled (a disabled menu leaves every menu list,
+/// and what is below it with it).
+pub async fn toggle_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::menu(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))?;
+    let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
+    repo::update_menu(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// DELETE Menu/{id}: refused while menus hang below it; its items, data-authorize fields and
+/// every grant of them go with it.
+pub async fn delete_menu(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::menu(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))?;
+    if repo::children(&mut tx, &found.id).await? > 0 {
+        return Err(AppError::bad("该菜单下有子菜单，不能删除"));
+    }
+    repo::delete_menu(&mut tx, &found.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+// ---- A menu's permission items --------------------------------------------------------------
+
+/// The kinds of permission item a menu holds (base_module_item.kind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Button,
+    Column,
+    Form,
+    /// A data-permission scheme.
+    Scheme,
+}
+
+impl Kind {
+    fn code(self) -> &'static str {
+        match self {
+            Kind::Button => "button",
+            Kind::Column => "column",
+            Kind::Form => "form",
+            Kind::Scheme => "resource",
+        }
+    }
+
+    fn form(self) -> Form {
+        match self {
+            Kind::Button => Form::ModuleButton,
+            Kind::Column | Kind::Form => Form::ModuleField,
+            Kind::Scheme => Form::DataScheme,
+        }
+    }
+
+    fn missing(self) -> &'static str {
+        match self {
+            Kind::Button => "按钮不存在",
+            Kind::Column => "列表字段不存在",
+            Kind::Form => "表单字段不存在",
+            Kind::Scheme => "方案不存在",
+        }
+    }
+}
+
+impl From<ItemRow> for ButtonInfo {
+    fn from(i: ItemRow) -> ButtonInfo {
+        ButtonInfo {
+            id: i.id,
+            module_id: i.module_id,
+            parent_id: i.parent_id,
+            full_name: i.full_name,
+            en_code: i.en_code,
+            icon: i.icon,
+            sort_code: i.sort_code,
+            enabled_mark: i.enabled_mark,
+            description: i.description,
+            has_children: false,
+            children: Vec::new(),
+        }
+    }
+}
+
+impl From<ItemRow> for FieldInfo {
+    fn from(i: ItemRow) -> FieldInfo {
+        FieldInfo {
+            id: i.id,
+            module_id: i.module_id,
+            bind_table: i.bind_table,
+            bind_table_name: i.bind_table_name,
+            en_code: i.en_code,
+            full_name: i.full_name,
+            sort_code: i.sort_code,
+            enabled_mark: i.enabled_mark,
+            description: i.description,
+            field_rule: i.field_rule,
+            child_table_key: i.child_table_key,
+        }
+    }
+}
+
+impl From<ItemRow> for SchemeInfo {
+    fn from(i: ItemRow) -> SchemeInfo {
+        SchemeInfo {
+            id: i.id,
+            module_id: i.module_id,
+            en_code: i.en_code,
+            full_name: i.full_name,
+            condition_json: i.condition_json,
+            condition_text: i.condition_text,
+            sort_code: i.sort_code,
+            enabled_mark: i.enabled_mark,
+            description: i.description,
+        }
+    }
+}
+
+async fn menu_of(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, module_id: &str) -> Result<MenuRow, AppError> {
+    repo::menu(conn, permit.scope(), module_id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))
+}
+
+/// A menu's items of a kind, in sort order, with a keyword on name and code.
+pub async fn items(state: &AppState, permit: &Permit<ViewMenu>, kind: Kind, module_id: &str, keyword: Option<&str>) -> Result<Vec<ItemRow>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let menu = menu_of(&mut conn, permit, module_id).await?;
+    repo::items(&mut conn, permit.scope(), &menu.id, kind.code(), Keyword::parse(keyword).as_ref()).await
+}
+
+fn button_tree(rows: Vec<ItemRow>) -> Vec<ButtonInfo> {
+    nest(rows.into_iter().map(ButtonInfo::from).collect(), |b| &b.id, |b| &b.parent_id, |b, children| {
+        b.has_children = !children.is_empty();
+        b.children = children;
+    })
+}
+
+/// GET ModuleButton/{moduleId}/List: the menu's buttons as a tree; a keyword keeps the
+/// matching buttons with those above them.
+pub async fn buttons(state: &AppState, permit: &Permit<ViewMenu>, module_id: &str, keyword: Option<&str>) -> Result<Vec<ButtonInfo>, AppError> {
+    let rows = items(state, permit, Kind::Button, module_id, None).await?;
+    let tree = button_tree(rows);
+    Ok(match Keyword::parse(keyword) {
+        None => tree,
+        Some(k) => prune(tree, &|b: &ButtonInfo| k.matches(&b.full_name) || k.matches(&b.en_code), &|b: &mut ButtonInfo| &mut b.children),
+    })
+}
+
+/// GET ModuleButton/{moduleId}/Selector: the buttons a button may hang under (the client
+/// puts them under its '-1').
+pub async fn button_selector(state: &AppState, permit: &Permit<ViewMenu>, module_id: &str) -> Result<Vec<ButtonInfo>, AppError> {
+    Ok(button_tree(items(state, permit, Kind::Button, module_id, None).await?))
+}
+
+/// One item of a kind.
+pub async fn item(state: &AppState, permit: &Permit<ViewMenu>, kind: Kind, id: &str) -> Result<ItemRow, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::item(&mut conn, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))
+}
+
+/// A scheme's condition as the text to store: JSON the data scope can read
+/// (access::scope::check_scheme), `[]` (every row) when none is sent.
+fn condition(kind: Kind, sent: &Patch<Value>) -> Result<Option<String>, AppError> {
+    if kind != Kind::Scheme {
+        return Ok(None);
+    }
+    let Some(text) = json_text(sent, "[]") else { return Ok(None) };
+    if let Some(problem) = check_scheme(&text) {
+        return Err(AppError::field("conditionJson", problem));
+    }
+    Ok(Some(text))
+}
+
+/// A button's parent: the top or a button of the same menu.
+async fn check_button_parent(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, parent: &str, module_id: &str) -> Result<(), AppError> {
+    if parent == TOP {
+        return Ok(());
+    }
+    match repo::item(conn, permit.scope(), "button", parent).await? {
+        Some(p) if p.module_id == module_id => Ok(()),
+        _ => Err(AppError::field("parentId", "上级按钮不存在")),
+    }
+}
+
+/// What an item's form checks: the fields sent and, when the rule is sent, the stored
+/// sub-table key (a field bound to a sub-table names it).
+fn item_change(form: &ItemForm, stored: Option<&ItemRow>) -> Result<Map<String, Value>, AppError> {
+    let Value::Object(mut sent) = serde_json::to_value(form).map_err(anyhow::Error::from)? else { return Ok(Map::new()) };
+    if let Some(stored) = stored
+        && sent.contains_key("fieldRule")
+    {
+        sent.entry("childTableKey").or_insert_with(|| stored.child_table_key.clone().into());
+    }
+    Ok(sent)
+}
+
+/// POST ModuleButton, ModuleColumn, ModuleForm, ModuleDataAuthorizeScheme.
+pub async fn create_item(state: &AppState, permit: &Permit<AddMenu>, kind: Kind, form: ItemForm) -> Result<String, AppError> {
+    let mut record = item_change(&form, None)?;
+    if kind == Kind::Button {
+        record.entry("parentId").or_insert_with(|| TOP.into());
+    }
+    check(kind.form(), &record, true)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let condition_json = condition(kind, &form.condition_json)?.unwrap_or_else(|| if kind == Kind::Scheme { "[]".into() } else { String::new() });
+    let mut tx = state.db.begin().await?;
+    let menu = menu_of(&mut tx, permit, &text(&form.module_id)).await.map_err(|_| AppError::field("moduleId", MENU_MISSING))?;
+    let parent_id = if kind == Kind::Button { Some(text(&form.parent_id)).filter(|p| !p.is_empty()).unwrap_or_else(|| TOP.into()) } else { TOP.into() };
+    if kind == Kind::Button {
+        check_button_parent(&mut tx, permit, &parent_id, &menu.id).await?;
+    }
+    let id = new_id();
+    let new = NewItem {
+        id: &id,
+        module_id: &menu.id,
+        kind: kind.code(),
+        parent_id: &parent_id,
+        full_name: &text(&form.full_name),
+        en_code: &text(&form.en_code),
+        icon: &text(&form.icon),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
+        description: &text(&form.description),
+        bind_table: &text(&form.bind_table),
+        bind_table_name: &text(&form.bind_table_name),
+        field_rule: number(&form.field_rule, 0),
+        child_table_key: &text(&form.child_table_key),
+        condition_json: &condition_json,
+        condition_text: &text(&form.condition_text),
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert_item(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// PUT ModuleButton/{id} (and the others): only what is sent changes; an item stays on its
+/// menu, and a button never moves below itself.
+pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind, id: &str, form: ItemForm) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::item(&mut tx, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))?;
+    check(kind.form(), &item_change(&form, Some(&found))?, false)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    let condition_json = condition(kind, &form.condition_json)?;
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    if kind == Kind::Button
+        && let Patch::Value(parent) = &form.parent_id
+    {
+        let parent = parent.trim();
+        let rows = repo::items(&mut tx, permit.scope(), &found.module_id, "button", None).await?;
+        if subtree(rows.iter().map(|b| (b.id.as_str(), b.parent_id.as_str())), &found.id).contains(parent) {
+            return Err(AppError::field("parentId", "上级按钮不能是自己或自己的下级"));
+        }
+        check_button_parent(&mut tx, permit, parent, &found.module_id).await?;
+        columns.push(("parent_id", parent.into()));
+    }
+    text_column(&mut columns, "full_name", &form.full_name);
+    text_column(&mut columns, "en_code", &form.en_code);
+    number_column(&mut columns, "sort_code", &form.sort_code);
+    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
+    text_column(&mut columns, "description", &form.description);
+    match kind {
+        Kind::Button => text_column(&mut columns, "icon", &form.icon),
+        Kind::Column | Kind::Form => {
+            text_column(&mut columns, "bind_table", &form.bind_table);
+            text_column(&mut columns, "bind_table_name", &form.bind_table_name);
+            number_column(&mut columns, "field_rule", &form.field_rule);
+            text_column(&mut columns, "child_table_key", &form.child_table_key);
+        }
+        Kind::Scheme => {
+            if let Some(json) = condition_json {
+                columns.push(("condition_json", json.into()));
+            }
+            text_column(&mut columns, "condition_text", &form.condition_text);
+        }
+    }
+    repo::update_item(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PUT …/{id}/Actions/State: enabled ⇄ disabled (a disabled item is granted to nobody).
+pub async fn toggle_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::item(&mut tx, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))?;
+    let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
+    repo::update_item(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// DELETE …/{id}: a button is refused while buttons hang below it; the item's grants go
+/// with it.
+pub async fn delete_item(state: &AppState, permit: &Permit<RemoveMenu>, kind: Kind, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::item(&mut tx, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))?;
+    if kind == Kind::Button && repo::item_children(&mut tx, &found.id).await? > 0 {
+        return Err(AppError::bad("该按钮下有子按钮，不能删除"));
+    }
+    repo::delete_item(&mut tx, kind.code(), &found.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// POST ModuleColumn/Actions/Batch (`columnJson`), ModuleForm/Actions/Batch (`formJson`):
+/// every field checked first, then all stored in one transaction (a bad row stores nothing
+/// and the message names it).
+pub async fn batch(state: &AppState, permit: &Permit<AddMenu>, kind: Kind, form: BatchForm) -> Result<usize, AppError> {
+    let fields = if kind == Kind::Column { form.column_json } else { form.form_json };
+    if fields.is_empty() {
+        return Err(AppError::bad("请选择字段"));
+    }
+    for (n, f) in fields.iter().enumerate() {
+        let Value::Object(mut record) = serde_json::to_value(f).map_err(anyhow::Error::from)? else { continue };
+        record.entry("fieldRule").or_insert_with(|| 0.into());
+        let problems = qiming_core::entity::check(kind.form(), &record, true);
+        if let Some((_, messages)) = problems.into_iter().next()
+            && let Some(m) = messages.into_iter().next()
+        {
+            return Err(AppError::bad(format!("第{}行：{}", n + 1, m.text)));
+        }
+    }
+    let mut tx = state.db.begin().await?;
+    let menu = menu_of(&mut tx, permit, form.module_id.trim()).await.map_err(|_| AppError::field("moduleId", MENU_MISSING))?;
+    let table = form.bind_table.as_deref().unwrap_or("").trim().to_string();
+    let table_name = form.bind_table_name.as_deref().unwrap_or("").trim().to_string();
+    let now = state.clock.now_ms();
+    for (n, f) in fields.iter().enumerate() {
+        let id = new_id();
+        let bind_table = match text(&f.bind_table) {
+            t if t.is_empty() => table.clone(),
+            t => t,
+        };
+        let new = NewItem {
+            id: &id,
+            module_id: &menu.id,
+            kind: kind.code(),
+            parent_id: TOP,
+            full_name: &text(&f.full_name),
+            en_code: &text(&f.en_code),
+            icon: "",
+            sort_code: n as i64,
+            enabled_mark: 1,
+            description: "",
+            bind_table: &bind_table,
+            bind_table_name: &table_name,
+            field_rule: number(&f.field_rule, 0),
+            child_table_key: &text(&f.child_table_key),
+            condition_json: "",
+            condition_text: "",
+            creator_user_id: &permit.caller().user_id,
+        };
+        repo::insert_item(&mut tx, &new, now).await?;
+    }
+    tx.commit().await?;
+    Ok(fields.len())
+}
+
+// ---- Data-authorize fields ------------------------------------------------------------------
+
+const FIELD_MISSING: &str = "字段不存在";
+
+fn symbol_name(op: &str) -> &'static str {
+    match op {
+        "Equal" => "等于",
+        "NotEqual" => "不等于",
+        "GreaterThan" => "大于",
+        "GreaterThanOrEqual" => "大于等于",
+        "LessThan" => "小于",
+        "LessThanOrEqual" => "小于等于",
+        "Included" => "包含",
+        "NotIncluded" => "不包含",
+        "IsNull" => "为空",
+        "IsNotNull" => "不为空",
+        _ => "",
+    }
+}
+
+fn authorize_field(f: FieldRow) -> AuthorizeFieldInfo {
+    let names = f.condition_symbol.split(',').map(str::trim).filter(|s| !s.is_empty()).map(symbol_name).collect::<Vec<_>>().join(",");
+    AuthorizeFieldInfo {
+        id: f.id,
+        module_id: f.module_id,
+        en_code: f.en_code,
+        full_name: f.full_name,
+        field_type: f.field_type,
+        condition_symbol: f.condition_symbol,
+        condition_symbol_name: names,
+        condition_text: f.condition_text,
+        bind_table: f.bind_table,
+        field_rule: f.field_rule,
+        child_table_key: f.child_table_key,
+        sort_code: f.sort_code,
+        enabled_mark: f.enabled_mark,
+        description: f.description,
+    }
+}
+
+/// The comparison symbols are those the data scope knows (access::scope::Op).
+fn check_symbols(sent: &Patch<String>) -> Result<(), AppError> {
+    if let Patch::Value(csv) = sent {
+        for symbol in csv.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            if serde_json::from_value::<Op>(Value::String(symbol.to_string())).is_err() {
+                return Err(AppError::field("conditionSymbol", format!("条件符号不正确：{symbol}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// GET ModuleDataAuthorize/{moduleId}/List.
+pub async fn authorize_fields(state: &AppState, permit: &Permit<ViewMenu>, module_id: &str) -> Result<Vec<AuthorizeFieldInfo>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let menu = menu_of(&mut conn, permit, module_id).await?;
+    Ok(repo::fields(&mut conn, permit.scope(), &menu.id).await?.into_iter().map(authorize_field).collect())
+}
+
+/// GET ModuleDataAuthorize/{id}.
+pub async fn authorize_field_info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<AuthorizeFieldInfo, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::field(&mut conn, permit.scope(), id).await?.map(authorize_field).ok_or_else(|| AppError::not_found(FIELD_MISSING))
+}
+
+fn field_change(form: &AuthorizeFieldForm, stored: Option<&FieldRow>) -> Result<Map<String, Value>, AppError> {
+    let Value::Object(mut sent) = serde_json::to_value(form).map_err(anyhow::Error::from)? else { return Ok(Map::new()) };
+    if let Some(stored) = stored
+        && sent.contains_key("fieldRule")
+    {
+        sent.entry("childTableKey").or_insert_with(|| stored.child_table_key.clone().into());
+    }
+    Ok(sent)
+}
+
+/// POST ModuleDataAuthorize.
+pub async fn create_authorize_field(state: &AppState, permit: &Permit<AddMenu>, form: AuthorizeFieldForm) -> Result<String, AppError> {
+    check(Form::DataAuthorize, &field_change(&form, None)?, true)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    check_symbols(&form.condition_symbol)?;
+    let mut tx = state.db.begin().await?;
+    let menu = menu_of(&mut tx, permit, &text(&form.module_id)).await.map_err(|_| AppError::field("moduleId", MENU_MISSING))?;
+    let id = new_id();
+    let new = NewField {
+        id: &id,
+        module_id: &menu.id,
+        en_code: &text(&form.en_code),
+        full_name: &text(&form.full_name),
+        field_type: &text(&form.field_type),
+        condition_symbol: &text(&form.condition_symbol),
+        condition_text: &text(&form.condition_text),
+        bind_table: &text(&form.bind_table),
+        field_rule: number(&form.field_rule, 0),
+        child_table_key: &text(&form.child_table_key),
+        sort_code: number(&form.sort_code, 0),
+        enabled_mark: number(&form.enabled_mark, 1),
+        description: &text(&form.description),
+        creator_user_id: &permit.caller().user_id,
+    };
+    repo::insert_field(&mut tx, &new, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// PUT ModuleDataAuthorize/{id}: only what is sent changes.
+pub async fn update_authorize_field(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: AuthorizeFieldForm) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::field(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(FIELD_MISSING))?;
+    check(Form::DataAuthorize, &field_change(&form, Some(&found))?, false)?;
+    check_numbers(&form.sort_code, &form.enabled_mark)?;
+    check_symbols(&form.condition_symbol)?;
+    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    text_column(&mut columns, "en_code", &form.en_code);
+    text_column(&mut columns, "full_name", &form.full_name);
+    text_column(&mut columns, "type", &form.field_type);
+    text_column(&mut columns, "condition_symbol", &form.condition_symbol);
+    text_column(&mut columns, "condition_text", &form.condition_text);
+    text_column(&mut columns, "bind_table", &form.bind_table);
+    number_column(&mut columns, "field_rule", &form.field_rule);
+    text_column(&mut columns, "child_table_key", &form.child_table_key);
+    number_column(&mut columns, "sort_code", &form.sort_code);
+    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
+    text_column(&mut columns, "description", &form.description);
+    repo::update_field(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// DELETE ModuleDataAuthorize/{id}.
+pub async fn delete_authorize_field(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let found = repo::field(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(FIELD_MISSING))?;
+    repo::delete_field(&mut tx, &found.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
