@@ -10,7 +10,7 @@
  * path: `preloadCore()` starts the download when the login page is idle or the password field
  * gets focus; each function awaits the load.
  */
-import type { BaseInfoField, FieldMessages, Message, PasswordPolicy, PermissionEntry } from '@qiming/core';
+import type { BaseInfoField, EntityField, FieldMessages, Message, PasswordPolicy, PermissionEntry } from '@qiming/core';
 
 type Core = typeof import('@qiming/core');
 
@@ -67,4 +67,40 @@ export async function checkBaseInfo(change: Record<string, unknown>): Promise<Fi
 /** Button permission of a page (PERM-009); the core must be loaded (`loadCore`). */
 export async function hasButton(list: PermissionEntry[], modelId: string, code: string): Promise<boolean> {
   return (await loadCore()).hasButton(list, modelId, code);
+}
+
+/** The administration forms whose field rules the core holds (core/src/entity.rs). */
+export type EntityForm =
+  | 'company'
+  | 'department'
+  | 'position'
+  | 'role'
+  | 'group'
+  | 'user'
+  | 'resetPassword'
+  | 'system'
+  | 'menu'
+  | 'moduleButton'
+  | 'moduleField'
+  | 'dataAuthorize'
+  | 'dataScheme';
+
+/**
+ * A field of an administration form as `entityFields` answers it. `when` (`[field, value]`:
+ * the rule counts only while that field has that value) is in core's answer but not yet in
+ * the package's declared `EntityField`.
+ */
+export type EntityFieldInfo = EntityField & { when?: [string, string] | null };
+
+/** An administration form's fields: limits, required flags, named rules, conditions. */
+export async function entityFields(form: EntityForm): Promise<EntityFieldInfo[]> {
+  return (await loadCore()).entityFields(form) as EntityFieldInfo[];
+}
+
+/**
+ * The messages of an administration form, as the server checks it: every field when `whole`
+ * (a creation), else only the fields present.
+ */
+export async function checkEntity(form: EntityForm, record: Record<string, unknown>, whole: boolean): Promise<FieldMessages> {
+  return (await loadCore()).checkEntity(form, record, whole);
 }

@@ -1,0 +1,32 @@
+/**
+ * A list row's 编辑 and 删除, each rendered only when its button is granted (PERM-011).
+ */
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  canEdit: boolean;
+  canRemove: boolean;
+  /** The record's name, so each button says what it acts on to assistive technology. */
+  label: string;
+  onEdit(): void;
+  onRemove(): void;
+}
+
+export function RowActions({ canEdit, canRemove, label, onEdit, onRemove }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Space size={0} className="qm-row-actions">
+      {canEdit && (
+        <Button type="link" size="small" aria-label={`${t('manage.edit')} ${label}`} onClick={onEdit}>
+          {t('manage.edit')}
+        </Button>
+      )}
+      {canRemove && (
+        <Button type="link" size="small" danger aria-label={`${t('manage.remove')} ${label}`} onClick={onRemove}>
+          {t('manage.remove')}
+        </Button>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Button permission on a page (spec 01 §6; jnpf-wire.md's `v-has`): the page's permission
+ * entry is found by its model id — the menu id of the route being shown (PERM-006) — and a
+ * button's code is matched against it by the rules core (`hasButton`, PERM-009). An element
+ * whose code is not granted is not rendered at all (PERM-011), and nothing is rendered before
+ * the core has loaded. Hiding is a convenience: the server checks every call again.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { loadCore } from '@/core';
+import { useUser } from '@/stores/user';
+
+type Core = Awaited<ReturnType<typeof loadCore>>;
+
+/** The default button codes (PERM-010): 新建, 编辑, 删除. */
+export const BTN_ADD = 'btn_add';
+export const BTN_EDIT = 'btn_edit';
+export const BTN_REMOVE = 'btn_remove';
+
+/** Whether the user may use a button of the page shown at the current location. */
+export function useButtons(): (code: string) => boolean {
+  const { pathname } = useLocation();
+  const modelId = useUser((s) => s.routes.find((r) => r.path === pathname)?.meta.modelId);
+  const permissionList = useUser((s) => s.permissionList);
+  const [core, setCore] = useState<Core | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    loadCore().then(
+      (loaded) => alive && setCore(loaded),
+      () => undefined, // no core, no buttons
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  return useMemo(() => {
+    const known = new Map<string, boolean>();
+    return (code: string) => {
+      if (!core || !modelId) return false;
+      let granted = known.get(code);
+      if (granted === undefined) {
+        granted = core.hasButton(permissionList, modelId, code);
+        known.set(code, granted);
+      }
+      return granted;
+    };
+  }, [core, modelId, permissionList]);
+}
