@@ -1,0 +1,167 @@
+/**
+ * The company form (新建公司 / 编辑公司; jnpf-wire-areas.md §1.3): the parent company picked with
+ * the organisation picker in its companies-only mode — what the caller manages, the edited
+ * company and what is below it left out, and for administrators 顶级节点 (id -1, ORG-002) on
+ * top; a top company is offered only 顶级节点 — then name, code, the details the client keeps
+ * in propertyJson, sort, state and description. The rules core checks parent, name, code and
+ * description as the server does; the founding date cannot lie in the future.
+ */
+import { DatePicker, Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { createCompany, getCompany, updateCompany, type CompanyForm, type CompanyInfo } from '@/api/organize';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
+import type { EntityRules } from '@/hooks/useEntityRules';
+import { useUser } from '@/stores/user';
+import { ComSelect, TOP_NODE_ID } from '@/widgets/pickers/ComSelect';
+
+/** The details of propertyJson the form edits (text fields), in its order. */
+const DETAILS = ['shortName', 'telePhone', 'fax', 'webSite', 'address', 'managerName', 'managerMobilePhone', 'manageEmail'] as const;
+type Detail = (typeof DETAILS)[number];
+
+export type CompanyValues = {
+  /** The parent's id path (['-1'] for a top company); the last id is sent. */
+  parentId: string[];
+  fullName: string;
+  enCode: string;
+  sortCode: number | null;
+  enabledMark: number;
+  description: string;
+  foundedTime: Dayjs | null;
+  businessscope: string;
+  /** What the picker needs to know of the edited company. */
+  id?: string;
+  originalParentId?: string;
+  /** Details the form does not show are kept as they were. */
+  property?: Record<string, unknown>;
+} & Partial<Record<Detail, string>>;
+
+function parseProperty(text: string | null | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+function toValues(info: CompanyInfo | null): CompanyValues {
+  if (!info) {
+    return { parentId: [], fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '', foundedTime: null, businessscope: '', property: {} };
+  }
+  const property = parseProperty(info.propertyJson);
+  const founded = Number(property.foundedTime);
+  return {
+    id: info.id,
+    originalParentId: info.parentId,
+    parentId: info.organizeIdTree?.length ? info.organizeIdTree : info.parentId === TOP_NODE_ID ? [TOP_NODE_ID] : [],
+    fullName: info.fullName,
+    enCode: info.enCode,
+    sortCode: info.sortCode,
+    enabledMark: info.enabledMark,
+    description: info.description,
+    foundedTime: property.foundedTime != null && Number.isFinite(founded) && founded > 0 ? dayjs(founded) : null,
+    businessscope: str(property.businessscope),
+    property,
+    ...Object.fromEntries(DETAILS.map((k) => [k, str(property[k])])),
+  };
+}
+
+function toWire(v: CompanyValues): CompanyForm {
+  const property = {
+    ...(v.property ?? {}),
+    ...Object.fromEntries(DETAILS.map((k) => [k, v[k] ?? ''])),
+    businessscope: v.businessscope ?? '',
+    foundedTime: v.foundedTime ? v.foundedTime.valueOf() : null,
+  };
+  return {
+    parentId: v.parentId?.[v.parentId.length - 1] ?? '',
+    fullName: v.fullName?.trim() ?? '',
+    enCode: v.enCode?.trim() ?? '',
+    sortCode: v.sortCode ?? 0,
+    enabledMark: v.enabledMark,
+    description: v.description ?? '',
+    // The client sends the details as an object and reads them back as JSON text.
+    propertyJson: property as unknown as CompanyForm['propertyJson'],
+  };
+}
+
+interface Props {
+  target: { id: string } | null;
+  form: FormInstance<CompanyValues>;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** The parent picker, told which company is edited (it and its subtree are not offered). */
+function ParentField({ rules }: { rules: EntityRules }) {
+  const { t } = useTranslation();
+  const isAdministrator = useUser((s) => Boolean(s.userInfo?.isAdministrator));
+  const id = Form.useWatch<string | undefined>('id') ?? '0';
+  const originalParentId = Form.useWatch<string | undefined>('originalParentId');
+  return (
+    <Form.Item {...rules.item('parentId')} label={t('organize.parentCompany')}>
+      <ComSelect isOnlyOrg auth currOrgId={id || '0'} parentId={originalParentId} topNode={isAdministrator} placeholder={t('picker.placeholder')} />
+    </Form.Item>
+  );
+}
+
+export function CompanyDialog({ target, form, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  return (
+    <EntityFormDialog<CompanyInfo, CompanyValues>
+      target={target}
+      title={target?.id ? t('organize.editCompany') : t('organize.addCompany')}
+      entity="company"
+      form={form}
+      load={getCompany}
+      toValues={toValues}
+      toWire={toWire}
+      save={(id, body) => (id ? updateCompany(id, body as CompanyForm) : createCompany(body as CompanyForm))}
+      onClose={onClose}
+      onSaved={onSaved}
+      className="qm-company-form"
+    >
+      {(rules) => (
+        <>
+          <Form.Item name="id" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item name="originalParentId" hidden>
+            <Input />
+          </Form.Item>
+          <ParentField rules={rules} />
+          <Form.Item {...rules.item('fullName')} label={t('organize.companyName')}>
+            <Input maxLength={rules.maxLength('fullName')} placeholder={t('organize.companyName')} />
+          </Form.Item>
+          <Form.Item {...rules.item('enCode')} label={t('organize.companyCode')}>
+            <Input maxLength={rules.maxLength('enCode')} placeholder={t('organize.companyCode')} />
+          </Form.Item>
+          {DETAILS.map((k) => (
+            <Form.Item key={k} name={k} label={t(`organize.${k}`)}>
+              <Input maxLength={100} />
+            </Form.Item>
+          ))}
+          <Form.Item name="foundedTime" label={t('organize.foundedTime')}>
+            <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          </Form.Item>
+          <Form.Item name="businessscope" label={t('organize.businessscope')}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+          <Form.Item name="sortCode" label={t('manage.sortCode')}>
+            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+            <Switch />
+          </Form.Item>
+          <Form.Item {...rules.item('description')} label={t('manage.description')}>
+            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
+          </Form.Item>
+        </>
+      )}
+    </EntityFormDialog>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The department form (新建部门 / 编辑部门; jnpf-wire-areas.md §1.3): the organisation it belongs
+ * to, picked with the organisation picker among what the caller manages (the edited department
+ * and what is below it left out), then name, code, sort, state and description, each checked
+ * by the rules core's department rules as the server does. The manager is picked from users,
+ * which come with the user pages.
+ */
+import { Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { createDepartment, getDepartment, updateDepartment, type DepartmentForm, type DepartmentInfo } from '@/api/organize';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
+import type { EntityRules } from '@/hooks/useEntityRules';
+import { ComSelect } from '@/widgets/pickers/ComSelect';
+
+export interface DepartmentValues {
+  id?: string;
+  /** The parent organisation's id path; the last id is sent. */
+  parentId: string[];
+  managerId?: string;
+  fullName: string;
+  enCode: string;
+  sortCode: number | null;
+  enabledMark: number;
+  description: string;
+}
+
+const toValues = (info: DepartmentInfo | null): DepartmentValues =>
+  info
+    ? {
+        id: info.id,
+        parentId: info.organizeIdTree ?? [],
+        managerId: info.managerId,
+        fullName: info.fullName,
+        enCode: info.enCode,
+        sortCode: info.sortCode,
+        enabledMark: info.enabledMark,
+        description: info.description,
+      }
+    : { parentId: [], fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '' };
+
+const toWire = (v: DepartmentValues): DepartmentForm => ({
+  parentId: v.parentId?.[v.parentId.length - 1] ?? '',
+  fullName: v.fullName?.trim() ?? '',
+  enCode: v.enCode?.trim() ?? '',
+  sortCode: v.sortCode ?? 0,
+  enabledMark: v.enabledMark,
+  description: v.description ?? '',
+});
+
+function ParentField({ rules }: { rules: EntityRules }) {
+  const { t } = useTranslation();
+  const id = Form.useWatch<string | undefined>('id');
+  return (
+    <Form.Item {...rules.item('parentId')} label={t('organize.departmentParent')}>
+      <ComSelect auth currOrgId={id || '0'} placeholder={t('picker.placeholder')} />
+    </Form.Item>
+  );
+}
+
+interface Props {
+  target: { id: string } | null;
+  form: FormInstance<DepartmentValues>;
+  onClose(): void;
+  onSaved(): void;
+}
+
+export function DepartmentDialog({ target, form, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  return (
+    <EntityFormDialog<DepartmentInfo, DepartmentValues>
+      target={target}
+      title={target?.id ? t('organize.editDepartment') : t('organize.addDepartment')}
+      entity="department"
+      form={form}
+      load={getDepartment}
+      toValues={toValues}
+      toWire={toWire}
+      save={(id, body) => (id ? updateDepartment(id, body as DepartmentForm) : createDepartment(body as DepartmentForm))}
+      onClose={onClose}
+      onSaved={onSaved}
+      className="qm-department-form"
+    >
+      {(rules) => (
+        <>
+          <Form.Item name="id" hidden>
+            <Input />
+          </Form.Item>
+          <ParentField rules={rules} />
+          <Form.Item {...rules.item('fullName')} label={t('organize.departmentName')}>
+            <Input maxLength={rules.maxLength('fullName')} placeholder={t('organize.departmentName')} />
+          </Form.Item>
+          <Form.Item {...rules.item('enCode')} label={t('organize.departmentCode')}>
+            <Input maxLength={rules.maxLength('enCode')} placeholder={t('organize.departmentCode')} />
+          </Form.Item>
+          <Form.Item name="sortCode" label={t('manage.sortCode')}>
+            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+            <Switch />
+          </Form.Item>
+          <Form.Item {...rules.item('description')} label={t('manage.description')}>
+            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
+          </Form.Item>
+        </>
+      )}
+    </EntityFormDialog>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * 组织管理 (spec 02 §7.6, ORG-019, ORG-020; jnpf-wire-areas.md §1.3): companies and departments
+ * as one tree table, searched by keyword on the server (Enter), with reset, refresh, expand or
+ * collapse all, and the top-level rows in pages of 20/50/100/500 (useList over the tree). 新建
+ * (公司 or 部门), 编辑 (the company or the department form, by the row's type) and 删除 only
+ * with their buttons (PERM-011); delete and state toggle after confirmation — the server
+ * refuses to delete a node with children, users, positions or roles and says why.
+ */
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { Button, Dropdown, Form, Table, Tag } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { deleteOrganize, getOrganizeList, updateCompany, updateDepartment, type OrganizeNode } from '@/api/organize';
+import type { Envelope, Page } from '@/api/request';
+import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { useList, type ListQuery } from '@/hooks/useList';
+import { invalidateLookups } from '@/widgets/pickers/lookups';
+import { CompanyDialog, type CompanyValues } from './CompanyDialog';
+import { DepartmentDialog, type DepartmentValues } from './DepartmentDialog';
+import '../permission.css';
+
+/** A row of the tree table: a node whose leaves carry no empty `children` (no expand icon). */
+export type OrganizeRow = Omit<OrganizeNode, 'children'> & { children?: OrganizeRow[] };
+
+const toRows = (nodes: OrganizeNode[]): OrganizeRow[] =>
+  nodes.map(({ children, ...node }) => (children?.length ? { ...node, children: toRows(children) } : node));
+
+const branchKeys = (rows: OrganizeRow[]): string[] => rows.flatMap((r) => (r.children ? [r.id, ...branchKeys(r.children)] : []));
+
+/** The tree by keyword; its top-level rows paged here (the call answers the whole tree). */
+async function fetchPage(query: ListQuery): Promise<Envelope<Page<OrganizeRow>>> {
+  const res = await getOrganizeList({ keyword: query.keyword });
+  const rows = toRows(res.data.list ?? []);
+  const start = (query.currentPage - 1) * query.pageSize;
+  return {
+    ...res,
+    data: { list: rows.slice(start, start + query.pageSize), pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: rows.length } },
+  };
+}
+
+type Target = { kind: 'company' | 'department'; id: string } | null;
+
+export default function OrganizePage() {
+  const { t } = useTranslation();
+  const can = useButtons();
+  const confirm = useConfirm();
+  const list = useList(fetchPage);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [target, setTarget] = useState<Target>(null);
+  const [companyForm] = Form.useForm<CompanyValues>();
+  const [departmentForm] = Form.useForm<DepartmentValues>();
+  const allKeys = useMemo(() => branchKeys(list.list), [list.list]);
+  // Every page arrives opened whole, as the JNPF tree does.
+  useEffect(() => setExpanded(allKeys), [allKeys]);
+  const allOpen = allKeys.length > 0 && allKeys.every((k) => expanded.includes(k));
+
+  const saved = () => {
+    invalidateLookups('organize');
+    list.refresh();
+  };
+
+  const toggle = (row: OrganizeRow) => {
+    const enabledMark = row.enabledMark === 1 ? 0 : 1;
+    const call = () => (row.type === 'company' ? updateCompany(row.id, { enabledMark }) : updateDepartment(row.id, { enabledMark }));
+    confirm.toggle(row.enabledMark === 1, t('organize.what'), call, saved);
+  };
+
+  return (
+    <div className="qm-organize-page">
+      <ListSearch
+        list={list}
+        actions={
+          <>
+            {can(BTN_ADD) && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'company', label: t('organize.addCompany') },
+                    { key: 'department', label: t('organize.addDepartment') },
+                  ],
+                  onClick: ({ key }) => setTarget({ kind: key as 'company' | 'department', id: '' }),
+                }}
+              >
+                <Button type="primary" icon={<PlusOutlined />}>
+                  {t('manage.add')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            )}
+            <Button disabled={!allKeys.length} onClick={() => setExpanded(allOpen ? [] : allKeys)}>
+              {allOpen ? t('manage.collapseAll') : t('manage.expandAll')}
+            </Button>
+          </>
+        }
+      />
+      <Table<OrganizeRow>
+        {...listTableProps(list, t)}
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 900 }}
+        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+        columns={[
+          { key: 'fullName', title: t('organize.name'), dataIndex: 'fullName', width: 260 },
+          { key: 'enCode', title: t('organize.code'), dataIndex: 'enCode', width: 160 },
+          {
+            key: 'type',
+            title: t('organize.type'),
+            dataIndex: 'type',
+            width: 90,
+            align: 'center',
+            render: (v: string) => (v === 'company' ? <Tag color="blue">{t('organize.company')}</Tag> : <Tag>{t('organize.department')}</Tag>),
+          },
+          {
+            key: 'creatorTime',
+            title: t('manage.creatorTime'),
+            dataIndex: 'creatorTime',
+            width: 170,
+            render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+          },
+          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
+          {
+            key: 'enabledMark',
+            title: t('manage.state'),
+            dataIndex: 'enabledMark',
+            width: 100,
+            align: 'center',
+            render: (v: number, row) => <StateCell enabledMark={v} editable={can(BTN_EDIT)} label={row.fullName} onToggle={() => toggle(row)} />,
+          },
+          {
+            key: 'actions',
+            title: t('manage.actions'),
+            width: 120,
+            fixed: 'right',
+            render: (_: unknown, row) => (
+              <RowActions
+                canEdit={can(BTN_EDIT)}
+                canRemove={can(BTN_REMOVE)}
+                label={row.fullName}
+                onEdit={() => setTarget({ kind: row.type === 'company' ? 'company' : 'department', id: row.id })}
+                onRemove={() => confirm.remove(() => deleteOrganize(row.id), saved)}
+              />
+            ),
+          },
+        ]}
+      />
+      <CompanyDialog
+        target={target?.kind === 'company' ? { id: target.id } : null}
+        form={companyForm}
+        onClose={() => setTarget(null)}
+        onSaved={saved}
+      />
+      <DepartmentDialog
+        target={target?.kind === 'department' ? { id: target.id } : null}
+        form={departmentForm}
+        onClose={() => setTarget(null)}
+        onSaved={saved}
+      />
+    </div>
+  );
+}

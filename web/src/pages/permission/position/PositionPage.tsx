@@ -1,0 +1,202 @@
+/**
+ * 岗位管理 (spec 02 §7.6, ROLE-010; jnpf-wire-areas.md §1.4): the organisation tree on the left
+ * (choosing a node lists its positions and those below it), the positions paged on the right
+ * with keyword search (Enter), reset, refresh and page sizes 20/50/100/500 (useList); 新建,
+ * 编辑 and 删除 only with their buttons (PERM-011); delete and state toggle after confirmation.
+ * The form picks the organisation with the organisation picker (ComSelect, what the caller
+ * manages) and checks each field with the rules core's position rules; the type is a
+ * PositionType dictionary item, sent by its code.
+ */
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Select, Switch, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  createPosition,
+  deletePosition,
+  getPosition,
+  getPositionList,
+  updatePosition,
+  type PositionForm,
+  type PositionInfo,
+  type PositionRow,
+} from '@/api/position';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { useDictionary } from '@/hooks/useDictionary';
+import { useList } from '@/hooks/useList';
+import { ComSelect } from '@/widgets/pickers/ComSelect';
+import { invalidateLookups } from '@/widgets/pickers/lookups';
+import { OrganizeTree } from '../OrganizeTree';
+import '../permission.css';
+
+interface Values {
+  /** The organisation's id path, as the picker holds it; the last id is sent. */
+  organizeId: string[];
+  fullName: string;
+  enCode: string;
+  type?: string;
+  sortCode: number | null;
+  enabledMark: number;
+  description: string;
+}
+
+const toWire = (v: Values): PositionForm => ({
+  organizeId: v.organizeId?.[v.organizeId.length - 1] ?? '',
+  fullName: v.fullName?.trim() ?? '',
+  enCode: v.enCode?.trim() ?? '',
+  type: v.type ?? '',
+  sortCode: v.sortCode ?? 0,
+  enabledMark: v.enabledMark,
+  description: v.description ?? '',
+});
+
+export default function PositionPage() {
+  const { t } = useTranslation();
+  const can = useButtons();
+  const confirm = useConfirm();
+  const list = useList(getPositionList, { filters: { organizeId: '' } });
+  const [target, setTarget] = useState<{ id: string } | null>(null);
+  const [form] = Form.useForm<Values>();
+  const types = useDictionary('PositionType');
+  // A new position starts in the organisation chosen on the left, when there is one.
+  const [newPath, setNewPath] = useState<string[]>([]);
+
+  const toValues = (info: PositionInfo | null): Values =>
+    info
+      ? {
+          organizeId: info.organizeIdTree,
+          fullName: info.fullName,
+          enCode: info.enCode,
+          type: info.type || undefined,
+          sortCode: info.sortCode,
+          enabledMark: info.enabledMark,
+          description: info.description,
+        }
+      : { organizeId: newPath, fullName: '', enCode: '', type: undefined, sortCode: 0, enabledMark: 1, description: '' };
+
+  const saved = () => {
+    invalidateLookups('position');
+    list.refresh();
+  };
+
+  return (
+    <div className="qm-manage qm-position-page">
+      <OrganizeTree
+        selected={list.query.organizeId}
+        onSelect={(id, path) => {
+          setNewPath(path);
+          list.setFilters({ organizeId: id });
+        }}
+      />
+      <div className="qm-manage-main">
+        <ListSearch
+          list={list}
+          actions={
+            can(BTN_ADD) && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
+                {t('manage.add')}
+              </Button>
+            )
+          }
+        />
+        <Table<PositionRow>
+          {...listTableProps(list, t)}
+          rowKey="id"
+          size="middle"
+          scroll={{ x: 960 }}
+          columns={[
+            { key: 'fullName', title: t('position.name'), dataIndex: 'fullName', width: 180 },
+            { key: 'enCode', title: t('position.code'), dataIndex: 'enCode', width: 140 },
+            { key: 'type', title: t('position.type'), dataIndex: 'type', width: 130 },
+            { key: 'department', title: t('position.organize'), dataIndex: 'department', ellipsis: true },
+            {
+              key: 'creatorTime',
+              title: t('manage.creatorTime'),
+              dataIndex: 'creatorTime',
+              width: 170,
+              render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+            },
+            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
+            {
+              key: 'enabledMark',
+              title: t('manage.state'),
+              dataIndex: 'enabledMark',
+              width: 100,
+              align: 'center',
+              render: (v: number, row) => (
+                <StateCell
+                  enabledMark={v}
+                  editable={can(BTN_EDIT)}
+                  label={row.fullName}
+                  onToggle={() =>
+                    confirm.toggle(v === 1, t('position.what'), () => updatePosition(row.id, { enabledMark: v === 1 ? 0 : 1 }), saved)
+                  }
+                />
+              ),
+            },
+            {
+              key: 'actions',
+              title: t('manage.actions'),
+              width: 120,
+              fixed: 'right',
+              render: (_: unknown, row) => (
+                <RowActions
+                  canEdit={can(BTN_EDIT)}
+                  canRemove={can(BTN_REMOVE)}
+                  label={row.fullName}
+                  onEdit={() => setTarget({ id: row.id })}
+                  onRemove={() => confirm.remove(() => deletePosition(row.id), saved)}
+                />
+              ),
+            },
+          ]}
+        />
+      </div>
+      <EntityFormDialog<PositionInfo, Values>
+        target={target}
+        title={target?.id ? t('position.edit') : t('position.add')}
+        entity="position"
+        form={form}
+        load={getPosition}
+        toValues={toValues}
+        toWire={toWire}
+        save={(id, body) => (id ? updatePosition(id, body as PositionForm) : createPosition(body as PositionForm))}
+        onClose={() => setTarget(null)}
+        onSaved={saved}
+        className="qm-position-form"
+      >
+        {(rules) => (
+          <>
+            <Form.Item {...rules.item('organizeId')} label={t('position.organize')}>
+              <ComSelect auth placeholder={t('picker.placeholder')} />
+            </Form.Item>
+            <Form.Item {...rules.item('fullName')} label={t('position.name')}>
+              <Input maxLength={rules.maxLength('fullName')} placeholder={t('position.name')} />
+            </Form.Item>
+            <Form.Item {...rules.item('enCode')} label={t('position.code')}>
+              <Input maxLength={rules.maxLength('enCode')} placeholder={t('position.code')} />
+            </Form.Item>
+            <Form.Item {...rules.item('type')} label={t('position.type')}>
+              <Select allowClear placeholder={t('picker.placeholder')} options={types.map((i) => ({ value: i.enCode, label: i.fullName }))} />
+            </Form.Item>
+            <Form.Item name="sortCode" label={t('manage.sortCode')}>
+              <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+              <Switch />
+            </Form.Item>
+            <Form.Item {...rules.item('description')} label={t('manage.description')}>
+              <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
+            </Form.Item>
+          </>
+        )}
+      </EntityFormDialog>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** 岗位管理: pages/permission/position serves the menu address permission/position (registry.ts). */
+export { default } from './PositionPage';

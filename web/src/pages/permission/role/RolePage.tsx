@@ -1,0 +1,242 @@
+/**
+ * 角色管理 (spec 02 §7.6, ROLE-004, ROLE-011; jnpf-wire-areas.md §1.5): the organisation tree on
+ * the left — for administrators with 全局 first, the global roles (organizeId '0') — and the
+ * roles paged on the right with their type 全局 or 组织, keyword search (Enter), reset, refresh
+ * and page sizes 20/50/100/500 (useList); 新建, 编辑 and 删除 only with their buttons
+ * (PERM-011); delete and the state toggle (Actions/State) after confirmation.
+ *
+ * The form checks each field with the rules core's role rules. Whether the organisations are
+ * asked for is the core's answer too: its rule for them holds only for an organisation role
+ * (`when` globalMark 0), so the organisation picker (multiple, what the caller manages) shows
+ * and is required exactly while the core requires it.
+ */
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Radio, Switch, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  GLOBAL_ROLES,
+  createRole,
+  deleteRole,
+  getRole,
+  getRoleList,
+  toggleRoleState,
+  updateRole,
+  type RoleForm,
+  type RoleInfo,
+  type RoleRow,
+} from '@/api/role';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import type { EntityRules } from '@/hooks/useEntityRules';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { useList } from '@/hooks/useList';
+import { useUser } from '@/stores/user';
+import { ComSelect } from '@/widgets/pickers/ComSelect';
+import { invalidateLookups } from '@/widgets/pickers/lookups';
+import { OrganizeTree } from '../OrganizeTree';
+import '../permission.css';
+
+/** The list's type of a global role (the server's text, jnpf-wire-areas.md §1.5). */
+const GLOBAL_TYPE = '全局';
+
+interface Values {
+  fullName: string;
+  enCode: string;
+  /** 1 global, 0 organisation. */
+  globalMark: number;
+  /** One id path per organisation. */
+  organizeIdsTree: string[][];
+  sortCode: number | null;
+  enabledMark: number;
+  description: string;
+}
+
+/** The organisations field: shown, and required, while the core's rule for it holds. */
+function Organisations({ rules }: { rules: EntityRules }) {
+  const { t } = useTranslation();
+  const globalMark = Form.useWatch<number | undefined>('globalMark');
+  if (!rules.required('organizeIdsTree', { globalMark })) return null;
+  return (
+    <Form.Item {...rules.item('organizeIdsTree', { globalMark })} label={t('role.organizes')}>
+      <ComSelect multiple auth placeholder={t('picker.placeholder')} />
+    </Form.Item>
+  );
+}
+
+export default function RolePage() {
+  const { t } = useTranslation();
+  const can = useButtons();
+  const confirm = useConfirm();
+  const isAdministrator = useUser((s) => Boolean(s.userInfo?.isAdministrator));
+  const list = useList(getRoleList, { filters: { organizeId: '' } });
+  const [target, setTarget] = useState<{ id: string } | null>(null);
+  const [form] = Form.useForm<Values>();
+  const [newPath, setNewPath] = useState<string[]>([]);
+
+  const toValues = (info: RoleInfo | null): Values =>
+    info
+      ? {
+          fullName: info.fullName,
+          enCode: info.enCode,
+          globalMark: info.globalMark,
+          organizeIdsTree: info.organizeIdsTree,
+          sortCode: info.sortCode,
+          enabledMark: info.enabledMark,
+          description: info.description,
+        }
+      : {
+          fullName: '',
+          enCode: '',
+          globalMark: list.query.organizeId === GLOBAL_ROLES ? 1 : 0,
+          organizeIdsTree: newPath.length ? [newPath] : [],
+          sortCode: 0,
+          enabledMark: 1,
+          description: '',
+        };
+
+  // The form sends what it shows: the organisations only while the core asks for them.
+  const toWire = (v: Values, rules: EntityRules): RoleForm => ({
+    fullName: v.fullName?.trim() ?? '',
+    enCode: v.enCode?.trim() ?? '',
+    globalMark: v.globalMark,
+    organizeIdsTree: rules.required('organizeIdsTree', { globalMark: v.globalMark }) ? (v.organizeIdsTree ?? []) : [],
+    sortCode: v.sortCode ?? 0,
+    enabledMark: v.enabledMark,
+    description: v.description ?? '',
+  });
+
+  const saved = () => {
+    invalidateLookups('role');
+    list.refresh();
+  };
+
+  return (
+    <div className="qm-manage qm-role-page">
+      <OrganizeTree
+        selected={list.query.organizeId}
+        extra={isAdministrator ? [{ id: GLOBAL_ROLES, title: t('role.global'), type: 'global' }] : []}
+        onSelect={(id, path) => {
+          setNewPath(path);
+          list.setFilters({ organizeId: id });
+        }}
+      />
+      <div className="qm-manage-main">
+        <ListSearch
+          list={list}
+          actions={
+            can(BTN_ADD) && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
+                {t('manage.add')}
+              </Button>
+            )
+          }
+        />
+        <Table<RoleRow>
+          {...listTableProps(list, t)}
+          rowKey="id"
+          size="middle"
+          scroll={{ x: 1000 }}
+          columns={[
+            { key: 'fullName', title: t('role.name'), dataIndex: 'fullName', width: 180 },
+            { key: 'enCode', title: t('role.code'), dataIndex: 'enCode', width: 140 },
+            {
+              key: 'type',
+              title: t('role.type'),
+              dataIndex: 'type',
+              width: 100,
+              align: 'center',
+              render: (v: string) =>
+                v === GLOBAL_TYPE ? <Tag color="blue">{t('role.global')}</Tag> : <Tag color="green">{t('role.organize')}</Tag>,
+            },
+            { key: 'organizeInfo', title: t('role.organizes'), dataIndex: 'organizeInfo', ellipsis: true },
+            {
+              key: 'creatorTime',
+              title: t('manage.creatorTime'),
+              dataIndex: 'creatorTime',
+              width: 170,
+              render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+            },
+            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
+            {
+              key: 'enabledMark',
+              title: t('manage.state'),
+              dataIndex: 'enabledMark',
+              width: 100,
+              align: 'center',
+              render: (v: number, row) => (
+                <StateCell
+                  enabledMark={v}
+                  editable={can(BTN_EDIT)}
+                  label={row.fullName}
+                  onToggle={() => confirm.toggle(v === 1, t('role.what'), () => toggleRoleState(row.id), saved)}
+                />
+              ),
+            },
+            {
+              key: 'actions',
+              title: t('manage.actions'),
+              width: 120,
+              fixed: 'right',
+              render: (_: unknown, row) => (
+                <RowActions
+                  canEdit={can(BTN_EDIT)}
+                  canRemove={can(BTN_REMOVE)}
+                  label={row.fullName}
+                  onEdit={() => setTarget({ id: row.id })}
+                  onRemove={() => confirm.remove(() => deleteRole(row.id), saved)}
+                />
+              ),
+            },
+          ]}
+        />
+      </div>
+      <EntityFormDialog<RoleInfo, Values>
+        target={target}
+        title={target?.id ? t('role.edit') : t('role.add')}
+        entity="role"
+        form={form}
+        load={getRole}
+        toValues={toValues}
+        toWire={toWire}
+        save={(id, body) => (id ? updateRole(id, body as RoleForm) : createRole(body as RoleForm))}
+        onClose={() => setTarget(null)}
+        onSaved={saved}
+        className="qm-role-form"
+      >
+        {(rules) => (
+            <>
+              <Form.Item {...rules.item('fullName')} label={t('role.name')}>
+                <Input maxLength={rules.maxLength('fullName')} placeholder={t('role.name')} />
+              </Form.Item>
+              <Form.Item {...rules.item('enCode')} label={t('role.code')}>
+                <Input maxLength={rules.maxLength('enCode')} placeholder={t('role.code')} />
+              </Form.Item>
+              <Form.Item {...rules.item('globalMark')} label={t('role.type')}>
+                <Radio.Group
+                  options={[
+                    { value: 0, label: t('role.organize') },
+                    { value: 1, label: t('role.global') },
+                  ]}
+                />
+              </Form.Item>
+              <Organisations rules={rules} />
+              <Form.Item name="sortCode" label={t('manage.sortCode')}>
+                <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+                <Switch />
+              </Form.Item>
+              <Form.Item {...rules.item('description')} label={t('manage.description')}>
+                <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
+              </Form.Item>
+            </>
+        )}
+      </EntityFormDialog>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** 角色管理: pages/permission/role serves the menu address permission/role (registry.ts). */
+export { default } from './RolePage';
