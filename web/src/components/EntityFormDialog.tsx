@@ -116,7 +116,9 @@ export function EntityFormDialog<Info, Values extends object>({
       title={title}
       width={FORM_DIALOG_WIDTH}
       mask={{ closable: false }}
-      forceRender
+      // A fresh dialog on each opening: a kept one (forceRender) reopened in Chromium could stay
+      // in its zoom-in animation and then never leave after closing.
+      destroyOnHidden
       className={className}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
