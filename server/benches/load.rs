@@ -7,6 +7,10 @@
 //! driven by `wrk` at 64 connections (Debian's wrk; `make bench` installs it): a static asset
 //! from the embedded app, a trivial API answer, CurrentUser, sign-in throughput with argon2 at
 //! the configured cost, and CurrentUser's latency while a flood of failing sign-ins runs.
+//! Then, at organisation scale (issue 10): the user list with 100 000 users (first page, a
+//! deep page, a keyword, an organisation's subtree) and CurrentUser for a user holding 10
+//! roles over 500 menus (from the cache, and rebuilt after every change), one request at a
+//! time, p50 and p95 of 200 requests each.
 //! Numbers, never assertions: this is not a test.
 
 use std::process::Command;
@@ -156,4 +160,131 @@ async fn main() {
     println!("  Login (argon2id at the configured cost), 8 conn.:  {}", show(&sign_ins));
     println!("  failing-sign-in flood, 64 connections:             {}", show(&flood));
     println!("  CurrentUser during that flood, 8 connections:      {}", show(&during_flood));
+    organisation_scale(dir.path(), &base, &token).await;
+}
+
+/// p50 and p95 of `n` sequential GETs (ms); `between` runs before each request, untimed.
+async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, between: Option<&sqlx::AnyPool>) -> (f64, f64) {
+    let mut times = Vec::with_capacity(n);
+    for _ in 0..n {
+        if let Some(pool) = between {
+            sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(pool).await.unwrap();
+        }
+        let started = Instant::now();
+        let res = http.get(url).header("Authorization", token).send().await.unwrap();
+        let body: serde_json::Value = res.json().await.unwrap();
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!(body["code"], 200, "{url}: {body}");
+    }
+    times.sort_by(f64::total_cmp);
+    (times[n / 2], times[n * 95 / 100])
+}
+
+/// 100 000 users in 20 departments, 500 menus with two buttons each, 10 roles of 50 menus
+/// each held by one user; then the list and CurrentUser timings.
+async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str) {
+    sqlx::any::install_default_drivers();
+    let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| format!("sqlite://{}/qiming.db", dir.display()));
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let http = reqwest::Client::new();
+    // The administrator's initial password counts as changed (business calls need that).
+    sqlx::query("UPDATE base_user SET change_password_date = 1 WHERE account = 'admin'").execute(&pool).await.unwrap();
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(&pool).await.unwrap();
+    let post = |path: &str, body: serde_json::Value| {
+        let req = http.post(format!("{base}{path}")).header("Authorization", admin_token).json(&body);
+        async move { req.send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    post("/api/permission/Organize", serde_json::json!({"parentId": "-1", "fullName": "基准医院", "enCode": "bench"})).await;
+    let tree: serde_json::Value = http
+        .get(format!("{base}/api/permission/Organize/Department/Selector/0"))
+        .header("Authorization", admin_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let company = tree["data"]["list"].as_array().unwrap().iter().find(|n| n["fullName"] == "基准医院").unwrap()["id"].as_str().unwrap().to_string();
+    for d in 0..20 {
+        post("/api/permission/Organize/Department", serde_json::json!({"parentId": company, "fullName": format!("科室{d}"), "enCode": format!("dept{d}")})).await;
+    }
+    let departments: Vec<String> = sqlx::query_scalar("SELECT id FROM base_organize WHERE parent_id = $1 ORDER BY en_code").bind(&company).fetch_all(&pool).await.unwrap();
+
+    let started = Instant::now();
+    let mut tx = pool.begin().await.unwrap();
+    for chunk in (0..100_000).collect::<Vec<u32>>().chunks(500) {
+        let mut users = String::from("INSERT INTO base_user (id, account, real_name, password_hash, mobile_phone, sort_code, creator_time, organize_id) VALUES ");
+        let mut relations = String::from("INSERT INTO base_user_relation (user_id, object_type, object_id) VALUES ");
+        for (k, i) in chunk.iter().enumerate() {
+            let sep = if k == 0 { "" } else { "," };
+            let dept = &departments[*i as usize % departments.len()];
+            users.push_str(&format!("{sep}('bench{i}', 'user{i}', '用户{i}', 'x', '139{i:08}', 0, {}, '{dept}')", 1_700_000_000_000u64 + *i as u64));
+            relations.push_str(&format!("{sep}('bench{i}', 'Organize', '{dept}')"));
+        }
+        // Generated numbers and ids only: no outside text reaches these statements.
+        sqlx::query(sqlx::AssertSqlSafe(users)).execute(&mut *tx).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(relations)).execute(&mut *tx).await.unwrap();
+    }
+    // 500 pages with two buttons each; 10 roles of 50 pages (and their buttons) each.
+    let system: String = sqlx::query_scalar("SELECT id FROM base_system ORDER BY sort_code LIMIT 1").fetch_one(&mut *tx).await.unwrap();
+    for m in 0..500 {
+        sqlx::query("INSERT INTO base_module (id, parent_id, system_id, full_name, en_code, type, url_address, creator_time) VALUES ($1, '-1', $2, $3, $4, 2, $5, 0)")
+            .bind(format!("benchmenu{m}"))
+            .bind(&system)
+            .bind(format!("页面{m}"))
+            .bind(format!("bench.page{m}"))
+            .bind(format!("bench/page{m}"))
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        for b in ["btn_add", "btn_edit"] {
+            sqlx::query("INSERT INTO base_module_item (id, module_id, kind, full_name, en_code) VALUES ($1, $2, 'button', $3, $3)")
+                .bind(format!("benchitem{m}{b}"))
+                .bind(format!("benchmenu{m}"))
+                .bind(b)
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+        }
+    }
+    for r in 0..10 {
+        sqlx::query("INSERT INTO base_role (id, full_name, en_code, creator_time) VALUES ($1, $1, $1, 0)").bind(format!("benchrole{r}")).execute(&mut *tx).await.unwrap();
+        sqlx::query("INSERT INTO base_user_relation (user_id, object_type, object_id) VALUES ('bench0', 'Role', $1)").bind(format!("benchrole{r}")).execute(&mut *tx).await.unwrap();
+        for m in (r * 50)..(r * 50 + 50) {
+            for (kind, item) in [("module", format!("benchmenu{m}")), ("button", format!("benchitem{m}btn_add")), ("button", format!("benchitem{m}btn_edit"))] {
+                sqlx::query("INSERT INTO base_authorize (object_type, object_id, item_type, item_id) VALUES ('Role', $1, $2, $3)")
+                    .bind(format!("benchrole{r}"))
+                    .bind(kind)
+                    .bind(item)
+                    .execute(&mut *tx)
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    let filled = started.elapsed();
+    // bench0 signs in with a password set by the administrator.
+    let md5 = qiming_core::md5_hex(PASSWORD.as_bytes());
+    post("/api/permission/Users/bench0/Actions/ResetPassword", serde_json::json!({"userPassword": md5, "validatePassword": md5, "plainPassword": PASSWORD})).await;
+    let form = [("account", "user0".to_string()), ("password", md5)];
+    let v: serde_json::Value = http.post(format!("{base}/api/oauth/Login")).form(&form).send().await.unwrap().json().await.unwrap();
+    let member = v["data"]["token"].as_str().expect("user0 signed in").to_string();
+
+    let users = format!("{base}/api/permission/Users");
+    let first = latencies(&http, &format!("{users}?currentPage=1&pageSize=20"), admin_token, 200, None).await;
+    let deep = latencies(&http, &format!("{users}?currentPage=4000&pageSize=20"), admin_token, 200, None).await;
+    let keyword = latencies(&http, &format!("{users}?keyword=user4242&currentPage=1&pageSize=20"), admin_token, 200, None).await;
+    let subtree = latencies(&http, &format!("{users}?organizeId={}&currentPage=1&pageSize=20", departments[3]), admin_token, 200, None).await;
+    let cached = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, None).await;
+    let rebuilt = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, Some(&pool)).await;
+    let show = |(p50, p95): (f64, f64)| format!("p50 {p50:>6.1} ms, p95 {p95:>6.1} ms");
+    println!("organisation scale (100 000 users in 20 departments, filled in {:.1} s):", filled.as_secs_f64());
+    println!("  user list, first page of 20:                       {}", show(first));
+    println!("  user list, page 4000 of 20:                        {}", show(deep));
+    println!("  user list, keyword (account/name/phone):           {}", show(keyword));
+    println!("  user list, one department's subtree:               {}", show(subtree));
+    println!("  CurrentUser, 10 roles over 500 menus, cached:      {}", show(cached));
+    println!("  CurrentUser, 10 roles over 500 menus, rebuilt:     {}", show(rebuilt));
 }

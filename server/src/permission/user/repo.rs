@@ -203,24 +203,20 @@ pub struct Listed {
     pub description: String,
 }
 
-/// The list's filter: members of an organisation's subtree, matching a keyword.
+/// The list's filter: members of any of these organisations (an organisation's subtree),
+/// matching a keyword.
 pub struct Filter {
-    pub organize_tree: Option<String>,
+    pub organisations: Option<Vec<String>>,
     pub keyword: Option<Keyword>,
 }
 
 fn filter(sql: &mut Sql, scope: &DataScope, f: &Filter) {
     sql.push(" FROM base_user WHERE 1 = 1");
     scope.restrict(sql, &SCOPE);
-    if let Some(tree) = &f.organize_tree {
-        sql.push(
-            " AND EXISTS (SELECT 1 FROM base_user_relation ur JOIN base_organize o ON o.id = ur.object_id \
-             WHERE ur.user_id = base_user.id AND ur.object_type = 'Organize' AND (o.id_tree = ",
-        )
-        .bind(tree.as_str())
-        .push(" OR o.id_tree LIKE ")
-        .bind(format!("{tree},%"))
-        .push("))");
+    if let Some(organisations) = &f.organisations {
+        sql.push(" AND base_user.id IN (SELECT ur.user_id FROM base_user_relation ur WHERE ur.object_type = 'Organize' AND ")
+            .any_of("ur.object_id", organisations)
+            .push(")");
     }
     if let Some(k) = &f.keyword {
         sql.push(" AND ").keyword(k, &["base_user.account", "base_user.real_name", "base_user.mobile_phone"]);

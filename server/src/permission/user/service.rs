@@ -57,15 +57,28 @@ fn organisation_paths(memberships: &[Membership]) -> BTreeMap<&str, Vec<&str>> {
     paths
 }
 
+/// The list's filter (and the export's): an organisation means it and everything below it;
+/// '' (or '0', '-1') every user.
+pub(super) async fn list_filter(conn: &mut Conn, q: &UserQuery) -> Result<Filter, AppError> {
+    let organisations = match q.organize_id.as_deref().map(str::trim).unwrap_or("") {
+        "" | "0" | "-1" => None,
+        id => {
+            let every = organisations::every(conn).await?;
+            let tree = every.iter().find(|o| o.id == id).map(|o| o.id_tree.clone());
+            Some(match tree {
+                Some(t) => every.into_iter().filter(|o| o.id_tree == t || o.id_tree.starts_with(&format!("{t},"))).map(|o| o.id).collect(),
+                None => vec![id.to_string()],
+            })
+        }
+    };
+    Ok(Filter { organisations, keyword: Keyword::parse(q.keyword.as_deref()) })
+}
+
 /// GET Users (ORG-021): a page of the users of an organisation and below; a locked account
 /// shows as 2 (锁定) until its lock ends or is lifted.
 pub async fn list(state: &AppState, permit: &Permit<ViewUsers>, q: UserQuery, page: Page) -> Result<PageOf<UserRow>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let organize_tree = match q.organize_id.as_deref().map(str::trim).unwrap_or("") {
-        "" | "0" | "-1" => None,
-        id => Some(organisations::node(&mut conn, id).await?.map(|o| o.id_tree).unwrap_or_else(|| id.to_string())),
-    };
-    let filter = Filter { organize_tree, keyword: Keyword::parse(q.keyword.as_deref()) };
+    let filter = list_filter(&mut conn, &q).await?;
     let (rows, total) = users::page(&mut conn, permit.scope(), &filter, page).await?;
     let ids: Vec<String> = rows.iter().map(|u| u.id.clone()).collect();
     let memberships = users::organisations(&mut conn, &ids).await?;

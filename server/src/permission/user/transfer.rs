@@ -5,12 +5,12 @@
 //! fails comes back with its reason (and can be exported again to be corrected).
 
 use super::dto::{ImportResult, UploadedFile, UserQuery};
-use super::repo::{self as users, Filter, Object, Pick};
-use super::service::{check_new, insert_new};
+use super::repo::{self as users, Object, Pick};
+use super::service::{check_new, insert_new, list_filter};
 use super::{ExportUsers, ImportUsers, UserForm};
 use crate::AppState;
 use crate::access::Permit;
-use crate::db::{Conn, Keyword};
+use crate::db::Conn;
 use crate::error::AppError;
 use crate::permission::organize::repo as organisations;
 use crate::support::excel;
@@ -73,11 +73,7 @@ pub async fn export(state: &AppState, permit: &Permit<ExportUsers>, q: UserQuery
     let wanted: Vec<&str> = select_key.split(',').map(str::trim).filter(|k| !k.is_empty()).collect();
     let columns: Vec<(&str, &str)> = COLUMNS.iter().copied().filter(|(k, _)| wanted.is_empty() || wanted.contains(k)).collect();
     let mut conn = state.db.acquire().await?;
-    let organize_tree = match q.organize_id.as_deref().map(str::trim).unwrap_or("") {
-        "" | "0" | "-1" => None,
-        id => Some(organisations::node(&mut conn, id).await?.map(|o| o.id_tree).unwrap_or_else(|| id.to_string())),
-    };
-    let filter = Filter { organize_tree, keyword: Keyword::parse(q.keyword.as_deref()) };
+    let filter = list_filter(&mut conn, &q).await?;
     let page = if all_pages { Page { current_page: 1, page_size: i64::MAX / 2 } } else { page };
     let (listed, _) = users::page(&mut conn, permit.scope(), &filter, page).await?;
     let ids: Vec<String> = listed.iter().map(|u| u.id.clone()).collect();
