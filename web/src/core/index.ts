@@ -85,16 +85,12 @@ export type EntityForm =
   | 'dataAuthorize'
   | 'dataScheme';
 
-/**
- * A field of an administration form as `entityFields` answers it. `when` (`[field, value]`:
- * the rule counts only while that field has that value) is in core's answer but not yet in
- * the package's declared `EntityField`.
- */
-export type EntityFieldInfo = EntityField & { when?: [string, string] | null };
+/** A field of an administration form as `entityFields` answers it (`when`: `[field, value, …]`). */
+export type EntityFieldInfo = EntityField;
 
 /** An administration form's fields: limits, required flags, named rules, conditions. */
 export async function entityFields(form: EntityForm): Promise<EntityFieldInfo[]> {
-  return (await loadCore()).entityFields(form) as EntityFieldInfo[];
+  return (await loadCore()).entityFields(form);
 }
 
 /**

@@ -47,7 +47,7 @@ export function useEntityRules(formName: EntityForm, form: FormInstance): Entity
     loadCore().then(
       (loaded) => {
         if (!alive) return;
-        setFields(new Map((loaded.entityFields(formName) as EntityFieldInfo[]).map((f) => [f.name, f])));
+        setFields(new Map(loaded.entityFields(formName).map((f) => [f.name, f])));
         setCore(loaded);
       },
       () => undefined,
