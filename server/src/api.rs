@@ -48,6 +48,7 @@ impl ApiRoutes {
             for (method, operation) in operations(item) {
                 self.served.push(ServedRoute { method: method.to_string(), path: path.clone() });
                 describe_access(&method, path, operation);
+                operation.operation_id = Some(operation_id(&method, path));
             }
         }
         self.router = self.router.routes((schemas, paths, method_router));
@@ -95,6 +96,25 @@ impl ApiRoutes {
         let doc = OpenApiBuilder::from(doc).build();
         (router, doc, served)
     }
+}
+
+/// A unique operation id from the method and the path, e.g. `getPermissionUsersById` for
+/// `GET /api/permission/Users/{id}` (handler names repeat across areas: list, info, …).
+fn operation_id(method: &Method, path: &str) -> String {
+    let mut id = method.as_str().to_ascii_lowercase();
+    for segment in path.split('/').filter(|s| !s.is_empty() && *s != "api") {
+        let (prefix, word) = match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            Some(param) => ("By", param),
+            None => ("", segment),
+        };
+        id.push_str(prefix);
+        let mut chars = word.chars().filter(|c| c.is_ascii_alphanumeric());
+        if let Some(first) = chars.next() {
+            id.push(first.to_ascii_uppercase());
+            id.extend(chars);
+        }
+    }
+    id
 }
 
 /// The operations of a path item with their methods.

@@ -104,9 +104,12 @@ async fn openapi_documents_exactly_what_is_served(engine: Engine) {
         let answer = call_route(&s, &route, Some(&token)).await;
         assert!(!answer.msg().starts_with("接口不存在"), "{method} {path} is documented but not served");
     }
-    // Every operation's answer and security are described.
+    // Every operation's answer and security are described, under an id of its own (the web's
+    // generated types key operations by it).
+    let mut ids = BTreeSet::new();
     for (path, ops) in doc["paths"].as_object().unwrap() {
         for (method, op) in ops.as_object().unwrap() {
+            assert!(ids.insert(op["operationId"].as_str().unwrap_or_default().to_string()), "{method} {path}: operationId {} repeats", op["operationId"]);
             assert!(op["responses"]["200"]["description"].as_str().is_some_and(|d| !d.is_empty()), "{method} {path}");
             assert!(op["security"].is_array(), "{method} {path}");
         }

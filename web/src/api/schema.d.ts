@@ -19,7 +19,7 @@ export interface paths {
          *
          *     Open to everyone: no session needed.
          */
-        post: operations["sign_in"];
+        post: operations["postOauthLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -37,7 +37,7 @@ export interface paths {
          * The login page's captcha image (verificationCodeNumber characters); its answer is kept 5 minutes and good for one check
          * @description Open to everyone: no session needed.
          */
-        get: operations["login_captcha"];
+        get: operations["getOauthImageCodeByCodeLengthByKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -57,7 +57,7 @@ export interface paths {
          * The change-password dialog's captcha image (length from verificationCodeNumber)
          * @description Open to everyone: no session needed.
          */
-        get: operations["dialog_captcha"];
+        get: operations["getFileImageCodeByKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -77,7 +77,7 @@ export interface paths {
          * Single sign-on settings of the login page (none)
          * @description Open to everyone: no session needed.
          */
-        get: operations["login_config"];
+        get: operations["getOauthGetLoginConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -97,7 +97,7 @@ export interface paths {
          * Does the login form need a captcha (AUTH-012)
          * @description Open to everyone: no session needed.
          */
-        get: operations["account_config"];
+        get: operations["getOauthGetConfigByAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -117,7 +117,7 @@ export interface paths {
          * Sign out (AUTH-015): ends the session if there is one; always 200
          * @description Open to everyone: no session needed.
          */
-        get: operations["logout"];
+        get: operations["getOauthLogout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -141,7 +141,7 @@ export interface paths {
          *
          *     Needs a valid session, even with the screen locked.
          */
-        post: operations["lock_screen"];
+        post: operations["postOauthLockScreen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -161,7 +161,7 @@ export interface paths {
          * The client's password reminder check (AUTH-013): nothing to remind yet
          * @description Needs an unlocked session; allowed before the initial password is changed.
          */
-        post: operations["password_message"];
+        post: operations["postOauthUpdatePasswordMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -181,7 +181,7 @@ export interface paths {
          * Change the caller's password (AUTH-025..037, PROF-004); every session of the user ends
          * @description Needs an unlocked session; allowed before the initial password is changed.
          */
-        post: operations["modify_password"];
+        post: operations["postPermissionUsersCurrentActionsModifyPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -199,7 +199,7 @@ export interface paths {
          * The signed-in user, their menu and permissions, the public settings (AUTH-008, AUTH-009)
          * @description Needs an unlocked session; allowed before the initial password is changed.
          */
-        get: operations["current_user"];
+        get: operations["getOauthCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -219,12 +219,12 @@ export interface paths {
          * The caller's profile (PROF-003)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["base_info"];
+        get: operations["getPermissionUsersCurrentBaseInfo"];
         /**
          * Change the caller's profile: only the fields sent (PROF-003)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_base_info"];
+        put: operations["putPermissionUsersCurrentBaseInfo"];
         post?: never;
         delete?: never;
         options?: never;
@@ -244,7 +244,7 @@ export interface paths {
          * Save the layout (PROF-005); the next sign-in returns it
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["set_theme"];
+        put: operations["putPermissionUsersCurrentSystemTheme"];
         post?: never;
         delete?: never;
         options?: never;
@@ -264,7 +264,7 @@ export interface paths {
          * Save the interface language (PROF-005)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["set_language"];
+        put: operations["putPermissionUsersCurrentSystemLanguage"];
         post?: never;
         delete?: never;
         options?: never;
@@ -283,7 +283,7 @@ export interface paths {
          * The caller's login log, newest first (PROF-006)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["system_log"];
+        get: operations["getPermissionUsersCurrentSystemLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -304,7 +304,7 @@ export interface paths {
          * Switch the current system (PROF-008)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["set_major"];
+        put: operations["putPermissionUsersCurrentMajor"];
         post?: never;
         delete?: never;
         options?: never;
@@ -323,13 +323,13 @@ export interface paths {
          * The organisation tree of the management page (menu permission.organize)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["list"];
+        get: operations["getPermissionOrganize"];
         put?: never;
         /**
          * Create a company (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_company"];
+        post: operations["postPermissionOrganize"];
         delete?: never;
         options?: never;
         head?: never;
@@ -347,18 +347,18 @@ export interface paths {
          * A company, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["company"];
+        get: operations["getPermissionOrganizeById"];
         /**
          * Change a company (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_company"];
+        put: operations["putPermissionOrganizeById"];
         post?: never;
         /**
          * Delete a company or a department (button btn_remove); refused while anything hangs on it
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete"];
+        delete: operations["deletePermissionOrganizeById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -375,12 +375,12 @@ export interface paths {
          * A department, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["department"];
+        get: operations["getPermissionOrganizeDepartmentById"];
         /**
          * Change a department (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_department"];
+        put: operations["putPermissionOrganizeDepartmentById"];
         post?: never;
         delete?: never;
         options?: never;
@@ -401,7 +401,7 @@ export interface paths {
          * Create a department (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_department"];
+        post: operations["postPermissionOrganizeDepartment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -419,7 +419,7 @@ export interface paths {
          * Every company and department as a picker tree
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["tree"];
+        get: operations["getPermissionOrganizeTree"];
         put?: never;
         post?: never;
         delete?: never;
@@ -439,7 +439,7 @@ export interface paths {
          * The companies a company's parent may be chosen from (the company being edited and below left out; 0 when new)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["companies_by_auth"];
+        get: operations["getPermissionOrganizeSelectorByAuthById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -459,7 +459,7 @@ export interface paths {
          * Companies and departments the caller may manage (an administrator: all; others: their organisation and below); the node being edited and below left out
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["departments_by_auth"];
+        get: operations["getPermissionOrganizeDepartmentSelectorByAuthById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -479,7 +479,7 @@ export interface paths {
          * The full company and department tree (0; another id leaves that node and below out)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["departments"];
+        get: operations["getPermissionOrganizeDepartmentSelectorById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -501,7 +501,7 @@ export interface paths {
          * The tree of the given organisations and what is below them (the pickers' custom scope)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["condition"];
+        post: operations["postPermissionOrganizeOrganizeCondition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -519,13 +519,13 @@ export interface paths {
          * A page of positions (menu permission.position)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["list"];
+        get: operations["getPermissionPosition"];
         put?: never;
         /**
          * Create a position (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create"];
+        post: operations["postPermissionPosition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -543,18 +543,18 @@ export interface paths {
          * A position, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["info"];
+        get: operations["getPermissionPositionById"];
         /**
          * Change a position (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update"];
+        put: operations["putPermissionPositionById"];
         post?: never;
         /**
          * Delete a position (button btn_remove); refused while users hold it
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete"];
+        delete: operations["deletePermissionPositionById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -571,7 +571,7 @@ export interface paths {
          * Every enabled position (the position picker's lookup)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["all"];
+        get: operations["getPermissionPositionAll"];
         put?: never;
         post?: never;
         delete?: never;
@@ -591,7 +591,7 @@ export interface paths {
          * Organisations with their positions (type position can be picked)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector"];
+        get: operations["getPermissionPositionSelector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -613,7 +613,7 @@ export interface paths {
          * The position tree limited to these organisations (and below) or these positions
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["condition"];
+        post: operations["postPermissionPositionPositionCondition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -633,7 +633,7 @@ export interface paths {
          * Each of these organisations with its positions (the user form's options)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["by_organisations"];
+        post: operations["postPermissionPositionGetListByOrgIds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -651,13 +651,13 @@ export interface paths {
          * A page of groups (menu permission.group)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["list"];
+        get: operations["getPermissionGroup"];
         put?: never;
         /**
          * Create a group (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create"];
+        post: operations["postPermissionGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -675,18 +675,18 @@ export interface paths {
          * A group, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["info"];
+        get: operations["getPermissionGroupById"];
         /**
          * Change a group (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update"];
+        put: operations["putPermissionGroupById"];
         post?: never;
         /**
          * Delete a group (button btn_remove); refused while it has members
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete"];
+        delete: operations["deletePermissionGroupById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -703,7 +703,7 @@ export interface paths {
          * The group picker: each group type with its groups (data is the tree itself)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector"];
+        get: operations["getPermissionGroupSelector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -725,7 +725,7 @@ export interface paths {
          * The group picker limited to these groups (custom groups: data.list)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["condition"];
+        post: operations["postPermissionGroupGroupCondition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -743,13 +743,13 @@ export interface paths {
          * A page of roles (menu permission.role): organizeId '' every role, '0' the global roles, else an organisation's and below
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["list"];
+        get: operations["getPermissionRole"];
         put?: never;
         /**
          * Create a role (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create"];
+        post: operations["postPermissionRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -767,18 +767,18 @@ export interface paths {
          * A role, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["info"];
+        get: operations["getPermissionRoleById"];
         /**
          * Change a role (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update"];
+        put: operations["putPermissionRoleById"];
         post?: never;
         /**
          * Delete a role (button btn_remove); refused while users hold it
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete"];
+        delete: operations["deletePermissionRoleById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -796,7 +796,7 @@ export interface paths {
          * Enable or disable a role (button btn_edit); a disabled role grants nothing
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["state"];
+        put: operations["putPermissionRoleByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -815,7 +815,7 @@ export interface paths {
          * The role picker: the global roles under node '1', then organisations with their roles
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector"];
+        get: operations["getPermissionRoleSelector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -835,7 +835,7 @@ export interface paths {
          * The role picker of batch authorisation: roles the caller may not authorise are disabled
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector_by_permission"];
+        get: operations["getPermissionRoleSelectorByPermission"];
         put?: never;
         post?: never;
         delete?: never;
@@ -857,7 +857,7 @@ export interface paths {
          * The role picker limited to these roles (custom roles)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["condition"];
+        post: operations["postPermissionRoleRoleCondition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -877,7 +877,7 @@ export interface paths {
          * Each of these organisations with its roles (the user form's options)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["by_organisations"];
+        post: operations["postPermissionRoleGetListByOrgIds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -895,13 +895,13 @@ export interface paths {
          * The members of a role, position or group (its page's menu)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["members"];
+        get: operations["getPermissionUserRelationByObjectId"];
         put?: never;
         /**
          * Replace the members of a role, position or group (its page's btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["set_members"];
+        post: operations["postPermissionUserRelationByObjectId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -919,13 +919,13 @@ export interface paths {
          * A page of users (menu permission.user): organizeId '' every user, else an organisation's and below; keyword matches account, name and mobile phone
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["list"];
+        get: operations["getPermissionUsers"];
         put?: never;
         /**
          * Create a user (button btn_add); answers the generated initial password, which must be changed at the first sign-in
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create"];
+        post: operations["postPermissionUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -943,18 +943,18 @@ export interface paths {
          * A user, for the user form (rows outside the caller's data scope are 用户不存在)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["info"];
+        get: operations["getPermissionUsersById"];
         /**
          * Change a user (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update"];
+        put: operations["putPermissionUsersById"];
         post?: never;
         /**
          * Delete a user (button btn_remove); never the administrator, oneself or a manager of others
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete"];
+        delete: operations["deletePermissionUsersById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -972,7 +972,7 @@ export interface paths {
          * Enable or disable a user (button btn_edit); disabling ends their sessions
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["state"];
+        put: operations["putPermissionUsersByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -993,7 +993,7 @@ export interface paths {
          * Set a user's password (button btn_edit): both entries as MD5, the policy checked; the user signs in again and must change it
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["reset_password"];
+        post: operations["postPermissionUsersByIdActionsResetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1012,7 +1012,7 @@ export interface paths {
          * Lift the lock of too many failed sign-ins (button btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["unlock"];
+        put: operations["putPermissionUsersByIdActionsUnlock"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1031,7 +1031,7 @@ export interface paths {
          * What a user holds that a handover passes on: roles, positions, groups, subordinates, managed organisations (button btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["work"];
+        get: operations["getPermissionUsersGetWorkByUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
          * Hand everything a user holds over to another (button btn_edit), in one transaction
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["hand_over"];
+        post: operations["postPermissionUsersWorkHandover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1071,7 +1071,7 @@ export interface paths {
          * Every enabled user, for id → name lookups
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["all"];
+        get: operations["getPermissionUsersAll"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
          * The whole tree of companies, departments and their users (only users can be picked)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector"];
+        get: operations["getPermissionUsersSelector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1111,7 +1111,7 @@ export interface paths {
          * A page of chat contacts (ORG-024)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["contacts"];
+        get: operations["getPermissionUsersImUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
          * The user picker's tree (ORG-011, ORG-012): the organisations and users under a node ('0' the top), or with a keyword a flat page of users
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["tree"];
+        post: operations["postPermissionUsersImUserSelectorByNodeId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
          * The user tree limited to the organisations the caller manages
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["tree_by_authorize"];
+        post: operations["postPermissionUsersGetListByAuthorizeByOrganizeId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1171,7 +1171,7 @@ export interface paths {
          * The users of the caller's organisation (ORG-015): a data array
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["same_organisation"];
+        get: operations["getPermissionUsersGetOrganization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1193,7 +1193,7 @@ export interface paths {
          * The caller's subordinates (ORG-016): a data array
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["subordinates"];
+        post: operations["postPermissionUsersGetSubordinates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
          * A page of the users of these departments, positions, roles or groups, or named (ORG-017)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["condition"];
+        post: operations["postPermissionUsersUserCondition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
          * These users, to show a stored value (ORG-014); the pseudo id currentUser is skipped
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["by_ids"];
+        post: operations["postPermissionUsersGetUserList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
          * The entries of a mixed picker's value ("id--type"), with bare ids (ORG-018)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["selected"];
+        post: operations["postPermissionUsersGetSelectedList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
          * A page of the users these mixed ids reach (ORG-013)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["selected_users"];
+        post: operations["postPermissionUsersGetSelectedUserList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
          * The organisation path down to the holders of a position: a data array tree
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["by_position"];
+        get: operations["getPermissionUsersGetUsersByPositionId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1311,7 +1311,7 @@ export interface paths {
          * Lazily, the organisations under a node and its users holding a role: a data array
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["by_role"];
+        get: operations["getPermissionUsersGetUsersByRoleOrgId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
          * Export users to Excel (button btn_download): this page (dataType 0) or all (1), the columns of selectKey
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["export"];
+        get: operations["getPermissionUsersExportExcel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
          * The user import template (button btn_upload)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["template"];
+        get: operations["getPermissionUsersTemplateDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
          * Upload an .xls/.xlsx of users to import (button btn_upload; at most 500 KB and 500 rows)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["upload"];
+        post: operations["postPermissionUsersUploader"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
          * The rows of an uploaded file (button btn_upload)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["preview"];
+        get: operations["getPermissionUsersImportPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1413,7 +1413,7 @@ export interface paths {
          * Import the previewed rows (button btn_upload): those that pass are stored in one transaction, the others answered with their reasons
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["import"];
+        post: operations["postPermissionUsersImportData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
          * The rows an import refused, with their reasons, as Excel (button btn_upload)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["export_failures"];
+        post: operations["postPermissionUsersExportExceptionData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1453,7 +1453,7 @@ export interface paths {
          * One step of the authorisation wizard: the tree of systems, menus, or the chosen menus' buttons / columns / forms / data schemes, what the role, position or user holds of it, and every id (objectId 0: the batch page)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["values"];
+        post: operations["postPermissionAuthorityDataByObjectIdValues"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1472,7 +1472,7 @@ export interface paths {
          * Save what a role, position or user may use (its page's btn_edit); ids of the wrong kind are ignored
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["save"];
+        put: operations["putPermissionAuthorityDataByObjectId"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1493,7 +1493,7 @@ export interface paths {
          * Add these grants to each of these roles (the role page's btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["batch"];
+        post: operations["postPermissionAuthorityDataBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1511,13 +1511,13 @@ export interface paths {
          * The applications (menu system.menu), in sort order; keyword on name and code
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["systems"];
+        get: operations["getSystemSystem"];
         put?: never;
         /**
          * Create an application (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_system"];
+        post: operations["postSystemSystem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1535,18 +1535,18 @@ export interface paths {
          * An application, for its form (propertyJson as JSON text)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["system"];
+        get: operations["getSystemSystemById"];
         /**
          * Change an application (button btn_edit); only what is sent changes; the main system stays enabled
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_system"];
+        put: operations["putSystemSystemById"];
         post?: never;
         /**
          * Delete an application (button btn_remove); never the main system, nor one with menus
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_system"];
+        delete: operations["deleteSystemSystemById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1564,7 +1564,7 @@ export interface paths {
          * Enable or disable an application (button btn_edit); the main system stays enabled
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["system_state"];
+        put: operations["putSystemSystemByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1583,7 +1583,7 @@ export interface paths {
          * An application's menus as a tree (menu system.menu); keyword keeps matches with their ancestors; category Web or App
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["module_by_system"];
+        get: operations["getSystemMenuModuleBySystemBySystemId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1603,7 +1603,7 @@ export interface paths {
          * The directories a menu may hang under, without the menu being edited (id, '0' when new) and what is below it; systemId '0': every application
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector"];
+        get: operations["getSystemMenuSelectorByIdBySystemId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1623,7 +1623,7 @@ export interface paths {
          * Every enabled menu of every application as a tree (the portal designer's picker; any member)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector_all"];
+        get: operations["getSystemMenuSelectorAll"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
          * Create a menu (button btn_add), checked by core's menu rules
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_menu"];
+        post: operations["postSystemMenu"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1663,18 +1663,18 @@ export interface paths {
          * A menu, for its form (propertyJson as JSON text)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["menu"];
+        get: operations["getSystemMenuById"];
         /**
          * Change a menu (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_menu"];
+        put: operations["putSystemMenuById"];
         post?: never;
         /**
          * Delete a menu (button btn_remove); refused while menus hang below it
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_menu"];
+        delete: operations["deleteSystemMenuById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1692,7 +1692,7 @@ export interface paths {
          * Enable or disable a menu (button btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["menu_state"];
+        put: operations["putSystemMenuByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1711,7 +1711,7 @@ export interface paths {
          * A menu's buttons as a tree (id: the menu); keyword keeps matches with those above them
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["buttons"];
+        get: operations["getSystemModuleButtonByIdList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
          * The buttons a button of this menu may hang under (id: the menu)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["button_selector"];
+        get: operations["getSystemModuleButtonByIdSelector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1753,7 +1753,7 @@ export interface paths {
          * Create a button of a menu (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_button"];
+        post: operations["postSystemModuleButton"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1771,18 +1771,18 @@ export interface paths {
          * A button, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["button"];
+        get: operations["getSystemModuleButtonById"];
         /**
          * Change a button (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_button"];
+        put: operations["putSystemModuleButtonById"];
         post?: never;
         /**
          * Delete a button (button btn_remove), with its grants
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_button"];
+        delete: operations["deleteSystemModuleButtonById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1800,7 +1800,7 @@ export interface paths {
          * Enable or disable a button (button btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["button_state"];
+        put: operations["putSystemModuleButtonByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
          * A menu's list columns (id: the menu); keyword on name and code
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["columns"];
+        get: operations["getSystemModuleColumnByIdFields"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1841,7 +1841,7 @@ export interface paths {
          * Create a list column of a menu (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_column"];
+        post: operations["postSystemModuleColumn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1861,7 +1861,7 @@ export interface paths {
          * Add several list columns at once (button btn_add; `columnJson`): all or none
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["column_batch"];
+        post: operations["postSystemModuleColumnActionsBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1879,18 +1879,18 @@ export interface paths {
          * A list column, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["column"];
+        get: operations["getSystemModuleColumnById"];
         /**
          * Change a list column (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_column"];
+        put: operations["putSystemModuleColumnById"];
         post?: never;
         /**
          * Delete a list column (button btn_remove), with its grants
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_column"];
+        delete: operations["deleteSystemModuleColumnById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1908,7 +1908,7 @@ export interface paths {
          * Enable or disable a list column (button btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["column_state"];
+        put: operations["putSystemModuleColumnByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1927,7 +1927,7 @@ export interface paths {
          * A menu's form fields (id: the menu); keyword on name and code
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["forms"];
+        get: operations["getSystemModuleFormByIdFields"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1949,7 +1949,7 @@ export interface paths {
          * Create a form field of a menu (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_form"];
+        post: operations["postSystemModuleForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1969,7 +1969,7 @@ export interface paths {
          * Add several form fields at once (button btn_add; `formJson`): all or none
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["form_batch"];
+        post: operations["postSystemModuleFormActionsBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1987,18 +1987,18 @@ export interface paths {
          * A form field, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["form"];
+        get: operations["getSystemModuleFormById"];
         /**
          * Change a form field (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_form"];
+        put: operations["putSystemModuleFormById"];
         post?: never;
         /**
          * Delete a form field (button btn_remove), with its grants
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_form"];
+        delete: operations["deleteSystemModuleFormById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2016,7 +2016,7 @@ export interface paths {
          * Enable or disable a form field (button btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["form_state"];
+        put: operations["putSystemModuleFormByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2035,7 +2035,7 @@ export interface paths {
          * A menu's data-authorize fields (id: the menu)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["authorize_fields"];
+        get: operations["getSystemModuleDataAuthorizeByIdList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2057,7 +2057,7 @@ export interface paths {
          * Create a data-authorize field of a menu (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_authorize_field"];
+        post: operations["postSystemModuleDataAuthorize"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2075,18 +2075,18 @@ export interface paths {
          * A data-authorize field, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["authorize_field"];
+        get: operations["getSystemModuleDataAuthorizeById"];
         /**
          * Change a data-authorize field (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_authorize_field"];
+        put: operations["putSystemModuleDataAuthorizeById"];
         post?: never;
         /**
          * Delete a data-authorize field (button btn_remove)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_authorize_field"];
+        delete: operations["deleteSystemModuleDataAuthorizeById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2103,7 +2103,7 @@ export interface paths {
          * A menu's data-permission schemes (id: the menu)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["schemes"];
+        get: operations["getSystemModuleDataAuthorizeSchemeByIdList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2125,7 +2125,7 @@ export interface paths {
          * Create a data-permission scheme of a menu (button btn_add)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_scheme"];
+        post: operations["postSystemModuleDataAuthorizeScheme"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2143,18 +2143,18 @@ export interface paths {
          * A data-permission scheme, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["scheme"];
+        get: operations["getSystemModuleDataAuthorizeSchemeById"];
         /**
          * Change a data-permission scheme (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_scheme"];
+        put: operations["putSystemModuleDataAuthorizeSchemeById"];
         post?: never;
         /**
          * Delete a data-permission scheme (button btn_remove), with its grants
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_scheme"];
+        delete: operations["deleteSystemModuleDataAuthorizeSchemeById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2172,7 +2172,7 @@ export interface paths {
          * Enable or disable a data-permission scheme (button btn_edit)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["scheme_state"];
+        put: operations["putSystemModuleDataAuthorizeSchemeByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2191,12 +2191,12 @@ export interface paths {
          * System configuration (SYS-002); every session reads it at start-up
          * @description Needs an unlocked session; allowed before the initial password is changed.
          */
-        get: operations["read_config"];
+        get: operations["getSystemSysConfig"];
         /**
          * Change the system configuration (SYS-003); administrators only
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["write_config"];
+        put: operations["putSystemSysConfig"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2215,7 +2215,7 @@ export interface paths {
          * The password policy (AUTH-024)
          * @description Needs an unlocked session; allowed before the initial password is changed.
          */
-        get: operations["password_policy"];
+        get: operations["getSystemSysConfigGetPasswordPolicy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2235,7 +2235,7 @@ export interface paths {
          * An image by type and name (the built-in system icon: annexpic/logo.svg)
          * @description Open to everyone: no session needed.
          */
-        get: operations["image"];
+        get: operations["getFileImageByTypeByName"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2255,13 +2255,13 @@ export interface paths {
          * Every dictionary category as a tree (DICT-043), for any member
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["type_tree"];
+        get: operations["getSystemDictionaryType"];
         put?: never;
         /**
          * Create a dictionary category (button btn_add; DICT-022..029)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_type"];
+        post: operations["postSystemDictionaryType"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2279,7 +2279,7 @@ export interface paths {
          * The parents a category may take: every category but {id} and those below it ('0' when adding)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["type_selector"];
+        get: operations["getSystemDictionaryTypeSelectorById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2299,18 +2299,18 @@ export interface paths {
          * A dictionary category, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["type_info"];
+        get: operations["getSystemDictionaryTypeById"];
         /**
          * Change a dictionary category (button btn_edit); only what is sent changes; categories 0 and 1 never change
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_type"];
+        put: operations["putSystemDictionaryTypeById"];
         post?: never;
         /**
          * Delete a dictionary category (button btn_remove); refused for 0 and 1 and while it holds categories or items
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_type"];
+        delete: operations["deleteSystemDictionaryTypeById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2327,7 +2327,7 @@ export interface paths {
          * Every category with its enabled items (DICT-044), for any member; looked up by the category's id or enCode
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["all"];
+        get: operations["getSystemDictionaryDataAll"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2347,18 +2347,18 @@ export interface paths {
          * The items of category {id} (DICT-044): a tree when the category is one and isTree is not 0; keyword on name and code
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["items"];
+        get: operations["getSystemDictionaryDataById"];
         /**
          * Change a dictionary item (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update_item"];
+        put: operations["putSystemDictionaryDataById"];
         post?: never;
         /**
          * Delete a dictionary item (button btn_remove); refused while items hang below it
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete_item"];
+        delete: operations["deleteSystemDictionaryDataById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2377,7 +2377,7 @@ export interface paths {
          * Create a dictionary item (button btn_add; DICT-030..037); not in categories 0 and 1
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create_item"];
+        post: operations["postSystemDictionaryData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2395,7 +2395,7 @@ export interface paths {
          * The parents an item of category {id} may take: the category itself first, then its items but {itemId} and below
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["item_selector"];
+        get: operations["getSystemDictionaryDataByIdSelectorByItemId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2415,7 +2415,7 @@ export interface paths {
          * The options of category {id}: its enabled items (a tree when it is one), for any member
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["options"];
+        get: operations["getSystemDictionaryDataByIdDataSelector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2435,7 +2435,7 @@ export interface paths {
          * A dictionary item, for its form
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["item_info"];
+        get: operations["getSystemDictionaryDataByIdInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2456,7 +2456,7 @@ export interface paths {
          * Enable or disable a dictionary item (button btn_edit; DICT-040)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["toggle_item"];
+        put: operations["putSystemDictionaryDataByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2475,7 +2475,7 @@ export interface paths {
          * Export category {id}, the categories below it and their items as a .bdd file (button btn_download; DICT-017)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["export"];
+        get: operations["getSystemDictionaryDataByIdActionExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2495,7 +2495,7 @@ export interface paths {
          * The same export under the catalogue's path (spec 02 §7.9)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["export_plural"];
+        get: operations["getSystemDictionaryDataByIdActionsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2517,7 +2517,7 @@ export interface paths {
          * Import a .bdd file (button btn_upload; DICT-018): checked whole; a bad file changes nothing and the message says why
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["import"];
+        post: operations["postSystemDictionaryDataActionImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2537,7 +2537,7 @@ export interface paths {
          * The same import under the catalogue's path (spec 01 §7)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["import_plural"];
+        post: operations["postSystemDictionaryDataActionsImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2555,13 +2555,13 @@ export interface paths {
          * A page of serial-number rules (menu system.billRule; BILL-023)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["list"];
+        get: operations["getSystemBillRule"];
         put?: never;
         /**
          * Create a serial-number rule (button btn_add; BILL-008..022)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["create"];
+        post: operations["postSystemBillRule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2579,7 +2579,7 @@ export interface paths {
          * The serial-number rule picker: a page of the enabled rules, for any member (BILL-024, BILL-025)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["selector"];
+        get: operations["getSystemBillRuleSelector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2599,7 +2599,7 @@ export interface paths {
          * Issue the next number of rule {enCode}, for any member: each request its own, consecutive, across processes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["bill_number"];
+        get: operations["getSystemBillRuleBillNumberByEnCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2619,18 +2619,18 @@ export interface paths {
          * A serial-number rule, for its form, with today's example
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["info"];
+        get: operations["getSystemBillRuleById"];
         /**
          * Change a serial-number rule (button btn_edit); only what is sent changes
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["update"];
+        put: operations["putSystemBillRuleById"];
         post?: never;
         /**
          * Delete a serial-number rule (button btn_remove)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        delete: operations["delete"];
+        delete: operations["deleteSystemBillRuleById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2648,7 +2648,7 @@ export interface paths {
          * Enable or disable a serial-number rule (button btn_edit; BILL-007)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        put: operations["toggle"];
+        put: operations["putSystemBillRuleByIdActionsState"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2667,7 +2667,7 @@ export interface paths {
          * Export a serial-number rule as a .bb file (button btn_download)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["export"];
+        get: operations["getSystemBillRuleByIdActionExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2687,7 +2687,7 @@ export interface paths {
          * The same export under the catalogue's path (spec 02 §7.10)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["export_plural"];
+        get: operations["getSystemBillRuleByIdActionsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2709,7 +2709,7 @@ export interface paths {
          * Import a .bb file (button btn_upload): checked like the form; a bad file changes nothing and the message says why
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["import"];
+        post: operations["postSystemBillRuleActionImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2729,7 +2729,7 @@ export interface paths {
          * The same import under the plural path
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        post: operations["import_plural"];
+        post: operations["postSystemBillRuleActionsImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2747,7 +2747,7 @@ export interface paths {
          * Download an export by the key of its url (valid 10 minutes)
          * @description Open to everyone: no session needed.
          */
-        get: operations["download"];
+        get: operations["getFileDownloadModel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2767,7 +2767,7 @@ export interface paths {
          * The OpenAPI 3.1 document of this API (web/src/api/openapi.json is a copy of it)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
-        get: operations["openapi_document"];
+        get: operations["getOpenapijson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6105,7 +6105,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    sign_in: {
+    postOauthLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -6129,7 +6129,7 @@ export interface operations {
             };
         };
     };
-    login_captcha: {
+    getOauthImageCodeByCodeLengthByKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -6154,7 +6154,7 @@ export interface operations {
             };
         };
     };
-    dialog_captcha: {
+    getFileImageCodeByKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -6177,7 +6177,7 @@ export interface operations {
             };
         };
     };
-    login_config: {
+    getOauthGetLoginConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -6197,7 +6197,7 @@ export interface operations {
             };
         };
     };
-    account_config: {
+    getOauthGetConfigByAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -6220,7 +6220,7 @@ export interface operations {
             };
         };
     };
-    logout: {
+    getOauthLogout: {
         parameters: {
             query?: never;
             header?: never;
@@ -6240,7 +6240,7 @@ export interface operations {
             };
         };
     };
-    lock_screen: {
+    postOauthLockScreen: {
         parameters: {
             query?: never;
             header?: never;
@@ -6264,7 +6264,7 @@ export interface operations {
             };
         };
     };
-    password_message: {
+    postOauthUpdatePasswordMessage: {
         parameters: {
             query?: never;
             header?: never;
@@ -6284,7 +6284,7 @@ export interface operations {
             };
         };
     };
-    modify_password: {
+    postPermissionUsersCurrentActionsModifyPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -6308,7 +6308,7 @@ export interface operations {
             };
         };
     };
-    current_user: {
+    getOauthCurrentUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -6328,7 +6328,7 @@ export interface operations {
             };
         };
     };
-    base_info: {
+    getPermissionUsersCurrentBaseInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -6348,7 +6348,7 @@ export interface operations {
             };
         };
     };
-    update_base_info: {
+    putPermissionUsersCurrentBaseInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -6372,7 +6372,7 @@ export interface operations {
             };
         };
     };
-    set_theme: {
+    putPermissionUsersCurrentSystemTheme: {
         parameters: {
             query?: never;
             header?: never;
@@ -6396,7 +6396,7 @@ export interface operations {
             };
         };
     };
-    set_language: {
+    putPermissionUsersCurrentSystemLanguage: {
         parameters: {
             query?: never;
             header?: never;
@@ -6420,7 +6420,7 @@ export interface operations {
             };
         };
     };
-    system_log: {
+    getPermissionUsersCurrentSystemLog: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -6449,7 +6449,7 @@ export interface operations {
             };
         };
     };
-    set_major: {
+    putPermissionUsersCurrentMajor: {
         parameters: {
             query?: never;
             header?: never;
@@ -6473,7 +6473,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    getPermissionOrganize: {
         parameters: {
             query?: {
                 /** @description Matches name or code; matching nodes come with their ancestors. */
@@ -6496,7 +6496,7 @@ export interface operations {
             };
         };
     };
-    create_company: {
+    postPermissionOrganize: {
         parameters: {
             query?: never;
             header?: never;
@@ -6520,7 +6520,7 @@ export interface operations {
             };
         };
     };
-    company: {
+    getPermissionOrganizeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6542,7 +6542,7 @@ export interface operations {
             };
         };
     };
-    update_company: {
+    putPermissionOrganizeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6568,7 +6568,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deletePermissionOrganizeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6590,7 +6590,7 @@ export interface operations {
             };
         };
     };
-    department: {
+    getPermissionOrganizeDepartmentById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6612,7 +6612,7 @@ export interface operations {
             };
         };
     };
-    update_department: {
+    putPermissionOrganizeDepartmentById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6638,7 +6638,7 @@ export interface operations {
             };
         };
     };
-    create_department: {
+    postPermissionOrganizeDepartment: {
         parameters: {
             query?: never;
             header?: never;
@@ -6662,7 +6662,7 @@ export interface operations {
             };
         };
     };
-    tree: {
+    getPermissionOrganizeTree: {
         parameters: {
             query?: {
                 /** @description Matches name or code; matching nodes come with their ancestors. */
@@ -6685,7 +6685,7 @@ export interface operations {
             };
         };
     };
-    companies_by_auth: {
+    getPermissionOrganizeSelectorByAuthById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6707,7 +6707,7 @@ export interface operations {
             };
         };
     };
-    departments_by_auth: {
+    getPermissionOrganizeDepartmentSelectorByAuthById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6729,7 +6729,7 @@ export interface operations {
             };
         };
     };
-    departments: {
+    getPermissionOrganizeDepartmentSelectorById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6751,7 +6751,7 @@ export interface operations {
             };
         };
     };
-    condition: {
+    postPermissionOrganizeOrganizeCondition: {
         parameters: {
             query?: never;
             header?: never;
@@ -6775,7 +6775,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    getPermissionPosition: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -6803,7 +6803,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    postPermissionPosition: {
         parameters: {
             query?: never;
             header?: never;
@@ -6827,7 +6827,7 @@ export interface operations {
             };
         };
     };
-    info: {
+    getPermissionPositionById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6849,7 +6849,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    putPermissionPositionById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6875,7 +6875,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deletePermissionPositionById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6897,7 +6897,7 @@ export interface operations {
             };
         };
     };
-    all: {
+    getPermissionPositionAll: {
         parameters: {
             query?: never;
             header?: never;
@@ -6917,7 +6917,7 @@ export interface operations {
             };
         };
     };
-    selector: {
+    getPermissionPositionSelector: {
         parameters: {
             query?: never;
             header?: never;
@@ -6937,7 +6937,7 @@ export interface operations {
             };
         };
     };
-    condition: {
+    postPermissionPositionPositionCondition: {
         parameters: {
             query?: never;
             header?: never;
@@ -6961,7 +6961,7 @@ export interface operations {
             };
         };
     };
-    by_organisations: {
+    postPermissionPositionGetListByOrgIds: {
         parameters: {
             query?: never;
             header?: never;
@@ -6985,7 +6985,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    getPermissionGroup: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -7011,7 +7011,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    postPermissionGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -7035,7 +7035,7 @@ export interface operations {
             };
         };
     };
-    info: {
+    getPermissionGroupById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7057,7 +7057,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    putPermissionGroupById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7083,7 +7083,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deletePermissionGroupById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7105,7 +7105,7 @@ export interface operations {
             };
         };
     };
-    selector: {
+    getPermissionGroupSelector: {
         parameters: {
             query?: never;
             header?: never;
@@ -7125,7 +7125,7 @@ export interface operations {
             };
         };
     };
-    condition: {
+    postPermissionGroupGroupCondition: {
         parameters: {
             query?: never;
             header?: never;
@@ -7149,7 +7149,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    getPermissionRole: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -7177,7 +7177,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    postPermissionRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -7201,7 +7201,7 @@ export interface operations {
             };
         };
     };
-    info: {
+    getPermissionRoleById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7223,7 +7223,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    putPermissionRoleById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7249,7 +7249,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deletePermissionRoleById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7271,7 +7271,7 @@ export interface operations {
             };
         };
     };
-    state: {
+    putPermissionRoleByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -7293,7 +7293,7 @@ export interface operations {
             };
         };
     };
-    selector: {
+    getPermissionRoleSelector: {
         parameters: {
             query?: never;
             header?: never;
@@ -7313,7 +7313,7 @@ export interface operations {
             };
         };
     };
-    selector_by_permission: {
+    getPermissionRoleSelectorByPermission: {
         parameters: {
             query?: never;
             header?: never;
@@ -7333,7 +7333,7 @@ export interface operations {
             };
         };
     };
-    condition: {
+    postPermissionRoleRoleCondition: {
         parameters: {
             query?: never;
             header?: never;
@@ -7357,7 +7357,7 @@ export interface operations {
             };
         };
     };
-    by_organisations: {
+    postPermissionRoleGetListByOrgIds: {
         parameters: {
             query?: never;
             header?: never;
@@ -7381,7 +7381,7 @@ export interface operations {
             };
         };
     };
-    members: {
+    getPermissionUserRelationByObjectId: {
         parameters: {
             query?: never;
             header?: never;
@@ -7403,7 +7403,7 @@ export interface operations {
             };
         };
     };
-    set_members: {
+    postPermissionUserRelationByObjectId: {
         parameters: {
             query?: never;
             header?: never;
@@ -7429,7 +7429,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    getPermissionUsers: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -7458,7 +7458,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    postPermissionUsers: {
         parameters: {
             query?: never;
             header?: never;
@@ -7482,7 +7482,7 @@ export interface operations {
             };
         };
     };
-    info: {
+    getPermissionUsersById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7504,7 +7504,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    putPermissionUsersById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7530,7 +7530,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deletePermissionUsersById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7552,7 +7552,7 @@ export interface operations {
             };
         };
     };
-    state: {
+    putPermissionUsersByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -7574,7 +7574,7 @@ export interface operations {
             };
         };
     };
-    reset_password: {
+    postPermissionUsersByIdActionsResetPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -7600,7 +7600,7 @@ export interface operations {
             };
         };
     };
-    unlock: {
+    putPermissionUsersByIdActionsUnlock: {
         parameters: {
             query?: never;
             header?: never;
@@ -7622,7 +7622,7 @@ export interface operations {
             };
         };
     };
-    work: {
+    getPermissionUsersGetWorkByUser: {
         parameters: {
             query?: {
                 fromId?: string;
@@ -7644,7 +7644,7 @@ export interface operations {
             };
         };
     };
-    hand_over: {
+    postPermissionUsersWorkHandover: {
         parameters: {
             query?: never;
             header?: never;
@@ -7668,7 +7668,7 @@ export interface operations {
             };
         };
     };
-    all: {
+    getPermissionUsersAll: {
         parameters: {
             query?: never;
             header?: never;
@@ -7688,7 +7688,7 @@ export interface operations {
             };
         };
     };
-    selector: {
+    getPermissionUsersSelector: {
         parameters: {
             query?: never;
             header?: never;
@@ -7708,7 +7708,7 @@ export interface operations {
             };
         };
     };
-    contacts: {
+    getPermissionUsersImUser: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -7734,7 +7734,7 @@ export interface operations {
             };
         };
     };
-    tree: {
+    postPermissionUsersImUserSelectorByNodeId: {
         parameters: {
             query?: never;
             header?: never;
@@ -7760,7 +7760,7 @@ export interface operations {
             };
         };
     };
-    tree_by_authorize: {
+    postPermissionUsersGetListByAuthorizeByOrganizeId: {
         parameters: {
             query?: never;
             header?: never;
@@ -7786,7 +7786,7 @@ export interface operations {
             };
         };
     };
-    same_organisation: {
+    getPermissionUsersGetOrganization: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -7808,7 +7808,7 @@ export interface operations {
             };
         };
     };
-    subordinates: {
+    postPermissionUsersGetSubordinates: {
         parameters: {
             query?: never;
             header?: never;
@@ -7832,7 +7832,7 @@ export interface operations {
             };
         };
     };
-    condition: {
+    postPermissionUsersUserCondition: {
         parameters: {
             query?: never;
             header?: never;
@@ -7856,7 +7856,7 @@ export interface operations {
             };
         };
     };
-    by_ids: {
+    postPermissionUsersGetUserList: {
         parameters: {
             query?: never;
             header?: never;
@@ -7880,7 +7880,7 @@ export interface operations {
             };
         };
     };
-    selected: {
+    postPermissionUsersGetSelectedList: {
         parameters: {
             query?: never;
             header?: never;
@@ -7904,7 +7904,7 @@ export interface operations {
             };
         };
     };
-    selected_users: {
+    postPermissionUsersGetSelectedUserList: {
         parameters: {
             query?: never;
             header?: never;
@@ -7928,7 +7928,7 @@ export interface operations {
             };
         };
     };
-    by_position: {
+    getPermissionUsersGetUsersByPositionId: {
         parameters: {
             query?: {
                 positionId?: string;
@@ -7950,7 +7950,7 @@ export interface operations {
             };
         };
     };
-    by_role: {
+    getPermissionUsersGetUsersByRoleOrgId: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -7975,7 +7975,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    getPermissionUsersExportExcel: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -8008,7 +8008,7 @@ export interface operations {
             };
         };
     };
-    template: {
+    getPermissionUsersTemplateDownload: {
         parameters: {
             query?: never;
             header?: never;
@@ -8028,7 +8028,7 @@ export interface operations {
             };
         };
     };
-    upload: {
+    postPermissionUsersUploader: {
         parameters: {
             query?: never;
             header?: never;
@@ -8052,7 +8052,7 @@ export interface operations {
             };
         };
     };
-    preview: {
+    getPermissionUsersImportPreview: {
         parameters: {
             query?: {
                 fileName?: string;
@@ -8074,7 +8074,7 @@ export interface operations {
             };
         };
     };
-    import: {
+    postPermissionUsersImportData: {
         parameters: {
             query?: never;
             header?: never;
@@ -8098,7 +8098,7 @@ export interface operations {
             };
         };
     };
-    export_failures: {
+    postPermissionUsersExportExceptionData: {
         parameters: {
             query?: never;
             header?: never;
@@ -8122,7 +8122,7 @@ export interface operations {
             };
         };
     };
-    values: {
+    postPermissionAuthorityDataByObjectIdValues: {
         parameters: {
             query?: never;
             header?: never;
@@ -8148,7 +8148,7 @@ export interface operations {
             };
         };
     };
-    save: {
+    putPermissionAuthorityDataByObjectId: {
         parameters: {
             query?: never;
             header?: never;
@@ -8174,7 +8174,7 @@ export interface operations {
             };
         };
     };
-    batch: {
+    postPermissionAuthorityDataBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -8198,7 +8198,7 @@ export interface operations {
             };
         };
     };
-    systems: {
+    getSystemSystem: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -8222,7 +8222,7 @@ export interface operations {
             };
         };
     };
-    create_system: {
+    postSystemSystem: {
         parameters: {
             query?: never;
             header?: never;
@@ -8246,7 +8246,7 @@ export interface operations {
             };
         };
     };
-    system: {
+    getSystemSystemById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8268,7 +8268,7 @@ export interface operations {
             };
         };
     };
-    update_system: {
+    putSystemSystemById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8294,7 +8294,7 @@ export interface operations {
             };
         };
     };
-    delete_system: {
+    deleteSystemSystemById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8316,7 +8316,7 @@ export interface operations {
             };
         };
     };
-    system_state: {
+    putSystemSystemByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -8338,7 +8338,7 @@ export interface operations {
             };
         };
     };
-    module_by_system: {
+    getSystemMenuModuleBySystemBySystemId: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -8364,7 +8364,7 @@ export interface operations {
             };
         };
     };
-    selector: {
+    getSystemMenuSelectorByIdBySystemId: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -8391,7 +8391,7 @@ export interface operations {
             };
         };
     };
-    selector_all: {
+    getSystemMenuSelectorAll: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -8415,7 +8415,7 @@ export interface operations {
             };
         };
     };
-    create_menu: {
+    postSystemMenu: {
         parameters: {
             query?: never;
             header?: never;
@@ -8439,7 +8439,7 @@ export interface operations {
             };
         };
     };
-    menu: {
+    getSystemMenuById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8461,7 +8461,7 @@ export interface operations {
             };
         };
     };
-    update_menu: {
+    putSystemMenuById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8487,7 +8487,7 @@ export interface operations {
             };
         };
     };
-    delete_menu: {
+    deleteSystemMenuById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8509,7 +8509,7 @@ export interface operations {
             };
         };
     };
-    menu_state: {
+    putSystemMenuByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -8531,7 +8531,7 @@ export interface operations {
             };
         };
     };
-    buttons: {
+    getSystemModuleButtonByIdList: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -8555,7 +8555,7 @@ export interface operations {
             };
         };
     };
-    button_selector: {
+    getSystemModuleButtonByIdSelector: {
         parameters: {
             query?: never;
             header?: never;
@@ -8577,7 +8577,7 @@ export interface operations {
             };
         };
     };
-    create_button: {
+    postSystemModuleButton: {
         parameters: {
             query?: never;
             header?: never;
@@ -8601,7 +8601,7 @@ export interface operations {
             };
         };
     };
-    button: {
+    getSystemModuleButtonById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8623,7 +8623,7 @@ export interface operations {
             };
         };
     };
-    update_button: {
+    putSystemModuleButtonById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8649,7 +8649,7 @@ export interface operations {
             };
         };
     };
-    delete_button: {
+    deleteSystemModuleButtonById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8671,7 +8671,7 @@ export interface operations {
             };
         };
     };
-    button_state: {
+    putSystemModuleButtonByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -8693,7 +8693,7 @@ export interface operations {
             };
         };
     };
-    columns: {
+    getSystemModuleColumnByIdFields: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -8717,7 +8717,7 @@ export interface operations {
             };
         };
     };
-    create_column: {
+    postSystemModuleColumn: {
         parameters: {
             query?: never;
             header?: never;
@@ -8741,7 +8741,7 @@ export interface operations {
             };
         };
     };
-    column_batch: {
+    postSystemModuleColumnActionsBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -8765,7 +8765,7 @@ export interface operations {
             };
         };
     };
-    column: {
+    getSystemModuleColumnById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8787,7 +8787,7 @@ export interface operations {
             };
         };
     };
-    update_column: {
+    putSystemModuleColumnById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8813,7 +8813,7 @@ export interface operations {
             };
         };
     };
-    delete_column: {
+    deleteSystemModuleColumnById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8835,7 +8835,7 @@ export interface operations {
             };
         };
     };
-    column_state: {
+    putSystemModuleColumnByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -8857,7 +8857,7 @@ export interface operations {
             };
         };
     };
-    forms: {
+    getSystemModuleFormByIdFields: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -8881,7 +8881,7 @@ export interface operations {
             };
         };
     };
-    create_form: {
+    postSystemModuleForm: {
         parameters: {
             query?: never;
             header?: never;
@@ -8905,7 +8905,7 @@ export interface operations {
             };
         };
     };
-    form_batch: {
+    postSystemModuleFormActionsBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -8929,7 +8929,7 @@ export interface operations {
             };
         };
     };
-    form: {
+    getSystemModuleFormById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8951,7 +8951,7 @@ export interface operations {
             };
         };
     };
-    update_form: {
+    putSystemModuleFormById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8977,7 +8977,7 @@ export interface operations {
             };
         };
     };
-    delete_form: {
+    deleteSystemModuleFormById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8999,7 +8999,7 @@ export interface operations {
             };
         };
     };
-    form_state: {
+    putSystemModuleFormByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -9021,7 +9021,7 @@ export interface operations {
             };
         };
     };
-    authorize_fields: {
+    getSystemModuleDataAuthorizeByIdList: {
         parameters: {
             query?: never;
             header?: never;
@@ -9043,7 +9043,7 @@ export interface operations {
             };
         };
     };
-    create_authorize_field: {
+    postSystemModuleDataAuthorize: {
         parameters: {
             query?: never;
             header?: never;
@@ -9067,7 +9067,7 @@ export interface operations {
             };
         };
     };
-    authorize_field: {
+    getSystemModuleDataAuthorizeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9089,7 +9089,7 @@ export interface operations {
             };
         };
     };
-    update_authorize_field: {
+    putSystemModuleDataAuthorizeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9115,7 +9115,7 @@ export interface operations {
             };
         };
     };
-    delete_authorize_field: {
+    deleteSystemModuleDataAuthorizeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9137,7 +9137,7 @@ export interface operations {
             };
         };
     };
-    schemes: {
+    getSystemModuleDataAuthorizeSchemeByIdList: {
         parameters: {
             query?: never;
             header?: never;
@@ -9159,7 +9159,7 @@ export interface operations {
             };
         };
     };
-    create_scheme: {
+    postSystemModuleDataAuthorizeScheme: {
         parameters: {
             query?: never;
             header?: never;
@@ -9183,7 +9183,7 @@ export interface operations {
             };
         };
     };
-    scheme: {
+    getSystemModuleDataAuthorizeSchemeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9205,7 +9205,7 @@ export interface operations {
             };
         };
     };
-    update_scheme: {
+    putSystemModuleDataAuthorizeSchemeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9231,7 +9231,7 @@ export interface operations {
             };
         };
     };
-    delete_scheme: {
+    deleteSystemModuleDataAuthorizeSchemeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9253,7 +9253,7 @@ export interface operations {
             };
         };
     };
-    scheme_state: {
+    putSystemModuleDataAuthorizeSchemeByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -9275,7 +9275,7 @@ export interface operations {
             };
         };
     };
-    read_config: {
+    getSystemSysConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -9295,7 +9295,7 @@ export interface operations {
             };
         };
     };
-    write_config: {
+    putSystemSysConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -9320,7 +9320,7 @@ export interface operations {
             };
         };
     };
-    password_policy: {
+    getSystemSysConfigGetPasswordPolicy: {
         parameters: {
             query?: never;
             header?: never;
@@ -9340,7 +9340,7 @@ export interface operations {
             };
         };
     };
-    image: {
+    getFileImageByTypeByName: {
         parameters: {
             query?: never;
             header?: never;
@@ -9364,7 +9364,7 @@ export interface operations {
             };
         };
     };
-    type_tree: {
+    getSystemDictionaryType: {
         parameters: {
             query?: never;
             header?: never;
@@ -9384,7 +9384,7 @@ export interface operations {
             };
         };
     };
-    create_type: {
+    postSystemDictionaryType: {
         parameters: {
             query?: never;
             header?: never;
@@ -9408,7 +9408,7 @@ export interface operations {
             };
         };
     };
-    type_selector: {
+    getSystemDictionaryTypeSelectorById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9431,7 +9431,7 @@ export interface operations {
             };
         };
     };
-    type_info: {
+    getSystemDictionaryTypeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9453,7 +9453,7 @@ export interface operations {
             };
         };
     };
-    update_type: {
+    putSystemDictionaryTypeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9479,7 +9479,7 @@ export interface operations {
             };
         };
     };
-    delete_type: {
+    deleteSystemDictionaryTypeById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9501,7 +9501,7 @@ export interface operations {
             };
         };
     };
-    all: {
+    getSystemDictionaryDataAll: {
         parameters: {
             query?: never;
             header?: never;
@@ -9521,7 +9521,7 @@ export interface operations {
             };
         };
     };
-    items: {
+    getSystemDictionaryDataById: {
         parameters: {
             query?: {
                 keyword?: string;
@@ -9548,7 +9548,7 @@ export interface operations {
             };
         };
     };
-    update_item: {
+    putSystemDictionaryDataById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9575,7 +9575,7 @@ export interface operations {
             };
         };
     };
-    delete_item: {
+    deleteSystemDictionaryDataById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9598,7 +9598,7 @@ export interface operations {
             };
         };
     };
-    create_item: {
+    postSystemDictionaryData: {
         parameters: {
             query?: never;
             header?: never;
@@ -9622,7 +9622,7 @@ export interface operations {
             };
         };
     };
-    item_selector: {
+    getSystemDictionaryDataByIdSelectorByItemId: {
         parameters: {
             query?: never;
             header?: never;
@@ -9647,7 +9647,7 @@ export interface operations {
             };
         };
     };
-    options: {
+    getSystemDictionaryDataByIdDataSelector: {
         parameters: {
             query?: never;
             header?: never;
@@ -9670,7 +9670,7 @@ export interface operations {
             };
         };
     };
-    item_info: {
+    getSystemDictionaryDataByIdInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -9693,7 +9693,7 @@ export interface operations {
             };
         };
     };
-    toggle_item: {
+    putSystemDictionaryDataByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -9716,7 +9716,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    getSystemDictionaryDataByIdActionExport: {
         parameters: {
             query?: never;
             header?: never;
@@ -9739,7 +9739,7 @@ export interface operations {
             };
         };
     };
-    export_plural: {
+    getSystemDictionaryDataByIdActionsExport: {
         parameters: {
             query?: never;
             header?: never;
@@ -9762,7 +9762,7 @@ export interface operations {
             };
         };
     };
-    import: {
+    postSystemDictionaryDataActionImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -9786,7 +9786,7 @@ export interface operations {
             };
         };
     };
-    import_plural: {
+    postSystemDictionaryDataActionsImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -9810,7 +9810,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    getSystemBillRule: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -9838,7 +9838,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    postSystemBillRule: {
         parameters: {
             query?: never;
             header?: never;
@@ -9862,7 +9862,7 @@ export interface operations {
             };
         };
     };
-    selector: {
+    getSystemBillRuleSelector: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 (default 1). */
@@ -9890,7 +9890,7 @@ export interface operations {
             };
         };
     };
-    bill_number: {
+    getSystemBillRuleBillNumberByEnCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -9913,7 +9913,7 @@ export interface operations {
             };
         };
     };
-    info: {
+    getSystemBillRuleById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9935,7 +9935,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    putSystemBillRuleById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9961,7 +9961,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deleteSystemBillRuleById: {
         parameters: {
             query?: never;
             header?: never;
@@ -9983,7 +9983,7 @@ export interface operations {
             };
         };
     };
-    toggle: {
+    putSystemBillRuleByIdActionsState: {
         parameters: {
             query?: never;
             header?: never;
@@ -10005,7 +10005,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    getSystemBillRuleByIdActionExport: {
         parameters: {
             query?: never;
             header?: never;
@@ -10027,7 +10027,7 @@ export interface operations {
             };
         };
     };
-    export_plural: {
+    getSystemBillRuleByIdActionsExport: {
         parameters: {
             query?: never;
             header?: never;
@@ -10049,7 +10049,7 @@ export interface operations {
             };
         };
     };
-    import: {
+    postSystemBillRuleActionImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -10073,7 +10073,7 @@ export interface operations {
             };
         };
     };
-    import_plural: {
+    postSystemBillRuleActionsImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -10097,7 +10097,7 @@ export interface operations {
             };
         };
     };
-    download: {
+    getFileDownloadModel: {
         parameters: {
             query?: {
                 /** @description The key of an export's url. */
@@ -10122,7 +10122,7 @@ export interface operations {
             };
         };
     };
-    openapi_document: {
+    getOpenapijson: {
         parameters: {
             query?: never;
             header?: never;
