@@ -13,6 +13,10 @@
 // A rule belongs to the component of the first `ant-` class in its selectors. Rules scoped to
 // antd's build-time variable key (`.css-var-_R_0_…`, which never matches here: antd sets the
 // variables under its own run-time key) and the SSR cache marker are dropped.
+//
+// One style antd still generates in zero-runtime mode (6.6): ConfigProvider's icon reset
+// (`useResetIconStyle`, a stylis compile on every first render). antd.css carries the same
+// rules (.anticon, .anticon-spin, loadingCircle), so the plugin swaps that hook for a no-op.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -92,6 +96,7 @@ export function splitAntdCss(css) {
 
 const IDS = { 'virtual:antd-critical.css': 'critical', 'virtual:antd-rest.css': 'rest' };
 const PREFIX = '/@qiming-antd/';
+const NO_ICON_STYLE = '\0qiming-antd-no-icon-style';
 
 /** The Vite plugin serving both halves as CSS modules. */
 export function antdStaticCss() {
@@ -106,12 +111,14 @@ export function antdStaticCss() {
   return {
     name: 'qiming:antd-static-css',
     enforce: 'pre',
-    resolveId(id) {
+    resolveId(id, importer) {
       // A path-like id ending in .css, so Vite's CSS pipeline takes it like a file.
       if (id in IDS) return `${PREFIX}${IDS[id]}.css`;
+      if (/(^|\/)useResetIconStyle(\.js)?$/.test(id) && /[\\/]antd[\\/]es[\\/]theme[\\/]/.test(importer ?? '')) return NO_ICON_STYLE;
       return null;
     },
     load(id) {
+      if (id === NO_ICON_STYLE) return 'export default function useResetIconStyle() {}';
       if (!id.startsWith(PREFIX)) return null;
       const part = id.slice(PREFIX.length).replace(/\.css(\?.*)?$/, '');
       return part === 'critical' || part === 'rest' ? load()[part] : null;

@@ -232,11 +232,20 @@ export default function Login() {
   const [sso, setSso] = useState<string | null>(null);
   const title = config.title || t('common.appName');
 
+  // Whether single sign-on is on: asked once the form is on screen (the browser's first
+  // request from a page costs the first frame about 10 ms).
   useEffect(() => {
-    getLoginConfig().then(
-      ({ data }) => setSso(data.redirect && data.url ? data.url : null),
-      () => undefined,
-    );
+    let live = true;
+    const ask = () =>
+      getLoginConfig().then(
+        ({ data }) => live && setSso(data.redirect && data.url ? data.url : null),
+        () => undefined,
+      );
+    const frame = requestAnimationFrame(() => setTimeout(ask));
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
   }, []);
 
   return (
