@@ -18,7 +18,8 @@ use std::path::Path;
 use std::sync::Arc;
 use tower_http::services::{ServeDir, ServeFile};
 
-/// web/dist at build time (release) or on disk next to the sources (debug builds).
+/// web/dist as it was when the server was compiled (build.rs recompiles the server whenever
+/// the web build's index.html changes).
 #[derive(RustEmbed)]
 #[folder = "../web/dist"]
 #[allow_missing = true]
