@@ -105,6 +105,7 @@ pub enum Form {
     DictionaryData,
     BillRule,
     Area,
+    DataInterface,
 }
 
 const COMPANY: &[FieldRule] = &[
@@ -315,8 +316,21 @@ const AREA: &[FieldRule] = &[
     field("description").max(500, None),
 ];
 
+// Data interfaces (jnpf-wire-areas.md §2.4): the wizard's messages; the SQL or static JSON
+// text for types 1 and 2, the address and its method for type 3.
+const DATA_INTERFACE: &[FieldRule] = &[
+    field("fullName").required(t("dataInterface.nameRequired", "名称不能为空")).max(50, None),
+    field("enCode").required(t("dataInterface.codeRequired", "编码不能为空")).max(50, None),
+    field("categoryId").required(t("dataInterface.categoryRequired", "请选择分类")),
+    field("dataType").required(t("dataInterface.typeRequired", "请选择数据类型")).one_of(&["1", "2", "3"], t("dataInterface.typeInvalid", "数据类型只能是SQL、静态数据或API")),
+    field("query").required(t("dataInterface.queryRequired", "请输入SQL查询语句或静态数据")).when("dataType", &["1", "2"]),
+    field("path").required(t("dataInterface.pathRequired", "请填写接口路径")).max(500, None).when("dataType", &["3"]),
+    field("requestMethod").one_of(&["", "1", "2", "3", "4", "6", "7"], t("dataInterface.methodInvalid", "请求方式不正确")),
+    field("description").max(500, None),
+];
+
 impl Form {
-    pub const ALL: [Form; 17] = [
+    pub const ALL: [Form; 18] = [
         Form::Company,
         Form::Department,
         Form::Position,
@@ -334,6 +348,7 @@ impl Form {
         Form::DictionaryData,
         Form::BillRule,
         Form::Area,
+        Form::DataInterface,
     ];
 
     /// The form's fields with rules.
@@ -356,6 +371,7 @@ impl Form {
             Form::DictionaryData => DICTIONARY_DATA,
             Form::BillRule => BILL_RULE,
             Form::Area => AREA,
+            Form::DataInterface => DATA_INTERFACE,
         }
     }
 }

@@ -70,6 +70,10 @@ pub struct Config {
     /// The local time's offset from UTC in minutes (`QIMING_UTC_OFFSET_MINUTES`, default 480,
     /// China Standard Time): the calendar day a serial number's date part shows.
     pub utc_offset_minutes: i32,
+    /// Seed the streets (乡镇街道, 41,352 rows) below the districts on the first start
+    /// (`QIMING_SEED_STREETS`, default true). Off, only provinces, cities and districts are
+    /// seeded, and a later start with it on adds the streets.
+    pub seed_streets: bool,
 }
 
 impl Default for Config {
@@ -97,6 +101,7 @@ impl Default for Config {
             housekeeping_interval: Duration::from_secs(3600),
             log: "info".into(),
             utc_offset_minutes: qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES,
+            seed_streets: true,
         }
     }
 }
@@ -138,7 +143,7 @@ impl Config {
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
-             housekeeping_interval={} log={} utc_offset_minutes={}",
+             housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -160,6 +165,7 @@ impl Config {
             humantime::format_duration(self.housekeeping_interval),
             self.log,
             self.utc_offset_minutes,
+            self.seed_streets,
         )
     }
 }

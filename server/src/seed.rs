@@ -8,6 +8,7 @@ use crate::permission::repo::menu::{self, AppSystem, ItemKind, NewMenu};
 use crate::permission::user::repo::{self as user, NewUser};
 use crate::support::new_id;
 use crate::support::password_hash::generate_initial;
+use crate::system::area::repo as area;
 use crate::system::service as system;
 use anyhow::Context;
 use serde::Deserialize;
@@ -32,7 +33,22 @@ const FILES: &[(&str, &str)] = &[
     // The menu administration page (系统菜单: applications, menus and their permission items)
     // under 系统管理, with its buttons.
     ("menus-system.json", include_str!("../../fixtures/seed/menus-system.json")),
+    // Provinces, cities and districts (GB/T 2260; fixtures/areas/README.md says where they
+    // come from), their streets unless QIMING_SEED_STREETS is off (the same file), and the
+    // area page under 系统数据 with its buttons.
+    ("areas.json", AREAS),
+    (AREA_STREETS, AREAS),
+    ("menus-area.json", include_str!("../../fixtures/seed/menus-area.json")),
+    // The data interfaces' categories (DataInterfaceType, under 系统字典) and their page
+    // under 系统数据 with its buttons.
+    ("dictionaries-data-interface.json", include_str!("../../fixtures/seed/dictionaries-data-interface.json")),
+    ("menus-data-interface.json", include_str!("../../fixtures/seed/menus-data-interface.json")),
 ];
+
+const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
+/// The streets of `areas.json`, applied as a seed of their own: skipped (and left for a later
+/// start) while `seed_streets` is off.
+const AREA_STREETS: &str = "areas.json#streets";
 
 /// The system menus belong to when a seed menu names none.
 const MAIN_SYSTEM: &str = "100000000000000001";
@@ -50,6 +66,9 @@ pub struct Report {
 pub async fn apply(state: &AppState) -> anyhow::Result<Report> {
     let mut report = Report::default();
     for (name, text) in FILES {
+        if *name == AREA_STREETS && !state.config.seed_streets {
+            continue;
+        }
         let mut tx = state.db.begin().await?;
         // Claiming the file first makes concurrent first starts apply it once.
         let claimed = sqlx::query("INSERT INTO qiming_seed (name, applied_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
@@ -81,14 +100,16 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
             // Processes sharing the database drop their cached DictionaryData/All.
             sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 2").execute(&mut *conn).await?;
         }
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" => {
+        "areas.json" => area::insert_seed(conn, text, false, now).await?,
+        AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }

@@ -30,6 +30,8 @@ const UNIQUE_KEYS: &[UniqueKey] = &[
     key("base_group", &["en_code"], "enCode", "编码已存在"),
     key("base_module_data_authorize", &["module_id", "en_code"], "enCode", "编码已存在"),
     key("base_bill_rule", &["en_code"], "enCode", "编码已存在"),
+    key("base_province", &["en_code"], "enCode", "区域编码不能重复"),
+    key("base_data_interface", &["en_code"], "enCode", "编码已存在"),
 ];
 
 /// The PostgreSQL name of a UNIQUE constraint declared without a name.

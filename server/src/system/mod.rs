@@ -1,8 +1,10 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
-//! (AUTH-024), the system log (the login log today), dictionaries, serial-number rules, and
-//! exported files to download.
+//! (AUTH-024), the system log (the login log today), dictionaries, serial-number rules, areas,
+//! data interfaces and exported files to download.
 
+pub mod area;
 pub mod bill_rule;
+pub mod data_interface;
 pub mod dictionary;
 pub mod download;
 pub mod dto;
@@ -22,5 +24,7 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::image))
         .merge(dictionary::routes())
         .merge(bill_rule::routes())
+        .merge(area::routes())
+        .merge(data_interface::routes())
         .merge(download::routes())
 }

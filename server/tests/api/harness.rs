@@ -86,7 +86,8 @@ impl Drop for TestServer {
     }
 }
 
-/// The configuration every test server starts from: cheap argon2, a known admin password.
+/// The configuration every test server starts from: cheap argon2, a known admin password, no
+/// streets below the districts.
 pub fn test_config(engine: Engine, dir: &std::path::Path) -> (Config, Option<String>) {
     let mut config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
@@ -95,6 +96,8 @@ pub fn test_config(engine: Engine, dir: &std::path::Path) -> (Config, Option<Str
         admin_password: ADMIN_PASSWORD.into(),
         password_hash_memory_kib: 256,
         password_hash_iterations: 1,
+        // 41,352 rows that only the area tests read (tests/api/area.rs turns them on).
+        seed_streets: false,
         ..Config::default()
     };
     let mut pg = None;

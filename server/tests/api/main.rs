@@ -5,7 +5,9 @@ mod harness;
 
 mod access;
 mod authority;
+mod area;
 mod bill_rule;
+mod data_interface;
 mod edge;
 mod first_start;
 mod hardening;

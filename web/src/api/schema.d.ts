@@ -2736,6 +2736,506 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/Area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an area (button btn_add): core's area form, a code not used elsewhere
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemArea"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Area/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The areas right below {id} ('-1': the provinces), each with hasChildren; keyword filters them by name or code (menu systemData.area; AREA-004)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemAreaById"];
+        /**
+         * Change an area (button btn_edit); only what is sent changes; never below itself
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemAreaById"];
+        post?: never;
+        /**
+         * Delete an area (button btn_remove); refused while areas are below it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemAreaById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Area/GetAreaByIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The names of stored area values, for any member: for each id path the names in its order (AREA-005)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemAreaGetAreaByIds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Area/{id}/Selector/{currId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The area picker, for any member: the enabled areas below {id} ('-1': the provinces) but {currId} (the area being edited; 0 when none), each with isLeaf
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemAreaByIdSelectorByCurrId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Area/{id}/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same picker without an area being edited
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemAreaByIdSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Area/{id}/Info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An area, for its form; parentName is empty at the top
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemAreaByIdInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Area/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable an area (button btn_edit; AREA-003)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemAreaByIdActionsState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of data interfaces (menu systemData.dataInterface; DI-005)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterface"];
+        put?: never;
+        /**
+         * Create a data interface (button btn_add): core's form, JSON texts, and an SQL text the guard accepts
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterface"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The categories with their enabled interfaces, for any member (the designer)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/getList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the enabled interfaces with their parameters, for any member (the designer)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceGetList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/GetParam/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An interface's declared parameters, for any member
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceGetParamById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A data interface, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceById"];
+        /**
+         * Change a data interface (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemDataInterfaceById"];
+        post?: never;
+        /**
+         * Delete a data interface and its log (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemDataInterfaceById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a data interface (button btn_edit; DI-001)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemDataInterfaceByIdActionsState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a data interface (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Actions/Preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call an interface, for any member: its data as it is (an array of rows for SQL; DI-003, DI-004)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceByIdActionsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Action/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of an interface's rows, the keyword searched in the chosen columns, for any member (popup select, auto-complete)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceByIdActionList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Actions/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same under the catalogue's path (spec 02 §7.8)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceByIdActionsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Action/InfoByIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The rows of an interface whose value key is one of ids, for any member
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceByIdActionInfoByIds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Actions/InfoByIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same under the catalogue's path (spec 02 §7.8)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceByIdActionsInfoByIds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Action/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a data interface as a .bd file (button btn_download)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceByIdActionExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/{id}/Actions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same export under the catalogue's path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceByIdActionsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/Action/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .bd file (button btn_upload): checked like the form; a bad file changes nothing and says why
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceActionImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterface/Actions/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same import under the plural path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceActionsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceLog/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calls of a data interface, newest first: who, when, from where, how long, how it ended (DI-007)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceLogById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/DownloadModel": {
         parameters: {
             query?: never;
@@ -2792,6 +3292,60 @@ export interface components {
              * @description Its length (3–6).
              */
             verificationCodeNumber: number;
+        };
+        /**
+         * @description POST Area / PUT Area/{id}. An update changes only what it sends (the client posts the
+         *     Info answer back whole; `id` and `parentName` are ignored).
+         */
+        AreaForm: {
+            /** @description '-1' for a province. */
+            parentId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /**
+         * @description POST Area/GetAreaByIds: one id path per stored value (`[provinceId, cityId, …]`); a single
+         *     id may come on its own.
+         */
+        AreaIdsForm: {
+            idsList?: string[][];
+        };
+        /** @description GET Area/{id}/Info: the area form; an empty parentName means the top (顶级节点, '-1'). */
+        AreaInfo: {
+            id: string;
+            parentId: string;
+            parentName: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+        };
+        /** @description A row of the lazy area table (AREA-004): its children load with `Area/{id}`. */
+        AreaListRow: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            hasChildren: boolean;
+            /** @description The opposite of hasChildren. */
+            isLeaf: boolean;
+        };
+        /** @description A node of the area picker: only enabled areas; `isLeaf` when no enabled area is below. */
+        AreaOption: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            isLeaf: boolean;
         };
         /**
          * @description POST Authority/Data/Batch: these grants added to each of these roles (organisation nodes
@@ -3099,6 +3653,32 @@ export interface components {
                  * @description Its length (3–6).
                  */
                 verificationCodeNumber: number;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_AreaInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Area/{id}/Info: the area form; an empty parentName means the top (顶级节点, '-1'). */
+            data: {
+                id: string;
+                parentId: string;
+                parentName: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
             };
         };
         /**
@@ -3486,6 +4066,61 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_InterfaceRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description An interface as stored (and as its form and its `.bd` file show it). */
+            data: {
+                id?: string;
+                categoryId: string;
+                fullName: string;
+                enCode: string;
+                dbLinkId?: string;
+                /**
+                 * Format: int64
+                 * @description 1 SQL, 2 static JSON, 3 HTTP.
+                 */
+                dataType: number;
+                /**
+                 * Format: int64
+                 * @description 1: the caller pages (SQL with @offsetSize/@pageSize).
+                 */
+                checkType?: number;
+                /** @description SQL '3' query; HTTP '6' GET, '7' POST; static ''. */
+                requestMethod?: string;
+                /** @description The HTTP address. */
+                path?: string;
+                /** @description The SQL text or the static JSON text. */
+                query?: string;
+                /** @description The client's data-processing script: kept, not run by the server. */
+                dataProcessing?: string;
+                /** @description JSON text `[{field, defaultValue}]`. */
+                requestHeaders?: string;
+                /**
+                 * @description JSON text `[{field, dataType, defaultValue, required, fieldName}]`; dataType createUser,
+                 *     createTime, currOrganize or currPosition takes the caller's value.
+                 */
+                requestParameters?: string;
+                /** @description JSON text `{countSql, echoSql, …, timeout}` (timeout: seconds an HTTP call may take). */
+                propertyJson?: string;
+                responseType?: string;
+                ipAddress?: string;
+                /** Format: int64 */
+                sortCode?: number;
+                /** Format: int64 */
+                enabledMark?: number;
+                description?: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ItemInfo: {
             /**
              * Format: u-int16
@@ -3506,6 +4141,57 @@ export interface components {
                 /** Format: int64 */
                 sortCode: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_AreaListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}`. */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    hasChildren: boolean;
+                    /** @description The opposite of hasChildren. */
+                    isLeaf: boolean;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_AreaOption: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}`. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    isLeaf: boolean;
+                }[];
             };
         };
         /**
@@ -4053,6 +4739,110 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_InterfaceListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** Format: int64 */
+                    dataType: number;
+                    /** @description The category's name. */
+                    categoryId: string;
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_InterfaceOption: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** Format: int64 */
+                    dataType: number;
+                    requestParameters: string;
+                    /**
+                     * Format: int64
+                     * @description 1 when the caller pages.
+                     */
+                    hasPage: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_LogRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    /** Format: int64 */
+                    invokTime: number;
+                    /** @description Who: 姓名/账户. */
+                    userId: string;
+                    invokIp: string;
+                    invokDevice: string;
+                    invokType: string;
+                    /**
+                     * Format: int64
+                     * @description Milliseconds.
+                     */
+                    invokWasteTime: number;
+                    /**
+                     * Format: int64
+                     * @description 1 worked, 0 failed.
+                     */
+                    success: number;
+                    /** @description 成功, or the message the caller got. */
+                    result: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_LoginLogEntry: {
             /**
              * Format: u-int16
@@ -4431,6 +5221,24 @@ export interface components {
                 /** Format: int64 */
                 sortCode: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_RowsPage: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A page of rows of an interface. */
+            data: {
+                list: Record<string, never>[];
+                pagination: components["schemas"]["Pagination"];
             };
         };
         /**
@@ -4957,6 +5765,32 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_Vec_SelectorNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                parentId: string;
+                fullName: string;
+                enCode: string;
+                /**
+                 * Format: int64
+                 * @description 0 a category, the data type for an interface.
+                 */
+                dataType: number;
+                hasChildren: boolean;
+                children: components["schemas"]["SelectorNode"][];
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec_UserNode: {
             /**
              * Format: u-int16
@@ -4977,6 +5811,20 @@ export interface components {
                 isLeaf: boolean;
                 children: components["schemas"]["UserNode"][];
             }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_Vec_String: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: string[][];
         };
         /** @description The answer of an export: where to download the file (valid for a while, no header needed). */
         ExportUrl: {
@@ -5113,6 +5961,108 @@ export interface components {
         ImportRows: {
             list?: Record<string, never>[];
         };
+        /** @description POST DataInterface/{id}/Action/InfoByIds: the rows whose value key is one of `ids`. */
+        InfoByIdsForm: {
+            ids?: string[];
+            propsValue?: string | null;
+            paramList?: components["schemas"]["ParamValue"][];
+        };
+        /** @description POST DataInterface / PUT DataInterface/{id}. An update changes only what it sends. */
+        InterfaceForm: {
+            categoryId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            dbLinkId?: components["schemas"]["Patch_String"];
+            dataType?: components["schemas"]["Patch_i64"];
+            checkType?: components["schemas"]["Patch_i64"];
+            requestMethod?: string | null;
+            path?: components["schemas"]["Patch_String"];
+            query?: components["schemas"]["Patch_String"];
+            dataProcessing?: components["schemas"]["Patch_String"];
+            requestHeaders?: components["schemas"]["Patch_String"];
+            requestParameters?: components["schemas"]["Patch_String"];
+            propertyJson?: components["schemas"]["Patch_String"];
+            responseType?: components["schemas"]["Patch_String"];
+            ipAddress?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description A row of the interface list. */
+        InterfaceListRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            dataType: number;
+            /** @description The category's name. */
+            categoryId: string;
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            lastModifyTime?: number | null;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+        };
+        /** @description A row of getList (the designer's picker). */
+        InterfaceOption: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            dataType: number;
+            requestParameters: string;
+            /**
+             * Format: int64
+             * @description 1 when the caller pages.
+             */
+            hasPage: number;
+        };
+        /** @description An interface as stored (and as its form and its `.bd` file show it). */
+        InterfaceRow: {
+            id?: string;
+            categoryId: string;
+            fullName: string;
+            enCode: string;
+            dbLinkId?: string;
+            /**
+             * Format: int64
+             * @description 1 SQL, 2 static JSON, 3 HTTP.
+             */
+            dataType: number;
+            /**
+             * Format: int64
+             * @description 1: the caller pages (SQL with @offsetSize/@pageSize).
+             */
+            checkType?: number;
+            /** @description SQL '3' query; HTTP '6' GET, '7' POST; static ''. */
+            requestMethod?: string;
+            /** @description The HTTP address. */
+            path?: string;
+            /** @description The SQL text or the static JSON text. */
+            query?: string;
+            /** @description The client's data-processing script: kept, not run by the server. */
+            dataProcessing?: string;
+            /** @description JSON text `[{field, defaultValue}]`. */
+            requestHeaders?: string;
+            /**
+             * @description JSON text `[{field, dataType, defaultValue, required, fieldName}]`; dataType createUser,
+             *     createTime, currOrganize or currPosition takes the caller's value.
+             */
+            requestParameters?: string;
+            /** @description JSON text `{countSql, echoSql, …, timeout}` (timeout: seconds an HTTP call may take). */
+            propertyJson?: string;
+            responseType?: string;
+            ipAddress?: string;
+            /** Format: int64 */
+            sortCode?: number;
+            /** Format: int64 */
+            enabledMark?: number;
+            description?: string;
+        };
         /** @description The form of a button, a column, a form field or a scheme (each kind reads its fields). */
         ItemForm: {
             /** @description The menu; required on creation, fixed afterwards. */
@@ -5171,6 +6121,21 @@ export interface components {
             /** @description zh-CN, zh-TW or en. */
             language: string;
         };
+        /** @description POST DataInterface/{id}/Action/List: a page of the rows, searched in the chosen columns. */
+        ListForm: {
+            keyword?: string | null;
+            /** Format: int64 */
+            currentPage?: number | null;
+            /** Format: int64 */
+            pageSize?: number | null;
+            /** @description The value key. */
+            propsValue?: string | null;
+            /** @description The display key. */
+            relationField?: string | null;
+            /** @description csv of the columns the keyword searches (and the popup shows). */
+            columnOptions?: string | null;
+            paramList?: components["schemas"]["ParamValue"][];
+        };
         /** @description POST /api/oauth/LockScreen: `{}` locks; `{account, password}` unlocks. */
         LockRequest: {
             /** @default null */
@@ -5180,6 +6145,29 @@ export interface components {
              * @default null
              */
             password: string | null;
+        };
+        /** @description A row of DataInterfaceLog/{id}. */
+        LogRow: {
+            id: string;
+            /** Format: int64 */
+            invokTime: number;
+            /** @description Who: 姓名/账户. */
+            userId: string;
+            invokIp: string;
+            invokDevice: string;
+            invokType: string;
+            /**
+             * Format: int64
+             * @description Milliseconds.
+             */
+            invokWasteTime: number;
+            /**
+             * Format: int64
+             * @description 1 worked, 0 failed.
+             */
+            success: number;
+            /** @description 成功, or the message the caller got. */
+            result: string;
         };
         LoggedIn: {
             /** @description `Bearer …`, sent back verbatim as Authorization. */
@@ -5390,6 +6378,11 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A parameter value a caller sends (a widget's templateJson entry). */
+        ParamValue: {
+            field?: string;
+            defaultValue?: string | null;
+        };
         /** @description POST /api/permission/Users/Current/Actions/ModifyPassword. */
         PasswordChange: {
             /** @description MD5 hex of the current password. */
@@ -5554,6 +6547,10 @@ export interface components {
             /** Format: int64 */
             creatorTime: number;
         };
+        /** @description POST DataInterface/{id}/Actions/Preview. */
+        PreviewForm: {
+            paramList?: components["schemas"]["ParamValue"][];
+        };
         /** @description POST Role/RoleCondition: the tree limited to these roles (custom roles). */
         RoleCondition: {
             keyword?: string;
@@ -5622,6 +6619,11 @@ export interface components {
             sortCode: number;
             /** Format: int64 */
             enabledMark: number;
+        };
+        /** @description A page of rows of an interface. */
+        RowsPage: {
+            list: Record<string, never>[];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description POST BillRule / PUT BillRule/{id}. An update changes only what it sends; `example` is
@@ -10093,6 +11095,706 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemAreaById: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the parent; '-1' for the provinces */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_AreaListRow"];
+                };
+            };
+        };
+    };
+    putSystemAreaById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteSystemAreaById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemAreaGetAreaByIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaIdsForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Vec_String"];
+                };
+            };
+        };
+    };
+    getSystemAreaByIdSelectorByCurrId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                currId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_AreaOption"];
+                };
+            };
+        };
+    };
+    getSystemAreaByIdSelector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_AreaOption"];
+                };
+            };
+        };
+    };
+    getSystemAreaByIdInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AreaInfo"];
+                };
+            };
+        };
+    };
+    putSystemAreaByIdActionsState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterface: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description A DataInterfaceType item's id; empty for all. */
+                categoryId?: string;
+                /** @description 1, 2 or 3; empty for all. */
+                dataType?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_InterfaceListRow"];
+                };
+            };
+        };
+    };
+    postSystemDataInterface: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterfaceForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceSelector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SelectorNode"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceGetList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description A DataInterfaceType item's id; empty for all. */
+                categoryId?: string;
+                /** @description 1, 2 or 3; empty for all. */
+                dataType?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_InterfaceOption"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceGetParamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InterfaceRow"];
+                };
+            };
+        };
+    };
+    putSystemDataInterfaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterfaceForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteSystemDataInterfaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putSystemDataInterfaceByIdActionsState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceByIdActionsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceByIdActionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RowsPage"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceByIdActionsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RowsPage"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceByIdActionInfoByIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InfoByIdsForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceByIdActionsInfoByIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InfoByIdsForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceByIdActionExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceByIdActionsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceActionImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceActionsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceLogById: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_LogRow"];
                 };
             };
         };

@@ -574,6 +574,16 @@ const en: Translation = {
       codeRequired: 'Please enter the area code',
       codeRule: 'The area code can only contain digits',
     },
+    dataInterface: {
+      nameRequired: 'Please enter the name',
+      codeRequired: 'Please enter the code',
+      categoryRequired: 'Please choose the category',
+      typeRequired: 'Please choose the data type',
+      typeInvalid: 'The data type can only be SQL, static data or API',
+      queryRequired: 'Please enter the SQL query or the static data',
+      pathRequired: 'Please enter the interface address',
+      methodInvalid: 'The request method is not valid',
+    },
   },
 };
 

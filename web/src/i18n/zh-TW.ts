@@ -572,6 +572,16 @@ const zhTW: Translation = {
       codeRequired: '請輸入區域編碼',
       codeRule: '區域編碼只能是數字',
     },
+    dataInterface: {
+      nameRequired: '名稱不能為空',
+      codeRequired: '編碼不能為空',
+      categoryRequired: '請選擇分類',
+      typeRequired: '請選擇資料類型',
+      typeInvalid: '資料類型只能是SQL、靜態資料或API',
+      queryRequired: '請輸入SQL查詢語句或靜態資料',
+      pathRequired: '請填寫介面路徑',
+      methodInvalid: '請求方式不正確',
+    },
   },
 };
 

@@ -1,0 +1,87 @@
+//! HTTP handlers of areas: extract, call the service, shape the answer. Paths are the JNPF
+//! client's (jnpf-wire-areas.md §2.3, spec 02 §7.8).
+
+use super::dto::{AreaForm, AreaIdsForm, AreaInfo, AreaListRow, AreaOption, AreaQuery, ListOf};
+use super::service;
+use super::{AddArea, EditArea, RemoveArea, ViewArea};
+use crate::AppState;
+use crate::access::{Member, Permit};
+use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
+use axum::extract::State;
+
+#[utoipa::path(get, path = "/api/system/Area/{id}", tag = "system",
+    summary = "The areas right below {id} ('-1': the provinces), each with hasChildren; keyword filters them by name or code (menu systemData.area; AREA-004)",
+    params(("id" = String, Path, description = "the parent; '-1' for the provinces"), AreaQuery),
+    responses((status = 200, body = Envelope<ListOf<AreaListRow>>)))]
+pub async fn children(State(state): State<AppState>, permit: Permit<ViewArea>, Path(parent_id): Path<String>, Query(q): Query<AreaQuery>) -> ApiResult<ListOf<AreaListRow>> {
+    ok(ListOf { list: service::children(&state, &permit, &parent_id, &q).await? })
+}
+
+#[utoipa::path(get, path = "/api/system/Area/{id}/Selector/{currId}", tag = "system",
+    summary = "The area picker, for any member: the enabled areas below {id} ('-1': the provinces) but {currId} (the area being edited; 0 when none), each with isLeaf",
+    params(("id" = String, Path), ("currId" = String, Path)),
+    responses((status = 200, body = Envelope<ListOf<AreaOption>>)))]
+pub async fn selector(State(state): State<AppState>, caller: Member, Path((id, curr_id)): Path<(String, String)>) -> ApiResult<ListOf<AreaOption>> {
+    ok(ListOf { list: service::selector(&state, &caller, &id, &curr_id).await? })
+}
+
+#[utoipa::path(get, path = "/api/system/Area/{id}/Selector", tag = "system",
+    summary = "The same picker without an area being edited",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<ListOf<AreaOption>>)))]
+pub async fn selector_plain(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<ListOf<AreaOption>> {
+    ok(ListOf { list: service::selector(&state, &caller, &id, "0").await? })
+}
+
+#[utoipa::path(post, path = "/api/system/Area/GetAreaByIds", tag = "system",
+    summary = "The names of stored area values, for any member: for each id path the names in its order (AREA-005)",
+    request_body = AreaIdsForm,
+    responses((status = 200, body = Envelope<Vec<Vec<String>>>)))]
+pub async fn by_ids(State(state): State<AppState>, caller: Member, Json(form): Json<AreaIdsForm>) -> ApiResult<Vec<Vec<String>>> {
+    ok(service::names_of(&state, &caller, &form).await?)
+}
+
+#[utoipa::path(get, path = "/api/system/Area/{id}/Info", tag = "system",
+    summary = "An area, for its form; parentName is empty at the top",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<AreaInfo>)))]
+pub async fn info(State(state): State<AppState>, permit: Permit<ViewArea>, Path(id): Path<String>) -> ApiResult<AreaInfo> {
+    ok(service::info(&state, &permit, &id).await?)
+}
+
+#[utoipa::path(post, path = "/api/system/Area", tag = "system",
+    summary = "Create an area (button btn_add): core's area form, a code not used elsewhere",
+    request_body = AreaForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn create(State(state): State<AppState>, permit: Permit<AddArea>, Json(form): Json<AreaForm>) -> ApiResult<NoData> {
+    service::create(&state, &permit, form).await?;
+    done("新建成功")
+}
+
+#[utoipa::path(put, path = "/api/system/Area/{id}", tag = "system",
+    summary = "Change an area (button btn_edit); only what is sent changes; never below itself",
+    params(("id" = String, Path)),
+    request_body = AreaForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn update(State(state): State<AppState>, permit: Permit<EditArea>, Path(id): Path<String>, Json(form): Json<AreaForm>) -> ApiResult<NoData> {
+    service::update(&state, &permit, &id, form).await?;
+    done("更新成功")
+}
+
+#[utoipa::path(delete, path = "/api/system/Area/{id}", tag = "system",
+    summary = "Delete an area (button btn_remove); refused while areas are below it",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveArea>, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::delete(&state, &permit, &id).await?;
+    done("删除成功")
+}
+
+#[utoipa::path(put, path = "/api/system/Area/{id}/Actions/State", tag = "system",
+    summary = "Enable or disable an area (button btn_edit; AREA-003)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn toggle(State(state): State<AppState>, permit: Permit<EditArea>, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::toggle(&state, &permit, &id).await?;
+    done("更新成功")
+}

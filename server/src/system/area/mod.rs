@@ -1,0 +1,51 @@
+//! Areas (行政区划, AREA-*): provinces, cities, districts and streets in one tree under '-1',
+//! seeded from `fixtures/areas/areas.json` (GB/T 2260 codes). The administration page reads
+//! the tree one level at a time and changes it with core's area form; the area picker of the
+//! forms (`Selector`) and the names of stored id paths (`GetAreaByIds`) serve any member.
+
+pub mod dto;
+mod handlers;
+pub mod repo;
+pub mod service;
+
+use crate::access::{Action, button};
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
+
+/// The area page (menu systemData.area).
+pub const MENU: &str = "systemData.area";
+
+pub struct ViewArea;
+impl Action for ViewArea {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = None;
+}
+
+pub struct AddArea;
+impl Action for AddArea {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::ADD);
+}
+
+pub struct EditArea;
+impl Action for EditArea {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::EDIT);
+}
+
+pub struct RemoveArea;
+impl Action for RemoveArea {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::REMOVE);
+}
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::create))
+        .route(routes!(handlers::children, handlers::update, handlers::delete))
+        .route(routes!(handlers::by_ids))
+        .route(routes!(handlers::selector))
+        .route(routes!(handlers::selector_plain))
+        .route(routes!(handlers::info))
+        .route(routes!(handlers::toggle))
+}

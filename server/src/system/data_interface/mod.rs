@@ -1,0 +1,74 @@
+//! Data interfaces (数据接口, DI-*): named data sources for the forms' option lists, popup
+//! selects and auto-complete — one read-only SELECT over the platform database with bound
+//! parameters, static JSON, or an HTTP address — with their call log, copy, export and
+//! import. Administered on the page systemData.dataInterface; called by any member.
+
+pub mod dto;
+mod guard;
+mod handlers;
+pub mod repo;
+pub mod service;
+
+use crate::access::{Action, button};
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
+
+/// The data interface page (menu systemData.dataInterface).
+pub const MENU: &str = "systemData.dataInterface";
+
+pub struct ViewDataInterface;
+impl Action for ViewDataInterface {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = None;
+}
+
+pub struct AddDataInterface;
+impl Action for AddDataInterface {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::ADD);
+}
+
+pub struct EditDataInterface;
+impl Action for EditDataInterface {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::EDIT);
+}
+
+pub struct RemoveDataInterface;
+impl Action for RemoveDataInterface {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::REMOVE);
+}
+
+pub struct ImportDataInterface;
+impl Action for ImportDataInterface {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::UPLOAD);
+}
+
+pub struct ExportDataInterface;
+impl Action for ExportDataInterface {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::DOWNLOAD);
+}
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::list, handlers::create))
+        .route(routes!(handlers::selector))
+        .route(routes!(handlers::options))
+        .route(routes!(handlers::params))
+        .route(routes!(handlers::info, handlers::update, handlers::delete))
+        .route(routes!(handlers::toggle))
+        .route(routes!(handlers::copy))
+        .route(routes!(handlers::preview))
+        .route(routes!(handlers::rows_page))
+        .route(routes!(handlers::rows_page_plural))
+        .route(routes!(handlers::rows_by_ids))
+        .route(routes!(handlers::rows_by_ids_plural))
+        .route(routes!(handlers::export))
+        .route(routes!(handlers::export_plural))
+        .route(routes!(handlers::import))
+        .route(routes!(handlers::import_plural))
+        .route(routes!(handlers::log))
+}

@@ -1,0 +1,280 @@
+//! SQL of data interfaces and their log, and the read-only runner of an interface's own
+//! SELECT (already checked by the service's guard). No decisions here.
+
+use super::dto::{InterfaceListRow, InterfaceOption, InterfaceRow, LogRow};
+use crate::access::{DataScope, ScopeColumns};
+use crate::db::{Arg, Conn, Db, Engine, Keyword, Sql};
+use crate::error::AppError;
+use crate::wire::Page;
+use serde_json::{Map, Value};
+use sqlx::{Column, Row};
+
+/// Interfaces under data permission.
+pub const SCOPE: ScopeColumns = ScopeColumns {
+    owner: "base_data_interface.creator_user_id",
+    fields: &[
+        ("id", "base_data_interface.id"),
+        ("creatorUserId", "base_data_interface.creator_user_id"),
+        ("categoryId", "base_data_interface.category_id"),
+    ],
+};
+
+const COLUMNS: &str = "SELECT id, category_id, full_name, en_code, db_link_id, data_type, check_type, request_method, path, query, data_processing, \
+     request_headers, request_parameters, property_json, response_type, ip_address, sort_code, enabled_mark, description FROM base_data_interface";
+
+fn filter(sql: &mut Sql, keyword: Option<&Keyword>, category: Option<&str>, data_type: Option<i64>) {
+    if let Some(k) = keyword {
+        sql.push(" AND ").keyword(k, &["base_data_interface.full_name", "base_data_interface.en_code"]);
+    }
+    if let Some(c) = category {
+        sql.push(" AND base_data_interface.category_id = ").bind(c);
+    }
+    if let Some(t) = data_type {
+        sql.push(" AND base_data_interface.data_type = ").bind(t);
+    }
+}
+
+pub async fn page(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, category: Option<&str>, data_type: Option<i64>, page: Page) -> Result<(Vec<InterfaceListRow>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_data_interface WHERE 1 = 1");
+    scope.restrict(&mut count, &SCOPE);
+    filter(&mut count, keyword, category, data_type);
+    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
+    let mut list = Sql::new(
+        engine,
+        "SELECT id, full_name, en_code, data_type, \
+         COALESCE((SELECT d.full_name FROM base_dictionary_data d WHERE d.id = base_data_interface.category_id), base_data_interface.category_id) AS category_id, \
+         COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = base_data_interface.creator_user_id), '') AS creator_user, \
+         creator_time, last_modify_time, sort_code, enabled_mark FROM base_data_interface WHERE 1 = 1",
+    );
+    scope.restrict(&mut list, &SCOPE);
+    filter(&mut list, keyword, category, data_type);
+    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+/// A page of the enabled interfaces (the designer's picker, for any member).
+pub async fn enabled_page(conn: &mut Conn, keyword: Option<&Keyword>, category: Option<&str>, data_type: Option<i64>, page: Page) -> Result<(Vec<InterfaceOption>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_data_interface WHERE enabled_mark = 1");
+    filter(&mut count, keyword, category, data_type);
+    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
+    let mut list = Sql::new(engine, "SELECT id, full_name, en_code, data_type, request_parameters, check_type AS has_page FROM base_data_interface WHERE enabled_mark = 1");
+    filter(&mut list, keyword, category, data_type);
+    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+/// Every enabled interface, for the category tree.
+pub async fn enabled(conn: &mut Conn) -> Result<Vec<InterfaceRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), COLUMNS);
+    sql.push(" WHERE enabled_mark = 1 ORDER BY sort_code, creator_time DESC, id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+/// (id, name) of the DataInterfaceType items.
+pub async fn categories(conn: &mut Conn) -> Result<Vec<(String, String, String)>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT d.id, d.full_name, d.en_code FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
+         WHERE t.en_code = 'DataInterfaceType' ORDER BY d.sort_code, d.id",
+    )
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn is_category(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
+         WHERE t.en_code = 'DataInterfaceType' AND d.id = $1",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await?;
+    Ok(n > 0)
+}
+
+pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<InterfaceRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), COLUMNS);
+    sql.push(" WHERE id = ").bind(id);
+    scope.restrict(&mut sql, &SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// An interface by id whoever made it (to call it: any member may).
+pub async fn for_call(conn: &mut Conn, id: &str) -> Result<Option<InterfaceRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), COLUMNS);
+    sql.push(" WHERE id = ").bind(id);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+pub async fn code_exists(conn: &mut Conn, en_code: &str) -> Result<bool, AppError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_data_interface WHERE en_code = $1").bind(en_code).fetch_one(conn).await?;
+    Ok(n > 0)
+}
+
+pub async fn insert(conn: &mut Conn, r: &InterfaceRow, user_id: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_data_interface (id, category_id, full_name, en_code, db_link_id, data_type, check_type, request_method, path, query, \
+         data_processing, request_headers, request_parameters, property_json, response_type, ip_address, sort_code, enabled_mark, description, \
+         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
+    )
+    .bind(&r.id)
+    .bind(&r.category_id)
+    .bind(&r.full_name)
+    .bind(&r.en_code)
+    .bind(&r.db_link_id)
+    .bind(r.data_type)
+    .bind(r.check_type)
+    .bind(&r.request_method)
+    .bind(&r.path)
+    .bind(&r.query)
+    .bind(&r.data_processing)
+    .bind(&r.request_headers)
+    .bind(&r.request_parameters)
+    .bind(&r.property_json)
+    .bind(&r.response_type)
+    .bind(&r.ip_address)
+    .bind(r.sort_code)
+    .bind(r.enabled_mark)
+    .bind(&r.description)
+    .bind(now)
+    .bind(user_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_data_interface");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
+pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_data_interface SET enabled_mark = 1 - enabled_mark, last_modify_time = $1, last_modify_user_id = $2 WHERE id = $3")
+        .bind(now)
+        .bind(user_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Deletes the interface and its log.
+pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_data_interface_log WHERE invoke_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_data_interface WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}
+
+/// The caller's first position ('' when none).
+pub async fn position_of(conn: &mut Conn, user_id: &str) -> Result<String, AppError> {
+    let p: Option<String> = sqlx::query_scalar("SELECT position_id FROM base_user WHERE id = $1").bind(user_id).fetch_optional(conn).await?;
+    Ok(p.unwrap_or_default().split(',').next().unwrap_or_default().to_string())
+}
+
+pub struct NewLog<'a> {
+    pub id: &'a str,
+    pub invoke_id: &'a str,
+    pub user_id: &'a str,
+    pub ip: &'a str,
+    pub device: &'a str,
+    pub kind: &'a str,
+    pub waste_ms: i64,
+    pub success: bool,
+    pub result: &'a str,
+}
+
+pub async fn insert_log(conn: &mut Conn, l: &NewLog<'_>, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_data_interface_log (id, invoke_id, invoke_time, user_id, invoke_ip, invoke_device, invoke_type, invoke_waste_time, success, result) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(l.id)
+    .bind(l.invoke_id)
+    .bind(now)
+    .bind(l.user_id)
+    .bind(l.ip)
+    .bind(l.device)
+    .bind(l.kind)
+    .bind(l.waste_ms)
+    .bind(if l.success { 1i64 } else { 0 })
+    .bind(l.result)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A page of an interface's log, newest first.
+pub async fn log_page(conn: &mut Conn, invoke_id: &str, keyword: Option<&Keyword>, page: Page) -> Result<(Vec<LogRow>, i64), AppError> {
+    let engine = Engine::of(conn);
+    const FROM: &str = " FROM base_data_interface_log l LEFT JOIN base_user u ON u.id = l.user_id WHERE l.invoke_id = ";
+    let mut count = Sql::new(engine, "SELECT COUNT(*)");
+    count.push(FROM).bind(invoke_id);
+    let mut list = Sql::new(
+        engine,
+        "SELECT l.id, l.invoke_time AS invok_time, COALESCE(u.real_name || '/' || u.account, l.user_id) AS user_id, l.invoke_ip AS invok_ip, \
+         l.invoke_device AS invok_device, l.invoke_type AS invok_type, l.invoke_waste_time AS invok_waste_time, l.success, l.result",
+    );
+    list.push(FROM).bind(invoke_id);
+    if let Some(k) = keyword {
+        for sql in [&mut count, &mut list] {
+            sql.push(" AND ").keyword(k, &["u.real_name", "u.account", "l.invoke_ip", "l.invoke_device", "l.invoke_type"]);
+        }
+    }
+    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
+    list.push(" ORDER BY l.invoke_time DESC, l.id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+/// Runs one SELECT (checked by the service: a single read-only query whose values are all
+/// bound) and answers at most `max_rows` rows as JSON objects. The transaction is read-only on
+/// PostgreSQL (with a statement timeout) and always rolled back, on SQLite too.
+pub async fn run_select(db: &Db, query: &str, args: &[Arg], max_rows: i64, timeout_ms: i64) -> Result<Vec<Value>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let engine = Engine::of(&tx);
+    if engine == Engine::Postgres {
+        sqlx::query("SET TRANSACTION READ ONLY").execute(&mut *tx).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("SET LOCAL statement_timeout = {}", timeout_ms.max(1)))).execute(&mut *tx).await?;
+    }
+    // The checked query as a subquery, so that no more rows than wanted are ever read. Its
+    // text is the stored definition as the guard printed it back from its syntax tree.
+    let text = format!("SELECT * FROM ({query}) qiming_data_interface LIMIT {}", max_rows.max(1));
+    let mut q = sqlx::query(sqlx::AssertSqlSafe(text));
+    for arg in args {
+        q = match arg {
+            Arg::Text(v) => q.bind(v.clone()),
+            Arg::Int(v) => q.bind(*v),
+            Arg::NullText => q.bind(None::<String>),
+            Arg::NullInt => q.bind(None::<i64>),
+        };
+    }
+    let rows = q.fetch_all(&mut *tx).await;
+    tx.rollback().await?;
+    let rows = rows?;
+    Ok(rows.iter().map(row_json).collect())
+}
+
+/// A row as a JSON object: numbers, text, booleans and nulls as they are.
+fn row_json(row: &sqlx::any::AnyRow) -> Value {
+    let mut map = Map::new();
+    for (i, column) in row.columns().iter().enumerate() {
+        let value = if let Ok(v) = row.try_get::<Option<i64>, _>(i) {
+            v.map(Value::from).unwrap_or(Value::Null)
+        } else if let Ok(v) = row.try_get::<Option<f64>, _>(i) {
+            v.map(Value::from).unwrap_or(Value::Null)
+        } else if let Ok(v) = row.try_get::<Option<String>, _>(i) {
+            v.map(Value::from).unwrap_or(Value::Null)
+        } else if let Ok(v) = row.try_get::<Option<bool>, _>(i) {
+            v.map(Value::from).unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
+        map.insert(column.name().to_string(), value);
+    }
+    Value::Object(map)
+}
