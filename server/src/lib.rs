@@ -82,6 +82,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/", axum::routing::any(web::api_not_found))
         .route("/api/{*rest}", axum::routing::any(web::api_not_found))
         // No WebSocket is served yet: an upgrade there is refused with the envelope.
+        .route("/websocket", axum::routing::any(web::api_not_found))
+        .route("/websocket/", axum::routing::any(web::api_not_found))
         .route("/websocket/{*rest}", axum::routing::any(web::api_not_found))
         .method_not_allowed_fallback(web::api_not_found);
     api.fallback_service(web::service(state.config.web_dir.as_deref()))

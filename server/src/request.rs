@@ -48,7 +48,8 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// route said otherwise, as images do).
 pub async fn security_headers(req: Request, next: Next) -> Response {
     use axum::http::header;
-    let api = req.uri().path().starts_with("/api/");
+    let path = req.uri().path();
+    let api = path == "/api" || path.starts_with("/api/");
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));

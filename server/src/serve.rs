@@ -1,13 +1,19 @@
 //! The accept loop, with the limits that keep slow or idle clients from taking the server off
 //! the network: a cap on open connections (the process's file limit raised first), a timeout
 //! for reading a request's headers — which is also how long an idle keep-alive connection
-//! may wait for its next request — and (in `app`) a deadline for answering.
+//! may wait for its next request, and how long a new connection may stay silent — and (in
+//! `app`) a deadline for answering.
+//!
+//! HTTP/1.1 only (with upgrades, for the WebSocket): browsers speak it to a plain-HTTP server,
+//! and a reverse proxy in front does TLS and HTTP/2. hyper's protocol-sniffing server read the
+//! first bytes of a connection with no timer at all, so a client that connected and sent
+//! nothing (or an HTTP/2 preface and then nothing) held a connection permit for ever.
 
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -52,10 +58,13 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> std::i
                 req.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
                 app.clone().oneshot(req.map(axum::body::Body::new))
             });
-            let mut builder = auto::Builder::new(TokioExecutor::new());
-            builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
-            builder.http2().timer(TokioTimer::new());
-            if let Err(e) = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).await {
+            // The header timer starts when the connection is first read, before any byte.
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_read_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            if let Err(e) = connection.await {
                 tracing::debug!(error = %e, %peer, "connection ended");
             }
             drop(permit);

@@ -304,7 +304,7 @@ async fn body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, AppError
 
 /// Text must not carry control characters other than tab, line feed and carriage return (a
 /// NUL cannot even be stored in PostgreSQL's text): such input is a 400 naming the field.
-fn reject_controls(field: &str, text: &str) -> Result<(), AppError> {
+pub fn reject_controls(field: &str, text: &str) -> Result<(), AppError> {
     if text.chars().any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) && (c as u32) < 0xa0) {
         let field = if field.is_empty() { "请求数据" } else { field };
         return Err(AppError::field(field, format!("{field}含有不允许的控制字符")));
@@ -397,9 +397,15 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
                 continue;
             }
             let file_name = field.file_name().unwrap_or_default().to_string();
+            reject_controls("文件名", &file_name)?;
             let bytes = field.bytes().await.map_err(|e| {
                 if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE { AppError::bad("文件过大") } else { AppError::bad("文件上传失败") }
             })?;
+            // The JSON files imports read (.bdd, .bb, .bd) are text input like a request body;
+            // what is not JSON is left to the import to refuse.
+            if let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) {
+                reject_controls_in_json(&value, &mut "文件内容".to_string())?;
+            }
             return Ok(Upload { file_name, bytes });
         }
     }

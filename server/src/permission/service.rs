@@ -204,7 +204,12 @@ pub async fn base_info(state: &AppState, caller: &Member) -> Result<BaseInfo, Ap
     let roles = users::roles(&mut conn, &own, &u.id).await?;
     let manager = users::manager_name(&mut conn, &own, &u.id).await?.unwrap_or_default();
     let previous = system::previous_login(&mut conn, &own, caller.created_at).await?;
+    // The caller's own memberships, shown as text: organisations by their name path.
+    let organisations = users::organisations(&mut conn, std::slice::from_ref(&u.id)).await?;
+    let positions = users::held(&mut conn, &u.id, "Position").await?;
     Ok(BaseInfo {
+        organize: join(organisations.iter().map(|o| o.name_tree.as_str())),
+        position: join(positions.iter().map(|(_, n)| n.as_str())),
         avatar: avatar(&u.head_icon),
         manager,
         prev_log_time: previous.map(|p| p.creator_time),
@@ -228,8 +233,6 @@ pub async fn base_info(state: &AppState, caller: &Member) -> Result<BaseInfo, Ap
         certificates_number: u.certificates_number,
         education: u.education,
         head_icon: u.head_icon,
-        organize: String::new(),
-        position: String::new(),
         role_id: join(roles.iter().map(|(_, n)| n.as_str())),
         is_administrator: caller.is_administrator,
         creator_time: u.creator_time,

@@ -47,7 +47,14 @@ pub fn read_first_sheet(bytes: &[u8]) -> Result<Vec<Vec<String>>, AppError> {
     const NOT_EXCEL: &str = "文件不是有效的Excel文件（.xls或.xlsx）";
     let mut sheets = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes.to_vec())).map_err(|_| AppError::bad(NOT_EXCEL))?;
     let range = sheets.worksheet_range_at(0).ok_or_else(|| AppError::bad("Excel文件中没有工作表"))?.map_err(|_| AppError::bad(NOT_EXCEL))?;
-    Ok(range.rows().map(|row| row.iter().map(text).collect()).collect())
+    let rows: Vec<Vec<String>> = range.rows().map(|row| row.iter().map(text).collect()).collect();
+    // Cells are text input: control characters (an escaped NUL, say) are refused by position.
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            crate::wire::reject_controls(&format!("第{}行第{}列", r + 1, c + 1), cell)?;
+        }
+    }
+    Ok(rows)
 }
 
 #[cfg(test)]
@@ -58,5 +65,7 @@ mod tests {
         let rows = super::read_first_sheet(&bytes).unwrap();
         assert_eq!(rows, vec![vec!["账户", "姓名"], vec!["zs", "张三"], vec!["007", ""]]);
         assert!(super::read_first_sheet(b"not a workbook").is_err());
+        let bytes = super::workbook("用户", &["账户"], &[vec!["z\u{1}s".into()]]).unwrap();
+        assert_eq!(super::read_first_sheet(&bytes).unwrap_err().to_string(), "第2行第1列含有不允许的控制字符");
     }
 }

@@ -33,6 +33,34 @@ async fn slow_clients_do_not_take_the_server_down(engine: Engine) {
     s.get("/api/oauth/getLoginConfig", None).await.ok();
 }
 
+// Clients that connect and send nothing, or only the HTTP/2 preface, are cut off after the
+// header timeout like slow ones, so with every connection permit taken by them a fresh request
+// is still answered once the timeout is over.
+async fn silent_clients_give_their_connections_back(engine: Engine) {
+    let s = start_with(engine, |c| {
+        c.header_read_timeout = Duration::from_millis(800);
+        c.max_connections = 40;
+    })
+    .await;
+    let mut silent = Vec::new();
+    for i in 0..40 {
+        let mut c = TcpStream::connect(addr(&s.base)).await.unwrap();
+        if i % 2 == 0 {
+            c.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").await.unwrap();
+        }
+        silent.push(c);
+    }
+    let fresh = tokio::time::timeout(Duration::from_secs(10), s.get("/api/oauth/getLoginConfig", None)).await;
+    assert!(fresh.is_ok(), "no answer while silent connections hold every permit");
+    fresh.unwrap().ok();
+    for mut c in silent {
+        let mut buf = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(10), c.read_to_end(&mut buf)).await;
+        assert!(read.is_ok(), "a silent connection is still open after the header timeout");
+        assert!(!String::from_utf8_lossy(&buf).contains("\"code\":200"));
+    }
+}
+
 // A request that takes longer than the request timeout (here: a body that never finishes) is
 // answered with the envelope's 504 instead of holding the connection.
 async fn a_request_past_its_deadline_answers_504(engine: Engine) {
@@ -59,6 +87,7 @@ async fn security_headers_and_no_redirect_to_another_host(engine: Engine) {
         ("/home", None),
         ("/api/oauth/getLoginConfig", Some("no-store")),
         ("/api/nothing", Some("no-store")),
+        ("/api", Some("no-store")),
         ("/api/oauth/ImageCode/4/k", Some("no-store")),
         ("/api/file/Image/annexpic/logo.svg", Some("public, max-age=86400")),
     ] {
@@ -85,6 +114,7 @@ async fn security_headers_and_no_redirect_to_another_host(engine: Engine) {
 
 on_both_engines!(
     slow_clients_do_not_take_the_server_down,
+    silent_clients_give_their_connections_back,
     a_request_past_its_deadline_answers_504,
     security_headers_and_no_redirect_to_another_host,
 );

@@ -2,7 +2,8 @@
 //! hardening issue): attempts counted before the password is checked, the lock screen counted
 //! against the account, input refused before any work, a bounded hashing queue.
 
-use crate::harness::{ADMIN, ADMIN_PASSWORD, Engine, TestServer, md5, start, start_with};
+use crate::harness::{ADMIN, ADMIN_PASSWORD, Engine, TestServer, md5, start, start_with, upload};
+use reqwest::Method;
 use crate::on_both_engines;
 use serde_json::json;
 
@@ -90,6 +91,12 @@ async fn http_008_long_and_control_character_input_is_refused(engine: Engine) {
     s.put(base, Some(&token), json!({"signature": "第一行\n第二行\t完"})).await.ok();
     s.get("/api/permission/Users/Current/SystemLog?keyword=%00", Some(&token)).await.fails(400, "keyword含有不允许的控制字符");
     s.get("/api/permission/Users/a%00b", Some(&token)).await.fails(400, "id含有不允许的控制字符");
+    // Uploaded text too: the JSON of an import file (a NUL in a name) and its file name (the
+    // multipart parser refuses a raw control character in a header).
+    let file = r#"{"list":[{"id":"9","parentId":"1","fullName":"\u0000科室","enCode":"d0","isTree":0,"sortCode":0}],"modelList":[]}"#;
+    let import = "/api/system/DictionaryData/Action/Import";
+    s.call(Method::POST, import, Some(&token), upload("file", "科室.bdd", file.as_bytes())).await.fails(400, "文件内容.list.fullName含有不允许的控制字符");
+    assert_eq!(s.call(Method::POST, import, Some(&token), upload("file", "科\u{1}室.bdd", b"{}")).await.code(), 400);
 }
 
 // A full password-hashing queue answers 503 "busy" at once instead of queueing every real

@@ -311,7 +311,7 @@ impl TestServer {
     }
 }
 
-async fn mark_password_changed(conn: &mut Conn, user_id: &str) {
+pub async fn mark_password_changed(conn: &mut Conn, user_id: &str) {
     sqlx::query("UPDATE base_user SET change_password_date = $1 WHERE id = $2")
         .bind(qiming_server::support::clock::system_now_ms())
         .bind(user_id)

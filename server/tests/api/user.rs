@@ -314,7 +314,33 @@ async fn org_025_user_pickers(engine: Engine) {
     assert_eq!(ids(&authorised["list"]), [hospital.as_str()]);
 }
 
-on_both_engines!(org_021_users, org_022_user_actions, org_023_work_handover, org_025_user_pickers);
+// PROF-003 for the JNPF client: the profile names the user's organisations (by path),
+// positions, roles and manager, and carries the entry date set on the user form.
+async fn prof_003_base_info_names_memberships(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let surgery = organisation(&s, &admin, &hospital, true, "外科", "wk").await;
+    let surgeon = position(&s, &admin, &surgery, "外科医生", "surgeon").await;
+    let dean = role(&s, &admin, "院长", "dean", &[]).await;
+    let (chief, _) = user(&s, &admin, json!({"account": "chief", "realName": "王主任", "gender": 1, "organizeIdTree": [[hospital, surgery]]})).await;
+    let entry = 1_700_000_000_000_i64;
+    let form = json!({"account": "zhangsan", "realName": "张三", "gender": 1, "organizeIdTree": [[hospital, surgery]],
+                      "positionId": surgeon, "roleId": dean, "managerId": chief, "entryDate": entry});
+    let (zhang, password) = user(&s, &admin, form).await;
+    let mut conn = s.conn().await;
+    crate::harness::mark_password_changed(&mut conn, &zhang).await;
+    drop(conn);
+    let token = s.sign_in("zhangsan", &password).await;
+    let info = s.get("/api/permission/Users/Current/BaseInfo", Some(&token)).await.ok().clone();
+    assert_eq!(
+        (info["organize"].as_str(), info["position"].as_str(), info["roleId"].as_str(), info["manager"].as_str(), info["entryDate"].as_i64()),
+        (Some("第一医院/外科"), Some("外科医生"), Some("院长"), Some("王主任"), Some(entry)),
+        "{info:#}"
+    );
+}
+
+on_both_engines!(org_021_users, org_022_user_actions, org_023_work_handover, org_025_user_pickers, prof_003_base_info_names_memberships);
 
 async fn workbook_at(s: &TestServer, url: &str) -> Vec<Vec<String>> {
     assert!(url.starts_with("/api/file/DownloadModel?encryption="), "{url}");

@@ -88,6 +88,8 @@ async fn route_spa_fallback_and_api_404(engine: Engine) {
     s.post("/api/system/Nope", None, json!({})).await.fails(404, "接口不存在：POST /api/system/Nope");
     // No WebSocket is served yet: an upgrade is refused with the envelope, never index.html.
     s.get("/websocket/Bearer%20x", None).await.fails(404, "接口不存在：GET /websocket/Bearer%20x");
+    s.get("/websocket", None).await.fails(404, "接口不存在：GET /websocket");
+    s.get("/websocket/", None).await.fails(404, "接口不存在：GET /websocket/");
     let upgrade = s
         .http
         .get(format!("{}/api/message/websocket/t", s.base))
