@@ -340,7 +340,37 @@ async fn prof_003_base_info_names_memberships(engine: Engine) {
     );
 }
 
-on_both_engines!(org_021_users, org_022_user_actions, org_023_work_handover, org_025_user_pickers, prof_003_base_info_names_memberships);
+// SYS-008, SYS-009: the administrator list: read and set by administrators only; who is on it
+// is an administrator at once (and who is taken off no longer is); the caller, the built-in
+// admin and unknown users are refused with a message.
+async fn sys_009_admin_list(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let clerk = s.create_user("clerk", "Clerk123").await;
+    let clerk_token = s.sign_in("clerk", "Clerk123").await;
+    const LIST: &str = "/api/system/SysConfig/getAdminList";
+    const SET: &str = "/api/system/SysConfig/setAdminList";
+    let ids = |v: &Value| -> Vec<String> { v.as_array().unwrap().iter().map(|u| u["account"].as_str().unwrap().to_string()).collect() };
+    assert_eq!(ids(s.get(LIST, Some(&admin)).await.ok()), ["admin"]);
+    s.get(LIST, Some(&clerk_token)).await.fails(403, MSG_FORBIDDEN);
+    s.put(SET, Some(&clerk_token), json!({"adminIds": [clerk]})).await.fails(403, MSG_FORBIDDEN);
+
+    let admin_id = s.get("/api/permission/Users/Current/BaseInfo", Some(&admin)).await.ok()["id"].as_str().unwrap().to_string();
+    s.put(SET, Some(&admin), json!({"adminIds": [admin_id, clerk]})).await.ok();
+    let mut listed = ids(s.get(LIST, Some(&admin)).await.ok());
+    listed.sort();
+    assert_eq!(listed, ["admin", "clerk"]);
+    // The clerk is an administrator now, in the session already open.
+    assert_eq!(ids(s.get(LIST, Some(&clerk_token)).await.ok()).len(), 2);
+    s.put(SET, Some(&clerk_token), json!({"adminIds": [clerk]})).await.fails(400, "不能取消内置管理员admin的管理员身份");
+    s.put(SET, Some(&admin), json!({"adminIds": [clerk]})).await.fails(400, "不能取消自己的管理员身份");
+    s.put(SET, Some(&admin), json!({"adminIds": [admin_id, "nobody"]})).await.fails(400, "所选用户不存在，请重新选择");
+    assert_eq!(ids(s.get(LIST, Some(&admin)).await.ok()).len(), 2, "a refused change changes nothing");
+    s.put(SET, Some(&admin), json!({"adminIds": [admin_id]})).await.ok();
+    s.get(LIST, Some(&clerk_token)).await.fails(403, MSG_FORBIDDEN);
+}
+
+on_both_engines!(org_021_users, org_022_user_actions, org_023_work_handover, org_025_user_pickers, prof_003_base_info_names_memberships, sys_009_admin_list);
 
 async fn workbook_at(s: &TestServer, url: &str) -> Vec<Vec<String>> {
     assert!(url.starts_with("/api/file/DownloadModel?encryption="), "{url}");

@@ -1440,6 +1440,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/SysConfig/getAdminList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The administrators (SYS-009), as user picker items; administrators only
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSysConfigGetAdminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SysConfig/setAdminList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the administrators (SYS-008, SYS-009): exactly these users; the caller and the built-in admin stay
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemSysConfigSetAdminList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permission/Authority/Data/{objectId}/Values": {
         parameters: {
             query?: never;
@@ -3292,6 +3332,10 @@ export interface components {
              * @description Its length (3–6).
              */
             verificationCodeNumber: number;
+        };
+        /** @description PUT SysConfig/setAdminList. */
+        AdminIds: {
+            adminIds?: string[];
         };
         /**
          * @description POST Area / PUT Area/{id}. An update changes only what it sends (the client posts the
@@ -5785,6 +5829,29 @@ export interface components {
                 dataType: number;
                 hasChildren: boolean;
                 children: components["schemas"]["SelectorNode"][];
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_UserItem: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                fullName: string;
+                realName: string;
+                account: string;
+                headIcon: string;
+                organize: string;
+                type: string;
+                icon: string;
             }[];
         };
         /**
@@ -9120,6 +9187,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FileUrl"];
+                };
+            };
+        };
+    };
+    getSystemSysConfigGetAdminList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_UserItem"];
+                };
+            };
+        };
+    };
+    putSystemSysConfigSetAdminList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminIds"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };

@@ -315,6 +315,14 @@ pub struct UserIds {
     pub user_id: Vec<String>,
 }
 
+/// PUT SysConfig/setAdminList.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminIds {
+    #[serde(default)]
+    pub admin_ids: Vec<String>,
+}
+
 /// POST Users/getSelectedUserList: a page of the users these mixed ids reach.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

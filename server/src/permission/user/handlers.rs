@@ -1,14 +1,14 @@
 //! HTTP handlers of users and the user pickers: extract, call the service, shape the answer.
 
 use super::dto::{
-    CreatedUser, Handover, ImContact, Items, KeywordBody, KeywordQuery, PasswordReset, PositionUsersQuery, RoleUsersQuery, SelectedItem, SelectedUsers,
+    AdminIds, CreatedUser, Handover, ImContact, Items, KeywordBody, KeywordQuery, PasswordReset, PositionUsersQuery, RoleUsersQuery, SelectedItem, SelectedUsers,
     TreeRequest, UserCondition, UserDetail, UserForm, UserIds, UserItem, UserNode, UserQuery, UserRow, UserWork, WorkQuery,
 };
 use super::dto::{ExportQuery, FileUrl, ImportPreview, ImportResult, ImportRows, PreviewQuery, UploadedFile};
 use super::{service, transfer};
 use super::{AddUser, EditUser, ExportUsers, ImportUsers, RemoveUser, ViewUsers};
 use crate::AppState;
-use crate::access::{Member, Permit};
+use crate::access::{Admin, Member, Permit};
 use crate::permission::organize::dto::TreeOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, UploadForm, done, ok};
 use axum::extract::State;
@@ -258,4 +258,20 @@ pub async fn import(State(state): State<AppState>, permit: Permit<ImportUsers>, 
     responses((status = 200, body = Envelope<FileUrl>)))]
 pub async fn export_failures(State(state): State<AppState>, permit: Permit<ImportUsers>, Json(req): Json<ImportRows>) -> ApiResult<FileUrl> {
     ok(FileUrl { url: transfer::export_failures(&state, &permit, req.list).await? })
+}
+
+#[utoipa::path(get, path = "/api/system/SysConfig/getAdminList", tag = "system",
+    summary = "The administrators (SYS-009), as user picker items; administrators only",
+    responses((status = 200, body = Envelope<Vec<UserItem>>)))]
+pub async fn admin_list(State(state): State<AppState>, admin: Admin) -> ApiResult<Vec<UserItem>> {
+    ok(service::administrators(&state, &admin).await?)
+}
+
+#[utoipa::path(put, path = "/api/system/SysConfig/setAdminList", tag = "system",
+    summary = "Set the administrators (SYS-008, SYS-009): exactly these users; the caller and the built-in admin stay",
+    request_body = AdminIds,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn set_admin_list(State(state): State<AppState>, admin: Admin, Json(body): Json<AdminIds>) -> ApiResult<NoData> {
+    service::set_administrators(&state, &admin, body.admin_ids).await?;
+    done("保存成功")
 }

@@ -83,4 +83,6 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::preview))
         .route(routes!(handlers::import))
         .route(routes!(handlers::export_failures))
+        .route(routes!(handlers::admin_list))
+        .route(routes!(handlers::set_admin_list))
 }

@@ -309,6 +309,23 @@ impl Object {
     }
 }
 
+/// The ids of the administrators.
+pub async fn administrators(conn: &mut Conn) -> Result<Vec<String>, AppError> {
+    Ok(sqlx::query_scalar("SELECT id FROM base_user WHERE is_administrator = 1").fetch_all(conn).await?)
+}
+
+/// Makes exactly these users the administrators (the caller owns the transaction).
+pub async fn set_administrators(conn: &mut Conn, ids: &[String], now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "UPDATE base_user SET is_administrator = 0, last_modify_time = ");
+    sql.bind(now).push(" WHERE is_administrator = 1 AND NOT ").any_of("id", ids);
+    sql.query().execute(&mut *conn).await?;
+    let mut sql = Sql::new(Engine::of(conn), "UPDATE base_user SET is_administrator = 1, last_modify_time = ");
+    sql.bind(now).push(" WHERE is_administrator = 0 AND ").any_of("id", ids);
+    sql.query().execute(&mut *conn).await?;
+    bump_generation(conn).await?;
+    Ok(())
+}
+
 /// Which of these ids exist.
 pub async fn existing(conn: &mut Conn, object: Object, ids: &[String]) -> Result<Vec<String>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), object.table());

@@ -10,7 +10,7 @@ use super::dto::{
 use super::repo::{self as users, Filter, Membership, Object, Pick, Pickable};
 use super::{AddUser, EditUser, RemoveUser, ViewUsers};
 use crate::AppState;
-use crate::access::{self, Member, Permit, Revoked, lockout};
+use crate::access::{self, Admin, Member, Permit, Revoked, lockout};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, code_text, number, text, text_column};
@@ -839,4 +839,42 @@ pub async fn by_role(state: &AppState, _caller: &Member, q: RoleUsersQuery) -> R
         nodes.extend(user_items(&mut conn, rows).await?.into_iter().map(|u| user_node(u, node)));
     }
     Ok(nodes)
+}
+
+// ---- the administrator list of the system configuration (SYS-008, SYS-009) --------------
+
+/// The account the first start creates; it stays an administrator.
+const BUILT_IN_ADMINISTRATOR: &str = "admin";
+
+/// GET SysConfig/getAdminList: the administrators, as picker items.
+pub async fn administrators(state: &AppState, _admin: &Admin) -> Result<Vec<UserItem>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let ids = users::administrators(&mut conn).await?;
+    let (rows, _) = users::pick(&mut conn, &Pick { ids: Some(&ids), ..Default::default() }, None).await?;
+    user_items(&mut conn, rows).await
+}
+
+/// PUT SysConfig/setAdminList: exactly these users are administrators. Every id must be a
+/// user; the caller and the built-in `admin` cannot be taken off (nobody could put them
+/// back, or the platform would be left without its first administrator).
+pub async fn set_administrators(state: &AppState, admin: &Admin, ids: Vec<String>) -> Result<(), AppError> {
+    let mut ids: Vec<String> = ids.into_iter().map(|id| id.trim().to_string()).filter(|id| !id.is_empty()).collect();
+    ids.sort();
+    ids.dedup();
+    let mut tx = state.db.begin().await?;
+    let found = users::existing(&mut tx, Object::User, &ids).await?;
+    if found.len() != ids.len() {
+        return Err(AppError::bad("所选用户不存在，请重新选择"));
+    }
+    if !ids.contains(&admin.user_id) {
+        return Err(AppError::bad("不能取消自己的管理员身份"));
+    }
+    if let Some(built_in) = users::credentials(&mut tx, BUILT_IN_ADMINISTRATOR).await? {
+        if !ids.contains(&built_in.id) {
+            return Err(AppError::bad("不能取消内置管理员admin的管理员身份"));
+        }
+    }
+    users::set_administrators(&mut tx, &ids, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
 }
