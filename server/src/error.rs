@@ -123,8 +123,19 @@ impl IntoResponse for AppError {
             }
             other => (other.to_string(), None),
         };
-        Json(Failure { code, msg, data }).into_response()
+        let outcome = Refused { code: code.into(), msg: msg.clone() };
+        let mut res = Json(Failure { code, msg, data }).into_response();
+        res.extensions_mut().insert(outcome);
+        res
     }
+}
+
+/// Left on a refused answer (whose HTTP status is 200, the envelope carrying the code) for
+/// the operation log.
+#[derive(Debug, Clone)]
+pub struct Refused {
+    pub code: i64,
+    pub msg: String,
 }
 
 /// The only thing a client learns about an unexpected failure: that it happened, and the

@@ -11,6 +11,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod housekeeping;
+pub mod journal;
 pub mod permission;
 pub mod request;
 pub mod seed;
@@ -47,6 +48,9 @@ pub struct Inner {
     pub current_users: support::cache::GenerationCache<axum::body::Bytes>,
     /// The DictionaryData/All answer (the envelope's JSON) while no dictionary has changed.
     pub dictionaries: support::cache::GenerationCache<axum::body::Bytes>,
+    /// The request and operation logs' queue, and its receiving end until the writer starts.
+    pub journal: journal::Journal,
+    journal_queue: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<journal::Entry>>>,
 }
 
 impl std::ops::Deref for AppState {
@@ -64,7 +68,9 @@ impl AppState {
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
         let current_users = support::cache::GenerationCache::new(4096);
         let dictionaries = support::cache::GenerationCache::new(4);
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users, dictionaries }));
+        let (journal, queue) = journal::Journal::new();
+        let journal_queue = std::sync::Mutex::new(Some(queue));
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users, dictionaries, journal, journal_queue }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }
@@ -77,6 +83,7 @@ pub fn app(state: AppState) -> Router {
     let (api, _, _) = api::routes().split();
     let api = api
         .route_layer(middleware::from_fn_with_state(state.clone(), access::guard))
+        .route_layer(middleware::from_fn_with_state(state.clone(), journal::record))
         // Unknown /api paths and methods (including "/api" and "/api/" themselves).
         .route("/api", axum::routing::any(web::api_not_found))
         .route("/api/", axum::routing::any(web::api_not_found))
@@ -121,10 +128,15 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
         header_read_timeout: state.config.header_read_timeout,
     };
     let housekeeping = housekeeping::spawn(state.clone());
+    let queue = state.journal_queue.lock().ok().and_then(|mut q| q.take());
+    let journal = queue.map(|queue| journal::spawn(state.clone(), queue));
     let app = app(state.clone());
     let task = tokio::spawn(async move {
         let served = serve::serve(listener, app, limits).await;
         housekeeping.abort();
+        if let Some(journal) = journal {
+            journal.abort();
+        }
         served
     });
     Ok(Running { addr, state, seed, task })

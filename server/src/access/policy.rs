@@ -65,8 +65,11 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
     };
     match checked {
         Ok(s) => {
+            let caller = crate::journal::Caller::of(&s);
             req.extensions_mut().insert::<Session>(s);
-            next.run(req).await
+            let mut res = next.run(req).await;
+            res.extensions_mut().insert(caller);
+            res
         }
         Err(e) => e.into_response(),
     }

@@ -23,12 +23,18 @@ pub struct LoginLogEntry {
     pub browser: String,
     /// 1 success, 0 failure.
     pub login_mark: i64,
-    /// The outcome in words (登录成功 or the failure's reason).
+    /// The outcome in words (登录成功 or the failure's reason; the HTTP status of a call).
     pub abstracts: String,
+    /// Request and operation logs: the address called, its method and how long it took (ms).
+    #[serde(rename = "requestURL")]
+    pub request_url: String,
+    pub request_method: String,
+    pub request_duration: i64,
 }
 
-/// Filters of a log list: times in ms (inclusive), `category` 1 is the login log (the only
-/// one kept so far), and a keyword matched against address, place, OS, browser and outcome.
+/// Filters of a log list: times in ms (inclusive), `category` 1 the login log, 3 the
+/// operation log, 5 the request log, and a keyword matched against address, place, OS,
+/// browser, outcome and the address called.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]

@@ -57,17 +57,45 @@ pub(super) async fn insert_login(conn: &mut Conn, r: &LoginRecord<'_>) -> Result
 const LOG_SCOPE: ScopeColumns =
     ScopeColumns { owner: "base_sys_log.user_id", fields: &[("userId", "base_sys_log.user_id"), ("F_UserId", "base_sys_log.user_id")] };
 
-const LOGIN_COLUMNS: &str =
-    "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts";
+const LOGIN_COLUMNS: &str = "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts, \
+     request_url, request_method, request_duration";
+
+/// One API call in the request or operation log (`category`); the outcome is the envelope's
+/// code, and a refusal's message.
+pub(super) async fn insert_request(conn: &mut Conn, category: i64, e: &crate::journal::Entry) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_sys_log (id, category, user_id, user_name, login_mark, abstracts, ip_address, ip_address_name, \
+         platform, browser, user_agent, creator_time, request_url, request_method, request_duration) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+    )
+    .bind(new_id())
+    .bind(category)
+    .bind(&e.user_id)
+    .bind(&e.user_name)
+    .bind((e.code == 200) as i64)
+    .bind(if e.refusal.is_empty() { e.code.to_string() } else { format!("{} {}", e.code, e.refusal) })
+    .bind(&e.client.ip)
+    .bind(&e.client.place)
+    .bind(&e.client.os)
+    .bind(&e.client.browser)
+    .bind(&e.client.user_agent)
+    .bind(e.at)
+    .bind(&e.path)
+    .bind(&e.method)
+    .bind(e.duration_ms)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
 
 /// The WHERE clause of a login-log list (the owner of a log row is its `user_id`).
-fn login_filter(sql: &mut Sql, scope: &DataScope, filter: &LoginFilter) {
-    sql.push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
+fn login_filter(sql: &mut Sql, scope: &DataScope, category: i64, filter: &LoginFilter) {
+    sql.push(" FROM base_sys_log WHERE category = ").bind(category);
     scope.restrict(sql, &LOG_SCOPE);
     sql.push(" AND creator_time >= ").bind(filter.start.unwrap_or(0));
     sql.push(" AND creator_time <= ").bind(filter.end.unwrap_or(i64::MAX));
     if let Some(keyword) = &filter.keyword {
-        sql.push(" AND ").keyword(keyword, &["ip_address", "ip_address_name", "platform", "browser", "abstracts"]);
+        sql.push(" AND ").keyword(keyword, &["ip_address", "ip_address_name", "platform", "browser", "abstracts", "request_url"]);
     }
 }
 
@@ -75,16 +103,17 @@ fn login_filter(sql: &mut Sql, scope: &DataScope, filter: &LoginFilter) {
 pub(super) async fn logins(
     conn: &mut Conn,
     scope: &DataScope,
+    category: i64,
     page: Page,
     filter: &LoginFilter,
 ) -> Result<(Vec<LoginLogEntry>, i64), AppError> {
     let engine = Engine::of(conn);
     let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    login_filter(&mut count, scope, filter);
+    login_filter(&mut count, scope, category, filter);
     let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
     let mut list = Sql::new(engine, "SELECT ");
     list.push(LOGIN_COLUMNS);
-    login_filter(&mut list, scope, filter);
+    login_filter(&mut list, scope, category, filter);
     list.push(" ORDER BY creator_time DESC, id DESC LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
     Ok((list.query_as().fetch_all(conn).await?, total))
 }
@@ -99,10 +128,9 @@ pub(super) async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
-/// Drops login-log rows older than `before`; answers how many.
+/// Drops log rows (sign-ins, operations, requests) older than `before`; answers how many.
 pub(super) async fn delete_logins_before(conn: &mut Conn, before: i64) -> Result<u64, AppError> {
-    Ok(sqlx::query("DELETE FROM base_sys_log WHERE category = $1 AND creator_time < $2")
-        .bind(LOGIN_LOG)
+    Ok(sqlx::query("DELETE FROM base_sys_log WHERE creator_time < $1")
         .bind(before)
         .execute(conn)
         .await?

@@ -274,6 +274,24 @@ pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, 
 
 /// The login log is category 1 of the system log.
 pub const LOGIN_LOG: i64 = 1;
+/// The operation log: every write, with its outcome.
+pub const OPERATION_LOG: i64 = 3;
+/// The request log: every API call of a signed-in user, with its duration.
+pub const REQUEST_LOG: i64 = 5;
+
+/// Writes queued calls to the request log, writes to the operation log too, in one
+/// transaction (the journal's writer).
+pub async fn store_requests(state: &AppState, entries: &[crate::journal::Entry]) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    for e in entries {
+        repo::insert_request(&mut tx, REQUEST_LOG, e).await?;
+        if e.is_write() {
+            repo::insert_request(&mut tx, OPERATION_LOG, e).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
 
 /// One sign-in attempt to record; `user_id` is None for an unknown account.
 pub struct LoginRecord<'a> {
@@ -299,13 +317,14 @@ pub struct LoginFilter {
     pub keyword: Option<Keyword>,
 }
 
-/// The login log within `scope`, newest first. Other categories are not kept yet and answer
-/// an empty page.
+/// A log within `scope`, newest first: 1 sign-ins, 3 operations, 5 requests (other
+/// categories are not kept and answer an empty page).
 pub async fn log(conn: &mut Conn, scope: &DataScope, category: Option<i64>, page: Page, filter: &LoginFilter) -> Result<PageOf<LoginLogEntry>, AppError> {
-    if category.unwrap_or(LOGIN_LOG) != LOGIN_LOG {
+    let category = category.unwrap_or(LOGIN_LOG);
+    if ![LOGIN_LOG, OPERATION_LOG, REQUEST_LOG].contains(&category) {
         return Ok(page.of(Vec::new(), 0));
     }
-    let (list, total) = repo::logins(conn, scope, page, filter).await?;
+    let (list, total) = repo::logins(conn, scope, category, page, filter).await?;
     Ok(page.of(list, total))
 }
 

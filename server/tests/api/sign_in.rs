@@ -173,6 +173,46 @@ async fn prof_006_login_log(engine: Engine) {
     assert_eq!(theirs.ok()["pagination"]["total"], 1);
 }
 
+// The request log (category 5: every call of a signed-in user, with its address, method and
+// duration) and the operation log (category 3: writes, with their outcome), each user's own.
+async fn request_and_operation_logs(engine: Engine) {
+    let s = start(engine).await;
+    s.create_user("doctor", "Doctor123").await;
+    let token = s.sign_in("doctor", "Doctor123").await;
+    let base = "/api/permission/Users/Current/BaseInfo";
+    s.get(base, Some(&token)).await.ok();
+    s.put(base, Some(&token), json!({"realName": "王医生"})).await.ok();
+    s.put(base, Some(&token), json!({"realName": ""})).await;
+    let log = |category: i64| {
+        let (s, token) = (&s, token.clone());
+        async move { s.get(&format!("/api/permission/Users/Current/SystemLog?category={category}&keyword=BaseInfo"), Some(&token)).await.ok()["list"].clone() }
+    };
+    // Written in the background: wait for it (at most 10 s).
+    let mut requests = log(5).await;
+    for _ in 0..100 {
+        if requests.as_array().unwrap().len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        requests = log(5).await;
+    }
+    let calls: Vec<(String, String)> = requests.as_array().unwrap().iter().map(|r| (r["requestMethod"].as_str().unwrap().to_string(), r["requestURL"].as_str().unwrap().to_string())).collect();
+    assert_eq!(calls.len(), 3, "{requests:#}");
+    assert!(calls.iter().all(|(_, url)| url == base));
+    let mut methods: Vec<&str> = calls.iter().map(|(m, _)| m.as_str()).collect();
+    methods.sort();
+    assert_eq!(methods, ["GET", "PUT", "PUT"]);
+    assert!(requests[0]["requestDuration"].is_i64() && requests[0]["userName"] == "王医生/doctor", "{requests:#}");
+    assert_eq!(requests[0]["ipaddress"], "127.0.0.1");
+    let operations = log(3).await;
+    let outcomes: Vec<i64> = operations.as_array().unwrap().iter().map(|r| r["loginMark"].as_i64().unwrap()).collect();
+    assert_eq!((operations[0]["requestMethod"].as_str(), outcomes), (Some("PUT"), vec![0, 1]), "newest first: the refused one: {operations:#}");
+    // Not in another user's.
+    let admin = s.ready_admin().await;
+    let theirs = s.get("/api/permission/Users/Current/SystemLog?category=3", Some(&admin)).await;
+    assert_eq!(theirs.ok()["pagination"]["total"], 0);
+}
+
 // PROF-006: the address recorded is the peer's; X-Forwarded-For counts only when the
 // server is configured to trust its proxy, and then it is the entry the proxy appended (the
 // right-most), never one the client wrote before it.
@@ -199,6 +239,7 @@ async fn prof_006_forwarded_address_only_when_trusted(engine: Engine) {
 }
 
 on_both_engines!(
+    request_and_operation_logs,
     prof_006_forwarded_address_only_when_trusted,
     auth_002_003_008_009_sign_in_and_current_user,
     auth_007_unknown_account_and_wrong_password_same_answer,

@@ -4916,8 +4916,13 @@ export interface components {
                      * @description 1 success, 0 failure.
                      */
                     loginMark: number;
-                    /** @description The outcome in words (登录成功 or the failure's reason). */
+                    /** @description The outcome in words (登录成功 or the failure's reason; the HTTP status of a call). */
                     abstracts: string;
+                    /** @description Request and operation logs: the address called, its method and how long it took (ms). */
+                    requestURL: string;
+                    requestMethod: string;
+                    /** Format: int64 */
+                    requestDuration: number;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -6298,8 +6303,13 @@ export interface components {
              * @description 1 success, 0 failure.
              */
             loginMark: number;
-            /** @description The outcome in words (登录成功 or the failure's reason). */
+            /** @description The outcome in words (登录成功 or the failure's reason; the HTTP status of a call). */
             abstracts: string;
+            /** @description Request and operation logs: the address called, its method and how long it took (ms). */
+            requestURL: string;
+            requestMethod: string;
+            /** Format: int64 */
+            requestDuration: number;
         };
         /** @description PUT …/Current/major. */
         MajorChange: {
