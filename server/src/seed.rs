@@ -32,6 +32,11 @@ const FILES: &[(&str, &str)] = &[
     // The menu administration page (系统菜单: applications, menus and their permission items)
     // under 系统管理, with its buttons.
     ("menus-system.json", include_str!("../../fixtures/seed/menus-system.json")),
+    // The schedules' types (scheduleType, under 系统字典) and the calendar page 日程安排 at the
+    // top of the menu, beside the other personal pages (any member keeps their own schedules;
+    // the page has no buttons).
+    ("dictionaries-schedule.json", include_str!("../../fixtures/seed/dictionaries-schedule.json")),
+    ("menus-schedule.json", include_str!("../../fixtures/seed/menus-schedule.json")),
 ];
 
 /// The system menus belong to when a seed menu names none.
@@ -81,14 +86,14 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-schedule.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
             // Processes sharing the database drop their cached DictionaryData/All.
             sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 2").execute(&mut *conn).await?;
         }
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-schedule.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }
