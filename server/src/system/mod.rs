@@ -1,6 +1,6 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
-//! (AUTH-024), the system log (the login log today), dictionaries, serial-number rules, and
-//! exported files to download.
+//! (AUTH-024), the system log (the login log today), dictionaries, serial-number rules,
+//! exported files to download, and schedules.
 
 pub mod bill_rule;
 pub mod dictionary;
@@ -8,6 +8,7 @@ pub mod download;
 pub mod dto;
 mod handlers;
 mod repo;
+pub mod schedule;
 pub mod service;
 
 pub use service::{LoginRecord, SysConfig};
@@ -23,4 +24,5 @@ pub fn routes() -> ApiRoutes {
         .merge(dictionary::routes())
         .merge(bill_rule::routes())
         .merge(download::routes())
+        .merge(schedule::routes())
 }
