@@ -1,6 +1,6 @@
 //! The administration forms' field rules (organisations, departments, positions, roles,
 //! groups, users, systems, menus and the menus' permission items, dictionaries, serial-number
-//! rules and areas), written once: the web's forms read them through WASM (`entityFields`,
+//! rules, areas and schedules), written once: the web's forms read them through WASM (`entityFields`,
 //! `checkEntity`) for their limits and instant messages, and the server checks what a form
 //! sends with the same function before it saves. Texts are the JNPF client's own
 //! (jnpf-wire-areas.md §1, §2).
@@ -106,6 +106,7 @@ pub enum Form {
     BillRule,
     Area,
     DataInterface,
+    Schedule,
 }
 
 const COMPANY: &[FieldRule] = &[
@@ -327,6 +328,23 @@ const DATA_INTERFACE: &[FieldRule] = &[
     field("path").required(t("dataInterface.pathRequired", "请填写接口路径")).max(500, None).when("dataType", &["3"]),
     field("requestMethod").one_of(&["", "1", "2", "3", "4", "6", "7"], t("dataInterface.methodInvalid", "请求方式不正确")),
     field("description").max(500, None),
+// Schedules (SCHED-001, jnpf-wire-areas.md §2.5): the fields that are not times; the start, the
+// end and the repeat end are `schedule::read_times`'. `type` is an item of the scheduleType
+// dictionary (the server checks that it is one); urgency, repetition, reminder and the all-day
+// switch take the JNPF client's values.
+const SCHEDULE: &[FieldRule] = &[
+    field("type").required(t("schedule.typeRequired", "请选择类型")),
+    field("urgent").one_of(crate::schedule::URGENCY_CODES, t("schedule.urgentInvalid", "紧急程度只能是普通、重要或紧急")),
+    field("title").required(t("schedule.titleRequired", "请输入标题")).max(200, None),
+    field("content").max(2000, None),
+    field("color").max(20, None),
+    field("allDay").one_of(&["0", "1"], t("schedule.allDayInvalid", "全天只能是0或1")),
+    field("repetition").one_of(crate::schedule::REPETITION_CODES, t("schedule.repetitionInvalid", "重复只能是不重复、每天、每周、每月或每年")),
+    field("reminderTime").one_of(crate::schedule::REMINDER_TIMES, t("schedule.reminderTimeInvalid", "提醒时间不正确")),
+    field("reminderType")
+        .required(t("schedule.reminderTypeRequired", "请选择提醒方式"))
+        .one_of(&["1", "2"], t("schedule.reminderTypeInvalid", "提醒方式只能是默认或自定义")),
+    field("send").required(t("schedule.sendRequired", "请选择发送配置")).max(50, None).when("reminderType", &["2"]),
 ];
 
 impl Form {
@@ -349,6 +367,7 @@ impl Form {
         Form::BillRule,
         Form::Area,
         Form::DataInterface,
+        Form::Schedule,
     ];
 
     /// The form's fields with rules.
@@ -372,6 +391,7 @@ impl Form {
             Form::BillRule => BILL_RULE,
             Form::Area => AREA,
             Form::DataInterface => DATA_INTERFACE,
+            Form::Schedule => SCHEDULE,
         }
     }
 }
@@ -648,6 +668,34 @@ mod tests {
             texts(Form::Area, json!({"fullName": "北京/市", "enCode": "11a"}), false),
             [("enCode".into(), "区域编码只能是数字".into()), ("fullName".into(), "区域名称不能含有特殊符号".into())]
         );
+    }
+
+    // SCHED-001: a schedule's type and title are required; urgency, repetition, reminder and
+    // the all-day switch take the client's values; a custom reminder needs its send config.
+    #[test]
+    fn sched_001_schedule_form() {
+        assert_eq!(
+            texts(Form::Schedule, json!({}), true),
+            [
+                ("reminderType".into(), "请选择提醒方式".into()),
+                ("title".into(), "请输入标题".into()),
+                ("type".into(), "请选择类型".into())
+            ]
+        );
+        let good = json!({"type": "t1", "title": "晨会", "urgent": "2", "allDay": 0, "repetition": "3", "reminderTime": -2, "reminderType": "1"});
+        assert_eq!(texts(Form::Schedule, good, true), []);
+        assert_eq!(
+            texts(Form::Schedule, json!({"urgent": 4, "allDay": 2, "repetition": "6", "reminderTime": 7, "reminderType": "3"}), false),
+            [
+                ("allDay".into(), "全天只能是0或1".into()),
+                ("reminderTime".into(), "提醒时间不正确".into()),
+                ("reminderType".into(), "提醒方式只能是默认或自定义".into()),
+                ("repetition".into(), "重复只能是不重复、每天、每周、每月或每年".into()),
+                ("urgent".into(), "紧急程度只能是普通、重要或紧急".into())
+            ]
+        );
+        assert_eq!(texts(Form::Schedule, json!({"reminderType": "2", "send": ""}), false), [("send".into(), "请选择发送配置".into())]);
+        assert_eq!(texts(Form::Schedule, json!({"title": "晨".repeat(201)}), false), [("title".into(), "最多200个字符".into())]);
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod permission;
 pub mod picker;
 pub mod profile;
 pub mod rules;
+pub mod schedule;
 pub mod serial;
 pub mod upload;
 

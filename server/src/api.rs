@@ -99,9 +99,11 @@ impl ApiRoutes {
 }
 
 /// A unique operation id from the method and the path, e.g. `getPermissionUsersById` for
-/// `GET /api/permission/Users/{id}` (handler names repeat across areas: list, info, …).
+/// `GET /api/permission/Users/{id}` (handler names repeat across areas: list, info, …); a
+/// path served with and without a trailing slash ends in `Slash` for the slash.
 fn operation_id(method: &Method, path: &str) -> String {
     let mut id = method.as_str().to_ascii_lowercase();
+    let slash = path.len() > 1 && path.ends_with('/');
     for segment in path.split('/').filter(|s| !s.is_empty() && *s != "api") {
         let (prefix, word) = match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
             Some(param) => ("By", param),
@@ -113,6 +115,9 @@ fn operation_id(method: &Method, path: &str) -> String {
             id.push(first.to_ascii_uppercase());
             id.extend(chars);
         }
+    }
+    if slash {
+        id.push_str("Slash");
     }
     id
 }

@@ -43,6 +43,11 @@ const FILES: &[(&str, &str)] = &[
     // under 系统数据 with its buttons.
     ("dictionaries-data-interface.json", include_str!("../../fixtures/seed/dictionaries-data-interface.json")),
     ("menus-data-interface.json", include_str!("../../fixtures/seed/menus-data-interface.json")),
+    // The schedules' types (scheduleType, under 系统字典) and the calendar page 日程安排 at the
+    // top of the menu, beside the other personal pages (any member keeps their own schedules;
+    // the page has no buttons).
+    ("dictionaries-schedule.json", include_str!("../../fixtures/seed/dictionaries-schedule.json")),
+    ("menus-schedule.json", include_str!("../../fixtures/seed/menus-schedule.json")),
 ];
 
 const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
@@ -100,7 +105,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
@@ -109,7 +114,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "areas.json" => area::insert_seed(conn, text, false, now).await?,
         AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }

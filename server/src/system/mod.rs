@@ -1,6 +1,6 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
-//! (AUTH-024), the system log (the login log today), dictionaries, serial-number rules, areas,
-//! data interfaces and exported files to download.
+//! (AUTH-024), the system log (sign-ins, operations and requests), dictionaries, serial-number
+//! rules, areas, data interfaces, exported files to download, and schedules.
 
 pub mod area;
 pub mod bill_rule;
@@ -10,6 +10,7 @@ pub mod download;
 pub mod dto;
 mod handlers;
 mod repo;
+pub mod schedule;
 pub mod service;
 
 pub use service::{LoginRecord, SysConfig};
@@ -27,4 +28,5 @@ pub fn routes() -> ApiRoutes {
         .merge(area::routes())
         .merge(data_interface::routes())
         .merge(download::routes())
+        .merge(schedule::routes())
 }

@@ -20,6 +20,7 @@ mod dictionary;
 mod position;
 mod profile;
 mod role;
+mod schedule;
 mod user;
 mod schema;
 mod session;

@@ -152,7 +152,7 @@ describe('a new user in real Chromium', () => {
     await sidebar.waitFor();
     assert.equal(await settledWidth(sidebar), 210);
     const items = await sidebar.locator('.ant-menu-item').allInnerTexts();
-    assert.deepEqual(items.map((s) => s.trim()), ['首页', '消息记录', '个人信息']);
+    assert.deepEqual(items.map((s) => s.trim()), ['首页', '消息记录', '个人信息', '日程安排']);
     // SHELL-007: collapsible, remembered as jnpf_sidebarStatus 0 (SHELL-047).
     await page.getByRole('button', { name: '折叠/展开菜单' }).click();
     await page.waitForFunction(() => document.querySelector('.qm-sidebar')?.getBoundingClientRect().width === 64);

@@ -3296,6 +3296,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/Schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's schedules (made or taken part in) that overlap the calendar's range (SCHED-013)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSchedule"];
+        put?: never;
+        /**
+         * Create a schedule; a repeating one is stored as all its occurrences up to the repeat end (at most two years), in one transaction (SCHED-001, SCHED-002)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Schedule/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schedule viewer: an occurrence with its type, urgency, creator and participants as text; by id, else the series' first remaining occurrence (SCHED-003, SCHED-012)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemScheduleDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Schedule/detail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same viewer under the path with a trailing slash (spec 02 §7.9)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemScheduleDetailSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Schedule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A schedule occurrence's form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemScheduleById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Schedule/{id}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a schedule (its creator only); only what is sent changes. type: 1 this occurrence, 2 this and the following ones, 3 all
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemScheduleByIdByType"];
+        post?: never;
+        /**
+         * Delete a schedule: type 1 this occurrence, 2 this and the following ones, 3 all; a participant is taken off them instead (SCHED-006..008, SCHED-011)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemScheduleByIdByType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -4506,6 +4614,50 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_ScheduleEvent: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    /** @description The occurrences of one repeating schedule share it. */
+                    groupId: string;
+                    title: string;
+                    /**
+                     * Format: int64
+                     * @description Start and end (ms).
+                     */
+                    startDay: number;
+                    /** Format: int64 */
+                    endDay: number;
+                    color: string;
+                    /**
+                     * Format: int64
+                     * @description 1 all day.
+                     */
+                    allDay: number;
+                    /**
+                     * @description The creator's id: the client opens its own schedules in the form and others' in the
+                     *     viewer.
+                     */
+                    creatorUserId: string;
+                    /** @description '1' 普通, '2' 重要, '3' 紧急. */
+                    urgent: string;
+                    /** @description '1' does not repeat; '2' daily, '3' weekly, '4' monthly, '5' yearly. */
+                    repetition: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_SchemeInfo: {
             /**
              * Format: u-int16
@@ -5323,6 +5475,106 @@ export interface components {
                 /** Format: int64 */
                 enabledMark: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ScheduleDetail: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description The schedule viewer (SCHED-003): type, urgency, creator and participants as the text
+             *     shown.
+             */
+            data: {
+                id: string;
+                groupId: string;
+                /** @description The type's name. */
+                type: string;
+                /** @description 普通, 重要 or 紧急. */
+                urgent: string;
+                title: string;
+                content: string;
+                /** @description The creator: 姓名/账户. */
+                creatorUserId: string;
+                /** @description The participants: 姓名/账户, joined by ','. */
+                toUserIds: string;
+                /** Format: int64 */
+                startDay: number;
+                /** Format: int64 */
+                endDay: number;
+                /** Format: int64 */
+                allDay: number;
+                /** @description The code: '1' does not repeat (the viewer's delete then needs no scope). */
+                repetition: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ScheduleInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Schedule/{id}: the schedule form of one occurrence. */
+            data: {
+                id: string;
+                groupId: string;
+                /** @description The id of a scheduleType dictionary item. */
+                type: string;
+                urgent: string;
+                title: string;
+                content: string;
+                /** Format: int64 */
+                allDay: number;
+                /**
+                 * Format: int64
+                 * @description The occurrence's start (ms) and its time of day (`HH:mm`).
+                 */
+                startDay: number;
+                startTime: string;
+                /** Format: int64 */
+                endDay: number;
+                endTime: string;
+                /**
+                 * Format: int64
+                 * @description Minutes (30, 60, 90, 120, 180), or −1 when the end was chosen.
+                 */
+                duration: number;
+                creatorUserId: string;
+                /** @description The creator: 姓名/账户. */
+                userName: string;
+                /** @description The participants' user ids. */
+                toUserIds: string[];
+                color: string;
+                /**
+                 * Format: int64
+                 * @description −2 none, −1 at the start, else minutes before.
+                 */
+                reminderTime: number;
+                /** @description '1' default, '2' custom. */
+                reminderType: string;
+                /** @description The reminder's send configuration (custom reminders). */
+                send: string;
+                sendName: string;
+                repetition: string;
+                /**
+                 * Format: int64
+                 * @description The repeat end (ms); null when the schedule does not repeat.
+                 */
+                repeatTime?: number | null;
             };
         };
         /**
@@ -6772,6 +7024,167 @@ export interface components {
             startNumber: string;
             /** @description The category's id. */
             category: string;
+        };
+        /**
+         * @description The schedule viewer (SCHED-003): type, urgency, creator and participants as the text
+         *     shown.
+         */
+        ScheduleDetail: {
+            id: string;
+            groupId: string;
+            /** @description The type's name. */
+            type: string;
+            /** @description 普通, 重要 or 紧急. */
+            urgent: string;
+            title: string;
+            content: string;
+            /** @description The creator: 姓名/账户. */
+            creatorUserId: string;
+            /** @description The participants: 姓名/账户, joined by ','. */
+            toUserIds: string;
+            /** Format: int64 */
+            startDay: number;
+            /** Format: int64 */
+            endDay: number;
+            /** Format: int64 */
+            allDay: number;
+            /** @description The code: '1' does not repeat (the viewer's delete then needs no scope). */
+            repetition: string;
+        };
+        /** @description An occurrence in the calendar: the caller's own schedules and those they take part in. */
+        ScheduleEvent: {
+            id: string;
+            /** @description The occurrences of one repeating schedule share it. */
+            groupId: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Start and end (ms).
+             */
+            startDay: number;
+            /** Format: int64 */
+            endDay: number;
+            color: string;
+            /**
+             * Format: int64
+             * @description 1 all day.
+             */
+            allDay: number;
+            /**
+             * @description The creator's id: the client opens its own schedules in the form and others' in the
+             *     viewer.
+             */
+            creatorUserId: string;
+            /** @description '1' 普通, '2' 重要, '3' 紧急. */
+            urgent: string;
+            /** @description '1' does not repeat; '2' daily, '3' weekly, '4' monthly, '5' yearly. */
+            repetition: string;
+        };
+        /**
+         * @description POST Schedule / PUT Schedule/{id}/{type}. An update changes only what it sends (the
+         *     client posts the form back whole); `id`, `creatorUserId` and `userName` are ignored — the
+         *     creator is the caller. Numbers may come as text.
+         */
+        ScheduleForm: {
+            /** @description The id of a scheduleType dictionary item. */
+            type?: components["schemas"]["Patch_String"];
+            /** @description '1' 普通 (default), '2' 重要, '3' 紧急. */
+            urgent?: string | null;
+            title?: components["schemas"]["Patch_String"];
+            content?: components["schemas"]["Patch_String"];
+            /**
+             * Format: int64
+             * @description 0 (default) or 1.
+             */
+            allDay?: number | null;
+            /**
+             * Format: int64
+             * @description The start's day (ms).
+             */
+            startDay?: number | null;
+            /** @description The start's time of day, `HH:mm` (not for all-day schedules). */
+            startTime?: components["schemas"]["Patch_String"];
+            /**
+             * Format: int64
+             * @description The end's day (ms): all-day schedules and a custom duration.
+             */
+            endDay?: number | null;
+            /** @description The end's time of day, `HH:mm` (a custom duration). */
+            endTime?: components["schemas"]["Patch_String"];
+            /**
+             * Format: int64
+             * @description 30, 60, 90, 120 or 180 minutes, or −1 to choose the end.
+             */
+            duration?: number | null;
+            /** @description The participants' user ids (an array, or ids joined by ','). */
+            toUserIds?: string[] | null;
+            color?: components["schemas"]["Patch_String"];
+            /**
+             * Format: int64
+             * @description −2 none (default), −1 at the start, 5, 10, 15, 30, 60, 120 or 1440 minutes before.
+             */
+            reminderTime?: number | null;
+            /** @description '1' default, '2' custom (then `send` is required). */
+            reminderType?: string | null;
+            /** @description The reminder's send configuration: its id and name. */
+            send?: components["schemas"]["Patch_String"];
+            sendName?: components["schemas"]["Patch_String"];
+            /** @description '1' does not repeat (default); '2' daily, '3' weekly, '4' monthly, '5' yearly. */
+            repetition?: string | null;
+            /**
+             * Format: int64
+             * @description The repeat end (ms): the last day an occurrence may fall on, at most two years after
+             *     the start.
+             */
+            repeatTime?: number | null;
+        };
+        /** @description GET Schedule/{id}: the schedule form of one occurrence. */
+        ScheduleInfo: {
+            id: string;
+            groupId: string;
+            /** @description The id of a scheduleType dictionary item. */
+            type: string;
+            urgent: string;
+            title: string;
+            content: string;
+            /** Format: int64 */
+            allDay: number;
+            /**
+             * Format: int64
+             * @description The occurrence's start (ms) and its time of day (`HH:mm`).
+             */
+            startDay: number;
+            startTime: string;
+            /** Format: int64 */
+            endDay: number;
+            endTime: string;
+            /**
+             * Format: int64
+             * @description Minutes (30, 60, 90, 120, 180), or −1 when the end was chosen.
+             */
+            duration: number;
+            creatorUserId: string;
+            /** @description The creator: 姓名/账户. */
+            userName: string;
+            /** @description The participants' user ids. */
+            toUserIds: string[];
+            color: string;
+            /**
+             * Format: int64
+             * @description −2 none, −1 at the start, else minutes before.
+             */
+            reminderTime: number;
+            /** @description '1' default, '2' custom. */
+            reminderType: string;
+            /** @description The reminder's send configuration (custom reminders). */
+            send: string;
+            sendName: string;
+            repetition: string;
+            /**
+             * Format: int64
+             * @description The repeat end (ms); null when the schedule does not repeat.
+             */
+            repeatTime?: number | null;
         };
         /** @description A data-permission scheme of a menu. */
         SchemeInfo: {
@@ -11941,6 +12354,185 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    getSystemSchedule: {
+        parameters: {
+            query?: {
+                /** @description Schedules that end at or after this time. */
+                startTime?: string;
+                /** @description Schedules that start at or before this time. */
+                endTime?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ScheduleEvent"];
+                };
+            };
+        };
+    };
+    postSystemSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemScheduleDetail: {
+        parameters: {
+            query?: {
+                /** @description The occurrence. */
+                id?: string;
+                /**
+                 * @description Its series ('0' from the calendar): when the occurrence is gone, the series' first
+                 *     remaining occurrence is shown.
+                 */
+                groupId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleDetail"];
+                };
+            };
+        };
+    };
+    getSystemScheduleDetailSlash: {
+        parameters: {
+            query?: {
+                /** @description The occurrence. */
+                id?: string;
+                /**
+                 * @description Its series ('0' from the calendar): when the occurrence is gone, the series' first
+                 *     remaining occurrence is shown.
+                 */
+                groupId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleDetail"];
+                };
+            };
+        };
+    };
+    getSystemScheduleById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleInfo"];
+                };
+            };
+        };
+    };
+    putSystemScheduleByIdByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description 1 this, 2 this and following, 3 all (a schedule that does not repeat: any) */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteSystemScheduleByIdByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description 1 this, 2 this and following, 3 all (a schedule that does not repeat: any) */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };

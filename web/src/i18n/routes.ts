@@ -9,6 +9,7 @@ const ROWS: [name: string, zhCN: string, zhTW: string, en: string][] = [
   ['dashboard', '工作台', '工作臺', 'Dashboard'],
   ['profile', '个人信息', '個人資訊', 'Profile'],
   ['messageRecord', '消息记录', '消息記錄', 'Messages'],
+  ['schedule', '日程安排', '日程安排', 'Schedule'],
   ['previewModel', '功能预览', '功能預覽', 'Preview'],
   ['emailDetail', '查看邮件', '查看郵件', 'Email'],
   ['workFlowDetail', '流程详情', '流程詳情', 'Flow Detail'],

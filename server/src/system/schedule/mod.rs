@@ -1,0 +1,22 @@
+//! Schedules (日程, SCHED-*): a member's calendar — their own schedules and those they take
+//! part in —, repeating schedules stored as their occurrences, and the scopes of a change or a
+//! deletion (this one, this and the following ones, all). Every call serves any member, on
+//! their own schedules only: a schedule is personal, and a participant opens the viewer from
+//! a message whether or not they hold the calendar page (menu `schedule`).
+
+pub mod dto;
+mod handlers;
+pub mod repo;
+pub mod service;
+
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::list, handlers::create))
+        .route(routes!(handlers::detail))
+        .route(routes!(handlers::detail_slash))
+        .route(routes!(handlers::info))
+        .route(routes!(handlers::update, handlers::delete))
+}
