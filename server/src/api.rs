@@ -6,10 +6,12 @@
 use crate::AppState;
 use crate::access::{Need, policy};
 use axum::http::Method;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::schema::Schema;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
-use utoipa::openapi::{InfoBuilder, OpenApi, OpenApiBuilder};
+use utoipa::openapi::{InfoBuilder, OpenApi, OpenApiBuilder, RefOr};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 use utoipa_axum::routes;
 
@@ -24,6 +26,8 @@ pub struct ServedRoute {
 pub struct ApiRoutes {
     router: OpenApiRouter<AppState>,
     served: Vec<ServedRoute>,
+    /// The documented schemas by name, to refuse two different ones under one name.
+    schemas: BTreeMap<String, RefOr<Schema>>,
 }
 
 impl Default for ApiRoutes {
@@ -34,7 +38,24 @@ impl Default for ApiRoutes {
 
 impl ApiRoutes {
     pub fn new() -> ApiRoutes {
-        ApiRoutes { router: OpenApiRouter::default(), served: Vec::new() }
+        ApiRoutes { router: OpenApiRouter::default(), served: Vec::new(), schemas: BTreeMap::new() }
+    }
+
+    /// Records documented schemas.
+    ///
+    /// # Panics
+    /// When a name already stands for a different schema: the document keys schemas by name
+    /// alone, so one type would silently replace the other in it and in the web's generated
+    /// types (two areas' `ItemForm`s did). `#[schema(as = …)]` gives one of them its own name.
+    fn add_schemas<'a>(&mut self, schemas: impl IntoIterator<Item = (&'a String, &'a RefOr<Schema>)>) {
+        for (name, schema) in schemas {
+            match self.schemas.get(name) {
+                Some(known) => assert!(known == schema, "two different types are documented as the schema {name}"),
+                None => {
+                    self.schemas.insert(name.clone(), schema.clone());
+                }
+            }
+        }
     }
 
     /// Adds the handlers of one path: `routes!(read_x, write_x)`.
@@ -44,6 +65,7 @@ impl ApiRoutes {
     /// every one of those paths.
     pub fn route(mut self, (schemas, mut paths, method_router): UtoipaMethodRouter<AppState>) -> ApiRoutes {
         assert_eq!(paths.paths.len(), 1, "one path per routes!(…): {:?}", paths.paths.keys().collect::<Vec<_>>());
+        self.add_schemas(schemas.iter().map(|(name, schema)| (name, schema)));
         for (path, item) in paths.paths.iter_mut() {
             for (method, operation) in operations(item) {
                 self.served.push(ServedRoute { method: method.to_string(), path: path.clone() });
@@ -56,6 +78,7 @@ impl ApiRoutes {
     }
 
     pub fn merge(mut self, other: ApiRoutes) -> ApiRoutes {
+        self.add_schemas(&other.schemas);
         self.served.extend(other.served);
         self.router = self.router.merge(other.router);
         self

@@ -107,6 +107,20 @@ test('POST sends JSON; the login call sends a form (AUTH-002)', async () => {
   expect(Object.fromEntries(new URLSearchParams(seen[1].body))).toEqual({ account: 'admin', password: 'e10a', code: '' });
 });
 
+test('an upload sends a FormData as multipart with its boundary, token and n (DICT-018)', async () => {
+  const { request } = client();
+  const data = new FormData();
+  data.append('file', new Blob(['{"list":[]}'], { type: 'application/octet-stream' }), '字典.bdd');
+  await request({ url: '/api/system/DictionaryData/Action/Import', method: 'POST', data });
+  const [hit] = seen;
+  expect(hit.method).toBe('POST');
+  expect(hit.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  expect(hit.headers.authorization).toBe('Bearer abc');
+  expect(new URL(hit.url, base).searchParams.get('n')).toBe('1700000000');
+  expect(hit.body).toContain('name="file"');
+  expect(hit.body).toContain('{"list":[]}');
+});
+
 test('HTTP-008, HTTP-009, AUTH-007: a non-200 code toasts the msg for 1.5 s and rejects with the body', async () => {
   const body = { code: 400, msg: '账户或密码错误，请重新输入', data: null };
   answers.set('/api/oauth/Login', json(body));

@@ -22,7 +22,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestOptions {
   url: string;
   method?: Method;
-  /** GET: query parameters (HTTP-005); otherwise the JSON body, or the form with `form`. */
+  /**
+   * GET: query parameters (HTTP-005); otherwise the JSON body, the form with `form`, or a
+   * multipart body when it is a FormData (an upload: the browser writes its boundary).
+   */
   data?: unknown;
   /** Send `data` as application/x-www-form-urlencoded (the login call). */
   form?: boolean;
@@ -119,6 +122,8 @@ export function createClient(deps: ClientDeps): Request {
     if (method === 'GET') {
       if (options.data && typeof options.data === 'object') url = withQuery(url, options.data as Record<string, unknown>);
       headers['Content-Type'] = 'application/json;charset=utf-8';
+    } else if (typeof FormData !== 'undefined' && options.data instanceof FormData) {
+      body = options.data; // no Content-Type: fetch sets multipart/form-data with its boundary
     } else if (options.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=utf-8';
       body = withQuery('', (options.data ?? {}) as Record<string, unknown>).replace(/^\?/, '');

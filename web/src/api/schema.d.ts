@@ -3782,6 +3782,29 @@ export interface components {
             dictionaryList: components["schemas"]["ItemNode"][];
         };
         /**
+         * @description POST DictionaryData / PUT DictionaryData/{id}. parentId '0' (or the category's own id, as
+         *     the parent picker's first node) is the top of the category. An update changes only what
+         *     it sends; an item stays in its category.
+         */
+        DictionaryItemForm: {
+            dictionaryTypeId?: components["schemas"]["Patch_String"];
+            parentId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description A node of a picker: a category or an item. */
+        DictionaryPickerNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            hasChildren: boolean;
+            children: components["schemas"]["DictionaryPickerNode"][];
+        };
+        /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
@@ -4439,6 +4462,30 @@ export interface components {
                     /** Format: int64 */
                     isTree: number;
                     dictionaryList: components["schemas"]["ItemNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_DictionaryPickerNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    enCode: string;
+                    hasChildren: boolean;
+                    children: components["schemas"]["DictionaryPickerNode"][];
                 }[];
             };
         };
@@ -6820,6 +6867,14 @@ export interface components {
             hasChildren: boolean;
             children: components["schemas"]["PickerNode"][];
         };
+        /** @description Paging nested in a picker's body. */
+        PickerPagination: {
+            keyword?: string | null;
+            /** Format: int64 */
+            currentPage?: number | null;
+            /** Format: int64 */
+            pageSize?: number | null;
+        };
         /** @description POST Position/PositionCondition: positions of these organisations (and below) or these ids. */
         PositionCondition: {
             keyword?: string;
@@ -7213,7 +7268,7 @@ export interface components {
         };
         /** @description POST Users/getSelectedUserList: a page of the users these mixed ids reach. */
         SelectedUsers: {
-            pagination?: components["schemas"]["Pagination"];
+            pagination?: components["schemas"]["PickerPagination"];
             userId?: string[];
         };
         /**
@@ -7354,7 +7409,7 @@ export interface components {
          *     groups, or named.
          */
         UserCondition: {
-            pagination?: components["schemas"]["Pagination"];
+            pagination?: components["schemas"]["PickerPagination"];
             departIds?: string[];
             positionIds?: string[];
             userIds?: string[];
@@ -10962,7 +11017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ListOf_PickerNode"];
+                    "application/json": components["schemas"]["Envelope_ListOf_DictionaryPickerNode"];
                 };
             };
         };
@@ -11096,7 +11151,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemForm"];
+                "application/json": components["schemas"]["DictionaryItemForm"];
             };
         };
         responses: {
@@ -11143,7 +11198,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemForm"];
+                "application/json": components["schemas"]["DictionaryItemForm"];
             };
         };
         responses: {
@@ -11178,7 +11233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ListOf_PickerNode"];
+                    "application/json": components["schemas"]["Envelope_ListOf_DictionaryPickerNode"];
                 };
             };
         };

@@ -4,7 +4,7 @@
  * and empty states.
  */
 import type { ReactNode } from 'react';
-import { Button, Empty, Input, Space, Tooltip, type TableProps } from 'antd';
+import { Button, Col, Empty, Input, Row, Space, Tooltip, type TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ListState } from '@/hooks/useList';
@@ -17,35 +17,64 @@ interface Props<T, F> {
   /** Actions on the right (新建, 导出, …), before 刷新. */
   actions?: ReactNode;
   className?: string;
+  /**
+   * The keyword box's share of the bar in a 24-column grid (the dictionary screen's search
+   * grid is 6 of 24, DICT-010); without it the box is 240px wide.
+   */
+  keywordSpan?: number;
 }
 
-export function ListSearch<T, F>({ list, filters, actions, className }: Props<T, F>) {
+export function ListSearch<T, F>({ list, filters, actions, className, keywordSpan }: Props<T, F>) {
   const { t } = useTranslation();
+  const keyword = (
+    <Input
+      type="search"
+      allowClear
+      value={list.keyword}
+      placeholder={t('common.keywordPlaceholder')}
+      aria-label={t('common.keyword')}
+      style={keywordSpan ? undefined : { width: 240 }}
+      onChange={(e) => list.setKeyword(e.target.value)}
+      onPressEnter={() => list.search()}
+    />
+  );
+  const buttons = (
+    <>
+      {filters}
+      <Button type="primary" icon={<SearchOutlined />} onClick={() => list.search()}>
+        {t('common.search')}
+      </Button>
+      <Button onClick={list.reset}>{t('common.reset')}</Button>
+    </>
+  );
+  const right = (
+    <Space>
+      {actions}
+      <Tooltip title={t('common.refresh')}>
+        <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={list.loading} />} onClick={list.refresh} />
+      </Tooltip>
+    </Space>
+  );
+  if (keywordSpan) {
+    return (
+      <Row gutter={[8, 8]} align="middle" className={`qm-list-search qm-list-search-grid${className ? ` ${className}` : ''}`}>
+        <Col span={keywordSpan} className="qm-list-search-keyword">
+          {keyword}
+        </Col>
+        <Col flex="auto">
+          <Space wrap>{buttons}</Space>
+        </Col>
+        <Col>{right}</Col>
+      </Row>
+    );
+  }
   return (
     <div className={`qm-list-search${className ? ` ${className}` : ''}`}>
       <Space wrap>
-        <Input
-          type="search"
-          allowClear
-          value={list.keyword}
-          placeholder={t('common.keywordPlaceholder')}
-          aria-label={t('common.keyword')}
-          style={{ width: 240 }}
-          onChange={(e) => list.setKeyword(e.target.value)}
-          onPressEnter={() => list.search()}
-        />
-        {filters}
-        <Button type="primary" icon={<SearchOutlined />} onClick={() => list.search()}>
-          {t('common.search')}
-        </Button>
-        <Button onClick={list.reset}>{t('common.reset')}</Button>
+        {keyword}
+        {buttons}
       </Space>
-      <Space>
-        {actions}
-        <Tooltip title={t('common.refresh')}>
-          <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={list.loading} />} onClick={list.refresh} />
-        </Tooltip>
-      </Space>
+      {right}
     </div>
   );
 }

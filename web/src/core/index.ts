@@ -83,7 +83,11 @@ export type EntityForm =
   | 'moduleButton'
   | 'moduleField'
   | 'dataAuthorize'
-  | 'dataScheme';
+  | 'dataScheme'
+  | 'dictionaryType'
+  | 'dictionaryData'
+  | 'billRule'
+  | 'area';
 
 /** A field of an administration form as `entityFields` answers it (`when`: `[field, value, …]`). */
 export type EntityFieldInfo = EntityField;

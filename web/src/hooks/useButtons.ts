@@ -16,6 +16,9 @@ type Core = Awaited<ReturnType<typeof loadCore>>;
 export const BTN_ADD = 'btn_add';
 export const BTN_EDIT = 'btn_edit';
 export const BTN_REMOVE = 'btn_remove';
+/** 导入 and 导出 of the pages that take files in and out (the dictionary, serial-number rules). */
+export const BTN_UPLOAD = 'btn_upload';
+export const BTN_DOWNLOAD = 'btn_download';
 
 /** Whether the user may use a button of the page shown at the current location. */
 export function useButtons(): (code: string) => boolean {

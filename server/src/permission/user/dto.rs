@@ -274,8 +274,11 @@ pub struct TreeRequest {
 }
 
 /// Paging nested in a picker's body.
+// Documented as PickerPagination: the answers' Pagination (wire.rs) has the same Rust name, and
+// the OpenAPI document keys schemas by name alone (api.rs refuses two under one).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PickerPagination)]
 pub struct Pagination {
     #[serde(default)]
     pub keyword: Option<String>,

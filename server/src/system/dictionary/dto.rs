@@ -135,8 +135,11 @@ pub struct ItemInfo {
 /// POST DictionaryData / PUT DictionaryData/{id}. parentId '0' (or the category's own id, as
 /// the parent picker's first node) is the top of the category. An update changes only what
 /// it sends; an item stays in its category.
+// Documented as DictionaryItemForm: the menu's ItemForm (permission::module) has the same Rust
+// name, and the OpenAPI document keys schemas by name alone (api.rs refuses two under one).
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DictionaryItemForm)]
 pub struct ItemForm {
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
     pub dictionary_type_id: Patch<String>,
@@ -165,8 +168,10 @@ pub struct SelectorQuery {
 }
 
 /// A node of a picker: a category or an item.
+// Documented as DictionaryPickerNode: the menu picker's PickerNode has the same Rust name.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DictionaryPickerNode)]
 pub struct PickerNode {
     pub id: String,
     pub parent_id: String,
