@@ -328,6 +328,8 @@ const DATA_INTERFACE: &[FieldRule] = &[
     field("path").required(t("dataInterface.pathRequired", "请填写接口路径")).max(500, None).when("dataType", &["3"]),
     field("requestMethod").one_of(&["", "1", "2", "3", "4", "6", "7"], t("dataInterface.methodInvalid", "请求方式不正确")),
     field("description").max(500, None),
+];
+
 // Schedules (SCHED-001, jnpf-wire-areas.md §2.5): the fields that are not times; the start, the
 // end and the repeat end are `schedule::read_times`'. `type` is an item of the scheduleType
 // dictionary (the server checks that it is one); urgency, repetition, reminder and the all-day
@@ -348,7 +350,7 @@ const SCHEDULE: &[FieldRule] = &[
 ];
 
 impl Form {
-    pub const ALL: [Form; 18] = [
+    pub const ALL: [Form; 19] = [
         Form::Company,
         Form::Department,
         Form::Position,

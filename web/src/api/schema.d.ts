@@ -3740,6 +3740,20 @@ export interface components {
             /** @description The public system settings. */
             sysConfigInfo: Record<string, never>;
         };
+        /** @description A node of DataInterface/Selector: the categories with their enabled interfaces. */
+        DataInterfaceSelectorNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            enCode: string;
+            /**
+             * Format: int64
+             * @description 0 a category, the data type for an interface.
+             */
+            dataType: number;
+            hasChildren: boolean;
+            children: components["schemas"]["DataInterfaceSelectorNode"][];
+        };
         /**
          * @description POST Organize/Department / PUT Organize/Department/{id}. An update changes only the fields
          *     it sends; organizeIdTree, sent back by the client, is ignored (parentId decides).
@@ -6091,29 +6105,7 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
-        Envelope_Vec_GroupNode: {
-            /**
-             * Format: u-int16
-             * @description 200 on success.
-             * @example 200
-             */
-            code: number;
-            msg: string;
-            data: {
-                id: string;
-                fullName: string;
-                type: string;
-                icon: string;
-                hasChildren: boolean;
-                isLeaf: boolean;
-                children: components["schemas"]["GroupNode"][];
-            }[];
-        };
-        /**
-         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
-         *     (see [`crate::error::AppError`]), also with HTTP 200.
-         */
-        Envelope_Vec_SelectorNode: {
+        Envelope_Vec_DataInterfaceSelectorNode: {
             /**
              * Format: u-int16
              * @description 200 on success.
@@ -6132,7 +6124,29 @@ export interface components {
                  */
                 dataType: number;
                 hasChildren: boolean;
-                children: components["schemas"]["SelectorNode"][];
+                children: components["schemas"]["DataInterfaceSelectorNode"][];
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_GroupNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                fullName: string;
+                type: string;
+                icon: string;
+                hasChildren: boolean;
+                isLeaf: boolean;
+                children: components["schemas"]["GroupNode"][];
             }[];
         };
         /**
@@ -11967,7 +11981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_SelectorNode"];
+                    "application/json": components["schemas"]["Envelope_Vec_DataInterfaceSelectorNode"];
                 };
             };
         };

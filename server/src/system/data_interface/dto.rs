@@ -114,6 +114,7 @@ pub struct InterfaceOption {
 /// A node of DataInterface/Selector: the categories with their enabled interfaces.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DataInterfaceSelectorNode)]
 pub struct SelectorNode {
     pub id: String,
     pub parent_id: String,
