@@ -129,7 +129,7 @@ export default function UserPage() {
           {...listTableProps(list, t)}
           rowKey="id"
           size="middle"
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1100 }}
           columns={[
             { key: 'account', title: t('user.account'), dataIndex: 'account', width: 130, ellipsis: true },
             { key: 'realName', title: t('user.realName'), dataIndex: 'realName', width: 110, ellipsis: true },
