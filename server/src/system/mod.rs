@@ -1,6 +1,7 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
 //! (AUTH-024), the system log (sign-ins, operations and requests), dictionaries, serial-number
-//! rules, areas, data interfaces, exported files to download, and schedules.
+//! rules, areas, data interfaces, exported files to download, schedules, and the third-party
+//! office chat tests and sync (DingTalk, WeCom).
 
 pub mod area;
 pub mod bill_rule;
@@ -12,6 +13,7 @@ mod handlers;
 mod repo;
 pub mod schedule;
 pub mod service;
+pub mod third_party;
 
 pub use service::{LoginRecord, SysConfig};
 
@@ -29,4 +31,5 @@ pub fn routes() -> ApiRoutes {
         .merge(data_interface::routes())
         .merge(download::routes())
         .merge(schedule::routes())
+        .merge(third_party::routes())
 }

@@ -25,4 +25,5 @@ mod user;
 mod schema;
 mod session;
 mod sign_in;
+mod third_party;
 mod wire;

@@ -3404,6 +3404,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/SysConfig/{type}/testQyWebChatConnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the WeCom (企业微信) credentials (SYS-004; administrators): an access token for the corp id and the application's Secret (type 0, 连接测试) or the contacts-sync Secret (type 1, 同步测试); fields left out or sent as the mask ****** are the stored ones; a refusal answers the service's errmsg
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemSysConfigByTypeTestQyWebChatConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SysConfig/testDingTalkConnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the DingTalk (钉钉) credentials (SYS-004; administrators): an access token for the AppKey and AppSecret; a refusal answers the service's errmsg
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemSysConfigTestDingTalkConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/getSynThirdTotal/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the organisations (组织) and the users (用户) are synced to WeCom (1) or DingTalk (2) (SYS-005; administrators)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoGetSynThirdTotalByType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllOrganizeSysToQy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every organisation to WeCom as departments (SYS-007; administrators; type 0; type 1 is not supported yet); answers the organisations' totals after the run
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllOrganizeSysToQy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllUserSysToQy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllUserSysToQy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllOrganizeSysToDing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every organisation to DingTalk as departments (SYS-006; administrators; type 0)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllOrganizeSysToDing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllUserSysToDing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllUserSysToDing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -3817,6 +3957,17 @@ export interface components {
             enCode: string;
             hasChildren: boolean;
             children: components["schemas"]["DictionaryPickerNode"][];
+        };
+        /**
+         * @description The DingTalk (钉钉) settings of the configuration page, with the same rules as
+         *     [`WeComTestForm`].
+         */
+        DingTalkTestForm: {
+            dingAgentId?: string | null;
+            /** @description The application's AppKey. */
+            dingSynAppKey?: string | null;
+            /** @description The application's AppSecret. */
+            dingSynAppSecret?: string | null;
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -5685,6 +5836,49 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_SyncTotal: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description How far one kind of object is synced to one service: a row of the sync page's table. */
+            data: {
+                /** @description 组织 or 用户 (the client picks the sync call by comparing it with 组织). */
+                synType: string;
+                /**
+                 * Format: int64
+                 * @description The system's organisations (companies and departments) or users.
+                 */
+                recordTotal: number;
+                /**
+                 * Format: int64
+                 * @description Of those, synced by the last attempt.
+                 */
+                synSuccessCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, failed at the last attempt.
+                 */
+                synFailCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, never tried.
+                 */
+                unSynCount: number;
+                /**
+                 * Format: int64
+                 * @description The last attempt (ms); null before the first.
+                 */
+                synDate?: number | null;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_SystemInfo: {
             /**
              * Format: u-int16
@@ -6147,6 +6341,48 @@ export interface components {
                 hasChildren: boolean;
                 isLeaf: boolean;
                 children: components["schemas"]["GroupNode"][];
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_SyncTotal: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description 组织 or 用户 (the client picks the sync call by comparing it with 组织). */
+                synType: string;
+                /**
+                 * Format: int64
+                 * @description The system's organisations (companies and departments) or users.
+                 */
+                recordTotal: number;
+                /**
+                 * Format: int64
+                 * @description Of those, synced by the last attempt.
+                 */
+                synSuccessCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, failed at the last attempt.
+                 */
+                synFailCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, never tried.
+                 */
+                unSynCount: number;
+                /**
+                 * Format: int64
+                 * @description The last attempt (ms); null before the first.
+                 */
+                synDate?: number | null;
             }[];
         };
         /**
@@ -7304,6 +7540,36 @@ export interface components {
             isLeaf: boolean;
             children: components["schemas"]["SelectorNode"][];
         };
+        /** @description How far one kind of object is synced to one service: a row of the sync page's table. */
+        SyncTotal: {
+            /** @description 组织 or 用户 (the client picks the sync call by comparing it with 组织). */
+            synType: string;
+            /**
+             * Format: int64
+             * @description The system's organisations (companies and departments) or users.
+             */
+            recordTotal: number;
+            /**
+             * Format: int64
+             * @description Of those, synced by the last attempt.
+             */
+            synSuccessCount: number;
+            /**
+             * Format: int64
+             * @description Of those, failed at the last attempt.
+             */
+            synFailCount: number;
+            /**
+             * Format: int64
+             * @description Of those, never tried.
+             */
+            unSynCount: number;
+            /**
+             * Format: int64
+             * @description The last attempt (ms); null before the first.
+             */
+            synDate?: number | null;
+        };
         /** @description A system (application) in `userInfo.systemIds`. */
         SystemEntry: {
             id: string;
@@ -7653,6 +7919,21 @@ export interface components {
             type: string;
             icon: string;
         }[];
+        /**
+         * @description The WeCom (企业微信) settings as the configuration page holds them when a test button is
+         *     pressed. A field left out, or a secret sent back as the mask the page was given
+         *     (`******`), stands for the stored setting.
+         */
+        WeComTestForm: {
+            /** @description 企业ID. */
+            qyhCorpId?: string | null;
+            /** @description The application's AgentId (shown, not needed for the token). */
+            qyhAgentId?: string | null;
+            /** @description The application's Secret: what test type 0 (连接测试) checks. */
+            qyhAgentSecret?: string | null;
+            /** @description The contacts-sync Secret (通讯录同步): what test type 1 (同步测试) and the sync use. */
+            qyhCorpSecret?: string | null;
+        };
         WorkItem: {
             id: string;
             fullName: string;
@@ -12602,6 +12883,172 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemSysConfigByTypeTestQyWebChatConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0 连接测试, 1 同步测试 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeComTestForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemSysConfigTestDingTalkConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DingTalkTestForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoGetSynThirdTotalByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1 企业微信, 2 钉钉 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllOrganizeSysToQy: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllUserSysToQy: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllOrganizeSysToDing: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllUserSysToDing: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
                 };
             };
         };
