@@ -8,6 +8,7 @@ mod authority;
 mod area;
 mod bill_rule;
 mod data_interface;
+mod data_interface_variate;
 mod edge;
 mod first_start;
 mod hardening;

@@ -3276,6 +3276,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/DataInterfaceVariate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a variable of an interface (button btn_add): core's form, a name not used yet
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceVariate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled interfaces with their enabled variables below them (menu systemData.dataInterface; DI-008)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/Actions/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .bdv file (button btn_upload): checked like the form; a bad file changes nothing and says why
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceVariateActionsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The variables of the data interface {id}, the keyword on their names (menu systemData.dataInterface; DI-008)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateById"];
+        /**
+         * Change a variable (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemDataInterfaceVariateById"];
+        post?: never;
+        /**
+         * Delete a variable (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemDataInterfaceVariateById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A variable, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateByIdInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a variable (button btn_edit; DI-002)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemDataInterfaceVariateByIdActionsState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a variable (button btn_add) under the name 名称_copy
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceVariateByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Actions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a variable as a .bdv file (button btn_download)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateByIdActionsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/DownloadModel": {
         parameters: {
             query?: never;
@@ -4971,6 +5139,45 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_VariateListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    interfaceId: string;
+                    fullName: string;
+                    expression: string;
+                    value: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /**
+                     * Format: int64
+                     * @description ms.
+                     */
+                    creatorTime: number;
+                    /**
+                     * Format: int64
+                     * @description ms; null when never changed.
+                     */
+                    lastModifyTime?: number | null;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_LoggedIn: {
             /**
              * Format: u-int16
@@ -6276,6 +6483,39 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_VariateRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A variable as stored (its form, and its `.bdv` export file). */
+            data: {
+                id?: string;
+                /** @description The data interface it belongs to. */
+                interfaceId: string;
+                /** @description The variable's name: letters, digits and underscores from a letter; used once. */
+                fullName: string;
+                /** @description What computes it (the designer's script; kept, not run by the server). */
+                expression?: string;
+                /** @description Its value. */
+                value?: string;
+                /** Format: int64 */
+                sortCode?: number;
+                /**
+                 * Format: int64
+                 * @description 1 enabled, 0 disabled (DI-002).
+                 */
+                enabledMark?: number;
+                description?: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec: {
             /**
              * Format: u-int16
@@ -6431,6 +6671,34 @@ export interface components {
                 hasChildren: boolean;
                 isLeaf: boolean;
                 children: components["schemas"]["UserNode"][];
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_VariateNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                /** @description '-1' for an interface; the interface's id for a variable. */
+                parentId: string;
+                fullName: string;
+                /**
+                 * Format: int64
+                 * @description 0 an interface, 1 a variable.
+                 */
+                type: number;
+                /** @description A variable's value ('' for an interface). */
+                value: string;
+                hasChildren: boolean;
+                children: components["schemas"]["VariateNode"][];
             }[];
         };
         /**
@@ -7908,6 +8176,82 @@ export interface components {
         ValuesRequest: {
             type?: string;
             moduleIds?: string;
+        };
+        /**
+         * @description POST DataInterfaceVariate / PUT DataInterfaceVariate/{id}. An update changes only what it
+         *     sends.
+         */
+        VariateForm: {
+            interfaceId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            expression?: components["schemas"]["Patch_String"];
+            value?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description A row of an interface's variable list. */
+        VariateListRow: {
+            id: string;
+            interfaceId: string;
+            fullName: string;
+            expression: string;
+            value: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /** @description Who made it: 姓名/账户. */
+            creatorUser: string;
+            /**
+             * Format: int64
+             * @description ms.
+             */
+            creatorTime: number;
+            /**
+             * Format: int64
+             * @description ms; null when never changed.
+             */
+            lastModifyTime?: number | null;
+        };
+        /**
+         * @description A node of DataInterfaceVariate/Selector: an interface (type 0) with its enabled variables
+         *     (type 1) as children.
+         */
+        VariateNode: {
+            id: string;
+            /** @description '-1' for an interface; the interface's id for a variable. */
+            parentId: string;
+            fullName: string;
+            /**
+             * Format: int64
+             * @description 0 an interface, 1 a variable.
+             */
+            type: number;
+            /** @description A variable's value ('' for an interface). */
+            value: string;
+            hasChildren: boolean;
+            children: components["schemas"]["VariateNode"][];
+        };
+        /** @description A variable as stored (its form, and its `.bdv` export file). */
+        VariateRow: {
+            id?: string;
+            /** @description The data interface it belongs to. */
+            interfaceId: string;
+            /** @description The variable's name: letters, digits and underscores from a letter; used once. */
+            fullName: string;
+            /** @description What computes it (the designer's script; kept, not run by the server). */
+            expression?: string;
+            /** @description Its value. */
+            value?: string;
+            /** Format: int64 */
+            sortCode?: number;
+            /**
+             * Format: int64
+             * @description 1 enabled, 0 disabled (DI-002).
+             */
+            enabledMark?: number;
+            description?: string;
         };
         Vec: {
             id: string;
@@ -12679,6 +13023,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PageOf_LogRow"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceVariate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateSelector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_VariateNode"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceVariateActionsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateById: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the data interface */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_VariateListRow"];
+                };
+            };
+        };
+    };
+    putSystemDataInterfaceVariateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteSystemDataInterfaceVariateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateByIdInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VariateRow"];
+                };
+            };
+        };
+    };
+    putSystemDataInterfaceVariateByIdActionsState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceVariateByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateByIdActionsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
                 };
             };
         };

@@ -30,3 +30,23 @@ CREATE TABLE qiming_third_sync_run (
     started     BIGINT NOT NULL,
     PRIMARY KEY (third_type, object_type)
 );
+
+-- Data-interface variables (数据接口变量, DI-002, DI-008; spec 02 §7.8): named values kept
+-- beside an interface (its expression, the script the designer writes, and its value), with an
+-- enabled/disabled state. A name is used once across all interfaces; deleting an interface
+-- deletes its variables.
+CREATE TABLE base_data_interface_variate (
+    id                  TEXT PRIMARY KEY,
+    interface_id        TEXT NOT NULL REFERENCES base_data_interface (id) ON DELETE CASCADE,
+    full_name           TEXT NOT NULL UNIQUE,
+    expression          TEXT NOT NULL DEFAULT '',
+    value               TEXT NOT NULL DEFAULT '',
+    sort_code           BIGINT NOT NULL DEFAULT 0,
+    enabled_mark        BIGINT NOT NULL DEFAULT 1,
+    description         TEXT NOT NULL DEFAULT '',
+    creator_time        BIGINT NOT NULL,
+    creator_user_id     TEXT NOT NULL DEFAULT '',
+    last_modify_time    BIGINT,
+    last_modify_user_id TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX base_data_interface_variate_interface ON base_data_interface_variate (interface_id, sort_code);
