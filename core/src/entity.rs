@@ -106,6 +106,7 @@ pub enum Form {
     BillRule,
     Area,
     DataInterface,
+    DataInterfaceVariate,
     Schedule,
 }
 
@@ -330,6 +331,19 @@ const DATA_INTERFACE: &[FieldRule] = &[
     field("description").max(500, None),
 ];
 
+// Data-interface variables (DI-008): a value an interface's variable holds, named so it can be
+// written into another interface's text; the name is unique (the server checks that).
+const DATA_INTERFACE_VARIATE: &[FieldRule] = &[
+    field("interfaceId").required(t("dataInterfaceVariate.interfaceRequired", "请选择数据接口")),
+    field("fullName")
+        .required(t("dataInterfaceVariate.nameRequired", "请输入变量名"))
+        .rule(NamedRule::FieldName, Some(t("dataInterfaceVariate.nameRule", "变量名只能包含字母、数字和下划线，且以字母开头")))
+        .max(50, Some(t("dataInterfaceVariate.nameMax", "变量名最多为50个字符！"))),
+    field("expression").max(5000, None),
+    field("value").max(5000, None),
+    field("description").max(500, None),
+];
+
 // Schedules (SCHED-001, jnpf-wire-areas.md §2.5): the fields that are not times; the start, the
 // end and the repeat end are `schedule::read_times`'. `type` is an item of the scheduleType
 // dictionary (the server checks that it is one); urgency, repetition, reminder and the all-day
@@ -350,7 +364,7 @@ const SCHEDULE: &[FieldRule] = &[
 ];
 
 impl Form {
-    pub const ALL: [Form; 19] = [
+    pub const ALL: [Form; 20] = [
         Form::Company,
         Form::Department,
         Form::Position,
@@ -369,6 +383,7 @@ impl Form {
         Form::BillRule,
         Form::Area,
         Form::DataInterface,
+        Form::DataInterfaceVariate,
         Form::Schedule,
     ];
 
@@ -393,6 +408,7 @@ impl Form {
             Form::BillRule => BILL_RULE,
             Form::Area => AREA,
             Form::DataInterface => DATA_INTERFACE,
+            Form::DataInterfaceVariate => DATA_INTERFACE_VARIATE,
             Form::Schedule => SCHEDULE,
         }
     }

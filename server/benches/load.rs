@@ -11,6 +11,10 @@
 //! deep page, a keyword, an organisation's subtree) and CurrentUser for a user holding 10
 //! roles over 500 menus (from the cache, and rebuilt after every change), one request at a
 //! time, p50 and p95 of 200 requests each.
+//! Then the system data (issue 11): BillNumber throughput — numbers issued per second to 64
+//! concurrent clients (wrk) for one rule, checked against the rule's own sequence — and the
+//! answer time of DictionaryData/All with 200 categories × 100 items (from the cache, and
+//! rebuilt after every change; p50 and p95 of 200 requests, and wrk at 64 connections).
 //! Numbers, never assertions: this is not a test.
 
 use std::process::Command;
@@ -77,14 +81,14 @@ impl std::fmt::Display for Wrk {
     }
 }
 
-/// `wrk --latency -t2 -c<connections> -d<seconds>s [-s script] [-H header] url`.
-fn wrk(url: &str, connections: u32, seconds: u32, script: Option<&std::path::Path>, header: Option<&str>) -> Option<Wrk> {
+/// `wrk --latency -t2 -c<connections> -d<seconds>s [-s script] [-H header …] url`.
+fn wrk(url: &str, connections: u32, seconds: u32, script: Option<&std::path::Path>, headers: &[&str]) -> Option<Wrk> {
     let mut cmd = Command::new("wrk");
     cmd.args(["--latency", "-t2", &format!("-c{connections}"), &format!("-d{seconds}s")]);
     if let Some(s) = script {
         cmd.arg("-s").arg(s);
     }
-    if let Some(h) = header {
+    for h in headers {
         cmd.args(["-H", h]);
     }
     let out = cmd.arg(url).output().ok()?;
@@ -114,9 +118,9 @@ async fn main() {
     let http = reqwest::Client::new();
     let token = sign_in(&http, &base).await;
     let auth = format!("Authorization: {token}");
-    let logo = wrk(&format!("{base}/logo.svg"), 64, 5, None, None);
-    let api = wrk(&format!("{base}/api/oauth/getLoginConfig"), 64, 5, None, None);
-    let current = wrk(&format!("{base}/api/oauth/CurrentUser"), 64, 5, None, Some(&auth));
+    let logo = wrk(&format!("{base}/logo.svg"), 64, 5, None, &[]);
+    let api = wrk(&format!("{base}/api/oauth/getLoginConfig"), 64, 5, None, &[]);
+    let current = wrk(&format!("{base}/api/oauth/CurrentUser"), 64, 5, None, &[auth.as_str()]);
     let after_current_user = rss_kib(&child);
 
     let scripts = tempfile::tempdir().unwrap();
@@ -130,7 +134,7 @@ async fn main() {
         ),
     )
     .unwrap();
-    let sign_ins = wrk(&format!("{base}/api/oauth/Login"), 8, 5, Some(&login), None);
+    let sign_ins = wrk(&format!("{base}/api/oauth/Login"), 8, 5, Some(&login), &[]);
     // Failing sign-ins for ever new accounts: each one is an argon2 check (a decoy).
     let flood = scripts.path().join("flood.lua");
     std::fs::write(
@@ -141,9 +145,9 @@ async fn main() {
     )
     .unwrap();
     let flood_url = format!("{base}/api/oauth/Login");
-    let flooding = std::thread::spawn(move || wrk(&flood_url, 64, 8, Some(&flood), None));
+    let flooding = std::thread::spawn(move || wrk(&flood_url, 64, 8, Some(&flood), &[]));
     std::thread::sleep(Duration::from_secs(1));
-    let during_flood = wrk(&format!("{base}/api/oauth/CurrentUser"), 8, 5, None, Some(&auth));
+    let during_flood = wrk(&format!("{base}/api/oauth/CurrentUser"), 8, 5, None, &[auth.as_str()]);
     let flood = flooding.join().unwrap();
     let busy = rss_kib(&child);
 
@@ -161,14 +165,22 @@ async fn main() {
     println!("  failing-sign-in flood, 64 connections:             {}", show(&flood));
     println!("  CurrentUser during that flood, 8 connections:      {}", show(&during_flood));
     organisation_scale(dir.path(), &base, &token).await;
+    system_data(dir.path(), &base, &token).await;
 }
 
-/// p50 and p95 of `n` sequential GETs (ms); `between` runs before each request, untimed.
-async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, between: Option<&sqlx::AnyPool>) -> (f64, f64) {
+/// The database the server under test uses.
+fn database_url(dir: &std::path::Path) -> String {
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| format!("sqlite://{}/qiming.db", dir.display()))
+}
+
+/// p50 and p95 of `n` sequential GETs (ms); with `bump`, the generation row (pool, row id:
+/// 1 what CurrentUser is built from, 2 the dictionaries) is moved before each request,
+/// untimed, so each answer is rebuilt.
+async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, bump: Option<(&sqlx::AnyPool, i64)>) -> (f64, f64) {
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
-        if let Some(pool) = between {
-            sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(pool).await.unwrap();
+        if let Some((pool, row)) = bump {
+            sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = $1").bind(row).execute(pool).await.unwrap();
         }
         let started = Instant::now();
         let res = http.get(url).header("Authorization", token).send().await.unwrap();
@@ -184,8 +196,7 @@ async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, bet
 /// each held by one user; then the list and CurrentUser timings.
 async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str) {
     sqlx::any::install_default_drivers();
-    let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| format!("sqlite://{}/qiming.db", dir.display()));
-    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let pool = sqlx::AnyPool::connect(&database_url(dir)).await.unwrap();
     let http = reqwest::Client::new();
     // The administrator's initial password counts as changed (business calls need that).
     sqlx::query("UPDATE base_user SET change_password_date = 1 WHERE account = 'admin'").execute(&pool).await.unwrap();
@@ -278,7 +289,7 @@ async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str
     let keyword = latencies(&http, &format!("{users}?keyword=user4242&currentPage=1&pageSize=20"), admin_token, 200, None).await;
     let subtree = latencies(&http, &format!("{users}?organizeId={}&currentPage=1&pageSize=20", departments[3]), admin_token, 200, None).await;
     let cached = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, None).await;
-    let rebuilt = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, Some(&pool)).await;
+    let rebuilt = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, Some((&pool, 1))).await;
     let show = |(p50, p95): (f64, f64)| format!("p50 {p50:>6.1} ms, p95 {p95:>6.1} ms");
     println!("organisation scale (100 000 users in 20 departments, filled in {:.1} s):", filled.as_secs_f64());
     println!("  user list, first page of 20:                       {}", show(first));
@@ -287,4 +298,89 @@ async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str
     println!("  user list, one department's subtree:               {}", show(subtree));
     println!("  CurrentUser, 10 roles over 500 menus, cached:      {}", show(cached));
     println!("  CurrentUser, 10 roles over 500 menus, rebuilt:     {}", show(rebuilt));
+}
+
+/// The GET of `url` as the administrator, its envelope.
+async fn get_json(http: &reqwest::Client, url: &str, token: &str) -> serde_json::Value {
+    http.get(url).header("Authorization", token).send().await.unwrap().json().await.unwrap()
+}
+
+/// BillNumber throughput for one rule under 64 concurrent clients, and DictionaryData/All
+/// with 200 categories of 100 items each (issue 11's proof).
+async fn system_data(dir: &std::path::Path, base: &str, admin_token: &str) {
+    let pool = sqlx::AnyPool::connect(&database_url(dir)).await.unwrap();
+    let http = reqwest::Client::new();
+    let auth = format!("Authorization: {admin_token}");
+
+    // A rule without a date part, 9 digits: the sequence never starts again during the run.
+    let category: String = sqlx::query_scalar(
+        "SELECT d.id FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
+         WHERE t.en_code = 'businessType' ORDER BY d.sort_code, d.id LIMIT 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let rule = serde_json::json!({"fullName": "基准单据", "enCode": "BENCH", "category": category, "prefix": "BN", "dateFormat": "no",
+                                  "digit": 9, "startNumber": "000000001"});
+    let created: serde_json::Value =
+        http.post(format!("{base}/api/system/BillRule")).header("Authorization", admin_token).json(&rule).send().await.unwrap().json().await.unwrap();
+    assert_eq!(created["code"], 200, "the benchmark's rule: {created}");
+    let number_url = format!("{base}/api/system/BillRule/BillNumber/BENCH");
+    let first = get_json(&http, &number_url, admin_token).await;
+    let numbers = wrk(&number_url, 64, 5, None, &[auth.as_str()]);
+    let last = get_json(&http, &number_url, admin_token).await;
+    let sequence = |v: &serde_json::Value| v["data"].as_str().and_then(|n| n.strip_prefix("BN")).and_then(|n| n.parse::<i64>().ok());
+    let issued = match (sequence(&first), sequence(&last)) {
+        (Some(a), Some(b)) => format!("{} numbers issued between the two probes", b - a - 1),
+        _ => format!("(unexpected answers: {first} … {last})"),
+    };
+
+    // 200 flat categories of 100 items under 业务字典 (every tenth a tree: items 10..99 below
+    // items 0..9), in one transaction, then the dictionaries' generation moved.
+    let started = Instant::now();
+    let mut tx = pool.begin().await.unwrap();
+    for c in 0..200u32 {
+        let tree = c % 10 == 0;
+        sqlx::query("INSERT INTO base_dictionary_type (id, parent_id, full_name, en_code, is_tree, sort_code, creator_time) VALUES ($1, '1', $2, $3, $4, $5, 0)")
+            .bind(format!("benchtype{c}"))
+            .bind(format!("基准字典{c}"))
+            .bind(format!("benchDict{c}"))
+            .bind(tree as i64)
+            .bind(1000 + c as i64)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        let mut items = String::from("INSERT INTO base_dictionary_data (id, dictionary_type_id, parent_id, full_name, en_code, sort_code, creator_time) VALUES ");
+        for i in 0..100u32 {
+            let sep = if i == 0 { "" } else { "," };
+            let parent = if tree && i >= 10 { format!("benchitem{c}_{}", i % 10) } else { "0".to_string() };
+            // Generated numbers and ids only: no outside text reaches this statement.
+            items.push_str(&format!("{sep}('benchitem{c}_{i}', 'benchtype{c}', '{parent}', '选项{c}-{i}', 'opt{i}', {i}, 0)"));
+        }
+        sqlx::query(sqlx::AssertSqlSafe(items)).execute(&mut *tx).await.unwrap();
+    }
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 2").execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    let filled = started.elapsed();
+
+    let all_url = format!("{base}/api/system/DictionaryData/All");
+    let body = http.get(&all_url).header("Authorization", admin_token).send().await.unwrap().bytes().await.unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let categories = answer["data"]["list"].as_array().map_or(0, Vec::len);
+    let cached = latencies(&http, &all_url, admin_token, 200, None).await;
+    let rebuilt = latencies(&http, &all_url, admin_token, 200, Some((&pool, 2))).await;
+    let all = wrk(&all_url, 64, 5, None, &[auth.as_str(), "Accept-Encoding: gzip"]);
+
+    let show_wrk = |w: &Option<Wrk>| w.as_ref().map_or_else(|| "(wrk failed)".to_string(), |w| w.to_string());
+    let show = |(p50, p95): (f64, f64)| format!("p50 {p50:>6.1} ms, p95 {p95:>6.1} ms");
+    println!("system data (issue 11):");
+    println!("  BillNumber, one rule, 64 connections:              {} ({issued})", show_wrk(&numbers));
+    println!(
+        "  DictionaryData/All, 200 categories × 100 items ({categories} categories in all, {:.0} KiB uncompressed, filled in {:.1} s):",
+        body.len() as f64 / 1024.0,
+        filled.as_secs_f64()
+    );
+    println!("    cached, one request at a time:                  {}", show(cached));
+    println!("    rebuilt after every change, one at a time:      {}", show(rebuilt));
+    println!("    cached, gzip, 64 connections:                   {}", show_wrk(&all));
 }

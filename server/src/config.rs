@@ -74,6 +74,12 @@ pub struct Config {
     /// (`QIMING_SEED_STREETS`, default true). Off, only provinces, cities and districts are
     /// seeded, and a later start with it on adds the streets.
     pub seed_streets: bool,
+    /// DingTalk's open API (`QIMING_DINGTALK_BASE_URL`, default https://oapi.dingtalk.com):
+    /// the connection test and the organisation/user sync call it. This build has no TLS, so
+    /// an https address answers a clear refusal; point it at an http proxy (or a test's fake).
+    pub dingtalk_base_url: String,
+    /// WeCom's (企业微信) API (`QIMING_WECOM_BASE_URL`, default https://qyapi.weixin.qq.com).
+    pub wecom_base_url: String,
 }
 
 impl Default for Config {
@@ -102,6 +108,8 @@ impl Default for Config {
             log: "info".into(),
             utc_offset_minutes: qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES,
             seed_streets: true,
+            dingtalk_base_url: "https://oapi.dingtalk.com".into(),
+            wecom_base_url: "https://qyapi.weixin.qq.com".into(),
         }
     }
 }
@@ -143,7 +151,8 @@ impl Config {
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
-             housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={}",
+             housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
+             wecom_base_url={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -166,6 +175,8 @@ impl Config {
             self.log,
             self.utc_offset_minutes,
             self.seed_streets,
+            self.dingtalk_base_url,
+            self.wecom_base_url,
         )
     }
 }

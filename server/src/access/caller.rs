@@ -73,6 +73,13 @@ impl std::ops::Deref for Admin {
     }
 }
 
+impl Admin {
+    /// The rows an administrator reaches: every one.
+    pub fn scope(&self) -> DataScope {
+        DataScope::all()
+    }
+}
+
 impl FromRequestParts<AppState> for Admin {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {

@@ -32,6 +32,7 @@ const UNIQUE_KEYS: &[UniqueKey] = &[
     key("base_bill_rule", &["en_code"], "enCode", "编码已存在"),
     key("base_province", &["en_code"], "enCode", "区域编码不能重复"),
     key("base_data_interface", &["en_code"], "enCode", "编码已存在"),
+    key("base_data_interface_variate", &["full_name"], "fullName", "变量名已存在"),
 ];
 
 /// The PostgreSQL name of a UNIQUE constraint declared without a name.

@@ -1,10 +1,12 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
 //! (AUTH-024), the system log (sign-ins, operations and requests), dictionaries, serial-number
-//! rules, areas, data interfaces, exported files to download, and schedules.
+//! rules, areas, data interfaces and their variables, exported files to download, schedules, and the third-party
+//! office chat tests and sync (DingTalk, WeCom).
 
 pub mod area;
 pub mod bill_rule;
 pub mod data_interface;
+pub mod data_interface_variate;
 pub mod dictionary;
 pub mod download;
 pub mod dto;
@@ -12,6 +14,7 @@ mod handlers;
 mod repo;
 pub mod schedule;
 pub mod service;
+pub mod third_party;
 
 pub use service::{LoginRecord, SysConfig};
 
@@ -27,6 +30,8 @@ pub fn routes() -> ApiRoutes {
         .merge(bill_rule::routes())
         .merge(area::routes())
         .merge(data_interface::routes())
+        .merge(data_interface_variate::routes())
         .merge(download::routes())
         .merge(schedule::routes())
+        .merge(third_party::routes())
 }

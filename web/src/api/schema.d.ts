@@ -3276,6 +3276,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/DataInterfaceVariate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a variable of an interface (button btn_add): core's form, a name not used yet
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceVariate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled interfaces with their enabled variables below them (menu systemData.dataInterface; DI-008)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/Actions/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .bdv file (button btn_upload): checked like the form; a bad file changes nothing and says why
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceVariateActionsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The variables of the data interface {id}, the keyword on their names (menu systemData.dataInterface; DI-008)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateById"];
+        /**
+         * Change a variable (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemDataInterfaceVariateById"];
+        post?: never;
+        /**
+         * Delete a variable (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemDataInterfaceVariateById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A variable, for its form
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateByIdInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a variable (button btn_edit; DI-002)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemDataInterfaceVariateByIdActionsState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a variable (button btn_add) under the name 名称_copy
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemDataInterfaceVariateByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/DataInterfaceVariate/{id}/Actions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a variable as a .bdv file (button btn_download)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataInterfaceVariateByIdActionsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/DownloadModel": {
         parameters: {
             query?: never;
@@ -3399,6 +3567,146 @@ export interface paths {
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         delete: operations["deleteSystemScheduleByIdByType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SysConfig/{type}/testQyWebChatConnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the WeCom (企业微信) credentials (SYS-004; administrators): an access token for the corp id and the application's Secret (type 0, 连接测试) or the contacts-sync Secret (type 1, 同步测试); fields left out or sent as the mask ****** are the stored ones; a refusal answers the service's errmsg
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemSysConfigByTypeTestQyWebChatConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SysConfig/testDingTalkConnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the DingTalk (钉钉) credentials (SYS-004; administrators): an access token for the AppKey and AppSecret; a refusal answers the service's errmsg
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemSysConfigTestDingTalkConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/getSynThirdTotal/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the organisations (组织) and the users (用户) are synced to WeCom (1) or DingTalk (2) (SYS-005; administrators)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoGetSynThirdTotalByType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllOrganizeSysToQy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every organisation to WeCom as departments (SYS-007; administrators; type 0; type 1 is not supported yet); answers the organisations' totals after the run
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllOrganizeSysToQy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllUserSysToQy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllUserSysToQy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllOrganizeSysToDing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every organisation to DingTalk as departments (SYS-006; administrators; type 0)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllOrganizeSysToDing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/SynThirdInfo/synAllUserSysToDing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemSynThirdInfoSynAllUserSysToDing"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3817,6 +4125,17 @@ export interface components {
             enCode: string;
             hasChildren: boolean;
             children: components["schemas"]["DictionaryPickerNode"][];
+        };
+        /**
+         * @description The DingTalk (钉钉) settings of the configuration page, with the same rules as
+         *     [`WeComTestForm`].
+         */
+        DingTalkTestForm: {
+            dingAgentId?: string | null;
+            /** @description The application's AppKey. */
+            dingSynAppKey?: string | null;
+            /** @description The application's AppSecret. */
+            dingSynAppSecret?: string | null;
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -4820,6 +5139,45 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_VariateListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    interfaceId: string;
+                    fullName: string;
+                    expression: string;
+                    value: string;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /**
+                     * Format: int64
+                     * @description ms.
+                     */
+                    creatorTime: number;
+                    /**
+                     * Format: int64
+                     * @description ms; null when never changed.
+                     */
+                    lastModifyTime?: number | null;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_LoggedIn: {
             /**
              * Format: u-int16
@@ -5685,6 +6043,49 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_SyncTotal: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description How far one kind of object is synced to one service: a row of the sync page's table. */
+            data: {
+                /** @description 组织 or 用户 (the client picks the sync call by comparing it with 组织). */
+                synType: string;
+                /**
+                 * Format: int64
+                 * @description The system's organisations (companies and departments) or users.
+                 */
+                recordTotal: number;
+                /**
+                 * Format: int64
+                 * @description Of those, synced by the last attempt.
+                 */
+                synSuccessCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, failed at the last attempt.
+                 */
+                synFailCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, never tried.
+                 */
+                unSynCount: number;
+                /**
+                 * Format: int64
+                 * @description The last attempt (ms); null before the first.
+                 */
+                synDate?: number | null;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_SystemInfo: {
             /**
              * Format: u-int16
@@ -6082,6 +6483,39 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_VariateRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A variable as stored (its form, and its `.bdv` export file). */
+            data: {
+                id?: string;
+                /** @description The data interface it belongs to. */
+                interfaceId: string;
+                /** @description The variable's name: letters, digits and underscores from a letter; used once. */
+                fullName: string;
+                /** @description What computes it (the designer's script; kept, not run by the server). */
+                expression?: string;
+                /** @description Its value. */
+                value?: string;
+                /** Format: int64 */
+                sortCode?: number;
+                /**
+                 * Format: int64
+                 * @description 1 enabled, 0 disabled (DI-002).
+                 */
+                enabledMark?: number;
+                description?: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec: {
             /**
              * Format: u-int16
@@ -6153,6 +6587,48 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_Vec_SyncTotal: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description 组织 or 用户 (the client picks the sync call by comparing it with 组织). */
+                synType: string;
+                /**
+                 * Format: int64
+                 * @description The system's organisations (companies and departments) or users.
+                 */
+                recordTotal: number;
+                /**
+                 * Format: int64
+                 * @description Of those, synced by the last attempt.
+                 */
+                synSuccessCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, failed at the last attempt.
+                 */
+                synFailCount: number;
+                /**
+                 * Format: int64
+                 * @description Of those, never tried.
+                 */
+                unSynCount: number;
+                /**
+                 * Format: int64
+                 * @description The last attempt (ms); null before the first.
+                 */
+                synDate?: number | null;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec_UserItem: {
             /**
              * Format: u-int16
@@ -6195,6 +6671,34 @@ export interface components {
                 hasChildren: boolean;
                 isLeaf: boolean;
                 children: components["schemas"]["UserNode"][];
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_VariateNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                /** @description '-1' for an interface; the interface's id for a variable. */
+                parentId: string;
+                fullName: string;
+                /**
+                 * Format: int64
+                 * @description 0 an interface, 1 a variable.
+                 */
+                type: number;
+                /** @description A variable's value ('' for an interface). */
+                value: string;
+                hasChildren: boolean;
+                children: components["schemas"]["VariateNode"][];
             }[];
         };
         /**
@@ -7304,6 +7808,36 @@ export interface components {
             isLeaf: boolean;
             children: components["schemas"]["SelectorNode"][];
         };
+        /** @description How far one kind of object is synced to one service: a row of the sync page's table. */
+        SyncTotal: {
+            /** @description 组织 or 用户 (the client picks the sync call by comparing it with 组织). */
+            synType: string;
+            /**
+             * Format: int64
+             * @description The system's organisations (companies and departments) or users.
+             */
+            recordTotal: number;
+            /**
+             * Format: int64
+             * @description Of those, synced by the last attempt.
+             */
+            synSuccessCount: number;
+            /**
+             * Format: int64
+             * @description Of those, failed at the last attempt.
+             */
+            synFailCount: number;
+            /**
+             * Format: int64
+             * @description Of those, never tried.
+             */
+            unSynCount: number;
+            /**
+             * Format: int64
+             * @description The last attempt (ms); null before the first.
+             */
+            synDate?: number | null;
+        };
         /** @description A system (application) in `userInfo.systemIds`. */
         SystemEntry: {
             id: string;
@@ -7643,6 +8177,82 @@ export interface components {
             type?: string;
             moduleIds?: string;
         };
+        /**
+         * @description POST DataInterfaceVariate / PUT DataInterfaceVariate/{id}. An update changes only what it
+         *     sends.
+         */
+        VariateForm: {
+            interfaceId?: components["schemas"]["Patch_String"];
+            fullName?: components["schemas"]["Patch_String"];
+            expression?: components["schemas"]["Patch_String"];
+            value?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description A row of an interface's variable list. */
+        VariateListRow: {
+            id: string;
+            interfaceId: string;
+            fullName: string;
+            expression: string;
+            value: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /** @description Who made it: 姓名/账户. */
+            creatorUser: string;
+            /**
+             * Format: int64
+             * @description ms.
+             */
+            creatorTime: number;
+            /**
+             * Format: int64
+             * @description ms; null when never changed.
+             */
+            lastModifyTime?: number | null;
+        };
+        /**
+         * @description A node of DataInterfaceVariate/Selector: an interface (type 0) with its enabled variables
+         *     (type 1) as children.
+         */
+        VariateNode: {
+            id: string;
+            /** @description '-1' for an interface; the interface's id for a variable. */
+            parentId: string;
+            fullName: string;
+            /**
+             * Format: int64
+             * @description 0 an interface, 1 a variable.
+             */
+            type: number;
+            /** @description A variable's value ('' for an interface). */
+            value: string;
+            hasChildren: boolean;
+            children: components["schemas"]["VariateNode"][];
+        };
+        /** @description A variable as stored (its form, and its `.bdv` export file). */
+        VariateRow: {
+            id?: string;
+            /** @description The data interface it belongs to. */
+            interfaceId: string;
+            /** @description The variable's name: letters, digits and underscores from a letter; used once. */
+            fullName: string;
+            /** @description What computes it (the designer's script; kept, not run by the server). */
+            expression?: string;
+            /** @description Its value. */
+            value?: string;
+            /** Format: int64 */
+            sortCode?: number;
+            /**
+             * Format: int64
+             * @description 1 enabled, 0 disabled (DI-002).
+             */
+            enabledMark?: number;
+            description?: string;
+        };
         Vec: {
             id: string;
             fullName: string;
@@ -7653,6 +8263,21 @@ export interface components {
             type: string;
             icon: string;
         }[];
+        /**
+         * @description The WeCom (企业微信) settings as the configuration page holds them when a test button is
+         *     pressed. A field left out, or a secret sent back as the mask the page was given
+         *     (`******`), stands for the stored setting.
+         */
+        WeComTestForm: {
+            /** @description 企业ID. */
+            qyhCorpId?: string | null;
+            /** @description The application's AgentId (shown, not needed for the token). */
+            qyhAgentId?: string | null;
+            /** @description The application's Secret: what test type 0 (连接测试) checks. */
+            qyhAgentSecret?: string | null;
+            /** @description The contacts-sync Secret (通讯录同步): what test type 1 (同步测试) and the sync use. */
+            qyhCorpSecret?: string | null;
+        };
         WorkItem: {
             id: string;
             fullName: string;
@@ -12402,6 +13027,235 @@ export interface operations {
             };
         };
     };
+    postSystemDataInterfaceVariate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateSelector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_VariateNode"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceVariateActionsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateById: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the data interface */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_VariateListRow"];
+                };
+            };
+        };
+    };
+    putSystemDataInterfaceVariateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteSystemDataInterfaceVariateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateByIdInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VariateRow"];
+                };
+            };
+        };
+    };
+    putSystemDataInterfaceVariateByIdActionsState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemDataInterfaceVariateByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataInterfaceVariateByIdActionsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
     getFileDownloadModel: {
         parameters: {
             query?: {
@@ -12602,6 +13456,172 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemSysConfigByTypeTestQyWebChatConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0 连接测试, 1 同步测试 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeComTestForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemSysConfigTestDingTalkConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DingTalkTestForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoGetSynThirdTotalByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1 企业微信, 2 钉钉 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllOrganizeSysToQy: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllUserSysToQy: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllOrganizeSysToDing: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemSynThirdInfoSynAllUserSysToDing: {
+        parameters: {
+            query?: {
+                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SyncTotal"];
                 };
             };
         };

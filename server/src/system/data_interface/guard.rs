@@ -38,7 +38,9 @@ const REFUSED_COLUMNS: &[&str] = &["password_hash"];
 
 /// Tables of the platform's bookkeeping no interface reads (besides every `qiming_…`,
 /// `pg_…` and `sqlite_…` table).
-const REFUSED_TABLES: &[&str] = &["base_user_session", "base_captcha", "base_login_throttle", "base_sys_config", "_sqlx_migrations"];
+/// Variables (base_data_interface_variate) may hold another service's access token.
+const REFUSED_TABLES: &[&str] =
+    &["base_user_session", "base_captcha", "base_login_throttle", "base_sys_config", "base_data_interface_variate", "_sqlx_migrations"];
 
 /// The users' table and the view that stands in for it.
 const USER_TABLE: &str = "base_user";

@@ -1,0 +1,115 @@
+//! SQL of data-interface variables. No decisions here. A variable is reached through its
+//! interface: record queries join the interface and take the caller's scope over interfaces.
+
+use super::dto::{VariateListRow, VariateRow};
+use crate::access::DataScope;
+use crate::db::{Arg, Conn, Engine, Keyword, Sql};
+use crate::error::AppError;
+use crate::system::data_interface::repo::SCOPE;
+use sqlx::FromRow;
+
+const FROM: &str = " FROM base_data_interface_variate v JOIN base_data_interface ON base_data_interface.id = v.interface_id WHERE 1 = 1";
+
+/// An enabled variable with its interface's name (the picker).
+#[derive(Debug, Clone, FromRow)]
+pub struct PickRow {
+    pub id: String,
+    pub interface_id: String,
+    pub interface_name: String,
+    pub full_name: String,
+    pub value: String,
+}
+
+/// The variables of an interface within the scope, the keyword on their names.
+pub async fn list(conn: &mut Conn, scope: &DataScope, interface_id: &str, keyword: Option<&Keyword>) -> Result<Vec<VariateListRow>, AppError> {
+    let mut sql = Sql::new(
+        Engine::of(conn),
+        "SELECT v.id, v.interface_id, v.full_name, v.expression, v.value, v.sort_code, v.enabled_mark, \
+         COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = v.creator_user_id), '') AS creator_user, \
+         v.creator_time, v.last_modify_time",
+    );
+    sql.push(FROM).push(" AND v.interface_id = ").bind(interface_id);
+    scope.restrict(&mut sql, &SCOPE);
+    if let Some(k) = keyword {
+        sql.push(" AND ").keyword(k, &["v.full_name"]);
+    }
+    sql.push(" ORDER BY v.sort_code, v.creator_time DESC, v.id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+/// The enabled variables of the enabled interfaces within the scope, by interface.
+pub async fn enabled(conn: &mut Conn, scope: &DataScope) -> Result<Vec<PickRow>, AppError> {
+    let mut sql = Sql::new(
+        Engine::of(conn),
+        "SELECT v.id, v.interface_id, base_data_interface.full_name AS interface_name, v.full_name, v.value",
+    );
+    sql.push(FROM).push(" AND v.enabled_mark = 1 AND base_data_interface.enabled_mark = 1");
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY base_data_interface.sort_code, base_data_interface.creator_time DESC, base_data_interface.id, v.sort_code, v.creator_time DESC, v.id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
+pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<VariateRow>, AppError> {
+    let mut sql = Sql::new(
+        Engine::of(conn),
+        "SELECT v.id, v.interface_id, v.full_name, v.expression, v.value, v.sort_code, v.enabled_mark, v.description",
+    );
+    sql.push(FROM).push(" AND v.id = ").bind(id);
+    scope.restrict(&mut sql, &SCOPE);
+    Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// Whether another variable (not `except`) has the name.
+pub async fn name_taken(conn: &mut Conn, full_name: &str, except: &str) -> Result<bool, AppError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_data_interface_variate WHERE full_name = $1 AND id <> $2")
+        .bind(full_name)
+        .bind(except)
+        .fetch_one(conn)
+        .await?;
+    Ok(n > 0)
+}
+
+pub async fn insert(conn: &mut Conn, r: &VariateRow, user_id: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_data_interface_variate (id, interface_id, full_name, expression, value, sort_code, enabled_mark, description, \
+         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&r.id)
+    .bind(&r.interface_id)
+    .bind(&r.full_name)
+    .bind(&r.expression)
+    .bind(&r.value)
+    .bind(r.sort_code)
+    .bind(r.enabled_mark)
+    .bind(&r.description)
+    .bind(now)
+    .bind(user_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
+    let mut sql = Sql::update(Engine::of(conn), "base_data_interface_variate");
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
+pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_data_interface_variate SET enabled_mark = 1 - enabled_mark, last_modify_time = $1, last_modify_user_id = $2 WHERE id = $3")
+        .bind(now)
+        .bind(user_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_data_interface_variate WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! Third-party office chat (SYS-004..007): the connection tests of DingTalk (钉钉) and WeCom
+//! (企业微信) and the sync of this system's organisations and users to them, for
+//! administrators. The services' addresses are configuration (`QIMING_DINGTALK_BASE_URL`,
+//! `QIMING_WECOM_BASE_URL`); the credentials are system settings (SysConfig). Every object
+//! sent is recorded (base_syn_third_info), which is what the totals count.
+
+mod client;
+pub mod dto;
+mod handlers;
+pub mod repo;
+pub mod service;
+
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::test_wecom))
+        .route(routes!(handlers::test_dingtalk))
+        .route(routes!(handlers::totals))
+        .route(routes!(handlers::organisations_to_wecom))
+        .route(routes!(handlers::users_to_wecom))
+        .route(routes!(handlers::organisations_to_dingtalk))
+        .route(routes!(handlers::users_to_dingtalk))
+}
