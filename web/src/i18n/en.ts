@@ -437,6 +437,17 @@ const en: Translation = {
     scopeRequired: 'Please choose which schedules',
     gone: 'This schedule no longer exists',
   },
+  area: {
+    pickerTitle: 'Province / city / district',
+    tree: 'Areas',
+    add: 'New area',
+    edit: 'Edit area',
+    addChild: 'Add below',
+    parent: 'Parent area',
+    fullName: 'Area name',
+    enCode: 'Area code',
+    what: 'area',
+  },
   core: {
     rule: {
       phone: 'Please enter a valid mobile number',

@@ -433,6 +433,17 @@ const zhCN = {
     scopeRequired: '请选择日程',
     gone: '该日程已不存在',
   },
+  area: {
+    pickerTitle: '省市区',
+    tree: '区域',
+    add: '新建区域',
+    edit: '编辑区域',
+    addChild: '新建下级',
+    parent: '上级区域',
+    fullName: '区域名称',
+    enCode: '区域编码',
+    what: '区域',
+  },
   // Messages of the rules core: zh-CN uses the core's own text (core/src/message.rs), so only
   // the other languages translate these keys.
   core: {},

@@ -435,6 +435,17 @@ const zhTW: Translation = {
     scopeRequired: '請選擇日程',
     gone: '該日程已不存在',
   },
+  area: {
+    pickerTitle: '省市區',
+    tree: '區域',
+    add: '新建區域',
+    edit: '編輯區域',
+    addChild: '新建下級',
+    parent: '上級區域',
+    fullName: '區域名稱',
+    enCode: '區域編碼',
+    what: '區域',
+  },
   core: {
     rule: {
       phone: '請正確輸入您的手機號碼',
