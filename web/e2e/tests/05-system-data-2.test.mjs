@@ -3,8 +3,9 @@
 // server's default): a morning meeting that repeats daily for five days, seen on the calendar,
 // one occurrence opened in the schedule viewer and deleted with the following ones while the
 // earlier ones stay; a street added below a district picked with the area picker, its parent
-// named again from its stored id, switched off and deleted; an SQL data interface previewed,
-// and a DELETE statement refused with the server's message. Every form is checked by the rules
+// named again from its stored id, switched off and deleted; an SQL data interface with a
+// parameter previewed, a DELETE statement refused on save with the server's message, the
+// interface switched off and its preview refused, and every call in its log. Every form is checked by the rules
 // core before anything is sent and by the server after. Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -296,5 +297,103 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await row('试点街道').getByRole('button', { name: '删除 试点街道' }).click();
     await confirmWith('此操作将永久删除该数据, 是否继续?');
     await row('试点街道').waitFor({ state: 'detached' });
+  });
+  step('creates an SQL data interface with a parameter; the core refuses the empty form first (DI-005)', async () => {
+    await openPage('系统数据', '数据接口', 'systemData/dataInterface', 'qm-interface-page');
+    await active().locator('.qm-interface-categories').getByText('基础数据', { exact: true }).waitFor();
+    await active().locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog('新建接口');
+    await form.waitFor();
+    const posted = await requestsDuring('POST', '/api/system/DataInterface', async () => {
+      await form.getByRole('button', { name: named('确定') }).click();
+      await explain(form, '名称').getByText('名称不能为空').waitFor();
+      await explain(form, '编码').getByText('编码不能为空').waitFor();
+      await explain(form, '分类').getByText('请选择分类').waitFor();
+      await explain(form, 'SQL语句').getByText('请输入SQL查询语句或静态数据').waitFor();
+    });
+    assert.deepEqual(posted, [], 'nothing is sent while the core refuses the form');
+    await form.getByLabel('名称', { exact: true }).fill('下级区域');
+    await form.getByLabel('编码', { exact: true }).fill('childAreas');
+    await choose(form, '分类', '基础数据');
+    await item(form, 'SQL语句').locator('textarea').fill('SELECT id, full_name AS fullName FROM base_province WHERE parent_id = {parentId} ORDER BY en_code');
+    await form.getByRole('button', { name: /添加参数/ }).click();
+    await form.getByLabel('参数名称 1').fill('parentId');
+    await form.getByLabel('默认值 1').fill('110100');
+    await form.getByLabel('说明 1').fill('上级区域编码');
+    await form.getByRole('button', { name: named('确定') }).click();
+    await form.waitFor({ state: 'hidden' });
+    await row('下级区域').waitFor();
+    assert.match(await row('下级区域').innerText(), /SQL操作/);
+  });
+
+  step('previews the interface: the districts below the parameter’s default, then another parent typed in (DI-006)', async () => {
+    await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
+    await page.getByRole('menuitem', { name: '接口预览' }).click();
+    const preview = dialog('接口预览 - 下级区域');
+    await preview.waitFor();
+    await preview.getByLabel('参数值 parentId').waitFor();
+    assert.equal(await preview.getByLabel('参数值 parentId').inputValue(), '110100');
+    await preview.getByRole('button', { name: named('预览') }).click();
+    const result = preview.getByLabel('返回数据');
+    await result.getByText(/东城区/).waitFor();
+    assert.match(await result.innerText(), /"fullName": "西城区"/);
+    await preview.getByLabel('参数值 parentId').fill('130100');
+    await preview.getByRole('button', { name: named('预览') }).click();
+    await result.getByText(/长安区/).waitFor();
+    await screenshot(page, 'interface-preview');
+    await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
+    await preview.waitFor({ state: 'hidden' });
+  });
+
+  step('a DELETE statement is refused on save with the server’s message under the SQL, and nothing changes', async () => {
+    await row('下级区域').getByRole('button', { name: '编辑 下级区域' }).click();
+    const form = dialog('编辑接口');
+    await form.waitFor();
+    const sql = item(form, 'SQL语句').locator('textarea');
+    await sql.waitFor();
+    assert.match(await sql.inputValue(), /^SELECT id, full_name/);
+    await sql.fill('DELETE FROM base_province WHERE parent_id = {parentId}');
+    await form.getByRole('button', { name: named('确定') }).click();
+    await explain(form, 'SQL语句').getByText('只能执行查询（SELECT）语句').waitFor();
+    await toast('只能执行查询（SELECT）语句');
+    await screenshot(page, 'interface-refused');
+    await form.getByRole('button', { name: named('取消') }).click();
+    await form.waitFor({ state: 'hidden' });
+    // The stored SELECT still answers.
+    await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
+    await page.getByRole('menuitem', { name: '接口预览' }).click();
+    const preview = dialog('接口预览 - 下级区域');
+    await preview.getByRole('button', { name: named('预览') }).click();
+    await preview.getByLabel('返回数据').getByText(/东城区/).waitFor();
+    await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
+    await preview.waitFor({ state: 'hidden' });
+  });
+
+  step('switched off after confirmation, the preview shows the server’s refusal; the call log lists every call with its outcome (DI-001, DI-006, DI-007)', async () => {
+    await row('下级区域').getByRole('switch').click();
+    await confirmWith('您确定要禁用当前数据接口, 是否继续?');
+    await page.waitForFunction(() => {
+      const r = [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].find((el) => el.querySelector('td')?.textContent === '下级区域');
+      return r?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false';
+    });
+    await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
+    await page.getByRole('menuitem', { name: '接口预览' }).click();
+    const preview = dialog('接口预览 - 下级区域');
+    await preview.getByRole('button', { name: named('预览') }).click();
+    await preview.locator('.qm-interface-refusal').getByText('数据接口已停用').waitFor();
+    await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
+    await preview.waitFor({ state: 'hidden' });
+
+    await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
+    await page.getByRole('menuitem', { name: '调用日志' }).click();
+    const log = dialog('调用日志 - 下级区域');
+    await log.waitFor();
+    await log.locator('.ant-table-row').first().waitFor();
+    assert.equal(await log.locator('.ant-table-row').count(), 4);
+    assert.equal(await log.locator('.ant-table-row').filter({ hasText: '成功' }).count(), 3);
+    await log.locator('.ant-table-row').filter({ hasText: '数据接口已停用' }).waitFor();
+    await screenshot(page, 'interface-log');
+    await log.locator('.ant-modal-close').click();
+    await log.waitFor({ state: 'hidden' });
   });
 });
