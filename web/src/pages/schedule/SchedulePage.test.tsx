@@ -183,3 +183,48 @@ test('SCHED-001: the core refuses an empty form and an end before the start befo
   await within(form).findByText('结束重复必须晚于开始时间');
   expect(m.createSchedule).not.toHaveBeenCalled();
 });
+
+test('changing an occurrence of a repeating schedule asks its scope in 编辑确认; cancelling sends nothing', async () => {
+  const info: api.ScheduleInfo = {
+    id: 's3', groupId: 'g3', type: 't1', urgent: '1', title: '夜班交接', content: '', allDay: 0,
+    startDay: nine, startTime: dayjs(nine).format('HH:mm'), endDay: nine + 3_600_000, endTime: dayjs(nine + 3_600_000).format('HH:mm'),
+    duration: 60, creatorUserId: 'me', userName: '管理员/admin', toUserIds: [], color: '', reminderTime: -2, reminderType: '1',
+    send: '', sendName: '', repetition: '2', repeatTime: today.add(4, 'day').valueOf(),
+  };
+  m.getSchedules.mockResolvedValue({ code: 200, msg: '', data: { list: [{ ...EVENTS[0], id: 's3', groupId: 'g3', title: '夜班交接', repetition: '2' }] } });
+  m.getScheduleDetail.mockResolvedValue({ code: 200, msg: '', data: { ...detail('s3'), title: '夜班交接', repetition: '2' } });
+  m.getSchedule.mockResolvedValue({ code: 200, msg: '', data: info });
+  m.updateSchedule.mockResolvedValue(ok('修改成功'));
+  grant(PATH, []);
+  useUser.setState({ userInfo: { userId: 'me', isAdministrator: true } as never });
+  renderPage(SchedulePage, PATH);
+  await screen.findByText('夜班交接');
+  await settle();
+  fireEvent.click(screen.getByText('夜班交接', { selector: '.qm-month-events .qm-event-title' }));
+  await settle();
+  fireEvent.click(buttonNamed('编辑', viewer()));
+  await screen.findByText('编辑日程', { selector: '.ant-modal-title' });
+  await settle();
+  const form = formDialog('qm-schedule-form');
+  await waitFor(() => expect((within(form).getByLabelText('标题') as HTMLInputElement).value).toBe('夜班交接'));
+  fireEvent.change(within(form).getByLabelText('标题'), { target: { value: '夜班交接班' } });
+  fireEvent.click(buttonNamed('确定', form));
+  await settle();
+  let scope = formDialog('qm-schedule-scope');
+  expect(within(scope).getByText('编辑确认')).toBeTruthy();
+  expect(within(scope).getByText('此日程为重复日程，修改将应用于所选范围：')).toBeTruthy();
+  fireEvent.click(buttonNamed('取消', scope));
+  await settle();
+  expect(m.updateSchedule).not.toHaveBeenCalled();
+  expect((within(form).getByLabelText('标题') as HTMLInputElement).value).toBe('夜班交接班');
+  fireEvent.click(buttonNamed('确定', form));
+  await settle();
+  scope = [...document.querySelectorAll<HTMLElement>('.qm-schedule-scope')].pop()!;
+  fireEvent.click(within(scope).getByText('此日程'));
+  fireEvent.click(buttonNamed('确定', scope));
+  await waitFor(() => expect(m.updateSchedule).toHaveBeenCalled());
+  const [id, chosen, body] = m.updateSchedule.mock.calls[0];
+  expect([id, chosen]).toEqual(['s3', 1]);
+  expect(body).toMatchObject({ title: '夜班交接班', type: 't1', repetition: '2', startTime: dayjs(nine).format('HH:mm'), duration: 60 });
+  await screen.findByText('修改成功');
+});
