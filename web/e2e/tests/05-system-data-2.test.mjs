@@ -109,10 +109,21 @@ async function toast(text) {
   await page.locator('.ant-message').getByText(text).first().waitFor();
 }
 
+/**
+ * Waits until no dialog is still in its opening or closing animation, so that a click lands on
+ * a dialog at rest (as a person's does) rather than on one still moving in or out.
+ */
+async function motionless() {
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('.ant-modal, .ant-modal-mask')].some((el) => /-(appear|enter|leave)(-active|-start)?(\s|$)/.test(el.className)),
+  );
+}
+
 /** Confirms the open confirmation whose question is `question`. */
 async function confirmWith(question) {
   const box = page.locator('.ant-modal-confirm').filter({ hasText: question }).filter({ visible: true });
   await box.waitFor();
+  await motionless();
   await box.getByRole('button', { name: named('确定') }).click();
   await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal-confirm')].some((el) => el.getClientRects().length > 0));
 }
@@ -164,6 +175,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await active().getByRole('button', { name: /新建日程/ }).click();
     const form = dialog('新建日程');
     await form.waitFor();
+    await motionless();
     assert.equal(await settledWidth(page.locator('.ant-modal.qm-schedule-form')), 600);
     const posted = await requestsDuring('POST', '/api/system/Schedule', async () => {
       await form.getByRole('button', { name: named('确定') }).click();
@@ -185,6 +197,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await explain(form, '结束重复').waitFor({ state: 'detached' });
     await form.getByRole('button', { name: named('确定') }).click();
     await form.waitFor({ state: 'hidden' });
+    await motionless();
     for (let i = 0; i < 5; i++) await occurrences(day(i), '科室晨会').waitFor();
     assert.equal(await occurrences(day(5), '科室晨会').count(), 0);
     await screenshot(page, 'schedule-month');
@@ -196,6 +209,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await detail;
     const viewer = dialog('查看日程');
     await viewer.waitFor();
+    await motionless();
     assert.equal(await settledWidth(page.locator('.ant-modal.qm-schedule-viewer')), 600);
     const field = (label) => viewer.locator('.ant-descriptions-row').filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
     await field('类型').getByText('会议', { exact: true }).waitFor();
@@ -210,6 +224,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await viewer.getByRole('button', { name: named('删除') }).click();
     const scope = dialog('删除确认');
     await scope.waitFor();
+    await motionless();
     assert.equal(await settledWidth(page.locator('.ant-modal.qm-schedule-scope')), 380);
     await scope.getByText('此日程为重复日程，删除将应用于所选范围：').waitFor();
     const none = await requestsDuring('DELETE', '/api/system/Schedule/', async () => {
@@ -221,7 +236,9 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     const sent = await requestsDuring('DELETE', '/api/system/Schedule/', async () => {
       await scope.getByRole('button', { name: named('确定') }).click();
       await scope.waitFor({ state: 'hidden' });
+      await motionless();
       await viewer.waitFor({ state: 'hidden' });
+      await motionless();
     });
     assert.equal(sent.length, 1);
     assert.match(sent[0], /\/api\/system\/Schedule\/[^/]+\/2(\?|$)/);
@@ -247,6 +264,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await active().locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
     const form = dialog('新建区域');
     await form.waitFor();
+    await motionless();
     await form.getByLabel('区域名称').fill('试点街道');
     await form.getByLabel('区域编码').fill('11010l');
     await explain(form, '区域编码').getByText('区域编码只能是数字').waitFor();
@@ -255,6 +273,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await item(form, '上级区域').locator('.qm-area-select').click();
     const picker = dialog('上级区域');
     await picker.waitFor();
+    await motionless();
     const node = (title) => picker.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
     // The provinces first; a city and a district only when their parent opens.
     await node('北京市').waitFor();
@@ -266,9 +285,11 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await screenshot(page, 'area-picker');
     await picker.getByRole('button', { name: named('确定') }).click();
     await picker.waitFor({ state: 'hidden' });
+    await motionless();
     await item(form, '上级区域').getByText('北京市/市辖区/东城区', { exact: true }).filter({ visible: true }).waitFor();
     await form.getByRole('button', { name: named('确定') }).click();
     await form.waitFor({ state: 'hidden' });
+    await motionless();
 
     // The new street is below 东城区 in the lazy table.
     await row('北京市').locator('.ant-table-row-expand-icon').click();
@@ -283,10 +304,12 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await row('试点街道').getByRole('button', { name: '编辑 试点街道' }).click();
     const form = dialog('编辑区域');
     await form.waitFor();
+    await motionless();
     await names;
     await item(form, '上级区域').getByText('东城区', { exact: true }).filter({ visible: true }).waitFor();
     await form.getByRole('button', { name: named('取消') }).click();
     await form.waitFor({ state: 'hidden' });
+    await motionless();
 
     await row('试点街道').getByRole('switch').click();
     await confirmWith('您确定要禁用当前区域, 是否继续?');
@@ -304,6 +327,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await active().locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
     const form = dialog('新建接口');
     await form.waitFor();
+    await motionless();
     const posted = await requestsDuring('POST', '/api/system/DataInterface', async () => {
       await form.getByRole('button', { name: named('确定') }).click();
       await explain(form, '名称').getByText('名称不能为空').waitFor();
@@ -322,6 +346,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await form.getByLabel('说明 1').fill('上级区域编码');
     await form.getByRole('button', { name: named('确定') }).click();
     await form.waitFor({ state: 'hidden' });
+    await motionless();
     await row('下级区域').waitFor();
     assert.match(await row('下级区域').innerText(), /SQL操作/);
   });
@@ -331,6 +356,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await page.getByRole('menuitem', { name: '接口预览' }).click();
     const preview = dialog('接口预览 - 下级区域');
     await preview.waitFor();
+    await motionless();
     await preview.getByLabel('参数值 parentId').waitFor();
     assert.equal(await preview.getByLabel('参数值 parentId').inputValue(), '110100');
     await preview.getByRole('button', { name: named('预览') }).click();
@@ -343,12 +369,14 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await screenshot(page, 'interface-preview');
     await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
     await preview.waitFor({ state: 'hidden' });
+    await motionless();
   });
 
   step('a DELETE statement is refused on save with the server’s message under the SQL, and nothing changes', async () => {
     await row('下级区域').getByRole('button', { name: '编辑 下级区域' }).click();
     const form = dialog('编辑接口');
     await form.waitFor();
+    await motionless();
     const sql = item(form, 'SQL语句').locator('textarea');
     await sql.waitFor();
     assert.match(await sql.inputValue(), /^SELECT id, full_name/);
@@ -359,6 +387,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await screenshot(page, 'interface-refused');
     await form.getByRole('button', { name: named('取消') }).click();
     await form.waitFor({ state: 'hidden' });
+    await motionless();
     // The stored SELECT still answers.
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '接口预览' }).click();
@@ -367,6 +396,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await preview.getByLabel('返回数据').getByText(/东城区/).waitFor();
     await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
     await preview.waitFor({ state: 'hidden' });
+    await motionless();
   });
 
   step('switched off after confirmation, the preview shows the server’s refusal; the call log lists every call with its outcome (DI-001, DI-006, DI-007)', async () => {
@@ -383,11 +413,13 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await preview.locator('.qm-interface-refusal').getByText('数据接口已停用').waitFor();
     await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
     await preview.waitFor({ state: 'hidden' });
+    await motionless();
 
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '调用日志' }).click();
     const log = dialog('调用日志 - 下级区域');
     await log.waitFor();
+    await motionless();
     await log.locator('.ant-table-row').first().waitFor();
     assert.equal(await log.locator('.ant-table-row').count(), 4);
     assert.equal(await log.locator('.ant-table-row').filter({ hasText: '成功' }).count(), 3);
@@ -395,5 +427,6 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await screenshot(page, 'interface-log');
     await log.locator('.ant-modal-close').click();
     await log.waitFor({ state: 'hidden' });
+    await motionless();
   });
 });
