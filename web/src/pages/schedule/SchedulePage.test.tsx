@@ -228,3 +228,23 @@ test('changing an occurrence of a repeating schedule asks its scope in 编辑确
   expect(body).toMatchObject({ title: '夜班交接班', type: 't1', repetition: '2', startTime: dayjs(nine).format('HH:mm'), duration: 60 });
   await screen.findByText('修改成功');
 });
+
+test('a click on an empty day proposes a new schedule that day at 09:00; an hour of the day grid proposes that hour', async () => {
+  await open();
+  const day = today.date() === 15 ? today.add(1, 'day') : today.date(15);
+  fireEvent.click(document.querySelector(`td[title="${day.format('YYYY-MM-DD')}"] .ant-picker-cell-inner`) as HTMLElement);
+  await screen.findByText('新建日程', { selector: '.ant-modal-title' });
+  await settle();
+  let form = formDialog('qm-schedule-form');
+  expect((within(form).getByLabelText('开始日期') as HTMLInputElement).value).toBe(day.format('YYYY-MM-DD'));
+  expect((within(form).getByLabelText('开始时间') as HTMLInputElement).value).toBe('09:00');
+  fireEvent.click(buttonNamed('取消', form));
+  await settle();
+  fireEvent.click(screen.getByText('日'));
+  await settle();
+  const slots = document.querySelectorAll<HTMLElement>('.qm-time-grid-slot');
+  fireEvent.click(slots[14]);
+  await settle();
+  form = [...document.querySelectorAll<HTMLElement>('.qm-schedule-form')].pop()!;
+  await waitFor(() => expect((within(form).getByLabelText('开始时间') as HTMLInputElement).value).toBe('14:00'));
+});
