@@ -5,11 +5,14 @@
 // earlier ones stay; a street added below a district picked with the area picker, its parent
 // named again from its stored id, switched off and deleted; an SQL data interface with a
 // parameter previewed, a DELETE statement refused on save with the server's message, the
-// interface switched off and its preview refused, and every call in its log. Every form is checked by the rules
+// interface switched off and its preview refused, every call in its log, its export refused
+// on import as a code that exists, and a copy. Every form is checked by the rules
 // core before anything is sent and by the server after. Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import { ADMIN_PASSWORD, ARTIFACTS, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const ZONE = 'Asia/Shanghai';
@@ -428,5 +431,29 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await log.locator('.ant-modal-close').click();
     await log.waitFor({ state: 'hidden' });
     await motionless();
+  });
+  step('exports the interface to a .bd file after confirmation; importing it again is refused with the server’s message; a copy is made after confirmation', async () => {
+    await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
+    await page.getByRole('menuitem', { name: '导出' }).click();
+    const download = page.waitForEvent('download');
+    await confirmWith('您确定要导出该数据接口, 是否继续?');
+    const file = await download;
+    assert.match(file.suggestedFilename(), /\.bd$/);
+    const exported = join(ARTIFACTS, file.suggestedFilename());
+    await file.saveAs(exported);
+    const content = JSON.parse(readFileSync(exported, 'utf8'));
+    assert.equal(content.enCode, 'childAreas');
+    assert.match(content.query, /^SELECT id, full_name/);
+
+    const chooser = page.waitForEvent('filechooser');
+    await active().locator('.qm-list-search').getByRole('button', { name: /导\s*入/ }).click();
+    await (await chooser).setFiles(exported);
+    await toast('数据接口“childAreas”：下级区域已存在，不能重复导入');
+
+    await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
+    await page.getByRole('menuitem', { name: '复制' }).click();
+    await confirmWith('您确定要复制该数据接口, 是否继续?');
+    await row('下级区域_副本').waitFor();
+    assert.match(await row('下级区域_副本').innerText(), /childAreas_副本/);
   });
 });
