@@ -5,14 +5,45 @@
 mod sql;
 mod unique;
 
-pub use sql::{Arg, Keyword, Sql};
+pub use sql::{Arg, Keyword, Sql, toggle_enabled, update_row};
 pub use unique::{known_constraint_names, unique_violation};
 
 use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::MigrateDatabase;
 
-pub type Db = sqlx::AnyPool;
+/// The pool, whose transactions take SQLite's write lock at BEGIN (see [`Db::begin`]).
+#[derive(Debug, Clone)]
+pub struct Db {
+    pool: sqlx::AnyPool,
+    engine: Engine,
+}
+
+impl std::ops::Deref for Db {
+    type Target = sqlx::AnyPool;
+    fn deref(&self) -> &sqlx::AnyPool {
+        &self.pool
+    }
+}
+
+impl Db {
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// Begins a transaction. On SQLite it is `BEGIN IMMEDIATE`: a deferred transaction that
+    /// reads and then writes cannot wait for another writer (SQLite answers "database is
+    /// locked" at once rather than risk a deadlock), while an immediate one waits its turn
+    /// (busy timeout) — with several writers at a time (requests, the request log's writer)
+    /// that difference is a refused request.
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        match self.engine {
+            Engine::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Engine::Postgres => self.pool.begin().await,
+        }
+    }
+}
+
 pub type Conn = sqlx::AnyConnection;
 pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
@@ -70,7 +101,7 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         .await
         .context("connecting to the database")?;
     MIGRATOR.run(&db).await.context("migrating the database")?;
-    Ok(db)
+    Ok(Db { pool: db, engine })
 }
 
 /// Marks that something cached answers are built from has changed (migrations/0002): called

@@ -3,7 +3,7 @@
 //! fragment and column name is `&'static str`, so no text from a client can reach the SQL;
 //! values are always bound.
 
-use super::Engine;
+use super::{Conn, Engine};
 use sqlx::any::{Any, AnyArguments, AnyRow};
 use sqlx::query::{Query, QueryAs, QueryScalar};
 
@@ -199,6 +199,28 @@ impl Keyword {
     pub fn matches(&self, text: &str) -> bool {
         text.to_ascii_lowercase().contains(&self.needle)
     }
+}
+
+/// Sets `columns` of the row `id` of `table`, recording who changed it and when (the tables
+/// with `last_modify_time` and `last_modify_user_id`). Table and columns are the caller's
+/// static names; every value is bound.
+pub async fn update_row(conn: &mut Conn, table: &'static str, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    let mut sql = Sql::update(Engine::of(conn), table);
+    for (column, value) in columns {
+        sql.set(column, value);
+    }
+    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
+/// Flips `enabled_mark` 1 ↔ 0 of the row `id` of `table`, recording who and when.
+pub async fn toggle_enabled(conn: &mut Conn, table: &'static str, id: &str, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    let mut sql = Sql::update(Engine::of(conn), table);
+    sql.push("enabled_mark = 1 - enabled_mark, last_modify_time = ").bind(now).push(", last_modify_user_id = ").bind(user_id);
+    sql.push(" WHERE id = ").bind(id);
+    sql.query().execute(conn).await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -61,6 +61,25 @@ async fn silent_clients_give_their_connections_back(engine: Engine) {
     }
 }
 
+// Writers wait their turn instead of failing: on SQLite a transaction that reads and then
+// writes while another writer commits was refused at once ("database is locked", a 500);
+// transactions now take the write lock at BEGIN and wait for it. 40 concurrent writes that
+// each check, then insert (new positions), beside the request log's own writer.
+async fn concurrent_writes_all_succeed(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = crate::harness::organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let writes = (0..40).map(|i| {
+        let (s, admin, hospital) = (&s, admin.clone(), hospital.clone());
+        async move {
+            s.post("/api/permission/Position", Some(&admin), serde_json::json!({"organizeId": hospital, "fullName": format!("岗位{i}"), "enCode": format!("p{i}"), "type": "general"})).await
+        }
+    });
+    for answer in futures_util::future::join_all(writes).await {
+        answer.ok();
+    }
+}
+
 // A request that takes longer than the request timeout (here: a body that never finishes) is
 // answered with the envelope's 504 instead of holding the connection.
 async fn a_request_past_its_deadline_answers_504(engine: Engine) {
@@ -113,6 +132,7 @@ async fn security_headers_and_no_redirect_to_another_host(engine: Engine) {
 }
 
 on_both_engines!(
+    concurrent_writes_all_succeed,
     slow_clients_do_not_take_the_server_down,
     silent_clients_give_their_connections_back,
     a_request_past_its_deadline_answers_504,

@@ -41,7 +41,11 @@ async function pick(scope, label, pickerTitle, names) {
   await item(scope, label).locator('.qm-picker').click();
   const picker = dialog(pickerTitle);
   await picker.waitFor();
-  for (const name of names) await picker.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }).click();
+  for (const name of names) {
+    await picker.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }).click();
+    // Chosen once it is listed on the right (a click while the tree was still being drawn was lost).
+    await picker.locator('.qm-picker-selected-label', { hasText: name }).first().waitFor();
+  }
   await picker.getByRole('button', { name: named('确定') }).click();
   await picker.waitFor({ state: 'hidden' });
 }

@@ -52,9 +52,11 @@ async function choose(scope, label, option) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
-/** Chooses a node of an antd tree select in a form item. */
+/** Chooses a node of an antd tree select in a form item, typing its title first as a person
+ * does in a long tree (the list is virtual: nodes far down are not drawn until found). */
 async function chooseNode(scope, label, title) {
   await item(scope, label).locator('.ant-select').click();
+  await page.keyboard.type(title);
   await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
 }
 

@@ -51,3 +51,12 @@ export function getAllPositions() {
 export function getPositionCondition(condition: PositionCondition) {
   return send<SelectorTree>({ url: `${BASE}/PositionCondition`, method: 'POST', data: condition });
 }
+
+/** An organisation with its options (the user form's positions and roles). */
+export type OptionGroup = Schemas['OptionGroup'];
+type OptionGroups = Schemas['Envelope_TreeOf_OptionGroup']['data'];
+
+/** Each of these organisations with its positions; organisations without any are left out. */
+export function getPositionsByOrganizations(organizeIds: string[]) {
+  return send<OptionGroups>({ url: `${BASE}/getListByOrgIds`, method: 'POST', data: { organizeIds } });
+}

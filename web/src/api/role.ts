@@ -54,3 +54,10 @@ export function getRoleSelector() {
 export function getRoleCondition(condition: RoleCondition) {
   return send<RoleTree>({ url: `${BASE}/RoleCondition`, method: 'POST', data: condition });
 }
+
+type OptionGroups = Schemas['Envelope_TreeOf_OptionGroup']['data'];
+
+/** Each of these organisations with its organisation roles (global roles fit any user). */
+export function getRolesByOrganizations(organizeIds: string[]) {
+  return send<OptionGroups>({ url: `${BASE}/getListByOrgIds`, method: 'POST', data: { organizeIds } });
+}

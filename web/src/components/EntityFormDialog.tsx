@@ -34,9 +34,12 @@ export interface EntityFormDialogProps<Info, Values extends object> {
   /** A server field the form shows under another name (parentId → the picker's path). */
   rename?: Record<string, string>;
   onClose(): void;
-  onSaved(): void;
+  /** After a success, with the answer (a new user's answer carries its initial password). */
+  onSaved(res: Envelope<unknown>): void;
   children(rules: EntityRules): ReactNode;
   className?: string;
+  /** A form of many fields in two columns is wider (the user form); 600px otherwise. */
+  width?: number;
 }
 
 export function EntityFormDialog<Info, Values extends object>({
@@ -53,6 +56,7 @@ export function EntityFormDialog<Info, Values extends object>({
   onSaved,
   children,
   className,
+  width = FORM_DIALOG_WIDTH,
 }: EntityFormDialogProps<Info, Values>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -102,7 +106,7 @@ export function EntityFormDialog<Info, Values extends object>({
       const res = await save(id, toWire({ ...form.getFieldsValue(true), ...values }, rules));
       void message.success(res.msg || t('profile.saved'), 1.5);
       onClose();
-      onSaved();
+      onSaved(res);
     } catch (error) {
       applyServerErrors(form, error, rename);
     } finally {
@@ -114,7 +118,7 @@ export function EntityFormDialog<Info, Values extends object>({
     <Modal
       open={target !== null}
       title={title}
-      width={FORM_DIALOG_WIDTH}
+      width={width}
       mask={{ closable: false }}
       // A fresh dialog on each opening: a kept one (forceRender) reopened in Chromium could stay
       // in its zoom-in animation and then never leave after closing.

@@ -21,6 +21,8 @@ export interface Confirms {
    * file whose url the answer carries (DICT-017).
    */
   exportFile(question: string, call: () => Promise<Envelope<{ url: string }>>): void;
+  /** Asks `question` (解除锁定, …), then runs the call; its msg shows for 1.5 s. */
+  action(question: string, call: () => Promise<Envelope<unknown>>, done: () => void): void;
 }
 
 export function useConfirm(): Confirms {
@@ -58,6 +60,7 @@ export function useConfirm(): Confirms {
     });
   return {
     exportFile,
+    action: (question, call, done) => ask(question, call, 1.5, done),
     remove: (call, done) => ask(t('manage.removeConfirm'), call, 1.5, done),
     toggle: (enabled, what, call, done) => ask(t(enabled ? 'manage.disableConfirm' : 'manage.enableConfirm', { what }), call, 1, done),
   };

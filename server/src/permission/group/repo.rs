@@ -2,7 +2,7 @@
 
 use super::dto::{GroupInfo, GroupRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -91,12 +91,7 @@ pub async fn insert(conn: &mut Conn, g: &NewGroup<'_>, now: i64) -> Result<(), A
 }
 
 pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_group");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_group", id, columns, user_id, now).await?;
     bump_generation(conn).await?;
     Ok(())
 }

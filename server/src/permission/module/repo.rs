@@ -4,7 +4,7 @@
 //! is built from bumps the generation, so cached menus refresh.
 
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
 use crate::error::AppError;
 use sqlx::FromRow;
 
@@ -89,12 +89,7 @@ pub async fn insert_system(conn: &mut Conn, s: &NewSystem<'_>, now: i64) -> Resu
 }
 
 pub async fn update_system(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_system");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_system", id, columns, user_id, now).await?;
     bump_generation(conn).await?;
     Ok(())
 }
@@ -229,12 +224,7 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu<'_>, now: i64) -> Result<(
 }
 
 pub async fn update_menu(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_module");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_module", id, columns, user_id, now).await?;
     bump_generation(conn).await?;
     Ok(())
 }
@@ -367,12 +357,7 @@ pub async fn insert_item(conn: &mut Conn, i: &NewItem<'_>, now: i64) -> Result<(
 }
 
 pub async fn update_item(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_module_item");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_module_item", id, columns, user_id, now).await?;
     bump_generation(conn).await?;
     Ok(())
 }
@@ -471,12 +456,7 @@ pub async fn insert_field(conn: &mut Conn, f: &NewField<'_>, now: i64) -> Result
 }
 
 pub async fn update_field(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_module_data_authorize");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_module_data_authorize", id, columns, user_id, now).await?;
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! SQL of organisations and departments. No decisions here.
 
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Sql, bump_generation};
+use crate::db::{Arg, Conn, Engine, Sql, bump_generation, update_row};
 use crate::error::AppError;
 use sqlx::FromRow;
 
@@ -123,12 +123,7 @@ pub async fn insert(conn: &mut Conn, o: &NewOrganize<'_>, now: i64) -> Result<()
 
 /// Sets the given columns of one organisation.
 pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_organize");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_organize", id, columns, user_id, now).await?;
     bump_generation(conn).await?;
     Ok(())
 }

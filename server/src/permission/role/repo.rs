@@ -1,7 +1,7 @@
 //! SQL of roles and their organisations. No decisions here.
 
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
 use crate::error::AppError;
 use crate::wire::Page;
 use sqlx::FromRow;
@@ -152,12 +152,7 @@ pub async fn insert(conn: &mut Conn, r: &NewRole<'_>, now: i64) -> Result<(), Ap
 }
 
 pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_role");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_role", id, columns, user_id, now).await?;
     bump_generation(conn).await?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use super::dto::AreaRow;
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, toggle_enabled, update_row};
 use crate::error::AppError;
 
 /// Areas under data permission.
@@ -143,23 +143,13 @@ const POSTGRES_SEED_STREETS: &str = "INSERT INTO base_province (id, en_code, par
      SELECT r->>0, r->>0, r->>1, r->>2, $2 FROM json_array_elements(CAST($1 AS json)) r WHERE length(r->>0) > 6";
 
 pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_province");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(conn).await?;
+    update_row(conn, "base_province", id, columns, user_id, now).await?;
     Ok(())
 }
 
 /// Flips enabledMark 1 ↔ 0.
 pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    sqlx::query("UPDATE base_province SET enabled_mark = 1 - enabled_mark, last_modify_time = $1, last_modify_user_id = $2 WHERE id = $3")
-        .bind(now)
-        .bind(user_id)
-        .bind(id)
-        .execute(conn)
-        .await?;
+    toggle_enabled(conn, "base_province", id, user_id, now).await?;
     Ok(())
 }
 

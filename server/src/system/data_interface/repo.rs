@@ -3,7 +3,7 @@
 
 use super::dto::{InterfaceListRow, InterfaceOption, InterfaceRow, LogRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Db, Engine, Keyword, Sql};
+use crate::db::{Arg, Conn, Db, Engine, Keyword, Sql, toggle_enabled, update_row};
 use crate::error::AppError;
 use crate::wire::Page;
 use serde_json::{Map, Value};
@@ -145,22 +145,12 @@ pub async fn insert(conn: &mut Conn, r: &InterfaceRow, user_id: &str, now: i64) 
 }
 
 pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_data_interface");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(conn).await?;
+    update_row(conn, "base_data_interface", id, columns, user_id, now).await?;
     Ok(())
 }
 
 pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    sqlx::query("UPDATE base_data_interface SET enabled_mark = 1 - enabled_mark, last_modify_time = $1, last_modify_user_id = $2 WHERE id = $3")
-        .bind(now)
-        .bind(user_id)
-        .bind(id)
-        .execute(conn)
-        .await?;
+    toggle_enabled(conn, "base_data_interface", id, user_id, now).await?;
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use super::dto::{ItemRow, TypeRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Sql};
+use crate::db::{Arg, Conn, Engine, Sql, toggle_enabled, update_row};
 use crate::error::AppError;
 
 /// Categories under data permission.
@@ -98,12 +98,7 @@ pub async fn insert_type(conn: &mut Conn, t: &NewType<'_>, now: i64) -> Result<(
 }
 
 pub async fn update_type(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_dictionary_type");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_dictionary_type", id, columns, user_id, now).await?;
     bump(conn).await
 }
 
@@ -197,23 +192,13 @@ pub async fn insert_item(conn: &mut Conn, i: &NewItem<'_>, now: i64) -> Result<(
 }
 
 pub async fn update_item(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_dictionary_data");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(&mut *conn).await?;
+    update_row(conn, "base_dictionary_data", id, columns, user_id, now).await?;
     bump(conn).await
 }
 
 /// Flips enabledMark 1 ↔ 0.
 pub async fn toggle_item(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    sqlx::query("UPDATE base_dictionary_data SET enabled_mark = 1 - enabled_mark, last_modify_time = $1, last_modify_user_id = $2 WHERE id = $3")
-        .bind(now)
-        .bind(user_id)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
+    toggle_enabled(conn, "base_dictionary_data", id, user_id, now).await?;
     bump(conn).await
 }
 

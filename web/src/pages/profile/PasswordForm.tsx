@@ -26,7 +26,7 @@ interface Values {
 const newKey = () => String(Math.random());
 
 /** The policy in words, so the user knows the rules before breaking them. */
-function usePolicyHint(policy: PasswordPolicy): string | null {
+export function usePolicyHint(policy: PasswordPolicy): string | null {
   const { t } = useTranslation();
   if (Number(policy.passwordStrengthLimit) !== 1) return null;
   const parts: string[] = [];

@@ -35,8 +35,11 @@ export interface PickerTab<V> {
 
 /** Where a picker's choices and names come from. */
 export interface PickerSource<V> {
-  /** The choices, asked for on every opening (WGT-006). */
-  load(): Promise<PickNode<V>[]>;
+  /**
+   * The choices, asked for on every opening (WGT-006), for the tree dialog; a picker with its
+   * own dialog (`renderDialog`: the user pickers' lazy tree and paged lists) loads its own.
+   */
+  load?(): Promise<PickNode<V>[]>;
   /** The names of stored values, for the field (values it cannot name are left out). */
   resolve(values: V[]): Promise<PickItem<V>[]>;
   /** The key of a value: what duplicates are judged by. */
@@ -60,6 +63,8 @@ export interface PickerProps<V> {
   /** Set by Form.Item: the label points at the field. */
   id?: string;
   className?: string;
+  /** Another dialog than the tree's (the user pickers'), with the same props. */
+  renderDialog?(props: DialogProps<V>): ReactNode;
 }
 
 export function Picker<V>({
@@ -74,6 +79,7 @@ export function Picker<V>({
   placeholder,
   id,
   className,
+  renderDialog,
 }: PickerProps<V>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -140,21 +146,21 @@ export function Picker<V>({
         notFoundContent={null}
         style={{ width: '100%' }}
       />
-      <PickerDialog<V>
-        open={open}
-        title={title}
-        multiple={multiple}
-        initial={items}
-        source={source}
-        tabs={tabs}
-        onCancel={() => setOpen(false)}
-        onConfirm={confirm}
-      />
+      {(renderDialog ?? ((props: DialogProps<V>) => <PickerDialog<V> {...props} />))({
+        open,
+        title,
+        multiple,
+        initial: items,
+        source,
+        tabs,
+        onCancel: () => setOpen(false),
+        onConfirm: confirm,
+      })}
     </>
   );
 }
 
-interface DialogProps<V> {
+export interface DialogProps<V> {
   open: boolean;
   title: string;
   multiple: boolean;
@@ -201,7 +207,7 @@ export function PickerDialog<V>({ open, title, multiple, initial, source, tabs, 
     setTab(tabs?.[0]?.key ?? '');
     setPending(initialRef.current);
     setLoading(true);
-    sourceRef.current.load().then(
+    (sourceRef.current.load?.() ?? Promise.resolve([])).then(
       (nodes) => {
         if (!alive) return;
         setAll(nodes);
@@ -240,86 +246,153 @@ export function PickerDialog<V>({ open, title, multiple, initial, source, tabs, 
   };
 
   return (
+    <PickerModal open={open} title={title} onCancel={onCancel} onConfirm={() => onConfirm(pending)}>
+      <div className="qm-picker-pane qm-picker-choices">
+        <Input
+          allowClear
+          value={keyword}
+          prefix={<SearchOutlined />}
+          placeholder={t('common.keywordPlaceholder')}
+          aria-label={t('common.keyword')}
+          onChange={(e) => search(e.target.value)}
+        />
+        {tabs && tabs.length > 0 && (
+          <Tabs
+            size="small"
+            activeKey={tab}
+            onChange={(key) => {
+              setTab(key);
+              setKeyword('');
+            }}
+            items={tabs.map((x) => ({ key: x.key, label: x.label }))}
+          />
+        )}
+        <div className="qm-picker-tree">
+          {loading ? (
+            <Spin />
+          ) : shown.length ? (
+            <Tree
+              blockNode
+              showIcon
+              treeData={treeData(shown)}
+              expandedKeys={expanded}
+              onExpand={(keys) => setExpanded(keys)}
+              selectedKeys={selectedNodes}
+              multiple={multiple}
+              onSelect={(_keys, info) => pick(String(info.node.key))}
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
+          )}
+        </div>
+      </div>
+      <SelectedPane pending={pending} onPending={setPending} />
+    </PickerModal>
+  );
+}
+
+/**
+ * The dialog every picker opens (WGT-001, WGT-003): 800px, modal, not closed by a click
+ * outside, 取消 and 确定 below; the choices and 已选 side by side inside.
+ */
+export function PickerModal({
+  open,
+  title,
+  onCancel,
+  onConfirm,
+  className,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onCancel(): void;
+  onConfirm(): void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
     <Modal
       open={open}
       title={title}
       width={PICKER_DIALOG_WIDTH}
       mask={{ closable: false }}
       destroyOnHidden
-      className="qm-picker-dialog"
+      className={`qm-picker-dialog${className ? ` ${className}` : ''}`}
       onCancel={onCancel}
       footer={[
         <Button key="cancel" onClick={onCancel}>
           {t('common.cancel')}
         </Button>,
-        <Button key="ok" type="primary" onClick={() => onConfirm(pending)}>
+        <Button key="ok" type="primary" onClick={onConfirm}>
           {t('common.confirm')}
         </Button>,
       ]}
     >
-      <div className="qm-picker-body">
-        <div className="qm-picker-pane qm-picker-choices">
-          <Input
-            allowClear
-            value={keyword}
-            prefix={<SearchOutlined />}
-            placeholder={t('common.keywordPlaceholder')}
-            aria-label={t('common.keyword')}
-            onChange={(e) => search(e.target.value)}
-          />
-          {tabs && tabs.length > 0 && (
-            <Tabs
-              size="small"
-              activeKey={tab}
-              onChange={(key) => {
-                setTab(key);
-                setKeyword('');
-              }}
-              items={tabs.map((x) => ({ key: x.key, label: x.label }))}
-            />
-          )}
-          <div className="qm-picker-tree">
-            {loading ? (
-              <Spin />
-            ) : shown.length ? (
-              <Tree
-                blockNode
-                showIcon
-                treeData={treeData(shown)}
-                expandedKeys={expanded}
-                onExpand={(keys) => setExpanded(keys)}
-                selectedKeys={selectedNodes}
-                multiple={multiple}
-                onSelect={(_keys, info) => pick(String(info.node.key))}
-              />
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
-            )}
-          </div>
-        </div>
-        <div className="qm-picker-pane qm-picker-selected">
-          <div className="qm-picker-selected-head">
-            <span>{t('picker.selected')}</span>
-            <Button type="link" size="small" onClick={() => setPending([])}>
-              {t('picker.clearList')}
-            </Button>
-          </div>
-          <ul className="qm-picker-selected-list" aria-label={t('picker.selected')}>
-            {pending.map((item) => (
-              <li key={item.key}>
-                <span className="qm-picker-selected-label">{item.label}</span>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<CloseOutlined />}
-                  aria-label={t('picker.remove', { name: item.label })}
-                  onClick={() => setPending((old) => old.filter((i) => i.key !== item.key))}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
+      <div className="qm-picker-body">{children}</div>
     </Modal>
+  );
+}
+
+/** A heading of the 已选 pane and the picks under it (the mixed picker's, WGT-034). */
+export interface SelectedGroup {
+  key: string;
+  label: string;
+}
+
+/**
+ * 已选 (WGT-002): the pending picks, each removable, and 清空列表. With `groups`, the picks
+ * stand under their group's heading in the groups' order (the mixed picker, WGT-034).
+ */
+export function SelectedPane<V>({
+  pending,
+  onPending,
+  groups,
+  groupOf,
+}: {
+  pending: PickItem<V>[];
+  onPending(items: PickItem<V>[]): void;
+  groups?: SelectedGroup[];
+  groupOf?(item: PickItem<V>): string;
+}) {
+  const { t } = useTranslation();
+  const entry = (item: PickItem<V>) => (
+    <li key={item.key}>
+      <span className="qm-picker-selected-label">{item.label}</span>
+      <Button
+        type="text"
+        size="small"
+        icon={<CloseOutlined />}
+        aria-label={t('picker.remove', { name: item.label })}
+        onClick={() => onPending(pending.filter((i) => i.key !== item.key))}
+      />
+    </li>
+  );
+  return (
+    <div className="qm-picker-pane qm-picker-selected">
+      <div className="qm-picker-selected-head">
+        <span>{t('picker.selected')}</span>
+        <Button type="link" size="small" onClick={() => onPending([])}>
+          {t('picker.clearList')}
+        </Button>
+      </div>
+      {groups && groupOf ? (
+        <div className="qm-picker-selected-list" aria-label={t('picker.selected')}>
+          {groups.map((g) => {
+            const items = pending.filter((i) => groupOf(i) === g.key);
+            return items.length ? (
+              <div key={g.key} className="qm-picker-selected-group">
+                <div className="qm-picker-selected-group-head">{g.label}</div>
+                <ul>{items.map(entry)}</ul>
+              </div>
+            ) : null;
+          })}
+        </div>
+      ) : (
+        <ul className="qm-picker-selected-list" aria-label={t('picker.selected')}>
+          {pending.map(entry)}
+        </ul>
+      )}
+    </div>
   );
 }

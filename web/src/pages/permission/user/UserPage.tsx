@@ -1,0 +1,231 @@
+/**
+ * 用户管理 (spec 02 §7.5, ORG-008, ORG-021..026; jnpf-wire-areas.md §1.1): the organisation tree on
+ * the left (choosing a node lists its users and those below it), the users paged on the right —
+ * account, name, gender, mobile phone, organisations, created, sort and state — with keyword
+ * search (Enter), reset, refresh and page sizes 20/50/100/500 (useList).
+ *
+ * 新建 (btn_add), 导入 (btn_upload) and 导出 (btn_download) above; per row 编辑 and 删除 (btn_edit,
+ * btn_remove) and under 更多 重置密码, 工作交接 and, for a locked user, 解除锁定 (all btn_edit, as the
+ * server asks) — each rendered only when granted (PERM-011). The administrator's row has no
+ * actions. The state switch (启用/禁用) and delete ask first (CONST-002, CONST-003); a refusal
+ * shows the server's message. A new user's generated initial password is shown once.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Dropdown, Space, Table, Tag } from 'antd';
+import { DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  deleteUser,
+  downloadUserTemplate,
+  exportUserFailures,
+  exportUsers,
+  getUserList,
+  importUsers,
+  previewUserImport,
+  toggleUserState,
+  unlockUser,
+  uploadUserFile,
+  USER_COLUMNS,
+  type ImportResult,
+  type UserRow,
+} from '@/api/users';
+import { ExportDialog } from '@/components/ExportDialog';
+import { ImportWizard } from '@/components/ImportWizard';
+import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
+import { useDictionary } from '@/hooks/useDictionary';
+import { useList } from '@/hooks/useList';
+import { OrganizeTree } from '../OrganizeTree';
+import { HandoverDialog } from './HandoverDialog';
+import { InitialPasswordDialog, PasswordText } from './InitialPasswordDialog';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { UserFormDialog } from './UserFormDialog';
+import '../permission.css';
+import './user.css';
+
+/** enabledMark 2: locked by too many failed sign-ins (解除锁定 lifts it). */
+const LOCKED = 2;
+
+type Who = { id: string; name: string };
+
+export default function UserPage() {
+  const { t } = useTranslation();
+  const can = useButtons();
+  const confirm = useConfirm();
+  const list = useList(getUserList, { filters: { organizeId: '' } });
+  const sex = useDictionary('sex');
+  const [target, setTarget] = useState<{ id: string } | null>(null);
+  const [newPath, setNewPath] = useState<string[]>([]);
+  const [created, setCreated] = useState<{ account: string; password: string } | null>(null);
+  const [resetting, setResetting] = useState<Who | null>(null);
+  const [handing, setHanding] = useState<Who | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const columns = useMemo(() => USER_COLUMNS.map((key) => ({ key, title: t(`user.columns.${key}`) })), [t]);
+  const genderName = (code: string) => sex.find((i) => i.enCode === code)?.fullName ?? (code === '1' || code === '2' ? t(`profile.genders.${code}`) : t('profile.genders.3'));
+  const nameOf = (row: UserRow) => `${row.realName}/${row.account}`;
+
+  const more = (row: UserRow) => {
+    if (!can(BTN_EDIT)) return null;
+    const items = [
+      { key: 'reset', label: t('user.resetPassword') },
+      ...(row.enabledMark === LOCKED ? [{ key: 'unlock', label: t('user.unlock') }] : []),
+      { key: 'handover', label: t('user.handover') },
+    ];
+    const run = (key: string) => {
+      const who = { id: row.id, name: nameOf(row) };
+      if (key === 'reset') setResetting(who);
+      else if (key === 'handover') setHanding(who);
+      else confirm.action(t('user.unlockConfirm', { name: who.name }), () => unlockUser(row.id), list.refresh);
+    };
+    return (
+      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => run(key) }}>
+        <Button type="link" size="small" aria-label={`${t('user.more')} ${row.account}`}>
+          {t('user.more')}
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    );
+  };
+
+  return (
+    <div className="qm-manage qm-user-page">
+      <OrganizeTree
+        selected={list.query.organizeId}
+        onSelect={(id, path) => {
+          setNewPath(path);
+          list.setFilters({ organizeId: id });
+        }}
+      />
+      <div className="qm-manage-main">
+        <ListSearch
+          list={list}
+          actions={
+            <>
+              {can(BTN_ADD) && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
+                  {t('manage.add')}
+                </Button>
+              )}
+              {can(BTN_UPLOAD) && (
+                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                  {t('manage.import')}
+                </Button>
+              )}
+              {can(BTN_DOWNLOAD) && (
+                <Button icon={<DownloadOutlined />} onClick={() => setExporting(true)}>
+                  {t('manage.export')}
+                </Button>
+              )}
+            </>
+          }
+        />
+        <Table<UserRow>
+          {...listTableProps(list, t)}
+          rowKey="id"
+          size="middle"
+          scroll={{ x: 1100 }}
+          columns={[
+            { key: 'account', title: t('user.account'), dataIndex: 'account', width: 130, ellipsis: true },
+            { key: 'realName', title: t('user.realName'), dataIndex: 'realName', width: 110, ellipsis: true },
+            { key: 'gender', title: t('user.gender'), dataIndex: 'gender', width: 70, align: 'center', render: (v: string) => genderName(v) },
+            { key: 'mobilePhone', title: t('user.mobilePhone'), dataIndex: 'mobilePhone', width: 130 },
+            { key: 'organize', title: t('user.organize'), dataIndex: 'organize', ellipsis: true },
+            {
+              key: 'creatorTime',
+              title: t('manage.creatorTime'),
+              dataIndex: 'creatorTime',
+              width: 160,
+              render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+            },
+            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
+            {
+              key: 'enabledMark',
+              title: t('manage.state'),
+              dataIndex: 'enabledMark',
+              width: 100,
+              align: 'center',
+              render: (v: number, row) =>
+                v === LOCKED ? (
+                  <Tag color="warning">{t('user.locked')}</Tag>
+                ) : (
+                  <StateCell
+                    enabledMark={v}
+                    editable={can(BTN_EDIT) && !row.isAdministrator}
+                    label={row.account}
+                    onToggle={() => confirm.toggle(v === 1, t('user.what'), () => toggleUserState(row.id), list.refresh)}
+                  />
+                ),
+            },
+            {
+              key: 'actions',
+              title: t('manage.actions'),
+              width: 190,
+              fixed: 'right',
+              // The administrator's row offers nothing (jnpf-wire-areas.md §1.1).
+              render: (_: unknown, row) =>
+                row.isAdministrator ? null : (
+                  <Space size={0}>
+                    <RowActions
+                      canEdit={can(BTN_EDIT)}
+                      canRemove={can(BTN_REMOVE)}
+                      label={row.account}
+                      onEdit={() => setTarget({ id: row.id })}
+                      onRemove={() => confirm.remove(() => deleteUser(row.id), list.refresh)}
+                    />
+                    {more(row)}
+                  </Space>
+                ),
+            },
+          ]}
+        />
+      </div>
+      <UserFormDialog
+        target={target}
+        newPath={newPath}
+        onClose={() => setTarget(null)}
+        onSaved={(shown) => {
+          list.refresh();
+          if (shown) setCreated(shown);
+        }}
+      />
+      <InitialPasswordDialog shown={created} onClose={() => setCreated(null)} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <HandoverDialog user={handing} onClose={() => setHanding(null)} onDone={list.refresh} />
+      <ExportDialog
+        open={exporting}
+        columns={columns}
+        exportFile={(dataType, keys) => exportUsers(list.query, dataType, keys)}
+        onClose={() => setExporting(false)}
+      />
+      <ImportWizard<ImportResult>
+        open={importing}
+        title={t('user.importTitle')}
+        columns={columns}
+        downloadTemplate={downloadUserTemplate}
+        upload={uploadUserFile}
+        preview={previewUserImport}
+        importRows={importUsers}
+        exportFailures={exportUserFailures}
+        resultExtra={(r) =>
+          r.snum > 0 && r.initialPassword ? (
+            <span className="qm-import-password">
+              {t('user.importPassword')} <PasswordText password={r.initialPassword} />
+              <br />
+              {t('user.initialPasswordNote')}
+            </span>
+          ) : null
+        }
+        onClose={(imported) => {
+          setImporting(false);
+          if (imported) list.refresh();
+        }}
+      />
+    </div>
+  );
+}
