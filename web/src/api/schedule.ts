@@ -47,13 +47,3 @@ export function updateSchedule(id: string, scope: ScheduleScope, form: ScheduleF
 export function deleteSchedule(id: string, scope: ScheduleScope) {
   return send({ url: `${BASE}/${id}/${scope}`, method: 'DELETE' });
 }
-
-export type ScheduleUser = Schemas['UserItem'];
-
-/**
- * Who can take part: every enabled user (Users/All, any member). The participants field is a
- * simple multiple select over them until the user picker of widget spec 2.1 is here.
- */
-export function getScheduleUsers() {
-  return send<{ list: ScheduleUser[] }>({ url: '/api/permission/Users/All' });
-}

@@ -1,12 +1,13 @@
 /**
  * 新建日程 / 编辑日程 (SCHED-001, SCHED-002; jnpf-wire-areas.md §2.5): the 600px form of a
  * schedule — type (a scheduleType item), urgency, title, content, all-day, start day and time,
- * duration or a chosen end, participants, reminder, repetition and its end. The rules core
- * checks it as it is typed: the type, title and choices by the entity form `schedule`, the
- * start, end and repeat end by `checkScheduleTimes` (the very reading the server makes), so
- * nothing is sent while the core refuses it; the server's per-field refusal shows under the
- * field. Changing an occurrence of a repeating schedule first asks its scope in 编辑确认 (1 this,
- * 2 this and the following ones, 3 all); any other change is sent with scope 3.
+ * duration or a chosen end, participants (the user picker of widget spec 2.1), reminder,
+ * repetition and its end. The rules core checks it as it is typed: the type, title and choices
+ * by the entity form `schedule`, the start, end and repeat end by `checkScheduleTimes` (the
+ * very reading the server makes), so nothing is sent while the core refuses it; the server's
+ * per-field refusal shows under the field. Changing an occurrence of a repeating schedule
+ * first asks its scope in 编辑确认 (1 this, 2 this and the following ones, 3 all); any other
+ * change is sent with scope 3.
  */
 import { useRef, useState } from 'react';
 import { DatePicker, Form, Input, Radio, Select, Switch, TimePicker, type FormInstance } from 'antd';
@@ -18,6 +19,7 @@ import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { checkScheduleTimes } from '@/core';
 import { useDictionary } from '@/hooks/useDictionary';
 import { coreText } from '@/i18n';
+import { UserSelect } from '@/widgets/pickers/UserSelect';
 import {
   CUSTOM_DURATION,
   DURATIONS,
@@ -41,15 +43,9 @@ export interface ScheduleTarget {
   time?: string;
 }
 
-export interface UserOption {
-  value: string;
-  label: string;
-}
-
 interface Props {
   target: ScheduleTarget | null;
   form: FormInstance<ScheduleValues>;
-  users: UserOption[];
   onClose(): void;
   onSaved(): void;
 }
@@ -75,7 +71,7 @@ function timeItem(form: FormInstance<ScheduleValues>, name: (typeof TIME_FIELDS)
   };
 }
 
-export function ScheduleDialog({ target, form, users, onClose, onSaved }: Props) {
+export function ScheduleDialog({ target, form, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const types = useDictionary('scheduleType');
   const allDay = Form.useWatch('allDay', form);
@@ -175,13 +171,7 @@ export function ScheduleDialog({ target, form, users, onClose, onSaved }: Props)
               </Form.Item>
             )}
             <Form.Item name="toUserIds" label={t('schedule.participants')}>
-              <Select
-                mode="multiple"
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('schedule.participantsPlaceholder')}
-                options={users}
-              />
+              <UserSelect multiple placeholder={t('schedule.participantsPlaceholder')} />
             </Form.Item>
             <Form.Item {...rules.item('reminderTime')} label={t('schedule.reminder')}>
               <Select options={REMINDER_TIMES.map((m) => ({ value: m, label: t(`schedule.reminders.${m}`) }))} />

@@ -49,7 +49,6 @@ beforeEach(() => {
     data: { list: [{ id: 'dt-schedule', enCode: 'scheduleType', fullName: '日程类型', isTree: 0, dictionaryList: [{ id: 't1', enCode: 'meeting', fullName: '会议', enabledMark: 1 }] }] },
   });
   m.getSchedules.mockResolvedValue({ code: 200, msg: '', data: { list: EVENTS } });
-  m.getScheduleUsers.mockResolvedValue({ code: 200, msg: '', data: { list: [] } });
   m.getScheduleDetail.mockImplementation(async (id) => ({ code: 200, msg: '', data: detail(id) }));
 });
 

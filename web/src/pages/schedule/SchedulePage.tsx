@@ -13,11 +13,11 @@ import { Button, Calendar, Form, Segmented, Space, Spin, Tooltip } from 'antd';
 import { LeftOutlined, PlusOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { getScheduleUsers, getSchedules, type ScheduleEvent } from '@/api/schedule';
+import { getSchedules, type ScheduleEvent } from '@/api/schedule';
 import { useUser } from '@/stores/user';
 import { VIEWS, clock, eventColor, eventsOn, rangeTitle, step, viewDays, visibleRange, type CalendarView } from './calendar';
 import type { ScheduleValues } from './form';
-import { ScheduleDialog, type ScheduleTarget, type UserOption } from './ScheduleDialog';
+import { ScheduleDialog, type ScheduleTarget } from './ScheduleDialog';
 import { ScheduleViewer, type ViewerTarget } from './ScheduleViewer';
 import { TimeGrid } from './TimeGrid';
 import './schedule.css';
@@ -33,7 +33,6 @@ export default function SchedulePage() {
   const [events, setEvents] = useState<ScheduleEvent[]>([]);
   const [loading, setLoading] = useState(false);
   const [tick, setTick] = useState(0);
-  const [users, setUsers] = useState<UserOption[]>([]);
   const [editing, setEditing] = useState<ScheduleTarget | null>(null);
   const [viewing, setViewing] = useState<ViewerTarget | null>(null);
   const [form] = Form.useForm<ScheduleValues>();
@@ -59,21 +58,6 @@ export default function SchedulePage() {
       alive = false;
     };
   }, [rangeKey, tick]);
-
-  useEffect(() => {
-    let alive = true;
-    getScheduleUsers().then(
-      ({ data }) => {
-        if (!alive) return;
-        const list = Array.isArray(data?.list) ? data.list : [];
-        setUsers(list.filter((u) => u.id !== me).map((u) => ({ value: u.id, label: u.account ? `${u.realName}/${u.account}` : u.fullName })));
-      },
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [me]);
 
   const open = (event: ScheduleEvent) => setViewing({ id: event.id, groupId: '0', openType: 1, own: event.creatorUserId === me });
   const create = (day: Dayjs, time?: string) => setEditing({ id: '', day, time });
@@ -159,7 +143,7 @@ export default function SchedulePage() {
           <TimeGrid days={days} events={events} onOpen={open} onCreate={create} />
         )}
       </Spin>
-      <ScheduleDialog target={editing} form={form} users={users} onClose={() => setEditing(null)} onSaved={refresh} />
+      <ScheduleDialog target={editing} form={form} onClose={() => setEditing(null)} onSaved={refresh} />
       <ScheduleViewer
         target={viewing}
         onClose={() => setViewing(null)}

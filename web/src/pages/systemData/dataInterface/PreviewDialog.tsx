@@ -74,12 +74,14 @@ export function PreviewDialog({ target, onClose }: Props) {
         <Button key="close" onClick={onClose}>
           {t('common.close')}
         </Button>,
-        <Button key="run" type="primary" loading={running} disabled={loading} onClick={() => void run()}>
+        // Disabled, not `loading`, while the call runs: the spinner is over the answer, and the
+        // button keeps its plain name (antd can leave its loading icon in the name after a call).
+        <Button key="run" type="primary" disabled={loading || running} onClick={() => void run()}>
           {t('dataInterface.run')}
         </Button>,
       ]}
     >
-      <Spin spinning={loading}>
+      <Spin spinning={loading || running}>
         {params.length > 0 && (
           <Table<ParamRow>
             size="small"
