@@ -261,7 +261,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await active().locator('.ant-segmented').getByText('月', { exact: true }).click();
   });
 
-  step('adds a street below a district picked with the area picker, lazily, level by level (AREA-001, AREA-002, AREA-004)', async () => {
+  step('adds a street below a district picked with the area picker, lazily, level by level (AREA-002, AREA-004)', async () => {
     await openPage('系统数据', '行政区划', 'systemData/area', 'qm-area-page');
     await row('北京市').waitFor();
     await active().locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
@@ -432,7 +432,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await log.waitFor({ state: 'hidden' });
     await motionless();
   });
-  step('exports the interface to a .bd file after confirmation; importing it again is refused with the server’s message; a copy is made after confirmation', async () => {
+  step('exports the interface to a .bd file after confirmation; importing it again is refused with the server’s message; a copy is made after confirmation (DI-006)', async () => {
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '导出' }).click();
     const download = page.waitForEvent('download');

@@ -11,6 +11,7 @@ import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { buttonNamed, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
 import SchedulePage from './SchedulePage';
+import { ScheduleViewer } from './ScheduleViewer';
 
 jest.mock('@/api/schedule');
 jest.mock('@/api/dictionary');
@@ -246,4 +247,13 @@ test('a click on an empty day proposes a new schedule that day at 09:00; an hour
   await settle();
   form = [...document.querySelectorAll<HTMLElement>('.qm-schedule-form')].pop()!;
   await waitFor(() => expect((within(form).getByLabelText('开始时间') as HTMLInputElement).value).toBe('14:00'));
+});
+
+test('SCHED-005: opened with another type than 1 (a message), the viewer offers no 删除', async () => {
+  grant(PATH, []);
+  renderPage(() => <ScheduleViewer target={{ id: 's2', groupId: 'g2', openType: 0 }} onClose={() => undefined} onDeleted={() => undefined} />, PATH);
+  await within(formDialog('qm-schedule-viewer')).findByText('八楼会议室');
+  expect(m.getScheduleDetail).toHaveBeenCalledWith('s2', 'g2');
+  expect(() => buttonNamed('删除', viewer())).toThrow('0 buttons');
+  expect(() => buttonNamed('编辑', viewer())).toThrow('0 buttons');
 });
