@@ -8,7 +8,7 @@
 
 use qiming_core::{
     Message, amount, entity, chat, form, formula, number, password, pattern, permission, picker, profile, rules,
-    serial, upload,
+    schedule, serial, upload,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -680,5 +680,25 @@ pub fn check_entity(
     match json(record)? {
         Value::Object(record) => to_js(&entity::check(form, &record, whole)),
         _ => Err(bad_shape("checkEntity 需要一个对象")),
+    }
+}
+
+// ---- schedules ------------------------------------------------------------------------------
+
+/// The times of a schedule form as the server reads them (`schedule::read_times`): `{}` when
+/// the start, the end and the repeat end are right, else their messages by field (startDay,
+/// startTime, duration, endDay, endTime, repetition, repeatTime). Days are counted in the zone
+/// `offsetMinutes` east of UTC.
+#[wasm_bindgen(js_name = checkScheduleTimes, unchecked_return_type = "FieldMessages")]
+pub fn check_schedule_times(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] record: JsValue,
+    offset_minutes: i32,
+) -> Result<JsValue, JsError> {
+    match json(record)? {
+        Value::Object(record) => match schedule::read_times(&record, offset_minutes) {
+            Ok(_) => to_js(&qiming_core::FieldErrors::new()),
+            Err(errors) => to_js(&errors),
+        },
+        _ => Err(bad_shape("checkScheduleTimes 需要一个对象")),
     }
 }

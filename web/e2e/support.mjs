@@ -62,8 +62,10 @@ function reportViolations(prefix) {
 /**
  * Chromium from Debian, never a downloaded one (toolchain.md), with a fresh profile. `problems`
  * collects CSP violations and uncaught errors; `close()` fails if any is left unchecked.
+ * `timezoneId` sets the browser's time zone (a story about days and hours runs where the
+ * hospital is, Asia/Shanghai, the server's default zone); otherwise the machine's.
  */
-export async function launch() {
+export async function launch({ timezoneId } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'qiming-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
@@ -79,6 +81,7 @@ export async function launch() {
     ],
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
+    ...(timezoneId ? { timezoneId } : {}),
   });
   context.setDefaultTimeout(15_000);
   const problems = new BrowserProblems();

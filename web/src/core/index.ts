@@ -87,7 +87,9 @@ export type EntityForm =
   | 'dictionaryType'
   | 'dictionaryData'
   | 'billRule'
-  | 'area';
+  | 'area'
+  | 'dataInterface'
+  | 'schedule';
 
 /** A field of an administration form as `entityFields` answers it (`when`: `[field, value, …]`). */
 export type EntityFieldInfo = EntityField;
@@ -103,4 +105,13 @@ export async function entityFields(form: EntityForm): Promise<EntityFieldInfo[]>
  */
 export async function checkEntity(form: EntityForm, record: Record<string, unknown>, whole: boolean): Promise<FieldMessages> {
   return (await loadCore()).checkEntity(form, record, whole);
+}
+
+/**
+ * The schedule form's times (start, end, repeat end) as the server reads them
+ * (`schedule::read_times`): `{}` when right, else their messages by field. Days are counted
+ * in the zone `offsetMinutes` east of UTC.
+ */
+export async function checkScheduleTimes(record: Record<string, unknown>, offsetMinutes: number): Promise<FieldMessages> {
+  return (await loadCore()).checkScheduleTimes(record, offsetMinutes);
 }

@@ -1,0 +1,78 @@
+/**
+ * /api/system/DataInterface and DataInterfaceLog: data interfaces (spec 02 §7.8; DI-005..007;
+ * jnpf-wire-areas.md §2.4). Paths are the JNPF client's: plural `Actions/State`, `Actions/Copy`
+ * and `Actions/Preview`, singular `Action/Export` and `Action/Import` (the server serves the
+ * catalogue's plural forms too).
+ */
+import type { Page } from './request';
+import type { components } from './schema';
+import { request as send } from './http';
+
+/** The server's wire types, generated from its OpenAPI document (`make api`). */
+type Schemas = components['schemas'];
+
+export type InterfaceListRow = Schemas['InterfaceListRow'];
+export type InterfaceRow = Schemas['InterfaceRow'];
+export type InterfaceForm = Schemas['InterfaceForm'];
+export type InterfaceLogRow = Schemas['LogRow'];
+export type ParamValue = Schemas['ParamValue'];
+type ExportUrl = Schemas['ExportUrl'];
+
+const BASE = '/api/system/DataInterface';
+
+/** The interfaces by keyword and category (a DataInterfaceType item's id, '' for all), paged. */
+export function getInterfaceList(query: { currentPage: number; pageSize: number; keyword: string; categoryId: string }) {
+  return send<Page<InterfaceListRow>>({ url: BASE, data: { ...query, sort: 'desc' } });
+}
+
+/** The interface's form; its JSON settings (headers, parameters, propertyJson) are JSON text. */
+export function getInterface(id: string) {
+  return send<InterfaceRow>({ url: `${BASE}/${id}` });
+}
+
+export function createInterface(form: InterfaceForm) {
+  return send({ url: BASE, method: 'POST', data: form });
+}
+
+export function updateInterface(id: string, form: InterfaceForm) {
+  return send({ url: `${BASE}/${id}`, method: 'PUT', data: form });
+}
+
+export function deleteInterface(id: string) {
+  return send({ url: `${BASE}/${id}`, method: 'DELETE' });
+}
+
+/** DI-001: enabledMark 1 ↔ 0 (the server flips it). */
+export function toggleInterface(id: string) {
+  return send({ url: `${BASE}/${id}/Actions/State`, method: 'PUT' });
+}
+
+export function copyInterface(id: string) {
+  return send({ url: `${BASE}/${id}/Actions/Copy`, method: 'POST' });
+}
+
+/**
+ * Calls the interface as the test page does: the answer's data as it is (rows for SQL). A
+ * refusal (a statement that is not one read-only SELECT, a disabled interface, an HTTP error)
+ * is a non-200 envelope with the server's message.
+ */
+export function previewInterface(id: string, paramList: ParamValue[]) {
+  return send<unknown>({ url: `${BASE}/${id}/Actions/Preview`, method: 'POST', data: { paramList, origin: 'preview' } });
+}
+
+/** The interface as a .bd file; answers its url. */
+export function exportInterface(id: string) {
+  return send<ExportUrl>({ url: `${BASE}/${id}/Action/Export` });
+}
+
+/** An interface from a .bd file (multipart field `file`). */
+export function importInterface(file: File) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return send({ url: `${BASE}/Action/Import`, method: 'POST', data });
+}
+
+/** DI-007: the calls of an interface, newest first. */
+export function getInterfaceLog(id: string, query: { currentPage: number; pageSize: number; keyword: string }) {
+  return send<Page<InterfaceLogRow>>({ url: `/api/system/DataInterfaceLog/${id}`, data: query });
+}

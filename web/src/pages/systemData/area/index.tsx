@@ -1,0 +1,2 @@
+/** 行政区划: pages/systemData/area serves the menu address systemData/area (registry.ts; AREA-*). */
+export { default } from './AreaPage';
