@@ -80,6 +80,33 @@ async fn concurrent_writes_all_succeed(engine: Engine) {
     }
 }
 
+// An idle keep-alive connection is closed once the header timeout passes without a next
+// request (the same timer), so idle clients give their connections back too.
+async fn idle_keep_alive_connections_are_closed(engine: Engine) {
+    let s = start_with(engine, |c| c.header_read_timeout = Duration::from_millis(800)).await;
+    let mut c = TcpStream::connect(addr(&s.base)).await.unwrap();
+    c.write_all(b"GET /api/oauth/getLoginConfig HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    let mut buf = vec![0u8; 65536];
+    let n = tokio::time::timeout(Duration::from_secs(10), c.read(&mut buf)).await.expect("answered").unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"), "{}", String::from_utf8_lossy(&buf[..n]));
+    // Kept alive: a second request on it is answered.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    c.write_all(b"GET /api/oauth/getLoginConfig HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    let n = tokio::time::timeout(Duration::from_secs(10), c.read(&mut buf)).await.expect("answered").unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).contains("HTTP/1.1 200"), "the connection was not kept alive");
+    // Nothing more is sent: the server closes the connection (EOF) after the timeout.
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match c.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => continue, // the rest of the first answer
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the idle keep-alive connection is still open");
+}
+
 // A request that takes longer than the request timeout (here: a body that never finishes) is
 // answered with the envelope's 504 instead of holding the connection.
 async fn a_request_past_its_deadline_answers_504(engine: Engine) {
@@ -133,6 +160,7 @@ async fn security_headers_and_no_redirect_to_another_host(engine: Engine) {
 
 on_both_engines!(
     concurrent_writes_all_succeed,
+    idle_keep_alive_connections_are_closed,
     slow_clients_do_not_take_the_server_down,
     silent_clients_give_their_connections_back,
     a_request_past_its_deadline_answers_504,
