@@ -861,6 +861,12 @@ const en: Translation = {
       codeRequired: 'Please enter the area code',
       codeRule: 'The area code can only contain digits',
     },
+    dataInterfaceVariate: {
+      interfaceRequired: 'Please choose the data interface',
+      nameRequired: 'Please enter the variable name',
+      nameRule: 'The variable name may contain only letters, digits and underscores, and starts with a letter',
+      nameMax: 'The variable name has at most 50 characters',
+    },
     dataInterface: {
       nameRequired: 'Please enter the name',
       codeRequired: 'Please enter the code',

@@ -859,6 +859,12 @@ const zhTW: Translation = {
       codeRequired: '請輸入區域編碼',
       codeRule: '區域編碼只能是數字',
     },
+    dataInterfaceVariate: {
+      interfaceRequired: '請選擇資料介面',
+      nameRequired: '請輸入變數名',
+      nameRule: '變數名只能包含字母、數字和底線，且以字母開頭',
+      nameMax: '變數名最多為50個字元！',
+    },
     dataInterface: {
       nameRequired: '名稱不能為空',
       codeRequired: '編碼不能為空',
