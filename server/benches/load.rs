@@ -224,12 +224,16 @@ async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str
     let started = Instant::now();
     let mut tx = pool.begin().await.unwrap();
     for chunk in (0..100_000).collect::<Vec<u32>>().chunks(500) {
-        let mut users = String::from("INSERT INTO base_user (id, account, real_name, password_hash, mobile_phone, sort_code, creator_time, organize_id) VALUES ");
+        // search_text as the server keeps it: the three searched fields folded, one per line.
+        let mut users = String::from("INSERT INTO base_user (id, account, real_name, password_hash, mobile_phone, sort_code, creator_time, organize_id, search_text) VALUES ");
         let mut relations = String::from("INSERT INTO base_user_relation (user_id, object_type, object_id) VALUES ");
         for (k, i) in chunk.iter().enumerate() {
             let sep = if k == 0 { "" } else { "," };
             let dept = &departments[*i as usize % departments.len()];
-            users.push_str(&format!("{sep}('bench{i}', 'user{i}', '用户{i}', 'x', '139{i:08}', 0, {}, '{dept}')", 1_700_000_000_000u64 + *i as u64));
+            users.push_str(&format!(
+                "{sep}('bench{i}', 'user{i}', '用户{i}', 'x', '139{i:08}', 0, {}, '{dept}', 'user{i}' || char(10) || '用户{i}' || char(10) || '139{i:08}')",
+                1_700_000_000_000u64 + *i as u64
+            ));
             relations.push_str(&format!("{sep}('bench{i}', 'Organize', '{dept}')"));
         }
         // Generated numbers and ids only: no outside text reaches these statements.

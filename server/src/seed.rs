@@ -90,6 +90,12 @@ pub async fn apply(state: &AppState) -> anyhow::Result<Report> {
         report.applied.push(name);
         tracing::info!(file = name, "seed applied");
     }
+    // Users written before the search column existed (migration 0015) become searchable.
+    let mut conn = state.db.acquire().await?;
+    let filled = user::refresh_search_text(&mut conn, None).await?;
+    if filled > 0 {
+        tracing::info!(users = filled, "user search column filled");
+    }
     Ok(report)
 }
 

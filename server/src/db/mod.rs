@@ -5,7 +5,7 @@
 mod sql;
 mod unique;
 
-pub use sql::{Arg, Keyword, Sql, toggle_enabled, update_row};
+pub use sql::{Arg, Keyword, Sql, fold, toggle_enabled, update_row};
 pub use unique::{known_constraint_names, unique_violation};
 
 use anyhow::Context;

@@ -118,6 +118,20 @@ impl Sql {
         self.push(")")
     }
 
+    /// `column` folded as keywords are ([`fold`]).
+    pub fn folded(&mut self, column: &'static str) -> &mut Sql {
+        self.text.push_str(&fold(self.engine, column));
+        self
+    }
+
+    /// `column LIKE $n` for a column that already holds [`fold`]ed text (a search column):
+    /// the same match as [`Sql::keyword`] without folding every row at query time.
+    pub fn keyword_folded(&mut self, keyword: &Keyword, column: &'static str) -> &mut Sql {
+        self.text.push_str(column);
+        self.text.push_str(" LIKE ");
+        self.bind(keyword.pattern.as_str()).push(" ESCAPE '\\'")
+    }
+
     /// `(col1 LIKE $n OR col2 LIKE $n …)`, case-insensitive for ASCII letters and exact for
     /// everything else, identically on both engines (see [`Keyword`]).
     pub fn keyword(&mut self, keyword: &Keyword, columns: &[&'static str]) -> &mut Sql {
@@ -128,14 +142,8 @@ impl Sql {
             if i > 0 {
                 self.text.push_str(" OR ");
             }
-            // SQLite's lower() folds ASCII only; PostgreSQL's folds by locale unless the
-            // value is in the C collation, where it too folds ASCII only.
-            self.text.push_str("lower(");
-            self.text.push_str(column);
-            if self.engine == Engine::Postgres {
-                self.text.push_str(" COLLATE \"C\"");
-            }
-            self.text.push_str(") LIKE $");
+            self.text.push_str(&fold(self.engine, column));
+            self.text.push_str(" LIKE $");
             self.text.push_str(&n);
             self.text.push_str(" ESCAPE '\\'");
         }
@@ -194,10 +202,25 @@ impl Keyword {
         Some(Keyword { pattern, needle: text.to_ascii_lowercase() })
     }
 
+    /// Whether the keyword holds this character (a search column's field separator, say).
+    pub fn has(&self, c: char) -> bool {
+        self.needle.contains(c)
+    }
+
     /// The same test in memory, for rows already loaded: does `text` contain the keyword,
     /// ASCII letters compared without case?
     pub fn matches(&self, text: &str) -> bool {
         text.to_ascii_lowercase().contains(&self.needle)
+    }
+}
+
+/// `column` with ASCII letters lower-cased and everything else kept, identically on both
+/// engines: SQLite's lower() folds ASCII only; PostgreSQL's folds by locale unless the value is
+/// in the C collation, where it too folds ASCII only. NULL stays NULL.
+pub fn fold(engine: Engine, column: &str) -> String {
+    match engine {
+        Engine::Sqlite => format!("lower({column})"),
+        Engine::Postgres => format!("lower({column} COLLATE \"C\")"),
     }
 }
 

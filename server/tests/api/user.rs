@@ -370,6 +370,49 @@ async fn sys_009_admin_list(engine: Engine) {
     s.get(LIST, Some(&clerk_token)).await.fails(403, MSG_FORBIDDEN);
 }
 
+// ORG-021 keyword: the list's search reads the search column (migration 0015) and finds the
+// same users as a search of the three fields would — ASCII letters without case, `%` and `_`
+// literal — after creation, after an administrator's change and after the
+// user's own profile change; rows written without the column are filled by the next start; a
+// keyword that holds the column's line break still never matches across two fields.
+async fn org_021_keyword_search_column(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let (zhang, password) =
+        user(&s, &admin, json!({"account": "ZhangSan", "realName": "张三", "gender": 1, "organizeIdTree": [[hospital]], "mobilePhone": "13800000001"})).await;
+    user(&s, &admin, json!({"account": "wang5", "realName": "王五", "gender": 1, "organizeIdTree": [[hospital]]})).await;
+    let search = |k: &str| format!("{USERS}?keyword={}", k.replace('%', "%25").replace('\n', "%0A"));
+    assert_eq!(accounts(s.get(&search("zhangSAN"), Some(&admin)).await.ok()), ["ZhangSan"]);
+    assert_eq!(accounts(s.get(&search("G5"), Some(&admin)).await.ok()), ["wang5"]);
+    assert!(accounts(s.get(&search("g_"), Some(&admin)).await.ok()).is_empty(), "_ is literal");
+    assert!(accounts(s.get(&search("g%5"), Some(&admin)).await.ok()).is_empty(), "% is literal");
+    assert_eq!(accounts(s.get(&search("王五"), Some(&admin)).await.ok()), ["wang5"]);
+
+    // The administrator renames; the old name is no longer found, the new one is.
+    s.put(&format!("{USERS}/{zhang}"), Some(&admin), json!({"realName": "张三丰"})).await.ok();
+    assert_eq!(accounts(s.get(&search("三丰"), Some(&admin)).await.ok()), ["ZhangSan"]);
+    // The user changes their own mobile phone in the profile.
+    let login = s.login("ZhangSan", &password).await;
+    let token = login.ok()["token"].as_str().unwrap().to_string();
+    let mut conn = s.conn().await;
+    crate::harness::mark_password_changed(&mut conn, &zhang).await;
+    s.put("/api/permission/Users/Current/BaseInfo", Some(&token), json!({"mobilePhone": "13912345678"})).await.ok();
+    assert_eq!(accounts(s.get(&search("1391234"), Some(&admin)).await.ok()), ["ZhangSan"]);
+    assert!(accounts(s.get(&search("13800000001"), Some(&admin)).await.ok()).is_empty());
+
+    // Fields never run together: "zhangsan\n张三丰" is in no single field.
+    assert!(accounts(s.get(&search("zhangsan\n张三丰"), Some(&admin)).await.ok()).is_empty());
+
+    // A row written without the column (by an older version or by hand) is found after the
+    // next start.
+    sqlx::query("UPDATE base_user SET search_text = NULL").execute(&mut *conn).await.unwrap();
+    assert!(accounts(s.get(&search("zhangsan"), Some(&admin)).await.ok()).is_empty());
+    let second = crate::harness::start_sharing(&s).await;
+    assert_eq!(accounts(second.get(&search("zhangsan"), Some(&admin)).await.ok()), ["ZhangSan"]);
+}
+
+on_both_engines!(org_021_keyword_search_column);
 on_both_engines!(org_021_users, org_022_user_actions, org_023_work_handover, org_025_user_pickers, prof_003_base_info_names_memberships, sys_009_admin_list);
 
 async fn workbook_at(s: &TestServer, url: &str) -> Vec<Vec<String>> {

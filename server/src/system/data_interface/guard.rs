@@ -7,7 +7,7 @@
 //! sleeping) and no tables of the platform's own bookkeeping (sessions, captchas, downloads,
 //! sign-in throttles, configuration) or of the engine's catalogue. Users are read through the
 //! view `qiming_user_directory` (migration 0010), which has every column of `base_user` but the
-//! password hash: naming the column is refused, but a whole-row reference (`u::text`,
+//! password hash (and the list's search column, migration 0015): naming the column is refused, but a whole-row reference (`u::text`,
 //! `row_to_json(u)`, `concat(u.*)`) would carry it, so the table itself is never queried.
 //! What runs is the statement printed back from the tree.
 
