@@ -77,7 +77,7 @@ export default function GroupPage() {
         {...listTableProps(list, t)}
         rowKey="id"
         size="middle"
-        scroll={{ x: 970 }}
+        scroll={{ x: 950 }}
         columns={[
           { key: 'fullName', title: t('group.name'), dataIndex: 'fullName', width: 200 },
           { key: 'enCode', title: t('group.code'), dataIndex: 'enCode', width: 160 },
@@ -109,7 +109,7 @@ export default function GroupPage() {
           {
             key: 'actions',
             title: t('manage.actions'),
-            width: 190,
+            width: 170,
             fixed: 'right',
             render: (_: unknown, row) => (
               <RowActions

@@ -111,7 +111,7 @@ export default function PositionPage() {
           {...listTableProps(list, t)}
           rowKey="id"
           size="middle"
-          scroll={{ x: 1030 }}
+          scroll={{ x: 1010 }}
           columns={[
             { key: 'fullName', title: t('position.name'), dataIndex: 'fullName', width: 180 },
             { key: 'enCode', title: t('position.code'), dataIndex: 'enCode', width: 140 },
@@ -145,7 +145,7 @@ export default function PositionPage() {
             {
               key: 'actions',
               title: t('manage.actions'),
-              width: 190,
+              width: 170,
               fixed: 'right',
               render: (_: unknown, row) => (
                 <RowActions

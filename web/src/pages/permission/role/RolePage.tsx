@@ -168,7 +168,7 @@ export default function RolePage() {
           {...listTableProps(list, t)}
           rowKey="id"
           size="middle"
-          scroll={{ x: 1070 }}
+          scroll={{ x: 1040 }}
           columns={[
             { key: 'fullName', title: t('role.name'), dataIndex: 'fullName', width: 180 },
             { key: 'enCode', title: t('role.code'), dataIndex: 'enCode', width: 140 },
@@ -208,7 +208,7 @@ export default function RolePage() {
             {
               key: 'actions',
               title: t('manage.actions'),
-              width: 190,
+              width: 160,
               fixed: 'right',
               render: (_: unknown, row) => (
                 <RowActions
