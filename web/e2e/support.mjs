@@ -154,3 +154,124 @@ export async function solveCaptcha(page, imageSelector, input) {
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
+
+// ---- what a person does on the pages (shared by the stories) --------------------------------
+
+/** antd writes two-character button texts with a space between the characters. */
+export const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+/** Fills the login form and submits it. */
+export async function signIn(page, account, password) {
+  await page.getByRole('textbox', { name: '账户' }).fill(account);
+  await page.getByRole('textbox', { name: '密码' }).fill(password);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+}
+
+/** The forced first-login change: old password, the new one twice, the captcha; then back at /login. */
+export async function changeInitialPassword(page, old, next) {
+  const scope = page.locator('.qm-reset-password');
+  await scope.waitFor();
+  await scope.getByLabel('旧密码').fill(old);
+  await scope.getByLabel('新密码').fill(next);
+  await scope.getByLabel('重复密码').fill(next);
+  await solveCaptcha(page, '.qm-password-form img.qm-captcha', scope.getByPlaceholder('请输入验证码'));
+  await scope.getByRole('button', { name: '确定修改' }).click();
+  await page.waitForURL(/\/login/);
+}
+
+/** The open dialog titled `title` (antd's dialogs stay in the page, hidden, when closed). */
+export function dialog(page, title) {
+  return page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title', { hasText: new RegExp(`^${title}$`) }) })
+    .filter({ visible: true });
+}
+
+/** A form item of `scope` by its label. */
+export function item(scope, label) {
+  return scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) });
+}
+
+/** The messages shown under a form item. */
+export function explain(scope, label) {
+  return item(scope, label).locator('.ant-form-item-explain');
+}
+
+/**
+ * Chooses a node of an antd tree select in a form item, typing its title first as a person
+ * does in a long tree (the list is virtual: nodes far down are not drawn until found).
+ */
+export async function chooseNode(scope, label, title) {
+  const page = scope.page();
+  await item(scope, label).locator('.ant-select').click();
+  await page.keyboard.type(title);
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
+}
+
+/** Opens the picker of a form item and picks the nodes titled `names` (then 确定). */
+export async function pick(scope, label, pickerTitle, names) {
+  const page = scope.page();
+  await item(scope, label).locator('.qm-picker').click();
+  const picker = dialog(page, pickerTitle);
+  await picker.waitFor();
+  for (const name of names) {
+    await picker.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }).click();
+    // Chosen once it is listed on the right (a click while the tree was still being drawn was lost).
+    await picker.locator('.qm-picker-selected-label', { hasText: name }).first().waitFor();
+  }
+  await picker.getByRole('button', { name: named('确定') }).click();
+  await picker.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Chooses the option `option` (its whole text) of the antd select in a form item; a multiple
+ * select stays open after a choice, so it is closed with Escape as a person closes it.
+ */
+export async function choose(scope, label, option) {
+  const page = scope.page();
+  const select = item(scope, label).locator('.ant-select');
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
+  if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await page.keyboard.press('Escape');
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
+/** The page shown (the page cache keeps the others mounted, hidden). */
+export function active(page) {
+  return page.locator('.qm-page:not([hidden])');
+}
+
+/**
+ * Opens a page from the side menu (`group` → `name`, or a top entry when `group` is null) and waits until the shown page holds
+ * `ready` (the address changes before the page does).
+ */
+export async function openPage(page, group, name, path, ready) {
+  const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
+  if (group && !(await menu.getByText(name, { exact: true }).isVisible())) await menu.getByText(group, { exact: true }).click();
+  await menu.getByText(name, { exact: true }).click();
+  await page.waitForURL(`${BASE}/${path}`);
+  await active(page).locator(ready).waitFor();
+}
+
+/** A row of the shown page's table holding `text`. */
+export function row(page, text) {
+  return active(page).locator('.ant-table-row').filter({ hasText: text });
+}
+
+/** Waits for a toast holding `text`. */
+export async function toast(page, text) {
+  await page.locator('.ant-message').getByText(text).first().waitFor();
+}
+
+/** The width of an element once its opening animation has finished. */
+export async function settledWidth(page, locator) {
+  let last = -1;
+  for (let i = 0; i < 50; i++) {
+    const box = await locator.boundingBox();
+    const width = box ? Math.round(box.width) : -1;
+    if (width === last && width > 0) return width;
+    last = width;
+    await page.waitForTimeout(100);
+  }
+  return last;
+}

@@ -5,7 +5,25 @@
 // cannot be deleted (the server says why). Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import {
+  ADMIN_PASSWORD,
+  BASE,
+  active,
+  changeInitialPassword,
+  choose,
+  dialog,
+  item,
+  launch,
+  named,
+  openPage as openFromMenu,
+  pick,
+  row,
+  screenshot,
+  settledWidth,
+  signIn,
+  storySteps,
+  toast,
+} from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 
@@ -13,53 +31,6 @@ let browser;
 let page;
 
 const step = storySteps(it, () => ({ page, problems: browser.problems }));
-
-/** antd writes two-character button texts with a space between the characters. */
-const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
-
-async function signIn(password) {
-  await page.getByRole('textbox', { name: '账户' }).fill('admin');
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-}
-
-/** The open dialog titled `title` (found by its title's text: antd's dialogs stay in the page, hidden, when closed). */
-function dialog(title) {
-  return page
-    .locator('.ant-modal')
-    .filter({ has: page.locator('.ant-modal-title', { hasText: new RegExp(`^${title}$`) }) })
-    .filter({ visible: true });
-}
-
-/** A form item of `scope` by its label. */
-function item(scope, label) {
-  return scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
-}
-
-/** Opens the picker of a form item and picks the nodes titled `names` (then 确定). */
-async function pick(scope, label, pickerTitle, names) {
-  await item(scope, label).locator('.qm-picker').click();
-  const picker = dialog(pickerTitle);
-  await picker.waitFor();
-  for (const name of names) {
-    await picker.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }).click();
-    // Chosen once it is listed on the right (a click while the tree was still being drawn was lost).
-    await picker.locator('.qm-picker-selected-label', { hasText: name }).first().waitFor();
-  }
-  await picker.getByRole('button', { name: named('确定') }).click();
-  await picker.waitFor({ state: 'hidden' });
-}
-
-/** Chooses an option of an antd select in a form item. */
-async function choose(scope, label, option) {
-  await item(scope, label).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
-}
-
-/** The page shown (the page cache keeps the others mounted, hidden). */
-function active() {
-  return page.locator('.qm-page:not([hidden])');
-}
 
 /** Each page's root class, to know it is the one shown. */
 const PAGE_CLASS = {
@@ -70,38 +41,7 @@ const PAGE_CLASS = {
 };
 
 /** Opens a page from the side menu (组织权限 → name) and waits until it shows its list. */
-async function openPage(name, path) {
-  const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
-  const group = menu.getByText('组织权限', { exact: true });
-  if (!(await menu.getByText(name, { exact: true }).isVisible())) await group.click();
-  await menu.getByText(name, { exact: true }).click();
-  await page.waitForURL(`${BASE}/${path}`);
-  // The address changes before the page does: wait for this page's own list.
-  await active().locator(`.${PAGE_CLASS[path]} .ant-table`).waitFor();
-}
-
-/** A table row holding `text`. */
-function row(text) {
-  return active().locator('.ant-table-row').filter({ hasText: text });
-}
-
-/** The width of an element once its opening animation has finished. */
-async function settledWidth(locator) {
-  let last = -1;
-  for (let i = 0; i < 50; i++) {
-    const box = await locator.boundingBox();
-    const width = box ? Math.round(box.width) : -1;
-    if (width === last && width > 0) return width;
-    last = width;
-    await page.waitForTimeout(100);
-  }
-  return last;
-}
-
-/** Waits for the success toast with the server's msg. */
-async function toast(text) {
-  await page.locator('.ant-message').getByText(text).first().waitFor();
-}
+const openPage = (name, path) => openFromMenu(page, '组织权限', name, path, `.${PAGE_CLASS[path]} .ant-table`);
 
 describe('the administrator models a hospital in real Chromium', () => {
   before(async () => {
@@ -114,23 +54,17 @@ describe('the administrator models a hospital in real Chromium', () => {
 
   step('signs in on a fresh install and changes the initial password', async () => {
     await page.goto(`${BASE}/login`);
-    await signIn(ADMIN_PASSWORD);
-    const scope = page.locator('.qm-reset-password');
-    await scope.getByLabel('旧密码').fill(ADMIN_PASSWORD);
-    await scope.getByLabel('新密码').fill(PASSWORD);
-    await scope.getByLabel('重复密码').fill(PASSWORD);
-    await solveCaptcha(page, '.qm-password-form img.qm-captcha', scope.getByPlaceholder('请输入验证码'));
-    await scope.getByRole('button', { name: '确定修改' }).click();
-    await page.waitForURL(/\/login/);
-    await signIn(PASSWORD);
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
+    await signIn(page, 'admin', PASSWORD);
     await page.waitForURL(`${BASE}/home`);
   });
 
   step('creates a company: the core checks the form before any request, 顶级节点 as its parent (ORG-002, ORG-019, WGT-001, WGT-015)', async () => {
     await openPage('组织管理', 'permission/organize');
-    await active().getByRole('button', { name: /新\s*建/ }).click();
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
     await page.getByRole('menuitem', { name: '新建公司' }).click();
-    const form = dialog('新建公司');
+    const form = dialog(page, '新建公司');
     await form.waitFor();
     let posted = false;
     const watch = (r) => r.method() === 'POST' && r.url().includes('/api/permission/Organize') && (posted = true);
@@ -146,9 +80,9 @@ describe('the administrator models a hospital in real Chromium', () => {
 
     // The organisation picker: 800px, 已选 with 清空列表, not closed by a click outside.
     await item(form, '上级公司').locator('.qm-picker').click();
-    const picker = dialog('选择组织');
+    const picker = dialog(page, '选择组织');
     await picker.waitFor();
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-picker-dialog')), 800);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-picker-dialog')), 800);
     await picker.getByText('已选').waitFor();
     await picker.getByRole('button', { name: '清空列表' }).waitFor();
     await page.mouse.click(20, 20); // outside the dialog
@@ -161,9 +95,9 @@ describe('the administrator models a hospital in real Chromium', () => {
     await form.getByLabel('公司名称').fill('启明医院');
     await form.getByLabel('公司编码').fill('qmyy');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
+    await toast(page, '新建成功');
     await form.waitFor({ state: 'hidden' });
-    await row('启明医院').waitFor();
+    await row(page, '启明医院').waitFor();
     await screenshot(page, 'organize-company');
   });
 
@@ -172,16 +106,16 @@ describe('the administrator models a hospital in real Chromium', () => {
       ['外科', 'wk'],
       ['内科', 'wk'],
     ]) {
-      await active().getByRole('button', { name: /新\s*建/ }).click();
+      await active(page).getByRole('button', { name: /新\s*建/ }).click();
       await page.getByRole('menuitem', { name: '新建部门' }).click();
-      const form = dialog('新建部门');
+      const form = dialog(page, '新建部门');
       await form.waitFor();
       await pick(form, '所属组织', '选择组织', ['启明医院']);
       await form.getByLabel('部门名称').fill(name);
       await form.getByLabel('部门编码').fill(code);
       await form.getByRole('button', { name: named('确定') }).click();
       if (name === '外科') {
-        await toast('新建成功');
+        await toast(page, '新建成功');
         await form.waitFor({ state: 'hidden' });
       } else {
         // The server's per-field message stands under the code; what was typed stays.
@@ -191,15 +125,15 @@ describe('the administrator models a hospital in real Chromium', () => {
         await form.waitFor({ state: 'hidden' });
       }
     }
-    await row('外科').waitFor();
-    assert.equal(await row('内科').count(), 0);
+    await row(page, '外科').waitFor();
+    assert.equal(await row(page, '内科').count(), 0);
   });
 
   step('creates a position in the department, chosen on the left tree (ROLE-010)', async () => {
     await openPage('岗位管理', 'permission/position');
-    await active().locator('.qm-organize-tree .ant-tree-title', { hasText: /^外科$/ }).click();
-    await active().getByRole('button', { name: /新\s*建/ }).click();
-    const form = dialog('新建岗位');
+    await active(page).locator('.qm-organize-tree .ant-tree-title', { hasText: /^外科$/ }).click();
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog(page, '新建岗位');
     await form.waitFor();
     await item(form, '所属组织').getByText('启明医院/外科').filter({ visible: true }).waitFor(); // the chosen node
     await form.getByLabel('岗位名称').fill('主治医师');
@@ -208,15 +142,15 @@ describe('the administrator models a hospital in real Chromium', () => {
     await form.getByLabel('岗位编码').fill('zzys');
     await choose(form, '岗位类型', '专业技术岗位');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
-    await row('主治医师').getByText('专业技术岗位').waitFor();
-    await row('主治医师').getByText('启明医院/外科').waitFor();
+    await toast(page, '新建成功');
+    await row(page, '主治医师').getByText('专业技术岗位').waitFor();
+    await row(page, '主治医师').getByText('启明医院/外科').waitFor();
   });
 
   step('creates an organisation role: its organisations are asked for only while the type is 组织 (ROLE-011)', async () => {
     await openPage('角色管理', 'permission/role');
-    await active().getByRole('button', { name: /新\s*建/ }).click();
-    const form = dialog('新建角色');
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog(page, '新建角色');
     await form.waitFor();
     await form.getByLabel('角色名称').fill('外科医生');
     await form.getByLabel('角色编码').fill('wkys');
@@ -227,50 +161,50 @@ describe('the administrator models a hospital in real Chromium', () => {
     await form.getByRole('radio', { name: '组织' }).check();
     await pick(form, '所属组织', '选择组织', ['外科']);
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
-    await row('外科医生').getByText('组织', { exact: true }).waitFor();
-    await row('外科医生').getByText('启明医院/外科').waitFor();
+    await toast(page, '新建成功');
+    await row(page, '外科医生').getByText('组织', { exact: true }).waitFor();
+    await row(page, '外科医生').getByText('启明医院/外科').waitFor();
   });
 
   step('creates a group and renames it (ROLE-009)', async () => {
     await openPage('分组管理', 'permission/group');
-    await active().getByRole('button', { name: /新\s*建/ }).click();
-    let form = dialog('新建分组');
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
+    let form = dialog(page, '新建分组');
     await form.waitFor();
     await form.getByLabel('分组名称').fill('夜班组');
     await form.getByLabel('分组编码').fill('night');
     await choose(form, '分组类型', '值班组');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
-    await row('夜班组').getByText('值班组').waitFor();
+    await toast(page, '新建成功');
+    await row(page, '夜班组').getByText('值班组').waitFor();
 
-    await row('夜班组').getByRole('button', { name: '编辑 夜班组' }).click();
-    form = dialog('编辑分组');
+    await row(page, '夜班组').getByRole('button', { name: '编辑 夜班组' }).click();
+    form = dialog(page, '编辑分组');
     await form.waitFor();
     await page.waitForFunction(() => document.querySelector('.qm-group-form input#group_fullName')?.value === '夜班组');
     await form.getByLabel('分组名称').fill('夜班一组');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('更新成功');
-    await row('夜班一组').waitFor();
+    await toast(page, '更新成功');
+    await row(page, '夜班一组').waitFor();
   });
 
   step('searches a list by keyword on Enter, resets, offers 20/50/100/500 per page', async () => {
-    const search = active().getByRole('searchbox', { name: '关键词' });
+    const search = active(page).getByRole('searchbox', { name: '关键词' });
     const asked = page.waitForRequest((r) => r.url().includes('/api/permission/Group?') && new URL(r.url()).searchParams.get('keyword') === '不存在');
     await search.fill('不存在');
     await search.press('Enter');
     await asked;
-    await active().locator('.ant-table .ant-empty-description', { hasText: '暂无数据' }).waitFor();
-    await active().getByRole('button', { name: named('重置') }).click();
-    await row('夜班一组').waitFor();
-    await active().locator('.ant-pagination-options .ant-select').click();
+    await active(page).locator('.ant-table .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await active(page).getByRole('button', { name: named('重置') }).click();
+    await row(page, '夜班一组').waitFor();
+    await active(page).locator('.ant-pagination-options .ant-select').click();
     for (const size of ['20 条/页', '50 条/页', '100 条/页', '500 条/页']) await page.locator('.ant-select-item-option', { hasText: size }).waitFor();
     await page.keyboard.press('Escape');
   });
 
   step('turns the role off after confirmation (ROLE-004, CONST-002)', async () => {
     await openPage('角色管理', 'permission/role');
-    const state = row('外科医生').getByRole('switch');
+    const state = row(page, '外科医生').getByRole('switch');
     assert.equal(await state.getAttribute('aria-checked'), 'true');
     await state.click();
     await page.getByText('您确定要禁用当前角色, 是否继续?').waitFor();
@@ -284,12 +218,12 @@ describe('the administrator models a hospital in real Chromium', () => {
 
   step('cannot delete an organisation with children: the server says why (ORG-019, CONST-003)', async () => {
     await openPage('组织管理', 'permission/organize');
-    await row('启明医院').first().getByRole('button', { name: '删除 启明医院' }).click();
+    await row(page, '启明医院').first().getByRole('button', { name: '删除 启明医院' }).click();
     await page.getByText('此操作将永久删除该数据, 是否继续?').waitFor();
     await page.getByRole('button', { name: named('确定') }).click();
     await page.locator('.ant-message').getByText('该组织下有下级组织，不能删除').waitFor();
-    await row('启明医院').first().waitFor();
-    await row('外科').waitFor();
+    await row(page, '启明医院').first().waitFor();
+    await row(page, '外科').waitFor();
     await screenshot(page, 'organize-refused');
   });
 });

@@ -8,7 +8,25 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, ARTIFACTS, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import {
+  ADMIN_PASSWORD,
+  ARTIFACTS,
+  BASE,
+  active,
+  changeInitialPassword,
+  chooseNode,
+  dialog,
+  explain,
+  item,
+  launch,
+  named,
+  openPage as openFromMenu,
+  screenshot,
+  settledWidth,
+  signIn,
+  storySteps,
+  toast,
+} from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 
@@ -19,32 +37,8 @@ let exported;
 
 const step = storySteps(it, () => ({ page, problems: browser.problems }));
 
-/** antd writes two-character button texts with a space between the characters. */
-const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
-
-async function signIn(password) {
-  await page.getByRole('textbox', { name: '账户' }).fill('admin');
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-}
-
-/** The open dialog titled `title`. */
-function dialog(title) {
-  return page
-    .locator('.ant-modal')
-    .filter({ has: page.locator('.ant-modal-title', { hasText: new RegExp(`^${title}$`) }) })
-    .filter({ visible: true });
-}
-
-/** A form item of `scope` by its label. */
-function item(scope, label) {
-  return scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
-}
-
-/** The messages shown under a form item. */
-function explain(scope, label) {
-  return item(scope, label).locator('.ant-form-item-explain');
-}
+/** Opens a page from the side menu (group → name) and waits for its list. */
+const openPage = (group, name, path, pageClass) => openFromMenu(page, group, name, path, `.${pageClass} .ant-table`);
 
 /** Chooses an option of an antd select in a form item. */
 async function choose(scope, label, option) {
@@ -52,49 +46,9 @@ async function choose(scope, label, option) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
-/** Chooses a node of an antd tree select in a form item, typing its title first as a person
- * does in a long tree (the list is virtual: nodes far down are not drawn until found). */
-async function chooseNode(scope, label, title) {
-  await item(scope, label).locator('.ant-select').click();
-  await page.keyboard.type(title);
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
-}
-
-/** The page shown (the page cache keeps the others mounted, hidden). */
-function active() {
-  return page.locator('.qm-page:not([hidden])');
-}
-
-/** Opens a page from the side menu (group → name) and waits for its list. */
-async function openPage(groupName, name, path, pageClass) {
-  const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
-  if (!(await menu.getByText(name, { exact: true }).isVisible())) await menu.getByText(groupName, { exact: true }).click();
-  await menu.getByText(name, { exact: true }).click();
-  await page.waitForURL(`${BASE}/${path}`);
-  await active().locator(`.${pageClass} .ant-table`).waitFor();
-}
-
 /** A row of the shown page's main table holding `text`. */
-function row(text, scope = active()) {
+function row(text, scope = active(page)) {
   return scope.locator('.ant-table-row').filter({ hasText: text });
-}
-
-/** The width of an element once its opening animation has finished. */
-async function settledWidth(locator) {
-  let last = -1;
-  for (let i = 0; i < 50; i++) {
-    const box = await locator.boundingBox();
-    const width = box ? Math.round(box.width) : -1;
-    if (width === last && width > 0) return width;
-    last = width;
-    await page.waitForTimeout(100);
-  }
-  return last;
-}
-
-/** Waits for a toast holding `text`. */
-async function toast(text) {
-  await page.locator('.ant-message').getByText(text).first().waitFor();
 }
 
 /** Confirms the open confirmation whose question is `question`. */
@@ -118,7 +72,7 @@ async function switchState(text, checked) {
 }
 
 /** The left category tree of the dictionary page. */
-const typeTree = () => active().locator('.qm-dictionary-types');
+const typeTree = () => active(page).locator('.qm-dictionary-types');
 /** The category management drawer. */
 const drawer = () => page.locator('.qm-dictionary-type-drawer').filter({ visible: true });
 
@@ -144,15 +98,9 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
 
   step('signs in on a fresh install and changes the initial password', async () => {
     await page.goto(`${BASE}/login`);
-    await signIn(ADMIN_PASSWORD);
-    const scope = page.locator('.qm-reset-password');
-    await scope.getByLabel('旧密码').fill(ADMIN_PASSWORD);
-    await scope.getByLabel('新密码').fill(PASSWORD);
-    await scope.getByLabel('重复密码').fill(PASSWORD);
-    await solveCaptcha(page, '.qm-password-form img.qm-captcha', scope.getByPlaceholder('请输入验证码'));
-    await scope.getByRole('button', { name: '确定修改' }).click();
-    await page.waitForURL(/\/login/);
-    await signIn(PASSWORD);
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
+    await signIn(page, 'admin', PASSWORD);
     await page.waitForURL(`${BASE}/home`);
   });
 
@@ -161,7 +109,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     // The first node of the tree is the chosen one.
     await typeTree().locator('.ant-tree-node-selected', { hasText: /^系统字典$/ }).waitFor();
     assert.equal((await typeTree().locator('.ant-tree-title').first().innerText()).trim(), '系统字典');
-    assert.equal(await active().getByRole('button', { name: /新\s*建/ }).isDisabled(), true);
+    assert.equal(await active(page).getByRole('button', { name: /新\s*建/ }).isDisabled(), true);
     // The categories below it are listed in the tree, and the keyword filters it (DICT-002).
     await typeTree().getByText('业务分类', { exact: true }).waitFor();
     await typeTree().getByLabel('输入关键字过滤').fill('岗位');
@@ -173,7 +121,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
 
   step('adds a tree category in the 700px category drawer; the core refuses the empty form first (DICT-013..015, DICT-020, DICT-022..024, DICT-026, DICT-027)', async () => {
     await openTypeDrawer();
-    assert.equal(await settledWidth(drawer()), 700); // the drawer's own class is on its panel
+    assert.equal(await settledWidth(page, drawer()), 700); // the drawer's own class is on its panel
     // The fixed categories have no actions; the others have 编辑, 删除 and 导出.
     const actions = /^(编辑|删除|导出) /;
     assert.equal(await row('系统字典', drawer()).getByRole('button', { name: actions }).count(), 0);
@@ -181,9 +129,9 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await row('业务分类', drawer()).getByRole('button', { name: '导出 业务分类' }).waitFor();
 
     await drawer().getByRole('button', { name: /新\s*建/ }).click();
-    const form = dialog('新建分类');
+    const form = dialog(page, '新建分类');
     await form.waitFor();
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-dictionary-type-form')), 600);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-dictionary-type-form')), 600);
     let posted = false;
     const watch = (r) => r.method() === 'POST' && r.url().includes('/api/system/DictionaryType') && (posted = true);
     page.on('request', watch);
@@ -203,14 +151,14 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await form.getByLabel('编码').fill('deptCategory');
     await item(form, '树形').getByRole('switch').click();
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
+    await toast(page, '新建成功');
     await form.waitFor({ state: 'hidden' });
     await row('科室类别', drawer()).getByText('是', { exact: true }).waitFor();
     await screenshot(page, 'dictionary-drawer');
 
     // Editing keeps 树形 locked.
     await row('科室类别', drawer()).getByRole('button', { name: '编辑 科室类别' }).click();
-    const edit = dialog('编辑分类');
+    const edit = dialog(page, '编辑分类');
     await edit.waitFor();
     await page.waitForFunction(() => document.querySelector('.qm-dictionary-type-form input#dictionaryType_fullName')?.value === '科室类别');
     assert.equal(await item(edit, '树形').getByRole('switch').isDisabled(), true);
@@ -223,15 +171,15 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
 
   step('adds entries to the category, one below another, in the 600px 新建字典 dialog (DICT-012, DICT-031, DICT-033, DICT-007, DICT-009)', async () => {
     await typeTree().getByText('科室类别', { exact: true }).click();
-    const add = active().getByRole('button', { name: /新\s*建/ });
+    const add = active(page).getByRole('button', { name: /新\s*建/ });
     await page.waitForFunction(() => {
       const b = [...document.querySelectorAll('.qm-page:not([hidden]) .qm-dictionary-main button')].find((x) => /新\s*建/.test(x.textContent));
       return b && !b.disabled;
     });
     await add.click();
-    let form = dialog('新建字典');
+    let form = dialog(page, '新建字典');
     await form.waitFor();
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-dictionary-item-form')), 600);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-dictionary-item-form')), 600);
     // A new entry starts at the top of the category, which is a tree: its parent may change.
     await item(form, '上级').getByText('科室类别').filter({ visible: true }).waitFor();
     await form.getByRole('button', { name: named('确定') }).click();
@@ -240,29 +188,29 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await form.getByLabel('名称').fill('内科');
     await form.getByLabel('编码').fill('nk');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
+    await toast(page, '新建成功');
     await form.waitFor({ state: 'hidden' });
     await row('内科').waitFor();
     // One row without children: no expand/collapse toggle.
-    assert.equal(await active().getByRole('button', { name: /展开全部|折叠全部/ }).count(), 0);
+    assert.equal(await active(page).getByRole('button', { name: /展开全部|折叠全部/ }).count(), 0);
 
     await add.click();
-    form = dialog('新建字典');
+    form = dialog(page, '新建字典');
     await form.waitFor();
     await chooseNode(form, '上级', '内科');
     await form.getByLabel('名称').fill('心内科');
     await form.getByLabel('编码').fill('xnk');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
+    await toast(page, '新建成功');
     await form.waitFor({ state: 'hidden' });
     await row('心内科').waitFor();
     // Every top row has children now: the toggle is offered and collapses the tree.
-    await active().getByRole('button', { name: '折叠全部' }).click();
+    await active(page).getByRole('button', { name: '折叠全部' }).click();
     await row('心内科').waitFor({ state: 'hidden' });
-    await active().getByRole('button', { name: '展开全部' }).click();
+    await active(page).getByRole('button', { name: '展开全部' }).click();
     await row('心内科').waitFor();
     // Columns: name, code, sort, state, actions.
-    const headers = await active().locator('.qm-dictionary-main .ant-table-thead th').allInnerTexts();
+    const headers = await active(page).locator('.qm-dictionary-main .ant-table-thead th').allInnerTexts();
     assert.deepEqual(headers.map((h) => h.trim()).filter(Boolean), ['名称', '编码', '排序', '状态', '操作']);
     await screenshot(page, 'dictionary-items');
   });
@@ -276,7 +224,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
   });
 
   step('searches the entries by keyword on Enter and resets (DICT-005, DICT-006)', async () => {
-    const search = active().getByRole('searchbox', { name: '关键词' });
+    const search = active(page).getByRole('searchbox', { name: '关键词' });
     const asked = page.waitForRequest((r) => r.url().includes('/api/system/DictionaryData/') && new URL(r.url()).searchParams.get('keyword') === '心');
     await search.fill('心');
     await search.press('Enter');
@@ -284,19 +232,19 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await row('心内科').waitFor();
     await search.fill('不存在');
     await search.press('Enter');
-    await active().locator('.ant-table .ant-empty-description', { hasText: '暂无数据' }).waitFor();
-    await active().getByRole('button', { name: named('重置') }).click();
+    await active(page).locator('.ant-table .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await active(page).getByRole('button', { name: named('重置') }).click();
     await row('内科').first().waitFor();
   });
 
   step('renames an entry in 编辑字典', async () => {
     await row('心内科').getByRole('button', { name: '编辑 心内科' }).click();
-    const form = dialog('编辑字典');
+    const form = dialog(page, '编辑字典');
     await form.waitFor();
     await page.waitForFunction(() => document.querySelector('.qm-dictionary-item-form input#dictionaryData_fullName')?.value === '心内科');
     await form.getByLabel('名称').fill('心血管内科');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('更新成功');
+    await toast(page, '更新成功');
     await row('心血管内科').waitFor();
   });
 
@@ -354,10 +302,10 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
 
   step('creates a serial-number rule watching its example follow prefix, digits and start (BILL-001, BILL-004, BILL-005, BILL-008, BILL-010, BILL-012..021)', async () => {
     await openPage('系统管理', '单据规则', 'system/billRule', 'qm-bill-rule-page');
-    await active().getByRole('button', { name: /新\s*建/ }).click();
-    const form = dialog('新建单据');
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog(page, '新建单据');
     await form.waitFor();
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-bill-rule-form')), 600);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-bill-rule-form')), 600);
     let posted = false;
     const watch = (r) => r.method() === 'POST' && r.url().includes('/api/system/BillRule') && (posted = true);
     page.on('request', watch);
@@ -417,7 +365,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await screenshot(page, 'bill-rule-form');
 
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
+    await toast(page, '新建成功');
     await form.waitFor({ state: 'hidden' });
     // The list shows it with its category's name and the start number fitted to 6 digits.
     await row('门诊收费单').getByText('医疗业务').waitFor();
@@ -427,7 +375,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
 
   step('edits the rule: the form shows what was saved and the example for today', async () => {
     await row('门诊收费单').getByRole('button', { name: '编辑 门诊收费单' }).click();
-    const form = dialog('编辑单据');
+    const form = dialog(page, '编辑单据');
     await form.waitFor();
     const today = await page.evaluate(() => {
       const d = new Date();
@@ -439,15 +387,15 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
   });
 
   step('filters the rules by category and keyword (BILL-004)', async () => {
-    const category = active().locator('.qm-list-search .ant-select');
+    const category = active(page).locator('.qm-list-search .ant-select');
     await category.click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '采购管理' }).click();
-    await active().locator('.ant-table .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await active(page).locator('.ant-table .ant-empty-description', { hasText: '暂无数据' }).waitFor();
     await category.click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '医疗业务' }).click();
     await row('门诊收费单').waitFor();
-    await active().getByRole('button', { name: named('重置') }).click();
-    const search = active().getByRole('searchbox', { name: '关键词' });
+    await active(page).getByRole('button', { name: named('重置') }).click();
+    const search = active(page).getByRole('searchbox', { name: '关键词' });
     await search.fill('mzsf');
     await search.press('Enter');
     await row('门诊收费单').waitFor();

@@ -11,7 +11,26 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, ARTIFACTS, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import {
+  ADMIN_PASSWORD,
+  ARTIFACTS,
+  BASE,
+  active,
+  changeInitialPassword,
+  choose,
+  dialog,
+  item,
+  launch,
+  named,
+  openPage as openFromMenu,
+  pick,
+  row,
+  screenshot,
+  settledWidth,
+  signIn,
+  storySteps,
+  toast,
+} from '../support.mjs';
 import { xlsx } from '../xlsx.mjs';
 
 const PASSWORD = 'Qiming2024';
@@ -47,93 +66,11 @@ const step = (name, fn) =>
     }
   });
 
-/** antd writes two-character button texts with a space between the characters. */
-const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
-
-async function signIn(on, account, password) {
-  await on.getByRole('textbox', { name: '账户' }).fill(account);
-  await on.getByRole('textbox', { name: '密码' }).fill(password);
-  await on.getByRole('button', { name: /^登\s*录$/ }).click();
-}
-
-/** The forced first-login change: old password, the new one twice, the captcha. */
-async function changeInitialPassword(on, old, next) {
-  const scope = on.locator('.qm-reset-password');
-  await scope.waitFor();
-  await scope.getByLabel('旧密码').fill(old);
-  await scope.getByLabel('新密码').fill(next);
-  await scope.getByLabel('重复密码').fill(next);
-  await solveCaptcha(on, '.qm-password-form img.qm-captcha', scope.getByPlaceholder('请输入验证码'));
-  await scope.getByRole('button', { name: '确定修改' }).click();
-  await on.waitForURL(/\/login/);
-}
-
-/** The open dialog titled `title`. */
-function dialog(title, on = page) {
-  return on
-    .locator('.ant-modal')
-    .filter({ has: on.locator('.ant-modal-title', { hasText: new RegExp(`^${title}$`) }) })
-    .filter({ visible: true });
-}
-
-/** A form item of `scope` by its label. */
-function item(scope, label) {
-  return scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
-}
-
-/** Opens the organisation picker of a form item and picks the nodes titled `names`. */
-async function pick(scope, label, pickerTitle, names) {
-  await item(scope, label).locator('.qm-picker').click();
-  const picker = dialog(pickerTitle);
-  await picker.waitFor();
-  for (const name of names) await picker.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }).click();
-  await picker.getByRole('button', { name: named('确定') }).click();
-  await picker.waitFor({ state: 'hidden' });
-}
-
-/** Chooses an option of an antd select in a form item (the dropdown closes after). */
-async function choose(scope, label, option) {
-  await item(scope, label).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
-  await page.keyboard.press('Escape');
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
-
-function active() {
-  return page.locator('.qm-page:not([hidden])');
-}
-
 const PAGE_CLASS = { 'permission/organize': 'qm-organize-page', 'permission/user': 'qm-user-page' };
 
-async function openPage(name, path) {
-  const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
-  const group = menu.getByText('组织权限', { exact: true });
-  if (!(await menu.getByText(name, { exact: true }).isVisible())) await group.click();
-  await menu.getByText(name, { exact: true }).click();
-  await page.waitForURL(`${BASE}/${path}`);
-  await active().locator(`.${PAGE_CLASS[path]} .ant-table`).waitFor();
-}
+/** Opens a page from the side menu (组织权限 → name) and waits until it shows its list. */
+const openPage = (name, path) => openFromMenu(page, '组织权限', name, path, `.${PAGE_CLASS[path]} .ant-table`);
 
-function row(text) {
-  return active().locator('.ant-table-row').filter({ hasText: text });
-}
-
-/** The width of an element once its opening animation has finished. */
-async function settledWidth(locator) {
-  let last = -1;
-  for (let i = 0; i < 50; i++) {
-    const box = await locator.boundingBox();
-    const width = box ? Math.round(box.width) : -1;
-    if (width === last && width > 0) return width;
-    last = width;
-    await page.waitForTimeout(100);
-  }
-  return last;
-}
-
-async function toast(text, on = page) {
-  await on.locator('.ant-message').getByText(text).first().waitFor();
-}
 
 /** An API call with the administrator's session (the app's own token). */
 async function api(method, path, body) {
@@ -170,26 +107,26 @@ describe('the administrator manages users in real Chromium', () => {
 
   step('creates a company and a department; a position and a role in the department (ORG-019, ORG-020)', async () => {
     await openPage('组织管理', 'permission/organize');
-    await active().getByRole('button', { name: /新\s*建/ }).click();
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
     await page.getByRole('menuitem', { name: '新建公司' }).click();
-    let form = dialog('新建公司');
+    let form = dialog(page, '新建公司');
     await form.waitFor();
     await pick(form, '上级公司', '选择组织', ['顶级节点']);
     await form.getByLabel('公司名称').fill('启明医院');
     await form.getByLabel('公司编码').fill('qmyy');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
+    await toast(page, '新建成功');
     await form.waitFor({ state: 'hidden' });
-    await active().getByRole('button', { name: /新\s*建/ }).click();
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
     await page.getByRole('menuitem', { name: '新建部门' }).click();
-    form = dialog('新建部门');
+    form = dialog(page, '新建部门');
     await form.waitFor();
     await pick(form, '所属组织', '选择组织', ['启明医院']);
     await form.getByLabel('部门名称').fill('外科');
     await form.getByLabel('部门编码').fill('wk');
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('新建成功');
-    await row('外科').waitFor();
+    await toast(page, '新建成功');
+    await row(page, '外科').waitFor();
 
     const tree = await api('GET', '/api/permission/Organize/Department/Selector/0');
     const surgery = tree.list[0].children.find((n) => n.fullName === '外科');
@@ -203,8 +140,8 @@ describe('the administrator manages users in real Chromium', () => {
 
   step('creates a user: the core refuses the empty form before any request; position and role of the chosen department, a manager from the user picker; the initial password is shown once (ORG-021, WGT-022, WGT-024, WGT-027)', async () => {
     await openPage('用户管理', 'permission/user');
-    await active().getByRole('button', { name: /新\s*建/ }).click();
-    const form = dialog('新建用户');
+    await active(page).getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog(page, '新建用户');
     await form.waitFor();
     let posted = false;
     const watch = (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/permission/Users' && (posted = true);
@@ -229,7 +166,7 @@ describe('the administrator manages users in real Chromium', () => {
 
     // The manager: the user picker, 选择直属主管, its tabs, a search on Enter.
     await item(form, '直属主管').locator('.qm-picker').click();
-    const picker = dialog('选择直属主管');
+    const picker = dialog(page, '选择直属主管');
     await picker.waitFor();
     assert.deepEqual(await picker.locator('.ant-tabs-tab').allInnerTexts(), ['全部数据', '当前组织', '我的下属']);
     const search = picker.getByRole('textbox', { name: '关键词' });
@@ -246,7 +183,7 @@ describe('the administrator manages users in real Chromium', () => {
     await screenshot(page, 'users-form');
 
     await form.getByRole('button', { name: named('确定') }).click();
-    const shown = dialog('初始密码');
+    const shown = dialog(page, '初始密码');
     await shown.waitFor();
     await shown.getByText('用户「lisi」已创建，初始密码为：').waitFor();
     await shown.getByText('初始密码只显示这一次，请复制后告知用户；用户首次登录时必须修改初始密码。').waitFor();
@@ -257,8 +194,8 @@ describe('the administrator manages users in real Chromium', () => {
     await screenshot(page, 'users-initial-password');
     await shown.getByRole('button', { name: '我知道了' }).click();
     await shown.waitFor({ state: 'hidden' });
-    await row('lisi').getByText('启明医院/外科').waitFor();
-    await row('lisi').getByText('男').waitFor();
+    await row(page, 'lisi').getByText('启明医院/外科').waitFor();
+    await row(page, 'lisi').getByText('男').waitFor();
   });
 
   step('the user signs in with the initial password and must change it first (ORG-021)', async () => {
@@ -274,9 +211,9 @@ describe('the administrator manages users in real Chromium', () => {
   });
 
   step("resets the user's password: the core checks the repeat; the user's session ends and the new password must be changed (ORG-022)", async () => {
-    await row('lisi').getByRole('button', { name: '更多 lisi' }).click();
+    await row(page, 'lisi').getByRole('button', { name: '更多 lisi' }).click();
     await page.getByRole('menuitem', { name: '重置密码' }).click();
-    const form = dialog('重置密码');
+    const form = dialog(page, '重置密码');
     await form.waitFor();
     await form.getByLabel('新密码').fill(RESET_PASSWORD);
     await form.getByLabel('确认密码').fill(RESET_PASSWORD + 'x');
@@ -284,7 +221,7 @@ describe('the administrator manages users in real Chromium', () => {
     await item(form, '确认密码').getByText('两次密码输入不一致').waitFor();
     await form.getByLabel('确认密码').fill(RESET_PASSWORD);
     await form.getByRole('button', { name: named('确定') }).click();
-    await toast('重置密码成功');
+    await toast(page, '重置密码成功');
     await form.waitFor({ state: 'hidden' });
 
     // The user's session has ended: the next page sends them to sign in.
@@ -299,20 +236,20 @@ describe('the administrator manages users in real Chromium', () => {
   });
 
   step('disables the user after confirmation — who then cannot sign in — and enables them again (ORG-008, ORG-022, CONST-002)', async () => {
-    const state = row('lisi').getByRole('switch');
+    const state = row(page, 'lisi').getByRole('switch');
     assert.equal(await state.getAttribute('aria-checked'), 'true');
     await state.click();
     await page.getByText('您确定要禁用当前用户, 是否继续?').waitFor();
     await page.getByRole('button', { name: named('确定') }).click();
-    await toast('更新成功');
+    await toast(page, '更新成功');
     await page.waitForFunction(() => {
       const r = [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].find((el) => el.textContent.includes('lisi'));
       return r?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false';
     });
     await signIn(userPage, 'lisi', USER_PASSWORD);
-    await toast('账号已被禁用，请联系管理员', userPage);
+    await toast(userPage, '账号已被禁用，请联系管理员');
 
-    await row('lisi').getByRole('switch').click();
+    await row(page, 'lisi').getByRole('switch').click();
     await page.getByText('您确定要启用当前用户, 是否继续?').waitFor();
     await page.getByRole('button', { name: named('确定') }).click();
     await page.waitForFunction(() => {
@@ -333,11 +270,11 @@ describe('the administrator manages users in real Chromium', () => {
         ['zhaoliu', '赵六', '男', '启明医院/外科', '', '', '', ''],
       ]),
     );
-    await active().getByRole('button', { name: /导\s*入/ }).click();
-    const wizard = dialog('批量导入用户');
+    await active(page).getByRole('button', { name: /导\s*入/ }).click();
+    const wizard = dialog(page, '批量导入用户');
     await wizard.waitFor();
     assert.deepEqual(await wizard.locator('.ant-steps-item-title').allInnerTexts(), ['上传文件', '数据预览', '导入数据']);
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-import-wizard')), 1000);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-import-wizard')), 1000);
     await wizard.locator('input[type="file"]').setInputFiles(file);
     await wizard.locator('.ant-upload-list-item-done, .ant-upload-list-item').filter({ hasText: 'users-import.xlsx' }).waitFor();
     const previewed = page.waitForResponse((r) => r.url().includes('/api/permission/Users/ImportPreview'));
@@ -352,13 +289,13 @@ describe('the administrator manages users in real Chromium', () => {
     await screenshot(page, 'users-imported');
     await wizard.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
     await wizard.waitFor({ state: 'hidden' });
-    await row('wangwu').getByText('女').waitFor();
-    await row('zhaoliu').waitFor();
+    await row(page, 'wangwu').getByText('女').waitFor();
+    await row(page, 'zhaoliu').waitFor();
   });
 
   step("exports every page's users, the columns chosen, as an Excel file (ORG-026)", async () => {
-    await active().getByRole('button', { name: /导\s*出/ }).click();
-    const box = dialog('导出数据');
+    await active(page).getByRole('button', { name: /导\s*出/ }).click();
+    const box = dialog(page, '导出数据');
     await box.waitFor();
     await box.getByLabel('全部页面数据').check();
     await box.getByLabel('说明', { exact: true }).uncheck();
@@ -375,11 +312,11 @@ describe('the administrator manages users in real Chromium', () => {
   });
 
   step("is refused the delete of a user who manages another: the server's message (ORG-021, CONST-003)", async () => {
-    await row('lisi').getByRole('button', { name: '删除 lisi' }).click();
+    await row(page, 'lisi').getByRole('button', { name: '删除 lisi' }).click();
     await page.getByText('此操作将永久删除该数据, 是否继续?').waitFor();
     await page.getByRole('button', { name: named('确定') }).click();
-    await toast('该用户是其他用户的直属主管，请先移交工作');
-    await row('lisi').waitFor();
+    await toast(page, '该用户是其他用户的直属主管，请先移交工作');
+    await row(page, 'lisi').waitFor();
     await screenshot(page, 'users-delete-refused');
   });
 });

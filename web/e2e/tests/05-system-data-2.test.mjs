@@ -12,7 +12,24 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, ARTIFACTS, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import {
+  ADMIN_PASSWORD,
+  ARTIFACTS,
+  BASE,
+  active,
+  changeInitialPassword,
+  dialog,
+  explain,
+  item,
+  launch,
+  named,
+  openPage as openFromMenu,
+  screenshot,
+  settledWidth,
+  signIn,
+  storySteps,
+  toast,
+} from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const ZONE = 'Asia/Shanghai';
@@ -22,8 +39,8 @@ let page;
 
 const step = storySteps(it, () => ({ page, problems: browser.problems }));
 
-/** antd writes two-character button texts with a space between the characters. */
-const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
+/** Opens a page from the side menu (group → name) and waits for its root. */
+const openPage = (group, name, path, pageClass) => openFromMenu(page, group, name, path, `.${pageClass}`);
 
 /** A day `offset` days from today in the hospital's zone, as yyyy-MM-dd. */
 function day(offset = 0) {
@@ -33,30 +50,6 @@ function day(offset = 0) {
     .map(Number);
   const date = new Date(Date.UTC(y, m - 1, d + offset));
   return date.toISOString().slice(0, 10);
-}
-
-async function signIn(password) {
-  await page.getByRole('textbox', { name: '账户' }).fill('admin');
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
-}
-
-/** The open dialog titled `title`. */
-function dialog(title) {
-  return page
-    .locator('.ant-modal')
-    .filter({ has: page.locator('.ant-modal-title', { hasText: new RegExp(`^${title}$`) }) })
-    .filter({ visible: true });
-}
-
-/** A form item of `scope` by its label. */
-function item(scope, label) {
-  return scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
-}
-
-/** The messages shown under a form item. */
-function explain(scope, label) {
-  return item(scope, label).locator('.ant-form-item-explain');
 }
 
 /** Chooses an option of an antd select in a form item. */
@@ -73,43 +66,11 @@ async function typeDate(scope, label, text) {
   await input.press('Enter');
 }
 
-/** The page shown (the page cache keeps the others mounted, hidden). */
-function active() {
-  return page.locator('.qm-page:not([hidden])');
-}
-
-/** Opens a page from the side menu (group → name, or a top entry) and waits for its root. */
-async function openPage(groupName, name, path, pageClass) {
-  const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
-  if (groupName && !(await menu.getByText(name, { exact: true }).isVisible())) await menu.getByText(groupName, { exact: true }).click();
-  await menu.getByText(name, { exact: true }).click();
-  await page.waitForURL(`${BASE}/${path}`);
-  await active().locator(`.${pageClass}`).waitFor();
-}
-
 /** A row of the shown page's main table holding `text` in its first cell. */
 function row(text) {
-  return active()
+  return active(page)
     .locator('.ant-table-row')
     .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${text}$`) }) });
-}
-
-/** The width of an element once its opening animation has finished. */
-async function settledWidth(locator) {
-  let last = -1;
-  for (let i = 0; i < 50; i++) {
-    const box = await locator.boundingBox();
-    const width = box ? Math.round(box.width) : -1;
-    if (width === last && width > 0) return width;
-    last = width;
-    await page.waitForTimeout(100);
-  }
-  return last;
-}
-
-/** Waits for a toast holding `text`. */
-async function toast(text) {
-  await page.locator('.ant-message').getByText(text).first().waitFor();
 }
 
 /**
@@ -133,7 +94,7 @@ async function confirmWith(question) {
 
 /** The titles of the occurrences the month calendar shows on a day. */
 function occurrences(date, title) {
-  return active().locator(`td[title="${date}"] .qm-month-events .qm-event-title`, { hasText: new RegExp(`^${title}$`) });
+  return active(page).locator(`td[title="${date}"] .qm-month-events .qm-event-title`, { hasText: new RegExp(`^${title}$`) });
 }
 
 /** Records the requests whose method and address match while `fn` runs. */
@@ -160,26 +121,20 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
 
   step('signs in on a fresh install and changes the initial password', async () => {
     await page.goto(`${BASE}/login`);
-    await signIn(ADMIN_PASSWORD);
-    const scope = page.locator('.qm-reset-password');
-    await scope.getByLabel('旧密码').fill(ADMIN_PASSWORD);
-    await scope.getByLabel('新密码').fill(PASSWORD);
-    await scope.getByLabel('重复密码').fill(PASSWORD);
-    await solveCaptcha(page, '.qm-password-form img.qm-captcha', scope.getByPlaceholder('请输入验证码'));
-    await scope.getByRole('button', { name: '确定修改' }).click();
-    await page.waitForURL(/\/login/);
-    await signIn(PASSWORD);
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
+    await signIn(page, 'admin', PASSWORD);
     await page.waitForURL(`${BASE}/home`);
   });
 
   step('creates a morning meeting repeating daily for five days and sees each day on the calendar; the core refuses the empty form first (SCHED-001)', async () => {
     await openPage(null, '日程安排', 'schedule', 'qm-schedule-page');
-    await active().locator('.qm-schedule-month').waitFor();
-    await active().getByRole('button', { name: /新建日程/ }).click();
-    const form = dialog('新建日程');
+    await active(page).locator('.qm-schedule-month').waitFor();
+    await active(page).getByRole('button', { name: /新建日程/ }).click();
+    const form = dialog(page, '新建日程');
     await form.waitFor();
     await motionless();
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-schedule-form')), 600);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-schedule-form')), 600);
     const posted = await requestsDuring('POST', '/api/system/Schedule', async () => {
       await form.getByRole('button', { name: named('确定') }).click();
       await explain(form, '类型').getByText('请选择类型').waitFor();
@@ -210,10 +165,10 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     const detail = page.waitForRequest((r) => r.url().includes('/api/system/Schedule/detail') && r.url().includes('groupId=0'));
     await occurrences(day(2), '科室晨会').click();
     await detail;
-    const viewer = dialog('查看日程');
+    const viewer = dialog(page, '查看日程');
     await viewer.waitFor();
     await motionless();
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-schedule-viewer')), 600);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-schedule-viewer')), 600);
     const field = (label) => viewer.locator('.ant-descriptions-row').filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
     await field('类型').getByText('会议', { exact: true }).waitFor();
     assert.equal((await field('紧急程度').innerText()).trim(), '普通');
@@ -225,14 +180,14 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await screenshot(page, 'schedule-viewer');
 
     await viewer.getByRole('button', { name: named('删除') }).click();
-    const scope = dialog('删除确认');
+    const scope = dialog(page, '删除确认');
     await scope.waitFor();
     await motionless();
-    assert.equal(await settledWidth(page.locator('.ant-modal.qm-schedule-scope')), 380);
+    assert.equal(await settledWidth(page, page.locator('.ant-modal.qm-schedule-scope')), 380);
     await scope.getByText('此日程为重复日程，删除将应用于所选范围：').waitFor();
     const none = await requestsDuring('DELETE', '/api/system/Schedule/', async () => {
       await scope.getByRole('button', { name: named('确定') }).click();
-      await toast('请选择日程');
+      await toast(page, '请选择日程');
     });
     assert.deepEqual(none, []);
     await scope.getByText('此日程及后续日程', { exact: true }).click();
@@ -252,20 +207,20 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
   });
 
   step('the week and day views show the remaining occurrences in the hour grid', async () => {
-    await active().locator('.ant-segmented').getByText('周', { exact: true }).click();
-    await active().locator('.qm-time-grid').waitFor();
-    await active().locator('.qm-event-block', { hasText: '科室晨会' }).first().waitFor();
-    await active().locator('.ant-segmented').getByText('日', { exact: true }).click();
-    await active().locator(`.qm-time-grid-column[data-day="${day(0)}"] .qm-event-block`, { hasText: '09:00–10:00' }).waitFor();
+    await active(page).locator('.ant-segmented').getByText('周', { exact: true }).click();
+    await active(page).locator('.qm-time-grid').waitFor();
+    await active(page).locator('.qm-event-block', { hasText: '科室晨会' }).first().waitFor();
+    await active(page).locator('.ant-segmented').getByText('日', { exact: true }).click();
+    await active(page).locator(`.qm-time-grid-column[data-day="${day(0)}"] .qm-event-block`, { hasText: '09:00–10:00' }).waitFor();
     await screenshot(page, 'schedule-day');
-    await active().locator('.ant-segmented').getByText('月', { exact: true }).click();
+    await active(page).locator('.ant-segmented').getByText('月', { exact: true }).click();
   });
 
   step('adds a street below a district picked with the area picker, lazily, level by level (AREA-002, AREA-004)', async () => {
     await openPage('系统数据', '行政区划', 'systemData/area', 'qm-area-page');
     await row('北京市').waitFor();
-    await active().locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
-    const form = dialog('新建区域');
+    await active(page).locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog(page, '新建区域');
     await form.waitFor();
     await motionless();
     await form.getByLabel('区域名称').fill('试点街道');
@@ -274,7 +229,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await form.getByLabel('区域编码').fill('110101990');
 
     await item(form, '上级区域').locator('.qm-area-select').click();
-    const picker = dialog('上级区域');
+    const picker = dialog(page, '上级区域');
     await picker.waitFor();
     await motionless();
     const node = (title) => picker.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
@@ -305,7 +260,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
   step('the street’s form names its stored parent from its id; switched off and deleted after confirmation (AREA-003, AREA-005)', async () => {
     const names = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/system/Area/GetAreaByIds'));
     await row('试点街道').getByRole('button', { name: '编辑 试点街道' }).click();
-    const form = dialog('编辑区域');
+    const form = dialog(page, '编辑区域');
     await form.waitFor();
     await motionless();
     await names;
@@ -326,9 +281,9 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
   });
   step('creates an SQL data interface with a parameter; the core refuses the empty form first (DI-005)', async () => {
     await openPage('系统数据', '数据接口', 'systemData/dataInterface', 'qm-interface-page');
-    await active().locator('.qm-interface-categories').getByText('基础数据', { exact: true }).waitFor();
-    await active().locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
-    const form = dialog('新建接口');
+    await active(page).locator('.qm-interface-categories').getByText('基础数据', { exact: true }).waitFor();
+    await active(page).locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog(page, '新建接口');
     await form.waitFor();
     await motionless();
     const posted = await requestsDuring('POST', '/api/system/DataInterface', async () => {
@@ -357,7 +312,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
   step('previews the interface: the districts below the parameter’s default, then another parent typed in (DI-006)', async () => {
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '接口预览' }).click();
-    const preview = dialog('接口预览 - 下级区域');
+    const preview = dialog(page, '接口预览 - 下级区域');
     await preview.waitFor();
     await motionless();
     await preview.getByLabel('参数值 parentId').waitFor();
@@ -377,7 +332,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
 
   step('a DELETE statement is refused on save with the server’s message under the SQL, and nothing changes', async () => {
     await row('下级区域').getByRole('button', { name: '编辑 下级区域' }).click();
-    const form = dialog('编辑接口');
+    const form = dialog(page, '编辑接口');
     await form.waitFor();
     await motionless();
     const sql = item(form, 'SQL语句').locator('textarea');
@@ -386,7 +341,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await sql.fill('DELETE FROM base_province WHERE parent_id = {parentId}');
     await form.getByRole('button', { name: named('确定') }).click();
     await explain(form, 'SQL语句').getByText('只能执行查询（SELECT）语句').waitFor();
-    await toast('只能执行查询（SELECT）语句');
+    await toast(page, '只能执行查询（SELECT）语句');
     await screenshot(page, 'interface-refused');
     await form.getByRole('button', { name: named('取消') }).click();
     await form.waitFor({ state: 'hidden' });
@@ -394,7 +349,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     // The stored SELECT still answers.
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '接口预览' }).click();
-    const preview = dialog('接口预览 - 下级区域');
+    const preview = dialog(page, '接口预览 - 下级区域');
     await preview.getByRole('button', { name: named('预览') }).click();
     await preview.getByLabel('返回数据').getByText(/东城区/).waitFor();
     await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
@@ -411,7 +366,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     });
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '接口预览' }).click();
-    const preview = dialog('接口预览 - 下级区域');
+    const preview = dialog(page, '接口预览 - 下级区域');
     await preview.getByRole('button', { name: named('预览') }).click();
     await preview.locator('.qm-interface-refusal').getByText('数据接口已停用').waitFor();
     await preview.locator('.ant-modal-footer').getByRole('button', { name: named('关闭') }).click();
@@ -420,7 +375,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
 
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '调用日志' }).click();
-    const log = dialog('调用日志 - 下级区域');
+    const log = dialog(page, '调用日志 - 下级区域');
     await log.waitFor();
     await motionless();
     await log.locator('.ant-table-row').first().waitFor();
@@ -446,9 +401,9 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     assert.match(content.query, /^SELECT id, full_name/);
 
     const chooser = page.waitForEvent('filechooser');
-    await active().locator('.qm-list-search').getByRole('button', { name: /导\s*入/ }).click();
+    await active(page).locator('.qm-list-search').getByRole('button', { name: /导\s*入/ }).click();
     await (await chooser).setFiles(exported);
-    await toast('数据接口“childAreas”：下级区域已存在，不能重复导入');
+    await toast(page, '数据接口“childAreas”：下级区域已存在，不能重复导入');
 
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
     await page.getByRole('menuitem', { name: '复制' }).click();

@@ -1,6 +1,8 @@
 /**
- * A list row's 编辑 and 删除, each rendered only when its button is granted (PERM-011).
+ * A list row's 编辑 and 删除, each rendered only when its button is granted (PERM-011), and the
+ * row's other actions after them (成员, 更多 …), which the page renders only when granted.
  */
+import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -11,9 +13,11 @@ interface Props {
   label: string;
   onEdit(): void;
   onRemove(): void;
+  /** The row's other actions, after 删除. */
+  extra?: ReactNode;
 }
 
-export function RowActions({ canEdit, canRemove, label, onEdit, onRemove }: Props) {
+export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, extra }: Props) {
   const { t } = useTranslation();
   return (
     <Space size={0} className="qm-row-actions">
@@ -27,6 +31,7 @@ export function RowActions({ canEdit, canRemove, label, onEdit, onRemove }: Prop
           {t('manage.remove')}
         </Button>
       )}
+      {extra}
     </Space>
   );
 }

@@ -632,6 +632,43 @@ const en: Translation = {
       postalAddress: 'Postal address',
     },
   },
+  // Authorisation, members and the user form's group (issue 10).
+  authorize: {
+    title: 'Authorise',
+    object: 'Authorising: {{name}}',
+    limited: 'Only what you hold yourself and may hand out is listed.',
+    steps: {
+      module: 'Menus',
+      button: 'Buttons',
+      column: 'List columns',
+      form: 'Form fields',
+      resource: 'Data permission',
+    },
+    empty: {
+      module: 'There is no menu to authorise',
+      button: 'The chosen menus have no buttons to authorise',
+      column: 'The chosen menus have no list columns to authorise',
+      form: 'The chosen menus have no form fields to authorise',
+      resource: 'The chosen menus have no data permission schemes to authorise',
+    },
+    checkAll: 'Select all',
+    prev: 'Previous',
+    next: 'Next',
+    members: {
+      role: 'Role members',
+      position: 'Position members',
+      group: 'Group members',
+      of: 'Members of "{{name}}": {{count}}',
+      add: 'Add members',
+      choose: 'Choose members',
+      name: 'Name/account',
+      organize: 'Organisation',
+      remove: 'Remove',
+      removeOne: 'Remove {{name}}',
+      empty: 'No members yet: use "Add members" to choose users',
+    },
+    userGroup: 'Groups',
+  },
   core: {
     rule: {
       phone: 'Please enter a valid mobile number',

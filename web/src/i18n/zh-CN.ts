@@ -628,6 +628,43 @@ const zhCN = {
       postalAddress: '通讯地址',
     },
   },
+  // 权限授权, members and the user form's group (issue 10).
+  authorize: {
+    title: '权限授权',
+    object: '授权对象：{{name}}',
+    limited: '只列出您自己拥有、可以授予他人的权限。',
+    steps: {
+      module: '菜单权限',
+      button: '按钮权限',
+      column: '列表权限',
+      form: '表单权限',
+      resource: '数据权限',
+    },
+    empty: {
+      module: '没有可以授权的菜单',
+      button: '所选菜单没有可以授权的按钮',
+      column: '所选菜单没有可以授权的列表字段',
+      form: '所选菜单没有可以授权的表单字段',
+      resource: '所选菜单没有可以授权的数据权限方案',
+    },
+    checkAll: '全选',
+    prev: '上一步',
+    next: '下一步',
+    members: {
+      role: '角色成员',
+      position: '岗位成员',
+      group: '分组成员',
+      of: '「{{name}}」的成员，共 {{count}} 人',
+      add: '添加成员',
+      choose: '选择成员',
+      name: '姓名/账户',
+      organize: '所属组织',
+      remove: '移除',
+      removeOne: '移除 {{name}}',
+      empty: '暂无成员，请点击“添加成员”选择用户',
+    },
+    userGroup: '分组',
+  },
   // Messages of the rules core: zh-CN uses the core's own text (core/src/message.rs), so only
   // the other languages translate these keys.
   core: {},

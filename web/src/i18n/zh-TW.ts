@@ -630,6 +630,43 @@ const zhTW: Translation = {
       postalAddress: '通訊地址',
     },
   },
+  // 權限授權, members and the user form's group (issue 10).
+  authorize: {
+    title: '權限授權',
+    object: '授權對象：{{name}}',
+    limited: '只列出您自己擁有、可以授予他人的權限。',
+    steps: {
+      module: '選單權限',
+      button: '按鈕權限',
+      column: '列表權限',
+      form: '表單權限',
+      resource: '資料權限',
+    },
+    empty: {
+      module: '沒有可以授權的選單',
+      button: '所選選單沒有可以授權的按鈕',
+      column: '所選選單沒有可以授權的列表欄位',
+      form: '所選選單沒有可以授權的表單欄位',
+      resource: '所選選單沒有可以授權的資料權限方案',
+    },
+    checkAll: '全選',
+    prev: '上一步',
+    next: '下一步',
+    members: {
+      role: '角色成員',
+      position: '崗位成員',
+      group: '分組成員',
+      of: '「{{name}}」的成員，共 {{count}} 人',
+      add: '新增成員',
+      choose: '選擇成員',
+      name: '姓名/帳戶',
+      organize: '所屬組織',
+      remove: '移除',
+      removeOne: '移除 {{name}}',
+      empty: '暫無成員，請點擊「新增成員」選擇使用者',
+    },
+    userGroup: '分組',
+  },
   core: {
     rule: {
       phone: '請正確輸入您的手機號碼',

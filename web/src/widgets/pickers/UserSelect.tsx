@@ -54,20 +54,17 @@ export interface UserSelectProps extends PickerFieldProps {
 const userChoice = (u: UserItem): Choice => ({ id: u.id, fullName: u.fullName, type: 'user', headIcon: u.headIcon, organize: u.organize });
 const split = (csv: string) => (csv ? csv.split(',') : []);
 
-export function UserSelect({
-  value,
-  onChange,
-  multiple = false,
-  selectType = 'all',
-  ableIds,
-  ableDepIds,
-  ablePosIds,
-  ableRoleIds,
-  ableGroupIds,
-  hasSys,
-  title,
-  ...field
-}: UserSelectProps) {
+/** Which users a user picker offers: UserSelectProps' choice of them. */
+export type UserChoiceProps = Pick<UserSelectProps, 'selectType' | 'ableIds' | 'ableDepIds' | 'ablePosIds' | 'ableRoleIds' | 'ableGroupIds' | 'hasSys'>;
+
+/**
+ * The user picker's names of stored values and its dialog's tabs, for UserSelect and for
+ * dialogs that pick users without a field (the members of a role, position or group).
+ */
+export function useUserPicker({ selectType = 'all', ableIds, ableDepIds, ablePosIds, ableRoleIds, ableGroupIds, hasSys }: UserChoiceProps): {
+  source: PickerSource<string>;
+  config: UserPickerConfig;
+} {
   const { t } = useTranslation();
   const currentName = t('picker.currentUser');
   const labels = { all: t('picker.allData'), organization: t('picker.currentOrganize'), subordinates: t('picker.subordinates'), system: t('picker.systemVariable') };
@@ -145,6 +142,26 @@ export function UserSelect({
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the labels' texts
   }, [selectType, idsKey, hasSys, currentName, labels.all, labels.organization, labels.subordinates, labels.system]);
+
+  return { source, config };
+}
+
+export function UserSelect({
+  value,
+  onChange,
+  multiple = false,
+  selectType = 'all',
+  ableIds,
+  ableDepIds,
+  ablePosIds,
+  ableRoleIds,
+  ableGroupIds,
+  hasSys,
+  title,
+  ...field
+}: UserSelectProps) {
+  const { t } = useTranslation();
+  const { source, config } = useUserPicker({ selectType, ableIds, ableDepIds, ablePosIds, ableRoleIds, ableGroupIds, hasSys });
 
   return (
     <Picker<string>

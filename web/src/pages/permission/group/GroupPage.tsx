@@ -20,6 +20,7 @@ import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
+import { MembersDialog, type MembersTarget } from '../MembersDialog';
 import '../permission.css';
 
 interface Values {
@@ -51,6 +52,7 @@ export default function GroupPage() {
   const confirm = useConfirm();
   const list = useList(getGroupList);
   const [target, setTarget] = useState<{ id: string } | null>(null);
+  const [members, setMembers] = useState<MembersTarget | null>(null);
   const [form] = Form.useForm<Values>();
   const types = useDictionary('groupType');
 
@@ -75,7 +77,7 @@ export default function GroupPage() {
         {...listTableProps(list, t)}
         rowKey="id"
         size="middle"
-        scroll={{ x: 900 }}
+        scroll={{ x: 950 }}
         columns={[
           { key: 'fullName', title: t('group.name'), dataIndex: 'fullName', width: 200 },
           { key: 'enCode', title: t('group.code'), dataIndex: 'enCode', width: 160 },
@@ -107,7 +109,7 @@ export default function GroupPage() {
           {
             key: 'actions',
             title: t('manage.actions'),
-            width: 120,
+            width: 170,
             fixed: 'right',
             render: (_: unknown, row) => (
               <RowActions
@@ -116,6 +118,13 @@ export default function GroupPage() {
                 label={row.fullName}
                 onEdit={() => setTarget({ id: row.id })}
                 onRemove={() => confirm.remove(() => deleteGroup(row.id), saved)}
+                extra={
+                  can(BTN_EDIT) && (
+                    <Button type="link" size="small" aria-label={`${t('authorize.members.group')} ${row.fullName}`} onClick={() => setMembers({ id: row.id, name: row.fullName, type: 'Group' })}>
+                      {t('authorize.members.group')}
+                    </Button>
+                  )
+                }
               />
             ),
           },
@@ -161,6 +170,7 @@ export default function GroupPage() {
           </>
         )}
       </EntityFormDialog>
+      <MembersDialog target={members} onClose={() => setMembers(null)} />
     </div>
   );
 }

@@ -9,6 +9,13 @@ import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
 import { buttonNamed, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
 import PositionPage from './PositionPage';
+import * as relation from '@/api/relation';
+import * as users from '@/api/users';
+
+jest.mock('@/api/relation');
+jest.mock('@/api/users');
+const rel = relation as jest.Mocked<typeof relation>;
+const usr = users as jest.Mocked<typeof users>;
 
 jest.mock('@/api/position');
 jest.mock('@/api/organize');
@@ -148,4 +155,31 @@ test('PERM-011 and CONST-003: no 新建 without btn_add; 删除 asks first', asy
   fireEvent.click(button('确定', confirmation()));
   await screen.findByText('删除成功');
   expect(m.deletePosition).toHaveBeenCalledWith('p1');
+});
+
+test('岗位成员 (UserRelation): the members named, one removed, 保存 posts the rest with objectType Position; only with btn_edit', async () => {
+  rel.getMembers.mockResolvedValue({ code: 200, msg: '', data: { ids: ['u1', 'u2'] } });
+  rel.setMembers.mockResolvedValue({ code: 200, msg: '保存成功', data: null });
+  const item = (id: string, fullName: string) => ({ id, fullName, realName: '', account: '', headIcon: '', organize: '总院/外科', type: 'user', icon: '' });
+  usr.getUsersByIds.mockResolvedValue({ code: 200, msg: '', data: { list: [item('u1', '张三/zhangsan'), item('u2', '李四/lisi')] } });
+  await open();
+  fireEvent.click(buttonNamed('岗位成员 主治医师'));
+  const box = await waitFor(() => {
+    const found = document.querySelector('.qm-members-dialog') as HTMLElement | null;
+    if (!found) throw new Error('no members dialog');
+    return found;
+  });
+  expect(within(box).getByText('岗位成员')).toBeTruthy();
+  await within(box).findByText('李四/lisi');
+  expect(rel.getMembers).toHaveBeenCalledWith('p1');
+  expect(within(box).getByText('「主治医师」的成员，共 2 人')).toBeTruthy();
+  fireEvent.click(buttonNamed('移除 李四/lisi', box));
+  fireEvent.click(buttonNamed(/^保\s*存$/, box));
+  await screen.findByText('保存成功');
+  expect(rel.setMembers).toHaveBeenCalledWith('p1', 'Position', ['u1']);
+});
+
+test('PERM-011: without btn_edit no row offers 岗位成员', async () => {
+  await open(['btn_add', 'btn_remove']);
+  expect(() => buttonNamed('岗位成员 主治医师')).toThrow('0 buttons');
 });

@@ -32,6 +32,7 @@ import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
+import { MembersDialog, type MembersTarget } from '../MembersDialog';
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
 
@@ -62,6 +63,7 @@ export default function PositionPage() {
   const confirm = useConfirm();
   const list = useList(getPositionList, { filters: { organizeId: '' } });
   const [target, setTarget] = useState<{ id: string } | null>(null);
+  const [members, setMembers] = useState<MembersTarget | null>(null);
   const [form] = Form.useForm<Values>();
   const types = useDictionary('PositionType');
   // A new position starts in the organisation chosen on the left, when there is one.
@@ -109,7 +111,7 @@ export default function PositionPage() {
           {...listTableProps(list, t)}
           rowKey="id"
           size="middle"
-          scroll={{ x: 960 }}
+          scroll={{ x: 1010 }}
           columns={[
             { key: 'fullName', title: t('position.name'), dataIndex: 'fullName', width: 180 },
             { key: 'enCode', title: t('position.code'), dataIndex: 'enCode', width: 140 },
@@ -143,7 +145,7 @@ export default function PositionPage() {
             {
               key: 'actions',
               title: t('manage.actions'),
-              width: 120,
+              width: 170,
               fixed: 'right',
               render: (_: unknown, row) => (
                 <RowActions
@@ -152,6 +154,13 @@ export default function PositionPage() {
                   label={row.fullName}
                   onEdit={() => setTarget({ id: row.id })}
                   onRemove={() => confirm.remove(() => deletePosition(row.id), saved)}
+                  extra={
+                    can(BTN_EDIT) && (
+                      <Button type="link" size="small" aria-label={`${t('authorize.members.position')} ${row.fullName}`} onClick={() => setMembers({ id: row.id, name: row.fullName, type: 'Position' })}>
+                        {t('authorize.members.position')}
+                      </Button>
+                    )
+                  }
                 />
               ),
             },
@@ -197,6 +206,7 @@ export default function PositionPage() {
           </>
         )}
       </EntityFormDialog>
+      <MembersDialog target={members} onClose={() => setMembers(null)} />
     </div>
   );
 }

@@ -5,14 +5,17 @@
  * and page sizes 20/50/100/500 (useList); 新建, 编辑 and 删除 only with their buttons
  * (PERM-011); delete and the state toggle (Actions/State) after confirmation.
  *
+ * Under 更多 (btn_edit, as the server asks): 角色成员 (MembersDialog) and 权限授权 (the authorisation
+ * dialog, AuthorizeDialog), which JNPF offers from this list only.
+ *
  * The form checks each field with the rules core's role rules. Whether the organisations are
  * asked for is the core's answer too: its rule for them holds only for an organisation role
  * (`when` globalMark 0), so the organisation picker (multiple, what the caller manages) shows
  * and is required exactly while the core requires it.
  */
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Radio, Switch, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Form, Input, InputNumber, Radio, Switch, Table, Tag } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -38,6 +41,8 @@ import { useList } from '@/hooks/useList';
 import { useUser } from '@/stores/user';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
+import { AuthorizeDialog, type AuthorizeTarget } from '../AuthorizeDialog';
+import { MembersDialog, type MembersTarget } from '../MembersDialog';
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
 
@@ -77,6 +82,8 @@ export default function RolePage() {
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [form] = Form.useForm<Values>();
   const [newPath, setNewPath] = useState<string[]>([]);
+  const [members, setMembers] = useState<MembersTarget | null>(null);
+  const [authorizing, setAuthorizing] = useState<AuthorizeTarget | null>(null);
 
   const toValues = (info: RoleInfo | null): Values =>
     info
@@ -115,6 +122,27 @@ export default function RolePage() {
     list.refresh();
   };
 
+  // 角色成员 and 权限授权 change the role: its 编辑 button (the server checks it again).
+  const more = (row: RoleRow) => {
+    if (!can(BTN_EDIT)) return null;
+    const items = [
+      { key: 'members', label: t('authorize.members.role') },
+      { key: 'authorize', label: t('authorize.title') },
+    ];
+    const run = (key: string) => {
+      if (key === 'members') setMembers({ id: row.id, name: row.fullName, type: 'Role' });
+      else setAuthorizing({ id: row.id, name: row.fullName, type: 'Role' });
+    };
+    return (
+      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => run(key) }}>
+        <Button type="link" size="small" aria-label={`${t('user.more')} ${row.fullName}`}>
+          {t('user.more')}
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    );
+  };
+
   return (
     <div className="qm-manage qm-role-page">
       <OrganizeTree
@@ -140,7 +168,7 @@ export default function RolePage() {
           {...listTableProps(list, t)}
           rowKey="id"
           size="middle"
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1040 }}
           columns={[
             { key: 'fullName', title: t('role.name'), dataIndex: 'fullName', width: 180 },
             { key: 'enCode', title: t('role.code'), dataIndex: 'enCode', width: 140 },
@@ -180,7 +208,7 @@ export default function RolePage() {
             {
               key: 'actions',
               title: t('manage.actions'),
-              width: 120,
+              width: 160,
               fixed: 'right',
               render: (_: unknown, row) => (
                 <RowActions
@@ -189,6 +217,7 @@ export default function RolePage() {
                   label={row.fullName}
                   onEdit={() => setTarget({ id: row.id })}
                   onRemove={() => confirm.remove(() => deleteRole(row.id), saved)}
+                  extra={more(row)}
                 />
               ),
             },
@@ -237,6 +266,8 @@ export default function RolePage() {
             </>
         )}
       </EntityFormDialog>
+      <MembersDialog target={members} onClose={() => setMembers(null)} />
+      <AuthorizeDialog target={authorizing} onClose={() => setAuthorizing(null)} />
     </div>
   );
 }

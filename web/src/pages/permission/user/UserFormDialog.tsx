@@ -6,7 +6,9 @@
  * fields. The organisations are id paths from the organisation picker (multiple, what the
  * caller manages); the positions and roles offered are those of the chosen organisations
  * (Position/getListByOrgIds, Role/getListByOrgIds) — global roles fit anyone — and choosing
- * other organisations drops what no longer fits. The manager is picked with the user picker,
+ * other organisations drops what no longer fits. The groups are picked with the group picker
+ * (GroupSelect, multiple) and sent as comma-separated ids (groupId, as the server answers them;
+ * an unknown group is refused under the field). The manager is picked with the user picker,
  * the gender from the sex dictionary, nation, certificate type and education as dictionary item
  * ids; dates travel as epoch ms.
  */
@@ -21,6 +23,7 @@ import type { Envelope } from '@/api/request';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { useDictionary } from '@/hooks/useDictionary';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
+import { GroupSelect } from '@/widgets/pickers/GroupSelect';
 import { UserSelect } from '@/widgets/pickers/UserSelect';
 
 /** The user form is two columns wide. */
@@ -34,6 +37,7 @@ export interface UserValues {
   organizeIdTree: string[][];
   positionId: string[];
   roleId: string[];
+  groupId: string[];
   managerId: string;
   email: string;
   mobilePhone: string;
@@ -67,6 +71,7 @@ export function toValues(info: UserDetail | null, newPath: string[]): UserValues
       organizeIdTree: newPath.length ? [newPath] : [],
       positionId: [],
       roleId: [],
+      groupId: [],
       managerId: '',
       email: '',
       mobilePhone: '',
@@ -93,6 +98,7 @@ export function toValues(info: UserDetail | null, newPath: string[]): UserValues
     organizeIdTree: info.organizeIdTree ?? [],
     positionId: csv(info.positionId),
     roleId: csv(info.roleId),
+    groupId: csv(info.groupId),
     managerId: info.managerId ?? '',
     email: info.email,
     mobilePhone: info.mobilePhone,
@@ -124,6 +130,7 @@ export function toWire(v: UserValues): UserForm {
     organizeIdTree: v.organizeIdTree ?? [],
     positionId: (v.positionId ?? []).join(','),
     roleId: (v.roleId ?? []).join(','),
+    groupId: (v.groupId ?? []).join(','),
     managerId: v.managerId ?? '',
     email: trim(v.email),
     mobilePhone: trim(v.mobilePhone),
@@ -300,6 +307,11 @@ export function UserFormDialog({ target, newPath, onClose, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Memberships form={form} />
+          <Col span={24}>
+            <Form.Item name="groupId" label={t('authorize.userGroup')}>
+              <GroupSelect multiple placeholder={t('picker.placeholder')} />
+            </Form.Item>
+          </Col>
           <Col span={12}>
             <Form.Item {...rules.item('mobilePhone')} label={t('user.mobilePhone')}>
               <Input maxLength={rules.maxLength('mobilePhone')} placeholder={t('user.mobilePhone')} />

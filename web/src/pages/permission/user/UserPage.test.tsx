@@ -9,6 +9,7 @@ import * as api from '@/api/users';
 import * as organize from '@/api/organize';
 import * as position from '@/api/position';
 import * as role from '@/api/role';
+import * as group from '@/api/group';
 import * as dictionary from '@/api/dictionary';
 import * as download from '@/utils/download';
 import { initI18n } from '@/i18n';
@@ -24,12 +25,14 @@ jest.mock('@/api/users', () => {
 jest.mock('@/api/organize');
 jest.mock('@/api/position');
 jest.mock('@/api/role');
+jest.mock('@/api/group');
 jest.mock('@/api/dictionary');
 jest.mock('@/utils/download');
 const m = api as jest.Mocked<typeof api>;
 const org = organize as jest.Mocked<typeof organize>;
 const pos = position as jest.Mocked<typeof position>;
 const rol = role as jest.Mocked<typeof role>;
+const grp = group as jest.Mocked<typeof group>;
 const dict = dictionary as jest.Mocked<typeof dictionary>;
 const dl = download as jest.Mocked<typeof download>;
 
@@ -100,6 +103,8 @@ beforeEach(() => {
   m.getUserList.mockImplementation(async () => ({ code: 200, msg: '', data: { list: ROWS, pagination: { currentPage: 1, pageSize: 20, total: ROWS.length } } }));
   pos.getPositionsByOrganizations.mockImplementation((ids) => ok({ list: ids.includes('d1') ? [{ id: 'd1', fullName: '外科', children: [{ id: 'p1', fullName: '主治医师' }] }] : [] }));
   rol.getRolesByOrganizations.mockImplementation((ids) => ok({ list: ids.includes('d1') ? [{ id: 'd1', fullName: '外科', children: [{ id: 'r2', fullName: '外科主任' }] }] : [] }));
+  const gnode = (id: string, fullName: string, type: string, children: group.GroupNode[] = []): group.GroupNode => ({ id, fullName, type, icon: '', hasChildren: children.length > 0, isLeaf: !children.length, children });
+  grp.getGroupSelector.mockImplementation(() => ok([gnode('t-duty', '值班组', 'groupType', [gnode('g1', '夜班组', 'group'), gnode('g2', '急诊组', 'group')])]));
   rol.getRoleSelector.mockImplementation(() =>
     ok({ list: [{ id: '1', onlyId: 'g', parentId: '-1', fullName: '全局', type: 'company', icon: '', disabled: false, children: [{ id: 'r1', onlyId: 'r1', parentId: '1', fullName: '院长', type: 'role', icon: '', disabled: false, children: [] }] }] } as never),
   );
@@ -246,6 +251,7 @@ test('ORG-021: the core refuses the empty form before any request; positions and
       roleId: 'r2,r1',
       mobilePhone: '13900000002',
       managerId: '',
+      groupId: '',
       enabledMark: 1,
       birthday: null,
     }),
@@ -302,6 +308,50 @@ test('ORG-021: editing loads the user; choosing another organisation drops the p
   fireEvent.click(button('确定', form()));
   await screen.findByText('更新成功');
   expect(m.updateUser).toHaveBeenCalledWith('u1', expect.objectContaining({ organizeIdTree: [['c1']], positionId: '', roleId: 'r1' }));
+});
+
+test('the user form\u2019s 分组: the groups held are named, another is picked with the group picker (分组选择) and all are sent as groupId, comma-separated', async () => {
+  m.getUser.mockImplementation(() =>
+    ok({
+      ...ROWS[1],
+      email: '',
+      organizeId: 'd1',
+      organizeIdTree: [['c1', 'd1']],
+      managerId: '',
+      positionId: '',
+      roleId: '',
+      groupId: 'g1',
+      nation: '',
+      certificatesType: '',
+      education: '',
+      nativePlace: '',
+      certificatesNumber: '',
+      entryDate: null,
+      birthday: null,
+      telePhone: '',
+      landline: '',
+      urgentContacts: '',
+      urgentTelePhone: '',
+      postalAddress: '',
+    } as api.UserDetail),
+  );
+  m.updateUser.mockImplementation(() => ok(null, '更新成功'));
+  await open();
+  fireEvent.click(button('编辑 zhangsan'));
+  await screen.findByText('编辑用户');
+  await settle(8);
+  await waitFor(() => expect(itemOf(form(), '分组').textContent).toContain('夜班组'));
+  openPickerIn(itemOf(form(), '分组'));
+  await settle();
+  const picker = pickerDialog();
+  expect(within(picker).getByText('分组选择')).toBeTruthy();
+  fireEvent.click(within(picker).getByText('急诊组', { selector: '.ant-tree-title' }));
+  fireEvent.click(button('确定', picker));
+  await settle();
+  expect(itemOf(form(), '分组').textContent).toContain('急诊组');
+  fireEvent.click(button('确定', form()));
+  await screen.findByText('更新成功');
+  expect(m.updateUser).toHaveBeenCalledWith('u1', expect.objectContaining({ groupId: 'g1,g2' }));
 });
 
 test('ORG-022: reset password — the core requires both, keeps the policy and the repeat; both travel as MD5 with the typed one', async () => {
