@@ -659,7 +659,70 @@ async fn perm_012_lists_answer_exactly_the_rows_of_the_granted_schemes(engine: E
     assert_eq!(positions(admin.clone()).await, ["pbranch", "phead", "pmine", "portho"]);
 }
 
+// PERM-012 (data permission), DICT-017: a dictionary export holds only what the exporter's
+// scope reaches — with 本人创建 granted, her category and her items, not the items or the
+// categories below it that others made, nor her item below one of theirs (it would be an
+// orphan in the file); the list answers her items. (Before issue 10 the export read every row
+// below the category, whatever the scope.)
+async fn perm_012_dictionary_export_keeps_to_the_scope(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let clerk = s.create_user("clerk", "Clerk123").await;
+    let token = s.sign_in("clerk", "Clerk123").await;
+    let page = seeded_page(&s, "systemData.dictionary").await;
+    let [own] = schemes(&s, &admin, &page, &[("own", condition("creatorUserId", "@userId"))]).await.try_into().unwrap();
+    roles(&s, &clerk, &[&page], &buttons_of(&s, &page).await, &[&[&own]]).await;
+
+    s.post("/api/system/DictionaryType", Some(&token), json!({"parentId": "1", "fullName": "病区", "enCode": "ward", "isTree": 1})).await.ok();
+    let tree = s.get("/api/system/DictionaryType", Some(&token)).await.ok().to_string();
+    let ward = {
+        let mut conn = s.conn().await;
+        sqlx::query_scalar::<_, String>("SELECT id FROM base_dictionary_type WHERE en_code = 'ward'").fetch_one(&mut *conn).await.unwrap()
+    };
+    assert!(tree.contains(&ward));
+    let item = |token: String, type_id: String, code: &'static str| {
+        let s = &s;
+        async move {
+            s.post("/api/system/DictionaryData", Some(&token), json!({"dictionaryTypeId": type_id, "parentId": "0", "fullName": code, "enCode": code})).await.ok();
+        }
+    };
+    item(token.clone(), ward.clone(), "mine").await;
+    item(admin.clone(), ward.clone(), "theirs").await;
+    // Hers, below one of theirs: reached only through a row outside her scope.
+    let theirs = {
+        let mut conn = s.conn().await;
+        sqlx::query_scalar::<_, String>("SELECT id FROM base_dictionary_data WHERE en_code = 'theirs'").fetch_one(&mut *conn).await.unwrap()
+    };
+    s.post("/api/system/DictionaryData", Some(&token), json!({"dictionaryTypeId": ward, "parentId": theirs, "fullName": "under", "enCode": "under"})).await.ok();
+    s.post("/api/system/DictionaryType", Some(&admin), json!({"parentId": ward, "fullName": "子病区", "enCode": "subward", "isTree": 0})).await.ok();
+    let sub = {
+        let mut conn = s.conn().await;
+        sqlx::query_scalar::<_, String>("SELECT id FROM base_dictionary_type WHERE en_code = 'subward'").fetch_one(&mut *conn).await.unwrap()
+    };
+    item(admin.clone(), sub.clone(), "below").await;
+
+    // The list keeps to the scope …
+    let listed = s.get(&format!("/api/system/DictionaryData/{ward}?isTree=0"), Some(&token)).await.ok()["list"].clone();
+    assert_eq!(sorted(&listed, "enCode"), ["mine", "under"]);
+    // … and so does the export.
+    let exported = |token: String| {
+        let s = &s;
+        let ward = ward.clone();
+        async move {
+            let url = s.get(&format!("/api/system/DictionaryData/{ward}/Action/Export"), Some(&token)).await.ok()["url"].as_str().unwrap().to_string();
+            let file = s.get(&url, None).await.body;
+            (sorted(&file["list"], "enCode"), sorted(&file["modelList"], "enCode"))
+        }
+    };
+    assert_eq!(exported(token.clone()).await, (vec!["ward".to_string()], vec!["mine".to_string()]));
+    assert_eq!(
+        exported(admin.clone()).await,
+        (vec!["subward".to_string(), "ward".to_string()], vec!["below".to_string(), "mine".to_string(), "theirs".to_string(), "under".to_string()])
+    );
+}
+
 on_both_engines!(
     perm_001_009_role_004_every_family_answers_each_caller_exactly,
     perm_012_lists_answer_exactly_the_rows_of_the_granted_schemes,
+    perm_012_dictionary_export_keeps_to_the_scope,
 );

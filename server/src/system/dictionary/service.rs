@@ -444,18 +444,22 @@ pub async fn toggle_item(state: &AppState, permit: &Permit<EditDictionary>, id: 
 const FILE: JsonFile = JsonFile { extension: "bdd", name: "字典", content: "字典数据" };
 
 /// GET DictionaryData/{typeId}/Action/Export (DICT-017): the category, the categories below
-/// it and all their items as a `.bdd` file; answers its download url.
+/// it and all their items as a `.bdd` file; answers its download url. Only what the page's
+/// scope reaches goes in: the categories and items in scope, each reached through ones in
+/// scope (a category or item below one outside it would be an orphan in the file).
 pub async fn export(state: &AppState, permit: &Permit<ExportDictionary>, type_id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
     let root = repo::type_in_scope(&mut conn, permit.scope(), type_id).await?.ok_or_else(|| AppError::not_found(TYPE_MISSING))?;
     if is_fixed(&root.id) {
         return Err(AppError::bad("该分类不能导出"));
     }
-    let rows = repo::types(&mut conn).await?;
+    let rows = repo::types_in_scope(&mut conn, permit.scope()).await?;
     let below = subtree(rows.iter().map(|t| (t.id.as_str(), t.parent_id.as_str())), &root.id);
     let mut file = DictionaryFile::default();
     for t in rows.into_iter().filter(|t| below.contains(&t.id)) {
-        for i in repo::items(&mut conn, &t.id, false).await? {
+        let items = repo::items_in_scope(&mut conn, permit.scope(), &t.id).await?;
+        let reached = subtree(items.iter().map(|i| (i.id.as_str(), i.parent_id.as_str())), ITEM_TOP);
+        for i in items.into_iter().filter(|i| reached.contains(&i.id)) {
             file.model_list.push(FileItem {
                 id: i.id,
                 dictionary_type_id: i.dictionary_type_id,
