@@ -264,7 +264,7 @@ async fn perm_001_009_role_004_every_family_answers_each_caller_exactly(engine: 
                 post(format!("/api/permission/UserRelation/{tr}"), json!({"objectId": tr, "objectType": "Role", "userIds": []}))
             })
         },
-        // The authorisation wizard, opened from the role list with its edit button (PERM-012).
+        // The authorisation wizard, opened from the role list with its edit button.
         {
             let tr = tr.clone();
             row("authority: the wizard's trees (role btn_edit)", Page("permission.role", Some("btn_edit")), move |_| {
@@ -522,13 +522,14 @@ async fn user_in(s: &TestServer, token: &str, account: &str, path: &[&str], mana
     (data["id"].as_str().unwrap().to_string(), data["initialPassword"].as_str().unwrap().to_string())
 }
 
-// PERM-012 (data permission), ROLE-011: on pages with data permission on, the lists answer
+// Data permission (PERM area; the checklist has no ID of its own for it) on the lists of
+// ORG-021 (users) and ROLE-010 (positions): on pages with data permission on, the lists answer
 // exactly the rows of the schemes granted to the caller's roles — none granted: none; 本组织
 // (@organizeId); 本组织及子组织 (@organizationAndSuborganization); 本人创建 (creatorUserId =
 // @userId); a field condition with a value (managerId, organizeId); two roles at once: the
 // union — on the users' and the positions' lists, and a row outside the scope answers as
 // missing to a read and to a write. The administrator sees every row.
-async fn perm_012_lists_answer_exactly_the_rows_of_the_granted_schemes(engine: Engine) {
+async fn data_scope_lists_answer_exactly_the_rows_of_the_granted_schemes(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let zy = organisation(&s, &admin, "-1", false, "总院", "zy").await;
@@ -659,12 +660,12 @@ async fn perm_012_lists_answer_exactly_the_rows_of_the_granted_schemes(engine: E
     assert_eq!(positions(admin.clone()).await, ["pbranch", "phead", "pmine", "portho"]);
 }
 
-// PERM-012 (data permission), DICT-017: a dictionary export holds only what the exporter's
+// DICT-017 under data permission: a dictionary export holds only what the exporter's
 // scope reaches — with 本人创建 granted, her category and her items, not the items or the
 // categories below it that others made, nor her item below one of theirs (it would be an
 // orphan in the file); the list answers her items. (Before issue 10 the export read every row
 // below the category, whatever the scope.)
-async fn perm_012_dictionary_export_keeps_to_the_scope(engine: Engine) {
+async fn dict_017_export_keeps_to_the_data_scope(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let clerk = s.create_user("clerk", "Clerk123").await;
@@ -723,6 +724,6 @@ async fn perm_012_dictionary_export_keeps_to_the_scope(engine: Engine) {
 
 on_both_engines!(
     perm_001_009_role_004_every_family_answers_each_caller_exactly,
-    perm_012_lists_answer_exactly_the_rows_of_the_granted_schemes,
-    perm_012_dictionary_export_keeps_to_the_scope,
+    data_scope_lists_answer_exactly_the_rows_of_the_granted_schemes,
+    dict_017_export_keeps_to_the_data_scope,
 );
