@@ -259,7 +259,7 @@ fn check_menu_flags(form: &MenuForm) -> Result<(), AppError> {
 }
 
 /// A parent must be the top or a menu of the same system.
-async fn check_parent(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, parent: &str, system_id: &str) -> Result<(), AppError> {
+pub(super) async fn check_parent(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, parent: &str, system_id: &str) -> Result<(), AppError> {
     if parent == TOP {
         return Ok(());
     }
@@ -783,7 +783,7 @@ fn authorize_field(f: FieldRow) -> AuthorizeFieldInfo {
 }
 
 /// The comparison symbols are those the data scope knows (access::scope::Op).
-fn check_symbols(sent: &Patch<String>) -> Result<(), AppError> {
+pub(super) fn check_symbols(sent: &Patch<String>) -> Result<(), AppError> {
     if let Patch::Value(csv) = sent {
         for symbol in csv.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             if serde_json::from_value::<Op>(Value::String(symbol.to_string())).is_err() {
