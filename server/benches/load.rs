@@ -117,6 +117,12 @@ async fn main() {
 
     let http = reqwest::Client::new();
     let token = sign_in(&http, &base).await;
+    // QIMING_BENCH_ONLY=scale runs only the organisation and system-data parts (while tuning).
+    if std::env::var("QIMING_BENCH_ONLY").is_ok_and(|v| v == "scale") {
+        organisation_scale(dir.path(), &base, &token).await;
+        system_data(dir.path(), &base, &token).await;
+        return;
+    }
     let auth = format!("Authorization: {token}");
     let logo = wrk(&format!("{base}/logo.svg"), 64, 5, None, &[]);
     let api = wrk(&format!("{base}/api/oauth/getLoginConfig"), 64, 5, None, &[]);
