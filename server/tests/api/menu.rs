@@ -266,7 +266,16 @@ async fn permission_items(engine: Engine) {
         .await
         .fails(400, "条件组不能为空");
     let bad = s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": "[{\"logic\":\"and\",\"groups\":[{\"field\":\"x\",\"op\":\"Like\"}]}]"})).await;
-    assert!(bad.msg().starts_with("方案条件格式不正确"), "{}", bad.msg());
+    assert_eq!(bad.data()["conditionJson[0].groups[0].op"], json!(["条件符号不正确：Like"]));
+    s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": "[{x"})).await.fails(400, "方案条件格式不正确");
+    // An incomplete condition (core's scheme rules, as the condition builder checks them): each
+    // missing part where it is; 为空 needs no value.
+    let incomplete = json!([{"logic": "and", "groups": [{"field": "", "op": "", "value": ""}, {"field": "creatorUserId", "op": "Equal", "value": ""}, {"field": "creatorUserId", "op": "IsNull"}]}]);
+    let bad = s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": incomplete.to_string()})).await;
+    assert_eq!(bad.data()["conditionJson[0].groups[0].field"], json!(["请选择字段"]));
+    assert_eq!(bad.data()["conditionJson[0].groups[0].op"], json!(["请选择条件符号"]));
+    assert_eq!(bad.data()["conditionJson[0].groups[1].value"], json!(["请输入字段值"]));
+    assert!(bad.data().get("conditionJson[0].groups[2].value").is_none());
     let own = json!([{"logic": "and", "groups": [{"id": field, "field": "creatorUserId", "type": "varchar", "op": "Equal", "value": "@userId", "bindTable": "ward_bed", "fieldRule": 0}]}]);
     s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": own.to_string(), "conditionText": "【创建人】【等于】【当前用户】"})).await.ok();
     let schemes = s.get(&format!("{sc}/{beds}/List"), Some(&admin)).await.ok()["list"].clone();

@@ -843,6 +843,13 @@ const en: Translation = {
     dataScheme: {
       nameRequired: 'Please enter the scheme name',
       codeRequired: 'Please enter the code',
+      conditionInvalid: 'The scheme condition is not valid',
+      logicInvalid: 'The match logic can only be and or or',
+      groupEmpty: 'A condition group cannot be empty',
+      fieldRequired: 'Please choose the field',
+      opRequired: 'Please choose the condition symbol',
+      opInvalid: 'The condition symbol is not valid: {{op}}',
+      valueRequired: 'Please enter the field value',
     },
     dictionary: {
       typeParentRequired: 'Please choose the parent',

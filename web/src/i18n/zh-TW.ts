@@ -841,6 +841,13 @@ const zhTW: Translation = {
     dataScheme: {
       nameRequired: '方案名稱不能為空',
       codeRequired: '請輸入編碼',
+      conditionInvalid: '方案條件格式不正確',
+      logicInvalid: '匹配邏輯只能是and或or',
+      groupEmpty: '條件組不能為空',
+      fieldRequired: '請選擇欄位',
+      opRequired: '請選擇條件符號',
+      opInvalid: '條件符號不正確：{{op}}',
+      valueRequired: '請輸入欄位值',
     },
     dictionary: {
       typeParentRequired: '上級選單不能為空',
