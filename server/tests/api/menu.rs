@@ -108,6 +108,18 @@ async fn menus(engine: Engine) {
     assert_eq!((codes(&ward["children"]), ward["hasChildren"].as_bool()), (vec!["ward.care".to_string(), "ward.beds".into()], Some(true)), "by sort code");
     assert!(find(&tree, "app.round").is_none(), "App menus are listed under category App");
     assert!(find(&tree, "system.menu").is_some(), "the seeded menus are there");
+    // A seeded page has its buttons, columns and form fields on, as a page made by the client,
+    // so the menu page offers its buttons (btn_add, btn_edit, btn_remove are seeded); its data
+    // permission stays off (on, members would reach only the schemes granted to them); a
+    // directory has none.
+    let seeded = find(&tree, "permission.role").unwrap();
+    let flags = |n: &Value| ["isButtonAuthorize", "isColumnAuthorize", "isFormAuthorize", "isDataAuthorize"].map(|f| n[f].as_i64().unwrap());
+    assert_eq!(flags(seeded), [1, 1, 1, 0]);
+    assert_eq!(flags(find(&tree, "permission").unwrap()), [0, 0, 0, 0]);
+    let role_buttons = s.get(&format!("/api/system/ModuleButton/{}/List", seeded["id"].as_str().unwrap()), Some(&admin)).await.ok()["list"].clone();
+    let mut role_codes = codes(&role_buttons);
+    role_codes.sort();
+    assert_eq!(role_codes, ["btn_add", "btn_edit", "btn_remove"]);
     let beds_node = find(&tree, "ward.beds").unwrap();
     assert_eq!((beds_node["isButtonAuthorize"].as_i64(), beds_node["isDataAuthorize"].as_i64()), (Some(1), Some(1)), "on by default for a page");
     let apps = s.get(&format!("{MENU}/ModuleBySystem/{MAIN_SYSTEM}?category=App"), Some(&admin)).await.ok()["list"].clone();
