@@ -668,6 +668,7 @@ const en: Translation = {
     modulePlaceholder: 'Choose what it relates to',
     noModules: 'Nothing to relate to yet',
     authorize: 'Permissions',
+    authorizeHint: 'With data permission on, members see only the data of the schemes granted to them',
     types: {
       '0': 'Directory',
       '1': 'Directory',

@@ -664,6 +664,7 @@ const zhCN = {
     modulePlaceholder: '请选择关联',
     noModules: '暂无可关联的内容',
     authorize: '权限',
+    authorizeHint: '开启数据权限后，成员只能看到授予其的数据权限方案内的数据',
     types: {
       '0': '目录',
       '1': '目录',

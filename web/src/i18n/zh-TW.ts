@@ -666,6 +666,7 @@ const zhTW: Translation = {
     modulePlaceholder: '請選擇關聯',
     noModules: '暫無可關聯的內容',
     authorize: '權限',
+    authorizeHint: '開啟資料權限後，成員只能看到授予其的資料權限方案內的資料',
     types: {
       '0': '目錄',
       '1': '目錄',

@@ -22,7 +22,6 @@ export function ColorInput({ id, value, onChange }: Props) {
       value={value || undefined}
       allowClear
       showText
-      disabledAlpha
       presets={[{ label: t('menuAdmin.presetColors'), colors: PRESETS }]}
       onChange={(color) => onChange?.(color.toHexString())}
       onClear={() => onChange?.('')}

@@ -187,7 +187,7 @@ function TypeSelect({ rules, category, editing }: { rules: EntityRules; category
       </Form.Item>
       <TypeFields rules={rules} />
       {type !== undefined && type !== null && defaultAuthorize(type).length > 0 && (
-        <Form.Item name="authorize" label={t('menuAdmin.authorize')}>
+        <Form.Item name="authorize" label={t('menuAdmin.authorize')} extra={t('menuAdmin.authorizeHint')}>
           <Checkbox.Group options={AUTHORIZE_FLAGS.map((flag) => ({ value: flag, label: t(`menuAdmin.items.${flag}`) }))} />
         </Form.Item>
       )}

@@ -42,7 +42,10 @@ export function MenuPanel({ system, can, onBack }: Props) {
   const [category, setCategory] = useState<MenuCategory>('Web');
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
-  const menus = useRows((q: { systemId: string; keyword: string; category: MenuCategory }) => getMenus(q.systemId, q), { systemId: system.id, keyword, category });
+  const menus = useRows(
+    (q: { systemId: string; keyword: string; category: MenuCategory }) => getMenus(q.systemId, { keyword: q.keyword, category: q.category }),
+    { systemId: system.id, keyword, category },
+  );
   const rows = useMemo(() => treeRows(menus.rows), [menus.rows]);
   const allKeys = useMemo(() => branchIds(menus.rows), [menus.rows]);
   const [expanded, setExpanded] = useState<Key[]>([]);
