@@ -163,7 +163,7 @@ async function chooseNode(scope: HTMLElement, label: string, title: string) {
 }
 const menuItem = (name: string) => [...document.querySelectorAll<HTMLElement>('.ant-dropdown-menu-item')].filter((i) => i.textContent === name).pop() as HTMLElement;
 
-test('PERM-001, PERM-004: the applications with their columns; the keyword applies on Enter; the main application offers neither 删除 nor the state switch', async () => {
+test('the applications with their columns; the keyword applies on Enter; the main application offers neither 删除 nor the state switch', async () => {
   await open();
   expect(m.getSystems).toHaveBeenLastCalledWith('');
   const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
@@ -391,7 +391,7 @@ test('CONST-002, CONST-003: a menu is disabled and deleted after confirmation', 
   await waitFor(() => expect(m.getMenus).toHaveBeenCalledTimes(3));
 });
 
-test('PERM-009, PERM-010: 按钮权限 lists the page\'s buttons; 常用按钮 adds a standard one at the top, offering no more those it has', async () => {
+test('PERM-010, PERM-012: 按钮权限 lists the page\'s buttons; 常用按钮 adds a standard one at the top, offering no more those it has', async () => {
   m.createButton.mockImplementation(() => done('新建成功'));
   await openMenus();
   // Only pages (and 功能, 字典) with the item on offer it; a directory offers 新建子级, a link nothing.
@@ -441,7 +441,7 @@ test('a button\'s form is checked by the core (上级, 按钮名称, 按钮编�
   expect(m.createButton).toHaveBeenCalledWith(expect.objectContaining({ moduleId: 'beds', parentId: '-1', fullName: '打印', enCode: 'btn_print' }));
 });
 
-test('PERM-007: 列表权限 adds a batch of columns, each row checked by the core first; a sub-table asks for its field', async () => {
+test('PERM-012: 列表权限 adds a batch of columns, each row checked by the core first; a sub-table asks for its field', async () => {
   m.batchFields.mockImplementation(() => done('新建成功'));
   await openMenus();
   fireEvent.click(btn('更多 床位管理'));
