@@ -108,6 +108,18 @@ async fn menus(engine: Engine) {
     assert_eq!((codes(&ward["children"]), ward["hasChildren"].as_bool()), (vec!["ward.care".to_string(), "ward.beds".into()], Some(true)), "by sort code");
     assert!(find(&tree, "app.round").is_none(), "App menus are listed under category App");
     assert!(find(&tree, "system.menu").is_some(), "the seeded menus are there");
+    // A seeded page has its buttons, columns and form fields on, as a page made by the client,
+    // so the menu page offers its buttons (btn_add, btn_edit, btn_remove are seeded); its data
+    // permission stays off (on, members would reach only the schemes granted to them); a
+    // directory has none.
+    let seeded = find(&tree, "permission.role").unwrap();
+    let flags = |n: &Value| ["isButtonAuthorize", "isColumnAuthorize", "isFormAuthorize", "isDataAuthorize"].map(|f| n[f].as_i64().unwrap());
+    assert_eq!(flags(seeded), [1, 1, 1, 0]);
+    assert_eq!(flags(find(&tree, "permission").unwrap()), [0, 0, 0, 0]);
+    let role_buttons = s.get(&format!("/api/system/ModuleButton/{}/List", seeded["id"].as_str().unwrap()), Some(&admin)).await.ok()["list"].clone();
+    let mut role_codes = codes(&role_buttons);
+    role_codes.sort();
+    assert_eq!(role_codes, ["btn_add", "btn_edit", "btn_remove"]);
     let beds_node = find(&tree, "ward.beds").unwrap();
     assert_eq!((beds_node["isButtonAuthorize"].as_i64(), beds_node["isDataAuthorize"].as_i64()), (Some(1), Some(1)), "on by default for a page");
     let apps = s.get(&format!("{MENU}/ModuleBySystem/{MAIN_SYSTEM}?category=App"), Some(&admin)).await.ok()["list"].clone();
@@ -266,7 +278,16 @@ async fn permission_items(engine: Engine) {
         .await
         .fails(400, "条件组不能为空");
     let bad = s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": "[{\"logic\":\"and\",\"groups\":[{\"field\":\"x\",\"op\":\"Like\"}]}]"})).await;
-    assert!(bad.msg().starts_with("方案条件格式不正确"), "{}", bad.msg());
+    assert_eq!(bad.data()["conditionJson[0].groups[0].op"], json!(["条件符号不正确：Like"]));
+    s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": "[{x"})).await.fails(400, "方案条件格式不正确");
+    // An incomplete condition (core's scheme rules, as the condition builder checks them): each
+    // missing part where it is; 为空 needs no value.
+    let incomplete = json!([{"logic": "and", "groups": [{"field": "", "op": "", "value": ""}, {"field": "creatorUserId", "op": "Equal", "value": ""}, {"field": "creatorUserId", "op": "IsNull"}]}]);
+    let bad = s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": incomplete.to_string()})).await;
+    assert_eq!(bad.data()["conditionJson[0].groups[0].field"], json!(["请选择字段"]));
+    assert_eq!(bad.data()["conditionJson[0].groups[0].op"], json!(["请选择条件符号"]));
+    assert_eq!(bad.data()["conditionJson[0].groups[1].value"], json!(["请输入字段值"]));
+    assert!(bad.data().get("conditionJson[0].groups[2].value").is_none());
     let own = json!([{"logic": "and", "groups": [{"id": field, "field": "creatorUserId", "type": "varchar", "op": "Equal", "value": "@userId", "bindTable": "ward_bed", "fieldRule": 0}]}]);
     s.post(sc, Some(&admin), json!({"moduleId": beds, "fullName": "本人", "enCode": "own", "conditionJson": own.to_string(), "conditionText": "【创建人】【等于】【当前用户】"})).await.ok();
     let schemes = s.get(&format!("{sc}/{beds}/List"), Some(&admin)).await.ok()["list"].clone();

@@ -544,13 +544,19 @@ pub async fn item(state: &AppState, permit: &Permit<ViewMenu>, kind: Kind, id: &
     repo::item(&mut conn, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))
 }
 
-/// A scheme's condition as the text to store: JSON the data scope can read
-/// (access::scope::check_scheme), `[]` (every row) when none is sent.
+/// A scheme's condition as the text to store: complete (core's `scheme::check_condition`, the
+/// condition builder's rules) and JSON the data scope can read (access::scope::check_scheme);
+/// `[]` (every row) when none is sent.
 fn condition(kind: Kind, sent: &Patch<Value>) -> Result<Option<String>, AppError> {
     if kind != Kind::Scheme {
         return Ok(None);
     }
     let Some(text) = json_text(sent, "[]") else { return Ok(None) };
+    // The condition builder's rules (core, which the web runs first), by where each problem is.
+    let problems = qiming_core::scheme::check_condition(&Value::String(text.clone()));
+    if !problems.is_empty() {
+        return Err(AppError::fields(problems.into_iter().map(|(f, m)| (f, m.into_iter().map(|m| m.text).collect())).collect()));
+    }
     if let Some(problem) = check_scheme(&text) {
         return Err(AppError::field("conditionJson", problem));
     }

@@ -47,10 +47,15 @@ fn empty_object() -> String {
 
 pub async fn insert_menu(conn: &mut Conn, m: &NewMenu, now: i64) -> Result<String, AppError> {
     let id = m.id.clone().unwrap_or_else(new_id);
+    // Pages, forms and dictionaries have their buttons, columns and form fields on (the JNPF
+    // client's rule for types 2, 3 and 4), so the menu page offers them. Data permission stays
+    // off: on, it would limit every member to the schemes granted to them (access::scope).
+    let items = i64::from(matches!(m.menu_type, 2..=4));
     sqlx::query(
         "INSERT INTO base_module (id, parent_id, system_id, full_name, en_code, icon, type, \
-         url_address, link_target, property_json, sort_code, creator_time) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         url_address, link_target, property_json, sort_code, creator_time, \
+         is_button_authorize, is_column_authorize, is_form_authorize) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $13)",
     )
     .bind(&id)
     .bind(&m.parent_id)
@@ -64,6 +69,7 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu, now: i64) -> Result<Strin
     .bind(&m.property_json)
     .bind(m.sort_code)
     .bind(now)
+    .bind(items)
     .execute(&mut *conn)
     .await?;
     bump_generation(conn).await?;
