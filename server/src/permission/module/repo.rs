@@ -4,7 +4,7 @@
 //! is built from bumps the generation, so cached menus refresh.
 
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_menu_generation, update_row};
 use crate::error::AppError;
 use sqlx::FromRow;
 
@@ -84,13 +84,13 @@ pub async fn insert_system(conn: &mut Conn, s: &NewSystem<'_>, now: i64) -> Resu
     .bind(s.creator_user_id)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
 pub async fn update_system(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
     update_row(conn, "base_system", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -103,7 +103,7 @@ pub async fn menus_of_system(conn: &mut Conn, system_id: &str) -> Result<i64, Ap
 pub async fn delete_system(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_authorize WHERE item_type = 'system' AND item_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_system WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -219,13 +219,13 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu<'_>, now: i64) -> Result<(
     .bind(m.creator_user_id)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
 pub async fn update_menu(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
     update_row(conn, "base_module", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -234,7 +234,7 @@ pub async fn move_to_system(conn: &mut Conn, ids: &[String], system_id: &str) ->
     let mut sql = Sql::update(Engine::of(conn), "base_module");
     sql.set("system_id", system_id).push(" WHERE ").any_of("id", ids);
     sql.query().execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -258,7 +258,7 @@ pub async fn delete_menu(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_module_data_authorize WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_module_link WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_module WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -354,13 +354,13 @@ pub async fn insert_item(conn: &mut Conn, i: &NewItem<'_>, now: i64) -> Result<(
     .bind(i.creator_user_id)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
 pub async fn update_item(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
     update_row(conn, "base_module_item", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -373,7 +373,7 @@ pub async fn item_children(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
 pub async fn delete_item(conn: &mut Conn, kind: &str, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_authorize WHERE item_type = $1 AND item_id = $2").bind(kind).bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_module_item WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! roles and what a role is authorised for. Configuration, not owned records: these queries
 //! take no data scope; what a user sees of them is decided by their grants.
 
-use crate::db::{Conn, bump_generation};
+use crate::db::{Conn, bump_generation, bump_menu_generation};
 use crate::error::AppError;
 use crate::permission::dto::Menu;
 use crate::support::new_id;
@@ -72,7 +72,7 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu, now: i64) -> Result<Strin
     .bind(items)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(id)
 }
 
@@ -107,7 +107,7 @@ pub async fn insert_item(conn: &mut Conn, module_id: &str, kind: ItemKind, en_co
         .bind(en_code)
         .execute(&mut *conn)
         .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(id)
 }
 
@@ -124,7 +124,7 @@ pub async fn insert_scheme(conn: &mut Conn, module_id: &str, en_code: &str, full
     .bind(condition_json)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(id)
 }
 
@@ -135,7 +135,7 @@ pub async fn set_data_authorize(conn: &mut Conn, module_id: &str, on: bool) -> R
         .bind(module_id)
         .execute(&mut *conn)
         .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -162,6 +162,19 @@ pub async fn authorize_role(conn: &mut Conn, role_id: &str, item_type: &str, ite
         .await?;
     bump_generation(conn).await?;
     Ok(())
+}
+
+/// What every user's menu in one system is cut from: its enabled Web menus and their enabled
+/// page items, read once per change of the menus (db::menu_generation) and shared.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub menus: Vec<Menu>,
+    pub items: Vec<Item>,
+}
+
+/// The snapshot of `system_id`, read now.
+pub async fn snapshot(conn: &mut Conn, system_id: &str) -> Result<Snapshot, AppError> {
+    Ok(Snapshot { menus: menus(conn, system_id).await?, items: items(conn, system_id).await? })
 }
 
 /// The enabled Web menu entries of a system, in sort order (App menus are the mobile app's).
@@ -226,7 +239,7 @@ pub async fn insert_system(conn: &mut Conn, s: &AppSystem, now: i64) -> Result<(
         .bind(now)
         .execute(&mut *conn)
         .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
