@@ -85,6 +85,9 @@ pub struct Config {
     pub file_store: String,
     /// The largest file one upload request takes, in MB (`QIMING_UPLOAD_MAX_MB`, default 100).
     pub upload_max_mb: u64,
+    /// The largest file the chunked upload takes, in MB (`QIMING_CHUNKED_UPLOAD_MAX_MB`,
+    /// default 4096): chunks are stored as they come and merged without holding the file.
+    pub chunked_upload_max_mb: u64,
 }
 
 impl Default for Config {
@@ -117,6 +120,7 @@ impl Default for Config {
             wecom_base_url: "https://qyapi.weixin.qq.com".into(),
             file_store: "local".into(),
             upload_max_mb: 100,
+            chunked_upload_max_mb: 4096,
         }
     }
 }

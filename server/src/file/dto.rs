@@ -51,7 +51,43 @@ pub struct Incoming {
     pub bytes: Bytes,
     /// More bytes arrived than the server takes (`bytes` is cut there).
     pub too_large: bool,
-    pub path_type: String,
-    pub is_account: String,
-    pub folder: String,
+    /// The text fields beside the file, by name (pathType, isAccount, folder, identifier, …).
+    pub fields: std::collections::BTreeMap<String, String>,
+}
+
+impl Incoming {
+    /// A text field, '' when it was not sent.
+    pub fn field(&self, name: &str) -> &str {
+        self.fields.get(name).map_or("", String::as_str)
+    }
+}
+
+/// The chunked upload's query (simple-uploader's test and chunk requests, FILE-036, FILE-040).
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+#[into_params(parameter_in = Query)]
+pub struct ChunkQuery {
+    /// 1-based.
+    pub chunk_number: Option<u64>,
+    pub chunk_size: Option<u64>,
+    pub current_chunk_size: Option<u64>,
+    pub total_size: Option<u64>,
+    /// The MD5 of the whole file (lower-case hex).
+    pub identifier: String,
+    pub filename: String,
+    pub relative_path: String,
+    pub total_chunks: Option<u64>,
+    pub file_type: String,
+    pub extension: String,
+}
+
+/// The answer to a test or a chunk (FILE-039): which chunks the server holds, and whether the
+/// file is complete (the client then calls merge).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChunkState {
+    /// Always false: true would make the client skip the merge.
+    pub uploaded: bool,
+    pub chunk_numbers: Vec<u64>,
+    pub merge: bool,
 }

@@ -1,7 +1,7 @@
 //! HTTP handlers of the file area: extract, call the service, shape the answer. Paths are the
 //! JNPF client's (jnpf-wire-areas.md §3).
 
-use super::dto::{DownloadUrl, Incoming, UploaderForm, Uploaded};
+use super::dto::{ChunkQuery, ChunkState, DownloadUrl, Incoming, UploaderForm, Uploaded};
 use super::service;
 use crate::AppState;
 use crate::access::Member;
@@ -18,17 +18,10 @@ use bytes::BytesMut;
 const MAX_FIELD: usize = 4096;
 
 /// Reads the multipart body: the field `file` up to `max` bytes (beyond it the rest is not
-/// read and `too_large` is set), and the text fields pathType, isAccount and folder.
+/// read and `too_large` is set), and up to 20 text fields.
 async fn read_upload(mut multipart: Multipart, max: u64) -> Result<Incoming, AppError> {
     let failed = |_| AppError::bad("文件上传失败");
-    let mut incoming = Incoming {
-        file_name: None,
-        bytes: Default::default(),
-        too_large: false,
-        path_type: String::new(),
-        is_account: String::new(),
-        folder: String::new(),
-    };
+    let mut incoming = Incoming { file_name: None, bytes: Default::default(), too_large: false, fields: Default::default() };
     while let Some(mut field) = multipart.next_field().await.map_err(failed)? {
         let name = field.name().unwrap_or_default().to_string();
         if name == "file" && incoming.file_name.is_none() {
@@ -42,17 +35,13 @@ async fn read_upload(mut multipart: Multipart, max: u64) -> Result<Incoming, App
                 bytes.extend_from_slice(&chunk);
             }
             incoming.bytes = bytes.freeze();
-        } else if field.file_name().is_none() && ["pathType", "isAccount", "folder"].contains(&name.as_str()) {
+        } else if field.file_name().is_none() && !incoming.fields.contains_key(&name) && incoming.fields.len() < 20 {
             let bytes = field.bytes().await.map_err(failed)?;
             if bytes.len() > MAX_FIELD {
                 return Err(AppError::field(name, "内容过长"));
             }
             let text = String::from_utf8(bytes.to_vec()).map_err(|_| AppError::field(name.clone(), format!("{name}格式错误")))?;
-            match name.as_str() {
-                "pathType" => incoming.path_type = text,
-                "isAccount" => incoming.is_account = text,
-                _ => incoming.folder = text,
-            }
+            incoming.fields.insert(name, text);
         }
     }
     Ok(incoming)
@@ -82,8 +71,8 @@ pub async fn upload(
 
 /// An image an `<img>` shows without an Authorization header.
 #[utoipa::path(get, path = "/api/file/Image/{type}/{name}", tag = "file",
-    summary = "An image by type and name: the built-in ones (annexpic/logo.svg, userAvatar/default.svg) and uploaded raster images that are not private",
-    params(("type" = String, Path, description = "annexpic, userAvatar, IM"), ("name" = String, Path, description = "the upload's data.name")),
+    summary = "An image by type and name: the built-in ones (annexpic/logo.svg, userAvatar/default.svg) and uploaded raster images (sniffed from the content) that are not private",
+    params(("type" = String, Path, description = "the upload type (annexpic, userAvatar, IM, annex, …)"), ("name" = String, Path, description = "the upload's data.name")),
     responses((status = 200, description = "The image", content_type = "image/*")))]
 pub async fn image(State(state): State<AppState>, Path((folder, name)): Path<(String, String)>) -> Result<Response, AppError> {
     if let Some((content_type, bytes)) = crate::system::service::builtin_image(&folder, &name) {
@@ -126,4 +115,40 @@ pub async fn download(State(state): State<AppState>, Query(q): Query<DownloadQue
         bytes,
     )
         .into_response())
+}
+
+/// The chunked upload's test (FILE-036): which chunks of this file the server already holds,
+/// so an interrupted upload resumes after a reload or a restart.
+#[utoipa::path(get, path = "/api/file/chunk", tag = "file",
+    summary = "Chunked upload, test (FILE-036, FILE-039): the chunks already held; merge true when all are",
+    params(ChunkQuery),
+    responses((status = 200, body = Envelope<ChunkState>)))]
+pub async fn test_chunk(State(state): State<AppState>, caller: Member, Query(q): Query<ChunkQuery>) -> ApiResult<ChunkState> {
+    ok(service::test_chunk(&state, &caller, &q).await?)
+}
+
+/// One chunk (FILE-035, FILE-037).
+#[utoipa::path(post, path = "/api/file/chunk", tag = "file",
+    summary = "Chunked upload, one chunk of 5,242,880 bytes (the last up to twice that) with the test's fields (FILE-035, FILE-037, FILE-039)",
+    request_body(content = UploaderForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = Envelope<ChunkState>)))]
+pub async fn upload_chunk(
+    State(state): State<AppState>,
+    caller: Member,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<ChunkState> {
+    let multipart = multipart.map_err(|_| AppError::bad("请上传文件"))?;
+    let incoming = read_upload(multipart, 2 * qiming_core::upload::CHUNK_SIZE).await?;
+    ok(service::store_chunk(&state, &caller, incoming).await?)
+}
+
+/// The merge (FILE-041): the chunks become the file once the whole file's MD5 is `identifier`.
+#[utoipa::path(post, path = "/api/file/merge", tag = "file",
+    summary = "Chunked upload, merge (FILE-041): multipart identifier, fileName, fileSize, fileType, extension, type, pathType, isAccount, folder; refused and nothing kept when the MD5 differs",
+    request_body(content = UploaderForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = Envelope<Uploaded>)))]
+pub async fn merge(State(state): State<AppState>, caller: Member, multipart: Result<Multipart, MultipartRejection>) -> ApiResult<Uploaded> {
+    let multipart = multipart.map_err(|_| AppError::bad("请上传文件"))?;
+    let incoming = read_upload(multipart, 0).await?;
+    ok(service::merge(&state, &caller, incoming).await?)
 }

@@ -26,4 +26,9 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::image))
         .route(routes!(handlers::download_link))
         .route(routes!(handlers::download))
+        .route({
+            let (schemas, paths, chunk) = routes!(handlers::test_chunk, handlers::upload_chunk);
+            (schemas, paths, chunk.layer(DefaultBodyLimit::disable()))
+        })
+        .route(routes!(handlers::merge))
 }

@@ -2,7 +2,7 @@
 //! here they are applied to what actually arrived: the cleaned name, the real size, and the
 //! type sniffed from the content (the `infer` crate), never the name or type the client claims.
 
-use super::dto::{Incoming, Uploaded};
+use super::dto::{ChunkQuery, ChunkState, Incoming, Uploaded};
 use super::repo::{self, FileRow};
 use crate::AppState;
 use crate::access::Session;
@@ -14,11 +14,6 @@ use qiming_core::upload;
 
 const MISSING: &str = "文件不存在";
 
-/// The folder types whose files are images (served to `<img>` by the open Image route).
-fn image_folder(folder: &str) -> bool {
-    upload::folder_limits(folder).is_some_and(|l| l.kind == upload::UploadKind::Image)
-}
-
 /// The common upload (spec 7.1): checks the file against `folder`'s rules and the server's
 /// maximum, stores it under a generated name, records it, and answers its name and url.
 pub async fn upload(state: &AppState, caller: &Session, folder: &str, incoming: Incoming) -> Result<Uploaded, AppError> {
@@ -26,18 +21,18 @@ pub async fn upload(state: &AppState, caller: &Session, folder: &str, incoming: 
     if let Some(m) = upload::folder_limits(folder).is_none().then(|| upload::check_folder_upload(folder, "", 0)).flatten() {
         return Err(refuse(m));
     }
-    let Some(client_name) = incoming.file_name else {
+    let Some(client_name) = incoming.file_name.as_deref() else {
         return Err(AppError::bad("请上传文件"));
     };
     let max_mb = state.config.upload_max_mb;
     if incoming.too_large {
         return Err(AppError::bad(format!("文件大小不能超过{max_mb}MB")));
     }
-    let original_name = upload::clean_file_name(&client_name);
+    let original_name = upload::clean_file_name(client_name);
     if original_name.is_empty() {
         return Err(AppError::bad("文件名不能为空"));
     }
-    let bytes = incoming.bytes;
+    let bytes = incoming.bytes.clone();
     if bytes.is_empty() {
         return Err(AppError::bad("不能上传空文件"));
     }
@@ -66,9 +61,9 @@ pub async fn upload(state: &AppState, caller: &Session, folder: &str, incoming: 
         md5: &md5,
         owner_user_id: &caller.user_id,
         folder_type: folder,
-        path_type: limited(&incoming.path_type, 50),
-        folder: limited(&incoming.folder, 100),
-        is_account: incoming.is_account.trim() == "1",
+        path_type: limited(incoming.field("pathType"), 50),
+        folder: limited(incoming.field("folder"), 100),
+        is_account: incoming.field("isAccount").trim() == "1",
         created_at: state.clock.now_ms(),
     };
     let mut conn = state.db.acquire().await?;
@@ -106,12 +101,10 @@ async fn visible(state: &AppState, caller: Option<&Session>, folder: &str, name:
     Ok(file)
 }
 
-/// An uploaded image for `<img>` (no session): only images of the image folders that are not
-/// private, and never SVG (a raster type sniffed from the content): (MIME type, bytes).
+/// An uploaded image for `<img>` (no session): only files that are not private and whose
+/// content sniffed as a raster image — never SVG or anything else, whatever the type (the file
+/// widget shows an attachment's png/jpg/gif/bmp straight from its url): (MIME type, bytes).
 pub async fn image(state: &AppState, folder: &str, name: &str) -> Result<(String, Bytes), AppError> {
-    if !image_folder(folder) {
-        return Err(AppError::not_found(MISSING));
-    }
     let file = visible(state, None, folder, name).await?;
     if !file.detected_type.starts_with("image/") || file.detected_type.contains("svg") {
         return Err(AppError::not_found(MISSING));
@@ -157,4 +150,143 @@ pub async fn download(state: &AppState, key: &str) -> Result<(String, &'static s
         _ => "application/octet-stream",
     };
     Ok((file.original_name, mime, bytes))
+}
+
+/// The chunks of one file, as the client describes them on every test and chunk.
+struct ChunkPlan {
+    prefix: String,
+    total_chunks: u64,
+}
+
+fn chunk_plan(state: &AppState, caller: &Session, identifier: &str, total_chunks: Option<u64>, total_size: Option<u64>, file_name: &str) -> Result<ChunkPlan, AppError> {
+    if !qiming_core::md5::is_md5_hex(identifier) {
+        return Err(AppError::bad("identifier应为文件的MD5"));
+    }
+    let max_mb = state.config.chunked_upload_max_mb;
+    if total_size.unwrap_or(0) > max_mb.saturating_mul(1_048_576) {
+        return Err(AppError::bad(format!("文件大小不能超过{max_mb}MB")));
+    }
+    let total_chunks = total_chunks.filter(|n| (1..=100_000).contains(n)).ok_or_else(|| AppError::bad("分片总数有误"))?;
+    let name = upload::clean_file_name(file_name);
+    if let Some(m) = upload::check_folder_upload("annex", &name, 0) {
+        return Err(AppError::bad(m.text));
+    }
+    Ok(ChunkPlan { prefix: format!("chunks/{}/{identifier}", caller.user_id), total_chunks })
+}
+
+/// The chunk numbers held under `prefix`, ascending, with the bytes they hold.
+async fn held_chunks(state: &AppState, prefix: &str) -> Result<Vec<(u64, u64)>, AppError> {
+    let mut held: Vec<(u64, u64)> = state.files.list(prefix).await?.into_iter().filter_map(|(n, size)| Some((n.parse().ok()?, size))).collect();
+    held.sort_unstable();
+    Ok(held)
+}
+
+fn chunk_state(held: &[(u64, u64)], total_chunks: u64) -> ChunkState {
+    let chunk_numbers: Vec<u64> = held.iter().map(|(n, _)| *n).filter(|n| *n <= total_chunks).collect();
+    let merge = chunk_numbers.len() as u64 == total_chunks;
+    ChunkState { uploaded: false, chunk_numbers, merge }
+}
+
+/// The chunked upload's test (FILE-036): what is already held.
+pub async fn test_chunk(state: &AppState, caller: &Session, q: &ChunkQuery) -> Result<ChunkState, AppError> {
+    let plan = chunk_plan(state, caller, &q.identifier, q.total_chunks, q.total_size, &q.filename)?;
+    Ok(chunk_state(&held_chunks(state, &plan.prefix).await?, plan.total_chunks))
+}
+
+/// One chunk (FILE-035, FILE-037): kept under the caller and the file's identifier until the
+/// merge, so a new page or a new server process resumes where the last one stopped.
+pub async fn store_chunk(state: &AppState, caller: &Session, incoming: Incoming) -> Result<ChunkState, AppError> {
+    let number = |name: &str| incoming.field(name).trim().parse::<u64>().ok();
+    let plan = chunk_plan(state, caller, incoming.field("identifier"), number("totalChunks"), number("totalSize"), incoming.field("filename"))?;
+    let chunk_number = number("chunkNumber").filter(|n| (1..=plan.total_chunks).contains(n)).ok_or_else(|| AppError::bad("分片序号有误"))?;
+    if incoming.file_name.is_none() {
+        return Err(AppError::bad("请上传文件"));
+    }
+    if incoming.too_large || incoming.bytes.is_empty() {
+        return Err(AppError::bad("分片大小有误"));
+    }
+    state.files.put(&format!("{}/{chunk_number}", plan.prefix), incoming.bytes).await?;
+    Ok(chunk_state(&held_chunks(state, &plan.prefix).await?, plan.total_chunks))
+}
+
+/// The merge (FILE-041): the held chunks, in order and complete, become the file when their
+/// MD5 is the identifier; then the file is checked like any upload of its type and recorded.
+/// A refused merge keeps nothing (neither the chunks nor a partial file).
+pub async fn merge(state: &AppState, caller: &Session, incoming: Incoming) -> Result<Uploaded, AppError> {
+    let identifier = incoming.field("identifier").to_string();
+    if !qiming_core::md5::is_md5_hex(&identifier) {
+        return Err(AppError::bad("identifier应为文件的MD5"));
+    }
+    let folder = match incoming.field("type") {
+        "" => "annex",
+        other => other,
+    };
+    let original_name = upload::clean_file_name(incoming.field("fileName"));
+    if original_name.is_empty() {
+        return Err(AppError::bad("文件名不能为空"));
+    }
+    let prefix = format!("chunks/{}/{identifier}", caller.user_id);
+    let held = held_chunks(state, &prefix).await?;
+    let file_size: u64 = held.iter().map(|(_, size)| size).sum();
+    let complete = !held.is_empty() && held.iter().enumerate().all(|(i, (n, _))| *n == i as u64 + 1);
+    let claimed = incoming.field("fileSize").trim().parse::<u64>().ok();
+    if !complete || claimed != Some(file_size) {
+        return Err(AppError::bad("文件分片不完整，请重新上传"));
+    }
+    let discard = |keys: Vec<String>| async move {
+        for key in keys {
+            let _ = state.files.delete(&key).await;
+        }
+    };
+    let parts: Vec<String> = held.iter().map(|(n, _)| format!("{prefix}/{n}")).collect();
+    if let Some(m) = upload::check_folder_upload(folder, &original_name, file_size) {
+        discard(parts).await;
+        return Err(AppError::bad(m.text));
+    }
+    let extension = upload::extension(&original_name);
+    let name = format!("{}.{extension}", hex(&random_bytes::<16>()));
+    let storage_key = format!("{folder}/{name}");
+    let mut md5 = qiming_core::md5::Md5Hasher::new();
+    let mut head: Vec<u8> = Vec::with_capacity(8192);
+    state
+        .files
+        .concat(&parts, &storage_key, |bytes| {
+            md5.update(bytes);
+            let room = 8192 - head.len();
+            head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        })
+        .await?;
+    let md5 = md5.finish_hex();
+    let detected = infer::get(&head).map(|t| t.mime_type());
+    let refusal = if md5 != identifier {
+        Some("文件校验失败：内容的MD5与identifier不一致，请重新上传".to_string())
+    } else {
+        upload::check_content(&original_name, detected).map(|m| m.text)
+    };
+    if let Some(text) = refusal {
+        discard([parts, vec![storage_key]].concat()).await;
+        return Err(AppError::bad(text));
+    }
+    let id = new_id();
+    let row = repo::NewFile {
+        id: &id,
+        name: &name,
+        storage_key: &storage_key,
+        original_name: &original_name,
+        file_size: file_size as i64,
+        extension: &extension,
+        detected_type: detected.unwrap_or(""),
+        md5: &md5,
+        owner_user_id: &caller.user_id,
+        folder_type: folder,
+        path_type: limited(incoming.field("pathType"), 50),
+        folder: limited(incoming.field("folder"), 100),
+        is_account: incoming.field("isAccount").trim() == "1",
+        created_at: state.clock.now_ms(),
+    };
+    let mut conn = state.db.acquire().await?;
+    repo::insert(&mut conn, &row).await?;
+    drop(conn);
+    discard(parts).await;
+    Ok(Uploaded { url: image_url(folder, &name), name, file_name: original_name, file_size: file_size as i64, file_extension: extension, file_version_id: String::new() })
 }

@@ -48,4 +48,42 @@ impl Storage {
             Err(e) => Err(anyhow::Error::from(e).into()),
         }
     }
+
+    /// The names directly under `prefix` (a chunk folder), with their sizes.
+    pub async fn list(&self, prefix: &str) -> Result<Vec<(String, u64)>, AppError> {
+        let listed = self.store.list_with_delimiter(Some(&Self::path(prefix)?)).await.map_err(anyhow::Error::from)?;
+        Ok(listed.objects.into_iter().filter_map(|o| o.location.filename().map(|n| (n.to_string(), o.size))).collect())
+    }
+
+    pub async fn delete(&self, key: &str) -> Result<(), AppError> {
+        match self.store.delete(&Self::path(key)?).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(anyhow::Error::from(e).into()),
+        }
+    }
+
+    /// Writes the objects `parts` one after the other as `dest`, never holding more than one
+    /// part in memory, and feeds each part to `each` on the way (the MD5 of the whole).
+    pub async fn concat(&self, parts: &[String], dest: &str, mut each: impl FnMut(&[u8])) -> Result<(), AppError> {
+        let upload = self.store.put_multipart(&Self::path(dest)?).await.map_err(anyhow::Error::from)?;
+        let mut writer = object_store::WriteMultipart::new(upload);
+        for part in parts {
+            let bytes = match self.store.get(&Self::path(part)?).await {
+                Ok(found) => found.bytes().await,
+                Err(e) => Err(e),
+            };
+            let bytes = match bytes {
+                Ok(b) => b,
+                Err(e) => {
+                    let _ = writer.abort().await;
+                    return Err(anyhow::Error::from(e).into());
+                }
+            };
+            each(&bytes);
+            writer.wait_for_capacity(2).await.map_err(anyhow::Error::from)?;
+            writer.write(&bytes);
+        }
+        writer.finish().await.map_err(anyhow::Error::from)?;
+        Ok(())
+    }
 }

@@ -2,7 +2,7 @@
 //! the type sniffed from the content, uploaded images served to `<img>`, the avatar, and
 //! downloads through short-lived links. Every refusal is checked with its message.
 
-use crate::harness::{Answer, Body, Engine, TestServer, start, start_with, upload_with};
+use crate::harness::{Answer, Body, Engine, TestServer, start, start_sharing, start_with, upload_with};
 use crate::on_both_engines;
 use reqwest::Method;
 use serde_json::Value;
@@ -185,8 +185,14 @@ async fn file_014_045_download_link_expires(engine: Engine) {
     let (_, headers, _) = fetch(&s, &url).await;
     assert_eq!(headers["content-type"], "application/octet-stream");
     assert!(headers["content-disposition"].to_str().unwrap().starts_with("attachment;"));
-    // The Image route serves images only: an attachment is not one.
+    // The Image route serves raster images only: a text attachment is not one, an image
+    // attachment is (the file widget shows it from its url).
     assert_eq!(envelope(&fetch(&s, &format!("/api/file/Image/annex/{name}")).await.2)["code"], 404);
+    let picture = send(&s, &token, "annex", WIDGET, "scan.png", &png(3)).await.ok()["url"].as_str().unwrap().to_string();
+    assert!(picture.starts_with("/api/file/Image/annex/"), "{picture}");
+    let (status, headers, bytes) = fetch(&s, &picture).await;
+    assert_eq!((status, bytes), (200, png(3)));
+    assert_eq!(headers["content-type"], "image/png");
 }
 
 // isAccount: a private file is its owner's only. Another member can neither get a download
@@ -246,6 +252,151 @@ async fn prof_002_avatar(engine: Engine) {
     assert_eq!(fetch(&s, "/api/file/Image/userAvatar/default.svg").await.0, 200);
 }
 
+const CHUNK: usize = qiming_core::upload::CHUNK_SIZE as usize;
+
+/// simple-uploader's fields for chunk `n` of `total` of a file.
+fn chunk_fields(identifier: &str, name: &str, n: usize, total: usize, size: usize, this: usize) -> Vec<(String, String)> {
+    [
+        ("chunkNumber", n.to_string()),
+        ("chunkSize", CHUNK.to_string()),
+        ("currentChunkSize", this.to_string()),
+        ("totalSize", size.to_string()),
+        ("identifier", identifier.to_string()),
+        ("filename", name.to_string()),
+        ("relativePath", name.to_string()),
+        ("totalChunks", total.to_string()),
+        ("fileType", "application/pdf".to_string()),
+        ("extension", "pdf".to_string()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
+
+fn refs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+async fn test_chunk(s: &TestServer, token: &str, fields: &[(String, String)]) -> Answer {
+    let query: String = fields.iter().map(|(k, v)| format!("{k}={}", v.replace(' ', "%20"))).collect::<Vec<_>>().join("&");
+    s.get(&format!("/api/file/chunk?{query}"), Some(token)).await
+}
+
+async fn send_chunk(s: &TestServer, token: &str, fields: &[(String, String)], bytes: &[u8]) -> Answer {
+    s.call(Method::POST, "/api/file/chunk", Some(token), upload_with(&refs(fields), "file", "blob", bytes)).await
+}
+
+async fn merge(s: &TestServer, token: &str, identifier: &str, name: &str, size: usize) -> Answer {
+    let fields = [
+        ("identifier", identifier.to_string()),
+        ("fileName", name.to_string()),
+        ("fileSize", size.to_string()),
+        ("fileType", "application/pdf".to_string()),
+        ("extension", "pdf".to_string()),
+        ("type", "annex".to_string()),
+        ("pathType", "defaultPath".to_string()),
+        ("isAccount", "0".to_string()),
+        ("folder", String::new()),
+    ];
+    let mut body = Vec::new();
+    for (k, v) in &fields {
+        body.extend_from_slice(format!("--B\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n").as_bytes());
+    }
+    body.extend_from_slice(b"--B--\r\n");
+    s.call(Method::POST, "/api/file/merge", Some(token), Body::Raw("multipart/form-data; boundary=B", body)).await
+}
+
+/// A PDF of a little over two chunks, in three parts as simple-uploader would send them.
+fn big_pdf() -> Vec<u8> {
+    let mut b = pdf();
+    b.resize(2 * CHUNK + 300_000, b'%');
+    b
+}
+
+fn parts(content: &[u8]) -> Vec<&[u8]> {
+    vec![&content[..CHUNK], &content[CHUNK..2 * CHUNK], &content[2 * CHUNK..]]
+}
+
+// FILE-035..037, FILE-039..041: the chunked upload. The test answers which chunks the server
+// holds; an upload interrupted after one chunk resumes in a new server process (sharing the
+// database and the data directory) from the chunk it lacks; the last chunk's answer says
+// merge; the merge checks the whole file's MD5 against identifier and answers the file entry,
+// which downloads byte for byte; the chunks are gone afterwards.
+async fn file_035_to_041_chunked_upload_resumes(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.ready_admin().await;
+    let content = big_pdf();
+    let identifier = qiming_core::md5_hex(&content);
+    let name = "CT 影像报告.pdf";
+    let sizes: Vec<usize> = parts(&content).iter().map(|p| p.len()).collect();
+    let fields = |n: usize| chunk_fields(&identifier, name, n, 3, content.len(), sizes[n - 1]);
+    let first = test_chunk(&s, &token, &fields(1)).await;
+    assert_eq!(first.ok()["chunkNumbers"], serde_json::json!([]));
+    assert_eq!(first.ok()["uploaded"], false);
+    assert_eq!(first.ok()["merge"], false);
+    let one = send_chunk(&s, &token, &fields(1), parts(&content)[0]).await;
+    assert_eq!(one.ok()["chunkNumbers"], serde_json::json!([1]));
+    assert_eq!(one.ok()["merge"], false);
+    // Another process (a restart) continues: the test says chunk 1 is there.
+    let s2 = start_sharing(&s).await;
+    let token2 = s2.ready_admin().await;
+    assert_eq!(test_chunk(&s2, &token2, &fields(1)).await.ok()["chunkNumbers"], serde_json::json!([1]));
+    let two = send_chunk(&s2, &token2, &fields(2), parts(&content)[1]).await;
+    assert_eq!(two.ok()["merge"], false);
+    let three = send_chunk(&s2, &token2, &fields(3), parts(&content)[2]).await;
+    assert_eq!(three.ok()["chunkNumbers"], serde_json::json!([1, 2, 3]));
+    assert_eq!(three.ok()["merge"], true, "the answer that completes the file says merge");
+    let merged = merge(&s2, &token2, &identifier, name, content.len()).await;
+    let entry = merged.ok().clone();
+    assert_eq!(entry["fileName"], name);
+    assert_eq!(entry["fileSize"], content.len());
+    assert_eq!(entry["fileExtension"], "pdf");
+    assert_eq!(entry["fileVersionId"], "");
+    let file_id = entry["name"].as_str().unwrap();
+    let url = s.get(&format!("/api/file/Download/annex/{file_id}"), Some(&token)).await.ok()["url"].as_str().unwrap().to_string();
+    let (_, _, bytes) = fetch(&s, &url).await;
+    assert_eq!(qiming_core::md5_hex(&bytes), identifier);
+    let mut conn = s.conn().await;
+    let md5: String = sqlx::query_scalar("SELECT md5 FROM qiming_file WHERE name = $1").bind(file_id).fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(md5, identifier);
+    assert_eq!(test_chunk(&s, &token, &fields(1)).await.ok()["chunkNumbers"], serde_json::json!([]), "the chunks are gone");
+}
+
+// The merge refuses a file whose MD5 is not its identifier, and keeps nothing: neither the
+// chunks nor the file. The chunk calls refuse what they cannot take, each with its message.
+async fn file_041_merge_with_wrong_md5_keeps_nothing(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.ready_admin().await;
+    let content = big_pdf();
+    let wrong = qiming_core::md5_hex(b"something else");
+    let sizes: Vec<usize> = parts(&content).iter().map(|p| p.len()).collect();
+    for (i, part) in parts(&content).into_iter().enumerate() {
+        send_chunk(&s, &token, &chunk_fields(&wrong, "a.pdf", i + 1, 3, content.len(), sizes[i]), part).await.ok();
+    }
+    merge(&s, &token, &wrong, "a.pdf", content.len()).await.fails(400, "文件校验失败：内容的MD5与identifier不一致，请重新上传");
+    let fields = chunk_fields(&wrong, "a.pdf", 1, 3, content.len(), sizes[0]);
+    assert_eq!(test_chunk(&s, &token, &fields).await.ok()["chunkNumbers"], serde_json::json!([]), "no chunk kept");
+    let mut conn = s.conn().await;
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM qiming_file").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(stored, 0);
+    let annex = s.state.config.data_dir.join("files").join("annex");
+    assert!(!annex.exists() || std::fs::read_dir(&annex).unwrap().next().is_none(), "no merged file kept");
+    // Refusals of the chunk calls.
+    let right = qiming_core::md5_hex(&content);
+    let bad_id = chunk_fields("not-an-md5", "a.pdf", 1, 3, content.len(), sizes[0]);
+    test_chunk(&s, &token, &bad_id).await.fails(400, "identifier应为文件的MD5");
+    let exe = chunk_fields(&right, "setup.exe", 1, 3, content.len(), sizes[0]);
+    test_chunk(&s, &token, &exe).await.fails(400, "不支持上传.exe类型的文件");
+    send_chunk(&s, &token, &exe, parts(&content)[0]).await.fails(400, "不支持上传.exe类型的文件");
+    let out_of_range = chunk_fields(&right, "a.pdf", 4, 3, content.len(), sizes[0]);
+    send_chunk(&s, &token, &out_of_range, parts(&content)[0]).await.fails(400, "分片序号有误");
+    let too_big = [content.clone(), content.clone()].concat();
+    send_chunk(&s, &token, &chunk_fields(&right, "a.pdf", 1, 1, too_big.len(), too_big.len()), &too_big).await.fails(400, "分片大小有误");
+    // A merge before every chunk is there.
+    send_chunk(&s, &token, &chunk_fields(&right, "a.pdf", 1, 3, content.len(), sizes[0]), parts(&content)[0]).await.ok();
+    merge(&s, &token, &right, "a.pdf", content.len()).await.fails(400, "文件分片不完整，请重新上传");
+}
+
 on_both_engines!(
     file_001_002_003_021_upload_image,
     file_011_012_018_019_refusals,
@@ -253,4 +404,6 @@ on_both_engines!(
     file_014_045_download_link_expires,
     file_003_private_files_stay_private,
     prof_002_avatar,
+    file_035_to_041_chunked_upload_resumes,
+    file_041_merge_with_wrong_md5_keeps_nothing,
 );

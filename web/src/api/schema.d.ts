@@ -3862,7 +3862,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An image by type and name: the built-in ones (annexpic/logo.svg, userAvatar/default.svg) and uploaded raster images that are not private
+         * An image by type and name: the built-in ones (annexpic/logo.svg, userAvatar/default.svg) and uploaded raster images (sniffed from the content) that are not private
          * @description Open to everyone: no session needed.
          */
         get: operations["getFileImageByTypeByName"];
@@ -3908,6 +3908,50 @@ export interface paths {
         get: operations["getFileDownload"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/chunk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chunked upload, test (FILE-036, FILE-039): the chunks already held; merge true when all are
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getFileChunk"];
+        put?: never;
+        /**
+         * Chunked upload, one chunk of 5,242,880 bytes (the last up to twice that) with the test's fields (FILE-035, FILE-037, FILE-039)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postFileChunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chunked upload, merge (FILE-041): multipart identifier, fileName, fileSize, fileType, extension, type, pathType, isAccount, folder; refused and nothing kept when the MD5 differs
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postFileMerge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4201,6 +4245,16 @@ export interface components {
         /** @description POST Position/getListByOrgIds, Role/getListByOrgIds: these organisations. */
         ByOrganisations: {
             organizeIds?: string[];
+        };
+        /**
+         * @description The answer to a test or a chunk (FILE-039): which chunks the server holds, and whether the
+         *     file is complete (the client then calls merge).
+         */
+        ChunkState: {
+            /** @description Always false: true would make the client skip the merge. */
+            uploaded: boolean;
+            chunkNumbers: number[];
+            merge: boolean;
         };
         /** @description POST Organize / PUT Organize/{id}. An update changes only the fields it sends. */
         CompanyForm: {
@@ -4536,6 +4590,29 @@ export interface components {
                 description: string;
                 hasChildren: boolean;
                 children: components["schemas"]["ButtonInfo"][];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ChunkState: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description The answer to a test or a chunk (FILE-039): which chunks the server holds, and whether the
+             *     file is complete (the client then calls merge).
+             */
+            data: {
+                /** @description Always false: true would make the client skip the merge. */
+                uploaded: boolean;
+                chunkNumbers: number[];
+                merge: boolean;
             };
         };
         /**
@@ -14213,7 +14290,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description annexpic, userAvatar, IM */
+                /** @description the upload type (annexpic, userAvatar, IM, annex, …) */
                 type: string;
                 /** @description the upload's data.name */
                 name: string;
@@ -14279,6 +14356,87 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    getFileChunk: {
+        parameters: {
+            query?: {
+                /** @description 1-based. */
+                chunkNumber?: number;
+                chunkSize?: number;
+                currentChunkSize?: number;
+                totalSize?: number;
+                /** @description The MD5 of the whole file (lower-case hex). */
+                identifier?: string;
+                filename?: string;
+                relativePath?: string;
+                totalChunks?: number;
+                fileType?: string;
+                extension?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChunkState"];
+                };
+            };
+        };
+    };
+    postFileChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploaderForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChunkState"];
+                };
+            };
+        };
+    };
+    postFileMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploaderForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Uploaded"];
                 };
             };
         };
