@@ -228,6 +228,103 @@ pub fn check_upload(field: &Value, kind: &str, count: u64, file: &Value) -> Opti
     limits.check_count(count).or_else(|| limits.check_file(name, size.map(crate::number::whole_number)))
 }
 
+/// The folders (upload types) of the common upload `POST /api/file/Uploader/{type}`
+/// (jnpf-wire-areas.md §3): annex (files), annexpic (images, cover pictures, system icons),
+/// userAvatar (head icons), IM (chat images), workFlow (flow attachments).
+pub const UPLOAD_FOLDERS: [&str; 5] = ["annex", "annexpic", "userAvatar", "IM", "workFlow"];
+
+/// Chat images are under 5 MB (the chat's own limit); the other image folders take the image
+/// widget's default 10 MB.
+pub const IM_IMAGE_MAX_MB: u64 = 5;
+
+/// The limits a stored upload of `folder` is held to when the widget's own settings are not
+/// known: the image folders take images only, under 10 MB (chat images under 5 MB); the file
+/// folders take the categories of FILE-006 (image, video, audio, document), any size the
+/// server allows. None for a folder that is not one of [`UPLOAD_FOLDERS`].
+pub fn folder_limits(folder: &str) -> Option<UploadLimits> {
+    match folder {
+        "annexpic" | "userAvatar" => Some(UploadLimits::new(UploadKind::Image)),
+        "IM" => Some(UploadLimits { file_size: Decimal::from(IM_IMAGE_MAX_MB), ..UploadLimits::new(UploadKind::Image) }),
+        "annex" | "workFlow" => Some(UploadLimits {
+            // No size limit of the widget's own: the server's maximum applies.
+            file_size: Decimal::ZERO,
+            accept: "image,video,audio,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.pdf,.txt".into(),
+            ..UploadLimits::new(UploadKind::File)
+        }),
+        _ => None,
+    }
+}
+
+/// A file sent to `folder` (cleaned name, size in bytes): its folder, then its type and size
+/// by [`folder_limits`] (FILE-011, FILE-012, FILE-018, FILE-019).
+pub fn check_folder_upload(folder: &str, name: &str, size: u64) -> Option<Message> {
+    let Some(limits) = folder_limits(folder) else {
+        let shown: String = folder.chars().take(50).collect();
+        return Some(Message::new("upload.folder", format!("不支持的上传类型：{shown}")).with("folder", shown));
+    };
+    if limits.kind == UploadKind::File && file_category(name) == "other" {
+        let ext = extension(name);
+        let text = if ext.is_empty() { "不支持上传没有扩展名的文件".to_string() } else { format!("不支持上传.{ext}类型的文件") };
+        return Some(Message::new("upload.category", text).with("extension", ext));
+    }
+    let size = (limits.file_size > Decimal::ZERO).then_some(size);
+    limits.check_file(name, size)
+}
+
+/// What content sniffing says a file is (a MIME type from its first bytes; None when the
+/// content has no known signature, as plain text has none) against what its extension claims:
+/// an executable is never accepted whatever its name; an image must be a raster image; a PDF a
+/// PDF; Office files their container; audio and video files must not be something else.
+pub fn check_content(name: &str, detected: Option<&str>) -> Option<Message> {
+    let mismatch = || Some(Message::new("upload.content", "文件内容与扩展名不符，请上传真实的文件"));
+    let mime = detected.unwrap_or("").to_ascii_lowercase();
+    let executable = [
+        "executable",
+        "x-mach-binary",
+        "x-msdownload",
+        "x-sharedlib",
+        "application/java",
+        "android.dex",
+        "android.dey",
+        "application/wasm",
+        "x-llvm",
+        "shellscript",
+    ];
+    if executable.iter().any(|e| mime.contains(e)) {
+        return mismatch();
+    }
+    let ext = extension(name);
+    let ok = match file_category(name) {
+        "image" => mime.starts_with("image/") && !mime.contains("svg"),
+        "video" | "audio" => mime.is_empty() || mime.starts_with("video/") || mime.starts_with("audio/"),
+        "document" => match ext.as_str() {
+            "pdf" => mime == "application/pdf",
+            "txt" => mime.is_empty() || mime.starts_with("text/"),
+            "docx" | "xlsx" | "pptx" => mime.contains("openxmlformats") || mime == "application/zip",
+            // The old Office formats: an OLE container, which sniffing may not name.
+            _ => mime.is_empty() || mime.contains("msword") || mime.contains("ms-excel") || mime.contains("ms-powerpoint") || mime.contains("ole"),
+        },
+        _ => true,
+    };
+    if ok { None } else { mismatch() }
+}
+
+/// A client's file name made safe to keep and show: only its last path part (no `/`, `\` or
+/// `..`), without `#` (FILE-001), control characters and surrounding spaces, at most 200
+/// characters (the extension kept). Empty when nothing is left.
+pub fn clean_file_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or("");
+    let cleaned: String = last.chars().filter(|c| *c != '#' && !c.is_control()).collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').trim().to_string();
+    if cleaned.chars().count() <= 200 {
+        return cleaned;
+    }
+    let ext = extension(&cleaned);
+    let keep = 200 - ext.chars().count().min(20) - 1;
+    let stem: String = cleaned.chars().take(keep).collect();
+    if ext.is_empty() || ext.chars().count() > 20 { cleaned.chars().take(200).collect() } else { format!("{stem}.{ext}") }
+}
+
 /// Chunked upload (FILE-037, FILE-038, FILE-042): the chunk size both sides split and merge
 /// by, the retries per chunk, and the slice size the identifier (MD5) is computed over.
 pub const CHUNK_SIZE: u64 = 5_242_880;
@@ -317,5 +414,34 @@ mod tests {
         assert_eq!(check_import_rows(0).unwrap().text, "导入数据为空");
         assert!(check_import_rows(500).is_none());
         assert!(check_import_rows(501).is_some());
+    }
+
+    // FILE-001, FILE-012, FILE-018, FILE-019: the common upload's folders and content checks.
+    #[test]
+    fn file_001_012_018_019_folder_uploads() {
+        assert!(check_folder_upload("annexpic", "a.png", 1).is_none());
+        assert_eq!(check_folder_upload("annexpic", "a.pdf", 1).unwrap().text, "请上传图片");
+        assert_eq!(check_folder_upload("userAvatar", "a.svg", 1).unwrap().text, "请上传图片");
+        assert_eq!(check_folder_upload("annexpic", "a.png", 10 * 1_048_576).unwrap().text, "图片大小超过10MB");
+        assert_eq!(check_folder_upload("IM", "a.png", 5 * 1_048_576).unwrap().text, "图片大小超过5MB");
+        assert!(check_folder_upload("annex", "a.pdf", 1 << 40).is_none());
+        assert_eq!(check_folder_upload("annex", "a.exe", 1).unwrap().text, "不支持上传.exe类型的文件");
+        assert_eq!(check_folder_upload("x/../y", "a.png", 1).unwrap().text, "不支持的上传类型：x/../y");
+        let mismatch = "文件内容与扩展名不符，请上传真实的文件";
+        assert_eq!(check_content("a.jpg", Some("application/vnd.microsoft.portable-executable")).unwrap().text, mismatch);
+        assert_eq!(check_content("a.txt", Some("application/x-executable")).unwrap().text, mismatch);
+        assert_eq!(check_content("a.png", None).unwrap().text, mismatch);
+        assert_eq!(check_content("a.png", Some("image/svg+xml")).unwrap().text, mismatch);
+        assert!(check_content("a.jpg", Some("image/png")).is_none());
+        assert!(check_content("a.pdf", Some("application/pdf")).is_none());
+        assert_eq!(check_content("a.pdf", Some("text/html")).unwrap().text, mismatch);
+        assert!(check_content("a.txt", None).is_none());
+        assert!(check_content("a.xlsx", Some("application/zip")).is_none());
+        assert_eq!(clean_file_name("../../etc/pa#ss#wd.png"), "passwd.png");
+        assert_eq!(clean_file_name("C:\\x\\报告#1.pdf"), "报告1.pdf");
+        assert_eq!(clean_file_name(".."), "");
+        let long = format!("{}.pdf", "长".repeat(300));
+        assert_eq!(clean_file_name(&long).chars().count(), 200);
+        assert!(clean_file_name(&long).ends_with(".pdf"));
     }
 }

@@ -195,6 +195,7 @@ pub fn routes() -> ApiRoutes {
         .merge(crate::auth::routes())
         .merge(crate::permission::routes())
         .merge(crate::system::routes())
+        .merge(crate::file::routes())
         .route(routes!(openapi_document))
 }
 

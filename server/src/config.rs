@@ -80,6 +80,14 @@ pub struct Config {
     pub dingtalk_base_url: String,
     /// WeCom's (企业微信) API (`QIMING_WECOM_BASE_URL`, default https://qyapi.weixin.qq.com).
     pub wecom_base_url: String,
+    /// Where uploaded files live (`QIMING_FILE_STORE`): `local`, the disk under
+    /// `<data dir>/files` (the only store of this build; an S3-compatible one comes next).
+    pub file_store: String,
+    /// The largest file one upload request takes, in MB (`QIMING_UPLOAD_MAX_MB`, default 100).
+    pub upload_max_mb: u64,
+    /// The largest file the chunked upload takes, in MB (`QIMING_CHUNKED_UPLOAD_MAX_MB`,
+    /// default 4096): chunks are stored as they come and merged without holding the file.
+    pub chunked_upload_max_mb: u64,
 }
 
 impl Default for Config {
@@ -110,6 +118,9 @@ impl Default for Config {
             seed_streets: true,
             dingtalk_base_url: "https://oapi.dingtalk.com".into(),
             wecom_base_url: "https://qyapi.weixin.qq.com".into(),
+            file_store: "local".into(),
+            upload_max_mb: 100,
+            chunked_upload_max_mb: 4096,
         }
     }
 }

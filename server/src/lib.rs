@@ -10,6 +10,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod file;
 pub mod housekeeping;
 pub mod journal;
 pub mod permission;
@@ -43,6 +44,8 @@ pub struct Inner {
     pub config: Config,
     pub hasher: support::password_hash::Hasher,
     pub clock: Clock,
+    /// Where uploaded files' bytes live (local disk under the data directory by default).
+    pub files: file::Storage,
     /// CurrentUser answers (the envelope's JSON) per session, while nothing they are built
     /// from has changed.
     pub current_users: support::cache::GenerationCache<axum::body::Bytes>,
@@ -66,6 +69,7 @@ impl AppState {
     /// Connects, migrates and seeds; returns the state and what seeding did.
     pub async fn open(config: Config, clock: Clock) -> anyhow::Result<(AppState, seed::Report)> {
         let db = db::connect(&config.database_url()).await?;
+        let files = file::Storage::open(&config).context("opening the file store")?;
         let hasher =
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
         let current_users = support::cache::GenerationCache::new(4096);
@@ -73,7 +77,7 @@ impl AppState {
         let menu_snapshots = support::cache::GenerationCache::new(64);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users, menu_snapshots, dictionaries, journal, journal_queue }));
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock, files, current_users, menu_snapshots, dictionaries, journal, journal_queue }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }

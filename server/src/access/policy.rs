@@ -34,6 +34,8 @@ pub const LESS_THAN_MEMBER: &[(Method, &str, Need)] = &[
     (Method::GET, "/api/file/Image/{type}/{name}", Need::Nobody),
     // Exports open in a plain link too; the url's expiring key is the permission.
     (Method::GET, "/api/file/DownloadModel", Need::Nobody),
+    // Uploaded files' download links, the same way (a key valid 5 minutes).
+    (Method::GET, "/api/file/Download", Need::Nobody),
     // Answers 200 with or without a session, or the client would stay signed in.
     (Method::GET, "/api/oauth/Logout", Need::Nobody),
     // Locks and unlocks the screen.

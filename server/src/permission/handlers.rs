@@ -5,7 +5,7 @@ use super::service;
 use crate::AppState;
 use crate::access::{Member, Unlocked};
 use crate::system::dto::{LogQuery, LoginLogEntry};
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use crate::error::AppError;
 use axum::extract::State;
 use axum::http::header;
@@ -34,6 +34,15 @@ pub async fn base_info(State(state): State<AppState>, caller: Member) -> ApiResu
 pub async fn update_base_info(State(state): State<AppState>, caller: Member, Json(change): Json<BaseInfoChange>) -> ApiResult<NoData> {
     service::update_base_info(&state, &caller, change).await?;
     done("保存成功")
+}
+
+#[utoipa::path(put, path = "/api/permission/Users/Current/Avatar/{name}", tag = "permission",
+    summary = "Choose the avatar (PROF-002): the data.name of one's own upload to /api/file/Uploader/userAvatar",
+    params(("name" = String, Path, description = "the upload's data.name")),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn set_avatar(State(state): State<AppState>, caller: Member, Path(name): Path<String>) -> ApiResult<NoData> {
+    service::set_avatar(&state, &caller, &name).await?;
+    done("设置成功")
 }
 
 #[utoipa::path(put, path = "/api/permission/Users/Current/SystemTheme", tag = "permission",

@@ -22,6 +22,7 @@ pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
         .route(routes!(handlers::current_user))
         .route(routes!(handlers::base_info, handlers::update_base_info))
+        .route(routes!(handlers::set_avatar))
         .route(routes!(handlers::set_theme))
         .route(routes!(handlers::set_language))
         .route(routes!(handlers::system_log))

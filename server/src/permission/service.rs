@@ -328,6 +328,14 @@ pub async fn set_theme(state: &AppState, caller: &Member, theme: &str) -> Result
     Ok(())
 }
 
+/// PROF-002: the avatar, one of the caller's own uploads to `userAvatar`.
+pub async fn set_avatar(state: &AppState, caller: &Member, name: &str) -> Result<(), AppError> {
+    let url = crate::file::service::own_image_url(state, caller, "userAvatar", name).await?;
+    let mut conn = state.db.acquire().await?;
+    users::update(&mut conn, &caller.user_id, vec![("head_icon", url.into())], state.clock.now_ms()).await?;
+    Ok(())
+}
+
 /// PROF-005: the interface language.
 pub async fn set_language(state: &AppState, caller: &Member, language: &str) -> Result<(), AppError> {
     if !["zh-CN", "zh-TW", "en"].contains(&language) {

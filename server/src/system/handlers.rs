@@ -3,11 +3,8 @@
 use super::service;
 use crate::AppState;
 use crate::access::{Admin, Unlocked};
-use crate::error::AppError;
-use crate::wire::{ApiResult, Envelope, Json, NoData, Path, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, NoData, done, ok};
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use qiming_core::password::PasswordPolicy;
 use serde_json::{Map, Value};
 
@@ -38,15 +35,4 @@ pub async fn write_config(State(state): State<AppState>, admin: Admin, Json(chan
 pub async fn password_policy(State(state): State<AppState>, _caller: Unlocked) -> ApiResult<PasswordPolicy> {
     let mut conn = state.db.acquire().await?;
     ok(service::settings(&mut conn).await?.password_policy())
-}
-
-/// An image an `<img>` shows without an Authorization header: the system icons for now
-/// (uploaded images join with the files issue).
-#[utoipa::path(get, path = "/api/file/Image/{type}/{name}", tag = "file",
-    summary = "An image by type and name (the built-in system icon: annexpic/logo.svg)",
-    params(("type" = String, Path, description = "annexpic, userAvatar, …"), ("name" = String, Path)),
-    responses((status = 200, description = "The image", content_type = "image/*")))]
-pub async fn image(Path((kind, name)): Path<(String, String)>) -> Result<Response, AppError> {
-    let (content_type, bytes) = service::builtin_image(&kind, &name).ok_or_else(|| AppError::not_found("文件不存在"))?;
-    Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=86400")], bytes).into_response())
 }

@@ -25,7 +25,6 @@ pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
         .route(routes!(handlers::read_config, handlers::write_config))
         .route(routes!(handlers::password_policy))
-        .route(routes!(handlers::image))
         .merge(dictionary::routes())
         .merge(bill_rule::routes())
         .merge(area::routes())

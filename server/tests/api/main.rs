@@ -11,6 +11,7 @@ mod bill_rule;
 mod data_interface;
 mod data_interface_variate;
 mod edge;
+mod files;
 mod first_start;
 mod hardening;
 mod layers;

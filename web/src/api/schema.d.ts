@@ -232,6 +232,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Users/Current/Avatar/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the avatar (PROF-002): the data.name of one's own upload to /api/file/Uploader/userAvatar
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putPermissionUsersCurrentAvatarByName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permission/Users/Current/SystemTheme": {
         parameters: {
             query?: never;
@@ -2384,26 +2404,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/file/Image/{type}/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An image by type and name (the built-in system icon: annexpic/logo.svg)
-         * @description Open to everyone: no session needed.
-         */
-        get: operations["getFileImageByTypeByName"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/system/DictionaryType": {
         parameters: {
             query?: never;
@@ -3832,6 +3832,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/file/Uploader/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file (spec 7.1; FILE-001, FILE-002, FILE-021): checked by size, category and sniffed content, stored under a generated name
+         * @description Types: annex and workFlow (images, video, audio, Office documents, PDF, text; up to the server's maximum), annexpic and userAvatar (raster images under 10 MB), IM (raster images under 5 MB). A refusal answers 400 with the reason: 请上传图片, 图片大小超过10MB, 不支持上传.exe类型的文件, 文件内容与扩展名不符，请上传真实的文件, 文件大小不能超过{n}MB, 不支持的上传类型：…, 请上传文件. isAccount 1 keeps the file private to the uploader.
+         *
+         *     Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postFileUploaderByType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/Image/{type}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image by type and name: the built-in ones (annexpic/logo.svg, userAvatar/default.svg) and uploaded raster images (sniffed from the content) that are not private
+         * @description Open to everyone: no session needed.
+         */
+        get: operations["getFileImageByTypeByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/Download/{type}/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short-lived link to download a file (FILE-014): opened without the Authorization header, valid 5 minutes; a private file only for its owner
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getFileDownloadByTypeByFileId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/Download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file by the key of its link (valid 5 minutes); always an attachment, with its UTF-8 name
+         * @description Open to everyone: no session needed.
+         */
+        get: operations["getFileDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/chunk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chunked upload, test (FILE-036, FILE-039): the chunks already held; merge true when all are
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getFileChunk"];
+        put?: never;
+        /**
+         * Chunked upload, one chunk of 5,242,880 bytes (the last up to twice that) with the test's fields (FILE-035, FILE-037, FILE-039)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postFileChunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chunked upload, merge (FILE-041): multipart identifier, fileName, fileSize, fileType, extension, type, pathType, isAccount, folder; refused and nothing kept when the MD5 differs
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postFileMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -4119,6 +4245,16 @@ export interface components {
         /** @description POST Position/getListByOrgIds, Role/getListByOrgIds: these organisations. */
         ByOrganisations: {
             organizeIds?: string[];
+        };
+        /**
+         * @description The answer to a test or a chunk (FILE-039): which chunks the server holds, and whether the
+         *     file is complete (the client then calls merge).
+         */
+        ChunkState: {
+            /** @description Always false: true would make the client skip the merge. */
+            uploaded: boolean;
+            chunkNumbers: number[];
+            merge: boolean;
         };
         /** @description POST Organize / PUT Organize/{id}. An update changes only the fields it sends. */
         CompanyForm: {
@@ -4460,6 +4596,29 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ChunkState: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description The answer to a test or a chunk (FILE-039): which chunks the server holds, and whether the
+             *     file is complete (the client then calls merge).
+             */
+            data: {
+                /** @description Always false: true would make the client skip the merge. */
+                uploaded: boolean;
+                chunkNumbers: number[];
+                merge: boolean;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_CompanyInfo: {
             /**
              * Format: u-int16
@@ -4603,6 +4762,24 @@ export interface components {
                  */
                 fieldRule: number;
                 childTableKey: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_FileDownloadUrl: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A download link (FILE-014): opened without the Authorization header, valid 5 minutes. */
+            data: {
+                /** @description `/api/file/Download?encryption=<key>`; the client appends `&name=…` (ignored). */
+                url: string;
             };
         };
         /**
@@ -6573,6 +6750,33 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_Uploaded: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description The answer of the common upload (FILE-001, FILE-002, FILE-021). */
+            data: {
+                /** @description The generated name the client keeps (`fileId`, `PUT …/Avatar/{name}`). */
+                name: string;
+                /** @description `/api/file/Image/{type}/{name}`, relative to the API base. */
+                url: string;
+                /** @description The client's file name, cleaned (no `#`, no path parts). */
+                fileName: string;
+                /** Format: int64 */
+                fileSize: number;
+                fileExtension: string;
+                /** @description Always '' (files have one version). */
+                fileVersionId: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_UploadedFile: {
             /**
              * Format: u-int16
@@ -6938,6 +7142,11 @@ export interface components {
              */
             fieldRule: number;
             childTableKey: string;
+        };
+        /** @description A download link (FILE-014): opened without the Authorization header, valid 5 minutes. */
+        FileDownloadUrl: {
+            /** @description `/api/file/Download?encryption=<key>`; the client appends `&name=…` (ignored). */
+            url: string;
         };
         /** @description `{url}` of a file to download. */
         FileUrl: {
@@ -8188,9 +8397,34 @@ export interface components {
             /** Format: binary */
             file: string;
         };
+        /** @description The answer of the common upload (FILE-001, FILE-002, FILE-021). */
+        Uploaded: {
+            /** @description The generated name the client keeps (`fileId`, `PUT …/Avatar/{name}`). */
+            name: string;
+            /** @description `/api/file/Image/{type}/{name}`, relative to the API base. */
+            url: string;
+            /** @description The client's file name, cleaned (no `#`, no path parts). */
+            fileName: string;
+            /** Format: int64 */
+            fileSize: number;
+            fileExtension: string;
+            /** @description Always '' (files have one version). */
+            fileVersionId: string;
+        };
         /** @description POST Users/Uploader: the name under which the upload is held for the preview. */
         UploadedFile: {
             name: string;
+        };
+        /** @description How the common upload is documented: multipart `file` with the image widget's fields. */
+        UploaderForm: {
+            /** Format: binary */
+            file: string;
+            /** @description `defaultPath` (read and kept). */
+            pathType?: string | null;
+            /** @description `1`: the file is private to the uploader (never served to anyone else); `0` (default). */
+            isAccount?: string | null;
+            /** @description A folder name (read and kept; never part of where the file is stored). */
+            folder?: string | null;
         };
         /**
          * @description POST Users/UserCondition: the users of any of these departments, positions, roles or
@@ -8786,6 +9020,29 @@ export interface operations {
                 "application/json": components["schemas"]["BaseInfoChange"];
             };
         };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putPermissionUsersCurrentAvatarByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the upload's data.name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
             200: {
@@ -11969,30 +12226,6 @@ export interface operations {
             };
         };
     };
-    getFileImageByTypeByName: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description annexpic, userAvatar, … */
-                type: string;
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The image */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/*": unknown;
-                };
-            };
-        };
-    };
     getSystemDictionaryType: {
         parameters: {
             query?: never;
@@ -14021,6 +14254,189 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    postFileUploaderByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description annex, annexpic, userAvatar, IM, workFlow */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploaderForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Uploaded"];
+                };
+            };
+        };
+    };
+    getFileImageByTypeByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the upload type (annexpic, userAvatar, IM, annex, …) */
+                type: string;
+                /** @description the upload's data.name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+        };
+    };
+    getFileDownloadByTypeByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the upload type (annex, annexpic, …) */
+                type: string;
+                /** @description the upload's data.name */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FileDownloadUrl"];
+                };
+            };
+        };
+    };
+    getFileDownload: {
+        parameters: {
+            query?: {
+                /** @description The key of an export's url. */
+                encryption?: string;
+                /** @description The client may append the file's name; the stored name is used. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    getFileChunk: {
+        parameters: {
+            query?: {
+                /** @description 1-based. */
+                chunkNumber?: number;
+                chunkSize?: number;
+                currentChunkSize?: number;
+                totalSize?: number;
+                /** @description The MD5 of the whole file (lower-case hex). */
+                identifier?: string;
+                filename?: string;
+                relativePath?: string;
+                totalChunks?: number;
+                fileType?: string;
+                extension?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChunkState"];
+                };
+            };
+        };
+    };
+    postFileChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploaderForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChunkState"];
+                };
+            };
+        };
+    };
+    postFileMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploaderForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Uploaded"];
                 };
             };
         };

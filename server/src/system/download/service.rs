@@ -10,6 +10,10 @@ use base64::Engine as _;
 /// How long an export's url stays valid.
 pub const VALID_MS: i64 = 10 * 60 * 1000;
 
+/// How long a stored upload's download url stays valid: long enough to click, short enough
+/// that a url copied out of a page soon stops working.
+pub const FILE_VALID_MS: i64 = 5 * 60 * 1000;
+
 const MISSING: &str = "文件不存在或下载链接已过期";
 
 /// Keeps `content` for download as `file_name` and answers its url (the caller's own export;
@@ -44,6 +48,29 @@ pub async fn held_upload(state: &AppState, user_id: &str, key: &str) -> Result<(
     }
     let bytes = base64::engine::general_purpose::STANDARD.decode(content).map_err(|_| AppError::bad(GONE))?;
     Ok((name, bytes))
+}
+
+/// Offers a stored upload (`reference`: the file's id in its own area) for download under a
+/// key of its own, valid [`FILE_VALID_MS`]: the url a plain link or `<img>` opens without the
+/// Authorization header. Answers the key.
+pub async fn offer_reference(state: &AppState, user_id: &str, file_name: &str, reference: &str) -> Result<String, AppError> {
+    let key = hex(&random_bytes::<16>());
+    let mut conn = state.db.acquire().await?;
+    let expires_at = state.clock.now_ms() + FILE_VALID_MS;
+    let stored = repo::Stored { key: &key, kind: "file", file_name, content: reference, is_base64: false, user_id, expires_at };
+    repo::insert(&mut conn, &stored).await?;
+    Ok(key)
+}
+
+/// The reference offered under `key` while it is valid: (file name, reference); a missing or
+/// expired key answers 文件不存在或下载链接已过期.
+pub async fn referenced(state: &AppState, key: &str) -> Result<(String, String), AppError> {
+    if key.is_empty() || key.len() > 64 {
+        return Err(AppError::not_found(MISSING));
+    }
+    let mut conn = state.db.acquire().await?;
+    let (name, reference, _, _) = repo::by_key(&mut conn, key, "file", state.clock.now_ms()).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    Ok((name, reference))
 }
 
 async fn store(state: &AppState, kind: &str, user_id: &str, file_name: &str, content: &str, is_base64: bool) -> Result<String, AppError> {

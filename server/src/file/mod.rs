@@ -1,0 +1,34 @@
+//! File area (issue 12): uploads of the common upload `POST /api/file/Uploader/{type}`,
+//! uploaded images served to `<img>`, and downloads through short-lived links. The bytes live
+//! behind [`storage::Storage`] (the `object_store` crate: local disk under the data directory
+//! by default) under generated names; the metadata in `qiming_file`. Every rule a browser
+//! shares (folders, categories, sizes, content against extension, name cleaning) is
+//! `qiming_core::upload`.
+
+pub mod dto;
+mod handlers;
+mod repo;
+pub mod service;
+pub mod storage;
+
+pub use storage::Storage;
+
+use crate::api::ApiRoutes;
+use axum::extract::DefaultBodyLimit;
+use utoipa_axum::routes;
+
+pub fn routes() -> ApiRoutes {
+    // The upload's body is limited by the server's maximum while it is read (the default
+    // 2 MB body limit would cut every image widget's 10 MB short).
+    let (schemas, paths, upload) = routes!(handlers::upload);
+    ApiRoutes::new()
+        .route((schemas, paths, upload.layer(DefaultBodyLimit::disable())))
+        .route(routes!(handlers::image))
+        .route(routes!(handlers::download_link))
+        .route(routes!(handlers::download))
+        .route({
+            let (schemas, paths, chunk) = routes!(handlers::test_chunk, handlers::upload_chunk);
+            (schemas, paths, chunk.layer(DefaultBodyLimit::disable()))
+        })
+        .route(routes!(handlers::merge))
+}
