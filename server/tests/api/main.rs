@@ -25,6 +25,7 @@ mod schedule;
 mod user;
 mod schema;
 mod session;
+mod sys_config;
 mod sign_in;
 mod third_party;
 mod wire;
