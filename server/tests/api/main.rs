@@ -13,6 +13,7 @@ mod edge;
 mod first_start;
 mod hardening;
 mod layers;
+mod log;
 mod menu;
 mod organize;
 mod permission;
