@@ -190,28 +190,40 @@ describe('an administrator configures the system, adds an administrator and find
     const log = active(page).locator('.qm-system-log');
     assert.deepEqual(await log.getByRole('tab').allInnerTexts(), ['登录日志', '请求日志', '操作日志']);
     const keyword = log.getByRole('searchbox', { name: '关键词' });
-    await keyword.fill('zhouqi');
-    await keyword.press('Enter');
+    /** Searches on Enter and waits for the answer of the search (rows drawn before it are stale). */
+    const search = async (text) => {
+      await keyword.fill(text);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/system/Log/') && new URL(r.url()).searchParams.get('keyword') === text);
+      await keyword.press('Enter');
+      await answered;
+    };
+    /** The users of the rows shown, once the table holds only `user`'s. */
+    const onlyRowsOf = (user) =>
+      page.waitForFunction((u) => {
+        const cells = [...document.querySelectorAll('.qm-page:not([hidden]) .qm-system-log .ant-table-row td:nth-child(3)')].map((td) => td.textContent);
+        return cells.length >= 2 && cells.every((c) => c === u);
+      }, user);
+
+    await search('zhouqi');
+    await onlyRowsOf('zhouqi');
     const mine = log.locator('.ant-table-row', { hasText: 'zhouqi' });
-    await mine.filter({ hasText: '登录成功' }).first().waitFor();
-    const users = await log.locator('.ant-table-row td:nth-child(3)').allInnerTexts();
-    assert.ok(users.length >= 2 && users.every((u) => u === 'zhouqi'), `only zhouqi's sign-ins: ${users}`);
     assert.equal(await mine.first().locator('td:nth-child(8)').innerText(), '登录成功', 'the newest is the sign-in just made');
 
     // Days: the last week holds today's sign-ins.
     await log.locator('.ant-picker-range input').first().click();
+    const ranged = page.waitForResponse((r) => r.url().includes('/api/system/Log/1') && Number(new URL(r.url()).searchParams.get('startTime')) > 0);
     await page.locator('.ant-picker-presets').getByText('最近一周').click();
-    await mine.filter({ hasText: '登录成功' }).first().waitFor();
-    await keyword.fill('admin');
-    await keyword.press('Enter');
+    await ranged;
+    await onlyRowsOf('zhouqi');
+    await search('admin');
+    await onlyRowsOf('admin');
     await log.locator('.ant-table-row', { hasText: 'admin' }).filter({ hasText: '登录成功' }).first().waitFor();
     await screenshot(page, 'system-log-sign-ins');
 
     await log.getByRole('tab', { name: '请求日志' }).click();
     await log.locator('.ant-table-thead', { hasText: '请求地址' }).waitFor();
     assert.equal(await keyword.inputValue(), '', 'a new tab starts clear');
-    await keyword.fill('/api/system/Log');
-    await keyword.press('Enter');
+    await search('/api/system/Log');
     await log.locator('.ant-table-row', { hasText: '周七/zhouqi' }).filter({ hasText: 'GET' }).first().waitFor();
   });
 });
