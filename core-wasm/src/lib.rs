@@ -8,7 +8,7 @@
 
 use qiming_core::{
     Message, amount, entity, chat, form, formula, number, password, pattern, permission, picker, profile, rules,
-    schedule, serial, upload,
+    schedule, scheme, serial, upload,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -682,6 +682,22 @@ pub fn check_entity(
         Value::Object(record) => to_js(&entity::check(form, &record, whole)),
         _ => Err(bad_shape("checkEntity 需要一个对象")),
     }
+}
+
+// ---- data-permission schemes ---------------------------------------------------------------
+
+/// The comparison symbols of a scheme's condition, in order, and whether each compares with a
+/// value (为空 and 不为空 do not).
+#[wasm_bindgen(js_name = schemeOps, unchecked_return_type = "SchemeOp[]")]
+pub fn scheme_ops() -> Result<JsValue, JsError> {
+    to_js(&scheme::scheme_ops())
+}
+
+/// The problems of a scheme's condition (JSON text or the list of groups) by where they are
+/// (`conditionJson[0].groups[1].value`); `{}` when complete.
+#[wasm_bindgen(js_name = checkSchemeCondition, unchecked_return_type = "FieldMessages")]
+pub fn check_scheme_condition(#[wasm_bindgen(unchecked_param_type = "unknown")] condition: JsValue) -> Result<JsValue, JsError> {
+    to_js(&scheme::check_condition(&json(condition)?))
 }
 
 // ---- schedules ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ pub mod picker;
 pub mod profile;
 pub mod rules;
 pub mod schedule;
+pub mod scheme;
 pub mod serial;
 pub mod upload;
 

@@ -163,6 +163,8 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
             to_value(entity::check(form, record, arg(a, 2).as_bool().unwrap_or(false)))
         }
         "entityFields" => to_value(entity::field_info(typed(arg(a, 0))?)),
+        "checkSchemeCondition" => to_value(scheme::check_condition(arg(a, 0))),
+        "schemeOps" => to_value(scheme::scheme_ops()),
         "checkScheduleTimes" => {
             let record = arg(a, 0).as_object().ok_or("checkScheduleTimes takes an object")?;
             match schedule::read_times(record, n(a, 1) as i32) {

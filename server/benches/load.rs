@@ -9,8 +9,8 @@
 //! the configured cost, and CurrentUser's latency while a flood of failing sign-ins runs.
 //! Then, at organisation scale (issue 10): the user list with 100 000 users (first page, a
 //! deep page, a keyword, an organisation's subtree) and CurrentUser for a user holding 10
-//! roles over 500 menus (from the cache, and rebuilt after every change), one request at a
-//! time, p50 and p95 of 200 requests each.
+//! roles over 500 menus (from the cache, rebuilt after a change of users, roles or grants, and
+//! after a menu change), one request at a time, p50 and p95 of 200 requests each.
 //! Then the system data (issue 11): BillNumber throughput — numbers issued per second to 64
 //! concurrent clients (wrk) for one rule, checked against the rule's own sequence — and the
 //! answer time of DictionaryData/All with 200 categories × 100 items (from the cache, and
@@ -117,6 +117,12 @@ async fn main() {
 
     let http = reqwest::Client::new();
     let token = sign_in(&http, &base).await;
+    // QIMING_BENCH_ONLY=scale runs only the organisation and system-data parts (while tuning).
+    if std::env::var("QIMING_BENCH_ONLY").is_ok_and(|v| v == "scale") {
+        organisation_scale(dir.path(), &base, &token).await;
+        system_data(dir.path(), &base, &token).await;
+        return;
+    }
     let auth = format!("Authorization: {token}");
     let logo = wrk(&format!("{base}/logo.svg"), 64, 5, None, &[]);
     let api = wrk(&format!("{base}/api/oauth/getLoginConfig"), 64, 5, None, &[]);
@@ -176,11 +182,13 @@ fn database_url(dir: &std::path::Path) -> String {
 /// p50 and p95 of `n` sequential GETs (ms); with `bump`, the generation row (pool, row id:
 /// 1 what CurrentUser is built from, 2 the dictionaries) is moved before each request,
 /// untimed, so each answer is rebuilt.
-async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, bump: Option<(&sqlx::AnyPool, i64)>) -> (f64, f64) {
+async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, bump: Option<(&sqlx::AnyPool, &[i64])>) -> (f64, f64) {
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
-        if let Some((pool, row)) = bump {
-            sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = $1").bind(row).execute(pool).await.unwrap();
+        if let Some((pool, rows)) = bump {
+            for row in rows {
+                sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = $1").bind(row).execute(pool).await.unwrap();
+            }
         }
         let started = Instant::now();
         let res = http.get(url).header("Authorization", token).send().await.unwrap();
@@ -293,7 +301,10 @@ async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str
     let keyword = latencies(&http, &format!("{users}?keyword=user4242&currentPage=1&pageSize=20"), admin_token, 200, None).await;
     let subtree = latencies(&http, &format!("{users}?organizeId={}&currentPage=1&pageSize=20", departments[3]), admin_token, 200, None).await;
     let cached = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, None).await;
-    let rebuilt = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, Some((&pool, 1))).await;
+    // After a change of users, roles or grants (row 1), and after a change of the menus too
+    // (rows 1 and 3: the menus' snapshot is read again).
+    let rebuilt = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, Some((&pool, &[1]))).await;
+    let menus_changed = latencies(&http, &format!("{base}/api/oauth/CurrentUser"), &member, 200, Some((&pool, &[1, 3]))).await;
     let show = |(p50, p95): (f64, f64)| format!("p50 {p50:>6.1} ms, p95 {p95:>6.1} ms");
     println!("organisation scale (100 000 users in 20 departments, filled in {:.1} s):", filled.as_secs_f64());
     println!("  user list, first page of 20:                       {}", show(first));
@@ -302,6 +313,7 @@ async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str
     println!("  user list, one department's subtree:               {}", show(subtree));
     println!("  CurrentUser, 10 roles over 500 menus, cached:      {}", show(cached));
     println!("  CurrentUser, 10 roles over 500 menus, rebuilt:     {}", show(rebuilt));
+    println!("  CurrentUser, rebuilt after a menu change:          {}", show(menus_changed));
 }
 
 /// The GET of `url` as the administrator, its envelope.
@@ -372,7 +384,7 @@ async fn system_data(dir: &std::path::Path, base: &str, admin_token: &str) {
     let answer: serde_json::Value = serde_json::from_slice(&body).unwrap();
     let categories = answer["data"]["list"].as_array().map_or(0, Vec::len);
     let cached = latencies(&http, &all_url, admin_token, 200, None).await;
-    let rebuilt = latencies(&http, &all_url, admin_token, 200, Some((&pool, 2))).await;
+    let rebuilt = latencies(&http, &all_url, admin_token, 200, Some((&pool, &[2]))).await;
     let all = wrk(&all_url, 64, 5, None, &[auth.as_str(), "Accept-Encoding: gzip"]);
 
     let show_wrk = |w: &Option<Wrk>| w.as_ref().map_or_else(|| "(wrk failed)".to_string(), |w| w.to_string());

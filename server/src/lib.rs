@@ -46,6 +46,8 @@ pub struct Inner {
     /// CurrentUser answers (the envelope's JSON) per session, while nothing they are built
     /// from has changed.
     pub current_users: support::cache::GenerationCache<axum::body::Bytes>,
+    /// Each system's menus and page items while the menus' generation stays the same.
+    pub menu_snapshots: support::cache::GenerationCache<Arc<permission::repo::menu::Snapshot>>,
     /// The DictionaryData/All answer (the envelope's JSON) while no dictionary has changed.
     pub dictionaries: support::cache::GenerationCache<axum::body::Bytes>,
     /// The request and operation logs' queue, and its receiving end until the writer starts.
@@ -68,9 +70,10 @@ impl AppState {
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
         let current_users = support::cache::GenerationCache::new(4096);
         let dictionaries = support::cache::GenerationCache::new(4);
+        let menu_snapshots = support::cache::GenerationCache::new(64);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users, dictionaries, journal, journal_queue }));
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock, current_users, menu_snapshots, dictionaries, journal, journal_queue }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }

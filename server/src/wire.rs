@@ -368,10 +368,13 @@ fn join_path(parent: &str, name: &str) -> String {
 }
 
 /// A file uploaded as `multipart/form-data` in the field `file` (the JNPF client's imports):
-/// its name and bytes. A request without one is a 400 saying so.
+/// its name and bytes, and the form's other text fields (the menu import sends `parentId` and
+/// `category` beside the file). A request without a file is a 400 saying so.
 pub struct Upload {
     pub file_name: String,
     pub bytes: Bytes,
+    /// The other fields, by name (the first of a repeated name).
+    pub fields: std::collections::BTreeMap<String, String>,
 }
 
 /// How an upload is documented: the multipart field `file`.
@@ -381,32 +384,42 @@ pub struct UploadForm {
     pub file: Vec<u8>,
 }
 
+/// Text fields beside the file are form values, not files: a few kilobytes at most.
+const MAX_UPLOAD_FIELD: usize = 4096;
+
 impl<S: Send + Sync> FromRequest<S> for Upload {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
         let mut multipart = axum::extract::Multipart::from_request(req, state).await.map_err(|_| AppError::bad("请上传文件"))?;
-        loop {
-            let field = match multipart.next_field().await {
-                Ok(Some(field)) => field,
-                Ok(None) => return Err(AppError::bad("请上传文件")),
-                Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => return Err(AppError::bad("文件过大")),
-                Err(_) => return Err(AppError::bad("文件上传失败")),
-            };
-            if field.name() != Some("file") {
-                continue;
+        let failed = |e: axum::extract::multipart::MultipartError| {
+            if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE { AppError::bad("文件过大") } else { AppError::bad("文件上传失败") }
+        };
+        let mut file: Option<(String, Bytes)> = None;
+        let mut fields = std::collections::BTreeMap::new();
+        while let Some(field) = multipart.next_field().await.map_err(failed)? {
+            let name = field.name().unwrap_or_default().to_string();
+            if name == "file" && file.is_none() {
+                let file_name = field.file_name().unwrap_or_default().to_string();
+                reject_controls("文件名", &file_name)?;
+                let bytes = field.bytes().await.map_err(failed)?;
+                // The JSON files imports read (.bdd, .bb, .bd, .bm) are text input like a
+                // request body; what is not JSON is left to the import to refuse.
+                if let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) {
+                    reject_controls_in_json(&value, &mut "文件内容".to_string())?;
+                }
+                file = Some((file_name, bytes));
+            } else if field.file_name().is_none() && !fields.contains_key(&name) {
+                let bytes = field.bytes().await.map_err(failed)?;
+                if bytes.len() > MAX_UPLOAD_FIELD {
+                    return Err(AppError::field(name, "内容过长"));
+                }
+                let text = String::from_utf8(bytes.to_vec()).map_err(|_| AppError::field(name.clone(), format!("{name}格式错误")))?;
+                reject_controls(&name, &text)?;
+                fields.insert(name, text);
             }
-            let file_name = field.file_name().unwrap_or_default().to_string();
-            reject_controls("文件名", &file_name)?;
-            let bytes = field.bytes().await.map_err(|e| {
-                if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE { AppError::bad("文件过大") } else { AppError::bad("文件上传失败") }
-            })?;
-            // The JSON files imports read (.bdd, .bb, .bd) are text input like a request body;
-            // what is not JSON is left to the import to refuse.
-            if let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) {
-                reject_controls_in_json(&value, &mut "文件内容".to_string())?;
-            }
-            return Ok(Upload { file_name, bytes });
         }
+        let (file_name, bytes) = file.ok_or_else(|| AppError::bad("请上传文件"))?;
+        Ok(Upload { file_name, bytes, fields })
     }
 }

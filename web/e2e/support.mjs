@@ -275,3 +275,137 @@ export async function settledWidth(page, locator) {
   }
   return last;
 }
+
+/**
+ * What a person does on the app's forms and lists, bound to one page: the helpers each story
+ * used to write for itself (a dialog by its title, a form item by its label, a select's option,
+ * a tree-select node found by typing its title, a confirmation, a toast, the side menu). New
+ * stories take them from here.
+ */
+export function helpers(page) {
+  /** antd writes two-character button texts with a space between the characters. */
+  const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+  /** The open dialog titled `title` (antd keeps closed ones in the page, hidden). */
+  const dialog = (title) =>
+    page
+      .locator('.ant-modal')
+      .filter({ has: page.locator('.ant-modal-title', { hasText: new RegExp(`^${title}$`) }) })
+      .filter({ visible: true });
+
+  /** A form item of `scope` by its label. */
+  const item = (scope, label) => scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+
+  /** The messages shown under a form item. */
+  const explain = (scope, label) => item(scope, label).locator('.ant-form-item-explain');
+
+  /** The page shown (the page cache keeps the others mounted, hidden). */
+  const active = () => page.locator('.qm-page:not([hidden])');
+
+  /**
+   * Waits until no dialog or drawer is still in its opening or closing animation, so that a
+   * click lands on one at rest, as a person's does.
+   */
+  const motionless = () =>
+    page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask')].some((el) =>
+          /-(appear|enter|leave)(-active|-start)?(\s|$)/.test(el.className),
+        ),
+    );
+
+  return {
+    named,
+    dialog,
+    item,
+    explain,
+    active,
+    motionless,
+
+    async signIn(account, password) {
+      await page.getByRole('textbox', { name: '账户' }).fill(account);
+      await page.getByRole('textbox', { name: '密码' }).fill(password);
+      await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    },
+
+    /** The forced change of an initial password: old, new twice, the captcha; back at /login. */
+    async changeInitialPassword(old, next) {
+      const scope = page.locator('.qm-reset-password');
+      await scope.waitFor();
+      await scope.getByLabel('旧密码').fill(old);
+      await scope.getByLabel('新密码').fill(next);
+      await scope.getByLabel('重复密码').fill(next);
+      await solveCaptcha(page, '.qm-password-form img.qm-captcha', scope.getByPlaceholder('请输入验证码'));
+      await scope.getByRole('button', { name: '确定修改' }).click();
+      await page.waitForURL(/\/login/);
+    },
+
+    /** Opens a page from the side menu (`group` → `name`, or a top entry) and waits for `ready`. */
+    async openPage(group, name, path, ready) {
+      const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
+      if (group && !(await menu.getByText(name, { exact: true }).isVisible())) await menu.getByText(group, { exact: true }).click();
+      await menu.getByText(name, { exact: true }).click();
+      await page.waitForURL(`${BASE}/${path}`);
+      await active().locator(ready).first().waitFor();
+    },
+
+    /** Chooses an option of the antd select in a form item; the dropdown closes after. */
+    async choose(scope, label, option) {
+      await item(scope, label).locator('.ant-select').first().click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    },
+
+    /**
+     * Chooses a node of the antd tree select in a form item, typing its title first as a
+     * person does in a long tree (the list is virtual: nodes far down are not drawn until found).
+     */
+    async chooseNode(scope, label, title) {
+      await item(scope, label).locator('.ant-select').first().click();
+      await page.keyboard.type(title);
+      await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    },
+
+    /** Waits for a toast holding `text`. */
+    async toast(text) {
+      await page.locator('.ant-message').getByText(text).first().waitFor();
+    },
+
+    /** Confirms the open confirmation asking `question`, and waits until it has gone. */
+    async confirmWith(question) {
+      const box = page.locator('.ant-modal-confirm').filter({ hasText: question }).filter({ visible: true });
+      await box.waitFor();
+      await motionless();
+      await box.getByRole('button', { name: named('确定') }).click();
+      await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal-confirm')].some((el) => el.getClientRects().length > 0));
+    },
+
+    /** Records the requests whose method and address match while `fn` runs. */
+    async requestsDuring(method, fragment, fn) {
+      const seen = [];
+      const watch = (r) => r.method() === method && r.url().includes(fragment) && seen.push(r.url());
+      page.on('request', watch);
+      try {
+        await fn();
+      } finally {
+        page.off('request', watch);
+      }
+      return seen;
+    },
+
+    /** An API call with the signed-in user's session (the app's own token); returns `data`. */
+    async api(method, path, body) {
+      const answer = await page.evaluate(
+        async ({ method, path, body }) => {
+          const token = (localStorage.getItem('jnpf_token') ?? '').replace(/\|String$/, '');
+          const res = await fetch(path, { method, headers: { Authorization: token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+          return res.json();
+        },
+        { method, path, body },
+      );
+      if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
+      return answer.data;
+    },
+  };
+}

@@ -112,6 +112,21 @@ pub async fn bump_generation(conn: &mut Conn) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// Marks that menus, their page items or the systems changed: what CurrentUser is built from
+/// (row 1) and, apart from it, the menus' own snapshot (row 3, migration 0019), which the far
+/// more frequent changes of users, roles and grants leave cached. Called by every repository
+/// function that writes base_system, base_module or base_module_item, instead of
+/// [`bump_generation`].
+pub async fn bump_menu_generation(conn: &mut Conn) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id IN (1, 3)").execute(conn).await?;
+    Ok(())
+}
+
+/// The menus' generation (see [`bump_menu_generation`]).
+pub async fn menu_generation(conn: &mut Conn) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT value FROM qiming_generation WHERE id = 3").fetch_one(conn).await
+}
+
 /// The directory of a `sqlite://dir/file.db?…` URL, if it is one and has one.
 fn sqlite_dir(url: &str) -> Option<String> {
     let path = url.strip_prefix("sqlite:")?.trim_start_matches("//");

@@ -15,6 +15,7 @@ use axum::body::Bytes;
 use qiming_core::permission::{PermissionEntry, PermissionItem, filter_menu_tree, is_container_type};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 const MSG_NO_USER: &str = "用户不存在";
 
@@ -51,7 +52,7 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
     let current = u.system_id.as_deref().and_then(|id| systems.iter().find(|s| s.id == id)).or(systems.first());
     let grantee = if caller.is_administrator { Grantee::Administrator } else { Grantee::User(&u.id) };
     let (menu_list, permission_list) = match current {
-        Some(s) => menus_and_permissions(&mut conn, &s.id, grantee).await?,
+        Some(s) => menus_and_permissions(state, &mut conn, &s.id, grantee).await?,
         None => (Vec::new(), Vec::new()),
     };
     let roles = users::roles(&mut conn, &own, &u.id).await?;
@@ -114,10 +115,23 @@ fn join<'a>(parts: impl Iterator<Item = &'a str>) -> String {
     parts.collect::<Vec<_>>().join(",")
 }
 
+/// The menus and page items of `system_id`, from the cache while no menu, item or system has
+/// changed in any process sharing the database.
+async fn menu_snapshot(state: &AppState, conn: &mut Conn, system_id: &str) -> Result<Arc<menus::Snapshot>, AppError> {
+    let generation = crate::db::menu_generation(conn).await?;
+    if let Some(cached) = state.menu_snapshots.get(system_id, generation) {
+        return Ok(cached);
+    }
+    let snapshot = Arc::new(menus::snapshot(conn, system_id).await?);
+    state.menu_snapshots.put(system_id, generation, snapshot.clone());
+    Ok(snapshot)
+}
+
 /// The menu tree of `system_id` that `who` may see, and the permission list of its pages
 /// (PERM-001, PERM-005). Empty directories disappear (core's filter).
-async fn menus_and_permissions(conn: &mut Conn, system_id: &str, who: Grantee<'_>) -> Result<(Vec<Menu>, Vec<PermissionEntry>), AppError> {
-    let rows = menus::menus(conn, system_id).await?;
+async fn menus_and_permissions(state: &AppState, conn: &mut Conn, system_id: &str, who: Grantee<'_>) -> Result<(Vec<Menu>, Vec<PermissionEntry>), AppError> {
+    let snapshot = menu_snapshot(state, conn, system_id).await?;
+    let rows = snapshot.menus.clone();
     let granted = match who {
         Grantee::Administrator => None,
         Grantee::User(user_id) => Some(access::granted(conn, user_id).await?),
@@ -143,7 +157,7 @@ async fn menus_and_permissions(conn: &mut Conn, system_id: &str, who: Grantee<'_
             (*id, entry)
         })
         .collect();
-    for item in menus::items(conn, system_id).await? {
+    for item in &snapshot.items {
         let allowed = granted.as_ref().is_none_or(|g| g.contains(&(item.kind.clone(), item.id.clone())));
         let Some(entry) = entries.get_mut(item.module_id.as_str()).filter(|_| allowed) else { continue };
         let list = match item.kind.as_str() {
@@ -152,7 +166,7 @@ async fn menus_and_permissions(conn: &mut Conn, system_id: &str, who: Grantee<'_
             "form" => &mut entry.form,
             _ => &mut entry.resource,
         };
-        list.push(PermissionItem { id: item.id, full_name: item.full_name, en_code: item.en_code });
+        list.push(PermissionItem { id: item.id.clone(), full_name: item.full_name.clone(), en_code: item.en_code.clone() });
     }
     let permissions = visible_pages.iter().filter_map(|id| entries.remove(*id)).collect();
     Ok((tree, permissions))

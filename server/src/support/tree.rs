@@ -67,6 +67,24 @@ pub fn subtree<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, root: &s
     out
 }
 
+/// The code of a row whose parents, followed within the rows, come back to it (imports check
+/// a file's tree before storing it): rows are (id, parent id, code).
+pub fn on_cycle<'a>(rows: impl Iterator<Item = (&'a str, &'a str, &'a str)>) -> Option<&'a str> {
+    let rows: Vec<(&str, &str, &str)> = rows.collect();
+    let parent: HashMap<&str, &str> = rows.iter().map(|(id, p, _)| (*id, *p)).collect();
+    for (id, _, code) in &rows {
+        let mut at = *id;
+        for _ in 0..=rows.len() {
+            match parent.get(at) {
+                Some(p) if *p == *id => return Some(code),
+                Some(p) => at = p,
+                None => break,
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +114,7 @@ mod tests {
         let below = subtree([("a1", "a"), ("a11", "a1"), ("b", "0")], "a");
         assert_eq!(below.len(), 3);
         assert!(below.contains("a11") && !below.contains("b"));
+        assert_eq!(on_cycle([("a", "0", "A"), ("b", "a", "B")].into_iter()), None);
+        assert_eq!(on_cycle([("a", "c", "A"), ("b", "a", "B"), ("c", "b", "C"), ("d", "0", "D")].into_iter()), Some("A"));
     }
 }

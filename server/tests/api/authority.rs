@@ -1,6 +1,7 @@
-//! The authorisation wizard (ROLE-006): the steps' trees, saving a role's grants, what a
-//! member of the role then sees and may do, the batch page, and a manager who is not the
-//! administrator handing out only what they hold.
+//! The authorisation wizard (jnpf-wire-areas.md, Authority; the checklist has no item of its
+//! own): the steps' trees, saving a role's grants, what a member of the role then sees and may
+//! do, the batch page, and a manager who is not the administrator handing out only what they
+//! hold.
 
 use crate::harness::{Body, Engine, MAIN_SYSTEM, TestServer, seeded_button, seeded_page, start};
 use crate::on_both_engines;
@@ -31,11 +32,11 @@ async fn values(s: &TestServer, token: &str, object: &str, kind: &str, ids: &[&s
     s.post(&format!("{AUTHORITY}/{object}/Values"), Some(token), json!({"type": kind, "moduleIds": ids.join(",")})).await.ok().clone()
 }
 
-// ROLE-006, PERM: the six steps' trees (systems; the chosen systems' menus; the chosen menus'
+// The six steps' trees (systems; the chosen systems' menus; the chosen menus'
 // buttons with their menus); saving a role's grants (ids of the wrong kind ignored); a member
 // sees exactly the granted menus and buttons and the server enforces them; the saved ids come
 // back as ticked leaves only.
-async fn role_006_authorise_a_role(engine: Engine) {
+async fn authorise_a_role(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let clerk_role = global_role(&s, &admin, "clerk").await;
@@ -98,10 +99,10 @@ async fn role_006_authorise_a_role(engine: Engine) {
     s.put(&format!("{AUTHORITY}/{clerk_role}"), Some(&admin), json!({"objectType": "Position"})).await.fails(400, "对象类型与对象不符");
 }
 
-// ROLE-006: a manager who is not the administrator (the role page with its edit button)
+// A manager who is not the administrator (the role page with its edit button)
 // is offered only what they hold, cannot hand out more, and does not take away what they
 // cannot see; the batch page adds grants to the roles picked (organisation nodes skipped).
-async fn role_006_manager_grants_only_what_they_hold(engine: Engine) {
+async fn manager_grants_only_what_they_hold(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let users_page = seeded_page(&s, "permission.user").await;
@@ -145,4 +146,4 @@ async fn role_006_manager_grants_only_what_they_hold(engine: Engine) {
     s.post(&format!("{AUTHORITY}/Batch"), Some(&admin), json!({"roleIds": ["1"], "module": [roles_page]})).await.fails(400, "请选择角色");
 }
 
-on_both_engines!(role_006_authorise_a_role, role_006_manager_grants_only_what_they_hold);
+on_both_engines!(authorise_a_role, manager_grants_only_what_they_hold);

@@ -386,7 +386,17 @@ const BOUNDARY: &str = "qimingTestBoundary7MA4YWxk";
 
 /// A multipart body with one file field.
 pub fn upload(field: &str, file_name: &str, content: &[u8]) -> Body {
-    let mut body = format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
+    upload_with(&[], field, file_name, content)
+}
+
+/// A multipart body with text fields before one file field, in that order (as the JNPF
+/// client's upload widget sends its `data`).
+pub fn upload_with(fields: &[(&str, &str)], field: &str, file_name: &str, content: &[u8]) -> Body {
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes());
     body.extend_from_slice(content);
     body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
     Body::Raw("multipart/form-data; boundary=qimingTestBoundary7MA4YWxk", body)

@@ -4,6 +4,7 @@
 mod harness;
 
 mod access;
+mod authorisation_matrix;
 mod authority;
 mod area;
 mod bill_rule;

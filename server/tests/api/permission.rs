@@ -164,6 +164,13 @@ async fn current_user_cache_follows_every_change(engine: Engine) {
     drop(conn);
     b.grant(&nurse, &[&dir, &beds], &[]).await;
     assert_eq!(codes(&on_a().await["menuList"]), ["wards"]);
+    // A menu renamed through the other process's API: this process's menu snapshot (kept
+    // while only users, roles and grants change) follows it too.
+    b.put(&format!("/api/system/Menu/{dir}"), Some(&admin), json!({"fullName": "病区"})).await.ok();
+    assert_eq!(on_a().await["menuList"][0]["fullName"], "病区");
+    let renamed = on_a().await;
+    b.put("/api/permission/Users/Current/BaseInfo", Some(&token), json!({"realName": "王护士"})).await.ok();
+    assert_eq!(on_a().await["menuList"], renamed["menuList"], "a user's change rebuilds the answer from the kept menus");
     // The configuration, changed through the other process's API.
     b.put("/api/system/SysConfig", Some(&admin), json!({"title": "启明医院"})).await.ok();
     assert_eq!(on_a().await["sysConfigInfo"]["title"], "启明医院");

@@ -2220,6 +2220,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/Menu/{id}/Action/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a menu, the menus below it and all their items (buttons, columns, form fields, data-authorize fields, schemes) as a .bm file (menu system.menu)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemMenuByIdActionExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Menu/{id}/Action/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .bm file into application {id} under parentId, on the tab category (button btn_add): checked whole; a bad file or a menu whose id or code exists changes nothing and the message names it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemMenuByIdActionImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeLink/getInfo/{menuId}/{dataType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A menu's data connection for its list columns (dataType 1), form fields (2) or data permission (3): the database ('0' the platform's) and the tables, comma-separated
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemModuleDataAuthorizeLinkGetInfoByMenuIdByDataType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeLink/getVisualTables/{menuId}/{dataType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same connection with its tables as a list
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemModuleDataAuthorizeLinkGetVisualTablesByMenuIdByDataType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeLink/saveLinkData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a menu's data connection (button btn_edit): linkId '0' (the platform database; no other connection exists yet) and tables of it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemModuleDataAuthorizeLinkSaveLinkData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ModuleDataAuthorizeLink/{linkId}/Tables/{table}/Fields/{menuType}/{dataType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the columns of a table of the connection ({field, fieldName}), keyword on the name; never the platform's bookkeeping tables nor password_hash
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemModuleDataAuthorizeLinkByLinkIdTablesByTableFieldsByMenuTypeByDataType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/SysConfig": {
         parameters: {
             query?: never;
@@ -4699,6 +4819,50 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_LinkInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A menu's data connection for one kind of field: `getInfo/{menuId}/{dataType}`. */
+            data: {
+                moduleId: string;
+                /**
+                 * Format: int64
+                 * @description 1 list columns, 2 form fields, 3 data permission.
+                 */
+                dataType: number;
+                /** @description The database: '0' is the platform's own (the only one so far). */
+                linkId: string;
+                /** @description The chosen tables, comma-separated ('' when none). */
+                linkTables: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_LinkTables: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `getVisualTables/{menuId}/{dataType}`: the chosen tables as a list the client walks. */
+            data: {
+                linkId: string;
+                linkTables: string[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_AreaListRow: {
             /**
              * Format: u-int16
@@ -5455,6 +5619,29 @@ export interface components {
                      * @description 1 when the caller pages.
                      */
                     hasPage: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_LinkField: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    /** @description The column's name. */
+                    field: string;
+                    /** @description What the column is called (the platform's columns carry no comment: the name again). */
+                    fieldName: string;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -7054,6 +7241,44 @@ export interface components {
             /** @description zh-CN, zh-TW or en. */
             language: string;
         };
+        /** @description A column of a table of a data connection. */
+        LinkField: {
+            /** @description The column's name. */
+            field: string;
+            /** @description What the column is called (the platform's columns carry no comment: the name again). */
+            fieldName: string;
+        };
+        /** @description POST `saveLinkData`. */
+        LinkForm: {
+            moduleId?: string;
+            /** @description '0' (the platform database); empty is taken as '0'. */
+            linkId?: string;
+            /** @description Comma-separated table names. */
+            linkTables?: string;
+            /**
+             * Format: int64
+             * @description 1 list columns, 2 form fields, 3 data permission (a number or its text).
+             */
+            dataType?: number | null;
+        };
+        /** @description A menu's data connection for one kind of field: `getInfo/{menuId}/{dataType}`. */
+        LinkInfo: {
+            moduleId: string;
+            /**
+             * Format: int64
+             * @description 1 list columns, 2 form fields, 3 data permission.
+             */
+            dataType: number;
+            /** @description The database: '0' is the platform's own (the only one so far). */
+            linkId: string;
+            /** @description The chosen tables, comma-separated ('' when none). */
+            linkTables: string;
+        };
+        /** @description `getVisualTables/{menuId}/{dataType}`: the chosen tables as a list the client walks. */
+        LinkTables: {
+            linkId: string;
+            linkTables: string[];
+        };
         /** @description POST DataInterface/{id}/Action/List: a page of the rows, searched in the chosen columns. */
         ListForm: {
             keyword?: string | null;
@@ -7241,6 +7466,21 @@ export interface components {
             isColumnAuthorize?: components["schemas"]["Patch_i64"];
             isFormAuthorize?: components["schemas"]["Patch_i64"];
             isDataAuthorize?: components["schemas"]["Patch_i64"];
+        };
+        /**
+         * @description POST Menu/{systemId}/Action/Import: the multipart form (the fields may also come in the
+         *     query string).
+         */
+        MenuImportForm: {
+            /**
+             * Format: binary
+             * @description The .bm file.
+             */
+            file: string;
+            /** @description The directory the menu goes under ('-1': the top). */
+            parentId: string;
+            /** @description Web or App: the page's tab, which must be the file's. */
+            category: string;
         };
         /** @description A menu: a node of the admin tree (with its children) and the form (children empty). */
         MenuInfo: {
@@ -11552,6 +11792,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemMenuByIdActionExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the menu */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    postSystemMenuByIdActionImport: {
+        parameters: {
+            query?: {
+                parentId?: string;
+                category?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the application (system) the menus go to */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MenuImportForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemModuleDataAuthorizeLinkGetInfoByMenuIdByDataType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                menuId: string;
+                /** @description 1, 2 or 3 */
+                dataType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkInfo"];
+                };
+            };
+        };
+    };
+    getSystemModuleDataAuthorizeLinkGetVisualTablesByMenuIdByDataType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                menuId: string;
+                /** @description 1, 2 or 3 */
+                dataType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkTables"];
+                };
+            };
+        };
+    };
+    postSystemModuleDataAuthorizeLinkSaveLinkData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemModuleDataAuthorizeLinkByLinkIdTablesByTableFieldsByMenuTypeByDataType: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description '0': the platform database */
+                linkId: string;
+                table: string;
+                /** @description the client's menu type (not used) */
+                menuType: string;
+                /** @description 1, 2 or 3 */
+                dataType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_LinkField"];
                 };
             };
         };

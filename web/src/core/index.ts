@@ -116,3 +116,11 @@ export async function checkEntity(form: EntityForm, record: Record<string, unkno
 export async function checkScheduleTimes(record: Record<string, unknown>, offsetMinutes: number): Promise<FieldMessages> {
   return (await loadCore()).checkScheduleTimes(record, offsetMinutes);
 }
+
+/**
+ * A data-permission scheme's condition (JSON text or the list of groups): `{}` when complete,
+ * else the messages by where they are (`conditionJson[0].groups[1].value`).
+ */
+export async function checkSchemeCondition(condition: unknown): Promise<FieldMessages> {
+  return (await loadCore()).checkSchemeCondition(condition);
+}

@@ -2,14 +2,15 @@
 //! service, shape the answer.
 
 use super::dto::{
-    AuthorizeFieldForm, AuthorizeFieldInfo, BatchForm, ButtonInfo, FieldInfo, ItemForm, KeywordQuery, ListOf, MenuForm, MenuInfo, MenuQuery,
-    PickerNode, SchemeInfo, SystemForm, SystemInfo, SystemQuery,
+    AuthorizeFieldForm, AuthorizeFieldInfo, BatchForm, ButtonInfo, FieldInfo, ItemForm, KeywordQuery, LinkField, LinkForm, LinkInfo, LinkTables, ListOf,
+    MenuForm, MenuImportForm, MenuImportQuery, MenuInfo, MenuQuery, PickerNode, SchemeInfo, SystemForm, SystemInfo, SystemQuery,
 };
 use super::service::{self, Kind};
-use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu};
+use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu, link, transfer};
 use crate::AppState;
 use crate::access::{Member, Permit};
-use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
+use crate::system::download::dto::ExportUrl;
+use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, done, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = "/api/system/System", tag = "system",
@@ -417,4 +418,64 @@ pub async fn delete_scheme(State(state): State<AppState>, permit: Permit<RemoveM
 pub async fn scheme_state(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
     service::toggle_item(&state, &permit, Kind::Scheme, &id).await?;
     done("更新成功")
+}
+
+#[utoipa::path(get, path = "/api/system/Menu/{id}/Action/Export", tag = "system",
+    summary = "Export a menu, the menus below it and all their items (buttons, columns, form fields, data-authorize fields, schemes) as a .bm file (menu system.menu)",
+    params(("id" = String, Path, description = "the menu")),
+    responses((status = 200, body = Envelope<ExportUrl>)))]
+pub async fn menu_export(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<ExportUrl> {
+    ok(ExportUrl { url: transfer::export(&state, &permit, &id).await? })
+}
+
+#[utoipa::path(post, path = "/api/system/Menu/{id}/Action/Import", tag = "system",
+    summary = "Import a .bm file into application {id} under parentId, on the tab category (button btn_add): checked whole; a bad file or a menu whose id or code exists changes nothing and the message names it",
+    params(("id" = String, Path, description = "the application (system) the menus go to"), MenuImportQuery),
+    request_body(content = MenuImportForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn menu_import(State(state): State<AppState>, permit: Permit<AddMenu>, Path(system_id): Path<String>, Query(q): Query<MenuImportQuery>, upload: Upload) -> ApiResult<NoData> {
+    let parent_id = upload.fields.get("parentId").cloned().or(q.parent_id);
+    let category = upload.fields.get("category").cloned().or(q.category);
+    transfer::import(&state, &permit, &system_id, parent_id.as_deref(), category.as_deref(), &upload.file_name, &upload.bytes).await?;
+    done("导入成功")
+}
+
+#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeLink/getInfo/{menuId}/{dataType}", tag = "system",
+    summary = "A menu's data connection for its list columns (dataType 1), form fields (2) or data permission (3): the database ('0' the platform's) and the tables, comma-separated",
+    params(("menuId" = String, Path), ("dataType" = String, Path, description = "1, 2 or 3")),
+    responses((status = 200, body = Envelope<LinkInfo>)))]
+pub async fn link_info(State(state): State<AppState>, permit: Permit<ViewMenu>, Path((menu_id, data_type)): Path<(String, String)>) -> ApiResult<LinkInfo> {
+    ok(link::info(&state, &permit, &menu_id, &data_type).await?)
+}
+
+#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeLink/getVisualTables/{menuId}/{dataType}", tag = "system",
+    summary = "The same connection with its tables as a list",
+    params(("menuId" = String, Path), ("dataType" = String, Path, description = "1, 2 or 3")),
+    responses((status = 200, body = Envelope<LinkTables>)))]
+pub async fn link_visual_tables(State(state): State<AppState>, permit: Permit<ViewMenu>, Path((menu_id, data_type)): Path<(String, String)>) -> ApiResult<LinkTables> {
+    ok(link::visual_tables(&state, &permit, &menu_id, &data_type).await?)
+}
+
+#[utoipa::path(post, path = "/api/system/ModuleDataAuthorizeLink/saveLinkData", tag = "system",
+    summary = "Save a menu's data connection (button btn_edit): linkId '0' (the platform database; no other connection exists yet) and tables of it",
+    request_body = LinkForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn link_save(State(state): State<AppState>, permit: Permit<EditMenu>, Json(form): Json<LinkForm>) -> ApiResult<NoData> {
+    link::save(&state, &permit, form).await?;
+    done("保存成功")
+}
+
+#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeLink/{linkId}/Tables/{table}/Fields/{menuType}/{dataType}", tag = "system",
+    summary = "A page of the columns of a table of the connection ({field, fieldName}), keyword on the name; never the platform's bookkeeping tables nor password_hash",
+    params(("linkId" = String, Path, description = "'0': the platform database"), ("table" = String, Path), ("menuType" = String, Path, description = "the client's menu type (not used)"),
+        ("dataType" = String, Path, description = "1, 2 or 3"), PageQuery, KeywordQuery),
+    responses((status = 200, body = Envelope<PageOf<LinkField>>)))]
+pub async fn link_fields(
+    State(state): State<AppState>,
+    permit: Permit<ViewMenu>,
+    Path((link_id, table, _menu_type, data_type)): Path<(String, String, String, String)>,
+    Query(page): Query<PageQuery>,
+    Query(q): Query<KeywordQuery>,
+) -> ApiResult<PageOf<LinkField>> {
+    ok(link::fields(&state, &permit, &link_id, &table, &data_type, q.keyword.as_deref(), page.page()?).await?)
 }

@@ -4,12 +4,16 @@
 //! menu `system.menu` (系统菜单) lists the applications and opens each one's menus; reading
 //! needs the page, a change its button (btn_add, btn_edit — also the state toggles —,
 //! btn_remove). Every change bumps the generation, so CurrentUser's cached menus refresh.
-//! ModuleDataAuthorizeLink (data connections) and the menu export/import are not served yet.
+//! `link.rs` holds the menus' data connections (ModuleDataAuthorizeLink: the database and
+//! tables their fields are picked from), `transfer.rs` the menus' `.bm` export and import;
+//! both are services of this page like `service.rs`.
 
 pub mod dto;
 mod handlers;
+pub mod link;
 pub mod repo;
 pub mod service;
+pub mod transfer;
 
 use crate::access::{Action, button};
 use crate::api::ApiRoutes;
@@ -76,4 +80,10 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::create_scheme))
         .route(routes!(handlers::scheme, handlers::update_scheme, handlers::delete_scheme))
         .route(routes!(handlers::scheme_state))
+        .route(routes!(handlers::menu_export))
+        .route(routes!(handlers::menu_import))
+        .route(routes!(handlers::link_info))
+        .route(routes!(handlers::link_visual_tables))
+        .route(routes!(handlers::link_save))
+        .route(routes!(handlers::link_fields))
 }

@@ -4,7 +4,7 @@
 //! is built from bumps the generation, so cached menus refresh.
 
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_menu_generation, update_row};
 use crate::error::AppError;
 use sqlx::FromRow;
 
@@ -84,13 +84,13 @@ pub async fn insert_system(conn: &mut Conn, s: &NewSystem<'_>, now: i64) -> Resu
     .bind(s.creator_user_id)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
 pub async fn update_system(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
     update_row(conn, "base_system", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -103,7 +103,7 @@ pub async fn menus_of_system(conn: &mut Conn, system_id: &str) -> Result<i64, Ap
 pub async fn delete_system(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_authorize WHERE item_type = 'system' AND item_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_system WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -219,13 +219,13 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu<'_>, now: i64) -> Result<(
     .bind(m.creator_user_id)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
 pub async fn update_menu(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
     update_row(conn, "base_module", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -234,7 +234,7 @@ pub async fn move_to_system(conn: &mut Conn, ids: &[String], system_id: &str) ->
     let mut sql = Sql::update(Engine::of(conn), "base_module");
     sql.set("system_id", system_id).push(" WHERE ").any_of("id", ids);
     sql.query().execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -243,7 +243,8 @@ pub async fn children(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM base_module WHERE parent_id = $1").bind(id).fetch_one(conn).await?)
 }
 
-/// Deletes a menu with its items and data-authorize fields, and every grant of them.
+/// Deletes a menu with its items, data-authorize fields and data connections, and every grant
+/// of them.
 pub async fn delete_menu(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     sqlx::query(
         "DELETE FROM base_authorize WHERE item_type IN ('button', 'column', 'form', 'resource') \
@@ -255,8 +256,9 @@ pub async fn delete_menu(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_authorize WHERE item_type = 'module' AND item_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_module_item WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_module_data_authorize WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_module_link WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_module WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -352,13 +354,13 @@ pub async fn insert_item(conn: &mut Conn, i: &NewItem<'_>, now: i64) -> Result<(
     .bind(i.creator_user_id)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
 pub async fn update_item(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
     update_row(conn, "base_module_item", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -371,7 +373,7 @@ pub async fn item_children(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
 pub async fn delete_item(conn: &mut Conn, kind: &str, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_authorize WHERE item_type = $1 AND item_id = $2").bind(kind).bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_module_item WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -463,4 +465,96 @@ pub async fn update_field(conn: &mut Conn, id: &str, columns: Vec<(&'static str,
 pub async fn delete_field(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_module_data_authorize WHERE id = $1").bind(id).execute(&mut *conn).await?;
     Ok(())
+}
+
+// ---- Data connections ---------------------------------------------------------------------
+
+/// A menu's data connection for one kind of field.
+#[derive(Debug, Clone, FromRow)]
+pub struct LinkRow {
+    pub link_id: String,
+    pub link_tables: String,
+}
+
+/// The data connection of `module_id` for `data_type`, if one was saved.
+pub async fn link(conn: &mut Conn, module_id: &str, data_type: i64) -> Result<Option<LinkRow>, AppError> {
+    Ok(sqlx::query_as("SELECT link_id, link_tables FROM base_module_link WHERE module_id = $1 AND data_type = $2")
+        .bind(module_id)
+        .bind(data_type)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Saves the data connection of `module_id` for `data_type`, replacing the one there was.
+pub async fn save_link(conn: &mut Conn, module_id: &str, data_type: i64, link: &LinkRow, user_id: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_module_link (module_id, data_type, link_id, link_tables, creator_time, creator_user_id) \
+         VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (module_id, data_type) DO UPDATE SET link_id = excluded.link_id, link_tables = excluded.link_tables, \
+         last_modify_time = excluded.creator_time, last_modify_user_id = excluded.creator_user_id",
+    )
+    .bind(module_id)
+    .bind(data_type)
+    .bind(&link.link_id)
+    .bind(&link.link_tables)
+    .bind(now)
+    .bind(user_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The platform database's tables (not its views), in no particular order: from the engine's
+/// catalogue, the same answer on both engines.
+pub async fn platform_tables(conn: &mut Conn) -> Result<Vec<String>, AppError> {
+    let sql = match Engine::of(conn) {
+        Engine::Sqlite => "SELECT name FROM sqlite_master WHERE type = 'table'",
+        Engine::Postgres => {
+            "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        }
+    };
+    Ok(sqlx::query_scalar(sql).fetch_all(conn).await?)
+}
+
+/// The columns of a platform table in their order (none for a table that does not exist).
+pub async fn platform_columns(conn: &mut Conn, table: &str) -> Result<Vec<String>, AppError> {
+    let sql = match Engine::of(conn) {
+        Engine::Sqlite => "SELECT name FROM pragma_table_info($1) ORDER BY cid",
+        Engine::Postgres => {
+            "SELECT column_name::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 \
+             ORDER BY ordinal_position"
+        }
+    };
+    Ok(sqlx::query_scalar(sql).bind(table).fetch_all(conn).await?)
+}
+
+// ---- Export and import --------------------------------------------------------------------
+
+/// Which of `ids` name a menu already.
+pub async fn taken_menu_ids(conn: &mut Conn, ids: &[String]) -> Result<Vec<String>, AppError> {
+    taken(conn, "SELECT id FROM base_module WHERE ", "id", ids).await
+}
+
+/// Which of `codes` are a menu's code already.
+pub async fn taken_menu_codes(conn: &mut Conn, codes: &[String]) -> Result<Vec<String>, AppError> {
+    taken(conn, "SELECT en_code FROM base_module WHERE ", "en_code", codes).await
+}
+
+/// Which of `ids` name a button, column, form field or scheme already.
+pub async fn taken_item_ids(conn: &mut Conn, ids: &[String]) -> Result<Vec<String>, AppError> {
+    taken(conn, "SELECT id FROM base_module_item WHERE ", "id", ids).await
+}
+
+/// Which of `ids` name a data-authorize field already.
+pub async fn taken_field_ids(conn: &mut Conn, ids: &[String]) -> Result<Vec<String>, AppError> {
+    taken(conn, "SELECT id FROM base_module_data_authorize WHERE ", "id", ids).await
+}
+
+async fn taken(conn: &mut Conn, select: &'static str, column: &'static str, values: &[String]) -> Result<Vec<String>, AppError> {
+    if values.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::new(Engine::of(conn), select);
+    sql.any_of(column, values);
+    Ok(sql.query_scalar().fetch_all(conn).await?)
 }

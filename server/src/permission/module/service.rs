@@ -259,7 +259,7 @@ fn check_menu_flags(form: &MenuForm) -> Result<(), AppError> {
 }
 
 /// A parent must be the top or a menu of the same system.
-async fn check_parent(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, parent: &str, system_id: &str) -> Result<(), AppError> {
+pub(super) async fn check_parent(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, parent: &str, system_id: &str) -> Result<(), AppError> {
     if parent == TOP {
         return Ok(());
     }
@@ -544,13 +544,19 @@ pub async fn item(state: &AppState, permit: &Permit<ViewMenu>, kind: Kind, id: &
     repo::item(&mut conn, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))
 }
 
-/// A scheme's condition as the text to store: JSON the data scope can read
-/// (access::scope::check_scheme), `[]` (every row) when none is sent.
+/// A scheme's condition as the text to store: complete (core's `scheme::check_condition`, the
+/// condition builder's rules) and JSON the data scope can read (access::scope::check_scheme);
+/// `[]` (every row) when none is sent.
 fn condition(kind: Kind, sent: &Patch<Value>) -> Result<Option<String>, AppError> {
     if kind != Kind::Scheme {
         return Ok(None);
     }
     let Some(text) = json_text(sent, "[]") else { return Ok(None) };
+    // The condition builder's rules (core, which the web runs first), by where each problem is.
+    let problems = qiming_core::scheme::check_condition(&Value::String(text.clone()));
+    if !problems.is_empty() {
+        return Err(AppError::fields(problems.into_iter().map(|(f, m)| (f, m.into_iter().map(|m| m.text).collect())).collect()));
+    }
     if let Some(problem) = check_scheme(&text) {
         return Err(AppError::field("conditionJson", problem));
     }
@@ -783,7 +789,7 @@ fn authorize_field(f: FieldRow) -> AuthorizeFieldInfo {
 }
 
 /// The comparison symbols are those the data scope knows (access::scope::Op).
-fn check_symbols(sent: &Patch<String>) -> Result<(), AppError> {
+pub(super) fn check_symbols(sent: &Patch<String>) -> Result<(), AppError> {
     if let Patch::Value(csv) = sent {
         for symbol in csv.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             if serde_json::from_value::<Op>(Value::String(symbol.to_string())).is_err() {

@@ -2,7 +2,7 @@
 //! roles and what a role is authorised for. Configuration, not owned records: these queries
 //! take no data scope; what a user sees of them is decided by their grants.
 
-use crate::db::{Conn, bump_generation};
+use crate::db::{Conn, bump_generation, bump_menu_generation};
 use crate::error::AppError;
 use crate::permission::dto::Menu;
 use crate::support::new_id;
@@ -47,10 +47,15 @@ fn empty_object() -> String {
 
 pub async fn insert_menu(conn: &mut Conn, m: &NewMenu, now: i64) -> Result<String, AppError> {
     let id = m.id.clone().unwrap_or_else(new_id);
+    // Pages, forms and dictionaries have their buttons, columns and form fields on (the JNPF
+    // client's rule for types 2, 3 and 4), so the menu page offers them. Data permission stays
+    // off: on, it would limit every member to the schemes granted to them (access::scope).
+    let items = i64::from(matches!(m.menu_type, 2..=4));
     sqlx::query(
         "INSERT INTO base_module (id, parent_id, system_id, full_name, en_code, icon, type, \
-         url_address, link_target, property_json, sort_code, creator_time) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         url_address, link_target, property_json, sort_code, creator_time, \
+         is_button_authorize, is_column_authorize, is_form_authorize) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $13)",
     )
     .bind(&id)
     .bind(&m.parent_id)
@@ -64,9 +69,10 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu, now: i64) -> Result<Strin
     .bind(&m.property_json)
     .bind(m.sort_code)
     .bind(now)
+    .bind(items)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(id)
 }
 
@@ -101,7 +107,7 @@ pub async fn insert_item(conn: &mut Conn, module_id: &str, kind: ItemKind, en_co
         .bind(en_code)
         .execute(&mut *conn)
         .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(id)
 }
 
@@ -118,7 +124,7 @@ pub async fn insert_scheme(conn: &mut Conn, module_id: &str, en_code: &str, full
     .bind(condition_json)
     .execute(&mut *conn)
     .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(id)
 }
 
@@ -129,7 +135,7 @@ pub async fn set_data_authorize(conn: &mut Conn, module_id: &str, on: bool) -> R
         .bind(module_id)
         .execute(&mut *conn)
         .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 
@@ -156,6 +162,19 @@ pub async fn authorize_role(conn: &mut Conn, role_id: &str, item_type: &str, ite
         .await?;
     bump_generation(conn).await?;
     Ok(())
+}
+
+/// What every user's menu in one system is cut from: its enabled Web menus and their enabled
+/// page items, read once per change of the menus (db::menu_generation) and shared.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub menus: Vec<Menu>,
+    pub items: Vec<Item>,
+}
+
+/// The snapshot of `system_id`, read now.
+pub async fn snapshot(conn: &mut Conn, system_id: &str) -> Result<Snapshot, AppError> {
+    Ok(Snapshot { menus: menus(conn, system_id).await?, items: items(conn, system_id).await? })
 }
 
 /// The enabled Web menu entries of a system, in sort order (App menus are the mobile app's).
@@ -220,7 +239,7 @@ pub async fn insert_system(conn: &mut Conn, s: &AppSystem, now: i64) -> Result<(
         .bind(now)
         .execute(&mut *conn)
         .await?;
-    bump_generation(conn).await?;
+    bump_menu_generation(conn).await?;
     Ok(())
 }
 

@@ -215,13 +215,34 @@ pub struct Filter {
     pub keyword: Option<Keyword>,
 }
 
+/// How a query reaches the members of a subtree. Both select the same rows; they differ in
+/// what SQLite does first.
+#[derive(Clone, Copy, PartialEq)]
+enum Members {
+    /// From the memberships to the users (the covering index of base_user_relation, then each
+    /// user by id): as many steps as members, then a sort. Right for a few members.
+    Collected,
+    /// Along the list's own order (index base_user_list), asking of each user whether they are a
+    /// member: no sort, and a page is found after about (offset + page size) × users / members
+    /// steps. Right when members are many compared with that.
+    Walked,
+}
+
 fn filter(sql: &mut Sql, scope: &DataScope, f: &Filter) {
+    filter_with(sql, scope, f, Members::Collected)
+}
+
+fn filter_with(sql: &mut Sql, scope: &DataScope, f: &Filter, members: Members) {
     sql.push(" FROM base_user WHERE 1 = 1");
     scope.restrict(sql, &SCOPE);
     if let Some(organisations) = &f.organisations {
-        sql.push(" AND base_user.id IN (SELECT ur.user_id FROM base_user_relation ur WHERE ur.object_type = 'Organize' AND ")
-            .any_of("ur.object_id", organisations)
-            .push(")");
+        match members {
+            Members::Collected => sql.push(" AND base_user.id IN (SELECT ur.user_id FROM base_user_relation ur WHERE ur.object_type = 'Organize' AND "),
+            Members::Walked => sql.push(
+                " AND EXISTS (SELECT 1 FROM base_user_relation ur WHERE ur.user_id = base_user.id AND ur.object_type = 'Organize' AND ",
+            ),
+        };
+        sql.any_of("ur.object_id", organisations).push(")");
     }
     match &f.keyword {
         Some(k) if k.has(SEARCH_SEPARATOR) => {
@@ -280,27 +301,44 @@ const LIST_ORDER: &str = " ORDER BY sort_code, creator_time DESC, id LIMIT ";
 /// A page of the list, and the total.
 pub async fn page(conn: &mut Conn, scope: &DataScope, f: &Filter, page: Page) -> Result<(Vec<Listed>, i64), AppError> {
     let engine = Engine::of(conn);
-    if f.keyword.is_none() && f.organisations.is_none() {
-        // Every user: the page is read in the list index's order and only the count scans.
+    if let Some(k) = &f.keyword
+        && !k.has(SEARCH_SEPARATOR)
+    {
+        // A keyword: the matching rows are found in one pass over the search index, sorted and
+        // counted together (a second query counts only when the page lies past the end).
         let mut list = Sql::new(engine, LISTED);
+        list.push(", COUNT(*) OVER () AS total");
         filter(&mut list, scope, f);
         list.push(LIST_ORDER).bind(page.page_size).push(" OFFSET ").bind(page.offset());
-        let rows = list.query_as().fetch_all(&mut *conn).await?;
-        return Ok((rows, count(conn, scope, f).await?));
+        let rows: Vec<Counted> = list.query_as().fetch_all(&mut *conn).await?;
+        let total = match rows.first() {
+            Some(r) => r.total,
+            None if page.offset() == 0 => 0,
+            None => count(conn, scope, f).await?,
+        };
+        return Ok((rows.into_iter().map(|r| r.row).collect(), total));
     }
-    // A keyword or a subtree: the matching rows are found once, sorted, and counted in the
-    // same pass (a second query counts only when the page lies past the end).
-    let mut list = Sql::new(engine, LISTED);
-    list.push(", COUNT(*) OVER () AS total");
-    filter(&mut list, scope, f);
-    list.push(LIST_ORDER).bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    let rows: Vec<Counted> = list.query_as().fetch_all(&mut *conn).await?;
-    let total = match rows.first() {
-        Some(r) => r.total,
-        None if page.offset() == 0 => 0,
-        None => count(conn, scope, f).await?,
+    let total = count(conn, scope, f).await?;
+    if total <= page.offset() {
+        return Ok((Vec::new(), total));
+    }
+    // Every user is read along the list index; on SQLite a subtree's members are walked that
+    // way too when they are many for the page asked, else collected and sorted (see Members);
+    // the number of users only chooses the way, it is never answered.
+    let members = match &f.organisations {
+        // PostgreSQL plans both forms alike (a semi-join) and chooses its own way.
+        Some(_) if engine == Engine::Postgres => Members::Collected,
+        Some(_) => {
+            let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_user").fetch_one(&mut *conn).await?;
+            let steps = (page.offset() + page.page_size).saturating_mul(users) / total.max(1);
+            if steps < total { Members::Walked } else { Members::Collected }
+        }
+        None => Members::Walked,
     };
-    Ok((rows.into_iter().map(|r| r.row).collect(), total))
+    let mut list = Sql::new(engine, LISTED);
+    filter_with(&mut list, scope, f, members);
+    list.push(LIST_ORDER).bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
 }
 
 async fn count(conn: &mut Conn, scope: &DataScope, f: &Filter) -> Result<i64, AppError> {

@@ -14,7 +14,7 @@ use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, FieldErrors};
 use crate::support::forms::{check_numbers, number, number_column, text, text_column};
 use crate::support::new_id;
-use crate::system::download;
+use crate::system::download::JsonFile;
 use crate::wire::{Page, PageOf, Patch};
 use qiming_core::date::DateTime;
 use qiming_core::entity::{self, Form};
@@ -210,6 +210,9 @@ pub async fn next_number(state: &AppState, _caller: &Member, en_code: &str) -> R
     Ok(next)
 }
 
+/// The export file of a rule: its fields as JSON.
+const FILE: JsonFile = JsonFile { extension: "bb", name: "单据规则", content: "单据规则" };
+
 /// GET BillRule/{id}/Action/Export: the rule as a `.bb` file; answers its download url.
 pub async fn export(state: &AppState, permit: &Permit<ExportBillRule>, id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
@@ -228,22 +231,14 @@ pub async fn export(state: &AppState, permit: &Permit<ExportBillRule>, id: &str)
         enabled_mark: r.enabled_mark,
         description: r.description,
     };
-    let content = serde_json::to_string(&file).map_err(anyhow::Error::from)?;
-    download::service::offer(state, &permit.caller().user_id, &format!("{}.bb", r.full_name), &content).await
+    FILE.offer(state, &permit.caller().user_id, &r.full_name, &file).await
 }
 
 /// POST BillRule/Action/Import: a `.bb` file as exported, checked like the form (and its
 /// code new here) before it is stored with a new id and nothing issued yet; a bad file
 /// changes nothing and the message says why.
 pub async fn import(state: &AppState, permit: &Permit<ImportBillRule>, file_name: &str, bytes: &[u8]) -> Result<(), AppError> {
-    if !file_name.to_ascii_lowercase().ends_with(".bb") {
-        return Err(AppError::bad("请选择.bb格式的单据规则文件"));
-    }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let file: RuleFile = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        if path.is_empty() || path == "." { AppError::bad("文件内容不是单据规则") } else { AppError::bad(format!("文件内容不是单据规则：{path}有误")) }
-    })?;
+    let file: RuleFile = FILE.read(file_name, bytes)?;
     let record = match serde_json::to_value(&file).map_err(anyhow::Error::from)? {
         Value::Object(map) => map,
         _ => Map::new(),

@@ -42,6 +42,20 @@ const REFUSED_COLUMNS: &[&str] = &["password_hash"];
 const REFUSED_TABLES: &[&str] =
     &["base_user_session", "base_captcha", "base_login_throttle", "base_sys_config", "base_data_interface_variate", "_sqlx_migrations"];
 
+/// Is `table` (lower case) one no interface reads: the platform's bookkeeping (every
+/// `qiming_…` table, sessions, captchas, sign-in throttles, configuration, the variables) or
+/// the engine's own (`pg_…`, `sqlite_…`, the migrations)? The menus' data connections offer
+/// the same tables (permission::module).
+pub fn refused_table(table: &str) -> bool {
+    let table = table.to_ascii_lowercase();
+    table.starts_with("qiming_") || table.starts_with("pg_") || table.starts_with("sqlite_") || REFUSED_TABLES.contains(&table.as_str())
+}
+
+/// Is `column` one no interface reads (`password_hash`)?
+pub fn refused_column(column: &str) -> bool {
+    REFUSED_COLUMNS.contains(&column.to_ascii_lowercase().as_str())
+}
+
 /// The users' table and the view that stands in for it.
 const USER_TABLE: &str = "base_user";
 const USER_VIEW: &str = "qiming_user_directory";
@@ -118,10 +132,10 @@ pub fn check(engine: Engine, text: &str, mut param: impl FnMut(&str) -> Option<A
                     refused = Some(format!("SQL语句不能使用函数{name}"));
                 }
             }
-            Expr::Identifier(ident) if REFUSED_COLUMNS.contains(&ident.value.to_ascii_lowercase().as_str()) => {
+            Expr::Identifier(ident) if refused_column(&ident.value) => {
                 refused = Some(format!("SQL语句不能读取{}", ident.value));
             }
-            Expr::CompoundIdentifier(parts) if parts.last().is_some_and(|p| REFUSED_COLUMNS.contains(&p.value.to_ascii_lowercase().as_str())) => {
+            Expr::CompoundIdentifier(parts) if parts.last().is_some_and(|p| refused_column(&p.value)) => {
                 refused = Some("SQL语句不能读取password_hash".to_string());
             }
             Expr::Value(v) => {
@@ -137,7 +151,7 @@ pub fn check(engine: Engine, text: &str, mut param: impl FnMut(&str) -> Option<A
         let parts: Vec<String> = name.0.iter().map(|p| p.to_string().trim_matches('"').to_ascii_lowercase()).collect();
         let table = parts.last().cloned().unwrap_or_default();
         let schema_refused = parts.len() > 1 && matches!(parts[parts.len() - 2].as_str(), "pg_catalog" | "information_schema");
-        if schema_refused || table.starts_with("qiming_") || table.starts_with("pg_") || table.starts_with("sqlite_") || REFUSED_TABLES.contains(&table.as_str()) {
+        if schema_refused || refused_table(&table) {
             refused = Some(format!("SQL语句不能查询{table}"));
         }
         ControlFlow::<()>::Continue(())

@@ -9,6 +9,9 @@ mod handlers;
 pub mod repo;
 pub mod service;
 
+/// What no SQL interface (and no menu's data connection) reads.
+pub use guard::{refused_column, refused_table};
+
 use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;

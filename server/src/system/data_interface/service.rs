@@ -18,7 +18,7 @@ use crate::error::AppError;
 use crate::request::Client;
 use crate::support::forms::{check, check_numbers, text_column, number_column};
 use crate::support::new_id;
-use crate::system::download;
+use crate::system::download::JsonFile;
 use crate::wire::{Page, PageOf, Pagination, Patch};
 use qiming_core::entity::Form;
 use serde_json::{Map, Value, json};
@@ -319,26 +319,21 @@ pub async fn copy(state: &AppState, permit: &Permit<AddDataInterface>, id: &str)
     Ok(())
 }
 
+/// The export file of an interface: its fields as JSON.
+const FILE: JsonFile = JsonFile { extension: "bd", name: "数据接口", content: "数据接口" };
+
 /// GET DataInterface/{id}/Action/Export: the interface as a `.bd` file.
 pub async fn export(state: &AppState, permit: &Permit<ExportDataInterface>, id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
     let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
     drop(conn);
-    let content = serde_json::to_string(&r).map_err(anyhow::Error::from)?;
-    download::service::offer(state, &permit.caller().user_id, &format!("{}.bd", r.full_name), &content).await
+    FILE.offer(state, &permit.caller().user_id, &r.full_name, &r).await
 }
 
 /// POST DataInterface/Action/Import: a `.bd` file as exported, checked like the form (its
 /// code new here), stored under a new id; a bad file changes nothing and says why.
 pub async fn import(state: &AppState, permit: &Permit<ImportDataInterface>, file_name: &str, bytes: &[u8]) -> Result<(), AppError> {
-    if !file_name.to_ascii_lowercase().ends_with(".bd") {
-        return Err(AppError::bad("请选择.bd格式的数据接口文件"));
-    }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let mut r: InterfaceRow = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        if path.is_empty() || path == "." { AppError::bad("文件内容不是数据接口") } else { AppError::bad(format!("文件内容不是数据接口：{path}有误")) }
-    })?;
+    let mut r: InterfaceRow = FILE.read(file_name, bytes)?;
     r.id = new_id();
     let mut tx = state.db.begin().await?;
     let named = |e: AppError| AppError::bad(format!("数据接口“{}”：{e}", r.en_code.trim()));

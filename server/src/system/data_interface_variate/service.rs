@@ -14,7 +14,7 @@ use crate::support::forms::{check, check_numbers, number_column, text_column};
 use crate::support::new_id;
 use crate::system::data_interface::repo as interfaces;
 use crate::system::data_interface::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
-use crate::system::download;
+use crate::system::download::JsonFile;
 use crate::wire::Patch;
 use qiming_core::entity::Form;
 
@@ -185,26 +185,21 @@ pub async fn copy(state: &AppState, permit: &Permit<AddDataInterface>, id: &str)
     Ok(())
 }
 
+/// The export file of a variable: its fields as JSON.
+const FILE: JsonFile = JsonFile { extension: "bdv", name: "数据接口变量", content: "数据接口变量" };
+
 /// GET DataInterfaceVariate/{id}/Actions/Export: the variable as a `.bdv` file.
 pub async fn export(state: &AppState, permit: &Permit<ExportDataInterface>, id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
     let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
     drop(conn);
-    let content = serde_json::to_string(&r).map_err(anyhow::Error::from)?;
-    download::service::offer(state, &permit.caller().user_id, &format!("{}.bdv", r.full_name), &content).await
+    FILE.offer(state, &permit.caller().user_id, &r.full_name, &r).await
 }
 
 /// POST DataInterfaceVariate/Actions/Import: a `.bdv` file as exported, checked like the form
 /// (its interface here, its name new), stored under a new id; a bad file changes nothing.
 pub async fn import(state: &AppState, permit: &Permit<ImportDataInterface>, file_name: &str, bytes: &[u8]) -> Result<(), AppError> {
-    if !file_name.to_ascii_lowercase().ends_with(".bdv") {
-        return Err(AppError::bad("请选择.bdv格式的数据接口变量文件"));
-    }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let mut r: VariateRow = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        if path.is_empty() || path == "." { AppError::bad("文件内容不是数据接口变量") } else { AppError::bad(format!("文件内容不是数据接口变量：{path}有误")) }
-    })?;
+    let mut r: VariateRow = FILE.read(file_name, bytes)?;
     r.id = new_id();
     r.full_name = r.full_name.trim().to_string();
     r.interface_id = r.interface_id.trim().to_string();

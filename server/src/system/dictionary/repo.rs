@@ -40,6 +40,15 @@ pub async fn types(conn: &mut Conn) -> Result<Vec<TypeRow>, AppError> {
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 
+/// The categories the page's scope reaches, siblings in their order (an export).
+pub async fn types_in_scope(conn: &mut Conn, scope: &DataScope) -> Result<Vec<TypeRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), TYPE_COLUMNS);
+    sql.push(" WHERE 1 = 1");
+    scope.restrict(&mut sql, &TYPE_SCOPE);
+    sql.push(" ORDER BY sort_code, creator_time, id");
+    Ok(sql.query_as().fetch_all(conn).await?)
+}
+
 /// A category by id (reference data: the pickers and /All read it for any member).
 pub async fn type_by_id(conn: &mut Conn, id: &str) -> Result<Option<TypeRow>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), TYPE_COLUMNS);

@@ -13,8 +13,8 @@ use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
 use crate::support::forms::{check, check_numbers, number, number_column, text, text_column};
 use crate::support::new_id;
-use crate::support::tree::{nest, prune, subtree};
-use crate::system::download;
+use crate::support::tree::{nest, on_cycle, prune, subtree};
+use crate::system::download::JsonFile;
 use crate::wire::{Envelope, Patch};
 use axum::body::Bytes;
 use qiming_core::entity::{self, Form};
@@ -440,19 +440,26 @@ pub async fn toggle_item(state: &AppState, permit: &Permit<EditDictionary>, id: 
     Ok(())
 }
 
+/// The export file of a category: `{list: [categories], modelList: [items]}` as JSON.
+const FILE: JsonFile = JsonFile { extension: "bdd", name: "字典", content: "字典数据" };
+
 /// GET DictionaryData/{typeId}/Action/Export (DICT-017): the category, the categories below
-/// it and all their items as a `.bdd` file; answers its download url.
+/// it and all their items as a `.bdd` file; answers its download url. Only what the page's
+/// scope reaches goes in: the categories and items in scope, each reached through ones in
+/// scope (a category or item below one outside it would be an orphan in the file).
 pub async fn export(state: &AppState, permit: &Permit<ExportDictionary>, type_id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
     let root = repo::type_in_scope(&mut conn, permit.scope(), type_id).await?.ok_or_else(|| AppError::not_found(TYPE_MISSING))?;
     if is_fixed(&root.id) {
         return Err(AppError::bad("该分类不能导出"));
     }
-    let rows = repo::types(&mut conn).await?;
+    let rows = repo::types_in_scope(&mut conn, permit.scope()).await?;
     let below = subtree(rows.iter().map(|t| (t.id.as_str(), t.parent_id.as_str())), &root.id);
     let mut file = DictionaryFile::default();
     for t in rows.into_iter().filter(|t| below.contains(&t.id)) {
-        for i in repo::items(&mut conn, &t.id, false).await? {
+        let items = repo::items_in_scope(&mut conn, permit.scope(), &t.id).await?;
+        let reached = subtree(items.iter().map(|i| (i.id.as_str(), i.parent_id.as_str())), ITEM_TOP);
+        for i in items.into_iter().filter(|i| reached.contains(&i.id)) {
             file.model_list.push(FileItem {
                 id: i.id,
                 dictionary_type_id: i.dictionary_type_id,
@@ -476,8 +483,7 @@ pub async fn export(state: &AppState, permit: &Permit<ExportDictionary>, type_id
         });
     }
     drop(conn);
-    let content = serde_json::to_string(&file).map_err(anyhow::Error::from)?;
-    download::service::offer(state, &permit.caller().user_id, &format!("{}.bdd", root.full_name), &content).await
+    FILE.offer(state, &permit.caller().user_id, &root.full_name, &file).await
 }
 
 /// The first of core's messages for a record of the file, if any.
@@ -493,18 +499,7 @@ fn file_problem(form: Form, record: &impl serde::Serialize) -> Option<String> {
 /// the file or, for the file's top categories, here) and no cycles — and stored in one
 /// transaction with new ids, so a bad file changes nothing and the message says why.
 pub async fn import(state: &AppState, permit: &Permit<ImportDictionary>, file_name: &str, bytes: &[u8]) -> Result<usize, AppError> {
-    if !file_name.to_ascii_lowercase().ends_with(".bdd") {
-        return Err(AppError::bad("请选择.bdd格式的字典文件"));
-    }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let file: DictionaryFile = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        if path.is_empty() || path == "." {
-            AppError::bad("文件内容不是字典数据")
-        } else {
-            AppError::bad(format!("文件内容不是字典数据：{path}有误"))
-        }
-    })?;
+    let file: DictionaryFile = FILE.read(file_name, bytes)?;
     if file.list.is_empty() {
         return Err(AppError::bad("文件中没有字典分类"));
     }
@@ -622,21 +617,4 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDictionary>, file_na
     }
     tx.commit().await?;
     Ok(file.list.len())
-}
-
-/// The code of a row whose parents, followed within the rows, come back to it.
-fn on_cycle<'a>(rows: impl Iterator<Item = (&'a str, &'a str, &'a str)>) -> Option<&'a str> {
-    let rows: Vec<(&str, &str, &str)> = rows.collect();
-    let parent: HashMap<&str, &str> = rows.iter().map(|(id, p, _)| (*id, *p)).collect();
-    for (id, _, code) in &rows {
-        let mut at = *id;
-        for _ in 0..=rows.len() {
-            match parent.get(at) {
-                Some(p) if *p == *id => return Some(code),
-                Some(p) => at = p,
-                None => break,
-            }
-        }
-    }
-    None
 }

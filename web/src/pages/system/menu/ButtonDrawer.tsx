@@ -1,0 +1,287 @@
+/**
+ * 按钮权限 of a menu (ModuleButton, jnpf-wire-areas.md §1.8; PERM-009, PERM-010, PERM-012): the
+ * menu's buttons as a tree table (按钮名称, 按钮编码, 排序, 状态) with the keyword, 新建 and
+ * 常用按钮 — the quick-add of the standard buttons btn_add 新增 … btn_download 导出, each sent
+ * at the top ('-1'); one the menu already has is offered no more —; per row 编辑 and 删除.
+ * Every button only with its permission (PERM-011); the state switch and delete ask first.
+ */
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { App, Button, Dropdown, Empty, Form, Input, InputNumber, Switch, Table, TreeSelect } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  TOP,
+  createButton,
+  deleteButton,
+  getButton,
+  getButtonSelector,
+  getButtons,
+  toggleButtonState,
+  updateButton,
+  type ButtonInfo,
+  type ItemForm,
+  type MenuInfo,
+} from '@/api/menu';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { IconInput } from './IconInput';
+import { ItemDrawer } from './ItemDrawer';
+import { branchIds, treeRows, useRows } from './useRows';
+import { useShown } from './useShown';
+
+/** The standard buttons of the quick-add, in the client's order (code → name key). */
+export const STANDARD_BUTTONS = [
+  'btn_add',
+  'btn_edit',
+  'btn_detail',
+  'btn_remove',
+  'btn_batchRemove',
+  'btn_batchPrint',
+  'btn_copy',
+  'btn_upload',
+  'btn_download',
+] as const;
+
+interface ButtonValues {
+  parentId?: string;
+  fullName: string;
+  enCode: string;
+  icon: string;
+  sortCode: number | null;
+  enabledMark: number;
+  description: string;
+}
+
+type Option = { value: string; title: string; disabled?: boolean; children: Option[] };
+
+/** The buttons a button may hang under, below 顶级节点; the one edited and what is below it cannot be chosen. */
+function ParentSelect({ id, value, onChange, menuId, editing }: { id?: string; value?: string; onChange?(v: string): void; menuId: string; editing: string }) {
+  const { t } = useTranslation();
+  const [tree, setTree] = useState<Option[]>([]);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    let alive = true;
+    const options = (nodes: ButtonInfo[], below = false): Option[] =>
+      nodes.map((n) => {
+        const off = below || n.id === editing;
+        return { value: n.id, title: n.fullName, disabled: off, children: options(n.children ?? [], off) };
+      });
+    getButtonSelector(menuId).then(
+      ({ data }) => {
+        if (!alive) return;
+        setTree([{ value: TOP, title: t('picker.topNode'), children: options(data?.list ?? []) }]);
+        setLoading(false);
+      },
+      () => alive && setLoading(false),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [menuId, editing, t]);
+  return (
+    <TreeSelect
+      id={id}
+      value={value}
+      onChange={onChange}
+      treeData={tree}
+      loading={loading}
+      treeDefaultExpandAll
+      showSearch
+      treeNodeFilterProp="title"
+      placeholder={t('picker.placeholder')}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+interface DialogProps {
+  target: { id: string } | null;
+  menuId: string;
+  onClose(): void;
+  onSaved(): void;
+}
+
+function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ButtonValues>();
+  const toValues = (info: ButtonInfo | null): ButtonValues =>
+    info
+      ? { parentId: info.parentId, fullName: info.fullName, enCode: info.enCode, icon: info.icon, sortCode: info.sortCode, enabledMark: info.enabledMark, description: info.description }
+      : { parentId: TOP, fullName: '', enCode: '', icon: '', sortCode: 0, enabledMark: 1, description: '' };
+  const toWire = (v: ButtonValues): ItemForm => ({
+    moduleId: menuId,
+    parentId: v.parentId ?? '',
+    fullName: v.fullName?.trim() ?? '',
+    enCode: v.enCode?.trim() ?? '',
+    icon: v.icon?.trim() ?? '',
+    sortCode: v.sortCode ?? 0,
+    enabledMark: v.enabledMark,
+    description: v.description ?? '',
+  });
+  return (
+    <EntityFormDialog<ButtonInfo, ButtonValues>
+      target={target}
+      title={target?.id ? t('menuAdmin.editButton') : t('menuAdmin.addButton')}
+      entity="moduleButton"
+      form={form}
+      load={getButton}
+      toValues={toValues}
+      toWire={toWire}
+      save={(id, body) => (id ? updateButton(id, body as ItemForm) : createButton(body as ItemForm))}
+      onClose={onClose}
+      onSaved={onSaved}
+      className="qm-button-form"
+    >
+      {(rules) => (
+        <>
+          <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>
+            <ParentSelect menuId={menuId} editing={target?.id ?? ''} />
+          </Form.Item>
+          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.buttonName')}>
+            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.buttonName')} />
+          </Form.Item>
+          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.buttonCode')}>
+            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.buttonCode')} />
+          </Form.Item>
+          <Form.Item {...rules.item('icon')} label={t('menuAdmin.icon')}>
+            <IconInput />
+          </Form.Item>
+          <Form.Item name="sortCode" label={t('manage.sortCode')}>
+            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+            <Switch />
+          </Form.Item>
+          <Form.Item {...rules.item('description')} label={t('manage.description')}>
+            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
+          </Form.Item>
+        </>
+      )}
+    </EntityFormDialog>
+  );
+}
+
+const codesOf = (rows: ButtonInfo[]): string[] => rows.flatMap((r) => [r.enCode, ...codesOf(r.children ?? [])]);
+
+interface Props {
+  /** The menu whose buttons are shown; closed when null. */
+  menu: MenuInfo | null;
+  can(code: string): boolean;
+  onClose(): void;
+}
+
+export function ButtonDrawer({ menu, can, onClose }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const shown = useShown(menu);
+  const menuId = shown?.id ?? '';
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => setKeyword(''), [menu?.id]);
+  const buttons = useRows(menu ? (q: { menuId: string; keyword: string }) => getButtons(q.menuId, q.keyword) : null, { menuId, keyword });
+  const rows = useMemo(() => treeRows(buttons.rows), [buttons.rows]);
+  const allKeys = useMemo(() => branchIds(buttons.rows), [buttons.rows]);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  useEffect(() => setExpanded(allKeys), [allKeys]);
+  const [target, setTarget] = useState<{ id: string } | null>(null);
+  const [adding, setAdding] = useState(false);
+  const present = useMemo(() => new Set(codesOf(buttons.rows)), [buttons.rows]);
+
+  /** The quick-add: one standard button at the top, named as the client names it. */
+  const quickAdd = (code: string) => {
+    setAdding(true);
+    createButton({ parentId: TOP, moduleId: menuId, fullName: t(`menuAdmin.standard.${code}`), enCode: code, sortCode: 0, icon: '', enabledMark: 1, description: '' }).then(
+      (res) => {
+        setAdding(false);
+        void message.success(res.msg || t('manage.done'), 1.5);
+        buttons.refresh();
+      },
+      () => setAdding(false),
+    );
+  };
+
+  return (
+    <ItemDrawer
+      open={menu !== null}
+      title={`${t('menuAdmin.items.isButtonAuthorize')} - ${shown?.fullName ?? ''}`}
+      className="qm-button-drawer"
+      onSearch={setKeyword}
+      loading={buttons.loading}
+      onRefresh={buttons.refresh}
+      onClose={onClose}
+      actions={
+        can(BTN_ADD) && (
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
+              {t('manage.add')}
+            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: STANDARD_BUTTONS.map((code) => ({
+                  key: code,
+                  disabled: present.has(code),
+                  label: `${t(`menuAdmin.standard.${code}`)} (${code})`,
+                })),
+                onClick: ({ key }) => quickAdd(key),
+              }}
+            >
+              <Button loading={adding}>
+                {t('menuAdmin.standardButtons')}
+                <DownOutlined />
+              </Button>
+            </Dropdown>
+          </>
+        )
+      }
+    >
+      <Table<ButtonInfo>
+        rowKey="id"
+        size="small"
+        loading={buttons.loading}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: buttons.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> }}
+        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+        columns={[
+          { key: 'fullName', title: t('menuAdmin.buttonName'), dataIndex: 'fullName' },
+          { key: 'enCode', title: t('menuAdmin.buttonCode'), dataIndex: 'enCode', width: 160 },
+          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 60, align: 'center' },
+          {
+            key: 'enabledMark',
+            title: t('manage.state'),
+            dataIndex: 'enabledMark',
+            width: 80,
+            align: 'center',
+            render: (v: number, row) => (
+              <StateCell
+                enabledMark={v}
+                editable={can(BTN_EDIT)}
+                label={row.fullName}
+                onToggle={() => confirm.toggle(v === 1, t('menuAdmin.buttonWhat'), () => toggleButtonState(row.id), buttons.refresh)}
+              />
+            ),
+          },
+          {
+            key: 'actions',
+            title: t('manage.actions'),
+            width: 110,
+            render: (_: unknown, row) => (
+              <RowActions
+                canEdit={can(BTN_EDIT)}
+                canRemove={can(BTN_REMOVE)}
+                label={row.fullName}
+                onEdit={() => setTarget({ id: row.id })}
+                onRemove={() => confirm.remove(() => deleteButton(row.id), buttons.refresh)}
+              />
+            ),
+          },
+        ]}
+      />
+      {menuId && <ButtonDialog target={target} menuId={menuId} onClose={() => setTarget(null)} onSaved={buttons.refresh} />}
+    </ItemDrawer>
+  );
+}

@@ -1,0 +1,352 @@
+/**
+ * 数据权限 of a menu (jnpf-wire-areas.md §1.8; PERM-012): two tabs. 字段管理 lists the menu's
+ * data-authorize fields (ModuleDataAuthorize: 字段名称, 字段说明, 字段类型, 条件符号, 条件内容)
+ * with 新建, 编辑 and 删除; 方案管理 its data-permission schemes (ModuleDataAuthorizeScheme: 方案
+ * 名称, 方案编码, 过滤条件, 状态) with 新建, 编辑, 删除 and the state switch. A scheme's condition
+ * is built from the fields (ConditionBuilder). Every form is checked by the rules core before
+ * the request — the field and scheme rules, and the condition by `checkSchemeCondition` —; every
+ * button only with its permission (PERM-011); the state switch and delete ask first.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Empty, Form, Input, Select, Switch, Table, Tabs } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FieldMessages } from '@qiming/core';
+import {
+  createAuthorizeField,
+  createScheme,
+  deleteAuthorizeField,
+  deleteScheme,
+  getAuthorizeField,
+  getAuthorizeFields,
+  getScheme,
+  getSchemes,
+  toggleSchemeState,
+  updateAuthorizeField,
+  updateScheme,
+  type AuthorizeFieldForm,
+  type AuthorizeFieldInfo,
+  type ItemForm,
+  type MenuInfo,
+  type SchemeInfo,
+} from '@/api/menu';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import { loadCore } from '@/core';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { useCore } from '@/hooks/useCore';
+import { ConditionBuilder, CONDITION_TEXTS, useContentName } from './ConditionBuilder';
+import { BindingFields } from './FieldDrawer';
+import { ItemDrawer } from './ItemDrawer';
+import { conditionText, readCondition, type ConditionGroup } from './scheme';
+import { useRows } from './useRows';
+import { useShown } from './useShown';
+
+/** The data types of a data-authorize field (CONST-009's labels). */
+export const FIELD_TYPES = ['varchar', 'int', 'bigint', 'double', 'datetime', 'text'];
+
+interface AuthorizeValues {
+  fieldRule: number;
+  bindTable: string;
+  childTableKey: string;
+  enCode: string;
+  fullName: string;
+  type?: string;
+  conditionSymbol: string[];
+  conditionText?: string;
+  description: string;
+}
+
+function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: { id: string } | null; menuId: string; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AuthorizeValues>();
+  const core = useCore();
+  const toValues = (info: AuthorizeFieldInfo | null): AuthorizeValues =>
+    info
+      ? {
+          fieldRule: info.fieldRule,
+          bindTable: info.bindTable,
+          childTableKey: info.childTableKey,
+          enCode: info.enCode,
+          fullName: info.fullName,
+          type: info.type || undefined,
+          conditionSymbol: info.conditionSymbol.split(',').map((s) => s.trim()).filter(Boolean),
+          conditionText: info.conditionText || undefined,
+          description: info.description,
+        }
+      : { fieldRule: 0, bindTable: '', childTableKey: '', enCode: '', fullName: '', type: undefined, conditionSymbol: [], conditionText: undefined, description: '' };
+  const toWire = (v: AuthorizeValues): AuthorizeFieldForm => ({
+    moduleId: menuId,
+    fieldRule: v.fieldRule,
+    bindTable: v.fieldRule === 0 ? '' : (v.bindTable?.trim() ?? ''),
+    childTableKey: v.fieldRule === 2 ? (v.childTableKey?.trim() ?? '') : '',
+    enCode: v.enCode?.trim() ?? '',
+    fullName: v.fullName?.trim() ?? '',
+    type: v.type ?? '',
+    conditionSymbol: (v.conditionSymbol ?? []).join(','),
+    conditionText: v.conditionText ?? '',
+    description: v.description ?? '',
+  });
+  return (
+    <EntityFormDialog<AuthorizeFieldInfo, AuthorizeValues>
+      target={target}
+      title={t(target?.id ? 'menuAdmin.editField' : 'menuAdmin.addField')}
+      entity="dataAuthorize"
+      form={form}
+      load={getAuthorizeField}
+      toValues={toValues}
+      toWire={toWire}
+      save={(id, body) => (id ? updateAuthorizeField(id, body as AuthorizeFieldForm) : createAuthorizeField(body as AuthorizeFieldForm))}
+      onClose={onClose}
+      onSaved={onSaved}
+      className="qm-authorize-field-form"
+    >
+      {(rules) => (
+        <>
+          <BindingFields rules={rules} />
+          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.fieldCode')}>
+            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.fieldCode')} />
+          </Form.Item>
+          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.fieldName')}>
+            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
+          </Form.Item>
+          <Form.Item {...rules.item('type')} label={t('menuAdmin.fieldType')}>
+            <Select placeholder={t('picker.placeholder')} options={FIELD_TYPES.map((v) => ({ value: v, label: t(`menuAdmin.fieldTypes.${v}`) }))} />
+          </Form.Item>
+          <Form.Item {...rules.item('conditionSymbol')} label={t('menuAdmin.conditionSymbol')}>
+            <Select mode="multiple" placeholder={t('picker.placeholder')} options={(core?.schemeOps() ?? []).map((o) => ({ value: o.op, label: t(`menuAdmin.ops.${o.op}`) }))} />
+          </Form.Item>
+          <Form.Item {...rules.item('conditionText')} label={t('menuAdmin.conditionText')}>
+            <Select placeholder={t('picker.placeholder')} options={CONDITION_TEXTS.map(([value, key]) => ({ value, label: t(`menuAdmin.conditionTexts.${key}`) }))} />
+          </Form.Item>
+          <Form.Item {...rules.item('description')} label={t('manage.description')}>
+            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
+          </Form.Item>
+        </>
+      )}
+    </EntityFormDialog>
+  );
+}
+
+interface SchemeValues {
+  enCode: string;
+  fullName: string;
+  conditionJson: ConditionGroup[];
+  enabledMark: number;
+  description: string;
+}
+
+function SchemeDialog({ target, menuId, fields, onClose, onSaved }: { target: { id: string } | null; menuId: string; fields: AuthorizeFieldInfo[]; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SchemeValues>();
+  const core = useCore();
+  const contentName = useContentName();
+  const [problems, setProblems] = useState<FieldMessages>({});
+  useEffect(() => setProblems({}), [target]);
+
+  const toValues = (info: SchemeInfo | null): SchemeValues =>
+    info
+      ? { enCode: info.enCode, fullName: info.fullName, conditionJson: readCondition(info.conditionJson), enabledMark: info.enabledMark, description: info.description }
+      : { enCode: '', fullName: '', conditionJson: readCondition(''), enabledMark: 1, description: '' };
+  const toWire = (v: SchemeValues): ItemForm => {
+    const groups = v.conditionJson ?? [];
+    const needsValue = (op: string) => core?.schemeOps().find((o) => o.op === op)?.needsValue ?? true;
+    return {
+      moduleId: menuId,
+      enCode: v.enCode?.trim() ?? '',
+      fullName: v.fullName?.trim() ?? '',
+      conditionJson: JSON.stringify(groups),
+      conditionText: conditionText(groups, {
+        field: (id) => fields.find((f) => f.id === id)?.fullName ?? '',
+        op: (op) => t(`menuAdmin.ops.${op}`),
+        value: contentName,
+        needsValue,
+      }),
+      enabledMark: v.enabledMark,
+      description: v.description ?? '',
+    };
+  };
+
+  /** The condition checked by the core; its messages show beside each control. */
+  const conditionRule = {
+    validator: async (_: unknown, value: unknown) => {
+      const found = (await loadCore()).checkSchemeCondition(value ?? []);
+      setProblems(found);
+      const first = Object.values(found)[0];
+      if (first?.length) throw new Error(t('menuAdmin.conditionIncomplete'));
+    },
+  };
+
+  return (
+    <EntityFormDialog<SchemeInfo, SchemeValues>
+      target={target}
+      title={t(target?.id ? 'menuAdmin.editScheme' : 'menuAdmin.addScheme')}
+      entity="dataScheme"
+      form={form}
+      load={getScheme}
+      toValues={toValues}
+      toWire={toWire}
+      save={(id, body) => (id ? updateScheme(id, body as ItemForm) : createScheme(body as ItemForm))}
+      onClose={onClose}
+      onSaved={onSaved}
+      className="qm-scheme-form"
+      width={760}
+    >
+      {(rules) => (
+        <>
+          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.schemeCode')}>
+            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.schemeCode')} />
+          </Form.Item>
+          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.schemeName')}>
+            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.schemeName')} />
+          </Form.Item>
+          <Form.Item name="conditionJson" label={t('menuAdmin.condition')} rules={[conditionRule]}>
+            <ConditionBuilder fields={fields} problems={problems} />
+          </Form.Item>
+          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+            <Switch />
+          </Form.Item>
+          <Form.Item {...rules.item('description')} label={t('manage.description')}>
+            <Input.TextArea rows={2} maxLength={rules.maxLength('description')} />
+          </Form.Item>
+        </>
+      )}
+    </EntityFormDialog>
+  );
+}
+
+type Tab = 'fields' | 'schemes';
+
+interface Props {
+  menu: MenuInfo | null;
+  can(code: string): boolean;
+  onClose(): void;
+}
+
+export function DataDrawer({ menu, can, onClose }: Props) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const shown = useShown(menu);
+  const menuId = shown?.id ?? '';
+  const [tab, setTab] = useState<Tab>('fields');
+  useEffect(() => setTab('fields'), [menu?.id]);
+  const fields = useRows(menu ? (id: string) => getAuthorizeFields(id) : null, menuId);
+  const schemes = useRows(menu ? (id: string) => getSchemes(id) : null, menuId);
+  const [fieldTarget, setFieldTarget] = useState<{ id: string } | null>(null);
+  const [schemeTarget, setSchemeTarget] = useState<{ id: string } | null>(null);
+  const contentName = useContentName();
+  const current = tab === 'fields' ? fields : schemes;
+  const empty = (loaded: boolean) => ({ emptyText: loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> });
+
+  return (
+    <ItemDrawer
+      open={menu !== null}
+      title={`${t('menuAdmin.items.isDataAuthorize')} - ${shown?.fullName ?? ''}`}
+      className="qm-data-drawer"
+      loading={current.loading}
+      onRefresh={current.refresh}
+      onClose={onClose}
+      actions={
+        can(BTN_ADD) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => (tab === 'fields' ? setFieldTarget({ id: '' }) : setSchemeTarget({ id: '' }))}>
+            {t(tab === 'fields' ? 'menuAdmin.addField' : 'menuAdmin.addScheme')}
+          </Button>
+        )
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as Tab)}
+        items={[
+          {
+            key: 'fields',
+            label: t('menuAdmin.fieldsTab'),
+            children: (
+              <Table<AuthorizeFieldInfo>
+                rowKey="id"
+                size="small"
+                loading={fields.loading}
+                dataSource={fields.rows}
+                pagination={false}
+                locale={empty(fields.loaded)}
+                columns={[
+                  { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
+                  { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
+                  { key: 'type', title: t('menuAdmin.fieldType'), dataIndex: 'type', width: 80, render: (v: string) => t(`menuAdmin.fieldTypes.${v}`, { defaultValue: v }) },
+                  { key: 'conditionSymbolName', title: t('menuAdmin.conditionSymbol'), dataIndex: 'conditionSymbolName', ellipsis: true },
+                  { key: 'conditionText', title: t('menuAdmin.conditionText'), dataIndex: 'conditionText', width: 110, ellipsis: true, render: (v: string) => contentName(v) },
+                  {
+                    key: 'actions',
+                    title: t('manage.actions'),
+                    width: 110,
+                    render: (_: unknown, row) => (
+                      <RowActions
+                        canEdit={can(BTN_EDIT)}
+                        canRemove={can(BTN_REMOVE)}
+                        label={row.fullName}
+                        onEdit={() => setFieldTarget({ id: row.id })}
+                        onRemove={() => confirm.remove(() => deleteAuthorizeField(row.id), fields.refresh)}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'schemes',
+            label: t('menuAdmin.schemesTab'),
+            children: (
+              <Table<SchemeInfo>
+                rowKey="id"
+                size="small"
+                loading={schemes.loading}
+                dataSource={schemes.rows}
+                pagination={false}
+                locale={empty(schemes.loaded)}
+                columns={[
+                  { key: 'fullName', title: t('menuAdmin.schemeName'), dataIndex: 'fullName', width: 120, ellipsis: true },
+                  { key: 'enCode', title: t('menuAdmin.schemeCode'), dataIndex: 'enCode', width: 100, ellipsis: true },
+                  { key: 'conditionText', title: t('menuAdmin.condition'), dataIndex: 'conditionText', ellipsis: true },
+                  {
+                    key: 'enabledMark',
+                    title: t('manage.state'),
+                    dataIndex: 'enabledMark',
+                    width: 80,
+                    align: 'center',
+                    render: (v: number, row) => (
+                      <StateCell
+                        enabledMark={v}
+                        editable={can(BTN_EDIT)}
+                        label={row.fullName}
+                        onToggle={() => confirm.toggle(v === 1, t('menuAdmin.schemeWhat'), () => toggleSchemeState(row.id), schemes.refresh)}
+                      />
+                    ),
+                  },
+                  {
+                    key: 'actions',
+                    title: t('manage.actions'),
+                    width: 110,
+                    render: (_: unknown, row) => (
+                      <RowActions
+                        canEdit={can(BTN_EDIT)}
+                        canRemove={can(BTN_REMOVE)}
+                        label={row.fullName}
+                        onEdit={() => setSchemeTarget({ id: row.id })}
+                        onRemove={() => confirm.remove(() => deleteScheme(row.id), schemes.refresh)}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      {menuId && <AuthorizeFieldDialog target={fieldTarget} menuId={menuId} onClose={() => setFieldTarget(null)} onSaved={fields.refresh} />}
+      {menuId && <SchemeDialog target={schemeTarget} menuId={menuId} fields={fields.rows} onClose={() => setSchemeTarget(null)} onSaved={schemes.refresh} />}
+    </ItemDrawer>
+  );
+}

@@ -1,0 +1,342 @@
+/**
+ * 列表权限 (ModuleColumn) and 表单权限 (ModuleForm) of a menu (jnpf-wire-areas.md §1.8; PERM-007,
+ * PERM-008, PERM-012): the menu's fields (字段名称 = enCode, 字段说明 = fullName, the rule — 主表,
+ * 副表 or 子表 —, the bound table, 排序, 状态) with the keyword, 新建 and 批量新建; per row 编辑
+ * and 删除. A field's form and the batch's rows are checked by the rules core's field rules (a
+ * field of a sub-table names it: childTableKey) before anything is sent; a batch is stored all
+ * or none, and the server names the row it refuses.
+ */
+import { useEffect, useState } from 'react';
+import { App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  batchFields,
+  createField,
+  deleteField,
+  getField,
+  getFields,
+  toggleFieldState,
+  updateField,
+  type FieldInfo,
+  type FieldKind,
+  type ItemForm,
+  type MenuInfo,
+} from '@/api/menu';
+import { EntityFormDialog, FORM_DIALOG_WIDTH } from '@/components/EntityFormDialog';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import { loadCore } from '@/core';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { useEntityRules, type EntityRules } from '@/hooks/useEntityRules';
+import { coreText } from '@/i18n';
+import { applyServerErrors } from '@/utils/formErrors';
+import { ItemDrawer } from './ItemDrawer';
+import { useRows } from './useRows';
+import { useShown } from './useShown';
+
+/** Where a field is bound: 0 the main table, 1 a secondary table, 2 a sub-table. */
+export const FIELD_RULES = [0, 1, 2];
+
+const FLAG: Record<FieldKind, 'isColumnAuthorize' | 'isFormAuthorize'> = { column: 'isColumnAuthorize', form: 'isFormAuthorize' };
+
+/** The rule, the bound table and — for a sub-table — its widget's field: shared by both forms. */
+export function BindingFields({ rules }: { rules: EntityRules }) {
+  const { t } = useTranslation();
+  const fieldRule = Form.useWatch('fieldRule') as number | undefined;
+  return (
+    <>
+      <Form.Item {...rules.item('fieldRule')} label={t('menuAdmin.fieldRule')}>
+        <Select options={FIELD_RULES.map((v) => ({ value: v, label: t(`menuAdmin.fieldRules.${v}`) }))} />
+      </Form.Item>
+      {fieldRule !== undefined && fieldRule !== 0 && (
+        <Form.Item {...rules.item('bindTable')} label={t('menuAdmin.bindTable')}>
+          <Input maxLength={rules.maxLength('bindTable')} placeholder={t('menuAdmin.bindTable')} />
+        </Form.Item>
+      )}
+      {rules.required('childTableKey', { fieldRule }) && (
+        <Form.Item {...rules.item('childTableKey', { fieldRule })} label={t('menuAdmin.childTableKey')}>
+          <Input maxLength={rules.maxLength('childTableKey')} placeholder={t('menuAdmin.childTableKeyPlaceholder')} />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
+interface FieldValues {
+  fieldRule: number;
+  bindTable: string;
+  childTableKey: string;
+  enCode: string;
+  fullName: string;
+  sortCode: number | null;
+  enabledMark: number;
+  description: string;
+}
+
+function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKind; target: { id: string } | null; menuId: string; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FieldValues>();
+  const toValues = (info: FieldInfo | null): FieldValues =>
+    info
+      ? {
+          fieldRule: info.fieldRule,
+          bindTable: info.bindTable,
+          childTableKey: info.childTableKey,
+          enCode: info.enCode,
+          fullName: info.fullName,
+          sortCode: info.sortCode,
+          enabledMark: info.enabledMark,
+          description: info.description,
+        }
+      : { fieldRule: 0, bindTable: '', childTableKey: '', enCode: '', fullName: '', sortCode: 0, enabledMark: 1, description: '' };
+  // What the form does not show is sent empty: no table for the main one, no key but for a sub-table.
+  const toWire = (v: FieldValues): ItemForm => ({
+    moduleId: menuId,
+    fieldRule: v.fieldRule,
+    bindTable: v.fieldRule === 0 ? '' : (v.bindTable?.trim() ?? ''),
+    childTableKey: v.fieldRule === 2 ? (v.childTableKey?.trim() ?? '') : '',
+    enCode: v.enCode?.trim() ?? '',
+    fullName: v.fullName?.trim() ?? '',
+    sortCode: v.sortCode ?? 0,
+    enabledMark: v.enabledMark,
+    description: v.description ?? '',
+  });
+  return (
+    <EntityFormDialog<FieldInfo, FieldValues>
+      target={target}
+      title={t(target?.id ? 'menuAdmin.editField' : 'menuAdmin.addField')}
+      entity="moduleField"
+      form={form}
+      load={(id) => getField(kind, id)}
+      toValues={toValues}
+      toWire={toWire}
+      save={(id, body) => (id ? updateField(kind, id, body as ItemForm) : createField(kind, body as ItemForm))}
+      onClose={onClose}
+      onSaved={onSaved}
+      className="qm-field-form"
+    >
+      {(rules) => (
+        <>
+          <BindingFields rules={rules} />
+          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.fieldCode')}>
+            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.fieldCode')} />
+          </Form.Item>
+          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.fieldName')}>
+            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
+          </Form.Item>
+          <Form.Item name="sortCode" label={t('manage.sortCode')}>
+            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+            <Switch />
+          </Form.Item>
+          <Form.Item {...rules.item('description')} label={t('manage.description')}>
+            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
+          </Form.Item>
+        </>
+      )}
+    </EntityFormDialog>
+  );
+}
+
+interface BatchValues {
+  fieldRule: number;
+  bindTable: string;
+  childTableKey: string;
+  fields: { enCode: string; fullName: string }[];
+}
+
+/**
+ * 批量新建: the rule, table and sub-table key of every row, then the rows (字段名称, 字段说明),
+ * each row checked by the core's field rules as one field, all before the request.
+ */
+function BatchDialog({ kind, open, menuId, onClose, onSaved }: { kind: FieldKind; open: boolean; menuId: string; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BatchValues>();
+  const rules = useEntityRules('moduleField', form);
+  const [saving, setSaving] = useState(false);
+
+  /** A row's field checked as the field of one record: the row with the shared rule and table. */
+  const rowRule = (index: number, name: 'enCode' | 'fullName') => ({
+    validator: async (_: unknown, value: unknown) => {
+      const core = await loadCore();
+      const all = form.getFieldsValue(true) as BatchValues;
+      const record = { ...all.fields?.[index], [name]: value ?? null, fieldRule: all.fieldRule, childTableKey: all.childTableKey, bindTable: all.bindTable };
+      const problems = core.checkEntity('moduleField', record, true)[name];
+      if (problems?.length) throw new Error(coreText(problems[0]));
+    },
+  });
+
+  const submit = async () => {
+    let values: BatchValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the core's messages are under the fields
+    }
+    const all = { ...form.getFieldsValue(true), ...values } as BatchValues;
+    const rows = (all.fields ?? []).map((f) => ({
+      enCode: f.enCode?.trim() ?? '',
+      fullName: f.fullName?.trim() ?? '',
+      fieldRule: all.fieldRule,
+      bindTable: all.fieldRule === 0 ? '' : (all.bindTable?.trim() ?? ''),
+      childTableKey: all.fieldRule === 2 ? (all.childTableKey?.trim() ?? '') : '',
+    }));
+    setSaving(true);
+    try {
+      const res = await batchFields(kind, menuId, rows, all.fieldRule === 0 ? '' : (all.bindTable?.trim() ?? ''));
+      void message.success(res.msg || t('profile.saved'), 1.5);
+      onClose();
+      onSaved();
+    } catch (error) {
+      applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('menuAdmin.batchAdd')}
+      width={FORM_DIALOG_WIDTH}
+      mask={{ closable: false }}
+      destroyOnHidden
+      className="qm-batch-form"
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      <Form
+        form={form}
+        name="moduleFieldBatch"
+        // A fresh form on each opening (the dialog is destroyed when hidden).
+        initialValues={{ fieldRule: 0, bindTable: '', childTableKey: '', fields: [{ enCode: '', fullName: '' }] }}
+        layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+        <BindingFields rules={rules} />
+        <Form.List name="fields">
+          {(rows, { add, remove }) => (
+            <>
+              {rows.map((row) => (
+                <div key={row.key} className="qm-batch-row">
+                  <Form.Item name={[row.name, 'enCode']} rules={[rowRule(row.name, 'enCode')]} label={`${t('menuAdmin.fieldCode')} ${row.name + 1}`}>
+                    <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.fieldCode')} />
+                  </Form.Item>
+                  <Form.Item name={[row.name, 'fullName']} rules={[rowRule(row.name, 'fullName')]} label={`${t('menuAdmin.fieldName')} ${row.name + 1}`}>
+                    <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
+                  </Form.Item>
+                  {rows.length > 1 && (
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('menuAdmin.removeRow')} ${row.name + 1}`} onClick={() => remove(row.name)} />
+                  )}
+                </div>
+              ))}
+              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ enCode: '', fullName: '' })}>
+                {t('menuAdmin.addRow')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}
+
+interface Props {
+  kind: FieldKind;
+  menu: MenuInfo | null;
+  can(code: string): boolean;
+  onClose(): void;
+}
+
+export function FieldDrawer({ kind, menu, can, onClose }: Props) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const shown = useShown(menu);
+  const menuId = shown?.id ?? '';
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => setKeyword(''), [menu?.id]);
+  const fields = useRows(menu ? (q: { menuId: string; keyword: string }) => getFields(kind, q.menuId, q.keyword) : null, { menuId, keyword });
+  const [target, setTarget] = useState<{ id: string } | null>(null);
+  const [batch, setBatch] = useState(false);
+
+  return (
+    <ItemDrawer
+      open={menu !== null}
+      title={`${t(`menuAdmin.items.${FLAG[kind]}`)} - ${shown?.fullName ?? ''}`}
+      className={`qm-${kind}-drawer`}
+      onSearch={setKeyword}
+      loading={fields.loading}
+      onRefresh={fields.refresh}
+      onClose={onClose}
+      actions={
+        can(BTN_ADD) && (
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
+              {t('manage.add')}
+            </Button>
+            <Button onClick={() => setBatch(true)}>{t('menuAdmin.batchAdd')}</Button>
+          </>
+        )
+      }
+    >
+      <Table<FieldInfo>
+        rowKey="id"
+        size="small"
+        loading={fields.loading}
+        dataSource={fields.rows}
+        pagination={false}
+        locale={{ emptyText: fields.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> }}
+        columns={[
+          { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
+          { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
+          {
+            key: 'fieldRule',
+            title: t('menuAdmin.fieldRule'),
+            dataIndex: 'fieldRule',
+            width: 70,
+            align: 'center',
+            render: (v: number) => <Tag>{t(`menuAdmin.fieldRules.${v}`, { defaultValue: String(v) })}</Tag>,
+          },
+          { key: 'bindTable', title: t('menuAdmin.bindTable'), dataIndex: 'bindTable', width: 110, ellipsis: true },
+          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 60, align: 'center' },
+          {
+            key: 'enabledMark',
+            title: t('manage.state'),
+            dataIndex: 'enabledMark',
+            width: 80,
+            align: 'center',
+            render: (v: number, row) => (
+              <StateCell
+                enabledMark={v}
+                editable={can(BTN_EDIT)}
+                label={row.fullName}
+                onToggle={() => confirm.toggle(v === 1, t('menuAdmin.fieldWhat'), () => toggleFieldState(kind, row.id), fields.refresh)}
+              />
+            ),
+          },
+          {
+            key: 'actions',
+            title: t('manage.actions'),
+            width: 110,
+            render: (_: unknown, row) => (
+              <RowActions
+                canEdit={can(BTN_EDIT)}
+                canRemove={can(BTN_REMOVE)}
+                label={row.fullName}
+                onEdit={() => setTarget({ id: row.id })}
+                onRemove={() => confirm.remove(() => deleteField(kind, row.id), fields.refresh)}
+              />
+            ),
+          },
+        ]}
+      />
+      {menuId && <FieldDialog kind={kind} target={target} menuId={menuId} onClose={() => setTarget(null)} onSaved={fields.refresh} />}
+      {menuId && <BatchDialog kind={kind} open={batch} menuId={menuId} onClose={() => setBatch(false)} onSaved={fields.refresh} />}
+    </ItemDrawer>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The drawer of a menu's permission items (按钮权限, 列表权限, 表单权限, 数据权限): 700px as in
+ * the JNPF client, titled with the item kind and the menu, its own toolbar — the keyword
+ * (Enter) with 查询 and 重置 where the list takes one, the actions, 刷新 — above its table.
+ */
+import type { ReactNode } from 'react';
+import { Button, Drawer, Input, Space, Tooltip } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The drawers' width (the JNPF client's). */
+export const ITEM_DRAWER_WIDTH = 700;
+
+interface Props {
+  open: boolean;
+  title: string;
+  className: string;
+  /** Applies a keyword (Enter, 查询; '' on 重置); no keyword box without it. */
+  onSearch?(keyword: string): void;
+  actions?: ReactNode;
+  loading: boolean;
+  onRefresh(): void;
+  onClose(): void;
+  children: ReactNode;
+}
+
+export function ItemDrawer({ open, title, className, onSearch, actions, loading, onRefresh, onClose, children }: Props) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  // Each opening starts without a keyword (the list it shows is asked for without one).
+  useEffect(() => {
+    if (open) setTyped('');
+  }, [open]);
+  return (
+    <Drawer title={title} size={ITEM_DRAWER_WIDTH} open={open} onClose={onClose} className={className} destroyOnHidden>
+      <div className="qm-list-search">
+        <Space wrap>
+          {onSearch && (
+            <>
+              <Input
+                type="search"
+                allowClear
+                value={typed}
+                placeholder={t('common.keywordPlaceholder')}
+                aria-label={t('common.keyword')}
+                style={{ width: 200 }}
+                onChange={(e) => setTyped(e.target.value)}
+                onPressEnter={() => onSearch(typed.trim())}
+              />
+              <Button type="primary" icon={<SearchOutlined />} onClick={() => onSearch(typed.trim())}>
+                {t('common.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  setTyped('');
+                  onSearch('');
+                }}
+              >
+                {t('common.reset')}
+              </Button>
+            </>
+          )}
+        </Space>
+        <Space>
+          {actions}
+          <Tooltip title={t('common.refresh')}>
+            <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={loading} />} onClick={onRefresh} />
+          </Tooltip>
+        </Space>
+      </div>
+      {children}
+    </Drawer>
+  );
+}

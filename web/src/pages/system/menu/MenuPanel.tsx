@@ -1,0 +1,207 @@
+/**
+ * An application's menus (菜单管理, jnpf-wire-areas.md §1.8): Web菜单 and App菜单 as two tabs
+ * (the category the list, the form and the parent picker use), the keyword (Enter) keeping
+ * matches with their ancestors, 查询, 重置; 新建, 展开全部 / 折叠全部 and 刷新 above a tree table
+ * (名称, 编码, 地址, 图标, 类型, 排序, 状态). Per row 编辑 and 删除, and under 更多: 新建子级 for
+ * a directory, and for a 页面, 功能 or 字典 the permission items it has on — 按钮权限, 列表权限,
+ * 表单权限, 数据权限 — each in its drawer. Every button only with its permission (PERM-011);
+ * the state switch and delete ask first (CONST-002, CONST-003).
+ */
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { Button, Dropdown, Empty, Form, Input, Space, Table, Tabs, Tag, Tooltip } from 'antd';
+import { ArrowLeftOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { deleteMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
+import { menuIcon } from '@/app/layout/MenuIcon';
+import { RowActions } from '@/components/RowActions';
+import { StateCell } from '@/components/StateCell';
+import { useConfirm } from '@/components/useConfirm';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { ButtonDrawer } from './ButtonDrawer';
+import { DataDrawer } from './DataDrawer';
+import { FieldDrawer } from './FieldDrawer';
+import { MenuDialog } from './MenuDialog';
+import { isDirectory, rowAuthorize, type AuthorizeFlag, type MenuTarget, type MenuValues } from './menuForm';
+import { branchIds, treeRows, useRows } from './useRows';
+
+/** A menu whose permission items are open, and which kind. */
+interface Opened {
+  flag: AuthorizeFlag;
+  menu: MenuInfo;
+}
+
+interface Props {
+  system: SystemInfo;
+  can(code: string): boolean;
+  onBack(): void;
+}
+
+export function MenuPanel({ system, can, onBack }: Props) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const [category, setCategory] = useState<MenuCategory>('Web');
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const menus = useRows(
+    (q: { systemId: string; keyword: string; category: MenuCategory }) => getMenus(q.systemId, { keyword: q.keyword, category: q.category }),
+    { systemId: system.id, keyword, category },
+  );
+  const rows = useMemo(() => treeRows(menus.rows), [menus.rows]);
+  const allKeys = useMemo(() => branchIds(menus.rows), [menus.rows]);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  // Opened as the JNPF client opens it: the whole tree; a search shows every match.
+  useEffect(() => setExpanded(allKeys), [allKeys]);
+  const [target, setTarget] = useState<MenuTarget | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [form] = Form.useForm<MenuValues>();
+
+  const search = (text = typed) => setKeyword(text.trim());
+
+  const more = (row: MenuInfo) => {
+    const items = [
+      ...(isDirectory(row.type) && can(BTN_ADD) ? [{ key: 'child', label: t('menuAdmin.addChild') }] : []),
+      ...rowAuthorize(row).map((flag) => ({ key: flag, label: t(`menuAdmin.items.${flag}`) })),
+    ];
+    if (!items.length) return null;
+    return (
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items,
+          onClick: ({ key }) => (key === 'child' ? setTarget({ id: '', parentId: row.id }) : setOpened({ flag: key as AuthorizeFlag, menu: row })),
+        }}
+      >
+        <Button type="link" size="small" aria-label={`${t('menuAdmin.more')} ${row.fullName}`}>
+          {t('menuAdmin.more')}
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    );
+  };
+
+  return (
+    <div className="qm-menu-panel">
+      <div className="qm-menu-panel-head">
+        <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack}>
+          {t('common.back')}
+        </Button>
+        <span className="qm-menu-panel-title">{t('menuAdmin.menusOf', { name: system.fullName })}</span>
+      </div>
+      <Tabs
+        activeKey={category}
+        onChange={(key) => setCategory(key as MenuCategory)}
+        items={[
+          { key: 'Web', label: t('menuAdmin.webMenus') },
+          { key: 'App', label: t('menuAdmin.appMenus') },
+        ]}
+      />
+      <div className="qm-list-search">
+        <Space wrap>
+          <Input
+            type="search"
+            allowClear
+            value={typed}
+            placeholder={t('common.keywordPlaceholder')}
+            aria-label={t('common.keyword')}
+            style={{ width: 240 }}
+            onChange={(e) => setTyped(e.target.value)}
+            onPressEnter={() => search()}
+          />
+          <Button type="primary" icon={<SearchOutlined />} onClick={() => search()}>
+            {t('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              setTyped('');
+              search('');
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </Space>
+        <Space>
+          {can(BTN_ADD) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
+              {t('manage.add')}
+            </Button>
+          )}
+          <Button onClick={() => setExpanded(allKeys)}>{t('manage.expandAll')}</Button>
+          <Button onClick={() => setExpanded([])}>{t('manage.collapseAll')}</Button>
+          <Tooltip title={t('common.refresh')}>
+            <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={menus.loading} />} onClick={menus.refresh} />
+          </Tooltip>
+        </Space>
+      </div>
+      <Table<MenuInfo>
+        rowKey="id"
+        size="middle"
+        loading={menus.loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: menus.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> }}
+        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+        columns={[
+          { key: 'fullName', title: t('menuAdmin.menuName'), dataIndex: 'fullName', width: 240, ellipsis: true },
+          { key: 'enCode', title: t('menuAdmin.code'), dataIndex: 'enCode', width: 180, ellipsis: true },
+          { key: 'urlAddress', title: t('menuAdmin.address'), dataIndex: 'urlAddress', ellipsis: true },
+          {
+            key: 'icon',
+            title: t('menuAdmin.icon'),
+            dataIndex: 'icon',
+            width: 60,
+            align: 'center',
+            render: (icon: string, row) => <span title={icon}>{menuIcon(icon, isDirectory(row.type))}</span>,
+          },
+          {
+            key: 'type',
+            title: t('menuAdmin.menuType'),
+            dataIndex: 'type',
+            width: 80,
+            align: 'center',
+            render: (type: number) => <Tag>{t(`menuAdmin.types.${type}`, { defaultValue: String(type) })}</Tag>,
+          },
+          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
+          {
+            key: 'enabledMark',
+            title: t('manage.state'),
+            dataIndex: 'enabledMark',
+            width: 90,
+            align: 'center',
+            render: (v: number, row) => (
+              <StateCell
+                enabledMark={v}
+                editable={can(BTN_EDIT)}
+                label={row.fullName}
+                onToggle={() => confirm.toggle(v === 1, t('menuAdmin.menuWhat'), () => toggleMenuState(row.id), menus.refresh)}
+              />
+            ),
+          },
+          {
+            key: 'actions',
+            title: t('manage.actions'),
+            width: 190,
+            fixed: 'right',
+            render: (_: unknown, row) => (
+              <Space size={0} className="qm-row-actions">
+                <RowActions
+                  canEdit={can(BTN_EDIT)}
+                  canRemove={can(BTN_REMOVE)}
+                  label={row.fullName}
+                  onEdit={() => setTarget({ id: row.id })}
+                  onRemove={() => confirm.remove(() => deleteMenu(row.id), menus.refresh)}
+                />
+                {more(row)}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <MenuDialog target={target} form={form} systemId={system.id} category={category} onClose={() => setTarget(null)} onSaved={menus.refresh} />
+      <ButtonDrawer menu={opened?.flag === 'isButtonAuthorize' ? opened.menu : null} can={can} onClose={() => setOpened(null)} />
+      <FieldDrawer kind="column" menu={opened?.flag === 'isColumnAuthorize' ? opened.menu : null} can={can} onClose={() => setOpened(null)} />
+      <FieldDrawer kind="form" menu={opened?.flag === 'isFormAuthorize' ? opened.menu : null} can={can} onClose={() => setOpened(null)} />
+      <DataDrawer menu={opened?.flag === 'isDataAuthorize' ? opened.menu : null} can={can} onClose={() => setOpened(null)} />
+    </div>
+  );
+}
