@@ -9,8 +9,10 @@
 // deleted after confirmation, the directory only once nothing hangs below it (the server says
 // why). Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, helpers, launch, screenshot, storySteps } from '../support.mjs';
+import { ADMIN_PASSWORD, ARTIFACTS, BASE, helpers, launch, screenshot, storySteps } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 /** The seed's main application (fixtures/seed/systems.json). */
@@ -24,6 +26,8 @@ const step = storySteps(it, () => ({ page, problems: browser.problems }));
 
 /** 新建, after its plus icon. */
 const ADD = /^(plus\s*)?新\s*建$/;
+/** 导入, after its upload icon. */
+const IMPORT = /^(upload\s*)?导\s*入$/;
 
 /** The side menu. */
 const sidebar = () => page.locator('.qm-sidebar, .ant-layout-sider').first();
@@ -45,6 +49,35 @@ async function switchShows(text, checked) {
 async function pickIcon(form, label, part) {
   await form.getByLabel(label).fill(part);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: part }).first().click();
+}
+
+/**
+ * A copy of an exported .bm file that clashes with nothing: every id, code and parent id (but
+ * the top's) and every menu name with `suffix` (a data-permission scheme's condition names its
+ * fields by id, in JSON text); a page's address ends in '-copy' (two pages at one address would
+ * share the route).
+ */
+function renamed(file, suffix) {
+  const walk = (v) => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out = {};
+    for (const [k, x] of Object.entries(v)) {
+      if ((k === 'id' || k === 'enCode') && typeof x === 'string') out[k] = `${x}${suffix}`;
+      else if (k === 'parentId' && typeof x === 'string' && x !== '-1') out[k] = `${x}${suffix}`;
+      else if (k === 'conditionJson' && typeof x === 'string' && x) out[k] = JSON.stringify(walk(JSON.parse(x)));
+      else out[k] = walk(x);
+    }
+    return out;
+  };
+  const copy = walk(file);
+  const names = (node) => {
+    node.moduleEntity.fullName = `${node.moduleEntity.fullName}${suffix}`;
+    if (node.moduleEntity.urlAddress) node.moduleEntity.urlAddress = `${node.moduleEntity.urlAddress}-copy`;
+    (node.children ?? []).forEach(names);
+  };
+  names(copy);
+  return copy;
 }
 
 /** Opens the permission item `name` of the menu row `menu` (its 更多). */
@@ -250,6 +283,68 @@ describe('the administrator shapes the menu in real Chromium', () => {
     await row('本人创建', drawer).getByText('【创建人】【等于】【当前用户】').waitFor();
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
+  });
+
+  let exported;
+
+  step('exports the directory with its page and their items to a .bm file after confirmation: the server answers a download url, the file is fetched', async () => {
+    const answered = page.waitForResponse((r) => r.url().includes('/Action/Export') && r.request().method() === 'GET');
+    await row('病区管理').getByRole('button', { name: '导出 病区管理' }).click();
+    const download = page.waitForEvent('download');
+    await h.confirmWith('您确定要导出该菜单, 是否继续?');
+    const url = (await (await answered).json()).data.url;
+    assert.ok(typeof url === 'string' && url.length > 0, 'a download url');
+    const file = await download;
+    assert.match(file.suggestedFilename(), /\.bm$/);
+    exported = join(ARTIFACTS, file.suggestedFilename());
+    await file.saveAs(exported);
+    assert.ok(statSync(exported).size > 0, 'the file is not empty');
+    const content = JSON.parse(readFileSync(exported, 'utf8'));
+    assert.equal(content.moduleEntity.enCode, 'ward');
+    assert.deepEqual(content.children.map((c) => c.moduleEntity.enCode), ['ward.beds']);
+    assert.deepEqual(content.children[0].buttonEntityList.map((b) => b.enCode).sort(), ['btn_add', 'btn_edit', 'btn_remove']);
+  });
+
+  step('imports a copy of it under another directory (系统管理): it appears there in the tree, its page below it', async () => {
+    const copy = join(ARTIFACTS, 'ward-copy.bm');
+    writeFileSync(copy, JSON.stringify(renamed(JSON.parse(readFileSync(exported, 'utf8')), '副本')));
+    await h.active().getByRole('button', { name: IMPORT }).click();
+    const dialog = h.dialog('导入菜单');
+    await dialog.waitFor();
+    await h.motionless();
+    await h.item(dialog, '上级').getByText('顶级节点').waitFor();
+    assert.equal(await dialog.getByLabel('菜单分类').inputValue(), 'Web菜单');
+    await h.chooseNode(dialog, '上级', '系统管理');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: '选择菜单文件导入' }).click();
+    await (await chooser).setFiles(copy);
+    await h.toast('导入成功');
+    await dialog.waitFor({ state: 'hidden' });
+    await row('病区管理副本').waitFor();
+    await row('床位管理副本').waitFor();
+    const tree = await h.api('GET', `/api/system/Menu/ModuleBySystem/${MAIN_SYSTEM}?keyword=${encodeURIComponent('副本')}&category=Web`);
+    const system = tree.list.find((m) => m.fullName === '系统管理');
+    assert.ok(system, 'under 系统管理');
+    const placed = system.children.find((m) => m.fullName === '病区管理副本');
+    assert.deepEqual(placed.children.map((m) => m.fullName), ['床位管理副本']);
+  });
+
+  step("a file that is no menu export is refused whole, the server's message in the dialog; nothing changes", async () => {
+    const before = await h.api('GET', `/api/system/Menu/ModuleBySystem/${MAIN_SYSTEM}?keyword=&category=Web`);
+    await h.active().getByRole('button', { name: IMPORT }).click();
+    const dialog = h.dialog('导入菜单');
+    await dialog.waitFor();
+    await h.motionless();
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: '选择菜单文件导入' }).click();
+    await (await chooser).setFiles({ name: 'broken.bm', mimeType: 'application/octet-stream', buffer: Buffer.from('not a menu') });
+    await dialog.getByRole('alert').getByText(/文件内容不是菜单数据/).waitFor();
+    await page.locator('.ant-message').getByText(/文件内容不是菜单数据/).first().waitFor();
+    await screenshot(page, 'menus-import-refused');
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const after = await h.api('GET', `/api/system/Menu/ModuleBySystem/${MAIN_SYSTEM}?keyword=&category=Web`);
+    assert.deepEqual(after, before);
   });
 
   step('after a reload (CurrentUser asked again) the side menu shows the page under its directory, with its buttons granted (PERM-001, PERM-005, ROUTE-010)', async () => {

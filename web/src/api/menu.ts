@@ -26,6 +26,10 @@ export type BatchField = Schemas['BatchField'];
 export type AuthorizeFieldInfo = Schemas['AuthorizeFieldInfo'];
 export type AuthorizeFieldForm = Schemas['AuthorizeFieldForm'];
 export type SchemeInfo = Schemas['SchemeInfo'];
+export type LinkInfo = Schemas['LinkInfo'];
+export type LinkTables = Schemas['LinkTables'];
+export type LinkField = Schemas['LinkField'];
+type ExportUrl = Schemas['ExportUrl'];
 
 /** The top of an application's menus and of a menu's buttons (the client's 顶级节点). */
 export const TOP = '-1';
@@ -40,6 +44,7 @@ const COLUMN = '/api/system/ModuleColumn';
 const FORM = '/api/system/ModuleForm';
 const AUTHORIZE = '/api/system/ModuleDataAuthorize';
 const SCHEME = '/api/system/ModuleDataAuthorizeScheme';
+const LINK = '/api/system/ModuleDataAuthorizeLink';
 
 // ---- applications ---------------------------------------------------------------------------
 
@@ -100,6 +105,23 @@ export function deleteMenu(id: string) {
 
 export function toggleMenuState(id: string) {
   return send({ url: `${MENU}/${id}/Actions/State`, method: 'PUT' });
+}
+
+/** A menu, the menus below it and all their items as a .bm file: the url to download it from. */
+export function exportMenu(id: string) {
+  return send<ExportUrl>({ url: `${MENU}/${id}/Action/Export` });
+}
+
+/**
+ * A .bm file (multipart field `file`) into application `systemId` under `parentId` ('-1' the
+ * top) on the tab `category`; checked whole by the server, which names what it refuses.
+ */
+export function importMenu(systemId: string, file: File, parentId: string, category: MenuCategory) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  data.append('parentId', parentId);
+  data.append('category', category);
+  return send({ url: `${MENU}/${systemId}/Action/Import`, method: 'POST', data });
 }
 
 // ---- buttons --------------------------------------------------------------------------------
@@ -220,4 +242,30 @@ export function deleteScheme(id: string) {
 
 export function toggleSchemeState(id: string) {
   return send({ url: `${SCHEME}/${id}/Actions/State`, method: 'PUT' });
+}
+
+// ---- data connections -----------------------------------------------------------------------
+
+/** What a data connection is for: 1 list columns, 2 form fields, 3 data permission. */
+export type LinkDataType = 1 | 2 | 3;
+
+/** The platform database, the only connection so far. */
+export const PLATFORM_LINK = '0';
+
+/** A menu's connection for one kind of field: `linkTables` csv ('' when none). */
+export function getLinkInfo(menuId: string, dataType: LinkDataType) {
+  return send<LinkInfo>({ url: `${LINK}/getInfo/${menuId}/${dataType}` });
+}
+
+/** Saves the tables (csv) of the platform database a menu's fields of one kind are picked from. */
+export function saveLink(moduleId: string, dataType: LinkDataType, linkTables: string[], linkId = PLATFORM_LINK) {
+  return send({ url: `${LINK}/saveLinkData`, method: 'POST', data: { moduleId, linkId, linkTables: linkTables.join(','), dataType } });
+}
+
+/** A page of a connected table's columns, a keyword on the name. */
+export function getLinkFields(linkId: string, table: string, dataType: LinkDataType, query: { keyword: string; currentPage: number; pageSize: number }, menuType = 2) {
+  return send<{ list: LinkField[]; pagination: { currentPage: number; pageSize: number; total: number } }>({
+    url: `${LINK}/${encodeURIComponent(linkId)}/Tables/${encodeURIComponent(table)}/Fields/${menuType}/${dataType}`,
+    data: query,
+  });
 }

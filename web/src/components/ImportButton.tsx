@@ -52,6 +52,8 @@ export function ImportButton({ accept, upload, onImported, label }: Props) {
         type="file"
         accept={accept}
         hidden
+        // Also inside a form item, whose styles show a file input as a block.
+        style={{ display: 'none' }}
         onChange={(e) => void send(e.target.files?.[0])}
       />
     </>

@@ -5,7 +5,9 @@
  * 名称, 方案编码, 过滤条件, 状态) with 新建, 编辑, 删除 and the state switch. A scheme's condition
  * is built from the fields (ConditionBuilder). Every form is checked by the rules core before
  * the request — the field and scheme rules, and the condition by `checkSchemeCondition` —; every
- * button only with its permission (PERM-011); the state switch and delete ask first.
+ * button only with its permission (PERM-011); the state switch and delete ask first. On 字段管理,
+ * 数据连接 (btn_edit) chooses the platform tables the fields come from, and 从数据表添加
+ * (btn_add) opens a new field's form filled from the column picked of them (DataLink).
  */
 import { useEffect, useState } from 'react';
 import { Button, Empty, Form, Input, Select, Switch, Table, Tabs } from 'antd';
@@ -39,6 +41,7 @@ import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
 import { useCore } from '@/hooks/useCore';
 import { ConditionBuilder, CONDITION_TEXTS, useContentName } from './ConditionBuilder';
 import { BindingFields } from './FieldDrawer';
+import { LinkDialog, LinkFieldPicker } from './DataLink';
 import { ItemDrawer } from './ItemDrawer';
 import { conditionText, readCondition, type ConditionGroup } from './scheme';
 import { useRows } from './useRows';
@@ -59,7 +62,10 @@ interface AuthorizeValues {
   description: string;
 }
 
-function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: { id: string } | null; menuId: string; onClose(): void; onSaved(): void }) {
+/** A field dialog's target: an id to edit, or '' for a new field, maybe filled from a picked column. */
+type FieldTarget = { id: string; preset?: Partial<AuthorizeValues> };
+
+function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: FieldTarget | null; menuId: string; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AuthorizeValues>();
   const core = useCore();
@@ -76,7 +82,18 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: { 
           conditionText: info.conditionText || undefined,
           description: info.description,
         }
-      : { fieldRule: 0, bindTable: '', childTableKey: '', enCode: '', fullName: '', type: undefined, conditionSymbol: [], conditionText: undefined, description: '' };
+      : {
+          fieldRule: 0,
+          bindTable: '',
+          childTableKey: '',
+          enCode: '',
+          fullName: '',
+          type: undefined,
+          conditionSymbol: [],
+          conditionText: undefined,
+          description: '',
+          ...target?.preset,
+        };
   const toWire = (v: AuthorizeValues): AuthorizeFieldForm => ({
     moduleId: menuId,
     fieldRule: v.fieldRule,
@@ -234,7 +251,9 @@ export function DataDrawer({ menu, can, onClose }: Props) {
   useEffect(() => setTab('fields'), [menu?.id]);
   const fields = useRows(menu ? (id: string) => getAuthorizeFields(id) : null, menuId);
   const schemes = useRows(menu ? (id: string) => getSchemes(id) : null, menuId);
-  const [fieldTarget, setFieldTarget] = useState<{ id: string } | null>(null);
+  const [fieldTarget, setFieldTarget] = useState<FieldTarget | null>(null);
+  const [linking, setLinking] = useState(false);
+  const [picking, setPicking] = useState(false);
   const [schemeTarget, setSchemeTarget] = useState<{ id: string } | null>(null);
   const contentName = useContentName();
   const current = tab === 'fields' ? fields : schemes;
@@ -253,6 +272,14 @@ export function DataDrawer({ menu, can, onClose }: Props) {
           <Button type="primary" icon={<PlusOutlined />} onClick={() => (tab === 'fields' ? setFieldTarget({ id: '' }) : setSchemeTarget({ id: '' }))}>
             {t(tab === 'fields' ? 'menuAdmin.addField' : 'menuAdmin.addScheme')}
           </Button>
+        )
+      }
+      extra={
+        tab === 'fields' && (
+          <>
+            {can(BTN_ADD) && <Button onClick={() => setPicking(true)}>{t('menuAdmin.pickFields')}</Button>}
+            {can(BTN_EDIT) && <Button onClick={() => setLinking(true)}>{t('menuAdmin.dataLink')}</Button>}
+          </>
         )
       }
     >
@@ -345,6 +372,20 @@ export function DataDrawer({ menu, can, onClose }: Props) {
           },
         ]}
       />
+      {menuId && <LinkDialog open={linking} menuId={menuId} dataType={3} onClose={() => setLinking(false)} />}
+      {menuId && (
+        <LinkFieldPicker
+          open={picking}
+          menuId={menuId}
+          dataType={3}
+          multiple={false}
+          onClose={() => setPicking(false)}
+          onPick={([p]) => {
+            setPicking(false);
+            if (p) setFieldTarget({ id: '', preset: { enCode: p.field, fullName: p.fieldName, fieldRule: p.fieldRule, bindTable: p.table } });
+          }}
+        />
+      )}
       {menuId && <AuthorizeFieldDialog target={fieldTarget} menuId={menuId} onClose={() => setFieldTarget(null)} onSaved={fields.refresh} />}
       {menuId && <SchemeDialog target={schemeTarget} menuId={menuId} fields={fields.rows} onClose={() => setSchemeTarget(null)} onSaved={schemes.refresh} />}
     </ItemDrawer>

@@ -4,7 +4,9 @@
  * 副表 or 子表 —, the bound table, 排序, 状态) with the keyword, 新建 and 批量新建; per row 编辑
  * and 删除. A field's form and the batch's rows are checked by the rules core's field rules (a
  * field of a sub-table names it: childTableKey) before anything is sent; a batch is stored all
- * or none, and the server names the row it refuses.
+ * or none, and the server names the row it refuses. 数据连接 (btn_edit) chooses the tables of
+ * the platform database the fields come from, and 从数据表添加 (btn_add) adds the columns picked
+ * of them as one batch, each checked by the core first (DataLink).
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
@@ -32,6 +34,7 @@ import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
 import { useEntityRules, type EntityRules } from '@/hooks/useEntityRules';
 import { coreText } from '@/i18n';
 import { applyServerErrors } from '@/utils/formErrors';
+import { LinkDialog, LinkFieldPicker, type PickedField } from './DataLink';
 import { ItemDrawer } from './ItemDrawer';
 import { useRows } from './useRows';
 import { useShown } from './useShown';
@@ -263,6 +266,32 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
   const fields = useRows(menu ? (q: { menuId: string; keyword: string }) => getFields(kind, q.menuId, q.keyword) : null, { menuId, keyword });
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [batch, setBatch] = useState(false);
+  const [linking, setLinking] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const { message } = App.useApp();
+  const dataType = kind === 'column' ? 1 : 2;
+
+  /** The picked columns as one batch: each checked by the core as a field, then sent. */
+  const addPicked = async (picked: PickedField[]) => {
+    const rows = picked.map((p) => ({ enCode: p.field, fullName: p.fieldName, fieldRule: p.fieldRule, bindTable: p.table, childTableKey: '' }));
+    const core = await loadCore();
+    for (const row of rows) {
+      const problems = Object.values(core.checkEntity('moduleField', row, true)).find((list) => list?.length);
+      if (problems?.length) {
+        void message.error(`${row.enCode}: ${coreText(problems[0])}`);
+        return;
+      }
+    }
+    try {
+      const main = picked.find((p) => p.fieldRule === 0)?.table ?? '';
+      const res = await batchFields(kind, menuId, rows, main);
+      void message.success(res.msg || t('profile.saved'), 1.5);
+      setPicking(false);
+      fields.refresh();
+    } catch {
+      // The HTTP client has shown the server's message; the choice stays.
+    }
+  };
 
   return (
     <ItemDrawer
@@ -280,9 +309,11 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
               {t('manage.add')}
             </Button>
             <Button onClick={() => setBatch(true)}>{t('menuAdmin.batchAdd')}</Button>
+            <Button onClick={() => setPicking(true)}>{t('menuAdmin.pickFields')}</Button>
           </>
         )
       }
+      extra={can(BTN_EDIT) && <Button onClick={() => setLinking(true)}>{t('menuAdmin.dataLink')}</Button>}
     >
       <Table<FieldInfo>
         rowKey="id"
@@ -337,6 +368,8 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
       />
       {menuId && <FieldDialog kind={kind} target={target} menuId={menuId} onClose={() => setTarget(null)} onSaved={fields.refresh} />}
       {menuId && <BatchDialog kind={kind} open={batch} menuId={menuId} onClose={() => setBatch(false)} onSaved={fields.refresh} />}
+      {menuId && <LinkDialog open={linking} menuId={menuId} dataType={dataType} onClose={() => setLinking(false)} />}
+      {menuId && <LinkFieldPicker open={picking} menuId={menuId} dataType={dataType} multiple onClose={() => setPicking(false)} onPick={addPicked} />}
     </ItemDrawer>
   );
 }

@@ -19,13 +19,15 @@ interface Props {
   /** Applies a keyword (Enter, 查询; '' on 重置); no keyword box without it. */
   onSearch?(keyword: string): void;
   actions?: ReactNode;
+  /** Actions after the others, before 刷新 (数据连接). */
+  extra?: ReactNode;
   loading: boolean;
   onRefresh(): void;
   onClose(): void;
   children: ReactNode;
 }
 
-export function ItemDrawer({ open, title, className, onSearch, actions, loading, onRefresh, onClose, children }: Props) {
+export function ItemDrawer({ open, title, className, onSearch, actions, extra, loading, onRefresh, onClose, children }: Props) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   // Each opening starts without a keyword (the list it shows is asked for without one).
@@ -64,6 +66,7 @@ export function ItemDrawer({ open, title, className, onSearch, actions, loading,
         </Space>
         <Space>
           {actions}
+          {extra}
           <Tooltip title={t('common.refresh')}>
             <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={loading} />} onClick={onRefresh} />
           </Tooltip>

@@ -39,7 +39,7 @@ const dictionaryOptions = (nodes: DictionaryTypeNode[]): Option[] =>
 const flatten = (options: Option[]): Option[] => options.flatMap((o) => [o, ...flatten(o.children)]);
 
 /** The directories a menu may hang under, below 顶级节点. */
-function ParentSelect({ id, value, onChange, editing, systemId, category }: { id?: string; value?: string; onChange?(v: string): void; editing: string; systemId: string; category: MenuCategory }) {
+export function ParentSelect({ id, value, onChange, editing, systemId, category }: { id?: string; value?: string; onChange?(v: string): void; editing: string; systemId: string; category: MenuCategory }) {
   const { t } = useTranslation();
   const [tree, setTree] = useState<Option[]>([]);
   const [loading, setLoading] = useState(true);

@@ -4,14 +4,16 @@
  * matches with their ancestors, 查询, 重置; 新建, 展开全部 / 折叠全部 and 刷新 above a tree table
  * (名称, 编码, 地址, 图标, 类型, 排序, 状态). Per row 编辑 and 删除, and under 更多: 新建子级 for
  * a directory, and for a 页面, 功能 or 字典 the permission items it has on — 按钮权限, 列表权限,
- * 表单权限, 数据权限 — each in its drawer. Every button only with its permission (PERM-011);
- * the state switch and delete ask first (CONST-002, CONST-003).
+ * 表单权限, 数据权限 — each in its drawer. 导出 of a row asks first, then downloads the .bm
+ * file of the menu, the menus below it and their items; 导入 (btn_add) takes such a file back
+ * under a chosen parent on the open tab (MenuImportDialog). Every button only with its
+ * permission (PERM-011); the state switch and delete ask first (CONST-002, CONST-003).
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { Button, Dropdown, Empty, Form, Input, Space, Table, Tabs, Tag, Tooltip } from 'antd';
-import { ArrowLeftOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownOutlined, PlusOutlined, UploadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { deleteMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
+import { deleteMenu, exportMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
 import { menuIcon } from '@/app/layout/MenuIcon';
 import { RowActions } from '@/components/RowActions';
 import { StateCell } from '@/components/StateCell';
@@ -21,6 +23,7 @@ import { ButtonDrawer } from './ButtonDrawer';
 import { DataDrawer } from './DataDrawer';
 import { FieldDrawer } from './FieldDrawer';
 import { MenuDialog } from './MenuDialog';
+import { MenuImportDialog } from './MenuImportDialog';
 import { isDirectory, rowAuthorize, type AuthorizeFlag, type MenuTarget, type MenuValues } from './menuForm';
 import { branchIds, treeRows, useRows } from './useRows';
 
@@ -53,6 +56,7 @@ export function MenuPanel({ system, can, onBack }: Props) {
   useEffect(() => setExpanded(allKeys), [allKeys]);
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
+  const [importing, setImporting] = useState(false);
   const [form] = Form.useForm<MenuValues>();
 
   const search = (text = typed) => setKeyword(text.trim());
@@ -125,6 +129,11 @@ export function MenuPanel({ system, can, onBack }: Props) {
               {t('manage.add')}
             </Button>
           )}
+          {can(BTN_ADD) && (
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('manage.import')}
+            </Button>
+          )}
           <Button onClick={() => setExpanded(allKeys)}>{t('manage.expandAll')}</Button>
           <Button onClick={() => setExpanded([])}>{t('manage.collapseAll')}</Button>
           <Tooltip title={t('common.refresh')}>
@@ -180,7 +189,7 @@ export function MenuPanel({ system, can, onBack }: Props) {
           {
             key: 'actions',
             title: t('manage.actions'),
-            width: 190,
+            width: 240,
             fixed: 'right',
             render: (_: unknown, row) => (
               <Space size={0} className="qm-row-actions">
@@ -191,6 +200,14 @@ export function MenuPanel({ system, can, onBack }: Props) {
                   onEdit={() => setTarget({ id: row.id })}
                   onRemove={() => confirm.remove(() => deleteMenu(row.id), menus.refresh)}
                 />
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`${t('manage.export')} ${row.fullName}`}
+                  onClick={() => confirm.exportFile(t('menuAdmin.exportConfirm'), () => exportMenu(row.id))}
+                >
+                  {t('manage.export')}
+                </Button>
                 {more(row)}
               </Space>
             ),
@@ -198,6 +215,7 @@ export function MenuPanel({ system, can, onBack }: Props) {
         ]}
       />
       <MenuDialog target={target} form={form} systemId={system.id} category={category} onClose={() => setTarget(null)} onSaved={menus.refresh} />
+      <MenuImportDialog open={importing} systemId={system.id} category={category} onClose={() => setImporting(false)} onImported={menus.refresh} />
       <ButtonDrawer menu={opened?.flag === 'isButtonAuthorize' ? opened.menu : null} can={can} onClose={() => setOpened(null)} />
       <FieldDrawer kind="column" menu={opened?.flag === 'isColumnAuthorize' ? opened.menu : null} can={can} onClose={() => setOpened(null)} />
       <FieldDrawer kind="form" menu={opened?.flag === 'isFormAuthorize' ? opened.menu : null} can={can} onClose={() => setOpened(null)} />
