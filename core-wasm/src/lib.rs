@@ -662,7 +662,8 @@ fn form_of(name: &str) -> Result<entity::Form, JsError> {
 
 /// An administration form's fields with their limits and rules (`form`: company, department,
 /// position, role, group, user, resetPassword, system, menu, moduleButton, moduleField,
-/// dataAuthorize, dataScheme).
+/// dataAuthorize, dataScheme, dictionaryType, dictionaryData, billRule, area, dataInterface,
+/// dataInterfaceVariate, schedule, sysConfig).
 #[wasm_bindgen(js_name = entityFields, unchecked_return_type = "EntityField[]")]
 pub fn entity_fields(form: &str) -> Result<JsValue, JsError> {
     to_js(&entity::field_info(form_of(form)?))

@@ -1,6 +1,6 @@
 //! The administration forms' field rules (organisations, departments, positions, roles,
 //! groups, users, systems, menus and the menus' permission items, dictionaries, serial-number
-//! rules, areas and schedules), written once: the web's forms read them through WASM (`entityFields`,
+//! rules, areas, schedules and the system configuration), written once: the web's forms read them through WASM (`entityFields`,
 //! `checkEntity`) for their limits and instant messages, and the server checks what a form
 //! sends with the same function before it saves. Texts are the JNPF client's own
 //! (jnpf-wire-areas.md §1, §2).
@@ -51,10 +51,13 @@ pub struct FieldRule {
     pub one_of: Option<(&'static [&'static str], Text)>,
     /// The value is JSON text of an object (a menu's propertyJson), else this message.
     pub json_object: Option<Text>,
+    /// The value is a whole number within these bounds (a number, its text, or a boolean as 0
+    /// or 1), with the form's own message or, when None, 必须是{min}到{max}之间的整数.
+    pub range: Option<(i64, i64, Option<Text>)>,
 }
 
 const fn field(name: &'static str) -> FieldRule {
-    FieldRule { name, required: None, max_chars: None, rule: None, when: None, one_of: None, json_object: None }
+    FieldRule { name, required: None, max_chars: None, rule: None, when: None, one_of: None, json_object: None, range: None }
 }
 
 impl FieldRule {
@@ -80,6 +83,10 @@ impl FieldRule {
     }
     const fn json_object(mut self, text: Text) -> Self {
         self.json_object = Some(text);
+        self
+    }
+    const fn range(mut self, min: i64, max: i64, text: Option<Text>) -> Self {
+        self.range = Some((min, max, text));
         self
     }
 }
@@ -108,6 +115,7 @@ pub enum Form {
     DataInterface,
     DataInterfaceVariate,
     Schedule,
+    SysConfig,
 }
 
 const COMPANY: &[FieldRule] = &[
@@ -363,8 +371,76 @@ const SCHEDULE: &[FieldRule] = &[
     field("send").required(t("schedule.sendRequired", "请选择发送配置")).max(50, None).when("reminderType", &["2"]),
 ];
 
+// The system configuration (SYS-002, SYS-003; jnpf-wire-areas.md §2.6): every setting the
+// JNPF client's page writes back, with its kind. Flags are 0 or 1 (the JNPF client sends
+// numbers, booleans are read as 0/1); counts and times are whole numbers within their bounds.
+// What the settings do is the server's (server/README.md "System configuration").
+const FLAG: Option<Text> = Some(t("sysConfig.flagInvalid", "只能是0或1"));
+
+const SYS_CONFIG: &[FieldRule] = &[
+    // 基本设置.
+    field("sysName").required(t("sysConfig.sysNameRequired", "请输入系统名称")).max(50, None),
+    field("title").required(t("sysConfig.titleRequired", "请输入系统标题")).max(50, None),
+    field("sysVersion").max(20, None),
+    field("copyright").max(200, None),
+    field("sysDescription").max(500, None),
+    field("logoIcon").max(500, None),
+    field("navigationIcon").max(500, None),
+    field("loginIcon").max(500, None),
+    field("workLogoIcon").max(500, None),
+    field("appIcon").max(500, None),
+    field("companyName").max(100, None),
+    field("companyCode").max(50, None),
+    field("companyAddress").max(200, None),
+    field("companyContacts").max(50, None),
+    field("companyTelePhone").max(20, None),
+    field("companyEmail").rule(NamedRule::Email, None).max(100, None),
+    // 安全设置: signing in.
+    field("singleLogin").range(1, 2, Some(t("sysConfig.singleLoginInvalid", "登录方式只能是单一登录或同时登录"))),
+    field("tokenTimeout").required(t("sysConfig.tokenTimeoutRequired", "请输入超时时间")).range(1, 10080, None),
+    field("lastLoginTimeSwitch").range(0, 1, FLAG),
+    field("enableVerificationCode").range(0, 1, FLAG),
+    field("verificationCodeNumber").required(t("sysConfig.codeNumberRequired", "请输入验证码位数")).range(3, 6, None),
+    field("passwordErrorsNumber").required(t("sysConfig.errorsNumberRequired", "请输入密码错误次数")).range(1, 100, None),
+    field("lockType").range(1, 2, Some(t("sysConfig.lockTypeInvalid", "错误策略只能是账号锁定或延时登录"))),
+    field("lockTime").required(t("sysConfig.lockTimeRequired", "请输入锁定时间")).range(1, 1440, None),
+    field("whitelistSwitch").range(0, 1, FLAG),
+    field("whiteListIp").max(2000, None),
+    // 安全设置: passwords (AUTH-023).
+    field("passwordIsUpdatedRegularly").range(0, 1, FLAG),
+    field("updateCycle").range(1, 3650, None),
+    field("updateInAdvance").range(0, 365, None),
+    field("passwordStrengthLimit").range(0, 1, FLAG),
+    field("passwordLengthMin").range(0, 1, FLAG),
+    field("passwordLengthMinNumber").required(t("sysConfig.lengthMinRequired", "请输入密码最小长度")).range(1, 64, None),
+    field("containsNumbers").range(0, 1, FLAG),
+    field("includeLowercaseLetters").range(0, 1, FLAG),
+    field("includeUppercaseLetters").range(0, 1, FLAG),
+    field("containsCharacters").range(0, 1, FLAG),
+    field("disableOldPassword").range(0, 1, FLAG),
+    field("disableTheNumberOfOldPasswords").range(1, 24, None),
+    field("mandatoryModificationOfInitialPassword").range(0, 1, FLAG),
+    // Third-party office chat: DingTalk (钉钉) and WeCom (企业微信).
+    field("dingSynAppKey").max(200, None),
+    field("dingSynAppSecret").max(500, None),
+    field("dingAgentId").max(200, None),
+    field("dingSynIsSynOrg").range(0, 1, FLAG),
+    field("dingSynIsSynUser").range(0, 1, FLAG),
+    field("qyhCorpId").max(200, None),
+    field("qyhAgentId").max(200, None),
+    field("qyhAgentSecret").max(500, None),
+    field("qyhCorpSecret").max(500, None),
+    field("qyhIsSynOrg").range(0, 1, FLAG),
+    field("qyhIsSynUser").range(0, 1, FLAG),
+    // Workflow links and the SMS provider (stored for the JNPF client's page).
+    field("linkTime").range(1, 8760, None),
+    field("isClick").range(0, 1, FLAG),
+    field("unClickNum").range(1, 100, None),
+    field("smsCompany").max(50, None),
+];
+
 impl Form {
-    pub const ALL: [Form; 20] = [
+    pub const ALL: [Form; 21] = [
         Form::Company,
         Form::Department,
         Form::Position,
@@ -385,6 +461,7 @@ impl Form {
         Form::DataInterface,
         Form::DataInterfaceVariate,
         Form::Schedule,
+        Form::SysConfig,
     ];
 
     /// The form's fields with rules.
@@ -410,7 +487,13 @@ impl Form {
             Form::DataInterface => DATA_INTERFACE,
             Form::DataInterfaceVariate => DATA_INTERFACE_VARIATE,
             Form::Schedule => SCHEDULE,
+            Form::SysConfig => SYS_CONFIG,
         }
+    }
+
+    /// The rule of one field, if the form has it.
+    pub fn field(self, name: &str) -> Option<&'static FieldRule> {
+        self.fields().iter().find(|f| f.name == name)
     }
 }
 
@@ -427,6 +510,16 @@ fn text_of(value: &Value) -> String {
     }
 }
 
+/// A whole number as a ranged field reads it: a number, its text, or a boolean as 0 or 1.
+pub fn whole_number(value: &Value) -> Option<i64> {
+    match value {
+        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64)),
+        Value::String(s) => s.trim().parse().ok(),
+        Value::Bool(b) => Some(*b as i64),
+        _ => None,
+    }
+}
+
 impl FieldRule {
     /// The first problem with a (present) value.
     fn check(&self, value: &Value) -> Option<Message> {
@@ -436,6 +529,15 @@ impl FieldRule {
         }
         if value.is_array() {
             return None;
+        }
+        if let Some((min, max, message)) = self.range {
+            return match whole_number(value) {
+                Some(n) if (min..=max).contains(&n) => None,
+                _ => Some(message.map_or_else(
+                    || Message::new("field.intRange", format!("必须是{min}到{max}之间的整数")).with("min", min).with("max", max),
+                    Text::message,
+                )),
+            };
         }
         if let Some((max, message)) = self.max_chars
             && text.chars().count() > max
@@ -716,12 +818,44 @@ mod tests {
         assert_eq!(texts(Form::Schedule, json!({"title": "晨".repeat(201)}), false), [("title".into(), "最多200个字符".into())]);
     }
 
+    // SYS-003: the system configuration's settings, checked on what a save sends: names
+    // required and bounded, flags 0 or 1 (a boolean counts as 0/1), counts and minutes whole
+    // numbers within their bounds, with the bounds in the message.
+    #[test]
+    fn sys_003_configuration_settings() {
+        assert_eq!(texts(Form::SysConfig, json!({"title": "启明", "enableVerificationCode": true, "verificationCodeNumber": "4"}), false), []);
+        assert_eq!(
+            texts(
+                Form::SysConfig,
+                json!({"title": " ", "enableVerificationCode": 2, "verificationCodeNumber": 9, "lockTime": 1.5, "tokenTimeout": "x"}),
+                false
+            ),
+            [
+                ("enableVerificationCode".into(), "只能是0或1".into()),
+                ("lockTime".into(), "必须是1到1440之间的整数".into()),
+                ("title".into(), "请输入系统标题".into()),
+                ("tokenTimeout".into(), "必须是1到10080之间的整数".into()),
+                ("verificationCodeNumber".into(), "必须是3到6之间的整数".into())
+            ]
+        );
+        let range = &check(Form::SysConfig, json!({"passwordLengthMinNumber": 0}).as_object().unwrap(), false)["passwordLengthMinNumber"][0];
+        assert_eq!((range.key, range.params.get("min").map(String::as_str), range.params.get("max").map(String::as_str)), ("field.intRange", Some("1"), Some("64")));
+        assert_eq!(texts(Form::SysConfig, json!({"passwordLengthMinNumber": ""}), false), [("passwordLengthMinNumber".into(), "请输入密码最小长度".into())]);
+        assert_eq!(texts(Form::SysConfig, json!({"singleLogin": 3, "companyEmail": "x@"}), false), [
+            ("companyEmail".into(), "请正确输入您的邮箱地址".into()),
+            ("singleLogin".into(), "登录方式只能是单一登录或同时登录".into())
+        ]);
+        assert_eq!(whole_number(&json!(6.0)), Some(6));
+        assert!(Form::SysConfig.field("qyhCorpSecret").is_some() && Form::SysConfig.field("nope").is_none());
+    }
+
     #[test]
     fn every_form_has_fields_and_every_key_is_namespaced() {
         for form in Form::ALL {
             assert!(!form.fields().is_empty());
             for f in form.fields() {
-                for text in f.required.iter().chain(f.max_chars.iter().filter_map(|(_, m)| m.as_ref())).chain(f.rule.iter().filter_map(|(_, m)| m.as_ref())) {
+                let ranged = f.range.iter().filter_map(|(_, _, m)| m.as_ref());
+                for text in f.required.iter().chain(f.max_chars.iter().filter_map(|(_, m)| m.as_ref())).chain(f.rule.iter().filter_map(|(_, m)| m.as_ref())).chain(ranged) {
                     assert!(text.key.contains('.'), "{}", text.key);
                 }
             }

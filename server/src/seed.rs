@@ -48,6 +48,9 @@ const FILES: &[(&str, &str)] = &[
     // the page has no buttons).
     ("dictionaries-schedule.json", include_str!("../../fixtures/seed/dictionaries-schedule.json")),
     ("menus-schedule.json", include_str!("../../fixtures/seed/menus-schedule.json")),
+    // The system configuration page (系统配置; its save is for administrators) and the system
+    // log (系统日志: everyone's sign-ins, operations and requests, with 删除) under 系统管理.
+    ("menus-system-config.json", include_str!("../../fixtures/seed/menus-system-config.json")),
 ];
 
 const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
@@ -120,7 +123,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "areas.json" => area::insert_seed(conn, text, false, now).await?,
         AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }

@@ -26,6 +26,8 @@ pub(super) struct SessionRow {
     pub enabled_mark: i64,
     /// The JSON text of the mandatory-initial-change setting.
     pub mandatory_change: Option<String>,
+    /// The JSON text of the session timeout setting (minutes unused), when one is stored.
+    pub token_timeout: Option<String>,
     /// What cached answers are built from (migrations/0002_generation.sql).
     pub generation: i64,
 }
@@ -37,6 +39,7 @@ pub(super) async fn session(conn: &mut Conn, token_hash: &str) -> Result<Option<
          s.revoked_reason, s.revoked_at, u.enabled_mark, \
          (SELECT c.config_value FROM base_sys_config c \
           WHERE c.config_key = 'mandatoryModificationOfInitialPassword') AS mandatory_change, \
+         (SELECT c.config_value FROM base_sys_config c WHERE c.config_key = 'tokenTimeout') AS token_timeout, \
          (SELECT g.value FROM qiming_generation g WHERE g.id = 1) AS generation \
          FROM base_user_session s JOIN base_user u ON u.id = s.user_id WHERE s.token_hash = $1",
     )

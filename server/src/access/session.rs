@@ -124,7 +124,7 @@ pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Resu
     if now >= row.expires_at {
         return Err(AppError::session(SESSION_EXPIRED, "登录已过期，请重新登录"));
     }
-    let idle = state.config.session_idle.as_millis() as i64;
+    let idle = idle_ms(state, row.token_timeout.as_deref());
     if now - row.last_seen_at >= idle {
         return Err(AppError::session(SESSION_EXPIRED, "长时间未操作，登录已过期，请重新登录"));
     }
@@ -150,6 +150,26 @@ pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Resu
         generation: row.generation,
         _checked: (),
     })
+}
+
+/// How long a session may go unused: the system configuration's `tokenTimeout` (minutes)
+/// once an administrator has set it, else `QIMING_SESSION_IDLE`.
+fn idle_ms(state: &AppState, token_timeout: Option<&str>) -> i64 {
+    let minutes = token_timeout.and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok()).and_then(|v| match v {
+        serde_json::Value::Number(n) => n.as_i64(),
+        serde_json::Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    });
+    match minutes {
+        Some(m) if m > 0 => m.saturating_mul(60_000),
+        _ => state.config.session_idle.as_millis() as i64,
+    }
+}
+
+/// The session timeout in minutes when the configuration holds none: `QIMING_SESSION_IDLE`,
+/// rounded up (what the configuration page shows until an administrator sets one).
+pub fn default_timeout_minutes(state: &AppState) -> i64 {
+    (state.config.session_idle.as_millis() as i64 + 59_999) / 60_000
 }
 
 /// Starts a session for a user who has just proved who they are; returns the token.

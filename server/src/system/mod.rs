@@ -1,5 +1,6 @@
 //! System area: system configuration (SYS-002, SYS-003), the password policy read
-//! (AUTH-024), the system log (sign-ins, operations and requests), dictionaries, serial-number
+//! (AUTH-024), the system log (sign-ins, operations and requests; the administrators' page in
+//! `log`), dictionaries, serial-number
 //! rules, areas, data interfaces and their variables, exported files to download, schedules, and the third-party
 //! office chat tests and sync (DingTalk, WeCom).
 
@@ -11,6 +12,7 @@ pub mod dictionary;
 pub mod download;
 pub mod dto;
 mod handlers;
+pub mod log;
 mod repo;
 pub mod schedule;
 pub mod service;
@@ -33,4 +35,5 @@ pub fn routes() -> ApiRoutes {
         .merge(download::routes())
         .merge(schedule::routes())
         .merge(third_party::routes())
+        .merge(log::routes())
 }

@@ -53,11 +53,12 @@ pub(super) async fn insert_login(conn: &mut Conn, r: &LoginRecord<'_>) -> Result
     Ok(())
 }
 
-/// Login-log rows under data permission: owned by the user who signed in.
-const LOG_SCOPE: ScopeColumns =
+/// Log rows under data permission: owned by the user who signed in or called.
+pub(in crate::system) const LOG_SCOPE: ScopeColumns =
     ScopeColumns { owner: "base_sys_log.user_id", fields: &[("userId", "base_sys_log.user_id"), ("F_UserId", "base_sys_log.user_id")] };
 
-const LOGIN_COLUMNS: &str = "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts, \
+/// The columns of a log row ([`LoginLogEntry`]).
+pub(in crate::system) const LOG_COLUMNS: &str = "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts, \
      request_url, request_method, request_duration";
 
 /// One API call in the request or operation log (`category`); the outcome is the envelope's
@@ -112,7 +113,7 @@ pub(super) async fn logins(
     login_filter(&mut count, scope, category, filter);
     let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
     let mut list = Sql::new(engine, "SELECT ");
-    list.push(LOGIN_COLUMNS);
+    list.push(LOG_COLUMNS);
     login_filter(&mut list, scope, category, filter);
     list.push(" ORDER BY creator_time DESC, id DESC LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
     Ok((list.query_as().fetch_all(conn).await?, total))
@@ -121,7 +122,7 @@ pub(super) async fn logins(
 /// The latest successful sign-in within the scope before `before` (ms).
 pub(super) async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i64) -> Result<Option<LoginLogEntry>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), "SELECT ");
-    sql.push(LOGIN_COLUMNS).push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
+    sql.push(LOG_COLUMNS).push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
     scope.restrict(&mut sql, &LOG_SCOPE);
     sql.push(" AND login_mark = 1 AND creator_time < ").bind(before);
     sql.push(" ORDER BY creator_time DESC, id DESC LIMIT 1");

@@ -10,89 +10,22 @@ use crate::db::{Conn, Keyword};
 use crate::error::{AppError, FieldErrors};
 use crate::request::Client;
 use crate::wire::{Page, PageOf};
+use qiming_core::entity::{self, FieldRule, Form};
 use qiming_core::password::PasswordPolicy;
 use serde_json::{Map, Value};
 
-#[derive(Debug, Clone, Copy)]
-enum Kind {
-    /// Text of at most this many characters; `required` refuses an empty value.
-    Text { max: usize, required: bool },
-    /// 0 or 1.
-    Flag,
-    /// An integer within the bounds.
-    Int { min: i64, max: i64 },
-}
+/// The settings' kinds and bounds are core's (`entity::Form::SysConfig`, which the web's page
+/// checks with too); which of them are secrets or read-only is the server's.
+const SECRETS: &[&str] = &["dingSynAppSecret", "qyhAgentSecret", "qyhCorpSecret"];
+/// Kept as they are when a client sends them back.
+const READ_ONLY: &[&str] = &["sysVersion"];
 
-struct Setting {
-    key: &'static str,
-    kind: Kind,
-    secret: bool,
-    /// Read-only settings are kept as they are when a client sends them back.
-    read_only: bool,
+fn is_secret(key: &str) -> bool {
+    SECRETS.contains(&key)
 }
-
-const fn text(key: &'static str, max: usize) -> Setting {
-    Setting { key, kind: Kind::Text { max, required: false }, secret: false, read_only: false }
-}
-const fn required(key: &'static str, max: usize) -> Setting {
-    Setting { key, kind: Kind::Text { max, required: true }, secret: false, read_only: false }
-}
-const fn flag(key: &'static str) -> Setting {
-    Setting { key, kind: Kind::Flag, secret: false, read_only: false }
-}
-const fn int(key: &'static str, min: i64, max: i64) -> Setting {
-    Setting { key, kind: Kind::Int { min, max }, secret: false, read_only: false }
-}
-const fn secret(key: &'static str) -> Setting {
-    Setting { key, kind: Kind::Text { max: 500, required: false }, secret: true, read_only: false }
-}
-
-const SETTINGS: &[Setting] = &[
-    // Identity of the system (SYS-001, SYS-002).
-    required("sysName", 50),
-    required("title", 50),
-    Setting { key: "sysVersion", kind: Kind::Text { max: 20, required: true }, secret: false, read_only: true },
-    text("copyright", 200),
-    text("sysDescription", 500),
-    text("logoIcon", 500),
-    text("navigationIcon", 500),
-    text("loginIcon", 500),
-    text("workLogoIcon", 500),
-    // Sign-in.
-    flag("lastLoginTimeSwitch"),
-    flag("enableVerificationCode"),
-    int("verificationCodeNumber", 3, 6),
-    int("passwordErrorsNumber", 1, 100),
-    int("lockTime", 1, 1440),
-    // Password policy (AUTH-023).
-    flag("passwordStrengthLimit"),
-    flag("passwordLengthMin"),
-    int("passwordLengthMinNumber", 1, 64),
-    flag("containsNumbers"),
-    flag("includeLowercaseLetters"),
-    flag("includeUppercaseLetters"),
-    flag("containsCharacters"),
-    flag("mandatoryModificationOfInitialPassword"),
-    // Third-party office chat (A: DingTalk, B: WeCom); secrets are for administrators only.
-    text("dingSynAppKey", 200),
-    secret("dingSynAppSecret"),
-    text("dingAgentId", 200),
-    flag("dingSynIsSynOrg"),
-    flag("dingSynIsSynUser"),
-    text("qyhCorpId", 200),
-    text("qyhAgentId", 200),
-    secret("qyhAgentSecret"),
-    secret("qyhCorpSecret"),
-    flag("qyhIsSynOrg"),
-    flag("qyhIsSynUser"),
-];
 
 /// How a stored secret is shown to an administrator.
 pub const SECRET_MASK: &str = "******";
-
-fn setting(key: &str) -> Option<&'static Setting> {
-    SETTINGS.iter().find(|s| s.key == key)
-}
 
 /// The stored configuration.
 #[derive(Debug, Clone, Default)]
@@ -149,7 +82,7 @@ impl SysConfig {
 
     /// The settings anyone signed in may read (secrets left out).
     pub fn public(&self) -> Map<String, Value> {
-        self.0.iter().filter(|(k, _)| !setting(k).is_some_and(|s| s.secret)).map(|(k, v)| (k.clone(), v.clone())).collect()
+        self.0.iter().filter(|(k, _)| !is_secret(k)).map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 
     /// Every setting for an administrator, a stored secret shown as [`SECRET_MASK`] (sent
@@ -159,7 +92,7 @@ impl SysConfig {
             .iter()
             .map(|(k, v)| {
                 let shown = match v {
-                    Value::String(text) if !text.is_empty() && setting(k).is_some_and(|s| s.secret) => Value::String(SECRET_MASK.into()),
+                    Value::String(text) if !text.is_empty() && is_secret(k) => Value::String(SECRET_MASK.into()),
                     other => other.clone(),
                 };
                 (k.clone(), shown)
@@ -178,7 +111,9 @@ pub async fn settings(conn: &mut Conn) -> Result<SysConfig, AppError> {
 /// otherwise.
 pub async fn settings_for(state: &AppState, caller: &Session) -> Result<Map<String, Value>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let c = settings(&mut conn).await?;
+    let mut c = settings(&mut conn).await?;
+    // The session timeout in force until one is set (QIMING_SESSION_IDLE).
+    c.0.entry("tokenTimeout").or_insert_with(|| Value::from(crate::access::session::default_timeout_minutes(state)));
     Ok(if caller.is_administrator { c.for_administrator() } else { c.public() })
 }
 
@@ -200,62 +135,47 @@ pub async fn store_seed_settings(conn: &mut Conn, values: &[(String, Value)]) ->
     repo::store_settings(conn, values).await
 }
 
-/// Checks a change against the allow-list: unknown keys, wrong kinds and out-of-range values
-/// are field errors; read-only keys are dropped. Returns the values to store.
+/// Checks a change against the allow-list (core's configuration form): unknown keys, wrong
+/// kinds and out-of-range values are field errors with core's messages; read-only keys are
+/// dropped. Returns the values to store (whole numbers as numbers, texts trimmed).
 fn validate(change: Map<String, Value>) -> Result<Vec<(String, Value)>, AppError> {
     let mut errors = FieldErrors::new();
     let mut out = Vec::new();
+    let mut checked = Map::new();
     for (key, value) in change {
-        let Some(s) = setting(&key) else {
+        let Some(rule) = Form::SysConfig.field(&key) else {
             errors.entry(key.clone()).or_default().push(format!("未知的配置项：{key}"));
             continue;
         };
         // Read-only keys, and a secret sent back as shown (masked), keep their stored value.
-        if s.read_only || (s.secret && value.as_str() == Some(SECRET_MASK)) {
+        if READ_ONLY.contains(&key.as_str()) || (is_secret(&key) && value.as_str() == Some(SECRET_MASK)) {
             continue;
         }
-        match normalise(s.kind, value) {
-            Ok(v) => out.push((key, v)),
-            Err(msg) => errors.entry(key).or_default().push(msg),
+        match stored(rule, &value) {
+            Some(v) => {
+                checked.insert(key.clone(), value);
+                out.push((key, v));
+            }
+            None => errors.entry(key).or_default().push("必须是文本".into()),
         }
+    }
+    for (key, messages) in entity::check(Form::SysConfig, &checked, false) {
+        errors.entry(key).or_default().extend(messages.into_iter().map(|m| m.text));
     }
     if errors.is_empty() { Ok(out) } else { Err(AppError::fields(errors)) }
 }
 
-fn normalise(kind: Kind, value: Value) -> Result<Value, String> {
-    match kind {
-        Kind::Text { max, required } => {
-            let s = match value {
-                Value::String(s) => s,
-                Value::Null => String::new(),
-                Value::Number(n) => n.to_string(),
-                _ => return Err("必须是文本".into()),
-            };
-            let s = s.trim().to_string();
-            if required && s.is_empty() {
-                return Err("不能为空".into());
-            }
-            if s.chars().count() > max {
-                return Err(format!("最多{max}个字符"));
-            }
-            Ok(Value::String(s))
-        }
-        Kind::Flag => match as_int(&value) {
-            Some(n @ (0 | 1)) => Ok(Value::from(n)),
-            _ => Err("只能是0或1".into()),
-        },
-        Kind::Int { min, max } => match as_int(&value) {
-            Some(n) if (min..=max).contains(&n) => Ok(Value::from(n)),
-            _ => Err(format!("必须是{min}到{max}之间的整数")),
-        },
+/// A value as it is stored: a whole number for a ranged setting (None when it is not one,
+/// which core's check then names), else trimmed text; None for a text setting sent as
+/// something else than text or a number.
+fn stored(rule: &FieldRule, value: &Value) -> Option<Value> {
+    if rule.range.is_some() {
+        return Some(entity::whole_number(value).map_or(Value::Null, Value::from));
     }
-}
-
-fn as_int(v: &Value) -> Option<i64> {
-    match v {
-        Value::Number(n) => n.as_i64(),
-        Value::Bool(b) => Some(*b as i64),
-        Value::String(s) => s.trim().parse().ok(),
+    match value {
+        Value::String(s) => Some(Value::String(s.trim().to_string())),
+        Value::Null => Some(Value::String(String::new())),
+        Value::Number(n) => Some(Value::String(n.to_string())),
         _ => None,
     }
 }
@@ -265,8 +185,12 @@ fn as_int(v: &Value) -> Option<i64> {
 pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, Value)>> {
     let mut out = Vec::new();
     for (key, value) in values {
-        let s = setting(&key).ok_or_else(|| anyhow::anyhow!("seed: unknown setting {key}"))?;
-        let v = normalise(s.kind, value).map_err(|m| anyhow::anyhow!("seed: {key}: {m}"))?;
+        let rule = Form::SysConfig.field(&key).ok_or_else(|| anyhow::anyhow!("seed: unknown setting {key}"))?;
+        let one = Map::from_iter([(key.clone(), value.clone())]);
+        if let Some((_, messages)) = entity::check(Form::SysConfig, &one, false).into_iter().next() {
+            anyhow::bail!("seed: {key}: {}", messages.into_iter().map(|m| m.text).collect::<Vec<_>>().join("；"));
+        }
+        let v = stored(rule, &value).ok_or_else(|| anyhow::anyhow!("seed: {key}: not text"))?;
         out.push((key, v));
     }
     Ok(out)

@@ -3832,6 +3832,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/Log/{category}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of everyone's log within the caller's scope, newest first: 1 sign-ins, 3 operations, 5 requests (2 and 4 are not kept: empty) (menu system.sysLog)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemLogByCategory"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear a log category (一键清空, button btn_remove): every row of it within the caller's scope
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemLogByCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/Log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete these log rows (button btn_remove); rows outside the caller's scope stay
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemLog"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/Uploader/{type}": {
         parameters: {
             query?: never;
@@ -7468,6 +7512,13 @@ export interface components {
              * @default null
              */
             password: string | null;
+        };
+        /**
+         * @description DELETE Log: the rows to delete (the JNPF client sends an array; ids joined by `,` are read
+         *     too).
+         */
+        LogIds: {
+            ids: string[];
         };
         /** @description A row of DataInterfaceLog/{id}. */
         LogRow: {
@@ -14254,6 +14305,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SyncTotal"];
+                };
+            };
+        };
+    };
+    getSystemLogByCategory: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                startTime?: number;
+                endTime?: number;
+                /** @description The client's `desc`: rows always come newest first. */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 1 sign-in, 3 operation, 5 request */
+                category: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_LoginLogEntry"];
+                };
+            };
+        };
+    };
+    deleteSystemLogByCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1 sign-in, 3 operation, 5 request */
+                category: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteSystemLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogIds"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };

@@ -89,7 +89,8 @@ export type EntityForm =
   | 'billRule'
   | 'area'
   | 'dataInterface'
-  | 'schedule';
+  | 'schedule'
+  | 'sysConfig';
 
 /** A field of an administration form as `entityFields` answers it (`when`: `[field, value, …]`). */
 export type EntityFieldInfo = EntityField;

@@ -63,6 +63,11 @@ interface UserActions {
   lock(): Promise<void>;
   unlock(password: string): Promise<void>;
   consumeLastLogin(): void;
+  /**
+   * Reads the settings and the password policy again (after the 系统配置 page saved them), so
+   * the shell's title and icons, the login page's cached ones and the password checks follow.
+   */
+  refreshSysConfig(): Promise<void>;
 }
 
 const LOCK_KEY = 'lock';
@@ -190,6 +195,12 @@ export const useUser = create<UserState & UserActions>((set, get) => ({
 
   consumeLastLogin() {
     set({ lastLogin: null });
+  },
+
+  async refreshSysConfig() {
+    const [config, policy] = await Promise.all([getSysConfig(), getPasswordPolicy()]);
+    cacheSysConfig(config.data ?? {});
+    set({ sysConfig: { ...get().sysConfig, ...config.data }, passwordPolicy: policy.data ?? get().passwordPolicy });
   },
 }));
 

@@ -1,0 +1,48 @@
+//! The system log's request shapes; rows are the login log's (`system::dto::LoginLogEntry`).
+
+use crate::wire::opt_i64;
+use serde::{Deserialize, Deserializer};
+use utoipa::{IntoParams, ToSchema};
+
+/// Filters of a log page: a keyword (user, address, place, OS, browser, outcome, address and
+/// method called) and whole days from `startTime`'s to `endTime`'s (ms, local days), as the
+/// JNPF client's date range sends them.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LogSearch {
+    #[serde(default)]
+    pub keyword: Option<String>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub start_time: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub end_time: Option<i64>,
+    /// The client's `desc`: rows always come newest first.
+    #[serde(default)]
+    pub sort: Option<String>,
+}
+
+/// DELETE Log: the rows to delete (the JNPF client sends an array; ids joined by `,` are read
+/// too).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LogIds {
+    #[serde(deserialize_with = "list_or_csv")]
+    #[schema(value_type = Vec<String>)]
+    pub ids: Vec<String>,
+}
+
+fn list_or_csv<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Ids {
+        List(Vec<String>),
+        Csv(String),
+    }
+    Ok(match Ids::deserialize(d)? {
+        Ids::List(list) => list,
+        Ids::Csv(text) => text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
+    })
+}

@@ -1,0 +1,36 @@
+//! The system log (系统日志) for administrators: everyone's sign-ins (category 1), operations
+//! (3) and requests (5) that the journal and sign-in write, searched by keyword and by days,
+//! paged, deleted by row or cleared by category — within the caller's data scope. The paths
+//! are the JNPF 3.4.7 client's log page (`/api/system/Log/{category}`, `DELETE Log` with
+//! `{ids}`, `DELETE Log/{category}`), which the call catalogue does not list.
+
+pub mod dto;
+mod handlers;
+mod repo;
+pub mod service;
+
+use crate::access::{Action, button};
+use crate::api::ApiRoutes;
+use utoipa_axum::routes;
+
+/// The system log page (menu system.sysLog, address system/log).
+pub const MENU: &str = "system.sysLog";
+
+pub struct ViewLog;
+impl Action for ViewLog {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = None;
+}
+
+/// Deleting rows and clearing a category: the page's 删除 button.
+pub struct RemoveLog;
+impl Action for RemoveLog {
+    const MENU: &'static str = MENU;
+    const BUTTON: Option<&'static str> = Some(button::REMOVE);
+}
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::new()
+        .route(routes!(handlers::list, handlers::clear))
+        .route(routes!(handlers::delete))
+}
