@@ -264,8 +264,10 @@ pub fn check_folder_upload(folder: &str, name: &str, size: u64) -> Option<Messag
     };
     if limits.kind == UploadKind::File && file_category(name) == "other" {
         let ext = extension(name);
-        let text = if ext.is_empty() { "不支持上传没有扩展名的文件".to_string() } else { format!("不支持上传.{ext}类型的文件") };
-        return Some(Message::new("upload.category", text).with("extension", ext));
+        if ext.is_empty() {
+            return Some(Message::new("upload.noExtension", "不支持上传没有扩展名的文件"));
+        }
+        return Some(Message::new("upload.category", format!("不支持上传.{ext}类型的文件")).with("extension", ext));
     }
     let size = (limits.file_size > Decimal::ZERO).then_some(size);
     limits.check_file(name, size)
@@ -284,8 +286,7 @@ pub fn check_content(name: &str, detected: Option<&str>) -> Option<Message> {
         "x-msdownload",
         "x-sharedlib",
         "application/java",
-        "android.dex",
-        "android.dey",
+        "/vnd.android.",
         "application/wasm",
         "x-llvm",
         "shellscript",

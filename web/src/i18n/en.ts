@@ -990,6 +990,10 @@ const en: Translation = {
       fileType: 'Please choose a file of type {{accept}}',
       imageType: 'Please upload an image',
       chatImageSize: 'The image cannot exceed 5 MB',
+      folder: 'Unsupported upload type: {{folder}}',
+      category: 'Files of type .{{extension}} cannot be uploaded',
+      noExtension: 'Files without an extension cannot be uploaded',
+      content: "The file's content does not match its extension; please upload the real file",
     },
     import: {
       noFile: 'Please upload a file first',

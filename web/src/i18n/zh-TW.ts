@@ -988,6 +988,10 @@ const zhTW: Translation = {
       fileType: '請選擇{{accept}}類型的檔案',
       imageType: '請上傳圖片',
       chatImageSize: '圖片大小不能超過5M',
+      folder: '不支援的上傳類型：{{folder}}',
+      category: '不支援上傳.{{extension}}類型的檔案',
+      noExtension: '不支援上傳沒有副檔名的檔案',
+      content: '檔案內容與副檔名不符，請上傳真實的檔案',
     },
     import: {
       noFile: '請先上傳檔案',
