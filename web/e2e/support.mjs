@@ -151,6 +151,19 @@ export async function solveCaptcha(page, imageSelector, input) {
   await input.fill(answer);
 }
 
+/**
+ * Waits until no select dropdown is shown. Two can be leaving at once (one select closing as
+ * the next opens), which a single locator's strict `waitFor` refuses to wait for.
+ */
+export async function dropdownsClosed(page) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  for (let i = 0; i < 200; i++) {
+    if ((await open.count()) === 0) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('a select dropdown stayed open for 10 s');
+}
+
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
@@ -233,7 +246,7 @@ export async function choose(scope, label, option) {
   await select.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
   if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await page.keyboard.press('Escape');
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  await dropdownsClosed(page);
 }
 
 /** The page shown (the page cache keeps the others mounted, hidden). */
@@ -353,7 +366,7 @@ export function helpers(page) {
     async choose(scope, label, option) {
       await item(scope, label).locator('.ant-select').first().click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
-      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await dropdownsClosed(page);
     },
 
     /**
@@ -364,7 +377,7 @@ export function helpers(page) {
       await item(scope, label).locator('.ant-select').first().click();
       await page.keyboard.type(title);
       await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
-      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await dropdownsClosed(page);
     },
 
     /** Waits for a toast holding `text`. */
