@@ -5,141 +5,14 @@
 // saves the chosen platform tables (a refused table's message under the field), and
 // 从数据表添加 adds the columns picked of them — as one batch for 列表权限, as a filled form for
 // 数据权限.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import * as api from '@/api/menu';
-import * as dictionary from '@/api/dictionary';
-import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buttonNamed, confirmation, formDialog } from '@/test/renderPage';
 import * as download from '@/utils/download';
-import MenuPage from './MenuPage';
 
 jest.mock('@/api/menu');
 jest.mock('@/api/dictionary');
 jest.mock('@/utils/download');
-const m = api as jest.Mocked<typeof api>;
-const dict = dictionary as jest.Mocked<typeof dictionary>;
-
-const PATH = '/system/menu';
-const ALL = ['btn_add', 'btn_edit', 'btn_remove'];
-const ok = <T,>(data: T) => Promise.resolve({ code: 200, msg: '', data });
-const done = (msg: string) => Promise.resolve({ code: 200, msg, data: null });
-
-const system = (id: string, fullName: string, enCode: string, isMain = 0, enabledMark = 1): api.SystemInfo => ({
-  id,
-  fullName,
-  enCode,
-  icon: 'icon-ym icon-ym-systemToggle',
-  sortCode: 0,
-  enabledMark,
-  isMain,
-  description: '',
-  propertyJson: '{}',
-  creatorTime: 0,
-});
-const SYSTEMS = [system('s1', '启明', 'mainSystem', 1), system('s2', '移动护理', 'nursing', 0, 0)];
-
-const menu = (id: string, fullName: string, type: number, extra: Partial<api.MenuInfo> = {}): api.MenuInfo => ({
-  id,
-  parentId: '-1',
-  systemId: 's1',
-  fullName,
-  enCode: id,
-  icon: 'icon-ym icon-ym-systemMenu',
-  type,
-  urlAddress: '',
-  linkTarget: '_self',
-  category: 'Web',
-  propertyJson: '{}',
-  sortCode: 0,
-  enabledMark: 1,
-  description: '',
-  isButtonAuthorize: type === 2 ? 1 : 0,
-  isColumnAuthorize: type === 2 ? 1 : 0,
-  isFormAuthorize: type === 2 ? 1 : 0,
-  isDataAuthorize: type === 2 ? 1 : 0,
-  hasChildren: false,
-  children: [],
-  ...extra,
-});
-const BEDS = menu('beds', '床位管理', 2, { parentId: 'ward', urlAddress: 'ward/beds' });
-const WARD = menu('ward', '病区管理', 1, { hasChildren: true, children: [BEDS] });
-const LINK = menu('site', '医院官网', 7, { urlAddress: 'https://example.org', linkTarget: '_blank' });
-
-const button = (id: string, fullName: string, enCode: string): api.ButtonInfo => ({
-  id,
-  moduleId: 'beds',
-  parentId: '-1',
-  fullName,
-  enCode,
-  icon: '',
-  sortCode: 0,
-  enabledMark: 1,
-  description: '',
-  hasChildren: false,
-  children: [],
-});
-const AUTHORIZE_FIELD: api.AuthorizeFieldInfo = {
-  id: 'f1',
-  moduleId: 'beds',
-  enCode: 'creatorUserId',
-  fullName: '创建人',
-  type: 'varchar',
-  conditionSymbol: 'Equal,NotEqual',
-  conditionSymbolName: '等于,不等于',
-  conditionText: '@userId',
-  bindTable: '',
-  fieldRule: 0,
-  childTableKey: '',
-  sortCode: 0,
-  enabledMark: 1,
-  description: '',
-};
-const WARD_FIELD: api.AuthorizeFieldInfo = {
-  ...AUTHORIZE_FIELD,
-  id: 'f2',
-  enCode: 'wardName',
-  fullName: '病区名称',
-  conditionSymbol: 'Equal,Included,IsNull',
-  conditionSymbolName: '等于,包含,为空',
-  conditionText: 'text',
-};
-
-jest.setTimeout(30_000);
-beforeAll(() => initI18n('zh-CN'));
-beforeEach(() => {
-  jest.clearAllMocks();
-  m.getSystems.mockImplementation((keyword) => ok({ list: SYSTEMS.filter((s) => !keyword || s.fullName.includes(keyword)) }));
-  m.getMenus.mockImplementation((_id, q) => ok({ list: q.category === 'Web' ? [WARD, LINK] : [] }));
-  m.getMenuSelector.mockImplementation(() => ok({ list: [{ id: 'ward', parentId: '-1', fullName: '病区管理', enCode: 'ward', icon: '', type: 1, hasChildren: false, children: [] }] }));
-  m.getButtons.mockImplementation(() => ok({ list: [button('b1', '新增', 'btn_add')] }));
-  m.getButtonSelector.mockImplementation(() => ok({ list: [] }));
-  m.getFields.mockImplementation(() => ok({ list: [] }));
-  m.getAuthorizeFields.mockImplementation(() => ok({ list: [AUTHORIZE_FIELD, WARD_FIELD] }));
-  m.getSchemes.mockImplementation(() => ok({ list: [] }));
-  dict.getDictionaryTypes.mockImplementation(() =>
-    ok({ list: [{ id: 't-sex', parentId: '-1', fullName: '性别', enCode: 'sex', isTree: 0, sortCode: 0, category: '0', description: '', hasChildren: false, children: [] }] } as never),
-  );
-});
-
-async function settle(rounds = 5) {
-  for (let i = 0; i < rounds; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
-
-async function open(buttons = ALL) {
-  grant(PATH, buttons);
-  renderPage(MenuPage, PATH);
-  await screen.findByText('移动护理');
-  await settle();
-}
-
-async function openMenus(buttons = ALL) {
-  await open(buttons);
-  fireEvent.click(buttonNamed('菜单管理 启明'));
-  await screen.findByText('病区管理');
-  await settle();
-}
-
-const btn = (name: string | RegExp, scope?: ParentNode) => buttonNamed(name, scope);
+import { m, ALL, ok, done, settle, openMenus, btn } from './menuTestKit';
 const itemOf = (scope: HTMLElement, label: string) =>
   [...scope.querySelectorAll<HTMLElement>('.ant-form-item')].find((i) => i.querySelector(':scope > .ant-row > .ant-form-item-label label, .ant-form-item-label label')?.textContent === label) as HTMLElement;
 const explain = (scope: HTMLElement, label: string) => itemOf(scope, label)?.querySelector('.ant-form-item-explain')?.textContent ?? '';
