@@ -111,7 +111,7 @@ run: release
 # web's TypeScript types generated from it. Commit both; `cargo test` and jest fail when either
 # is stale.
 api: server deps-node
-	./target/debug/qiming-server openapi > web/src/api/openapi.json
+	"$${CARGO_TARGET_DIR:-target}/debug/qiming-server" openapi > web/src/api/openapi.json
 	cd web && npx openapi-typescript src/api/openapi.json -o src/api/schema.d.ts
 
 ## ---- testing ----------------------------------------------------------------------------
