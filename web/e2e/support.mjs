@@ -122,6 +122,34 @@ export function storySteps(it, getBrowser) {
 }
 
 /**
+ * The steps of a story with a second browser (another user's, `other` with its page
+ * `userPage`): a problem reported by either browser fails the step, and a failed step
+ * photographs the second page too.
+ */
+export function twoBrowserSteps(it, getBrowsers) {
+  const base = storySteps(it, () => {
+    const { page, browser, other } = getBrowsers();
+    return {
+      page,
+      problems: {
+        assertNone: (when) => (browser.problems.assertNone(when), other?.problems.assertNone(when)),
+        take: () => [...browser.problems.take(), ...(other?.problems.take() ?? [])],
+      },
+    };
+  });
+  return (name, fn) =>
+    base(name, async () => {
+      try {
+        await fn();
+      } catch (error) {
+        const { userPage } = getBrowsers();
+        if (userPage) await screenshot(userPage, `failed-user-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 30)}`).catch(() => undefined);
+        throw error;
+      }
+    });
+}
+
+/**
  * The answer of the captcha whose key is in the image's URL. A person reads the picture;
  * the test reads the server's database instead (the answer is stored there, single-use).
  */
@@ -211,14 +239,29 @@ export function explain(scope, label) {
 }
 
 /**
+ * Waits until no dialog or drawer is still in its opening or closing animation, so that a
+ * click lands on one at rest, as a person's does (a click during the opening zoom can be lost
+ * on a loaded machine).
+ */
+export async function motionless(page) {
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask')].some((el) =>
+        /-(appear|enter|leave)(-active|-start)?(\s|$)/.test(el.className),
+      ),
+  );
+}
+
+/**
  * Chooses a node of an antd tree select in a form item, typing its title first as a person
  * does in a long tree (the list is virtual: nodes far down are not drawn until found).
  */
 export async function chooseNode(scope, label, title) {
   const page = scope.page();
-  await item(scope, label).locator('.ant-select').click();
+  await item(scope, label).locator('.ant-select').first().click();
   await page.keyboard.type(title);
   await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
+  await dropdownsClosed(page);
 }
 
 /** Opens the picker of a form item and picks the nodes titled `names` (then 确定). */
@@ -242,7 +285,7 @@ export async function pick(scope, label, pickerTitle, names) {
  */
 export async function choose(scope, label, option) {
   const page = scope.page();
-  const select = item(scope, label).locator('.ant-select');
+  const select = item(scope, label).locator('.ant-select').first();
   await select.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
   if (await select.evaluate((el) => el.classList.contains('ant-select-multiple'))) await page.keyboard.press('Escape');
@@ -263,7 +306,7 @@ export async function openPage(page, group, name, path, ready) {
   if (group && !(await menu.getByText(name, { exact: true }).isVisible())) await menu.getByText(group, { exact: true }).click();
   await menu.getByText(name, { exact: true }).click();
   await page.waitForURL(`${BASE}/${path}`);
-  await active(page).locator(ready).waitFor();
+  await active(page).locator(ready).first().waitFor();
 }
 
 /** A row of the shown page's table holding `text`. */
@@ -274,6 +317,42 @@ export function row(page, text) {
 /** Waits for a toast holding `text`. */
 export async function toast(page, text) {
   await page.locator('.ant-message').getByText(text).first().waitFor();
+}
+
+/** Confirms the open confirmation asking `question`, and waits until it has gone. */
+export async function confirmWith(page, question) {
+  const box = page.locator('.ant-modal-confirm').filter({ hasText: question }).filter({ visible: true });
+  await box.waitFor();
+  await motionless(page);
+  await box.getByRole('button', { name: named('确定') }).click();
+  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal-confirm')].some((el) => el.getClientRects().length > 0));
+}
+
+/** Records the requests whose method and address match while `fn` runs. */
+export async function requestsDuring(page, method, fragment, fn) {
+  const seen = [];
+  const watch = (r) => r.method() === method && r.url().includes(fragment) && seen.push(r.url());
+  page.on('request', watch);
+  try {
+    await fn();
+  } finally {
+    page.off('request', watch);
+  }
+  return seen;
+}
+
+/** An API call with the signed-in user's session (the app's own token); returns `data`. */
+export async function api(page, method, path, body) {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const token = (localStorage.getItem('jnpf_token') ?? '').replace(/\|String$/, '');
+      const res = await fetch(path, { method, headers: { Authorization: token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+      return res.json();
+    },
+    { method, path, body },
+  );
+  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
 }
 
 /** The width of an element once its opening animation has finished. */
@@ -290,135 +369,25 @@ export async function settledWidth(page, locator) {
 }
 
 /**
- * What a person does on the app's forms and lists, bound to one page: the helpers each story
- * used to write for itself (a dialog by its title, a form item by its label, a select's option,
- * a tree-select node found by typing its title, a confirmation, a toast, the side menu). New
- * stories take them from here.
+ * The helpers above bound to one page, for stories that prefer `dialog(title)` to
+ * `dialog(page, title)`: the same functions, not a second set.
  */
 export function helpers(page) {
-  /** antd writes two-character button texts with a space between the characters. */
-  const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
-
-  /** The open dialog titled `title` (antd keeps closed ones in the page, hidden). */
-  const dialog = (title) =>
-    page
-      .locator('.ant-modal')
-      .filter({ has: page.locator('.ant-modal-title', { hasText: new RegExp(`^${title}$`) }) })
-      .filter({ visible: true });
-
-  /** A form item of `scope` by its label. */
-  const item = (scope, label) => scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
-
-  /** The messages shown under a form item. */
-  const explain = (scope, label) => item(scope, label).locator('.ant-form-item-explain');
-
-  /** The page shown (the page cache keeps the others mounted, hidden). */
-  const active = () => page.locator('.qm-page:not([hidden])');
-
-  /**
-   * Waits until no dialog or drawer is still in its opening or closing animation, so that a
-   * click lands on one at rest, as a person's does.
-   */
-  const motionless = () =>
-    page.waitForFunction(
-      () =>
-        ![...document.querySelectorAll('.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask')].some((el) =>
-          /-(appear|enter|leave)(-active|-start)?(\s|$)/.test(el.className),
-        ),
-    );
-
   return {
     named,
-    dialog,
+    dialog: (title) => dialog(page, title),
     item,
     explain,
-    active,
-    motionless,
-
-    async signIn(account, password) {
-      await page.getByRole('textbox', { name: '账户' }).fill(account);
-      await page.getByRole('textbox', { name: '密码' }).fill(password);
-      await page.getByRole('button', { name: /^登\s*录$/ }).click();
-    },
-
-    /** The forced change of an initial password: old, new twice, the captcha; back at /login. */
-    async changeInitialPassword(old, next) {
-      const scope = page.locator('.qm-reset-password');
-      await scope.waitFor();
-      await scope.getByLabel('旧密码').fill(old);
-      await scope.getByLabel('新密码').fill(next);
-      await scope.getByLabel('重复密码').fill(next);
-      await solveCaptcha(page, '.qm-password-form img.qm-captcha', scope.getByPlaceholder('请输入验证码'));
-      await scope.getByRole('button', { name: '确定修改' }).click();
-      await page.waitForURL(/\/login/);
-    },
-
-    /** Opens a page from the side menu (`group` → `name`, or a top entry) and waits for `ready`. */
-    async openPage(group, name, path, ready) {
-      const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
-      if (group && !(await menu.getByText(name, { exact: true }).isVisible())) await menu.getByText(group, { exact: true }).click();
-      await menu.getByText(name, { exact: true }).click();
-      await page.waitForURL(`${BASE}/${path}`);
-      await active().locator(ready).first().waitFor();
-    },
-
-    /** Chooses an option of the antd select in a form item; the dropdown closes after. */
-    async choose(scope, label, option) {
-      await item(scope, label).locator('.ant-select').first().click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
-      await dropdownsClosed(page);
-    },
-
-    /**
-     * Chooses a node of the antd tree select in a form item, typing its title first as a
-     * person does in a long tree (the list is virtual: nodes far down are not drawn until found).
-     */
-    async chooseNode(scope, label, title) {
-      await item(scope, label).locator('.ant-select').first().click();
-      await page.keyboard.type(title);
-      await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).click();
-      await dropdownsClosed(page);
-    },
-
-    /** Waits for a toast holding `text`. */
-    async toast(text) {
-      await page.locator('.ant-message').getByText(text).first().waitFor();
-    },
-
-    /** Confirms the open confirmation asking `question`, and waits until it has gone. */
-    async confirmWith(question) {
-      const box = page.locator('.ant-modal-confirm').filter({ hasText: question }).filter({ visible: true });
-      await box.waitFor();
-      await motionless();
-      await box.getByRole('button', { name: named('确定') }).click();
-      await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal-confirm')].some((el) => el.getClientRects().length > 0));
-    },
-
-    /** Records the requests whose method and address match while `fn` runs. */
-    async requestsDuring(method, fragment, fn) {
-      const seen = [];
-      const watch = (r) => r.method() === method && r.url().includes(fragment) && seen.push(r.url());
-      page.on('request', watch);
-      try {
-        await fn();
-      } finally {
-        page.off('request', watch);
-      }
-      return seen;
-    },
-
-    /** An API call with the signed-in user's session (the app's own token); returns `data`. */
-    async api(method, path, body) {
-      const answer = await page.evaluate(
-        async ({ method, path, body }) => {
-          const token = (localStorage.getItem('jnpf_token') ?? '').replace(/\|String$/, '');
-          const res = await fetch(path, { method, headers: { Authorization: token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-          return res.json();
-        },
-        { method, path, body },
-      );
-      if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
-      return answer.data;
-    },
+    active: () => active(page),
+    motionless: () => motionless(page),
+    signIn: (account, password) => signIn(page, account, password),
+    changeInitialPassword: (old, next) => changeInitialPassword(page, old, next),
+    openPage: (group, name, path, ready) => openPage(page, group, name, path, ready),
+    choose,
+    chooseNode,
+    toast: (text) => toast(page, text),
+    confirmWith: (question) => confirmWith(page, question),
+    requestsDuring: (method, fragment, fn) => requestsDuring(page, method, fragment, fn),
+    api: (method, path, body) => api(page, method, path, body),
   };
 }

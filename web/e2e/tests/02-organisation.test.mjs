@@ -220,8 +220,13 @@ describe('the administrator models a hospital in real Chromium', () => {
     await openPage('组织管理', 'permission/organize');
     await row(page, '启明医院').first().getByRole('button', { name: '删除 启明医院' }).click();
     await page.getByText('此操作将永久删除该数据, 是否继续?').waitFor();
+    // The error toast lives 1.5 s: watch for it (and for the server's answer) before the click,
+    // so a slow machine cannot miss it between the click and the wait.
+    const refused = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/permission/Organize/'));
+    const toast = page.locator('.ant-message').getByText('该组织下有下级组织，不能删除').waitFor();
     await page.getByRole('button', { name: named('确定') }).click();
-    await page.locator('.ant-message').getByText('该组织下有下级组织，不能删除').waitFor();
+    assert.notEqual((await (await refused).json()).code, 200);
+    await toast;
     await row(page, '启明医院').first().waitFor();
     await row(page, '外科').waitFor();
     await screenshot(page, 'organize-refused');

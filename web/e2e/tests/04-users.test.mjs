@@ -15,12 +15,14 @@ import {
   ADMIN_PASSWORD,
   ARTIFACTS,
   BASE,
+  api as apiAs,
   active,
   changeInitialPassword,
   choose,
   dialog,
   item,
   launch,
+  motionless,
   named,
   openPage as openFromMenu,
   pick,
@@ -28,7 +30,7 @@ import {
   screenshot,
   settledWidth,
   signIn,
-  storySteps,
+  twoBrowserSteps,
   toast,
 } from '../support.mjs';
 import { xlsx } from '../xlsx.mjs';
@@ -48,44 +50,15 @@ let other;
 let userPage;
 let initialPassword = '';
 
-const baseStep = storySteps(it, () => ({
-  page,
-  problems: {
-    assertNone: (when) => (browser.problems.assertNone(when), other?.problems.assertNone(when)),
-    take: () => [...browser.problems.take(), ...(other?.problems.take() ?? [])],
-  },
-}));
-/** A step; when it fails, the user's browser is photographed too. */
-const step = (name, fn) =>
-  baseStep(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      if (userPage) await screenshot(userPage, `failed-user-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 30)}`).catch(() => undefined);
-      throw error;
-    }
-  });
+const step = twoBrowserSteps(it, () => ({ page, browser, other, userPage }));
 
 const PAGE_CLASS = { 'permission/organize': 'qm-organize-page', 'permission/user': 'qm-user-page' };
 
 /** Opens a page from the side menu (组织权限 → name) and waits until it shows its list. */
 const openPage = (name, path) => openFromMenu(page, '组织权限', name, path, `.${PAGE_CLASS[path]} .ant-table`);
 
-
-/** An API call with the administrator's session (the app's own token). */
-async function api(method, path, body) {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = localStorage.getItem('jnpf_token') ?? '';
-      const token = raw.replace(/\|String$/, '');
-      const res = await fetch(path, { method, headers: { Authorization: token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-      return res.json();
-    },
-    { method, path, body },
-  );
-  assert.equal(answer.code, 200, `${method} ${path}: ${answer.msg}`);
-  return answer.data;
-}
+/** An API call with the administrator's session (the app's own token); returns `data`. */
+const api = (method, path, body) => apiAs(page, method, path, body);
 
 describe('the administrator manages users in real Chromium', () => {
   before(async () => {
@@ -143,6 +116,7 @@ describe('the administrator manages users in real Chromium', () => {
     await active(page).getByRole('button', { name: /新\s*建/ }).click();
     const form = dialog(page, '新建用户');
     await form.waitFor();
+    await motionless(page);
     let posted = false;
     const watch = (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/permission/Users' && (posted = true);
     page.on('request', watch);

@@ -31,7 +31,7 @@ import {
   row,
   screenshot,
   signIn,
-  storySteps,
+  twoBrowserSteps,
   toast,
 } from '../support.mjs';
 
@@ -45,23 +45,7 @@ let other;
 let userPage;
 let initialPassword = '';
 
-const baseStep = storySteps(it, () => ({
-  page,
-  problems: {
-    assertNone: (when) => (browser.problems.assertNone(when), other?.problems.assertNone(when)),
-    take: () => [...browser.problems.take(), ...(other?.problems.take() ?? [])],
-  },
-}));
-/** A step; when it fails, the user's browser is photographed too. */
-const step = (name, fn) =>
-  baseStep(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      if (userPage) await screenshot(userPage, `failed-user-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 30)}`).catch(() => undefined);
-      throw error;
-    }
-  });
+const step = twoBrowserSteps(it, () => ({ page, browser, other, userPage }));
 
 /** The pages of 组织权限 and the class of each page's root. */
 const PAGES = {
