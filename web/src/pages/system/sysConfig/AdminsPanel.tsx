@@ -5,28 +5,17 @@
  * which sets exactly these users (setAdminList) and shows the server's msg — or, refused (taking
  * oneself or the built-in admin off), its message, with the list left as chosen.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Space, Table } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, App, Button, Space } from 'antd';
 import { SaveOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getAdminList, setAdminList } from '@/api/system';
-import { getUsersByIds } from '@/api/users';
-import { UserPickerDialog } from '@/widgets/pickers/UserPickerDialog';
-import { useUserPicker } from '@/widgets/pickers/UserSelect';
-import type { PickItem } from '@/widgets/pickers/tree';
-
-interface Admin {
-  id: string;
-  /** 姓名/账户. */
-  fullName: string;
-  organize: string;
-}
+import { ChosenUsers, type ChosenUser } from '@/widgets/pickers/ChosenUsers';
 
 export function AdminsPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { source, config } = useUserPicker({ selectType: 'all' });
-  const [admins, setAdmins] = useState<Admin[]>([]);
+  const [admins, setAdmins] = useState<ChosenUser[]>([]);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -42,25 +31,6 @@ export function AdminsPanel() {
     );
   }, []);
   useEffect(load, [load]);
-
-  const initial = useMemo<PickItem<string>[]>(() => admins.map((a) => ({ key: a.id, value: a.id, label: a.fullName })), [admins]);
-
-  // The picker's 已选 becomes the list; the new ones are named with their organisations.
-  const picked = (items: PickItem<string>[]) => {
-    setPicking(false);
-    const known = new Map(admins.map((a) => [a.id, a]));
-    const next = items.map((i) => known.get(i.value) ?? { id: i.value, fullName: i.label, organize: '' });
-    setAdmins(next);
-    const added = next.filter((a) => !known.has(a.id)).map((a) => a.id);
-    if (added.length)
-      getUsersByIds(added).then(
-        ({ data }) => {
-          const byId = new Map((data?.list ?? []).map((u) => [u.id, u]));
-          setAdmins((now) => now.map((a) => (byId.has(a.id) ? { ...a, fullName: byId.get(a.id)!.fullName, organize: byId.get(a.id)!.organize ?? '' } : a)));
-        },
-        () => undefined, // the names from the picker stay
-      );
-  };
 
   const save = () => {
     setSaving(true);
@@ -88,44 +58,23 @@ export function AdminsPanel() {
           </Button>
         </Space>
       </div>
-      <Table<Admin>
-        rowKey="id"
-        size="middle"
+      <ChosenUsers
+        users={admins}
+        onChange={setAdmins}
         loading={loading}
-        dataSource={admins}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{ emptyText: loading ? ' ' : t('sysConfig.adminsEmpty') }}
-        columns={[
-          { key: 'fullName', title: t('sysConfig.adminName'), dataIndex: 'fullName', width: 240, ellipsis: true },
-          { key: 'organize', title: t('sysConfig.adminOrganize'), dataIndex: 'organize', ellipsis: true },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 100,
-            align: 'center',
-            render: (_: unknown, a) => (
-              <Button
-                type="link"
-                size="small"
-                danger
-                aria-label={t('sysConfig.removeAdminOne', { name: a.fullName })}
-                onClick={() => setAdmins((now) => now.filter((x) => x.id !== a.id))}
-              >
-                {t('sysConfig.removeAdmin')}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      <UserPickerDialog
-        open={picking}
-        title={t('sysConfig.chooseAdmin')}
-        multiple
-        initial={initial}
-        source={source}
-        config={config}
-        onCancel={() => setPicking(false)}
-        onConfirm={picked}
+        picking={picking}
+        onPickingDone={() => setPicking(false)}
+        pageSize={20}
+        size="middle"
+        nameWidth={240}
+        labels={{
+          name: t('sysConfig.adminName'),
+          organize: t('sysConfig.adminOrganize'),
+          remove: t('sysConfig.removeAdmin'),
+          removeOne: (name) => t('sysConfig.removeAdminOne', { name }),
+          empty: t('sysConfig.adminsEmpty'),
+          choose: t('sysConfig.chooseAdmin'),
+        }}
       />
     </div>
   );
