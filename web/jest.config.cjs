@@ -20,4 +20,7 @@ module.exports = {
   // Build-time constants that vite defines (src/config.ts).
   globals: { __DATAV_URL__: 'https://datav.example', __REQUEST_TIMEOUT__: 0 },
   setupFiles: ['<rootDir>/src/test/setup.ts'],
+  // antd forms in jsdom, checked through WASM, are slow on a busy 2-core machine: the timeout
+  // only guards against a hang, so it is generous (jest's 5 s failed tests under load).
+  testTimeout: 60_000,
 };

@@ -147,7 +147,7 @@ function Screen({ fetchPage }: { fetchPage: (q: Query) => Promise<Envelope<Page<
   );
 }
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 test('the search bar: Enter searches, 重置 and 刷新 ask again; the table offers 20/50/100/500 and says 暂无数据', async () => {
   const fetchPage = jest.fn(async (q: Query) => answer(q));

@@ -45,7 +45,7 @@ const stored: api.BaseInfo = {
 };
 
 // A ten-field antd form in jsdom, checked through WASM as the user types: slower than most.
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {

@@ -40,7 +40,7 @@ const detail = (id: string): api.ScheduleDetail => ({
 });
 const ok = (msg = '') => ({ code: 200, msg, data: null });
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();

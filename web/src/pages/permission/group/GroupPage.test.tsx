@@ -38,7 +38,7 @@ const row = (i: number): api.GroupRow => ({
 });
 const ROWS = Array.from({ length: 45 }, (_, i) => row(i + 1));
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();

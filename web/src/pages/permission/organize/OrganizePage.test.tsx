@@ -48,7 +48,7 @@ const selector = (id: string, fullName: string, type: string, path: string[], na
 const COMPANIES = [selector('c1', '总院', 'company', ['c1'], ['总院'])];
 const ALL = [selector('c1', '总院', 'company', ['c1'], ['总院'], [selector('d1', '外科', 'department', ['c1', 'd1'], ['总院', '外科'])])];
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();

@@ -41,7 +41,7 @@ const SURGERY = {
 const TREE = [{ ...SURGERY, id: 'c1', parentId: '-1', fullName: '总院', type: 'company', organize: '总院', organizeIds: ['c1'], lastFullName: null, hasChildren: true, isLeaf: false, children: [SURGERY] }];
 const ROW: api.PositionRow = { id: 'p1', organizeId: 'd1', fullName: '主治医师', enCode: 'zzys', type: '专业技术岗位', department: '总院/外科', sortCode: 0, enabledMark: 1, creatorTime: 0 };
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();

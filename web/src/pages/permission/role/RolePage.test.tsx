@@ -35,7 +35,7 @@ const ROWS: api.RoleRow[] = [
   { id: 'r2', fullName: '审计员', enCode: 'sjy', type: '全局', organizeInfo: '', description: '', creatorTime: 0, sortCode: 1, enabledMark: 0 },
 ];
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.clearAllMocks();

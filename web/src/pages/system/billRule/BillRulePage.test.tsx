@@ -41,7 +41,7 @@ const ROWS = Array.from({ length: 25 }, (_, i) => row(i + 1));
 const ok = (msg = '') => ({ code: 200, msg, data: null });
 const TODAY = dayjs().format('YYYYMMDD');
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();

@@ -96,7 +96,7 @@ export const WARD_FIELD: api.AuthorizeFieldInfo = {
   conditionText: 'text',
 };
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.clearAllMocks();

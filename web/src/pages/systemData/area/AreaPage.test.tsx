@@ -20,7 +20,7 @@ const LEVELS: Record<string, api.AreaRow[]> = {
   '110000': [row('110100', '110000', '市辖区', true)],
 };
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();

@@ -48,7 +48,7 @@ const STORED: api.InterfaceRow = {
 };
 const ok = (msg = '', data: unknown = null) => ({ code: 200, msg, data });
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();

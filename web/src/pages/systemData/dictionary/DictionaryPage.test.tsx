@@ -54,7 +54,7 @@ const ITEMS: Record<string, api.DictionaryItemNode[]> = {
 };
 const ok = (msg = '') => ({ code: 200, msg, data: null });
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();
