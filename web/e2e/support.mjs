@@ -203,6 +203,9 @@ export const named = (text) => new RegExp(`^${[...text].join('\\s*')}$`);
 
 /** Fills the login form and submits it. */
 export async function signIn(page, account, password) {
+  // A sign-in still being answered keeps the button loading (named "loading 登 录"); the
+  // password hashing runs on low-priority threads, so on a busy machine that takes a while.
+  await page.locator('.qm-login-form button[type=submit]:not(.ant-btn-loading)').waitFor({ timeout: 60_000 });
   await page.getByRole('textbox', { name: '账户' }).fill(account);
   await page.getByRole('textbox', { name: '密码' }).fill(password);
   await page.getByRole('button', { name: /^登\s*录$/ }).click();
@@ -303,7 +306,12 @@ export function active(page) {
  */
 export async function openPage(page, group, name, path, ready) {
   const menu = page.locator('.qm-sidebar, .ant-layout-sider').first();
-  if (group && !(await menu.getByText(name, { exact: true }).isVisible())) await menu.getByText(group, { exact: true }).click();
+  if (group && !(await menu.getByText(name, { exact: true }).isVisible())) {
+    await menu.getByText(group, { exact: true }).click();
+    // The group unfolds with an animation that moves the entry: a click while it moves can land
+    // on nothing (seen on a loaded machine), so wait until the menu is at rest.
+    await page.waitForFunction(() => ![...document.querySelectorAll('.ant-layout-sider *, .qm-sidebar *')].some((el) => /-motion-|motion-collapse/.test(el.className?.baseVal ?? el.className ?? '')));
+  }
   await menu.getByText(name, { exact: true }).click();
   await page.waitForURL(`${BASE}/${path}`);
   await active(page).locator(ready).first().waitFor();
