@@ -26,9 +26,9 @@ use serde_json::{Map, Value};
 /// Deepest container nesting read from a definition.
 pub(crate) const MAX_NESTING: usize = 32;
 
-/// Widgets that store nothing the user enters (jnpf-wire.md), system fields filled by the
-/// server, and the serial number the server issues.
-const NOT_VALIDATED: [&str; 19] = [
+/// Widgets that store nothing the user enters (jnpf-wire.md); the system fields and serial
+/// numbers the server fills (`FILLED_BY_SERVER`) are not validated either.
+const NOT_VALIDATED: [&str; 11] = [
     "divider",
     "JNPFText",
     "link",
@@ -40,6 +40,11 @@ const NOT_VALIDATED: [&str; 19] = [
     "barcode",
     "qrcode",
     "calculate",
+];
+
+/// Widgets whose value the server fills (system fields, the serial number it issues):
+/// posted values are ignored (jnpf-wire-engine.md §2.5, §3.2).
+pub(crate) const FILLED_BY_SERVER: [&str; 8] = [
     "createUser",
     "createTime",
     "modifyUser",
@@ -387,7 +392,7 @@ fn collect(fields: &[Value], out: &mut Vec<FieldRule>, depth: usize, in_table: b
             out.push(rule);
         } else if LAYOUT.contains(&key) || (name.is_empty() && children.is_some()) {
             collect(children.map_or(&[][..], Vec::as_slice), out, depth + 1, in_table)?;
-        } else if !name.is_empty() && !NOT_VALIDATED.contains(&key) {
+        } else if !name.is_empty() && !NOT_VALIDATED.contains(&key) && !FILLED_BY_SERVER.contains(&key) {
             out.push(FieldRule::compile(field, key, name.to_string()));
         }
     }

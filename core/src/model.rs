@@ -23,14 +23,13 @@
 //! are, the field's record name (`vModel`, or `table-column` inside a sub-table, as
 //! permissions and list settings write it), and a message in core's style.
 
-use crate::form::{LAYOUT, MAX_NESTING, definition_error, setting, shown_on_pc, text, truthy};
+use crate::form::{FILLED_BY_SERVER, LAYOUT, MAX_NESTING, definition_error, setting, shown_on_pc, text, truthy};
 use crate::formula::{MAX_PRECISION, check_formula_in_form};
 use crate::message::Message;
 use crate::pattern::check_pattern;
 use crate::rules::is_field_name;
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// Longest identifier: PostgreSQL cuts names at 63 bytes, so two longer names could meet.
 pub const MAX_IDENTIFIER_LEN: usize = 63;
@@ -104,17 +103,6 @@ const NOT_IN_SUB_TABLE: [&str; 19] = [
     "modifyTime", "currOrganize",
 ];
 
-/// Widgets the server fills (§2.5, §3.2): posted values are ignored.
-const FILLED_BY_SERVER: [&str; 8] = [
-    "createUser",
-    "createTime",
-    "modifyUser",
-    "modifyTime",
-    "currOrganize",
-    "currDept",
-    "currPosition",
-    "billRule",
-];
 
 /// How a stored field's value is kept (§2.3–2.5: what the record holds).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -297,32 +285,22 @@ pub struct Reference {
 impl Reference {
     /// The problem to answer when the server does not find the referenced thing.
     pub fn missing(&self) -> Problem {
-        let id: String = self.id.chars().take(64).collect();
-        let message = match self.kind {
-            ReferenceKind::Dictionary => {
-                Message::new("model.missingDictionary", format!("数据字典不存在：{id}"))
-            }
-            ReferenceKind::DataInterface => {
-                Message::new("model.missingDataInterface", format!("数据接口不存在：{id}"))
-            }
-            ReferenceKind::BillRule => Message::new("model.missingBillRule", format!("单据规则不存在：{id}")),
-            ReferenceKind::Form => Message::new("model.missingForm", format!("关联功能不存在：{id}")),
-            ReferenceKind::PrintTemplate => {
-                Message::new("model.missingPrintTemplate", format!("打印模板不存在：{id}"))
-            }
+        let (key, template) = match self.kind {
+            ReferenceKind::Dictionary => ("model.missingDictionary", "数据字典不存在：{id}"),
+            ReferenceKind::DataInterface => ("model.missingDataInterface", "数据接口不存在：{id}"),
+            ReferenceKind::BillRule => ("model.missingBillRule", "单据规则不存在：{id}"),
+            ReferenceKind::Form => ("model.missingForm", "关联功能不存在：{id}"),
+            ReferenceKind::PrintTemplate => ("model.missingPrintTemplate", "打印模板不存在：{id}"),
         };
-        Problem { path: self.path.clone(), field: self.field.clone(), message: message.with("id", id) }
+        let message = message(key, template, &[("id", &self.id)]);
+        Problem { path: self.path.clone(), field: self.field.clone(), message }
     }
 
     /// The problem to answer when the referenced form exists but has no field `target_field`.
     pub fn missing_target_field(&self) -> Problem {
-        let field: String = self.target_field.as_deref().unwrap_or("").chars().take(64).collect();
-        Problem {
-            path: self.path.clone(),
-            field: self.field.clone(),
-            message: Message::new("model.missingFormField", format!("关联功能中不存在字段：{field}"))
-                .with("field", field),
-        }
+        let field = self.target_field.as_deref().unwrap_or("");
+        let message = message("model.missingFormField", "关联功能中不存在字段：{field}", &[("field", field)]);
+        Problem { path: self.path.clone(), field: self.field.clone(), message }
     }
 }
 
@@ -338,17 +316,27 @@ pub struct DefinitionCheck {
 /// The typed model of a Base definition; parts that cannot be read are left out (see
 /// `check_definition` for why).
 pub fn read_model(base: &Value) -> Model {
-    analyse(base).0
+    let analysed = analyse(base);
+    let tables = if analysed.has_form { build_tables(&analysed) } else { Vec::new() };
+    let (primary_key_policy, concurrency_lock, logical_delete) = analysed.settings;
+    Model {
+        web_type: analysed.web_type,
+        tables,
+        fields: analysed.fields,
+        primary_key_policy,
+        concurrency_lock,
+        logical_delete,
+    }
 }
 
 /// The definition's fields in form order (`definitionFields`).
 pub fn definition_fields(base: &Value) -> Vec<Field> {
-    analyse(base).0.fields
+    analyse(base).fields
 }
 
 /// Every problem of a Base definition at once, and the outside things it names.
 pub fn check_definition(base: &Value) -> DefinitionCheck {
-    analyse(base).1
+    analyse(base).check
 }
 
 /// Is `name` usable as a table or column name: a letter, then letters, digits and `_`
@@ -400,6 +388,34 @@ fn shown_name(name: &str) -> String {
     name.chars().take(64).collect()
 }
 
+/// A message whose zh-CN text is `template` with each `{name}` replaced by its parameter
+/// (cut to 64 characters): one function builds every message of this module, which keeps
+/// the browser build small.
+fn message(key: &'static str, template: &str, params: &[(&'static str, &str)]) -> Message {
+    let params: Vec<(&'static str, String)> = params.iter().map(|(n, v)| (*n, shown_name(v))).collect();
+    let mut text = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        text.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after
+            .find('}')
+            .and_then(|close| params.iter().find(|(n, _)| *n == &after[..close]).map(|(_, v)| (v, close)));
+        match value {
+            Some((v, close)) => {
+                text.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                text.push('{');
+                rest = after;
+            }
+        }
+    }
+    text.push_str(rest);
+    params.into_iter().fold(Message::new(key, text), |m, (n, v)| m.with(n, v))
+}
+
 /// A declared table (`tables` entry).
 struct Declared {
     name: String,
@@ -407,6 +423,27 @@ struct Declared {
     comment: String,
     foreign_key: String,
     parent_key: String,
+}
+
+/// The declared main table, or the generated one's name.
+fn main_table(declared: &[Declared]) -> String {
+    declared.iter().find(|d| d.main).map_or_else(|| "main".to_string(), |d| d.name.clone())
+}
+
+/// What the walk and the checks found, before the tables are built (only a release needs
+/// those: the browser build leaves `build_tables` out).
+struct Analysed {
+    check: DefinitionCheck,
+    fields: Vec<Field>,
+    /// Per field: its record name.
+    record_names: Vec<String>,
+    declared: Vec<Declared>,
+    children: Vec<(String, String)>,
+    indexed: Vec<String>,
+    web_type: u8,
+    /// primaryKeyPolicy, concurrencyLock, logicalDelete.
+    settings: (u8, bool, bool),
+    has_form: bool,
 }
 
 /// A widget found by the walk, with what the checks need of it.
@@ -446,7 +483,7 @@ impl<'a> Reader<'a> {
     }
 
     fn main_table(&self) -> String {
-        self.declared.iter().find(|d| d.main).map_or_else(|| "main".to_string(), |d| d.name.clone())
+        main_table(&self.declared)
     }
 
     fn walk(&mut self, fields: &'a [Value], path: &str, sub_table: Option<(&str, &str)>, depth: usize) {
@@ -471,16 +508,16 @@ impl<'a> Reader<'a> {
             };
             let is_layout = LAYOUT.contains(&key);
             if sub_table.is_some() && (is_layout || key == "table" || NOT_IN_SUB_TABLE.contains(&key)) {
-                let m = Message::new("model.notInSubTable", format!("子表中不能使用该控件：{label}"))
-                    .with("label", &label)
-                    .with("key", key);
+                let m = message(
+                    "model.notInSubTable",
+                    "子表中不能使用该控件：{label}",
+                    &[("label", &label), ("key", key)],
+                );
                 self.problem(&path, &record_name, m);
                 continue;
             }
             if !KNOWN.contains(&key) && !is_layout {
-                let shown = shown_name(key);
-                let m =
-                    Message::new("model.unknownKey", format!("未知的控件类型：{shown}")).with("key", shown);
+                let m = message("model.unknownKey", "未知的控件类型：{key}", &[("key", key)]);
                 self.problem(&path, &record_name, m);
                 self.walk(children, &children_path, sub_table, depth + 1);
                 continue;
@@ -493,8 +530,7 @@ impl<'a> Reader<'a> {
             if key == "table" && !v_model.is_empty() {
                 let table = self.found.last().and_then(|f| f.field.table.clone()).unwrap_or_default();
                 if children.is_empty() {
-                    let m = Message::new("model.emptySubTable", format!("子表没有字段：{label}"))
-                        .with("label", &label);
+                    let m = message("model.emptySubTable", "子表没有字段：{label}", &[("label", &label)]);
                     self.problem(&path, v_model, m);
                 }
                 self.walk(children, &children_path, Some((v_model, &table)), depth + 1);
@@ -516,8 +552,7 @@ impl<'a> Reader<'a> {
         let kind = column_kind(key, value);
         let multiple = multiple(key, value);
         if v_model.is_empty() && (kind.is_some() || key == "table") {
-            let m =
-                Message::new("model.fieldNameRequired", format!("{label}缺少字段名")).with("label", label);
+            let m = message("model.fieldNameRequired", "{label}缺少字段名", &[("label", label)]);
             self.problem(path, "", m);
         } else if !v_model.is_empty() && !is_safe_name(v_model) {
             self.problem(path, record_name, bad_field_name(v_model));
@@ -547,9 +582,7 @@ impl<'a> Reader<'a> {
             } else if is_reserved(c) {
                 self.problem(path, record_name, reserved(c));
             } else if is_system_column(c) {
-                let shown = shown_name(c);
-                let m = Message::new("model.systemName", format!("字段名与系统字段重复：{shown}"))
-                    .with("field", shown);
+                let m = message("model.systemName", "字段名与系统字段重复：{field}", &[("field", c)]);
                 self.problem(path, record_name, m);
             }
         }
@@ -591,9 +624,9 @@ impl<'a> Reader<'a> {
             declared
         };
         if self.children.iter().any(|(n, _)| *n == name) {
-            let shown = shown_name(&name);
-            let m = Message::new("model.duplicateTable", format!("数据表重复：{shown}")).with("table", shown);
-            self.problem(path, v_model, m.with("label", label));
+            let m =
+                message("model.duplicateTable", "数据表重复：{table}", &[("table", &name), ("label", label)]);
+            self.problem(path, v_model, m);
         } else {
             self.children.push((name.clone(), v_model.to_string()));
         }
@@ -640,46 +673,46 @@ impl<'a> Reader<'a> {
             },
             _ => return None,
         };
-        let with_label = |m: Message| m.with("label", label);
+        let required = |key, template| message(key, template, &[("label", label)]);
         match &options {
             Options::Static => {}
             Options::Dictionary { id, .. } if id.is_empty() => {
-                let m = Message::new("model.dictionaryRequired", format!("{label}未选择数据字典"));
-                self.problem(path, field, with_label(m));
+                let m = required("model.dictionaryRequired", "{label}未选择数据字典");
+                self.problem(path, field, m);
             }
             Options::Dictionary { id, .. } => {
                 self.reference(ReferenceKind::Dictionary, id, field, path, None)
             }
             Options::DataInterface { id, value_key, label_key } => {
                 if id.is_empty() {
-                    let m = Message::new("model.interfaceRequired", format!("{label}未选择数据接口"));
-                    self.problem(path, field, with_label(m));
+                    let m = required("model.interfaceRequired", "{label}未选择数据接口");
+                    self.problem(path, field, m);
                 } else {
                     self.reference(ReferenceKind::DataInterface, id, field, path, None);
                 }
                 // The designer refuses popups without their keys (§2.4).
                 if key != "autoComplete" && key.starts_with("popup") && value_key.is_empty() {
-                    let m = Message::new("model.propsValueRequired", format!("{label}未设置存储字段"));
-                    self.problem(path, field, with_label(m));
+                    let m = required("model.propsValueRequired", "{label}未设置存储字段");
+                    self.problem(path, field, m);
                 }
                 if !matches!(key, "radio" | "checkbox" | "select" | "cascader" | "treeSelect")
                     && label_key.is_empty()
                 {
-                    let m = Message::new("model.relationFieldRequired", format!("{label}未设置显示字段"));
-                    self.problem(path, field, with_label(m));
+                    let m = required("model.relationFieldRequired", "{label}未设置显示字段");
+                    self.problem(path, field, m);
                 }
             }
             Options::Form { id, label_field } => {
                 if id.is_empty() {
-                    let m = Message::new("model.formRequired", format!("{label}未选择关联功能"));
-                    self.problem(path, field, with_label(m));
+                    let m = required("model.formRequired", "{label}未选择关联功能");
+                    self.problem(path, field, m);
                 } else {
                     let target = Some(label_field.clone()).filter(|f| !f.is_empty());
                     self.reference(ReferenceKind::Form, id, field, path, target);
                 }
                 if label_field.is_empty() {
-                    let m = Message::new("model.relationFieldRequired", format!("{label}未设置显示字段"));
-                    self.problem(path, field, with_label(m));
+                    let m = required("model.relationFieldRequired", "{label}未设置显示字段");
+                    self.problem(path, field, m);
                 }
             }
         }
@@ -692,8 +725,7 @@ impl<'a> Reader<'a> {
         match key {
             "billRule" => match setting_text(value, "rule") {
                 rule if rule.is_empty() => {
-                    let m = Message::new("model.billRuleRequired", format!("{label}未选择单据规则"))
-                        .with("label", label);
+                    let m = message("model.billRuleRequired", "{label}未选择单据规则", &[("label", label)]);
                     self.problem(path, field, m);
                 }
                 rule => self.reference(ReferenceKind::BillRule, &rule, field, path, None),
@@ -701,8 +733,7 @@ impl<'a> Reader<'a> {
             "table" if number_of(setting(value, "addType")) == Some(1) => {
                 let id = value.get("addTableConf").map(|c| str_of(c, "interfaceId")).unwrap_or("");
                 if id.is_empty() {
-                    let m = Message::new("model.interfaceRequired", format!("{label}未选择数据接口"))
-                        .with("label", label);
+                    let m = message("model.interfaceRequired", "{label}未选择数据接口", &[("label", label)]);
                     self.problem(path, field, m);
                 } else {
                     self.reference(
@@ -733,33 +764,23 @@ impl<'a> Reader<'a> {
 }
 
 fn bad_field_name(name: &str) -> Message {
-    let shown = shown_name(name);
-    Message::new(
-        "model.fieldName",
-        format!("字段名无效：{shown}（以英文字母开头，只能包含英文字母、数字和下划线，最多{MAX_IDENTIFIER_LEN}个字符）"),
-    )
-    .with("field", shown)
-    .with("max", MAX_IDENTIFIER_LEN)
+    let max = MAX_IDENTIFIER_LEN.to_string();
+    let template = "字段名无效：{field}（以英文字母开头，只能包含英文字母、数字和下划线，最多{max}个字符）";
+    message("model.fieldName", template, &[("field", name), ("max", &max)])
 }
 
 fn bad_table_name(name: &str) -> Message {
-    let shown = shown_name(name);
-    Message::new(
-        "model.tableName",
-        format!("表名无效：{shown}（以英文字母开头，只能包含英文字母、数字和下划线，最多{MAX_IDENTIFIER_LEN}个字符）"),
-    )
-    .with("table", shown)
-    .with("max", MAX_IDENTIFIER_LEN)
+    let max = MAX_IDENTIFIER_LEN.to_string();
+    let template = "表名无效：{table}（以英文字母开头，只能包含英文字母、数字和下划线，最多{max}个字符）";
+    message("model.tableName", template, &[("table", name), ("max", &max)])
 }
 
 fn reserved(name: &str) -> Message {
-    let shown = shown_name(name);
-    Message::new("model.reservedName", format!("不能使用数据库保留字作为名称：{shown}")).with("name", shown)
+    message("model.reservedName", "不能使用数据库保留字作为名称：{name}", &[("name", name)])
 }
 
 fn unknown_table(name: &str) -> Message {
-    let shown = shown_name(name);
-    Message::new("model.unknownTable", format!("数据表不存在：{shown}")).with("table", shown)
+    message("model.unknownTable", "数据表不存在：{table}", &[("table", name)])
 }
 
 /// `jnpf_<table>_jnpf_<column>` → (table, column).
@@ -827,8 +848,7 @@ fn read_tables(reader: &mut Reader, tables: &[Value]) {
             reader.problem(&path, "", reserved(&name));
         }
         if reader.declared.iter().any(|d| d.name.eq_ignore_ascii_case(&name)) {
-            let shown = shown_name(&name);
-            let m = Message::new("model.duplicateTable", format!("数据表重复：{shown}")).with("table", shown);
+            let m = message("model.duplicateTable", "数据表重复：{table}", &[("table", &name)]);
             reader.problem(&path, "", m);
         }
         let foreign_key = str_of(entry, "tableField").to_string();
@@ -870,9 +890,7 @@ impl<'r, 'a> Names<'r, 'a> {
 }
 
 fn unknown_relation(name: &str, path: String, field: &str) -> Problem {
-    let shown = shown_name(name);
-    let message =
-        Message::new("model.unknownRelation", format!("关联的字段不存在：{shown}")).with("field", shown);
+    let message = message("model.unknownRelation", "关联的字段不存在：{field}", &[("field", name)]);
     Problem { path, field: field.to_string(), message }
 }
 
@@ -953,22 +971,32 @@ fn check_linkage(reader: &mut Reader) {
 
 /// Two fields storing into the same record key or column (columns compared without case).
 fn check_duplicates(reader: &mut Reader) {
-    let mut keys: BTreeSet<(Option<String>, String)> = BTreeSet::new();
-    let mut columns: BTreeSet<(String, String)> = BTreeSet::new();
+    // Lists, not sets: a form has at most some hundred fields, and the browser build stays
+    // smaller without another ordered-set instantiation.
+    let mut keys: Vec<(Option<&str>, &str)> = Vec::new();
     // Foreign keys of declared tables are columns of those tables too.
-    for d in reader.declared.iter().filter(|d| !d.main && !d.foreign_key.is_empty()) {
-        columns.insert((d.name.clone(), d.foreign_key.to_ascii_lowercase()));
-    }
+    let mut columns: Vec<(&str, String)> = reader
+        .declared
+        .iter()
+        .filter(|d| !d.main && !d.foreign_key.is_empty())
+        .map(|d| (d.name.as_str(), d.foreign_key.to_ascii_lowercase()))
+        .collect();
     let mut problems = Vec::new();
     for f in reader.found.iter().filter(|f| !f.field.v_model.is_empty()) {
-        let key_taken = !keys.insert((f.field.sub_table.clone(), f.field.v_model.clone()));
+        let key = (f.field.sub_table.as_deref(), f.field.v_model.as_str());
+        let key_taken = keys.contains(&key);
+        keys.push(key);
         let column_taken = match (&f.field.table, &f.field.column) {
-            (Some(t), Some(c)) => !columns.insert((t.clone(), c.to_ascii_lowercase())),
+            (Some(t), Some(c)) => {
+                let column = (t.as_str(), c.to_ascii_lowercase());
+                let taken = columns.contains(&column);
+                columns.push(column);
+                taken
+            }
             _ => false,
         };
         if key_taken || column_taken {
-            let shown = shown_name(&f.record_name);
-            let m = Message::new("model.duplicateField", format!("字段名重复：{shown}")).with("field", shown);
+            let m = message("model.duplicateField", "字段名重复：{field}", &[("field", &f.record_name)]);
             problems.push(Problem { path: f.field.path.clone(), field: f.record_name.clone(), message: m });
         }
     }
@@ -992,8 +1020,8 @@ fn check_formulas(reader: &mut Reader, form_data: &Value) {
 
 /// The list settings (§4.1, §4.2): every field they name must exist; returns the record
 /// names to index.
-fn check_list(reader: &mut Reader, list: &Value, root: &str, web_type: u8) -> BTreeSet<String> {
-    let mut indexed = BTreeSet::new();
+fn check_list(reader: &mut Reader, list: &Value, root: &str, web_type: u8) -> Vec<String> {
+    let mut indexed = Vec::new();
     let mut problems = Vec::new();
     let names = Names { found: &reader.found };
     let columns = list.get("columnList").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
@@ -1006,16 +1034,16 @@ fn check_list(reader: &mut Reader, list: &Value, root: &str, web_type: u8) -> BT
     }
     // Sorting, grouping and the tree filter work on main-table columns only.
     let mut need = |name: &str, at: String, main_only: bool| {
-        let shown = shown_name(name);
-        let message = match names.get(name) {
+        let (key, template) = match names.get(name) {
             _ if name.is_empty() => return,
-            None => Message::new("model.unknownListField", format!("列表引用的字段不存在：{shown}")),
+            None => ("model.unknownListField", "列表引用的字段不存在：{field}"),
             Some(f) if main_only && f.field.sub_table.is_some() => {
-                Message::new("model.mainFieldOnly", format!("只能使用主表字段：{shown}"))
+                ("model.mainFieldOnly", "只能使用主表字段：{field}")
             }
             Some(_) => return,
         };
-        problems.push(Problem { path: at, field: name.to_string(), message: message.with("field", shown) });
+        let message = message(key, template, &[("field", name)]);
+        problems.push(Problem { path: at, field: name.to_string(), message });
     };
     let item_name = |item: &Value| {
         Some(str_of(item, "prop"))
@@ -1028,19 +1056,19 @@ fn check_list(reader: &mut Reader, list: &Value, root: &str, web_type: u8) -> BT
         let sortable = truthy(item.get("sortable"));
         need(&name, format!("{root}/columnList/{i}"), sortable);
         if sortable {
-            indexed.insert(name);
+            indexed.push(name);
         }
     }
     for (i, item) in list.get("searchList").and_then(Value::as_array).into_iter().flatten().enumerate() {
         let name = item_name(item);
         need(&name, format!("{root}/searchList/{i}"), false);
-        indexed.insert(name);
+        indexed.push(name);
     }
     for key in ["defaultSidx", "groupField", "parentField", "treeRelation"] {
         let name = str_of(list, key);
         need(name, format!("{root}/{key}"), true);
         if !name.is_empty() {
-            indexed.insert(name.to_string());
+            indexed.push(name.to_string());
         }
     }
     for (i, item) in list.get("summaryField").and_then(Value::as_array).into_iter().flatten().enumerate() {
@@ -1096,10 +1124,10 @@ fn print_templates(reader: &mut Reader, ids: Option<&Value>, path: &str) {
 }
 
 /// The tables and their columns from the fields.
-fn build_tables(reader: &Reader, indexed: &BTreeSet<String>) -> Vec<Table> {
-    let generated = reader.generated();
-    let main_name = reader.main_table();
-    let main_declared = reader.declared.iter().find(|d| d.main);
+fn build_tables(analysed: &Analysed) -> Vec<Table> {
+    let generated = analysed.declared.is_empty();
+    let main_name = main_table(&analysed.declared);
+    let main_declared = analysed.declared.iter().find(|d| d.main);
     let mut tables = vec![Table {
         name: main_name.clone(),
         role: TableRole::Main,
@@ -1120,8 +1148,8 @@ fn build_tables(reader: &Reader, indexed: &BTreeSet<String>) -> Vec<Table> {
             Some(d.map(|d| d.parent_key.clone()).filter(|k| !k.is_empty()).unwrap_or_else(|| "id".into())),
         )
     };
-    for d in reader.declared.iter().filter(|d| !d.main) {
-        let sub_table = reader.children.iter().find(|(n, _)| *n == d.name).map(|(_, v)| v.clone());
+    for d in analysed.declared.iter().filter(|d| !d.main) {
+        let sub_table = analysed.children.iter().find(|(n, _)| *n == d.name).map(|(_, v)| v.clone());
         let (foreign_key, parent_key) = linked(Some(d));
         tables.push(Table {
             name: d.name.clone(),
@@ -1135,7 +1163,7 @@ fn build_tables(reader: &Reader, indexed: &BTreeSet<String>) -> Vec<Table> {
         });
     }
     if generated {
-        for (name, v_model) in &reader.children {
+        for (name, v_model) in &analysed.children {
             let (foreign_key, parent_key) = linked(None);
             tables.push(Table {
                 name: name.clone(),
@@ -1149,8 +1177,8 @@ fn build_tables(reader: &Reader, indexed: &BTreeSet<String>) -> Vec<Table> {
             });
         }
     }
-    for f in &reader.found {
-        let (Some(t), Some(c), Some(kind)) = (&f.field.table, &f.field.column, &f.field.kind) else {
+    for (f, record_name) in analysed.fields.iter().zip(&analysed.record_names) {
+        let (Some(t), Some(c), Some(kind)) = (&f.table, &f.column, &f.kind) else {
             continue;
         };
         if let Some(table) = tables.iter_mut().find(|x| x.name == *t) {
@@ -1161,17 +1189,17 @@ fn build_tables(reader: &Reader, indexed: &BTreeSet<String>) -> Vec<Table> {
             table.columns.push(Column {
                 name: c.clone(),
                 kind: kind.clone(),
-                field: f.field.v_model.clone(),
-                label: f.field.label.clone(),
-                unique: f.field.unique,
-                indexed: indexed.contains(&f.record_name) && *kind != ColumnKind::LongText,
+                field: f.v_model.clone(),
+                label: f.label.clone(),
+                unique: f.unique,
+                indexed: analysed.indexed.contains(record_name) && *kind != ColumnKind::LongText,
             });
         }
     }
     tables
 }
 
-fn analyse(base: &Value) -> (Model, DefinitionCheck) {
+fn analyse(base: &Value) -> Analysed {
     let mut reader = Reader {
         problems: Vec::new(),
         references: Vec::new(),
@@ -1215,7 +1243,7 @@ fn analyse(base: &Value) -> (Model, DefinitionCheck) {
             truthy(form.get("logicalDelete")),
         );
     }
-    let mut indexed = BTreeSet::new();
+    let mut indexed = Vec::new();
     for (root, list) in [("/columnData", column_data), ("/appColumnData", app_column_data)] {
         match list {
             // A data view's list names the interface's columns, not fields.
@@ -1231,15 +1259,17 @@ fn analyse(base: &Value) -> (Model, DefinitionCheck) {
             _ => reader.problem(root, "", Message::new("model.columnData", "列表定义格式不正确")),
         }
     }
-    let tables = if form_data.is_some() { build_tables(&reader, &indexed) } else { Vec::new() };
-    let Reader { problems, references, found, .. } = reader;
-    let model = Model {
+    let Reader { problems, references, found, declared, children } = reader;
+    let (fields, record_names) = found.into_iter().map(|f| (f.field, f.record_name)).unzip();
+    Analysed {
+        check: DefinitionCheck { problems, references },
+        fields,
+        record_names,
+        declared,
+        children,
+        indexed,
         web_type,
-        tables,
-        fields: found.into_iter().map(|f| f.field).collect(),
-        primary_key_policy: settings.0,
-        concurrency_lock: settings.1,
-        logical_delete: settings.2,
-    };
-    (model, DefinitionCheck { problems, references })
+        settings,
+        has_form: form_data.is_some(),
+    }
 }
