@@ -23,7 +23,9 @@
 //! are, the field's record name (`vModel`, or `table-column` inside a sub-table, as
 //! permissions and list settings write it), and a message in core's style.
 
-use crate::form::{FILLED_BY_SERVER, LAYOUT, MAX_NESTING, definition_error, setting, shown_on_pc, text, truthy};
+use crate::form::{
+    FILLED_BY_SERVER, LAYOUT, MAX_NESTING, definition_error, setting, shown_on_pc, text, truthy,
+};
 use crate::formula::{MAX_PRECISION, check_formula_in_form};
 use crate::message::Message;
 use crate::pattern::check_pattern;
@@ -102,7 +104,6 @@ const NOT_IN_SUB_TABLE: [&str; 19] = [
     "radio", "checkbox", "rate", "slider", "colorPicker", "createUser", "createTime", "modifyUser",
     "modifyTime", "currOrganize",
 ];
-
 
 /// How a stored field's value is kept (§2.3–2.5: what the record holds).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -562,15 +563,10 @@ impl<'a> Reader<'a> {
             ("table", _) => (self.child_table(value, v_model, label, path), None),
             (_, _) if kind.is_none() || v_model.is_empty() => (None, None),
             (_, Some((_, child))) => (Some(child.to_string()), Some(v_model.to_string())),
+            // Whether that secondary table is declared is checked once every sub-table has
+            // claimed its table (`check_secondary_tables`).
             (_, None) => match secondary_name(v_model) {
-                Some((t, c)) => {
-                    let known = self.declared.iter().any(|d| !d.main && d.name == t)
-                        && !self.children.iter().any(|(n, _)| n == t);
-                    if !known {
-                        self.problem(path, record_name, unknown_table(t));
-                    }
-                    (Some(t.to_string()), Some(c.to_string()))
-                }
+                Some((t, c)) => (Some(t.to_string()), Some(c.to_string())),
                 None => (Some(self.main_table()), Some(v_model.to_string())),
             },
         };
@@ -969,6 +965,25 @@ fn check_linkage(reader: &mut Reader) {
     reader.references.extend(references);
 }
 
+/// A main-form field of a secondary table (`jnpf_<table>_jnpf_<column>`) names a declared
+/// table that is neither the main table nor a sub-table's.
+fn check_secondary_tables(reader: &mut Reader) {
+    let mut problems = Vec::new();
+    for f in reader.found.iter().filter(|f| f.field.sub_table.is_none() && f.field.kind.is_some()) {
+        let Some((table, _)) = secondary_name(&f.field.v_model) else { continue };
+        let declared = reader.declared.iter().any(|d| !d.main && d.name == table)
+            && !reader.children.iter().any(|(n, _)| n == table);
+        if !declared {
+            problems.push(Problem {
+                path: f.field.path.clone(),
+                field: f.record_name.clone(),
+                message: unknown_table(table),
+            });
+        }
+    }
+    reader.problems.extend(problems);
+}
+
 /// Two fields storing into the same record key or column (columns compared without case).
 fn check_duplicates(reader: &mut Reader) {
     // Lists, not sets: a form has at most some hundred fields, and the browser build stays
@@ -1073,6 +1088,10 @@ fn check_list(reader: &mut Reader, list: &Value, root: &str, web_type: u8) -> Ve
     }
     for (i, item) in list.get("summaryField").and_then(Value::as_array).into_iter().flatten().enumerate() {
         need(item.as_str().unwrap_or(""), format!("{root}/summaryField/{i}"), false);
+    }
+    // The data filter the server applies to every List call (§4.3).
+    for (i, rule) in list.get("ruleList").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        need(str_of(rule, "field"), format!("{root}/ruleList/{i}"), false);
     }
     reader.problems.extend(problems);
     // Outside things the list names.
@@ -1229,6 +1248,7 @@ fn analyse(base: &Value) -> Analysed {
     let empty = Vec::new();
     let fields = form_data.as_ref().and_then(|f| f.get("fields")).and_then(Value::as_array).unwrap_or(&empty);
     reader.walk(fields, "/formData/fields", None, 0);
+    check_secondary_tables(&mut reader);
     check_duplicates(&mut reader);
     check_linkage(&mut reader);
     let mut settings = (1, false, false);
