@@ -687,7 +687,7 @@ impl<'a> Reader<'a> {
                     self.reference(ReferenceKind::DataInterface, id, field, path, None);
                 }
                 // The designer refuses popups without their keys (§2.4).
-                if key != "autoComplete" && key.starts_with("popup") && value_key.is_empty() {
+                if key.starts_with("popup") && value_key.is_empty() {
                     let m = required("model.propsValueRequired", "{label}未设置存储字段");
                     self.problem(path, field, m);
                 }
