@@ -7,8 +7,8 @@
 //! TypeScript shape, in `core-wasm/README.md`.
 
 use qiming_core::{
-    Message, amount, entity, chat, form, formula, number, password, pattern, permission, picker, profile, rules,
-    schedule, scheme, serial, upload,
+    Message, amount, entity, chat, form, formula, model, number, password, pattern, permission, picker, profile,
+    rules, schedule, scheme, serial, upload,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -84,6 +84,37 @@ export interface Message { key: string; params?: Record<string, string>; text: s
 export type FieldMessages = Record<string, Message[]>;
 /** JNPF formData: form settings plus `fields` (jnpf-wire.md "Generated forms and lists"). */
 export interface FormData { fields: unknown[]; [setting: string]: unknown }
+/** A model definition as `/api/visualdev/Base` holds it: each part JSON text (as JNPF sends it) or JSON. */
+export interface ModelDefinition {
+  formData?: FormData | string | null; columnData?: Record<string, unknown> | string | null;
+  appColumnData?: Record<string, unknown> | string | null; tables?: ModelTableEntry[] | string | null;
+  webType?: number | string; [key: string]: unknown;
+}
+/** A `tables` entry: typeId '1' main, '0' a secondary (1:1) or a sub-table's (1:n) table. */
+export interface ModelTableEntry { table: string; typeId: string | number; tableName?: string; tableField?: string; relationField?: string; [key: string]: unknown }
+/** One problem of a definition: where it is (JSON Pointer), the field's record name (`table-column` in a sub-table), the message. */
+export interface DefinitionProblem extends Message { path: string; field?: string }
+/** Something the definition names that the server must find. */
+export interface DefinitionReference {
+  kind: 'dictionary' | 'dataInterface' | 'billRule' | 'form' | 'printTemplate'; id: string; field?: string; path: string;
+  /** For a form: the field of that model the definition shows. */
+  targetField?: string;
+}
+export interface DefinitionCheck { problems: DefinitionProblem[]; references: DefinitionReference[] }
+/** How a stored field is kept. */
+export type ColumnKind =
+  | { type: 'text'; length?: number } | { type: 'longText' } | { type: 'integer' } | { type: 'decimal'; scale?: number }
+  | { type: 'dateTime' } | { type: 'boolean' } | { type: 'json' };
+/** Where an option widget's choices come from. */
+export type OptionsSource =
+  | { type: 'static' } | { type: 'dictionary'; id: string; valueKey: string }
+  | { type: 'dataInterface'; id: string; valueKey: string; labelKey: string } | { type: 'form'; id: string; labelField: string };
+/** A widget of the definition (containers looked through; a sub-table's columns follow it). */
+export interface ModelField {
+  vModel: string; jnpfKey: string; label: string; path: string; subTable?: string; table?: string; column?: string;
+  kind?: ColumnKind; options?: OptionsSource; required: boolean; unique: boolean; multiple: boolean; shown: boolean;
+  filledByServer: boolean;
+}
 /** A calculate field's expression: text (`单价 × 数量`) or JNPF's token list. */
 export type FormulaExpression = string | Array<string | number | { __vModel__: string; label?: string }>;
 /** The sub-table row a calculate field sits in. */
@@ -273,6 +304,25 @@ pub fn test_pattern(pattern: &str, value: &str) -> bool {
 #[wasm_bindgen(js_name = isBarcodeText)]
 pub fn is_barcode_text(text: &str) -> bool {
     rules::is_barcode_text(text)
+}
+
+// ---- model definitions ----------------------------------------------------------------------
+
+/// Every problem of a model definition at once, and the outside things it names (the
+/// designer's and the preview's check; release runs the same on the server).
+#[wasm_bindgen(js_name = checkDefinition, unchecked_return_type = "DefinitionCheck")]
+pub fn check_definition(
+    #[wasm_bindgen(unchecked_param_type = "ModelDefinition")] base: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&model::check_definition(&json(base)?))
+}
+
+/// The definition's widgets in form order, with where and how each stores its value.
+#[wasm_bindgen(js_name = definitionFields, unchecked_return_type = "ModelField[]")]
+pub fn definition_fields(
+    #[wasm_bindgen(unchecked_param_type = "ModelDefinition")] base: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&model::definition_fields(&json(base)?))
 }
 
 // ---- forms ----------------------------------------------------------------------------------

@@ -24,11 +24,11 @@ use rust_decimal::Decimal;
 use serde_json::{Map, Value};
 
 /// Deepest container nesting read from a definition.
-const MAX_NESTING: usize = 32;
+pub(crate) const MAX_NESTING: usize = 32;
 
-/// Widgets that store nothing the user enters (jnpf-wire.md), system fields filled by the
-/// server, and the serial number the server issues.
-const NOT_VALIDATED: [&str; 19] = [
+/// Widgets that store nothing the user enters (jnpf-wire.md); the system fields and serial
+/// numbers the server fills (`FILLED_BY_SERVER`) are not validated either.
+const NOT_VALIDATED: [&str; 11] = [
     "divider",
     "JNPFText",
     "link",
@@ -40,6 +40,11 @@ const NOT_VALIDATED: [&str; 19] = [
     "barcode",
     "qrcode",
     "calculate",
+];
+
+/// Widgets whose value the server fills (system fields, the serial number it issues):
+/// posted values are ignored (jnpf-wire-engine.md §2.5, §3.2).
+pub(crate) const FILLED_BY_SERVER: [&str; 8] = [
     "createUser",
     "createTime",
     "modifyUser",
@@ -51,7 +56,7 @@ const NOT_VALIDATED: [&str; 19] = [
 ];
 
 /// Containers whose children are fields of the same record.
-const LAYOUT: [&str; 9] =
+pub(crate) const LAYOUT: [&str; 9] =
     ["row", "card", "collapse", "collapseItem", "tab", "tabItem", "tableGrid", "tableGridTr", "tableGridTd"];
 
 #[derive(Debug, Clone)]
@@ -166,20 +171,20 @@ fn with_fields<T>(form_data: &Value, f: impl FnOnce(&[Value]) -> Result<T, Messa
     f(form_data.get("fields").and_then(Value::as_array).ok_or_else(definition_error)?)
 }
 
-fn definition_error() -> Message {
+pub(crate) fn definition_error() -> Message {
     Message::new("form.definition", "表单定义格式不正确")
 }
 
 /// `field[key]`, else `field.__config__[key]`, skipping nulls: JNPF keeps widget settings in
 /// either place depending on the widget and version.
-fn setting<'a>(field: &'a Value, key: &str) -> Option<&'a Value> {
+pub(crate) fn setting<'a>(field: &'a Value, key: &str) -> Option<&'a Value> {
     field
         .get(key)
         .filter(|v| !v.is_null())
         .or_else(|| field.get("__config__")?.get(key).filter(|v| !v.is_null()))
 }
 
-fn truthy(v: Option<&Value>) -> bool {
+pub(crate) fn truthy(v: Option<&Value>) -> bool {
     match v {
         Some(Value::Bool(b)) => *b,
         Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
@@ -188,7 +193,7 @@ fn truthy(v: Option<&Value>) -> bool {
     }
 }
 
-fn text(v: Option<&Value>) -> Option<String> {
+pub(crate) fn text(v: Option<&Value>) -> Option<String> {
     match v? {
         Value::String(s) if !s.is_empty() => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
@@ -387,7 +392,7 @@ fn collect(fields: &[Value], out: &mut Vec<FieldRule>, depth: usize, in_table: b
             out.push(rule);
         } else if LAYOUT.contains(&key) || (name.is_empty() && children.is_some()) {
             collect(children.map_or(&[][..], Vec::as_slice), out, depth + 1, in_table)?;
-        } else if !name.is_empty() && !NOT_VALIDATED.contains(&key) {
+        } else if !name.is_empty() && !NOT_VALIDATED.contains(&key) && !FILLED_BY_SERVER.contains(&key) {
             out.push(FieldRule::compile(field, key, name.to_string()));
         }
     }

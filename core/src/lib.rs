@@ -11,6 +11,7 @@ pub mod entity;
 pub mod form;
 pub mod formula;
 pub mod md5;
+pub mod model;
 pub mod message;
 pub mod number;
 pub mod password;

@@ -200,7 +200,7 @@ fn is_positive_int(v: &str) -> bool {
 }
 
 /// `^[a-zA-Z]([a-zA-Z0-9_])*$` (CONST-016).
-fn is_field_name(v: &str) -> bool {
+pub(crate) fn is_field_name(v: &str) -> bool {
     let b = v.as_bytes();
     b.first().is_some_and(u8::is_ascii_alphabetic)
         && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')

@@ -103,6 +103,8 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
             let validator = form::FormValidator::new(arg(a, 0)).map_err(|m| m.text)?;
             to_value(validator.validate_field(arg(a, 1), s(a, 2)))
         }
+        "checkDefinition" => to_value(model::check_definition(arg(a, 0))),
+        "definitionFields" => to_value(model::definition_fields(arg(a, 0))),
         "isShownOnPc" => json!(form::shown_on_pc(arg(a, 0))),
         "numericRange" => json!(form::numeric_range(arg(a, 0), arg(a, 1))),
         "normalizeMultiple" => form::multiple_value(arg(a, 0)),
