@@ -3,8 +3,9 @@
  * DataInterfaceType dictionary) on the left, 全部 first; on the right the interfaces of the
  * chosen category, paged, with the keyword (Enter), reset and refresh (useList). 新建 and 导入
  * (a .bd file) above; per row 编辑, 删除, 预览 (the test page, any member), 复制, 调用日志 and
- * 导出, each only with its button (PERM-011: copy with 新建's, the state with 编辑's); the state
- * (DI-001), a deletion, a copy and an export ask first.
+ * 导出, each only with its button (PERM-011: copy with 新建's, the state with 编辑's), and 变量 —
+ * the interface's variables (VariateDialog, DI-002, DI-008); the state (DI-001), a deletion, a
+ * copy and an export ask first.
  */
 import { useState } from 'react';
 import { App, Button, Dropdown, Space, Table, Tree } from 'antd';
@@ -31,6 +32,7 @@ import { useList } from '@/hooks/useList';
 import { InterfaceDialog } from './InterfaceDialog';
 import { LogDialog } from './LogDialog';
 import { PreviewDialog } from './PreviewDialog';
+import { VariateDialog } from './VariateDialog';
 import './dataInterface.css';
 
 const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
@@ -47,6 +49,7 @@ export default function DataInterfacePage() {
   const [editing, setEditing] = useState<{ id: string; categoryId?: string } | null>(null);
   const [previewing, setPreviewing] = useState<{ id: string; fullName: string } | null>(null);
   const [logging, setLogging] = useState<{ id: string; fullName: string } | null>(null);
+  const [variables, setVariables] = useState<{ id: string; fullName: string } | null>(null);
 
   const copy = (row: InterfaceListRow) =>
     modal.warning({
@@ -70,6 +73,8 @@ export default function DataInterfacePage() {
       { key: 'preview', label: t('dataInterface.preview'), onClick: () => setPreviewing({ id: row.id, fullName: row.fullName }) },
       ...(can(BTN_ADD) ? [{ key: 'copy', label: t('dataInterface.copy'), onClick: () => copy(row) }] : []),
       { key: 'log', label: t('dataInterface.log'), onClick: () => setLogging({ id: row.id, fullName: row.fullName }) },
+      // DI-008: the interface's variables (the server keeps them under this page's buttons).
+      { key: 'variables', label: t('dataInterface.variables'), onClick: () => setVariables({ id: row.id, fullName: row.fullName }) },
       ...(can(BTN_DOWNLOAD)
         ? [{ key: 'export', label: t('manage.export'), onClick: () => confirm.exportFile(t('dataInterface.exportConfirm'), () => exportInterface(row.id)) }]
         : []),
@@ -163,6 +168,7 @@ export default function DataInterfacePage() {
       <InterfaceDialog target={editing} categories={categories} onClose={() => setEditing(null)} onSaved={list.refresh} />
       <PreviewDialog target={previewing} onClose={() => setPreviewing(null)} />
       <LogDialog target={logging} onClose={() => setLogging(null)} />
+      <VariateDialog target={variables} onClose={() => setVariables(null)} />
     </div>
   );
 }
