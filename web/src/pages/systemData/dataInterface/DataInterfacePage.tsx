@@ -8,7 +8,7 @@
  * copy and an export ask first.
  */
 import { useState } from 'react';
-import { App, Button, Dropdown, Space, Table, Tree } from 'antd';
+import { App, Button, Dropdown, Table, Tree } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,8 @@ import {
 } from '@/api/dataInterface';
 import { ImportButton } from '@/components/ImportButton';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
@@ -129,39 +129,19 @@ export default function DataInterfacePage() {
             { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
             { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 150, render: time },
             { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
-            {
-              key: 'enabledMark',
-              title: t('manage.state'),
-              dataIndex: 'enabledMark',
-              width: 100,
-              align: 'center',
-              render: (v: number, row) => (
-                <StateCell
-                  enabledMark={v}
-                  editable={can(BTN_EDIT)}
+            stateColumn<InterfaceListRow>({ t, confirm, editable: can(BTN_EDIT), what: t('dataInterface.what'), toggle: toggleInterface, done: list.refresh }),
+            actionsColumn<InterfaceListRow>(t, 190, (row) => (
+              <>
+                <RowActions
+                  canEdit={can(BTN_EDIT)}
+                  canRemove={can(BTN_REMOVE)}
                   label={row.fullName}
-                  onToggle={() => confirm.toggle(v === 1, t('dataInterface.what'), () => toggleInterface(row.id), list.refresh)}
+                  onEdit={() => setEditing({ id: row.id })}
+                  onRemove={() => confirm.remove(() => deleteInterface(row.id), list.refresh)}
                 />
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('manage.actions'),
-              width: 190,
-              fixed: 'right',
-              render: (_: unknown, row) => (
-                <Space size={0} className="qm-row-actions">
-                  <RowActions
-                    canEdit={can(BTN_EDIT)}
-                    canRemove={can(BTN_REMOVE)}
-                    label={row.fullName}
-                    onEdit={() => setEditing({ id: row.id })}
-                    onRemove={() => confirm.remove(() => deleteInterface(row.id), list.refresh)}
-                  />
-                  {more(row)}
-                </Space>
-              ),
-            },
+                {more(row)}
+              </>
+            )),
           ]}
         />
       </div>

@@ -30,8 +30,8 @@ import type { Envelope, Page } from '@/api/request';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { ImportButton } from '@/components/ImportButton';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useList, type ListQuery } from '@/hooks/useList';
@@ -154,60 +154,38 @@ function VariateList({ interfaceId }: { interfaceId: string }) {
           { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
           { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 150, render: time },
           { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 90,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
-                label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('dataInterface.variate.what'), () => toggleVariate(row.id), list.refresh)}
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 210,
-            fixed: 'right',
-            render: (_: unknown, row) => (
+          stateColumn<VariateListRow>({ t, confirm, editable: can(BTN_EDIT), what: t('dataInterface.variate.what'), toggle: toggleVariate, done: list.refresh, width: 90 }),
+          actionsColumn<VariateListRow>(t, 210, (row) => (
+            <>
               <RowActions
                 canEdit={can(BTN_EDIT)}
                 canRemove={can(BTN_REMOVE)}
                 label={row.fullName}
                 onEdit={() => setEditing({ id: row.id })}
                 onRemove={() => confirm.remove(() => deleteVariate(row.id), list.refresh)}
-                extra={
-                  <>
-                    {can(BTN_ADD) && (
-                      <Button
-                        type="link"
-                        size="small"
-                        aria-label={`${t('dataInterface.copy')} ${row.fullName}`}
-                        onClick={() => confirm.action(t('dataInterface.variate.copyConfirm'), () => copyVariate(row.id), list.refresh)}
-                      >
-                        {t('dataInterface.copy')}
-                      </Button>
-                    )}
-                    {can(BTN_DOWNLOAD) && (
-                      <Button
-                        type="link"
-                        size="small"
-                        aria-label={`${t('manage.export')} ${row.fullName}`}
-                        onClick={() => confirm.exportFile(t('dataInterface.variate.exportConfirm'), () => exportVariate(row.id))}
-                      >
-                        {t('manage.export')}
-                      </Button>
-                    )}
-                  </>
-                }
               />
-            ),
-          },
+              {can(BTN_ADD) && (
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`${t('dataInterface.copy')} ${row.fullName}`}
+                  onClick={() => confirm.action(t('dataInterface.variate.copyConfirm'), () => copyVariate(row.id), list.refresh)}
+                >
+                  {t('dataInterface.copy')}
+                </Button>
+              )}
+              {can(BTN_DOWNLOAD) && (
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`${t('manage.export')} ${row.fullName}`}
+                  onClick={() => confirm.exportFile(t('dataInterface.variate.exportConfirm'), () => exportVariate(row.id))}
+                >
+                  {t('manage.export')}
+                </Button>
+              )}
+            </>
+          )),
         ]}
       />
       <VariateFormDialog interfaceId={interfaceId} target={editing} onClose={() => setEditing(null)} onSaved={list.refresh} />
