@@ -157,7 +157,7 @@ function RuleList({ value, categories, added, onAdd, onCancel, onConfirm }: Omit
               type: 'radio',
               selectedRowKeys: selected,
               onChange: (_keys, rows) => setPicked(rows[0] ?? null),
-              getCheckboxProps: (row) => ({ 'aria-label': row.fullName }) as never,
+              getCheckboxProps: (row) => ({ 'aria-label': row.fullName }),
             }}
             onRow={(row) => ({ onClick: () => setPicked(row) })}
             columns={[
