@@ -7,24 +7,14 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
+import type { DictionaryItemNode } from '@/api/dictionary';
 import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { buttonNamed, formDialog } from '@/test/renderPage';
 import { fakeFetch, type Call } from '@/test/fakeFetch';
 import { DictionarySelect } from './DictionarySelect';
 
-interface Item {
-  id: string;
-  dictionaryTypeId: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  sortCode: number;
-  enabledMark: number;
-  description: string;
-  hasChildren: boolean;
-  children?: Item[];
-}
+type Item = DictionaryItemNode;
 const item = (id: string, fullName: string, parentId = '0', children?: Item[]): Item => ({
   id,
   dictionaryTypeId: 't-dept',
