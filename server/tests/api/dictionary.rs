@@ -395,6 +395,37 @@ async fn dict_017_018_export_and_import(engine: Engine) {
     assert_eq!((body["code"].as_i64(), body["msg"].as_str()), (Some(404), Some("文件不存在或下载链接已过期")));
 }
 
+// DICT-029: a category's sortCode is 0 to 999999 — enforced by the server on create, on an
+// update (which sends only the sort) and on import (core's dictionaryType form has no sort rule;
+// the web's input is bounded the same). Out of range is refused and stores nothing; both ends
+// are accepted.
+async fn dict_029_category_sort_code_range(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = |code: &str, sort: i64| json!({"parentId": "1", "fullName": "科室", "enCode": code, "isTree": 0, "sortCode": sort});
+    let before = category_count(&s).await;
+    s.post(TYPE, Some(&admin), form("low", -1)).await.fails(400, "排序码必须在0到999999之间");
+    s.post(TYPE, Some(&admin), form("high", 1_000_000)).await.fails(400, "排序码必须在0到999999之间");
+    assert_eq!(category_count(&s).await, before, "nothing was stored");
+    s.post(TYPE, Some(&admin), form("top", 999_999)).await.ok();
+    s.post(TYPE, Some(&admin), form("bottom", 0)).await.ok();
+    let top = find(&s.get(TYPE, Some(&admin)).await.ok()["list"], "enCode", "top").unwrap()["id"].as_str().unwrap().to_string();
+    assert_eq!(s.get(&format!("{TYPE}/{top}"), Some(&admin)).await.ok()["sortCode"].as_i64(), Some(999_999));
+    s.put(&format!("{TYPE}/{top}"), Some(&admin), json!({"sortCode": 1_000_000})).await.fails(400, "排序码必须在0到999999之间");
+    s.put(&format!("{TYPE}/{top}"), Some(&admin), json!({"sortCode": -5})).await.fails(400, "排序码必须在0到999999之间");
+    assert_eq!(s.get(&format!("{TYPE}/{top}"), Some(&admin)).await.ok()["sortCode"].as_i64(), Some(999_999), "unchanged");
+    // A file's category out of range imports nothing.
+    let url = s.get(&format!("{DATA}/{top}/Action/Export"), Some(&admin)).await.ok()["url"].as_str().unwrap().to_string();
+    let mut file: Value = serde_json::from_str(&fetch(&s, &url).await.1).unwrap();
+    file["list"][0]["enCode"] = json!("imported");
+    file["list"][0]["sortCode"] = json!(1_000_000);
+    let count = category_count(&s).await;
+    s.call(Method::POST, &format!("{DATA}/Action/Import"), Some(&admin), upload("file", "科室.bdd", file.to_string().as_bytes()))
+        .await
+        .fails(400, "字典分类“imported”：排序码必须在0到999999之间");
+    assert_eq!(category_count(&s).await, count);
+}
+
 // PERM-009 on the dictionary page: each action needs the page's menu (reading) and its button
 // (btn_add, btn_edit — also the state —, btn_remove, btn_upload, btn_download).
 async fn dict_page_needs_its_menu_and_buttons(engine: Engine) {
@@ -441,4 +472,4 @@ async fn dict_page_needs_its_menu_and_buttons(engine: Engine) {
     }
 }
 
-on_both_engines!(dict_043_categories, dict_044_items, dict_041_all_is_fresh_after_every_change, dict_017_018_export_and_import, dict_page_needs_its_menu_and_buttons);
+on_both_engines!(dict_029_category_sort_code_range, dict_043_categories, dict_044_items, dict_041_all_is_fresh_after_every_change, dict_017_018_export_and_import, dict_page_needs_its_menu_and_buttons);

@@ -6,7 +6,8 @@
 // named again from its stored id, switched off and deleted; an SQL data interface with a
 // parameter previewed, a DELETE statement refused on save with the server's message, the
 // interface switched off and its preview refused, every call in its log, its export refused
-// on import as a code that exists, and a copy. Every form is checked by the rules
+// on import as a code that exists, and a copy; a variable kept beside it, copied and the copy
+// deleted. Every form is checked by the rules
 // core before anything is sent and by the server after. Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -410,5 +411,41 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await confirmWith('您确定要复制该数据接口, 是否继续?');
     await row('下级区域_副本').waitFor();
     assert.match(await row('下级区域_副本').innerText(), /childAreas_副本/);
+  });
+
+  step('keeps a variable beside the interface: the core refuses a name with @ before anything is sent, then it is saved, copied and the copy deleted after confirmation (DI-002, DI-008)', async () => {
+    await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();
+    await page.getByRole('menuitem', { name: '变量' }).click();
+    const box = dialog(page, '接口变量 - 下级区域');
+    await box.waitFor();
+    await motionless();
+    await box.locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
+    const form = dialog(page, '新建变量');
+    await form.waitFor();
+    await motionless();
+    const posted = await requestsDuring('POST', '/api/system/DataInterfaceVariate', async () => {
+      await form.getByLabel('变量名', { exact: true }).fill('@token');
+      await form.getByRole('button', { name: named('确定') }).click();
+      await explain(form, '变量名').getByText('变量名只能包含字母、数字和下划线，且以字母开头').waitFor();
+    });
+    assert.deepEqual(posted, [], 'nothing is sent while the core refuses the form');
+    await form.getByLabel('变量名', { exact: true }).fill('appToken');
+    await item(form, '变量值').locator('textarea').fill('abc123');
+    await form.getByRole('button', { name: named('确定') }).click();
+    await form.waitFor({ state: 'hidden' });
+    await motionless();
+    const variable = (name) => box.locator('.ant-table-row').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${name}$`) }) });
+    await variable('appToken').waitFor();
+    assert.match(await variable('appToken').innerText(), /abc123/);
+    await variable('appToken').getByRole('button', { name: '复制 appToken' }).click();
+    await confirmWith('您确定要复制该变量, 是否继续?');
+    await variable('appToken_copy').waitFor();
+    await variable('appToken_copy').getByRole('button', { name: '删除 appToken_copy' }).click();
+    await confirmWith('此操作将永久删除该数据, 是否继续?');
+    await variable('appToken_copy').waitFor({ state: 'detached' });
+    await screenshot(page, 'interface-variables');
+    await box.locator('.ant-modal-close').click();
+    await box.waitFor({ state: 'hidden' });
+    await motionless();
   });
 });

@@ -13,6 +13,9 @@ export type BillRuleRow = Schemas['RuleListRow'];
 export type BillRuleInfo = Schemas['RuleInfo'];
 export type BillRuleForm = Schemas['RuleForm'];
 type BillRulePage = Schemas['Envelope_PageOf_RuleListRow']['data'];
+/** A rule as the picker lists it (BILL-025): the field stores its enCode. */
+export type BillRuleOption = Schemas['RuleOption'];
+type BillRuleOptionPage = Schemas['Envelope_PageOf_RuleOption']['data'];
 type ExportUrl = Schemas['ExportUrl'];
 
 const BASE = '/api/system/BillRule';
@@ -20,6 +23,14 @@ const BASE = '/api/system/BillRule';
 /** The rules by keyword and category (a businessType item's id, '' for all), paged. */
 export function getBillRuleList(query: { currentPage: number; pageSize: number; keyword: string; categoryId: string }) {
   return send<BillRulePage>({ url: BASE, data: query });
+}
+
+/**
+ * The serial-number rule picker's page (BILL-024): the enabled rules by keyword and category
+ * ('' for all), with the JNPF client's `sort: 'desc'` and empty `sidx`.
+ */
+export function getBillRuleSelector(query: { currentPage: number; pageSize: number; keyword: string; categoryId: string }) {
+  return send<BillRuleOptionPage>({ url: `${BASE}/Selector`, data: { ...query, sort: 'desc', sidx: '' } });
 }
 
 /** The rule's form, with the example the server computes for today. */

@@ -3,15 +3,43 @@
  * 重置 and 刷新, and the table's paging (total, sizes 20/50/100/500, pager, jumper), loading
  * and empty states.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Col, Empty, Input, Row, Space, Tooltip, type TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ListState } from '@/hooks/useList';
 import './list.css';
 
-interface Props<T, F> {
-  list: ListState<T, F>;
+/**
+ * What the bar drives: a `useList`, or a screen's own keyword and reload (the lazy area tree,
+ * the menu tree) shaped the same.
+ */
+export type SearchState = Pick<ListState<unknown, unknown>, 'keyword' | 'setKeyword' | 'search' | 'reset' | 'refresh' | 'loading'>;
+
+/**
+ * The bar's state for a screen that loads by itself (not `useList`): the typed keyword, and
+ * `apply` given the trimmed keyword on 查询 or Enter and '' on 重置.
+ */
+export function useKeywordBar(apply: (keyword: string) => void, refresh: () => void, loading: boolean): SearchState {
+  const [typed, setTyped] = useState('');
+  return {
+    keyword: typed,
+    setKeyword: setTyped,
+    search: (given?: string) => {
+      if (given !== undefined) setTyped(given);
+      apply((given ?? typed).trim());
+    },
+    reset: () => {
+      setTyped('');
+      apply('');
+    },
+    refresh,
+    loading,
+  };
+}
+
+interface Props {
+  list: SearchState;
   /** The screen's own filter controls, before the buttons. */
   filters?: ReactNode;
   /** Actions on the right (新建, 导出, …), before 刷新. */
@@ -24,7 +52,7 @@ interface Props<T, F> {
   keywordSpan?: number;
 }
 
-export function ListSearch<T, F>({ list, filters, actions, className, keywordSpan }: Props<T, F>) {
+export function ListSearch({ list, filters, actions, className, keywordSpan }: Props) {
   const { t } = useTranslation();
   const keyword = (
     <Input

@@ -89,6 +89,7 @@ export type EntityForm =
   | 'billRule'
   | 'area'
   | 'dataInterface'
+  | 'dataInterfaceVariate'
   | 'schedule'
   | 'sysConfig';
 

@@ -5,7 +5,7 @@
  * whose code is not granted is not rendered at all (PERM-011), and nothing is rendered before
  * the core has loaded. Hiding is a convenience: the server checks every call again.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { loadCore } from '@/core';
 import { useUser } from '@/stores/user';
@@ -20,10 +20,22 @@ export const BTN_REMOVE = 'btn_remove';
 export const BTN_UPLOAD = 'btn_upload';
 export const BTN_DOWNLOAD = 'btn_download';
 
-/** Whether the user may use a button of the page shown at the current location. */
+/**
+ * A page shown inside another (the dictionary screen in the dictionary picker's dialog, widget
+ * spec 2.6) takes the buttons of its own menu entry, named by its menu address
+ * ('systemData/dictionary'), not those of the page at the current location.
+ */
+export const ButtonScope = createContext<string | null>(null);
+
+const bare = (address: string) => address.split('?')[0].replace(/^\/+|\/+$/g, '');
+
+/** Whether the user may use a button of the page shown at the current location (or in its ButtonScope). */
 export function useButtons(): (code: string) => boolean {
   const { pathname } = useLocation();
-  const modelId = useUser((s) => s.routes.find((r) => r.path === pathname)?.meta.modelId);
+  const scope = useContext(ButtonScope);
+  const modelId = useUser(
+    (s) => (scope === null ? s.routes.find((r) => r.path === pathname) : s.routes.find((r) => r.type === 2 && bare(r.address ?? '') === scope))?.meta.modelId,
+  );
   const permissionList = useUser((s) => s.permissionList);
   const [core, setCore] = useState<Core | null>(null);
 

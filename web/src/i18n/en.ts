@@ -3,6 +3,7 @@ import type { Translation } from './types';
 /** English. */
 const en: Translation = {
   common: {
+    index: 'No.',
     confirm: 'OK',
     cancel: 'Cancel',
     save: 'Save',
@@ -363,6 +364,7 @@ const en: Translation = {
     edit: 'Edit group',
   },
   dictionary: {
+    pickerAdd: 'Add',
     title: 'Dictionary',
     treeMenu: 'More actions',
     refreshTree: 'Refresh',
@@ -383,6 +385,7 @@ const en: Translation = {
     parentLocked: 'This category is not a tree: its entries stay at the top',
   },
   billRule: {
+    pickerTitle: 'Choose a serial-number rule',
     fullName: 'Business name',
     enCode: 'Business code',
     category: 'Business category',
@@ -463,6 +466,18 @@ const en: Translation = {
     what: 'area',
   },
   dataInterface: {
+    variables: 'Variables',
+    variate: {
+      title: 'Interface variables',
+      add: 'New variable',
+      edit: 'Edit variable',
+      what: 'interface variable',
+      name: 'Variable name',
+      value: 'Value',
+      expression: 'Expression',
+      copyConfirm: 'Copy this variable?',
+      exportConfirm: 'Export this variable?',
+    },
     add: 'New interface',
     edit: 'Edit interface',
     what: 'data interface',

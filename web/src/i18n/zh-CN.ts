@@ -1,6 +1,7 @@
 /** Simplified Chinese, the default language; the other two files follow this shape. */
 const zhCN = {
   common: {
+    index: '序号',
     confirm: '确定',
     cancel: '取消',
     save: '保存',
@@ -359,6 +360,7 @@ const zhCN = {
     edit: '编辑分组',
   },
   dictionary: {
+    pickerAdd: '添加',
     title: '数据字典',
     treeMenu: '更多操作',
     refreshTree: '刷新数据',
@@ -379,6 +381,7 @@ const zhCN = {
     parentLocked: '该分类不是树形，字典只能在最上级',
   },
   billRule: {
+    pickerTitle: '选择单据规则',
     fullName: '业务名称',
     enCode: '业务编码',
     category: '业务分类',
@@ -459,6 +462,18 @@ const zhCN = {
     what: '区域',
   },
   dataInterface: {
+    variables: '变量',
+    variate: {
+      title: '接口变量',
+      add: '新建变量',
+      edit: '编辑变量',
+      what: '接口变量',
+      name: '变量名',
+      value: '变量值',
+      expression: '表达式',
+      copyConfirm: '您确定要复制该变量, 是否继续?',
+      exportConfirm: '您确定要导出该变量, 是否继续?',
+    },
     add: '新建接口',
     edit: '编辑接口',
     what: '数据接口',

@@ -3,6 +3,7 @@ import type { Translation } from './types';
 /** Traditional Chinese. */
 const zhTW: Translation = {
   common: {
+    index: '序號',
     confirm: '確定',
     cancel: '取消',
     save: '儲存',
@@ -361,6 +362,7 @@ const zhTW: Translation = {
     edit: '編輯分組',
   },
   dictionary: {
+    pickerAdd: '新增',
     title: '資料字典',
     treeMenu: '更多操作',
     refreshTree: '重新整理資料',
@@ -381,6 +383,7 @@ const zhTW: Translation = {
     parentLocked: '該分類不是樹形，字典只能在最上級',
   },
   billRule: {
+    pickerTitle: '選擇單據規則',
     fullName: '業務名稱',
     enCode: '業務編碼',
     category: '業務分類',
@@ -461,6 +464,18 @@ const zhTW: Translation = {
     what: '區域',
   },
   dataInterface: {
+    variables: '變數',
+    variate: {
+      title: '介面變數',
+      add: '新增變數',
+      edit: '編輯變數',
+      what: '介面變數',
+      name: '變數名',
+      value: '變數值',
+      expression: '運算式',
+      copyConfirm: '您確定要複製該變數, 是否繼續?',
+      exportConfirm: '您確定要匯出該變數, 是否繼續?',
+    },
     add: '新建介面',
     edit: '編輯介面',
     what: '資料介面',

@@ -7,15 +7,15 @@
  * core's, live (BillRuleDialog).
  */
 import { useState } from 'react';
-import { Button, Form, Select, Space, Table } from 'antd';
+import { Button, Form, Select, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deleteBillRule, exportBillRule, getBillRuleList, importBillRule, toggleBillRule, type BillRuleRow } from '@/api/billRule';
 import { ImportButton } from '@/components/ImportButton';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
@@ -76,48 +76,28 @@ export default function BillRulePage() {
           { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 160, render: time },
           { key: 'lastModifyTime', title: t('billRule.lastModifyTime'), dataIndex: 'lastModifyTime', width: 160, render: time },
           { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 100,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
+          stateColumn<BillRuleRow>({ t, confirm, editable: can(BTN_EDIT), what: t('billRule.what'), toggle: toggleBillRule, done: list.refresh }),
+          actionsColumn<BillRuleRow>(t, 160, (row) => (
+            <>
+              <RowActions
+                canEdit={can(BTN_EDIT)}
+                canRemove={can(BTN_REMOVE)}
                 label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('billRule.what'), () => toggleBillRule(row.id), list.refresh)}
+                onEdit={() => setTarget({ id: row.id })}
+                onRemove={() => confirm.remove(() => deleteBillRule(row.id), list.refresh)}
               />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 160,
-            fixed: 'right',
-            render: (_: unknown, row) => (
-              <Space size={0} className="qm-row-actions">
-                <RowActions
-                  canEdit={can(BTN_EDIT)}
-                  canRemove={can(BTN_REMOVE)}
-                  label={row.fullName}
-                  onEdit={() => setTarget({ id: row.id })}
-                  onRemove={() => confirm.remove(() => deleteBillRule(row.id), list.refresh)}
-                />
-                {can(BTN_DOWNLOAD) && (
-                  <Button
-                    type="link"
-                    size="small"
-                    aria-label={`${t('manage.export')} ${row.fullName}`}
-                    onClick={() => confirm.exportFile(t('billRule.exportConfirm'), () => exportBillRule(row.id))}
-                  >
-                    {t('manage.export')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
+              {can(BTN_DOWNLOAD) && (
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`${t('manage.export')} ${row.fullName}`}
+                  onClick={() => confirm.exportFile(t('billRule.exportConfirm'), () => exportBillRule(row.id))}
+                >
+                  {t('manage.export')}
+                </Button>
+              )}
+            </>
+          )),
         ]}
       />
       <BillRuleDialog target={target} form={form} categories={categories} onClose={() => setTarget(null)} onSaved={list.refresh} />

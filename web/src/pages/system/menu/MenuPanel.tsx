@@ -10,13 +10,14 @@
  * permission (PERM-011); the state switch and delete ask first (CONST-002, CONST-003).
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { Button, Dropdown, Empty, Form, Input, Space, Table, Tabs, Tag, Tooltip } from 'antd';
-import { ArrowLeftOutlined, DownOutlined, PlusOutlined, UploadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Empty, Form, Table, Tabs, Tag } from 'antd';
+import { ArrowLeftOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deleteMenu, exportMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
 import { menuIcon } from '@/app/layout/MenuIcon';
+import { actionsColumn, stateColumn } from '@/components/listColumns';
+import { ListSearch, useKeywordBar } from '@/components/ListSearch';
 import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
 import { ButtonDrawer } from './ButtonDrawer';
@@ -43,7 +44,6 @@ export function MenuPanel({ system, can, onBack }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [category, setCategory] = useState<MenuCategory>('Web');
-  const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const menus = useRows(
     (q: { systemId: string; keyword: string; category: MenuCategory }) => getMenus(q.systemId, { keyword: q.keyword, category: q.category }),
@@ -59,7 +59,7 @@ export function MenuPanel({ system, can, onBack }: Props) {
   const [importing, setImporting] = useState(false);
   const [form] = Form.useForm<MenuValues>();
 
-  const search = (text = typed) => setKeyword(text.trim());
+  const bar = useKeywordBar(setKeyword, menus.refresh, menus.loading);
 
   const more = (row: MenuInfo) => {
     const items = [
@@ -99,48 +99,25 @@ export function MenuPanel({ system, can, onBack }: Props) {
           { key: 'App', label: t('menuAdmin.appMenus') },
         ]}
       />
-      <div className="qm-list-search">
-        <Space wrap>
-          <Input
-            type="search"
-            allowClear
-            value={typed}
-            placeholder={t('common.keywordPlaceholder')}
-            aria-label={t('common.keyword')}
-            style={{ width: 240 }}
-            onChange={(e) => setTyped(e.target.value)}
-            onPressEnter={() => search()}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={() => search()}>
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setTyped('');
-              search('');
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-        <Space>
-          {can(BTN_ADD) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
-          )}
-          {can(BTN_ADD) && (
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              {t('manage.import')}
-            </Button>
-          )}
-          <Button onClick={() => setExpanded(allKeys)}>{t('manage.expandAll')}</Button>
-          <Button onClick={() => setExpanded([])}>{t('manage.collapseAll')}</Button>
-          <Tooltip title={t('common.refresh')}>
-            <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={menus.loading} />} onClick={menus.refresh} />
-          </Tooltip>
-        </Space>
-      </div>
+      <ListSearch
+        list={bar}
+        actions={
+          <>
+            {can(BTN_ADD) && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
+                {t('manage.add')}
+              </Button>
+            )}
+            {can(BTN_ADD) && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('manage.import')}
+              </Button>
+            )}
+            <Button onClick={() => setExpanded(allKeys)}>{t('manage.expandAll')}</Button>
+            <Button onClick={() => setExpanded([])}>{t('manage.collapseAll')}</Button>
+          </>
+        }
+      />
       <Table<MenuInfo>
         rowKey="id"
         size="middle"
@@ -171,47 +148,27 @@ export function MenuPanel({ system, can, onBack }: Props) {
             render: (type: number) => <Tag>{t(`menuAdmin.types.${type}`, { defaultValue: String(type) })}</Tag>,
           },
           { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 90,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
+          stateColumn<MenuInfo>({ t, confirm, editable: can(BTN_EDIT), what: t('menuAdmin.menuWhat'), toggle: toggleMenuState, done: menus.refresh, width: 90 }),
+          actionsColumn<MenuInfo>(t, 240, (row) => (
+            <>
+              <RowActions
+                canEdit={can(BTN_EDIT)}
+                canRemove={can(BTN_REMOVE)}
                 label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('menuAdmin.menuWhat'), () => toggleMenuState(row.id), menus.refresh)}
+                onEdit={() => setTarget({ id: row.id })}
+                onRemove={() => confirm.remove(() => deleteMenu(row.id), menus.refresh)}
               />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 240,
-            fixed: 'right',
-            render: (_: unknown, row) => (
-              <Space size={0} className="qm-row-actions">
-                <RowActions
-                  canEdit={can(BTN_EDIT)}
-                  canRemove={can(BTN_REMOVE)}
-                  label={row.fullName}
-                  onEdit={() => setTarget({ id: row.id })}
-                  onRemove={() => confirm.remove(() => deleteMenu(row.id), menus.refresh)}
-                />
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={`${t('manage.export')} ${row.fullName}`}
-                  onClick={() => confirm.exportFile(t('menuAdmin.exportConfirm'), () => exportMenu(row.id))}
-                >
-                  {t('manage.export')}
-                </Button>
-                {more(row)}
-              </Space>
-            ),
-          },
+              <Button
+                type="link"
+                size="small"
+                aria-label={`${t('manage.export')} ${row.fullName}`}
+                onClick={() => confirm.exportFile(t('menuAdmin.exportConfirm'), () => exportMenu(row.id))}
+              >
+                {t('manage.export')}
+              </Button>
+              {more(row)}
+            </>
+          )),
         ]}
       />
       <MenuDialog target={target} form={form} systemId={system.id} category={category} onClose={() => setTarget(null)} onSaved={menus.refresh} />

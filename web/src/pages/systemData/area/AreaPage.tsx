@@ -7,16 +7,16 @@
  * shows what the server has while keeping what was open.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Empty, Form, Input, Space, Table, Tooltip } from 'antd';
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Empty, Form, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AREA_ROOT, deleteArea, getAreaChildren, toggleArea, type AreaRow } from '@/api/area';
+import { actionsColumn, stateColumn } from '@/components/listColumns';
+import { ListSearch, useKeywordBar } from '@/components/ListSearch';
 import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { AreaDialog, type AreaTarget, type AreaValues } from './AreaDialog';
-import '@/components/list.css';
 
 type TreeRow = AreaRow & { path: string[]; children?: TreeRow[] };
 
@@ -24,7 +24,6 @@ export default function AreaPage() {
   const { t } = useTranslation();
   const can = useButtons();
   const confirm = useConfirm();
-  const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   // The rows of each level asked for, by parent id ('-1' the provinces).
   const [levels, setLevels] = useState<Map<string, AreaRow[]>>(() => new Map());
@@ -86,45 +85,20 @@ export default function AreaPage() {
     return build(AREA_ROOT, []);
   }, [levels]);
 
-  const search = (text = typed) => setKeyword(text.trim());
+  const bar = useKeywordBar(setKeyword, refresh, loading);
 
   return (
     <div className="qm-area-page">
-      <div className="qm-list-search">
-        <Space wrap>
-          <Input
-            type="search"
-            allowClear
-            value={typed}
-            placeholder={t('common.keywordPlaceholder')}
-            aria-label={t('common.keyword')}
-            style={{ width: 240 }}
-            onChange={(e) => setTyped(e.target.value)}
-            onPressEnter={() => search()}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={() => search()}>
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setTyped('');
-              search('');
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-        <Space>
-          {can(BTN_ADD) && (
+      <ListSearch
+        list={bar}
+        actions={
+          can(BTN_ADD) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
               {t('manage.add')}
             </Button>
-          )}
-          <Tooltip title={t('common.refresh')}>
-            <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={loading} />} onClick={refresh} />
-          </Tooltip>
-        </Space>
-      </div>
+          )
+        }
+      />
       <Table<TreeRow>
         rowKey="id"
         size="middle"
@@ -138,27 +112,12 @@ export default function AreaPage() {
           { key: 'fullName', title: t('area.fullName'), dataIndex: 'fullName', ellipsis: true },
           { key: 'enCode', title: t('area.enCode'), dataIndex: 'enCode', width: 180 },
           { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 90, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 100,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
-                label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('area.what'), () => toggleArea(row.id), refresh)}
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 200,
-            render: (_: unknown, row) => (
-              <Space size={0} className="qm-row-actions">
+          stateColumn<TreeRow>({ t, confirm, editable: can(BTN_EDIT), what: t('area.what'), toggle: toggleArea, done: refresh }),
+          actionsColumn<TreeRow>(
+            t,
+            200,
+            (row) => (
+              <>
                 {can(BTN_ADD) && (
                   <Button type="link" size="small" aria-label={`${t('area.addChild')} ${row.fullName}`} onClick={() => setTarget({ id: '', parent: row.path })}>
                     {t('area.addChild')}
@@ -171,9 +130,10 @@ export default function AreaPage() {
                   onEdit={() => setTarget({ id: row.id })}
                   onRemove={() => confirm.remove(() => deleteArea(row.id), refresh)}
                 />
-              </Space>
+              </>
             ),
-          },
+            false,
+          ),
         ]}
       />
       <AreaDialog target={target} form={form} onClose={() => setTarget(null)} onSaved={refresh} />

@@ -3,11 +3,12 @@
  * DataInterfaceType dictionary) on the left, 全部 first; on the right the interfaces of the
  * chosen category, paged, with the keyword (Enter), reset and refresh (useList). 新建 and 导入
  * (a .bd file) above; per row 编辑, 删除, 预览 (the test page, any member), 复制, 调用日志 and
- * 导出, each only with its button (PERM-011: copy with 新建's, the state with 编辑's); the state
- * (DI-001), a deletion, a copy and an export ask first.
+ * 导出, each only with its button (PERM-011: copy with 新建's, the state with 编辑's), and 变量 —
+ * the interface's variables (VariateDialog, DI-002, DI-008); the state (DI-001), a deletion, a
+ * copy and an export ask first.
  */
 import { useState } from 'react';
-import { App, Button, Dropdown, Space, Table, Tree } from 'antd';
+import { App, Button, Dropdown, Table, Tree } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +23,8 @@ import {
 } from '@/api/dataInterface';
 import { ImportButton } from '@/components/ImportButton';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
@@ -31,6 +32,7 @@ import { useList } from '@/hooks/useList';
 import { InterfaceDialog } from './InterfaceDialog';
 import { LogDialog } from './LogDialog';
 import { PreviewDialog } from './PreviewDialog';
+import { VariateDialog } from './VariateDialog';
 import './dataInterface.css';
 
 const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
@@ -47,6 +49,7 @@ export default function DataInterfacePage() {
   const [editing, setEditing] = useState<{ id: string; categoryId?: string } | null>(null);
   const [previewing, setPreviewing] = useState<{ id: string; fullName: string } | null>(null);
   const [logging, setLogging] = useState<{ id: string; fullName: string } | null>(null);
+  const [variables, setVariables] = useState<{ id: string; fullName: string } | null>(null);
 
   const copy = (row: InterfaceListRow) =>
     modal.warning({
@@ -70,6 +73,8 @@ export default function DataInterfacePage() {
       { key: 'preview', label: t('dataInterface.preview'), onClick: () => setPreviewing({ id: row.id, fullName: row.fullName }) },
       ...(can(BTN_ADD) ? [{ key: 'copy', label: t('dataInterface.copy'), onClick: () => copy(row) }] : []),
       { key: 'log', label: t('dataInterface.log'), onClick: () => setLogging({ id: row.id, fullName: row.fullName }) },
+      // DI-008: the interface's variables (the server keeps them under this page's buttons).
+      { key: 'variables', label: t('dataInterface.variables'), onClick: () => setVariables({ id: row.id, fullName: row.fullName }) },
       ...(can(BTN_DOWNLOAD)
         ? [{ key: 'export', label: t('manage.export'), onClick: () => confirm.exportFile(t('dataInterface.exportConfirm'), () => exportInterface(row.id)) }]
         : []),
@@ -124,45 +129,26 @@ export default function DataInterfacePage() {
             { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
             { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 150, render: time },
             { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
-            {
-              key: 'enabledMark',
-              title: t('manage.state'),
-              dataIndex: 'enabledMark',
-              width: 100,
-              align: 'center',
-              render: (v: number, row) => (
-                <StateCell
-                  enabledMark={v}
-                  editable={can(BTN_EDIT)}
+            stateColumn<InterfaceListRow>({ t, confirm, editable: can(BTN_EDIT), what: t('dataInterface.what'), toggle: toggleInterface, done: list.refresh }),
+            actionsColumn<InterfaceListRow>(t, 190, (row) => (
+              <>
+                <RowActions
+                  canEdit={can(BTN_EDIT)}
+                  canRemove={can(BTN_REMOVE)}
                   label={row.fullName}
-                  onToggle={() => confirm.toggle(v === 1, t('dataInterface.what'), () => toggleInterface(row.id), list.refresh)}
+                  onEdit={() => setEditing({ id: row.id })}
+                  onRemove={() => confirm.remove(() => deleteInterface(row.id), list.refresh)}
                 />
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('manage.actions'),
-              width: 190,
-              fixed: 'right',
-              render: (_: unknown, row) => (
-                <Space size={0} className="qm-row-actions">
-                  <RowActions
-                    canEdit={can(BTN_EDIT)}
-                    canRemove={can(BTN_REMOVE)}
-                    label={row.fullName}
-                    onEdit={() => setEditing({ id: row.id })}
-                    onRemove={() => confirm.remove(() => deleteInterface(row.id), list.refresh)}
-                  />
-                  {more(row)}
-                </Space>
-              ),
-            },
+                {more(row)}
+              </>
+            )),
           ]}
         />
       </div>
       <InterfaceDialog target={editing} categories={categories} onClose={() => setEditing(null)} onSaved={list.refresh} />
       <PreviewDialog target={previewing} onClose={() => setPreviewing(null)} />
       <LogDialog target={logging} onClose={() => setLogging(null)} />
+      <VariateDialog target={variables} onClose={() => setVariables(null)} />
     </div>
   );
 }
