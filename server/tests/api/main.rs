@@ -2,6 +2,7 @@
 //! Test names carry the checklist IDs they prove (spec/CHECKLIST.md).
 
 mod harness;
+mod https;
 
 mod access;
 mod authorisation_matrix;
