@@ -28,6 +28,7 @@ mod role;
 mod schedule;
 mod user;
 mod schema;
+mod security;
 mod session;
 mod sys_config;
 mod sign_in;
