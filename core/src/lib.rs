@@ -24,6 +24,7 @@ pub mod schedule;
 pub mod scheme;
 pub mod serial;
 pub mod upload;
+pub mod whitelist;
 
 pub use md5::md5_hex;
 pub use message::{FieldErrors, Message};

@@ -112,6 +112,31 @@ pub(crate) fn number<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     })
 }
 
+/// Where a password stands under the periodic change (passwordIsUpdatedRegularly): set at
+/// `set_at_ms`, it must be changed `cycle_days` later; `advance_days` before that the user is
+/// reminded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasswordAge {
+    /// Not due and not yet within the reminder.
+    Current,
+    /// Due in this many days (1 = within the next 24 hours), within the reminder.
+    DueIn(i64),
+    /// The cycle is over: the password must be changed before anything else.
+    Overdue,
+}
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// The age of a password set at `set_at_ms`, as of `now_ms`.
+pub fn password_age(set_at_ms: i64, now_ms: i64, cycle_days: i64, advance_days: i64) -> PasswordAge {
+    let due = set_at_ms.saturating_add(cycle_days.max(1).saturating_mul(DAY_MS));
+    if now_ms >= due {
+        return PasswordAge::Overdue;
+    }
+    let days_left = (due - now_ms + DAY_MS - 1) / DAY_MS;
+    if days_left <= advance_days.max(0) { PasswordAge::DueIn(days_left) } else { PasswordAge::Current }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,5 +194,16 @@ mod tests {
         assert_eq!(check_repeat("a", "").unwrap().key, "password.repeatRequired");
         assert_eq!(check_repeat("a", "b").unwrap().text, "两次密码输入不一致");
         assert!(check_repeat("a", "a").is_none());
+    }
+
+    #[test]
+    fn periodic_change_is_due_after_the_cycle_and_reminded_before() {
+        let day = 24 * 3600 * 1000;
+        assert_eq!(password_age(0, 0, 90, 7), PasswordAge::Current);
+        assert_eq!(password_age(0, 83 * day - 1, 90, 7), PasswordAge::Current);
+        assert_eq!(password_age(0, 83 * day, 90, 7), PasswordAge::DueIn(7));
+        assert_eq!(password_age(0, 90 * day - 1, 90, 7), PasswordAge::DueIn(1));
+        assert_eq!(password_age(0, 90 * day, 90, 7), PasswordAge::Overdue);
+        assert_eq!(password_age(0, 89 * day, 90, 0), PasswordAge::Current, "no reminder");
     }
 }

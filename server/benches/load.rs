@@ -48,7 +48,7 @@ async fn launch(dir: &std::path::Path) -> (Child, String, Duration) {
         }
     };
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-    let http = reqwest::Client::new();
+    let http = client();
     http.get(format!("{base}/api/oauth/getLoginConfig")).send().await.unwrap();
     (child, base, started.elapsed())
 }
@@ -115,7 +115,7 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let idle = rss_kib(&child);
 
-    let http = reqwest::Client::new();
+    let http = client();
     let token = sign_in(&http, &base).await;
     // QIMING_BENCH_ONLY=scale runs only the organisation and system-data parts (while tuning).
     if std::env::var("QIMING_BENCH_ONLY").is_ok_and(|v| v == "scale") {
@@ -205,7 +205,7 @@ async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, bum
 async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str) {
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&database_url(dir)).await.unwrap();
-    let http = reqwest::Client::new();
+    let http = client();
     // The administrator's initial password counts as changed (business calls need that).
     sqlx::query("UPDATE base_user SET change_password_date = 1 WHERE account = 'admin'").execute(&pool).await.unwrap();
     sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(&pool).await.unwrap();
@@ -325,7 +325,7 @@ async fn get_json(http: &reqwest::Client, url: &str, token: &str) -> serde_json:
 /// with 200 categories of 100 items each (issue 11's proof).
 async fn system_data(dir: &std::path::Path, base: &str, admin_token: &str) {
     let pool = sqlx::AnyPool::connect(&database_url(dir)).await.unwrap();
-    let http = reqwest::Client::new();
+    let http = client();
     let auth = format!("Authorization: {admin_token}");
 
     // A rule without a date part, 9 digits: the sequence never starts again during the run.
@@ -399,4 +399,10 @@ async fn system_data(dir: &std::path::Path, base: &str, admin_token: &str) {
     println!("    cached, one request at a time:                  {}", show(cached));
     println!("    rebuilt after every change, one at a time:      {}", show(rebuilt));
     println!("    cached, gzip, 64 connections:                   {}", show_wrk(&all));
+}
+
+/// reqwest is built with rustls without a default provider: install the server's first.
+fn client() -> reqwest::Client {
+    qiming_server::support::http::install_tls_provider();
+    reqwest::Client::new()
 }

@@ -75,11 +75,14 @@ pub struct Config {
     /// seeded, and a later start with it on adds the streets.
     pub seed_streets: bool,
     /// DingTalk's open API (`QIMING_DINGTALK_BASE_URL`, default https://oapi.dingtalk.com):
-    /// the connection test and the organisation/user sync call it. This build has no TLS, so
-    /// an https address answers a clear refusal; point it at an http proxy (or a test's fake).
+    /// the connection test and the organisation/user sync call it (http:// or https://).
     pub dingtalk_base_url: String,
     /// WeCom's (企业微信) API (`QIMING_WECOM_BASE_URL`, default https://qyapi.weixin.qq.com).
     pub wecom_base_url: String,
+    /// PEM certificates the outgoing HTTPS calls trust besides the system's roots
+    /// (`QIMING_EXTRA_CA_FILE`): a company CA in front of the data interfaces' services, or a
+    /// test's self-signed server.
+    pub extra_ca_file: Option<PathBuf>,
     /// Where uploaded files live (`QIMING_FILE_STORE`): `local`, the disk under
     /// `<data dir>/files` (the only store of this build; an S3-compatible one comes next).
     pub file_store: String,
@@ -118,6 +121,7 @@ impl Default for Config {
             seed_streets: true,
             dingtalk_base_url: "https://oapi.dingtalk.com".into(),
             wecom_base_url: "https://qyapi.weixin.qq.com".into(),
+            extra_ca_file: None,
             file_store: "local".into(),
             upload_max_mb: 100,
             chunked_upload_max_mb: 4096,
@@ -163,7 +167,7 @@ impl Config {
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
-             wecom_base_url={}",
+             wecom_base_url={} extra_ca_file={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -188,6 +192,7 @@ impl Config {
             self.seed_streets,
             self.dingtalk_base_url,
             self.wecom_base_url,
+            self.extra_ca_file.as_deref().map_or_else(|| "(none)".to_string(), |f| f.display().to_string()),
         )
     }
 }

@@ -3,6 +3,12 @@
 //! (category 3). Answering never waits for the log: a record goes into a bounded queue and a
 //! background task writes what has gathered in one transaction about twice a second; when the
 //! queue is full (the database far behind) records are dropped and counted, never the request.
+//!
+//! A record also says which page the call acted for (JNPF's `moduleName`: the menu a
+//! [`Permit`](crate::access::Permit) demanded, named when written) and, for a write, what was
+//! sent (JNPF's `json`): a JSON or form body of at most [`BODY_MAX_BYTES`], with the values of
+//! passwords, secrets and tokens masked, cut at [`JSON_MAX_CHARS`] characters. Other bodies
+//! (uploads, larger ones) are described, not kept.
 
 use crate::AppState;
 use crate::access::Session;
@@ -12,7 +18,8 @@ use axum::extract::{FromRequestParts, Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
-use std::sync::Arc;
+use serde_json::Value;
+use std::sync::{Arc, OnceLock};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -23,6 +30,12 @@ const QUEUE: usize = 10_000;
 const BATCH: usize = 500;
 /// How long the writer gathers records before writing.
 const GATHER: Duration = Duration::from_millis(500);
+/// Bodies read for the log at most (the forms of the pages are far smaller).
+pub const BODY_MAX_BYTES: usize = 64 * 1024;
+/// The logged body's text at most.
+pub const JSON_MAX_CHARS: usize = 4000;
+/// What a masked value is shown as.
+const MASK: &str = "******";
 
 /// One API call.
 #[derive(Debug, Clone)]
@@ -38,6 +51,10 @@ pub struct Entry {
     pub duration_ms: i64,
     pub client: Client,
     pub at: i64,
+    /// The enCode of the menu the call acted for ('' when the route names none).
+    pub menu: String,
+    /// The body as logged ('' for reads).
+    pub json: String,
 }
 
 impl Entry {
@@ -58,6 +75,85 @@ impl Caller {
     pub fn of(session: &Session) -> Caller {
         Caller { user_id: session.user_id.clone(), user_name: format!("{}/{}", session.real_name, session.account) }
     }
+}
+
+/// Where the menu a call acts for is noted on its way through: the middleware puts one in the
+/// request, a [`Permit`](crate::access::Permit) fills it.
+#[derive(Debug, Clone, Default)]
+pub struct ActedFor(Arc<OnceLock<&'static str>>);
+
+impl ActedFor {
+    pub fn note(&self, menu: &'static str) {
+        let _ = self.0.set(menu);
+    }
+}
+
+/// True for a key whose value is never logged.
+fn is_secret_key(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    ["password", "secret", "token", "pwd"].iter().any(|s| k.contains(s))
+}
+
+/// The value with every secret's value replaced by the mask, at any depth.
+fn masked(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter().map(|(k, v)| {
+                let v = if is_secret_key(&k) && !v.is_null() { Value::String(MASK.into()) } else { masked(v) };
+                (k, v)
+            }).collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(masked).collect()),
+        other => other,
+    }
+}
+
+/// The logged text of a body of `content_type`: JSON and forms masked, anything else named.
+pub fn logged_body(content_type: &str, body: &[u8]) -> String {
+    if body.is_empty() {
+        return String::new();
+    }
+    let kind = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let value = if kind == "application/x-www-form-urlencoded" {
+        Some(Value::Object(form_urlencoded::parse(body).map(|(k, v)| (k.into_owned(), Value::String(v.into_owned()))).collect()))
+    } else {
+        serde_json::from_slice::<Value>(body).ok()
+    };
+    let text = match value {
+        Some(v) => masked(v).to_string(),
+        None => format!("（{}请求体，{}字节）", if kind.is_empty() { "未知类型的" } else { kind.as_str() }, body.len()),
+    };
+    cut(text)
+}
+
+/// At most [`JSON_MAX_CHARS`] characters, an ellipsis saying that more was sent.
+fn cut(text: String) -> String {
+    match text.char_indices().nth(JSON_MAX_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
+}
+
+/// The body of a write as the log keeps it, and the request to pass on (its body read when it
+/// is logged). Uploads and bodies of unknown or too large a size are only described.
+async fn read_body(req: Request) -> Result<(Request, String), Response> {
+    use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
+    let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let length = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if content_type.to_ascii_lowercase().starts_with("multipart/") {
+        return Ok((req, format!("（文件上传，{}字节）", length.unwrap_or(0))));
+    }
+    match length {
+        Some(0) | None => return Ok((req, String::new())),
+        Some(n) if n > BODY_MAX_BYTES => return Ok((req, format!("（请求体过大，{n}字节，未记录）"))),
+        Some(_) => {}
+    }
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, BODY_MAX_BYTES)
+        .await
+        .map_err(|_| axum::response::IntoResponse::into_response(crate::error::AppError::bad("请求数据读取失败")))?;
+    let logged = logged_body(&content_type, &bytes);
+    Ok((Request::from_parts(parts, axum::body::Body::from(bytes)), logged))
 }
 
 /// The sending end of the log queue.
@@ -89,8 +185,18 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().chars().take(500).collect::<String>();
+    let (req, json) = if matches!(method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        (req, String::new())
+    } else {
+        match read_body(req).await {
+            Ok(read) => read,
+            Err(refusal) => return refusal,
+        }
+    };
     let (mut parts, body) = req.into_parts();
     let client = Client::from_request_parts(&mut parts, &state).await.unwrap_or_else(|e| match e {});
+    let acted_for = ActedFor::default();
+    parts.extensions.insert(acted_for.clone());
     let res = next.run(Request::from_parts(parts, body)).await;
     if let Some(caller) = res.extensions().get::<Caller>() {
         if method != Method::OPTIONS {
@@ -104,6 +210,8 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
                 duration_ms: started.elapsed().as_millis() as i64,
                 client,
                 at: state.clock.now_ms(),
+                menu: acted_for.0.get().map_or_else(String::new, |m| (*m).to_string()),
+                json,
             });
         }
     }
@@ -130,4 +238,26 @@ pub fn spawn(state: AppState, mut receiver: mpsc::Receiver<Entry>) -> tokio::tas
             batch.clear();
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_masked_at_any_depth_and_text_is_cut() {
+        let body = br#"{"account":"a","password":"x","nested":{"qyhCorpSecret":"s","list":[{"accessToken":"t","n":1}]},"oldPwd":null}"#;
+        let logged: Value = serde_json::from_str(&logged_body("application/json;charset=utf-8", body)).unwrap();
+        assert_eq!(
+            logged,
+            serde_json::json!({"account": "a", "password": "******", "nested": {"qyhCorpSecret": "******", "list": [{"accessToken": "******", "n": 1}]}, "oldPwd": null})
+        );
+        let form: Value = serde_json::from_str(&logged_body("application/x-www-form-urlencoded", b"account=a&password=b")).unwrap();
+        assert_eq!(form, serde_json::json!({"account": "a", "password": "******"}));
+        assert_eq!(logged_body("text/plain", b"abc"), "（text/plain请求体，3字节）");
+        let long = format!("{{\"t\":\"{}\"}}", "字".repeat(5000));
+        let cut = logged_body("application/json", long.as_bytes());
+        assert_eq!(cut.chars().count(), JSON_MAX_CHARS + 1);
+        assert!(cut.ends_with('…'));
+    }
 }

@@ -53,6 +53,8 @@ pub struct Inner {
     pub menu_snapshots: support::cache::GenerationCache<Arc<permission::repo::menu::Snapshot>>,
     /// The DictionaryData/All answer (the envelope's JSON) while no dictionary has changed.
     pub dictionaries: support::cache::GenerationCache<axum::body::Bytes>,
+    /// The client of outgoing HTTP(S) calls (data interfaces, DingTalk, WeCom).
+    pub http: reqwest::Client,
     /// The request and operation logs' queue, and its receiving end until the writer starts.
     pub journal: journal::Journal,
     journal_queue: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<journal::Entry>>>,
@@ -72,12 +74,13 @@ impl AppState {
         let files = file::Storage::open(&config).context("opening the file store")?;
         let hasher =
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
+        let http = support::http::client(config.extra_ca_file.as_deref())?;
         let current_users = support::cache::GenerationCache::new(4096);
         let dictionaries = support::cache::GenerationCache::new(4);
         let menu_snapshots = support::cache::GenerationCache::new(64);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock, files, current_users, menu_snapshots, dictionaries, journal, journal_queue }));
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock, files, http, current_users, menu_snapshots, dictionaries, journal, journal_queue }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }

@@ -123,6 +123,10 @@ impl<A: Action> FromRequestParts<AppState> for Permit<A> {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let session = checked(parts, state, Need::Member).await?;
+        // The operation log's moduleName: the page this call acts for.
+        if let Some(acted_for) = parts.extensions.get::<crate::journal::ActedFor>() {
+            acted_for.note(A::MENU);
+        }
         Permit::demand(state, &Member(session)).await
     }
 }

@@ -28,6 +28,13 @@ pub(super) struct SessionRow {
     pub mandatory_change: Option<String>,
     /// The JSON text of the session timeout setting (minutes unused), when one is stored.
     pub token_timeout: Option<String>,
+    /// The JSON texts of the periodic password change settings (passwordIsUpdatedRegularly,
+    /// updateCycle, updateInAdvance).
+    pub password_regularly: Option<String>,
+    pub update_cycle: Option<String>,
+    pub update_in_advance: Option<String>,
+    /// When the user was created: the initial password's time while it was never changed.
+    pub user_created_at: i64,
     /// What cached answers are built from (migrations/0002_generation.sql).
     pub generation: i64,
 }
@@ -40,6 +47,10 @@ pub(super) async fn session(conn: &mut Conn, token_hash: &str) -> Result<Option<
          (SELECT c.config_value FROM base_sys_config c \
           WHERE c.config_key = 'mandatoryModificationOfInitialPassword') AS mandatory_change, \
          (SELECT c.config_value FROM base_sys_config c WHERE c.config_key = 'tokenTimeout') AS token_timeout, \
+         (SELECT c.config_value FROM base_sys_config c WHERE c.config_key = 'passwordIsUpdatedRegularly') AS password_regularly, \
+         (SELECT c.config_value FROM base_sys_config c WHERE c.config_key = 'updateCycle') AS update_cycle, \
+         (SELECT c.config_value FROM base_sys_config c WHERE c.config_key = 'updateInAdvance') AS update_in_advance, \
+         u.creator_time AS user_created_at, \
          (SELECT g.value FROM qiming_generation g WHERE g.id = 1) AS generation \
          FROM base_user_session s JOIN base_user u ON u.id = s.user_id WHERE s.token_hash = $1",
     )

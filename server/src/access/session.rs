@@ -3,12 +3,13 @@
 //! (logout, password change, disabled user, failed unlocks) with idle and absolute expiry.
 
 use super::policy::Need;
-use super::{MSG_CHANGE_INITIAL_PASSWORD, MSG_LOCKED, repo};
+use super::{MSG_CHANGE_INITIAL_PASSWORD, MSG_LOCKED, MSG_PASSWORD_OVERDUE, repo};
 use crate::AppState;
 use crate::db::Conn;
 use crate::error::{AppError, SESSION_EXPIRED, SESSION_MISSING, SESSION_REVOKED};
 use crate::request::Client;
 use crate::support::{hex, random_bytes};
+use qiming_core::password::PasswordAge;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
@@ -20,6 +21,8 @@ pub enum Revoked {
     PasswordChanged,
     UserDisabled,
     UnlockFailed,
+    /// singleLogin: the account signed in again.
+    SignedInElsewhere,
 }
 
 impl Revoked {
@@ -29,6 +32,7 @@ impl Revoked {
             Revoked::PasswordChanged => "密码已修改，请重新登录",
             Revoked::UserDisabled => "账号已被禁用，请联系管理员",
             Revoked::UnlockFailed => "解锁失败次数过多，请重新登录",
+            Revoked::SignedInElsewhere => "您的账号已在其他地方登录，请重新登录",
         }
     }
 }
@@ -52,8 +56,11 @@ pub struct Session {
     pub created_at: i64,
     pub ip_address: String,
     pub ip_address_name: String,
-    /// The initial password is unchanged and the policy demands the change.
+    /// The password must be changed before anything else: the initial one is unchanged and
+    /// the policy demands the change, or the periodic change is overdue.
     pub must_change_password: bool,
+    /// Where the password stands under the periodic change (Current when that is off).
+    pub password_age: PasswordAge,
     /// The generation of what cached answers are built from, as of this request.
     pub generation: i64,
     _checked: (),
@@ -66,7 +73,11 @@ impl Session {
         match need {
             Need::Nobody | Need::Session => Ok(()),
             _ if self.locked => Err(AppError::forbidden(MSG_LOCKED)),
-            Need::Member if self.must_change_password => Err(AppError::forbidden(MSG_CHANGE_INITIAL_PASSWORD)),
+            Need::Member if self.must_change_password => Err(AppError::forbidden(if self.password_age == PasswordAge::Overdue {
+                MSG_PASSWORD_OVERDUE
+            } else {
+                MSG_CHANGE_INITIAL_PASSWORD
+            })),
             Need::Unlocked | Need::Member => Ok(()),
         }
     }
@@ -133,9 +144,19 @@ pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Resu
     if now - row.last_seen_at >= idle / 10 {
         repo::touch(&mut conn, &hash, now).await?;
     }
-    let mandatory = row.mandatory_change.as_deref().is_some_and(|v| matches!(v.trim(), "1" | "true" | "\"1\""));
+    let mandatory = setting_int(row.mandatory_change.as_deref()) == Some(1);
+    let password_age = match setting_int(row.password_regularly.as_deref()) {
+        Some(1) => qiming_core::password::password_age(
+            row.change_password_date.unwrap_or(row.user_created_at),
+            now,
+            setting_int(row.update_cycle.as_deref()).unwrap_or(DEFAULT_UPDATE_CYCLE_DAYS),
+            setting_int(row.update_in_advance.as_deref()).unwrap_or(DEFAULT_UPDATE_IN_ADVANCE_DAYS),
+        ),
+        _ => PasswordAge::Current,
+    };
     Ok(Session {
-        must_change_password: mandatory && row.change_password_date.is_none(),
+        must_change_password: (mandatory && row.change_password_date.is_none()) || password_age == PasswordAge::Overdue,
+        password_age,
         token_hash: row.token_hash,
         user_id: row.user_id,
         account: row.account,
@@ -152,15 +173,24 @@ pub async fn authenticate(state: &AppState, authorization: Option<&str>) -> Resu
     })
 }
 
+/// The periodic password change's cycle and reminder when the configuration names none.
+const DEFAULT_UPDATE_CYCLE_DAYS: i64 = 90;
+const DEFAULT_UPDATE_IN_ADVANCE_DAYS: i64 = 7;
+
+/// A whole-number setting from its stored JSON text (a number, or digits as text).
+fn setting_int(text: Option<&str>) -> Option<i64> {
+    text.and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok()).and_then(|v| match v {
+        serde_json::Value::Number(n) => n.as_i64(),
+        serde_json::Value::String(s) => s.trim().parse().ok(),
+        serde_json::Value::Bool(b) => Some(b as i64),
+        _ => None,
+    })
+}
+
 /// How long a session may go unused: the system configuration's `tokenTimeout` (minutes)
 /// once an administrator has set it, else `QIMING_SESSION_IDLE`.
 fn idle_ms(state: &AppState, token_timeout: Option<&str>) -> i64 {
-    let minutes = token_timeout.and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok()).and_then(|v| match v {
-        serde_json::Value::Number(n) => n.as_i64(),
-        serde_json::Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    });
-    match minutes {
+    match setting_int(token_timeout) {
         Some(m) if m > 0 => m.saturating_mul(60_000),
         _ => state.config.session_idle.as_millis() as i64,
     }

@@ -18,13 +18,37 @@ pub const MSG_DISABLED: &str = "账号已被禁用，请联系管理员";
 /// Longest account name (JNPF's user form allows 50); longer ones are refused before any
 /// database or hashing work.
 const ACCOUNT_MAX_CHARS: usize = 50;
+/// How many recent passwords disableOldPassword refuses when the number is not set.
+const DEFAULT_OLD_PASSWORDS: i64 = 5;
 
-fn account_locked(minutes: i64) -> String {
-    format!("账号已锁定，请{minutes}分钟后再试")
+/// How long a locked key stays locked.
+#[derive(Debug, Clone, Copy)]
+enum Lock {
+    /// This many more minutes (rounded up).
+    Minutes(i64),
+    /// Until an administrator lifts it (lockType 1, 账号锁定).
+    UntilUnlocked,
 }
 
-fn address_locked(minutes: i64) -> String {
-    format!("登录失败次数过多，请{minutes}分钟后再试")
+/// `locked_until` of a lock only an administrator lifts: never reached.
+const UNTIL_UNLOCKED: i64 = i64::MAX;
+
+fn account_locked(lock: Lock) -> String {
+    match lock {
+        Lock::Minutes(minutes) => format!("账号已锁定，请{minutes}分钟后再试"),
+        Lock::UntilUnlocked => "账号已锁定，请联系管理员解锁".to_string(),
+    }
+}
+
+fn address_locked(lock: Lock) -> String {
+    match lock {
+        Lock::Minutes(minutes) => format!("登录失败次数过多，请{minutes}分钟后再试"),
+        Lock::UntilUnlocked => "登录失败次数过多，请联系管理员".to_string(),
+    }
+}
+
+fn not_whitelisted(ip: &str) -> String {
+    format!("当前IP地址（{ip}）不在登录白名单中，请联系管理员")
 }
 
 /// A throttle: failed password checks counted per key ("account:<name>" or
@@ -34,6 +58,8 @@ struct Throttle {
     key: String,
     limit: i64,
     window_ms: i64,
+    /// At the limit the key is locked until an administrator lifts it, not for the window.
+    until_unlocked: bool,
 }
 
 /// An attempt on a throttle: counted *before* the password is checked, so that however many
@@ -41,23 +67,33 @@ struct Throttle {
 enum Attempt {
     /// Go ahead; this is the `n`-th attempt of the window.
     Granted(i64),
-    /// Locked for this many more minutes (rounded up).
-    Refused(i64),
+    /// Locked.
+    Refused(Lock),
 }
 
 impl Throttle {
     fn new(key: String, limit: i64, window_ms: i64) -> Throttle {
-        Throttle { key, limit: limit.max(1), window_ms }
+        Throttle { key, limit: limit.max(1), window_ms, until_unlocked: false }
     }
 
     fn minutes(ms: i64) -> i64 {
         (ms.max(0) + 59_999) / 60_000
     }
 
-    /// Minutes the key is still locked, if it is.
-    async fn locked(&self, conn: &mut Conn, now: i64) -> Result<Option<i64>, AppError> {
+    /// The lock of a key locked until `until`, as of `now`.
+    fn lock_of(until: i64, now: i64) -> Lock {
+        if until == UNTIL_UNLOCKED { Lock::UntilUnlocked } else { Lock::Minutes(Self::minutes(until - now)) }
+    }
+
+    /// The lock the limit sets.
+    fn lock_at_limit(&self) -> Lock {
+        if self.until_unlocked { Lock::UntilUnlocked } else { Lock::Minutes(Self::minutes(self.window_ms)) }
+    }
+
+    /// How the key is still locked, if it is.
+    async fn locked(&self, conn: &mut Conn, now: i64) -> Result<Option<Lock>, AppError> {
         let until = repo::locked_until(conn, &self.key).await?;
-        Ok(until.filter(|until| *until > now).map(|until| Self::minutes(until - now)))
+        Ok(until.filter(|until| *until > now).map(|until| Self::lock_of(until, now)))
     }
 
     /// Counts an attempt (atomically, so that concurrent ones get distinct numbers); granted
@@ -65,10 +101,10 @@ impl Throttle {
     async fn attempt(&self, conn: &mut Conn, now: i64) -> Result<Attempt, AppError> {
         let (n, locked_until) = repo::count_attempt(conn, &self.key, now, now - self.window_ms).await?;
         if locked_until > now {
-            return Ok(Attempt::Refused(Self::minutes(locked_until - now)));
+            return Ok(Attempt::Refused(Self::lock_of(locked_until, now)));
         }
         // Beyond the limit: refused unchecked, while the limit-th attempt is being checked.
-        Ok(if n > self.limit { Attempt::Refused(Self::minutes(self.window_ms)) } else { Attempt::Granted(n) })
+        Ok(if n > self.limit { Attempt::Refused(self.lock_at_limit()) } else { Attempt::Granted(n) })
     }
 
     /// The `n`-th attempt failed: at the limit the key is locked. True when it locked now.
@@ -76,7 +112,7 @@ impl Throttle {
         if n < self.limit {
             return Ok(false);
         }
-        repo::lock(conn, &self.key, now + self.window_ms).await?;
+        repo::lock(conn, &self.key, if self.until_unlocked { UNTIL_UNLOCKED } else { now + self.window_ms }).await?;
         Ok(true)
     }
 
@@ -91,11 +127,22 @@ impl Throttle {
     }
 }
 
-/// The account throttle with the system's limits (passwordErrorsNumber in lockTime minutes).
+/// The account throttle with the system's limits: passwordErrorsNumber failures within
+/// lockTime minutes lock the account — for lockTime minutes (lockType 2, 延时登录, the
+/// default) or until an administrator unlocks it (lockType 1, 账号锁定).
 fn account_throttle(settings: &system::SysConfig, account: &str) -> Throttle {
     let window = settings.int("lockTime", 10).max(1) * 60_000;
-    Throttle::new(access::lockout::account_key(account), settings.int("passwordErrorsNumber", 5), window)
+    let mut throttle = Throttle::new(access::lockout::account_key(account), settings.int("passwordErrorsNumber", 5), window);
+    throttle.until_unlocked = settings.int("lockType", LOCK_DELAY) == LOCK_UNTIL_UNLOCKED;
+    throttle
 }
+
+/// lockType: 1 locks until an administrator unlocks, 2 delays the next sign-in.
+const LOCK_UNTIL_UNLOCKED: i64 = 1;
+const LOCK_DELAY: i64 = 2;
+/// singleLogin: 1 one session per account (a sign-in ends the earlier ones), 2 concurrent.
+const SINGLE_LOGIN: i64 = 1;
+const CONCURRENT_LOGIN: i64 = 2;
 
 /// POST /api/oauth/Login (AUTH-002, AUTH-003, AUTH-007).
 pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result<LoggedIn, AppError> {
@@ -119,8 +166,8 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
     let settings = system::settings(&mut conn).await?;
     let account_throttle = account_throttle(&settings, account);
     let address = Throttle::new(format!("address:{}", client.ip), state.config.login_address_max_failures as i64, account_throttle.window_ms);
-    if let Some(minutes) = address.locked(&mut conn, now).await? {
-        return Err(AppError::bad(address_locked(minutes)));
+    if let Some(lock) = address.locked(&mut conn, now).await? {
+        return Err(AppError::bad(address_locked(lock)));
     }
     if settings.flag("enableVerificationCode") {
         captcha::verify(&mut conn, &form.timestamp, &form.code, now).await?;
@@ -128,15 +175,22 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
     let found = users::credentials(&mut conn, account).await?;
     let user_id = found.as_ref().map(|u| u.id.as_str());
     let failed = |reason: String| LoginRecord { user_id, user_name: account, success: false, reason, client, at: now };
+    // The whitelist (whitelistSwitch, whiteListIp) refuses before any password is checked or
+    // counted; a stored list that does not read refuses everyone, saying so (saving checks it).
+    match settings.whitelist() {
+        Some(Ok(list)) if !list.allows_text(&client.ip) => return Err(refuse(&mut conn, failed(not_whitelisted(&client.ip))).await),
+        Some(Err(bad)) => return Err(refuse(&mut conn, failed(format!("登录白名单设置有误（{bad}），请联系管理员"))).await),
+        _ => {}
+    }
     let address_n = match address.attempt(&mut conn, now).await? {
         Attempt::Granted(n) => n,
-        Attempt::Refused(minutes) => return Err(AppError::bad(address_locked(minutes))),
+        Attempt::Refused(lock) => return Err(AppError::bad(address_locked(lock))),
     };
     let account_n = match account_throttle.attempt(&mut conn, now).await? {
         Attempt::Granted(n) => n,
-        Attempt::Refused(minutes) => {
+        Attempt::Refused(lock) => {
             address.refund(&mut conn).await?;
-            return Err(refuse(&mut conn, failed(account_locked(minutes))).await);
+            return Err(refuse(&mut conn, failed(account_locked(lock))).await);
         }
     };
     // No connection is held while argon2 runs.
@@ -160,7 +214,7 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
     let Some(user) = found.as_ref().filter(|_| verified) else {
         let locked_now = account_throttle.failed(&mut tx, account_n, now).await?;
         address.failed(&mut tx, address_n, now).await?;
-        let msg = if locked_now { account_locked(Throttle::minutes(account_throttle.window_ms)) } else { MSG_WRONG.to_string() };
+        let msg = if locked_now { account_locked(account_throttle.lock_at_limit()) } else { MSG_WRONG.to_string() };
         let refusal = refuse(&mut tx, failed(msg)).await;
         tx.commit().await?;
         return Err(refusal);
@@ -174,7 +228,11 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
         tx.commit().await?;
         return Err(refusal);
     }
-    // Success: the session and its login-log row, all or nothing.
+    // Success: the session and its login-log row, all or nothing; with singleLogin 1 the
+    // account's earlier sessions end (601 on their next call).
+    if settings.int("singleLogin", CONCURRENT_LOGIN) == SINGLE_LOGIN {
+        access::session::end_all(&mut tx, &user.id, Revoked::SignedInElsewhere, now).await?;
+    }
     let lifetime = state.config.session_lifetime.as_millis() as i64;
     let token = access::session::start(&mut tx, &user.id, now, lifetime, client).await?;
     let success = LoginRecord { success: true, reason: "登录成功".into(), ..failed(String::new()) };
@@ -290,19 +348,33 @@ pub async fn change_password(state: &AppState, caller: &Unlocked, req: PasswordC
     if !qiming_core::md5::is_md5_hex(&old) || !qiming_core::md5::is_md5_hex(&new) {
         return Err(AppError::bad("密码格式错误"));
     }
-    system::settings(&mut conn).await?.check_new_password(&new, req.plain_password.as_deref(), state.config.jnpf_clients, "password")?;
+    let settings = system::settings(&mut conn).await?;
+    settings.check_new_password(&new, req.plain_password.as_deref(), state.config.jnpf_clients, "password")?;
     if old == new {
         return Err(AppError::field("password", "新密码不能与旧密码相同"));
     }
     let stored = users::own_password_hash(&mut conn, caller).await?;
+    // disableOldPassword: the new password is none of the last N, the current one counted
+    // (it differs from the old one, checked above, which is the current one once verified).
+    let reuse_limit = settings.flag("disableOldPassword").then(|| settings.int("disableTheNumberOfOldPasswords", DEFAULT_OLD_PASSWORDS).clamp(1, 24));
+    let former = match reuse_limit {
+        Some(n) if n > 1 => users::own_former_passwords(&mut conn, caller, n - 1).await?,
+        _ => Vec::new(),
+    };
     // No pool connection is held while argon2 runs.
     drop(conn);
     if !state.hasher.verify(&old, &stored).await? {
         return Err(AppError::field("oldPassword", "旧密码错误，请重新输入"));
     }
+    for hash in &former {
+        if state.hasher.verify(&new, hash).await? {
+            let n = reuse_limit.unwrap_or_default();
+            return Err(AppError::field("password", format!("新密码不能与最近{n}次使用过的密码相同")));
+        }
+    }
     let hash = state.hasher.hash(&new).await?;
     let mut tx = state.db.begin().await?;
-    users::store_own_password(&mut tx, caller, &hash, now).await?;
+    users::store_own_password(&mut tx, caller, &stored, &hash, now).await?;
     access::session::end_all(&mut tx, &caller.user_id, Revoked::PasswordChanged, now).await?;
     tx.commit().await?;
     Ok(())

@@ -62,8 +62,15 @@ pub struct UserInfo {
     pub prev_login_ip_address_name: Option<String>,
     pub is_administrator: bool,
     pub portal_id: String,
-    /// Null until the initial password is changed.
+    /// Null until the initial password is changed — and while the periodic change is
+    /// overdue, so that a JNPF client opens its forced change dialog then too.
     pub change_password_date: Option<i64>,
+    /// 1 when the periodic password change (passwordIsUpdatedRegularly, updateCycle) is
+    /// overdue: every business call answers 403 密码已过期，请修改密码 until it is changed.
+    pub password_overdue: i64,
+    /// The days until the periodic change is due, within the reminder (updateInAdvance days
+    /// before); null otherwise.
+    pub password_due_in_days: Option<i64>,
     pub data_scope: Vec<String>,
     pub system_ids: Vec<SystemEntry>,
     pub theme: String,

@@ -12,6 +12,7 @@ use crate::system::dto::{LogQuery, LoginLogEntry};
 use crate::system::service::{self as system, LoginFilter};
 use crate::wire::{Envelope, Page, PageOf};
 use axum::body::Bytes;
+use qiming_core::password::PasswordAge;
 use qiming_core::permission::{PermissionEntry, PermissionItem, filter_menu_tree, is_container_type};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,13 +31,15 @@ enum Grantee<'a> {
 /// CurrentUser's whole answer (the envelope's JSON), from the cache while nothing it is built
 /// from has changed since it was built for this session (every page load asks for it).
 pub async fn current_user_answer(state: &AppState, caller: &Unlocked) -> Result<Bytes, AppError> {
-    if let Some(cached) = state.current_users.get(&caller.token_hash, caller.generation) {
+    // The password's age moves with time, not with the generation: it is part of the key.
+    let key = format!("{}/{:?}", caller.token_hash, caller.password_age);
+    if let Some(cached) = state.current_users.get(&key, caller.generation) {
         return Ok(cached);
     }
     let answer = current_user(state, caller).await?;
     let envelope = Envelope { code: 200, msg: "Success", data: answer };
     let bytes = Bytes::from(serde_json::to_vec(&envelope).map_err(anyhow::Error::from)?);
-    state.current_users.put(&caller.token_hash, caller.generation, bytes.clone());
+    state.current_users.put(&key, caller.generation, bytes.clone());
     Ok(bytes)
 }
 
@@ -102,7 +105,12 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         prev_login_ip_address_name: prev.as_ref().map(|p| p.ip_address_name.clone()),
         is_administrator: caller.is_administrator,
         portal_id: u.portal_id.clone(),
-        change_password_date: u.change_password_date,
+        change_password_date: u.change_password_date.filter(|_| caller.password_age != PasswordAge::Overdue),
+        password_overdue: (caller.password_age == PasswordAge::Overdue) as i64,
+        password_due_in_days: match caller.password_age {
+            PasswordAge::DueIn(days) => Some(days),
+            _ => None,
+        },
         data_scope: Vec::new(),
         system_ids,
         theme: u.theme.clone(),
@@ -377,9 +385,16 @@ pub async fn own_password_hash(conn: &mut Conn, caller: &Session) -> Result<Stri
     Ok(own_row(conn, caller).await?.password_hash)
 }
 
-/// Stores the caller's new password hash and when it changed; the caller owns the
-/// transaction.
-pub async fn store_own_password(conn: &mut Conn, caller: &Session, hash: &str, now: i64) -> Result<(), AppError> {
+/// Stores the caller's new password hash and when it changed, and keeps the `replaced` one in
+/// the user's password history; the caller owns the transaction.
+pub async fn store_own_password(conn: &mut Conn, caller: &Session, replaced: &str, hash: &str, now: i64) -> Result<(), AppError> {
+    users::remember_password(conn, &caller.user_id, replaced, now).await?;
     users::set_password(conn, &caller.user_id, hash, now).await
+}
+
+/// The caller's `n` newest former password hashes, newest first (the current one not among
+/// them).
+pub async fn own_former_passwords(conn: &mut Conn, caller: &Session, n: i64) -> Result<Vec<String>, AppError> {
+    users::former_passwords(conn, &caller.user_id, n).await
 }
 

@@ -1,10 +1,12 @@
 //! Helpers every area uses and none owns: ids, random bytes, hex, the clock, password hashing,
-//! the administration forms' shared checks, trees from flat rows.
+//! the administration forms' shared checks, trees from flat rows, the client of outgoing HTTP
+//! calls.
 
 pub mod cache;
 pub mod clock;
 pub mod excel;
 pub mod forms;
+pub mod http;
 pub mod password_hash;
 pub mod tree;
 

@@ -30,6 +30,12 @@ pub struct LoginLogEntry {
     pub request_url: String,
     pub request_method: String,
     pub request_duration: i64,
+    /// Request and operation logs: the page (menu) the call acted for, where its route names
+    /// one ('' otherwise).
+    pub module_name: String,
+    /// Request and operation logs: what a write sent, passwords, secrets and tokens masked,
+    /// cut at 4,000 characters ('' for reads).
+    pub json: String,
 }
 
 /// Filters of a log list: times in ms (inclusive), `category` 1 the login log, 3 the

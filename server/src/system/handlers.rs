@@ -3,6 +3,7 @@
 use super::service;
 use crate::AppState;
 use crate::access::{Admin, Unlocked};
+use crate::request::Client;
 use crate::wire::{ApiResult, Envelope, Json, NoData, done, ok};
 use axum::extract::State;
 use qiming_core::password::PasswordPolicy;
@@ -23,8 +24,8 @@ pub async fn read_config(State(state): State<AppState>, caller: Unlocked) -> Api
     summary = "Change the system configuration (SYS-003); administrators only",
     request_body(content = Object, description = "the settings to change"),
     responses((status = 200, body = Envelope<NoData>)))]
-pub async fn write_config(State(state): State<AppState>, admin: Admin, Json(change): Json<Value>) -> ApiResult<NoData> {
-    service::update_settings(&state, &admin, change).await?;
+pub async fn write_config(State(state): State<AppState>, admin: Admin, client: Client, Json(change): Json<Value>) -> ApiResult<NoData> {
+    service::update_settings(&state, &admin, change, &client).await?;
     done("保存成功")
 }
 

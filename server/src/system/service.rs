@@ -12,6 +12,7 @@ use crate::request::Client;
 use crate::wire::{Page, PageOf};
 use qiming_core::entity::{self, FieldRule, Form};
 use qiming_core::password::PasswordPolicy;
+use qiming_core::whitelist::Whitelist;
 use serde_json::{Map, Value};
 
 /// The settings' kinds and bounds are core's (`entity::Form::SysConfig`, which the web's page
@@ -80,6 +81,12 @@ impl SysConfig {
         }
     }
 
+    /// The sign-in address whitelist when it is on (`whitelistSwitch`); Err names an entry
+    /// that is no address, block or range.
+    pub fn whitelist(&self) -> Option<Result<Whitelist, String>> {
+        self.flag("whitelistSwitch").then(|| Whitelist::parse(self.get("whiteListIp").and_then(Value::as_str).unwrap_or("")))
+    }
+
     /// The settings anyone signed in may read (secrets left out).
     pub fn public(&self) -> Map<String, Value> {
         self.0.iter().filter(|(k, _)| !is_secret(k)).map(|(k, v)| (k.clone(), v.clone())).collect()
@@ -119,14 +126,42 @@ pub async fn settings_for(state: &AppState, caller: &Session) -> Result<Map<Stri
 
 /// Changes settings (administrators only): validated against the allow-list, stored in one
 /// transaction.
-pub async fn update_settings(state: &AppState, _admin: &Admin, change: Value) -> Result<(), AppError> {
+pub async fn update_settings(state: &AppState, _admin: &Admin, change: Value, client: &Client) -> Result<(), AppError> {
     let Value::Object(change) = change else {
         return Err(AppError::bad("请求数据必须是对象"));
     };
     let values = validate(change)?;
     let mut tx = state.db.begin().await?;
+    let mut after = settings(&mut tx).await?;
+    let list_sent = values.iter().any(|(k, _)| k == "whiteListIp");
+    after.0.extend(values.iter().cloned());
+    check_whitelist(&after, list_sent, &client.ip)?;
     repo::store_settings(&mut tx, &values).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// The whitelist of the configuration as it would be saved: a list that is sent or on must
+/// read as addresses, blocks and ranges; when on, it must not be empty and must hold the
+/// saving administrator's own address — a list that would refuse their next sign-in is
+/// refused instead of locking everyone out without a word.
+fn check_whitelist(after: &SysConfig, list_sent: bool, own_ip: &str) -> Result<(), AppError> {
+    let text = after.get("whiteListIp").and_then(Value::as_str).unwrap_or("");
+    if !list_sent && !after.flag("whitelistSwitch") {
+        return Ok(());
+    }
+    let list = Whitelist::parse(text).map_err(|bad| {
+        AppError::field("whiteListIp", format!("“{bad}”不是IP地址、网段（如192.168.1.0/24、192.168.1.*）或地址范围（如192.168.1.10-192.168.1.20）"))
+    })?;
+    if !after.flag("whitelistSwitch") {
+        return Ok(());
+    }
+    if list.is_empty() {
+        return Err(AppError::field("whiteListIp", "请填写白名单IP"));
+    }
+    if !list.allows_text(own_ip) {
+        return Err(AppError::field("whiteListIp", format!("白名单不包含您当前的IP地址{own_ip}，保存后您将无法登录")));
+    }
     Ok(())
 }
 

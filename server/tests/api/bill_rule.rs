@@ -251,7 +251,7 @@ async fn bill_number_200_at_once_in_one_and_two_processes(engine: Engine) {
 
     let dir = tempfile::tempdir().unwrap();
     let second = run_binary(dir.path(), Some(&s.state.config.database_url()), None).await;
-    let other = reqwest::Client::new();
+    let other = crate::harness::client();
     let mut numbers = at_once(&[(&s.base, &s.http), (&second.base, &other)], &admin, "OUT", 100).await;
     numbers.sort();
     assert_eq!(numbers, expect(201, 400));

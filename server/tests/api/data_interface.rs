@@ -348,6 +348,31 @@ async fn di_http_calls_the_configured_address(engine: Engine) {
     assert_eq!(s.post(DI, Some(&admin), http_form(&external, "ftp", "6", "ftp://x", json!([]), json!([]), json!({}))).await.data()["path"][0], "接口路径须以http://或https://开头");
 }
 
+// DI-004, DI-006 over https (issue 11): an HTTP interface at an https:// address is called
+// through TLS when its certificate is trusted (here through QIMING_EXTRA_CA_FILE); a server
+// whose certificate no trusted issuer signed is refused with a message saying so, and nothing
+// of its answer is used.
+async fn di_https_interface_trusts_only_known_certificates(engine: Engine) {
+    let rows = || axum::Router::new().route("/rows", get(|| async { axum::Json(json!([{"id": "1", "name": "甲"}])) }));
+    let trusted = crate::https::serve(rows()).await;
+    let stranger = crate::https::serve(rows()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let ca = trusted.trust(dir.path());
+    let s = crate::harness::start_with(engine, move |c| c.extra_ca_file = Some(ca)).await;
+    let admin = s.ready_admin().await;
+    let external = category(&s, "external").await;
+    let good = create(&s, &admin, http_form(&external, "tls", "6", &format!("{}/rows", trusted.base), json!([]), json!([]), json!({}))).await;
+    assert_eq!(preview(&s, &admin, &good, json!([])).await.ok(), &json!([{"id": "1", "name": "甲"}]));
+    let page = s.post(&format!("{DI}/{good}/Action/List"), Some(&admin), json!({"paramList": []})).await.ok().clone();
+    assert_eq!(page["pagination"]["total"], 1);
+
+    let bad = create(&s, &admin, http_form(&external, "untrusted", "6", &format!("{}/rows", stranger.base), json!([]), json!([]), json!({}))).await;
+    let answer = preview(&s, &admin, &bad, json!([])).await;
+    assert_eq!(answer.code(), 400, "{:#}", answer.body);
+    assert!(answer.msg().starts_with("接口请求失败：对方的HTTPS证书不受信任"), "{}", answer.msg());
+    assert!(answer.msg().contains("UnknownIssuer"), "{}", answer.msg());
+}
+
 // PERM-009 on the data interface page: reading needs its menu, each change its button; calling
 // an interface needs neither.
 async fn data_interface_page_needs_its_menu_and_buttons(engine: Engine) {
@@ -390,5 +415,6 @@ on_both_engines!(
     di_003_session_parameters,
     di_004_options_list_info_by_ids_and_log,
     di_http_calls_the_configured_address,
+    di_https_interface_trusts_only_known_certificates,
     data_interface_page_needs_its_menu_and_buttons,
 );

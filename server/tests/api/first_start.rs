@@ -84,7 +84,7 @@ fn initial_password(output: &str) -> Option<String> {
 
 async fn sign_in(base: &str, password: &str) -> Value {
     let form = [("account", "admin".to_string()), ("password", md5(password)), ("code", String::new()), ("timestamp", String::new())];
-    reqwest::Client::new().post(format!("{base}/api/oauth/Login")).form(&form).send().await.unwrap().json().await.unwrap()
+    crate::harness::client().post(format!("{base}/api/oauth/Login")).form(&form).send().await.unwrap().json().await.unwrap()
 }
 
 async fn stop(mut s: Started) {
@@ -104,7 +104,7 @@ async fn first_start_prints_generated_admin_password(engine: Engine) {
     let login = sign_in(&first.base, &password).await;
     assert_eq!(login["code"], 200, "{login}");
     let token = login["data"]["token"].as_str().unwrap();
-    let me: Value = reqwest::Client::new()
+    let me: Value = crate::harness::client()
         .get(format!("{}/api/oauth/CurrentUser", first.base))
         .header("Authorization", token)
         .send()

@@ -109,6 +109,14 @@ pub fn test_config(engine: Engine, dir: &std::path::Path) -> (Config, Option<Str
     (config, pg)
 }
 
+/// A plain HTTP client for the tests' own calls. reqwest is built with rustls without a
+/// default provider (server/src/support/http.rs): the process's provider must be installed
+/// before the first client, whichever test builds it.
+pub fn client() -> reqwest::Client {
+    qiming_server::support::http::install_tls_provider();
+    reqwest::Client::new()
+}
+
 pub async fn start(engine: Engine) -> TestServer {
     start_with(engine, |_| {}).await
 }
@@ -130,7 +138,7 @@ pub async fn start_with(engine: Engine, tweak: impl FnOnce(&mut Config)) -> Test
         base: format!("http://{}", running.addr),
         state: running.state,
         clock,
-        http: reqwest::Client::new(),
+        http: client(),
         _dir: dir,
         pg_database,
         task: running.task,
@@ -148,7 +156,7 @@ pub async fn start_sharing(first: &TestServer) -> TestServer {
         base: format!("http://{}", running.addr),
         state: running.state,
         clock,
-        http: reqwest::Client::new(),
+        http: client(),
         _dir: tempfile::tempdir().unwrap(),
         pg_database: None,
         task: running.task,

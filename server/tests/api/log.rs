@@ -216,7 +216,50 @@ async fn the_menu_the_button_and_the_scope(engine: Engine) {
     assert_eq!(rows(left.ok()).iter().map(|r| r.0.as_str()).collect::<Vec<_>>(), ["doctor", ADMIN], "outside her scope nothing went");
 }
 
+// JNPF's moduleName and json of the request and operation logs: the page a call acted for
+// (the menu its route demands; '' where the route names none) and what a write sent, with
+// passwords, secrets and tokens masked, long text cut, large and multipart bodies only
+// described.
+async fn operations_name_their_page_and_what_was_sent(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    s.post("/api/system/DictionaryType", Some(&admin), json!({"fullName": "", "enCode": "x"})).await.fails(400, "请输入名称");
+    s.post("/api/system/SysConfig/testDingTalkConnect", Some(&admin), json!({"dingSynAppKey": "", "dingSynAppSecret": "s3cret"})).await;
+    let change = json!({"oldPassword": "aa", "password": "bb", "plainPassword": "Plain123", "code": "1234", "timestamp": "k"});
+    s.post("/api/permission/Users/Current/Actions/ModifyPassword", Some(&admin), change).await;
+    s.put("/api/system/SysConfig", Some(&admin), json!({"sysDescription": "说".repeat(5000)})).await;
+    s.put("/api/system/SysConfig", Some(&admin), json!({"sysDescription": "x".repeat(70_000)})).await;
+    s.get("/api/system/DataInterface", Some(&admin)).await.ok();
+
+    let page = at_least(&s, &admin, 5, "", 6).await;
+    let rows = page["list"].as_array().unwrap();
+    let find = |url: &str, n: usize| rows.iter().filter(|r| r["requestURL"] == url).nth(n).unwrap_or_else(|| panic!("no row {n} for {url}")).clone();
+    let list = find("/api/system/DataInterface", 0);
+    assert_eq!((list["requestMethod"].as_str(), list["moduleName"].as_str(), list["json"].as_str()), (Some("GET"), Some("数据接口"), Some("")));
+    let created = find("/api/system/DictionaryType", 0);
+    assert_eq!(created["moduleName"], "数据字典");
+    assert_eq!(serde_json::from_str::<Value>(created["json"].as_str().unwrap()).unwrap(), json!({"fullName": "", "enCode": "x"}));
+    let test = find("/api/system/SysConfig/testDingTalkConnect", 0);
+    assert_eq!(test["moduleName"], "", "an administrators' call names no page");
+    assert_eq!(serde_json::from_str::<Value>(test["json"].as_str().unwrap()).unwrap(), json!({"dingSynAppKey": "", "dingSynAppSecret": "******"}));
+    let modify = find("/api/permission/Users/Current/Actions/ModifyPassword", 0);
+    assert_eq!(
+        serde_json::from_str::<Value>(modify["json"].as_str().unwrap()).unwrap(),
+        json!({"oldPassword": "******", "password": "******", "plainPassword": "******", "code": "1234", "timestamp": "k"})
+    );
+    let (large, long) = (find("/api/system/SysConfig", 0), find("/api/system/SysConfig", 1));
+    assert!(large["json"].as_str().unwrap().starts_with("（请求体过大，70021字节，未记录）"), "{large}");
+    let long = long["json"].as_str().unwrap();
+    assert_eq!((long.chars().count(), long.ends_with('…')), (4001, true));
+
+    // The operation log keeps the same, and the keyword finds a page by name.
+    let operations = at_least(&s, &admin, 3, "keyword=%E6%95%B0%E6%8D%AE%E5%AD%97%E5%85%B8", 1).await;
+    assert_eq!(operations["list"].as_array().unwrap().len(), 1);
+    assert_eq!(operations["list"][0]["json"], created["json"]);
+}
+
 on_both_engines!(
+    operations_name_their_page_and_what_was_sent,
     sign_ins_of_everyone_with_keyword_days_and_pages,
     requests_and_operations_of_everyone,
     delete_rows_and_clear_a_category,

@@ -2,6 +2,7 @@
 //! Test names carry the checklist IDs they prove (spec/CHECKLIST.md).
 
 mod harness;
+mod https;
 
 mod access;
 mod authorisation_matrix;
@@ -27,6 +28,7 @@ mod role;
 mod schedule;
 mod user;
 mod schema;
+mod security;
 mod session;
 mod sys_config;
 mod sign_in;

@@ -3,7 +3,7 @@
 //! (their documented token, department and user calls) that the test starts on 127.0.0.1:0
 //! and points `QIMING_WECOM_BASE_URL` / `QIMING_DINGTALK_BASE_URL` at.
 
-use crate::harness::{Engine, TestServer, organisation, start, start_with};
+use crate::harness::{Engine, TestServer, organisation, start_with};
 use crate::on_both_engines;
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
@@ -337,21 +337,41 @@ async fn sys_004_connection_tests(engine: Engine) {
     assert_eq!(fake.lock().unwrap().token_calls.len(), 6);
 }
 
-// SYS-004, SYS-006: this build has no TLS, so the services' real https addresses (the
-// defaults) answer a clear message instead of failing somewhere inside the HTTP client.
-async fn sys_004_https_base_url_is_refused_clearly(engine: Engine) {
-    let s = start(engine).await;
+// SYS-004, SYS-006, SYS-007 over https (the services' real addresses are https): the fake
+// services behind TLS answer the connection tests and a sync when their certificate is
+// trusted (QIMING_EXTRA_CA_FILE); a server without that trust refuses the certificate with a
+// message naming it, and the totals still answer.
+async fn sys_004_https_services(engine: Engine) {
+    let fake = Shared::default();
+    let tls = crate::https::serve(fake_router(fake.clone())).await;
+    let dir = tempfile::tempdir().unwrap();
+    let ca = tls.trust(dir.path());
+    let base = tls.base.clone();
+    let s = start_with(engine, move |c| {
+        c.extra_ca_file = Some(ca);
+        c.dingtalk_base_url = base.clone();
+        c.wecom_base_url = base;
+    })
+    .await;
     let admin = s.ready_admin().await;
-    s.put("/api/system/SysConfig", Some(&admin), json!({"dingSynAppKey": "k", "dingSynAppSecret": "s", "qyhCorpId": "c", "qyhCorpSecret": "s"})).await.ok();
+    let credentials = json!({"dingSynAppKey": "ding-key", "dingSynAppSecret": "ding-secret", "qyhCorpId": "ww-corp", "qyhCorpSecret": "sync-secret", "qyhAgentSecret": "agent-secret"});
+    s.put("/api/system/SysConfig", Some(&admin), credentials.clone()).await.ok();
     let answer = s.post("/api/system/SysConfig/testDingTalkConnect", Some(&admin), json!({})).await;
+    assert_eq!((answer.code(), answer.msg()), (200, "测试连接成功"), "{:#}", answer.body);
+    s.post("/api/system/SysConfig/1/testQyWebChatConnect", Some(&admin), json!({})).await.ok();
+    organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let synced = s.get("/api/system/SynThirdInfo/synAllOrganizeSysToQy?type=0", Some(&admin)).await.ok().clone();
+    let calls = fake.lock().unwrap().calls.clone();
+    assert_eq!((calls, synced["synSuccessCount"].as_i64()), (vec!["wecom department create".to_string()], Some(1)), "the sync reached the fake over https");
+
+    let untrusting = start_with(engine, move |c| c.dingtalk_base_url = tls.base.clone()).await;
+    let admin = untrusting.ready_admin().await;
+    untrusting.put("/api/system/SysConfig", Some(&admin), credentials).await.ok();
+    let answer = untrusting.post("/api/system/SysConfig/testDingTalkConnect", Some(&admin), json!({})).await;
     assert_eq!(answer.code(), 400);
-    assert!(answer.msg().starts_with("当前版本不支持HTTPS接口") && answer.msg().contains("QIMING_DINGTALK_BASE_URL"), "{}", answer.msg());
-    let answer = s.get("/api/system/SynThirdInfo/synAllUserSysToQy?type=0", Some(&admin)).await;
-    assert!(answer.msg().starts_with("当前版本不支持HTTPS接口") && answer.msg().contains("QIMING_WECOM_BASE_URL"), "{}", answer.msg());
-    // Totals need no service.
-    let totals = s.get(&format!("{TOTALS}/2"), Some(&admin)).await.ok().clone();
+    assert!(answer.msg().starts_with("连接钉钉失败：对方的HTTPS证书不受信任"), "{}", answer.msg());
+    let totals = untrusting.get(&format!("{TOTALS}/2"), Some(&admin)).await.ok().clone();
     assert_eq!((totals[0]["synType"].as_str(), totals[1]["synType"].as_str()), (Some("组织"), Some("用户")));
-    assert_eq!(counts(&totals[1]), (1, 0, 0, 1), "the administrator, not synced yet");
     assert_eq!(totals[1]["synDate"], Value::Null);
 }
 
@@ -514,7 +534,7 @@ async fn sys_005_007_wecom_sync_and_totals(engine: Engine) {
 
 on_both_engines!(
     sys_004_connection_tests,
-    sys_004_https_base_url_is_refused_clearly,
+    sys_004_https_services,
     sys_005_006_dingtalk_sync_and_totals,
     sys_005_007_wecom_sync_and_totals,
 );

@@ -5902,6 +5902,16 @@ export interface components {
                     requestMethod: string;
                     /** Format: int64 */
                     requestDuration: number;
+                    /**
+                     * @description Request and operation logs: the page (menu) the call acted for, where its route names
+                     *     one ('' otherwise).
+                     */
+                    moduleName: string;
+                    /**
+                     * @description Request and operation logs: what a write sent, passwords, secrets and tokens masked,
+                     *     cut at 4,000 characters ('' for reads).
+                     */
+                    json: string;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -7612,6 +7622,16 @@ export interface components {
             requestMethod: string;
             /** Format: int64 */
             requestDuration: number;
+            /**
+             * @description Request and operation logs: the page (menu) the call acted for, where its route names
+             *     one ('' otherwise).
+             */
+            moduleName: string;
+            /**
+             * @description Request and operation logs: what a write sent, passwords, secrets and tokens masked,
+             *     cut at 4,000 characters ('' for reads).
+             */
+            json: string;
         };
         /** @description PUT …/Current/major. */
         MajorChange: {
@@ -8622,9 +8642,22 @@ export interface components {
             portalId: string;
             /**
              * Format: int64
-             * @description Null until the initial password is changed.
+             * @description Null until the initial password is changed — and while the periodic change is
+             *     overdue, so that a JNPF client opens its forced change dialog then too.
              */
             changePasswordDate?: number | null;
+            /**
+             * Format: int64
+             * @description 1 when the periodic password change (passwordIsUpdatedRegularly, updateCycle) is
+             *     overdue: every business call answers 403 密码已过期，请修改密码 until it is changed.
+             */
+            passwordOverdue: number;
+            /**
+             * Format: int64
+             * @description The days until the periodic change is due, within the reminder (updateInAdvance days
+             *     before); null otherwise.
+             */
+            passwordDueInDays?: number | null;
             dataScope: string[];
             systemIds: components["schemas"]["SystemEntry"][];
             theme: string;

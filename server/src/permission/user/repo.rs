@@ -165,6 +165,27 @@ pub async fn set_password(conn: &mut Conn, id: &str, hash: &str, now: i64) -> Re
     Ok(())
 }
 
+/// Keeps a password hash the user no longer has (qiming_password_history).
+pub async fn remember_password(conn: &mut Conn, user_id: &str, hash: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query("INSERT INTO qiming_password_history (id, user_id, password_hash, replaced_at) VALUES ($1, $2, $3, $4)")
+        .bind(crate::support::new_id())
+        .bind(user_id)
+        .bind(hash)
+        .bind(now)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The user's `n` newest former password hashes, newest first.
+pub async fn former_passwords(conn: &mut Conn, user_id: &str, n: i64) -> Result<Vec<String>, AppError> {
+    Ok(sqlx::query_scalar("SELECT password_hash FROM qiming_password_history WHERE user_id = $1 ORDER BY replaced_at DESC, id DESC LIMIT $2")
+        .bind(user_id)
+        .bind(n)
+        .fetch_all(conn)
+        .await?)
+}
+
 /// Adds the user to an organisation, position, role or group.
 pub async fn add_relation(conn: &mut Conn, user_id: &str, object_type: &str, object_id: &str) -> Result<(), AppError> {
     sqlx::query("INSERT INTO base_user_relation (user_id, object_type, object_id) VALUES ($1, $2, $3)")

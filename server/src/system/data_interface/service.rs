@@ -17,7 +17,7 @@ use crate::db::{Arg, Conn, Engine, Keyword};
 use crate::error::AppError;
 use crate::request::Client;
 use crate::support::forms::{check, check_numbers, text_column, number_column};
-use crate::support::new_id;
+use crate::support::{http, new_id};
 use crate::system::download::JsonFile;
 use crate::wire::{Page, PageOf, Pagination, Patch};
 use qiming_core::entity::Form;
@@ -432,7 +432,7 @@ async fn run(state: &AppState, r: &InterfaceRow, sent: &[ParamValue], ctx: &Call
     match r.data_type {
         1 => run_sql(state, r, &values, ctx).await,
         2 => serde_json::from_str(&r.query).map_err(|_| AppError::bad("静态数据不是有效的JSON")),
-        3 => run_http(r, &values).await,
+        3 => run_http(&state.http, r, &values).await,
         _ => Err(AppError::bad("数据类型不正确")),
     }
 }
@@ -490,14 +490,14 @@ fn without_secrets(row: Value) -> Value {
     }
 }
 
-async fn run_http(r: &InterfaceRow, values: &Map<String, Value>) -> Result<Value, AppError> {
+async fn run_http(client: &reqwest::Client, r: &InterfaceRow, values: &Map<String, Value>) -> Result<Value, AppError> {
     let timeout = serde_json::from_str::<Value>(&r.property_json)
         .ok()
         .and_then(|p| p.get("timeout").and_then(|t| t.as_u64().or_else(|| t.as_str().and_then(|s| s.parse().ok()))))
         .unwrap_or(HTTP_TIMEOUT_SECS)
         .clamp(1, HTTP_TIMEOUT_MAX_SECS);
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(timeout)).build().map_err(anyhow::Error::from)?;
-    let mut request = if r.request_method == "7" { client.post(&r.path).json(values) } else { client.get(&r.path).query(&text_pairs(values)) };
+    let request = if r.request_method == "7" { client.post(&r.path).json(values) } else { client.get(&r.path).query(&text_pairs(values)) };
+    let mut request = request.timeout(Duration::from_secs(timeout));
     if let Ok(Value::Array(headers)) = serde_json::from_str::<Value>(&r.request_headers) {
         for h in headers {
             let name = h.get("field").and_then(Value::as_str).unwrap_or("").trim().to_string();
@@ -512,10 +512,10 @@ async fn run_http(r: &InterfaceRow, values: &Map<String, Value>) -> Result<Value
         }
     }
     let response = request.send().await.map_err(|e| {
-        if e.is_timeout() { AppError::bad(format!("接口请求超时（{timeout}秒）")) } else { AppError::bad(format!("接口请求失败：{}", e.without_url())) }
+        if e.is_timeout() { AppError::bad(format!("接口请求超时（{timeout}秒）")) } else { AppError::bad(format!("接口请求失败：{}", http::failure(e))) }
     })?;
     let status = response.status();
-    let body = response.text().await.map_err(|e| AppError::bad(format!("接口请求失败：{}", e.without_url())))?;
+    let body = response.text().await.map_err(|e| AppError::bad(format!("接口请求失败：{}", http::failure(e))))?;
     if !status.is_success() {
         return Err(AppError::bad(format!("接口请求失败：HTTP {}", status.as_u16())));
     }

@@ -28,7 +28,7 @@ fn filter(sql: &mut Sql, scope: &DataScope, category: i64, f: &LogFilter) {
     if let Some(keyword) = &f.keyword {
         sql.push(" AND ").keyword(
             keyword,
-            &["user_name", "ip_address", "ip_address_name", "platform", "browser", "abstracts", "request_url", "request_method"],
+            &["user_name", "ip_address", "ip_address_name", "platform", "browser", "abstracts", "request_url", "request_method", "module_name"],
         );
     }
 }

@@ -71,17 +71,17 @@ fn id_value(id: &str) -> Value {
 }
 
 impl Client {
-    /// The service at `base` (an http:// address without the trailing slash).
-    pub fn new(third: Third, base: &str) -> Result<Client, Failure> {
-        let http = reqwest::Client::builder().timeout(CALL_TIMEOUT).build().map_err(|e| Failure { errcode: None, errmsg: e.to_string() })?;
-        Ok(Client { third, base: base.trim_end_matches('/').to_string(), http })
+    /// The service at `base` (an http:// or https:// address), called through the server's
+    /// client.
+    pub fn new(third: Third, base: &str, http: reqwest::Client) -> Client {
+        Client { third, base: base.trim_end_matches('/').to_string(), http }
     }
 
     async fn answer(&self, request: reqwest::RequestBuilder) -> Result<Value, Failure> {
         let name = self.third.name();
-        let response = request.send().await.map_err(|e| Failure {
+        let response = request.timeout(CALL_TIMEOUT).send().await.map_err(|e| Failure {
             errcode: None,
-            errmsg: if e.is_timeout() { format!("连接{name}超时") } else { format!("连接{name}失败：{}", e.without_url()) },
+            errmsg: if e.is_timeout() { format!("连接{name}超时") } else { format!("连接{name}失败：{}", crate::support::http::failure(e)) },
         })?;
         let status = response.status();
         if !status.is_success() {

@@ -102,25 +102,18 @@ pub const MSG_RUNNING: &str = "正在进行同步,请稍等";
 /// Type 1 of the sync calls.
 pub const MSG_NO_IMPORT: &str = "暂不支持从第三方同步到本系统";
 
-/// The service at its configured address. This build has no TLS, so an https address is
-/// refused with a message saying what to do rather than failing on the first call.
+/// The service at its configured address (http:// or https://).
 fn client(state: &AppState, third: Third) -> Result<Client, AppError> {
     let configured = match third {
         Third::WeCom => &state.config.wecom_base_url,
         Third::DingTalk => &state.config.dingtalk_base_url,
     };
     let url = configured.trim();
-    if url.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")) {
-        return Err(AppError::bad(format!(
-            "当前版本不支持HTTPS接口：无法连接{}（{url}），请将{}设为http://地址（例如经由内网代理转发）",
-            third.name(),
-            third.variable()
-        )));
+    let scheme = |s: &str| url.get(..s.len()).is_some_and(|p| p.eq_ignore_ascii_case(s));
+    if !scheme("http://") && !scheme("https://") {
+        return Err(AppError::bad(format!("{}的接口地址{}须以http://或https://开头", third.name(), third.variable())));
     }
-    if !url.get(..7).is_some_and(|s| s.eq_ignore_ascii_case("http://")) {
-        return Err(AppError::bad(format!("{}的接口地址{}须以http://开头", third.name(), third.variable())));
-    }
-    Client::new(third, url).map_err(|f| AppError::bad(f.errmsg))
+    Ok(Client::new(third, url, state.http.clone()))
 }
 
 /// A stored text setting ('' when missing).

@@ -29,6 +29,8 @@ const entry = (id: string, userName: string, extra: Partial<api.LogRow> = {}): a
   requestURL: '',
   requestMethod: '',
   requestDuration: 0,
+  moduleName: '',
+  json: '',
   ...extra,
 });
 const ROWS: Record<api.LogCategory, api.LogRow[]> = {
