@@ -183,6 +183,11 @@ const en: Translation = {
   },
   password: {
     title: 'Change password',
+    overdueTitle: 'Your password has expired: change it',
+    overdueTip: 'Your password is older than the system allows. Change it to go on working, then sign in again with the new password.',
+    dueTitle: 'Password expires soon',
+    dueIn: 'Your password expires in {{days}} days. Change it in your profile.',
+    dueToday: 'Your password expires today. Change it in your profile.',
     forcedTitle: 'Change your initial password',
     forcedTip: 'For the safety of your account, the initial password must be changed at the first sign-in. Then sign in again with the new password.',
     oldPassword: 'Old password',

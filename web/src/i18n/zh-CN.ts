@@ -179,6 +179,11 @@ const zhCN = {
   },
   password: {
     title: '修改密码',
+    overdueTitle: '密码已过期，请修改密码',
+    overdueTip: '您的密码已超过系统规定的使用期限，须修改后才能继续使用，修改后请使用新密码重新登录。',
+    dueTitle: '密码即将过期',
+    dueIn: '您的密码将在 {{days}} 天后过期，请及时在个人信息中修改密码。',
+    dueToday: '您的密码今天到期，请及时在个人信息中修改密码。',
     forcedTitle: '请修改初始密码',
     forcedTip: '为了您的账户安全，首次登录须修改初始密码，修改后请使用新密码重新登录。',
     oldPassword: '旧密码',

@@ -181,6 +181,11 @@ const zhTW: Translation = {
   },
   password: {
     title: '修改密碼',
+    overdueTitle: '密碼已過期，請修改密碼',
+    overdueTip: '您的密碼已超過系統規定的使用期限，須修改後才能繼續使用，修改後請使用新密碼重新登入。',
+    dueTitle: '密碼即將過期',
+    dueIn: '您的密碼將在 {{days}} 天後過期，請及時在個人資訊中修改密碼。',
+    dueToday: '您的密碼今天到期，請及時在個人資訊中修改密碼。',
     forcedTitle: '請修改初始密碼',
     forcedTip: '為了您的帳戶安全，首次登入須修改初始密碼，修改後請使用新密碼重新登入。',
     oldPassword: '舊密碼',

@@ -23,6 +23,11 @@ test('AUTH-022: forced change only with changePasswordDate null and the flag 1',
   expect(mustChangePassword(user({ changePasswordDate: 1_700_000_000_000 }), { mandatoryModificationOfInitialPassword: 1 })).toBe(false);
 });
 
+test('the periodic change: an overdue password forces the change whatever the initial-password flag', () => {
+  expect(mustChangePassword(user({ changePasswordDate: 1_700_000_000_000, passwordOverdue: 1 }), { mandatoryModificationOfInitialPassword: 0 })).toBe(true);
+  expect(mustChangePassword(user({ changePasswordDate: 1_700_000_000_000, passwordOverdue: 0 }), { mandatoryModificationOfInitialPassword: 1 })).toBe(false);
+});
+
 test('AUTH-010, PERM-002: CurrentUser without user info fails verification; an empty menu means no permission', () => {
   const ok = { userInfo: user(), menuList: [{ id: '1', enCode: 'home', fullName: '首页', type: 2 }], permissionList: [], sysConfigInfo: {} } as unknown as CurrentUser;
   expect(checkCurrentUser(ok)).toBeNull();

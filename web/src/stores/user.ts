@@ -42,8 +42,13 @@ interface UserState {
   /** The menu list has been loaded (the guard's "menu loaded"). */
   loaded: boolean;
   lockInfo: LockInfo | null;
-  /** AUTH-021/022: the forced first-login change applies. */
+  /**
+   * AUTH-021/022: the forced change applies — the first sign-in's (initial password) or, with
+   * the periodic change on, an overdue password's (the server refuses other work meanwhile).
+   */
   mustChangePassword: boolean;
+  /** Days until the periodic change is due, set after a sign-in within the reminder; shown once. */
+  passwordDueInDays: number | null;
   /** Set after a login when there was an earlier one; the shell shows it once (AUTH-011). */
   lastLogin: LastLogin | null;
   /**
@@ -63,6 +68,8 @@ interface UserActions {
   lock(): Promise<void>;
   unlock(password: string): Promise<void>;
   consumeLastLogin(): void;
+  /** The password reminder has been shown. */
+  consumePasswordReminder(): void;
   /**
    * Reads the settings and the password policy again (after the 系统配置 page saved them), so
    * the shell's title and icons, the login page's cached ones and the password checks follow.
@@ -83,6 +90,7 @@ const empty = (): Omit<UserState, 'token' | 'lockInfo' | 'signedOut'> => ({
   menus: [],
   loaded: false,
   mustChangePassword: false,
+  passwordDueInDays: null,
   lastLogin: null,
 });
 
@@ -93,8 +101,12 @@ export function checkCurrentUser(data: CurrentUser | null | undefined): string |
   return null;
 }
 
-/** AUTH-022: only a user who never changed the password, and only when the setting is 1. */
+/**
+ * AUTH-022: a user who never changed the password, when the setting is 1; or a user whose
+ * password the server says is overdue for its periodic change.
+ */
 export function mustChangePassword(user: UserInfo, policy: PasswordPolicy): boolean {
+  if (Number(user.passwordOverdue) === 1) return true;
   return user.changePasswordDate == null && Number(policy.mandatoryModificationOfInitialPassword) === 1;
 }
 
@@ -143,6 +155,7 @@ export const useUser = create<UserState & UserActions>((set, get) => ({
       justLoggedIn && Number(user.prevLogin) === 1 && user.prevLoginTime
         ? { time: user.prevLoginTime, place: user.prevLoginIPAddressName ?? '', ip: user.prevLoginIPAddress ?? '' }
         : null;
+    const passwordDueInDays = justLoggedIn && user.passwordDueInDays != null && Number(user.passwordOverdue) !== 1 ? user.passwordDueInDays : null;
     justLoggedIn = false;
     set({
       userInfo: user,
@@ -154,6 +167,7 @@ export const useUser = create<UserState & UserActions>((set, get) => ({
       menus,
       loaded: true,
       mustChangePassword: mustChangePassword(user, policy),
+      passwordDueInDays,
       lastLogin,
     });
   },
@@ -195,6 +209,10 @@ export const useUser = create<UserState & UserActions>((set, get) => ({
 
   consumeLastLogin() {
     set({ lastLogin: null });
+  },
+
+  consumePasswordReminder() {
+    set({ passwordDueInDays: null });
   },
 
   async refreshSysConfig() {

@@ -70,6 +70,23 @@ function useLastLoginNotice() {
   }, [lastLogin, notification, t]);
 }
 
+/** The periodic password change is near: said once after the sign-in, with a way to the profile. */
+function usePasswordReminder() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const days = useUser((s) => s.passwordDueInDays);
+  useEffect(() => {
+    if (days == null) return;
+    useUser.getState().consumePasswordReminder();
+    notification.warning({
+      title: t('password.dueTitle'),
+      description: days <= 0 ? t('password.dueToday') : t('password.dueIn', { days }),
+      placement: 'bottomRight',
+      duration: 8,
+    });
+  }, [days, notification, t]);
+}
+
 export default function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,6 +102,7 @@ export default function Layout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const mobile = device === 'mobile';
   useLastLoginNotice();
+  usePasswordReminder();
 
   // SHELL-026: the affixed tabs (首页) are there from the start, whatever page opened first.
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
- * The forced first-login password change (AUTH-021/022): a 600px dialog that cannot be
- * dismissed while the server refuses other work (请先修改初始密码). Signing out is the only
- * other way out.
+ * The forced password change (AUTH-021/022): a 600px dialog that cannot be dismissed while the
+ * server refuses other work — after the first sign-in (请先修改初始密码) or once the periodic
+ * change is overdue (密码已过期，请修改密码). Signing out is the only other way out.
  */
 import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,11 @@ export const RESET_PASSWORD_DIALOG_WIDTH = 600;
 export default function ResetPasswordDialog() {
   const { t } = useTranslation();
   const open = useUser((s) => s.mustChangePassword);
+  const overdue = useUser((s) => Number(s.userInfo?.passwordOverdue) === 1);
   return (
     <Modal
       open={open}
-      title={t('password.forcedTitle')}
+      title={t(overdue ? 'password.overdueTitle' : 'password.forcedTitle')}
       width={RESET_PASSWORD_DIALOG_WIDTH}
       closable={false}
       mask={{ closable: false }}
@@ -25,7 +26,7 @@ export default function ResetPasswordDialog() {
       destroyOnHidden
       className="qm-reset-password"
     >
-      <Alert type="warning" showIcon title={t('password.forcedTip')} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={t(overdue ? 'password.overdueTip' : 'password.forcedTip')} style={{ marginBottom: 16 }} />
       <PasswordForm
         extraActions={
           <Button onClick={() => void useUser.getState().logout()}>{t('password.logout')}</Button>
