@@ -88,6 +88,16 @@ pub struct Config {
     /// The largest file the chunked upload takes, in MB (`QIMING_CHUNKED_UPLOAD_MAX_MB`,
     /// default 4096): chunks are stored as they come and merged without holding the file.
     pub chunked_upload_max_mb: u64,
+    /// How much one user may keep uploaded, in MB (`QIMING_UPLOAD_QUOTA_MB`, default 10240;
+    /// 0 = no quota). Counted by what each user uploaded (a file stored once for two users
+    /// counts for both).
+    pub upload_quota_mb: u64,
+    /// Uploaded files that no record holds (an avatar, a signature, a form's attachment …)
+    /// are removed by housekeeping once they are this old, and so are chunk folders of
+    /// chunked uploads left unfinished this long (`QIMING_FILE_ORPHAN_AGE`, default `7days`;
+    /// `0s` keeps them for ever).
+    #[serde(with = "humantime_serde")]
+    pub file_orphan_age: Duration,
 }
 
 impl Default for Config {
@@ -121,6 +131,8 @@ impl Default for Config {
             file_store: "local".into(),
             upload_max_mb: 100,
             chunked_upload_max_mb: 4096,
+            upload_quota_mb: 10240,
+            file_orphan_age: Duration::from_secs(7 * 24 * 3600),
         }
     }
 }

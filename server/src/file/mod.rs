@@ -31,4 +31,7 @@ pub fn routes() -> ApiRoutes {
             (schemas, paths, chunk.layer(DefaultBodyLimit::disable()))
         })
         .route(routes!(handlers::merge))
+        .route(routes!(handlers::pack_download))
+        .route(routes!(handlers::preview_link))
+        .route(routes!(handlers::preview))
 }

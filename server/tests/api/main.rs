@@ -30,5 +30,7 @@ mod schema;
 mod session;
 mod sys_config;
 mod sign_in;
+mod signatures;
+mod file_links;
 mod third_party;
 mod wire;
