@@ -81,7 +81,8 @@ pub struct Config {
     /// WeCom's (企业微信) API (`QIMING_WECOM_BASE_URL`, default https://qyapi.weixin.qq.com).
     pub wecom_base_url: String,
     /// Where uploaded files live (`QIMING_FILE_STORE`): `local`, the disk under
-    /// `<data dir>/files` (the only store of this build; an S3-compatible one comes next).
+    /// `<data dir>/files` (the only store of this build: object_store's S3 client needs a TLS
+    /// backend in reqwest, which this build leaves out).
     pub file_store: String,
     /// The largest file one upload request takes, in MB (`QIMING_UPLOAD_MAX_MB`, default 100).
     pub upload_max_mb: u64,
@@ -175,7 +176,7 @@ impl Config {
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
-             wecom_base_url={}",
+             wecom_base_url={} file_store={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} file_orphan_age={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -200,6 +201,11 @@ impl Config {
             self.seed_streets,
             self.dingtalk_base_url,
             self.wecom_base_url,
+            self.file_store,
+            self.upload_max_mb,
+            self.chunked_upload_max_mb,
+            self.upload_quota_mb,
+            humantime::format_duration(self.file_orphan_age),
         )
     }
 }

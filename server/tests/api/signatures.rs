@@ -95,6 +95,18 @@ async fn prof_009_signature_images(engine: Engine) {
     assert_eq!(s.get(SIGN, Some(&nurse)).await.ok(), &json!([]));
 }
 
+/// [{id, fullName, isDefault}] as sorted (id, fullName, isDefault).
+fn memberships(list: &Value) -> Vec<(String, String, bool)> {
+    let mut got: Vec<(String, String, bool)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["id"].as_str().unwrap().to_string(), o["fullName"].as_str().unwrap().to_string(), o["isDefault"].as_bool().unwrap()))
+        .collect();
+    got.sort();
+    got
+}
+
 // PROF-007: GET …/Current/getUserOrganizes and getUserPositions answer the caller's own
 // organisations (by name path) and positions as [{id, fullName, isDefault}], the current one
 // marked.
@@ -131,14 +143,7 @@ async fn prof_007_own_organisations_and_positions(engine: Engine) {
     drop(conn);
     let token = s.sign_in("zhangsan", data["initialPassword"].as_str().unwrap()).await;
 
-    let organisations = s.get("/api/permission/Users/Current/getUserOrganizes", Some(&token)).await.ok().clone();
-    let mut got: Vec<(String, String, bool)> = organisations
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| (o["id"].as_str().unwrap().to_string(), o["fullName"].as_str().unwrap().to_string(), o["isDefault"].as_bool().unwrap()))
-        .collect();
-    got.sort();
+    let mut got = memberships(s.get("/api/permission/Users/Current/getUserOrganizes", Some(&token)).await.ok());
     let mut want = vec![
         (surgery.clone(), "第一医院/外科".to_string(), organize_id == surgery),
         (other.clone(), "第二医院".to_string(), organize_id == other),
@@ -147,14 +152,7 @@ async fn prof_007_own_organisations_and_positions(engine: Engine) {
     assert_eq!(got, want);
     assert_eq!(got.iter().filter(|o| o.2).count(), 1, "the current organisation is marked");
 
-    let positions = s.get("/api/permission/Users/Current/getUserPositions", Some(&token)).await.ok().clone();
-    let mut got: Vec<(String, String, bool)> = positions
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| (o["id"].as_str().unwrap().to_string(), o["fullName"].as_str().unwrap().to_string(), o["isDefault"].as_bool().unwrap()))
-        .collect();
-    got.sort();
+    got = memberships(s.get("/api/permission/Users/Current/getUserPositions", Some(&token)).await.ok());
     let mut want = vec![(surgeon.clone(), "外科医生".to_string(), position_id == surgeon), (teacher.clone(), "带教老师".to_string(), position_id == teacher)];
     want.sort();
     assert_eq!(got, want);
