@@ -101,14 +101,16 @@ pub async fn image(State(state): State<AppState>, Path((folder, name)): Path<(St
     if let Some((content_type, bytes)) = crate::system::service::builtin_image(&folder, &name) {
         return Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=86400")], bytes).into_response());
     }
-    let (content_type, bytes) = service::image(&state, &folder, &name).await?;
+    let served = service::image(&state, &folder, &name).await?;
+    let bytes = service::open(&state, &served, None).await?;
     Ok((
         [
-            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_TYPE, served.content_type.to_string()),
+            (header::CONTENT_LENGTH, served.size.to_string()),
             (header::CACHE_CONTROL, "public, max-age=86400".to_string()),
             (header::CONTENT_DISPOSITION, "inline".to_string()),
         ],
-        bytes,
+        Body::from_stream(bytes),
     )
         .into_response())
 }

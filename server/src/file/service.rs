@@ -338,14 +338,14 @@ async fn visible(state: &AppState, caller: Option<&Session>, folder: &str, name:
 
 /// An uploaded image for `<img>` (no session): only files that are not private and whose
 /// content sniffed as a raster image — never SVG or anything else, whatever the type (the file
-/// widget shows an attachment's png/jpg/gif/bmp straight from its url): (MIME type, bytes).
-pub async fn image(state: &AppState, folder: &str, name: &str) -> Result<(String, Bytes), AppError> {
+/// widget shows an attachment's png/jpg/gif/bmp straight from its url). Streamed by [`open`].
+pub async fn image(state: &AppState, folder: &str, name: &str) -> Result<Served, AppError> {
     let file = visible(state, None, folder, name).await?;
-    if !file.detected_type.starts_with("image/") || file.detected_type.contains("svg") {
+    let served = served(file, true);
+    if !served.content_type.starts_with("image/") {
         return Err(AppError::not_found(MISSING));
     }
-    let bytes = state.files.get(&file.storage_key).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    Ok((file.detected_type, bytes))
+    Ok(served)
 }
 
 /// The url of an image `caller` uploaded to `folder` (the avatar they choose): refused when it
