@@ -115,6 +115,16 @@ pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     Ok(())
 }
 
+/// Removes a file's row only while nothing holds it; answers whether it did.
+pub async fn delete_unheld(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
+    let deleted = sqlx::query("DELETE FROM qiming_file WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM qiming_file_use WHERE file_id = $1)")
+        .bind(id)
+        .execute(conn)
+        .await?
+        .rows_affected();
+    Ok(deleted > 0)
+}
+
 /// The bytes a user has uploaded, all files counted.
 pub async fn used_bytes(conn: &mut Conn, user_id: &str) -> Result<i64, AppError> {
     let used: Option<i64> = sqlx::query_scalar("SELECT CAST(SUM(file_size) AS BIGINT) FROM qiming_file WHERE owner_user_id = $1").bind(user_id).fetch_one(conn).await?;

@@ -204,6 +204,25 @@ async fn record(state: &AppState, mut row: repo::NewFile<'_>, written: bool) -> 
 pub async fn remove(state: &AppState, id: &str, key: &str) -> Result<(), AppError> {
     let mut conn = state.db.acquire().await?;
     repo::delete(&mut conn, id).await?;
+    drop(conn);
+    release_object(state, key).await
+}
+
+/// Removes an orphan: only while nothing holds it (a record may have taken it since it was
+/// found). Answers whether it was removed.
+async fn remove_orphan(state: &AppState, id: &str, key: &str) -> Result<bool, AppError> {
+    let mut conn = state.db.acquire().await?;
+    if !repo::delete_unheld(&mut conn, id).await? {
+        return Ok(false);
+    }
+    drop(conn);
+    release_object(state, key).await?;
+    Ok(true)
+}
+
+/// Deletes the object `key` unless a row still names it.
+async fn release_object(state: &AppState, key: &str) -> Result<(), AppError> {
+    let mut conn = state.db.acquire().await?;
     if repo::key_users(&mut conn, key).await? > 0 {
         return Ok(());
     }
@@ -261,8 +280,9 @@ pub async fn trim(state: &AppState) -> Result<(u64, u64), AppError> {
         let mut conn = state.db.acquire().await?;
         repo::orphans(&mut conn, before, ORPHANS_PER_RUN).await?
     };
+    let mut removed = 0;
     for (id, key) in &orphans {
-        remove(state, id, key).await?;
+        removed += remove_orphan(state, id, key).await? as u64;
     }
     // chunks/{user}/{identifier}/{n}: a folder goes when its newest chunk is old.
     let mut folders: BTreeMap<String, (i64, Vec<String>)> = BTreeMap::new();
@@ -281,7 +301,7 @@ pub async fn trim(state: &AppState) -> Result<(u64, u64), AppError> {
             }
         }
     }
-    Ok((orphans.len() as u64, stale))
+    Ok((removed, stale))
 }
 
 /// A data-URL image (a profile signature): `data:image/<type>;base64,<content>` whose
