@@ -94,6 +94,8 @@ async fn file_013_015_045_pack_download(engine: Engine) {
     let (status, headers, bytes) = fetch(&s, &format!("{url}&name=报告等4个文件.zip")).await;
     assert_eq!(status, 200);
     assert_eq!(headers["content-type"], "application/zip");
+    // Written as it is sent: a zip built in memory first would have a length up front.
+    assert!(headers.get("content-length").is_none(), "{headers:?}");
     assert_eq!(headers["x-content-type-options"], "nosniff");
     let disposition = headers["content-disposition"].to_str().unwrap();
     assert!(disposition.starts_with("attachment;") && disposition.contains("filename*=UTF-8''%E6%8A%A5%E5%91%8A"), "{disposition}");
