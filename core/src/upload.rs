@@ -326,6 +326,17 @@ pub fn clean_file_name(name: &str) -> String {
     if ext.is_empty() || ext.chars().count() > 20 { cleaned.chars().take(200).collect() } else { format!("{stem}.{ext}") }
 }
 
+/// Signature images of the profile (PROF-009): raster images only, under 500 KB (a signature
+/// drawn on the profile's canvas is a few tens of KB).
+pub const SIGN_IMAGE_MAX_KB: u64 = 500;
+
+/// A signature image `name` of `size` bytes: an image under [`SIGN_IMAGE_MAX_KB`] (the
+/// image widget's messages: 请上传图片, 图片大小超过500KB).
+pub fn check_sign_image(name: &str, size: u64) -> Option<Message> {
+    let limits = UploadLimits { file_size: Decimal::from(SIGN_IMAGE_MAX_KB), size_unit: SizeUnit::KB, ..UploadLimits::new(UploadKind::Image) };
+    limits.check_file(name, Some(size))
+}
+
 /// Chunked upload (FILE-037, FILE-038, FILE-042): the chunk size both sides split and merge
 /// by, the retries per chunk, and the slice size the identifier (MD5) is computed over.
 pub const CHUNK_SIZE: u64 = 5_242_880;
@@ -403,6 +414,14 @@ mod tests {
         assert!(file.check_file("a.pdf", Some(10)).is_none());
         assert_eq!(file.check_file("a.exe", Some(10)).unwrap().key, "upload.fileType");
         assert_eq!(file.check_file("a.pdf", Some(10 * 1_048_576)).unwrap().text, "文件大小超过10MB");
+    }
+
+    // PROF-009: a signature is an image under 500 KB.
+    #[test]
+    fn prof_009_sign_image_limits() {
+        assert!(check_sign_image("sign.png", 500 * 1024 - 1).is_none());
+        assert_eq!(check_sign_image("sign.png", 500 * 1024).unwrap().text, "图片大小超过500KB");
+        assert_eq!(check_sign_image("sign.svg", 10).unwrap().text, "请上传图片");
     }
 
     // IMP-003..006, IMP-010

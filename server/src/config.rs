@@ -84,13 +84,23 @@ pub struct Config {
     /// test's self-signed server.
     pub extra_ca_file: Option<PathBuf>,
     /// Where uploaded files live (`QIMING_FILE_STORE`): `local`, the disk under
-    /// `<data dir>/files` (the only store of this build; an S3-compatible one comes next).
+    /// `<data dir>/files` (the only store of this build; S3 is not built yet, server/README.md \"Files\").
     pub file_store: String,
     /// The largest file one upload request takes, in MB (`QIMING_UPLOAD_MAX_MB`, default 100).
     pub upload_max_mb: u64,
     /// The largest file the chunked upload takes, in MB (`QIMING_CHUNKED_UPLOAD_MAX_MB`,
     /// default 4096): chunks are stored as they come and merged without holding the file.
     pub chunked_upload_max_mb: u64,
+    /// How much one user may keep uploaded, in MB (`QIMING_UPLOAD_QUOTA_MB`, default 10240;
+    /// 0 = no quota). Counted by what each user uploaded (a file stored once for two users
+    /// counts for both).
+    pub upload_quota_mb: u64,
+    /// Uploaded files that no record holds (an avatar, a signature, a form's attachment …)
+    /// are removed by housekeeping once they are this old, and so are chunk folders of
+    /// chunked uploads left unfinished this long (`QIMING_FILE_ORPHAN_AGE`, default `7days`;
+    /// `0s` keeps them for ever).
+    #[serde(with = "humantime_serde")]
+    pub file_orphan_age: Duration,
 }
 
 impl Default for Config {
@@ -125,6 +135,8 @@ impl Default for Config {
             file_store: "local".into(),
             upload_max_mb: 100,
             chunked_upload_max_mb: 4096,
+            upload_quota_mb: 10240,
+            file_orphan_age: Duration::from_secs(7 * 24 * 3600),
         }
     }
 }
@@ -167,7 +179,8 @@ impl Config {
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
-             wecom_base_url={} extra_ca_file={}",
+             wecom_base_url={} extra_ca_file={} file_store={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
+             file_orphan_age={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -193,6 +206,11 @@ impl Config {
             self.dingtalk_base_url,
             self.wecom_base_url,
             self.extra_ca_file.as_deref().map_or_else(|| "(none)".to_string(), |f| f.display().to_string()),
+            self.file_store,
+            self.upload_max_mb,
+            self.chunked_upload_max_mb,
+            self.upload_quota_mb,
+            humantime::format_duration(self.file_orphan_age),
         )
     }
 }

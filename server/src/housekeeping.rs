@@ -13,6 +13,10 @@ pub struct Trimmed {
     pub sessions: u64,
     pub login_log: u64,
     pub downloads: u64,
+    /// Uploaded files no record holds, older than `QIMING_FILE_ORPHAN_AGE`.
+    pub orphan_files: u64,
+    /// Chunk folders of chunked uploads left unfinished that long.
+    pub stale_chunk_folders: u64,
 }
 
 /// One run, now.
@@ -20,11 +24,17 @@ pub async fn run_once(state: &AppState) -> Result<Trimmed, AppError> {
     let now = state.clock.now_ms();
     let mut conn = state.db.acquire().await?;
     let retention = state.config.login_log_retention.as_millis() as i64;
+    let downloads = crate::system::download::service::trim(&mut conn, now).await?;
+    drop(conn);
+    let (orphan_files, stale_chunk_folders) = crate::file::service::trim(state).await?;
+    let mut conn = state.db.acquire().await?;
     Ok(Trimmed {
+        orphan_files,
+        stale_chunk_folders,
+        downloads,
         throttles_and_captchas: crate::auth::service::trim(&mut conn, now).await?,
         sessions: crate::access::session::trim(&mut conn, now).await?,
         login_log: if retention > 0 { crate::system::service::trim_login_log(&mut conn, now - retention).await? } else { 0 },
-        downloads: crate::system::download::service::trim(&mut conn, now).await?,
     })
 }
 

@@ -52,7 +52,10 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
     let api = path == "/api" || path.starts_with("/api/");
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    // A route may set a stricter policy of its own (a preview page runs no script at all).
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    }
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));

@@ -36,6 +36,8 @@ pub const LESS_THAN_MEMBER: &[(Method, &str, Need)] = &[
     (Method::GET, "/api/file/DownloadModel", Need::Nobody),
     // Uploaded files' download links, the same way (a key valid 5 minutes).
     (Method::GET, "/api/file/Download", Need::Nobody),
+    // A preview's page loads in an iframe, the same way (a key valid 30 minutes).
+    (Method::GET, "/api/file/Preview", Need::Nobody),
     // Answers 200 with or without a session, or the client would stay signed in.
     (Method::GET, "/api/oauth/Logout", Need::Nobody),
     // Locks and unlocks the screen.

@@ -91,3 +91,46 @@ pub struct ChunkState {
     pub chunk_numbers: Vec<u64>,
     pub merge: bool,
 }
+
+/// One file of a pack download's body (a bare JSON array of them).
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PackItem {
+    /// The upload's data.name.
+    #[serde(default)]
+    pub file_id: String,
+    /// The name the client shows (the zip uses the stored name).
+    #[serde(default)]
+    pub file_name: String,
+}
+
+/// The answer of a pack download (FILE-015).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PackDownload {
+    pub download_vo: PackLink,
+    /// The zip's name (`{first file}等{n}个文件.zip`, or `{file}.zip` for one).
+    pub download_name: String,
+}
+
+/// Where the zip is fetched: opened without the Authorization header, valid 5 minutes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PackLink {
+    /// `/api/file/Download?encryption=<key>`; the client appends `&name=…` (ignored).
+    pub url: String,
+    /// The zip's name again.
+    pub name: String,
+}
+
+/// The preview call's query (the client's own names).
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+#[into_params(parameter_in = Query)]
+pub struct PreviewQuery {
+    /// The upload's data.name (the entry's fileId).
+    pub file_name: String,
+    /// Ignored (files have one version).
+    pub file_version_id: String,
+    /// The entry's url (ignored: the name finds the file).
+    pub file_download_url: String,
+}

@@ -1,30 +1,47 @@
 //! HTTP handlers of the file area: extract, call the service, shape the answer. Paths are the
 //! JNPF client's (jnpf-wire-areas.md §3).
 
-use super::dto::{ChunkQuery, ChunkState, DownloadUrl, Incoming, UploaderForm, Uploaded};
-use super::service;
+use super::dto::{ChunkQuery, ChunkState, DownloadUrl, Incoming, PackDownload, PackItem, PackLink, PreviewQuery, UploaderForm, Uploaded};
+use super::service::{self, Linked, Wanted};
 use crate::AppState;
 use crate::access::Member;
 use crate::error::AppError;
 use crate::system::download::dto::DownloadQuery;
-use crate::wire::{ApiResult, Envelope, Path, Query, ok};
+use crate::wire::{ApiResult, Envelope, Json, Path, Query, ok};
 use axum::extract::multipart::{Multipart, MultipartRejection};
+use axum::body::Body;
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::BytesMut;
+use std::collections::BTreeMap;
 
 /// Text fields beside the file: form values, a few kilobytes at most.
 const MAX_FIELD: usize = 4096;
 
-/// Reads the multipart body: the field `file` up to `max` bytes (beyond it the rest is not
-/// read and `too_large` is set), and up to 20 text fields.
+/// Reads a text field beside the file into `fields` (the first 20, each a few kilobytes).
+async fn read_field(field: axum::extract::multipart::Field<'_>, fields: &mut BTreeMap<String, String>) -> Result<(), AppError> {
+    let name = field.name().unwrap_or_default().to_string();
+    if field.file_name().is_some() || fields.contains_key(&name) || fields.len() >= 20 {
+        return Ok(());
+    }
+    let bytes = field.bytes().await.map_err(|_| AppError::bad("文件上传失败"))?;
+    if bytes.len() > MAX_FIELD {
+        return Err(AppError::field(name, "内容过长"));
+    }
+    let text = String::from_utf8(bytes.to_vec()).map_err(|_| AppError::field(name.clone(), format!("{name}格式错误")))?;
+    fields.insert(name, text);
+    Ok(())
+}
+
+/// Reads the multipart body into memory (a chunk, at most twice the chunk size, or the
+/// merge's fields): the field `file` up to `max` bytes (beyond it the rest is not read and
+/// `too_large` is set), and up to 20 text fields.
 async fn read_upload(mut multipart: Multipart, max: u64) -> Result<Incoming, AppError> {
     let failed = |_| AppError::bad("文件上传失败");
     let mut incoming = Incoming { file_name: None, bytes: Default::default(), too_large: false, fields: Default::default() };
     while let Some(mut field) = multipart.next_field().await.map_err(failed)? {
-        let name = field.name().unwrap_or_default().to_string();
-        if name == "file" && incoming.file_name.is_none() {
+        if field.name() == Some("file") && incoming.file_name.is_none() {
             incoming.file_name = Some(field.file_name().unwrap_or_default().to_string());
             let mut bytes = BytesMut::new();
             while let Some(chunk) = field.chunk().await.map_err(failed)? {
@@ -35,13 +52,8 @@ async fn read_upload(mut multipart: Multipart, max: u64) -> Result<Incoming, App
                 bytes.extend_from_slice(&chunk);
             }
             incoming.bytes = bytes.freeze();
-        } else if field.file_name().is_none() && !incoming.fields.contains_key(&name) && incoming.fields.len() < 20 {
-            let bytes = field.bytes().await.map_err(failed)?;
-            if bytes.len() > MAX_FIELD {
-                return Err(AppError::field(name, "内容过长"));
-            }
-            let text = String::from_utf8(bytes.to_vec()).map_err(|_| AppError::field(name.clone(), format!("{name}格式错误")))?;
-            incoming.fields.insert(name, text);
+        } else {
+            read_field(field, &mut incoming.fields).await?;
         }
     }
     Ok(incoming)
@@ -52,7 +64,9 @@ async fn read_upload(mut multipart: Multipart, max: u64) -> Result<Incoming, App
     summary = "Upload a file (spec 7.1; FILE-001, FILE-002, FILE-021): checked by size, category and sniffed content, stored under a generated name",
     description = "Types: annex and workFlow (images, video, audio, Office documents, PDF, text; up to the server's maximum), \
         annexpic and userAvatar (raster images under 10 MB), IM (raster images under 5 MB). A refusal answers 400 with the reason: \
-        请上传图片, 图片大小超过10MB, 不支持上传.exe类型的文件, 文件内容与扩展名不符，请上传真实的文件, 文件大小不能超过{n}MB, 不支持的上传类型：…, 请上传文件. \
+        请上传图片, 图片大小超过10MB, 不支持上传.exe类型的文件, 文件内容与扩展名不符，请上传真实的文件, 文件大小不能超过{n}MB, 不支持的上传类型：…, 请上传文件, \
+        存储空间不足：每位用户最多可上传{q}MB的文件，已使用{u}MB，请删除不用的文件后再上传 (QIMING_UPLOAD_QUOTA_MB). \
+        The file streams to the store as it arrives. The same content (MD5 and size) is stored once. \
         isAccount 1 keeps the file private to the uploader.",
     params(("type" = String, Path, description = "annex, annexpic, userAvatar, IM, workFlow")),
     request_body(content = UploaderForm, content_type = "multipart/form-data"),
@@ -63,10 +77,19 @@ pub async fn upload(
     Path(folder): Path<String>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Uploaded> {
-    let multipart = multipart.map_err(|_| AppError::bad("请上传文件"))?;
-    let max = state.config.upload_max_mb.saturating_mul(1_048_576);
-    let incoming = read_upload(multipart, max).await?;
-    ok(service::upload(&state, &caller, &folder, incoming).await?)
+    let mut multipart = multipart.map_err(|_| AppError::bad("请上传文件"))?;
+    let mut fields = BTreeMap::new();
+    let mut received = None;
+    // The file streams to the store as it arrives (never held whole here).
+    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad("文件上传失败"))? {
+        if field.name() == Some("file") && received.is_none() {
+            let file_name = field.file_name().unwrap_or_default().to_string();
+            received = Some(service::receive(&state, &caller, &folder, &file_name, field).await?);
+        } else {
+            read_field(field, &mut fields).await?;
+        }
+    }
+    ok(service::upload(&state, &caller, &folder, received, &fields).await?)
 }
 
 /// An image an `<img>` shows without an Authorization header.
@@ -78,14 +101,16 @@ pub async fn image(State(state): State<AppState>, Path((folder, name)): Path<(St
     if let Some((content_type, bytes)) = crate::system::service::builtin_image(&folder, &name) {
         return Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=86400")], bytes).into_response());
     }
-    let (content_type, bytes) = service::image(&state, &folder, &name).await?;
+    let served = service::image(&state, &folder, &name).await?;
+    let bytes = service::open(&state, &served, None).await?;
     Ok((
         [
-            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_TYPE, served.content_type.to_string()),
+            (header::CONTENT_LENGTH, served.size.to_string()),
             (header::CACHE_CONTROL, "public, max-age=86400".to_string()),
             (header::CONTENT_DISPOSITION, "inline".to_string()),
         ],
-        bytes,
+        Body::from_stream(bytes),
     )
         .into_response())
 }
@@ -101,20 +126,103 @@ pub async fn download_link(State(state): State<AppState>, caller: Member, Path((
 
 /// The file behind a download link.
 #[utoipa::path(get, path = "/api/file/Download", tag = "file",
-    summary = "Download a file by the key of its link (valid 5 minutes); always an attachment, with its UTF-8 name",
+    summary = "Download a file or a pack by the key of its link (valid 5 minutes); always an attachment, with its UTF-8 name; \
+        a file answers range requests (206 with Content-Range, 416 for a range outside it), a pack is a zip written as it is sent",
     params(DownloadQuery),
-    responses((status = 200, description = "The file", content_type = "application/octet-stream")))]
-pub async fn download(State(state): State<AppState>, Query(q): Query<DownloadQuery>) -> Result<Response, AppError> {
-    let (name, content_type, bytes) = service::download(&state, &q.encryption).await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, content_type.to_string()),
-            (header::CONTENT_DISPOSITION, crate::system::download::service::disposition(&name)),
-            (header::CACHE_CONTROL, "no-store".to_string()),
-        ],
-        bytes,
-    )
-        .into_response())
+    responses((status = 200, description = "The file", content_type = "application/octet-stream"),
+        (status = 206, description = "A range of the file"), (status = 416, description = "The range is not in the file")))]
+pub async fn download(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<DownloadQuery>) -> Result<Response, AppError> {
+    let linked = service::download(&state, &q.encryption).await?;
+    respond(&state, linked, &headers).await
+}
+
+/// A pack download's link (FILE-013, FILE-015).
+#[utoipa::path(post, path = "/api/file/PackDownload/{type}", tag = "file",
+    summary = "Pack download (FILE-013, FILE-015, FILE-045): a bare JSON array [{fileId, fileName}] of files of one type → \
+        {downloadVo: {url, name}, downloadName}; the url (valid 5 minutes, no Authorization header) answers a zip of the files \
+        the caller may read, written as it is sent. None found: 未发现文件",
+    params(("type" = String, Path, description = "the upload type (annex, annexpic, …)")),
+    request_body = Vec<PackItem>,
+    responses((status = 200, body = Envelope<PackDownload>)))]
+pub async fn pack_download(State(state): State<AppState>, caller: Member, Path(folder): Path<String>, Json(items): Json<Vec<PackItem>>) -> ApiResult<PackDownload> {
+    let (url, name) = service::pack_link(&state, &caller, &folder, &items).await?;
+    ok(PackDownload { download_vo: PackLink { url, name: name.clone() }, download_name: name })
+}
+
+/// A preview's link (FILE-008, FILE-045).
+#[utoipa::path(get, path = "/api/file/Uploader/Preview", tag = "file",
+    summary = "Preview a file (FILE-008, FILE-045): data is a url (/api/file/Preview?encryption=…, valid 30 minutes, no Authorization header) \
+        for the preview's iframe: images, PDF, text, audio and video as themselves, .xlsx/.xls as an HTML table (first 10 sheets, \
+        500 rows, 50 columns). Other types: 该类型的文件不支持在线预览，请下载后查看",
+    params(PreviewQuery),
+    responses((status = 200, body = Envelope<String>)))]
+pub async fn preview_link(State(state): State<AppState>, caller: Member, Query(q): Query<PreviewQuery>) -> ApiResult<String> {
+    ok(service::preview_link(&state, &caller, &q.file_name).await?)
+}
+
+/// What a preview link shows.
+#[utoipa::path(get, path = "/api/file/Preview", tag = "file",
+    summary = "The page of a preview link (valid 30 minutes): the file inline (images, PDF, audio, video with range requests; text as text/plain), \
+        or a workbook's HTML table that runs no script; the client's appended &token= is ignored",
+    params(DownloadQuery),
+    responses((status = 200, description = "The file or the table", content_type = "text/html"),
+        (status = 206, description = "A range of the file"), (status = 416, description = "The range is not in the file")))]
+pub async fn preview(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<DownloadQuery>) -> Result<Response, AppError> {
+    let linked = service::preview(&state, &q.encryption).await?;
+    respond(&state, linked, &headers).await
+}
+
+/// The answer of a download or preview link.
+async fn respond(state: &AppState, linked: Linked, headers: &HeaderMap) -> Result<Response, AppError> {
+    use crate::system::download::service::disposition_as;
+    let no_store = (header::CACHE_CONTROL, "no-store".to_string());
+    match linked {
+        Linked::File(served) => {
+            let disposition = disposition_as(if served.inline { "inline" } else { "attachment" }, &served.file_name);
+            let mut res = Response::builder()
+                .header(header::CONTENT_TYPE, served.content_type)
+                .header(header::CONTENT_DISPOSITION, disposition)
+                .header(header::ACCEPT_RANGES, "bytes")
+                .header(no_store.0, no_store.1);
+            if served.content_type.starts_with("text/") {
+                // Text is shown as text only: the page it makes may do nothing.
+                res = res.header(header::CONTENT_SECURITY_POLICY, "default-src 'none'; sandbox");
+            }
+            let range = headers.get(header::RANGE).map(|v| v.to_str().unwrap_or("?"));
+            let size = served.size;
+            let res = match service::wanted(range, size) {
+                Wanted::Unsatisfiable => res.status(StatusCode::RANGE_NOT_SATISFIABLE).header(header::CONTENT_RANGE, format!("bytes */{size}")).body(Body::empty()),
+                Wanted::Whole => {
+                    let bytes = service::open(state, &served, None).await?;
+                    res.header(header::CONTENT_LENGTH, size).body(Body::from_stream(bytes))
+                }
+                Wanted::Part(r) => {
+                    let bytes = service::open(state, &served, Some(r.clone())).await?;
+                    res.status(StatusCode::PARTIAL_CONTENT)
+                        .header(header::CONTENT_RANGE, format!("bytes {}-{}/{size}", r.start, r.end - 1))
+                        .header(header::CONTENT_LENGTH, r.end - r.start)
+                        .body(Body::from_stream(bytes))
+                }
+            };
+            Ok(res.map_err(anyhow::Error::from)?)
+        }
+        Linked::Pack { name, files } => Ok((
+            [(header::CONTENT_TYPE, "application/zip".to_string()), (header::CONTENT_DISPOSITION, disposition_as("attachment", &name)), no_store],
+            Body::from_stream(service::pack(state, files)),
+        )
+            .into_response()),
+        Linked::Table { name, html } => Ok((
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+                (header::CONTENT_DISPOSITION, disposition_as("inline", &format!("{name}.html"))),
+                // The page is ours, every cell escaped; still it may run nothing and load nothing.
+                (header::CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'; sandbox".to_string()),
+                no_store,
+            ],
+            html,
+        )
+            .into_response()),
+    }
 }
 
 /// The chunked upload's test (FILE-036): which chunks of this file the server already holds,

@@ -1,5 +1,7 @@
-//! File area (issue 12): uploads of the common upload `POST /api/file/Uploader/{type}`,
-//! uploaded images served to `<img>`, and downloads through short-lived links. The bytes live
+//! File area (issue 12): uploads of the common upload `POST /api/file/Uploader/{type}` and the
+//! chunked upload, uploaded images served to `<img>`, downloads, pack downloads and previews
+//! through short-lived links, the per-user quota, and orphan files (those no record holds,
+//! [`service::hold`]) removed by housekeeping. The bytes live
 //! behind [`storage::Storage`] (the `object_store` crate: local disk under the data directory
 //! by default) under generated names; the metadata in `qiming_file`. Every rule a browser
 //! shares (folders, categories, sizes, content against extension, name cleaning) is
@@ -31,4 +33,7 @@ pub fn routes() -> ApiRoutes {
             (schemas, paths, chunk.layer(DefaultBodyLimit::disable()))
         })
         .route(routes!(handlers::merge))
+        .route(routes!(handlers::pack_download))
+        .route(routes!(handlers::preview_link))
+        .route(routes!(handlers::preview))
 }

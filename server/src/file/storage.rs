@@ -11,6 +11,7 @@ use object_store::ObjectStore;
 use object_store::ObjectStoreExt as _;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
+use futures_util::{StreamExt as _, TryStreamExt as _};
 use std::sync::Arc;
 
 #[derive(Clone)]
@@ -62,28 +63,92 @@ impl Storage {
         }
     }
 
+    /// A writer of a new object under `key`: parts go to the store as they fill, so a large
+    /// upload is never held whole in memory. Nothing is visible under `key` until
+    /// [`Writer::finish`]; [`Writer::abort`] leaves nothing.
+    pub async fn writer(&self, key: &str) -> Result<Writer, AppError> {
+        let upload = self.store.put_multipart(&Self::path(key)?).await.map_err(anyhow::Error::from)?;
+        Ok(Writer { inner: object_store::WriteMultipart::new(upload) })
+    }
+
+    /// The object's size, None when the store has none under `key`.
+    pub async fn size(&self, key: &str) -> Result<Option<u64>, AppError> {
+        match self.store.head(&Self::path(key)?).await {
+            Ok(meta) => Ok(Some(meta.size)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(anyhow::Error::from(e).into()),
+        }
+    }
+
+    /// The bytes of `key` (those of `range` only, when given) as they are read; None when the
+    /// store has none.
+    pub async fn stream(&self, key: &str, range: Option<std::ops::Range<u64>>) -> Result<Option<ByteStream>, AppError> {
+        let options = object_store::GetOptions { range: range.map(object_store::GetRange::Bounded), ..Default::default() };
+        match self.store.get_opts(&Self::path(key)?, options).await {
+            Ok(found) => Ok(Some(Box::pin(found.into_stream().map(|r| r.map_err(std::io::Error::other))))),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(anyhow::Error::from(e).into()),
+        }
+    }
+
+    /// Moves an object (the local store renames the file).
+    pub async fn rename(&self, from: &str, to: &str) -> Result<(), AppError> {
+        self.store.rename(&Self::path(from)?, &Self::path(to)?).await.map_err(anyhow::Error::from)?;
+        Ok(())
+    }
+
+    /// Every object under `prefix`, at any depth: (key, last modified in epoch ms).
+    pub async fn list_all(&self, prefix: &str) -> Result<Vec<(String, i64)>, AppError> {
+        let listed: Vec<object_store::ObjectMeta> = self.store.list(Some(&Self::path(prefix)?)).try_collect().await.map_err(anyhow::Error::from)?;
+        Ok(listed.into_iter().map(|o| (o.location.to_string(), o.last_modified.timestamp_millis())).collect())
+    }
+
     /// Writes the objects `parts` one after the other as `dest`, never holding more than one
     /// part in memory, and feeds each part to `each` on the way (the MD5 of the whole).
     pub async fn concat(&self, parts: &[String], dest: &str, mut each: impl FnMut(&[u8])) -> Result<(), AppError> {
-        let upload = self.store.put_multipart(&Self::path(dest)?).await.map_err(anyhow::Error::from)?;
-        let mut writer = object_store::WriteMultipart::new(upload);
+        let mut writer = self.writer(dest).await?;
         for part in parts {
-            let bytes = match self.store.get(&Self::path(part)?).await {
-                Ok(found) => found.bytes().await,
-                Err(e) => Err(e),
-            };
-            let bytes = match bytes {
-                Ok(b) => b,
+            let bytes = match self.get(part).await {
+                Ok(Some(b)) => b,
+                Ok(None) => {
+                    writer.abort().await;
+                    return Err(anyhow::anyhow!("chunk {part} vanished").into());
+                }
                 Err(e) => {
-                    let _ = writer.abort().await;
-                    return Err(anyhow::Error::from(e).into());
+                    writer.abort().await;
+                    return Err(e);
                 }
             };
             each(&bytes);
-            writer.wait_for_capacity(2).await.map_err(anyhow::Error::from)?;
-            writer.write(&bytes);
+            writer.write(bytes).await?;
         }
-        writer.finish().await.map_err(anyhow::Error::from)?;
+        writer.finish().await
+    }
+}
+
+/// The bytes of an object as they are read.
+pub type ByteStream = std::pin::Pin<Box<dyn futures_util::Stream<Item = std::io::Result<Bytes>> + Send>>;
+
+/// A new object being written (see [`Storage::writer`]).
+pub struct Writer {
+    inner: object_store::WriteMultipart,
+}
+
+impl Writer {
+    /// Adds bytes, waiting while two parts are still on their way to the store.
+    pub async fn write(&mut self, bytes: Bytes) -> Result<(), AppError> {
+        self.inner.wait_for_capacity(2).await.map_err(anyhow::Error::from)?;
+        self.inner.put(bytes);
         Ok(())
+    }
+
+    pub async fn finish(self) -> Result<(), AppError> {
+        self.inner.finish().await.map_err(anyhow::Error::from)?;
+        Ok(())
+    }
+
+    /// Drops what was written (a refused or failed upload).
+    pub async fn abort(self) {
+        let _ = self.inner.abort().await;
     }
 }

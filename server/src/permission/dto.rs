@@ -249,3 +249,39 @@ pub struct MajorChange {
     pub major_type: String,
 }
 
+
+/// One of the caller's signatures (GET …/Current/SignImg, PROF-009).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignImg {
+    pub id: String,
+    /// A data-URL (`data:image/png;base64,…`), used as `<img src>` as it is.
+    pub sign_img: String,
+    /// 1 for the default signature (at most one), else 0.
+    pub is_default: i64,
+}
+
+/// POST …/Current/SignImg.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignImgNew {
+    /// `data:image/png;base64,…` (png, jpeg, gif, bmp or webp; the content must be that image),
+    /// under 500 KB decoded.
+    pub sign_img: String,
+    /// 1 (or true): the new signature becomes the default. The first signature always does.
+    #[serde(default)]
+    #[schema(value_type = Option<i64>)]
+    pub is_default: Option<Value>,
+}
+
+/// An organisation or position of the caller (GET …/Current/getUserOrganizes and
+/// getUserPositions, PROF-007).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Membership {
+    pub id: String,
+    /// An organisation's name path (公司/部门), a position's name.
+    pub full_name: String,
+    /// The current one (the user's organisation or position).
+    pub is_default: bool,
+}

@@ -1,6 +1,6 @@
 //! HTTP handlers of the permission area: extract, call the service, shape the answer.
 
-use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, LanguageChange, MajorChange, ThemeChange};
+use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, LanguageChange, MajorChange, Membership, SignImg, SignImgNew, ThemeChange};
 use super::service;
 use crate::AppState;
 use crate::access::{Member, Unlocked};
@@ -83,4 +83,53 @@ pub async fn system_log(
 pub async fn set_major(State(state): State<AppState>, caller: Member, Json(req): Json<MajorChange>) -> ApiResult<NoData> {
     service::set_major(&state, &caller, &req.major_id, &req.major_type).await?;
     done("切换成功")
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/Current/SignImg", tag = "permission",
+    summary = "The caller's signature images, newest first (PROF-009): [{id, signImg (a data-URL), isDefault 0|1}]",
+    responses((status = 200, body = Envelope<Vec<SignImg>>)))]
+pub async fn signatures(State(state): State<AppState>, caller: Member) -> ApiResult<Vec<SignImg>> {
+    ok(service::signatures(&state, &caller).await?)
+}
+
+#[utoipa::path(post, path = "/api/permission/Users/Current/SignImg", tag = "permission",
+    summary = "Add a signature image (PROF-009): a data-URL of a raster image under 500 KB whose content is that image; the first one, or isDefault 1, becomes the only default",
+    description = "Refusals: 签名图片应为data:image/…;base64,…格式, 请上传图片, 图片大小超过500KB, 文件内容与扩展名不符，请上传真实的文件, 最多保存20个签名，请先删除不用的签名.",
+    request_body = SignImgNew,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn add_signature(State(state): State<AppState>, caller: Member, Json(new): Json<SignImgNew>) -> ApiResult<NoData> {
+    service::add_signature(&state, &caller, new).await?;
+    done("保存成功")
+}
+
+#[utoipa::path(put, path = "/api/permission/Users/Current/{id}/SignImg", tag = "permission",
+    summary = "Make one of the caller's signatures the default (PROF-009)",
+    params(("id" = String, Path, description = "the signature's id")),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn set_default_signature(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::set_default_signature(&state, &caller, &id).await?;
+    done("设置成功")
+}
+
+#[utoipa::path(delete, path = "/api/permission/Users/Current/{id}/SignImg", tag = "permission",
+    summary = "Delete one of the caller's signatures (PROF-009); when it was the default, the newest one left becomes the default",
+    params(("id" = String, Path, description = "the signature's id")),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn delete_signature(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::delete_signature(&state, &caller, &id).await?;
+    done("删除成功")
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/Current/getUserOrganizes", tag = "permission",
+    summary = "The caller's organisations (PROF-007): [{id, fullName (the name path), isDefault (the current one)}]",
+    responses((status = 200, body = Envelope<Vec<Membership>>)))]
+pub async fn own_organisations(State(state): State<AppState>, caller: Member) -> ApiResult<Vec<Membership>> {
+    ok(service::own_organisations(&state, &caller).await?)
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/Current/getUserPositions", tag = "permission",
+    summary = "The caller's positions (PROF-007): [{id, fullName, isDefault (the current one)}]",
+    responses((status = 200, body = Envelope<Vec<Membership>>)))]
+pub async fn own_positions(State(state): State<AppState>, caller: Member) -> ApiResult<Vec<Membership>> {
+    ok(service::own_positions(&state, &caller).await?)
 }

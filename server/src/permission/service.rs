@@ -1,7 +1,8 @@
 //! The permission area's rules: what a signed-in user gets (menus, permissions, their own
 //! profile and preferences) and what may be done to users.
 
-use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, IdName, Menu, SystemEntry, UserInfo};
+use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, IdName, Membership, Menu, SignImg, SignImgNew, SystemEntry, UserInfo};
+use super::repo::sign_img as signs;
 use super::repo::menu as menus;
 use super::user::repo::{self as users, Credentials, User};
 use crate::AppState;
@@ -83,7 +84,7 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         gender: u.gender.clone(),
         mobile_phone: u.mobile_phone.clone(),
         email: u.email.clone(),
-        sign_img: String::new(),
+        sign_img: signs::default_of(&mut conn, &u.id).await?.unwrap_or_default(),
         organize_id: String::new(),
         organize_name: String::new(),
         department_id: String::new(),
@@ -336,12 +337,88 @@ pub async fn set_theme(state: &AppState, caller: &Member, theme: &str) -> Result
     Ok(())
 }
 
-/// PROF-002: the avatar, one of the caller's own uploads to `userAvatar`.
+/// PROF-002: the avatar, one of the caller's own uploads to `userAvatar`. The user now holds
+/// that file (it is no orphan) and no longer the one before.
 pub async fn set_avatar(state: &AppState, caller: &Member, name: &str) -> Result<(), AppError> {
     let url = crate::file::service::own_image_url(state, caller, "userAvatar", name).await?;
-    let mut conn = state.db.acquire().await?;
-    users::update(&mut conn, &caller.user_id, vec![("head_icon", url.into())], state.clock.now_ms()).await?;
+    let mut tx = state.db.begin().await?;
+    users::update(&mut tx, &caller.user_id, vec![("head_icon", url.into())], state.clock.now_ms()).await?;
+    crate::file::service::hold(&mut tx, state, crate::file::service::Holder::new("userAvatar", &caller.user_id), &[name]).await?;
+    tx.commit().await?;
     Ok(())
+}
+
+/// How many signatures one user keeps.
+const MAX_SIGNATURES: i64 = 20;
+
+/// PROF-009: the caller's signatures, newest first.
+pub async fn signatures(state: &AppState, caller: &Member) -> Result<Vec<SignImg>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let rows = signs::of_user(&mut conn, &caller.user_id).await?;
+    Ok(rows.into_iter().map(|(id, sign_img, is_default)| SignImg { id, sign_img, is_default }).collect())
+}
+
+/// PROF-009: adds a signature: a data-URL whose content really is the raster image it
+/// names, checked by core's signature rule (images under 500 KB). The first signature, or one
+/// sent with isDefault 1, becomes the only default.
+pub async fn add_signature(state: &AppState, caller: &Member, new: SignImgNew) -> Result<(), AppError> {
+    let data_url = new.sign_img.trim();
+    crate::file::service::check_data_url_image(data_url).map_err(|m| AppError::field("signImg", m))?;
+    let wants_default = matches!(&new.is_default, Some(Value::Number(n)) if n.as_i64() == Some(1))
+        || matches!(&new.is_default, Some(Value::String(s)) if s == "1")
+        || matches!(&new.is_default, Some(Value::Bool(true)));
+    let mut tx = state.db.begin().await?;
+    let held = signs::count(&mut tx, &caller.user_id).await?;
+    if held >= MAX_SIGNATURES {
+        return Err(AppError::bad(format!("最多保存{MAX_SIGNATURES}个签名，请先删除不用的签名")));
+    }
+    let id = crate::support::new_id();
+    signs::insert(&mut tx, &id, &caller.user_id, data_url, state.clock.now_ms()).await?;
+    if wants_default || held == 0 {
+        signs::set_default(&mut tx, &caller.user_id, &id).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+const NO_SIGNATURE: &str = "签名不存在";
+
+/// PROF-009: makes one of the caller's signatures the default.
+pub async fn set_default_signature(state: &AppState, caller: &Member, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    if !signs::set_default(&mut tx, &caller.user_id, id).await? {
+        return Err(AppError::not_found(NO_SIGNATURE));
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PROF-009: removes one of the caller's signatures; when it was the default, the newest one
+/// left becomes the default.
+pub async fn delete_signature(state: &AppState, caller: &Member, id: &str) -> Result<(), AppError> {
+    let mut tx = state.db.begin().await?;
+    let was_default = signs::delete(&mut tx, &caller.user_id, id).await?.ok_or_else(|| AppError::not_found(NO_SIGNATURE))?;
+    if was_default && let Some((newest, _, _)) = signs::of_user(&mut tx, &caller.user_id).await?.into_iter().next() {
+        signs::set_default(&mut tx, &caller.user_id, &newest).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// PROF-007: the caller's organisations (by name path); the current one is the default.
+pub async fn own_organisations(state: &AppState, caller: &Member) -> Result<Vec<Membership>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let current = users::current_organisation(&mut conn, &caller.user_id).await?;
+    let held = users::organisations(&mut conn, std::slice::from_ref(&caller.user_id)).await?;
+    Ok(held.into_iter().map(|o| Membership { is_default: o.organize_id == current, id: o.organize_id, full_name: o.name_tree }).collect())
+}
+
+/// PROF-007: the caller's positions; the current one is the default.
+pub async fn own_positions(state: &AppState, caller: &Member) -> Result<Vec<Membership>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let current = users::current_position(&mut conn, &caller.user_id).await?;
+    let held = users::held(&mut conn, &caller.user_id, "Position").await?;
+    Ok(held.into_iter().map(|(id, full_name)| Membership { is_default: id == current, id, full_name }).collect())
 }
 
 /// PROF-005: the interface language.

@@ -57,6 +57,29 @@ pub fn read_first_sheet(bytes: &[u8]) -> Result<Vec<Vec<String>>, AppError> {
     Ok(rows)
 }
 
+/// One sheet as text, cut to a size a page shows.
+pub struct SheetText {
+    pub name: String,
+    pub rows: Vec<Vec<String>>,
+    /// Rows or columns were left out.
+    pub cut: bool,
+}
+
+/// The first `max_sheets` sheets of a workbook, each cut to `max_rows` rows of `max_cols`
+/// cells (a preview).
+pub fn read_sheets(bytes: &[u8], max_sheets: usize, max_rows: usize, max_cols: usize) -> Result<Vec<SheetText>, AppError> {
+    const NOT_EXCEL: &str = "文件不是有效的Excel文件（.xls或.xlsx）";
+    let mut sheets = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes)).map_err(|_| AppError::bad(NOT_EXCEL))?;
+    let mut out = Vec::new();
+    for name in sheets.sheet_names().into_iter().take(max_sheets) {
+        let range = sheets.worksheet_range(&name).map_err(|_| AppError::bad(NOT_EXCEL))?;
+        let (height, width) = range.get_size();
+        let rows = range.rows().take(max_rows).map(|row| row.iter().take(max_cols).map(text).collect()).collect();
+        out.push(SheetText { name, rows, cut: height > max_rows || width > max_cols });
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

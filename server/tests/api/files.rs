@@ -9,40 +9,40 @@ use serde_json::Value;
 use std::time::Duration;
 
 /// A PNG as content sniffing sees it (its signature and a header chunk).
-fn png(extra: usize) -> Vec<u8> {
+pub fn png(extra: usize) -> Vec<u8> {
     let mut b = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89".to_vec();
     b.resize(b.len() + extra, 7);
     b
 }
 
 /// A Windows executable's first bytes.
-fn exe() -> Vec<u8> {
+pub fn exe() -> Vec<u8> {
     let mut b = b"MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff\0\0".to_vec();
     b.resize(512, 0);
     b
 }
 
-fn pdf() -> Vec<u8> {
+pub fn pdf() -> Vec<u8> {
     b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".to_vec()
 }
 
-async fn send(s: &TestServer, token: &str, kind: &str, fields: &[(&str, &str)], name: &str, content: &[u8]) -> Answer {
+pub async fn send(s: &TestServer, token: &str, kind: &str, fields: &[(&str, &str)], name: &str, content: &[u8]) -> Answer {
     s.call(Method::POST, &format!("/api/file/Uploader/{kind}"), Some(token), upload_with(fields, "file", name, content)).await
 }
 
 /// The image widget's fields (FILE-021).
-const WIDGET: &[(&str, &str)] = &[("pathType", "defaultPath"), ("isAccount", "0"), ("folder", "")];
-const PRIVATE: &[(&str, &str)] = &[("pathType", "defaultPath"), ("isAccount", "1"), ("folder", "")];
+pub const WIDGET: &[(&str, &str)] = &[("pathType", "defaultPath"), ("isAccount", "0"), ("folder", "")];
+pub const PRIVATE: &[(&str, &str)] = &[("pathType", "defaultPath"), ("isAccount", "1"), ("folder", "")];
 
 /// GET without a token; answers (status, headers, bytes).
-async fn fetch(s: &TestServer, url: &str) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
+pub async fn fetch(s: &TestServer, url: &str) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
     let res = s.http.get(format!("{}{url}", s.base)).send().await.unwrap();
     let status = res.status().as_u16();
     let headers = res.headers().clone();
     (status, headers, res.bytes().await.unwrap().to_vec())
 }
 
-fn envelope(bytes: &[u8]) -> Value {
+pub fn envelope(bytes: &[u8]) -> Value {
     serde_json::from_slice(bytes).unwrap_or_else(|_| panic!("not an envelope: {}", String::from_utf8_lossy(bytes)))
 }
 
@@ -133,8 +133,9 @@ async fn file_011_012_018_019_refusals(engine: Engine) {
 async fn file_001_traversal_names_are_cleaned(engine: Engine) {
     let s = start(engine).await;
     let token = s.ready_admin().await;
-    for evil in ["../../../../tmp/qiming-evil.png", "..\\..\\windows\\qiming-evil.png", "/etc/qiming-evil.png"] {
-        let a = send(&s, &token, "annexpic", WIDGET, evil, &png(10)).await;
+    for (i, evil) in ["../../../../tmp/qiming-evil.png", "..\\..\\windows\\qiming-evil.png", "/etc/qiming-evil.png"].into_iter().enumerate() {
+        // Each a different image (the same content would be stored once).
+        let a = send(&s, &token, "annexpic", WIDGET, evil, &png(10 + i)).await;
         let data = a.ok();
         assert_eq!(data["fileName"], "qiming-evil.png");
         assert!(!data["name"].as_str().unwrap().contains("evil"));
@@ -252,10 +253,10 @@ async fn prof_002_avatar(engine: Engine) {
     assert_eq!(fetch(&s, "/api/file/Image/userAvatar/default.svg").await.0, 200);
 }
 
-const CHUNK: usize = qiming_core::upload::CHUNK_SIZE as usize;
+pub const CHUNK: usize = qiming_core::upload::CHUNK_SIZE as usize;
 
 /// simple-uploader's fields for chunk `n` of `total` of a file.
-fn chunk_fields(identifier: &str, name: &str, n: usize, total: usize, size: usize, this: usize) -> Vec<(String, String)> {
+pub fn chunk_fields(identifier: &str, name: &str, n: usize, total: usize, size: usize, this: usize) -> Vec<(String, String)> {
     [
         ("chunkNumber", n.to_string()),
         ("chunkSize", CHUNK.to_string()),
@@ -273,20 +274,20 @@ fn chunk_fields(identifier: &str, name: &str, n: usize, total: usize, size: usiz
     .collect()
 }
 
-fn refs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+pub fn refs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
     fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
 }
 
-async fn test_chunk(s: &TestServer, token: &str, fields: &[(String, String)]) -> Answer {
+pub async fn test_chunk(s: &TestServer, token: &str, fields: &[(String, String)]) -> Answer {
     let query: String = fields.iter().map(|(k, v)| format!("{k}={}", v.replace(' ', "%20"))).collect::<Vec<_>>().join("&");
     s.get(&format!("/api/file/chunk?{query}"), Some(token)).await
 }
 
-async fn send_chunk(s: &TestServer, token: &str, fields: &[(String, String)], bytes: &[u8]) -> Answer {
+pub async fn send_chunk(s: &TestServer, token: &str, fields: &[(String, String)], bytes: &[u8]) -> Answer {
     s.call(Method::POST, "/api/file/chunk", Some(token), upload_with(&refs(fields), "file", "blob", bytes)).await
 }
 
-async fn merge(s: &TestServer, token: &str, identifier: &str, name: &str, size: usize) -> Answer {
+pub async fn merge(s: &TestServer, token: &str, identifier: &str, name: &str, size: usize) -> Answer {
     let fields = [
         ("identifier", identifier.to_string()),
         ("fileName", name.to_string()),
@@ -307,13 +308,13 @@ async fn merge(s: &TestServer, token: &str, identifier: &str, name: &str, size: 
 }
 
 /// A PDF of a little over two chunks, in three parts as simple-uploader would send them.
-fn big_pdf() -> Vec<u8> {
+pub fn big_pdf() -> Vec<u8> {
     let mut b = pdf();
     b.resize(2 * CHUNK + 300_000, b'%');
     b
 }
 
-fn parts(content: &[u8]) -> Vec<&[u8]> {
+pub fn parts(content: &[u8]) -> Vec<&[u8]> {
     vec![&content[..CHUNK], &content[CHUNK..2 * CHUNK], &content[2 * CHUNK..]]
 }
 

@@ -32,5 +32,7 @@ mod security;
 mod session;
 mod sys_config;
 mod sign_in;
+mod signatures;
+mod file_links;
 mod third_party;
 mod wire;

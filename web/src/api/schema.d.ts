@@ -332,6 +332,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Users/Current/SignImg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's signature images, newest first (PROF-009): [{id, signImg (a data-URL), isDefault 0|1}]
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getPermissionUsersCurrentSignImg"];
+        put?: never;
+        /**
+         * Add a signature image (PROF-009): a data-URL of a raster image under 500 KB whose content is that image; the first one, or isDefault 1, becomes the only default
+         * @description Refusals: 签名图片应为data:image/…;base64,…格式, 请上传图片, 图片大小超过500KB, 文件内容与扩展名不符，请上传真实的文件, 最多保存20个签名，请先删除不用的签名.
+         *
+         *     Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postPermissionUsersCurrentSignImg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/Current/{id}/SignImg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make one of the caller's signatures the default (PROF-009)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putPermissionUsersCurrentByIdSignImg"];
+        post?: never;
+        /**
+         * Delete one of the caller's signatures (PROF-009); when it was the default, the newest one left becomes the default
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deletePermissionUsersCurrentByIdSignImg"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/Current/getUserOrganizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's organisations (PROF-007): [{id, fullName (the name path), isDefault (the current one)}]
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getPermissionUsersCurrentGetUserOrganizes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/Current/getUserPositions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's positions (PROF-007): [{id, fullName, isDefault (the current one)}]
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getPermissionUsersCurrentGetUserPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permission/Organize": {
         parameters: {
             query?: never;
@@ -3887,7 +3977,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file (spec 7.1; FILE-001, FILE-002, FILE-021): checked by size, category and sniffed content, stored under a generated name
-         * @description Types: annex and workFlow (images, video, audio, Office documents, PDF, text; up to the server's maximum), annexpic and userAvatar (raster images under 10 MB), IM (raster images under 5 MB). A refusal answers 400 with the reason: 请上传图片, 图片大小超过10MB, 不支持上传.exe类型的文件, 文件内容与扩展名不符，请上传真实的文件, 文件大小不能超过{n}MB, 不支持的上传类型：…, 请上传文件. isAccount 1 keeps the file private to the uploader.
+         * @description Types: annex and workFlow (images, video, audio, Office documents, PDF, text; up to the server's maximum), annexpic and userAvatar (raster images under 10 MB), IM (raster images under 5 MB). A refusal answers 400 with the reason: 请上传图片, 图片大小超过10MB, 不支持上传.exe类型的文件, 文件内容与扩展名不符，请上传真实的文件, 文件大小不能超过{n}MB, 不支持的上传类型：…, 请上传文件, 存储空间不足：每位用户最多可上传{q}MB的文件，已使用{u}MB，请删除不用的文件后再上传 (QIMING_UPLOAD_QUOTA_MB). The file streams to the store as it arrives. The same content (MD5 and size) is stored once. isAccount 1 keeps the file private to the uploader.
          *
          *     Needs a member: an unlocked session whose initial password is changed.
          */
@@ -3946,7 +4036,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a file by the key of its link (valid 5 minutes); always an attachment, with its UTF-8 name
+         * Download a file or a pack by the key of its link (valid 5 minutes); always an attachment, with its UTF-8 name; a file answers range requests (206 with Content-Range, 416 for a range outside it), a pack is a zip written as it is sent
          * @description Open to everyone: no session needed.
          */
         get: operations["getFileDownload"];
@@ -3996,6 +4086,66 @@ export interface paths {
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         post: operations["postFileMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/PackDownload/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pack download (FILE-013, FILE-015, FILE-045): a bare JSON array [{fileId, fileName}] of files of one type → {downloadVo: {url, name}, downloadName}; the url (valid 5 minutes, no Authorization header) answers a zip of the files the caller may read, written as it is sent. None found: 未发现文件
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postFilePackDownloadByType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/Uploader/Preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a file (FILE-008, FILE-045): data is a url (/api/file/Preview?encryption=…, valid 30 minutes, no Authorization header) for the preview's iframe: images, PDF, text, audio and video as themselves, .xlsx/.xls as an HTML table (first 10 sheets, 500 rows, 50 columns). Other types: 该类型的文件不支持在线预览，请下载后查看
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getFileUploaderPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/Preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page of a preview link (valid 30 minutes): the file inline (images, PDF, audio, video with range requests; text as text/plain), or a workbook's HTML table that runs no script; the client's appended &token= is ignored
+         * @description Open to everyone: no session needed.
+         */
+        get: operations["getFilePreview"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5683,6 +5833,25 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PackDownload: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description The answer of a pack download (FILE-015). */
+            data: {
+                downloadVo: components["schemas"]["PackLink"];
+                /** @description The zip's name (`{first file}等{n}个文件.zip`, or `{file}.zip` for one). */
+                downloadName: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_GroupRow: {
             /**
              * Format: u-int16
@@ -7032,6 +7201,49 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_Vec_Membership: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                /** @description An organisation's name path (公司/部门), a position's name. */
+                fullName: string;
+                /** @description The current one (the user's organisation or position). */
+                isDefault: boolean;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_SignImg: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                /** @description A data-URL (`data:image/png;base64,…`), used as `<img src>` as it is. */
+                signImg: string;
+                /**
+                 * Format: int64
+                 * @description 1 for the default signature (at most one), else 0.
+                 */
+                isDefault: number;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec_SyncTotal: {
             /**
              * Format: u-int16
@@ -7650,6 +7862,17 @@ export interface components {
             objectType: string;
             userIds?: string[];
         };
+        /**
+         * @description An organisation or position of the caller (GET …/Current/getUserOrganizes and
+         *     getUserPositions, PROF-007).
+         */
+        Membership: {
+            id: string;
+            /** @description An organisation's name path (公司/部门), a position's name. */
+            fullName: string;
+            /** @description The current one (the user's organisation or position). */
+            isDefault: boolean;
+        };
         /** @description A menu entry as CurrentUser sends it (jnpf-wire.md "CurrentUser"). */
         Menu: {
             id: string;
@@ -7783,6 +8006,26 @@ export interface components {
             creatorTime: number;
             hasChildren: boolean;
             children: components["schemas"]["OrganizeNode"][];
+        };
+        /** @description The answer of a pack download (FILE-015). */
+        PackDownload: {
+            downloadVo: components["schemas"]["PackLink"];
+            /** @description The zip's name (`{first file}等{n}个文件.zip`, or `{file}.zip` for one). */
+            downloadName: string;
+        };
+        /** @description One file of a pack download's body (a bare JSON array of them). */
+        PackItem: {
+            /** @description The upload's data.name. */
+            fileId?: string;
+            /** @description The name the client shows (the zip uses the stored name). */
+            fileName?: string;
+        };
+        /** @description Where the zip is fetched: opened without the Authorization header, valid 5 minutes. */
+        PackLink: {
+            /** @description `/api/file/Download?encryption=<key>`; the client appends `&name=…` (ignored). */
+            url: string;
+            /** @description The zip's name again. */
+            name: string;
         };
         Pagination: {
             /** Format: int64 */
@@ -8327,6 +8570,30 @@ export interface components {
             hasChildren: boolean;
             isLeaf: boolean;
             children: components["schemas"]["SelectorNode"][];
+        };
+        /** @description One of the caller's signatures (GET …/Current/SignImg, PROF-009). */
+        SignImg: {
+            id: string;
+            /** @description A data-URL (`data:image/png;base64,…`), used as `<img src>` as it is. */
+            signImg: string;
+            /**
+             * Format: int64
+             * @description 1 for the default signature (at most one), else 0.
+             */
+            isDefault: number;
+        };
+        /** @description POST …/Current/SignImg. */
+        SignImgNew: {
+            /**
+             * @description `data:image/png;base64,…` (png, jpeg, gif, bmp or webp; the content must be that image),
+             *     under 500 KB decoded.
+             */
+            signImg: string;
+            /**
+             * Format: int64
+             * @description 1 (or true): the new signature becomes the default. The first signature always does.
+             */
+            isDefault?: number | null;
         };
         /** @description How far one kind of object is synced to one service: a row of the sync page's table. */
         SyncTotal: {
@@ -9236,6 +9503,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getPermissionUsersCurrentSignImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SignImg"];
+                };
+            };
+        };
+    };
+    postPermissionUsersCurrentSignImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignImgNew"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putPermissionUsersCurrentByIdSignImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the signature's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deletePermissionUsersCurrentByIdSignImg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the signature's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getPermissionUsersCurrentGetUserOrganizes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Membership"];
+                };
+            };
+        };
+    };
+    getPermissionUsersCurrentGetUserPositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Membership"];
                 };
             };
         };
@@ -14522,6 +14919,20 @@ export interface operations {
                     "application/octet-stream": unknown;
                 };
             };
+            /** @description A range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The range is not in the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getFileChunk: {
@@ -14602,6 +15013,99 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_Uploaded"];
                 };
+            };
+        };
+    };
+    postFilePackDownloadByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the upload type (annex, annexpic, …) */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackItem"][];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PackDownload"];
+                };
+            };
+        };
+    };
+    getFileUploaderPreview: {
+        parameters: {
+            query?: {
+                /** @description The upload's data.name (the entry's fileId). */
+                fileName?: string;
+                /** @description Ignored (files have one version). */
+                fileVersionId?: string;
+                /** @description The entry's url (ignored: the name finds the file). */
+                fileDownloadUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
+    getFilePreview: {
+        parameters: {
+            query?: {
+                /** @description The key of an export's url. */
+                encryption?: string;
+                /** @description The client may append the file's name; the stored name is used. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file or the table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description A range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The range is not in the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

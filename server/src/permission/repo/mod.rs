@@ -3,3 +3,4 @@
 //! [`DataScope`]: crate::access::DataScope
 
 pub mod menu;
+pub mod sign_img;

@@ -615,6 +615,11 @@ pub async fn current_organisation(conn: &mut Conn, user_id: &str) -> Result<Stri
     Ok(sqlx::query_scalar::<_, String>("SELECT organize_id FROM base_user WHERE id = $1").bind(user_id).fetch_optional(conn).await?.unwrap_or_default())
 }
 
+/// The user's current position ('' for none).
+pub async fn current_position(conn: &mut Conn, user_id: &str) -> Result<String, AppError> {
+    Ok(sqlx::query_scalar::<_, String>("SELECT position_id FROM base_user WHERE id = $1").bind(user_id).fetch_optional(conn).await?.unwrap_or_default())
+}
+
 /// The names of these organisations, roles, positions and groups, by id, with the name path
 /// of the organisation a position belongs to.
 pub async fn object_names(conn: &mut Conn, ids: &[String]) -> Result<std::collections::BTreeMap<String, (String, String)>, AppError> {

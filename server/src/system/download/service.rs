@@ -54,10 +54,16 @@ pub async fn held_upload(state: &AppState, user_id: &str, key: &str) -> Result<(
 /// key of its own, valid [`FILE_VALID_MS`]: the url a plain link or `<img>` opens without the
 /// Authorization header. Answers the key.
 pub async fn offer_reference(state: &AppState, user_id: &str, file_name: &str, reference: &str) -> Result<String, AppError> {
+    offer_kind(state, "file", user_id, file_name, reference, FILE_VALID_MS).await
+}
+
+/// The same for another `kind` of reference (the file area's packs and previews), valid
+/// `valid_ms`: a key of one kind is never taken for another.
+pub async fn offer_kind(state: &AppState, kind: &str, user_id: &str, file_name: &str, reference: &str, valid_ms: i64) -> Result<String, AppError> {
     let key = hex(&random_bytes::<16>());
     let mut conn = state.db.acquire().await?;
-    let expires_at = state.clock.now_ms() + FILE_VALID_MS;
-    let stored = repo::Stored { key: &key, kind: "file", file_name, content: reference, is_base64: false, user_id, expires_at };
+    let expires_at = state.clock.now_ms() + valid_ms;
+    let stored = repo::Stored { key: &key, kind, file_name, content: reference, is_base64: false, user_id, expires_at };
     repo::insert(&mut conn, &stored).await?;
     Ok(key)
 }
@@ -65,12 +71,18 @@ pub async fn offer_reference(state: &AppState, user_id: &str, file_name: &str, r
 /// The reference offered under `key` while it is valid: (file name, reference); a missing or
 /// expired key answers 文件不存在或下载链接已过期.
 pub async fn referenced(state: &AppState, key: &str) -> Result<(String, String), AppError> {
+    referenced_kind(state, "file", key).await.map(|(name, reference, _)| (name, reference))
+}
+
+/// A reference of `kind` offered under `key` while it is valid: (file name, reference, the
+/// user it was offered to).
+pub async fn referenced_kind(state: &AppState, kind: &str, key: &str) -> Result<(String, String, String), AppError> {
     if key.is_empty() || key.len() > 64 {
         return Err(AppError::not_found(MISSING));
     }
     let mut conn = state.db.acquire().await?;
-    let (name, reference, _, _) = repo::by_key(&mut conn, key, "file", state.clock.now_ms()).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    Ok((name, reference))
+    let (name, reference, _, user) = repo::by_key(&mut conn, key, kind, state.clock.now_ms()).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    Ok((name, reference, user))
 }
 
 async fn store(state: &AppState, kind: &str, user_id: &str, file_name: &str, content: &str, is_base64: bool) -> Result<String, AppError> {
@@ -104,12 +116,17 @@ pub async fn trim(conn: &mut Conn, now: i64) -> Result<u64, AppError> {
 /// `Content-Disposition` for a file name in any script: an ASCII fallback and the UTF-8 name
 /// (RFC 6266 / 5987).
 pub fn disposition(file_name: &str) -> String {
+    disposition_as("attachment", file_name)
+}
+
+/// `Content-Disposition` of `kind` (attachment or inline) for a file name in any script.
+pub fn disposition_as(kind: &str, file_name: &str) -> String {
     let fallback: String = file_name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
     let encoded: String = file_name
         .bytes()
         .map(|b| if b.is_ascii_alphanumeric() || b".-_~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
         .collect();
-    format!("attachment; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
+    format!("{kind}; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
 }
 
 #[cfg(test)]
