@@ -26,6 +26,7 @@ mod profile;
 mod role;
 mod schedule;
 mod user;
+mod visualdev;
 mod schema;
 mod session;
 mod sys_config;
