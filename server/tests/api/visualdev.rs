@@ -48,8 +48,9 @@ async fn seed_references(s: &TestServer, token: &str, definition: &Value) {
     let check = model::check_definition(definition);
     let mut forms: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut conn = s.conn().await;
-    for (n, r) in check.references.iter().enumerate() {
-        let code = format!("ref{n}_{}", r.id.len());
+    for r in &check.references {
+        // Unique per referenced thing, so that one seeded by an earlier definition is kept.
+        let code = format!("ref_{}", r.id);
         match r.kind {
             ReferenceKind::Dictionary => {
                 sqlx::query("INSERT INTO base_dictionary_type (id, full_name, en_code, creator_time) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING")
