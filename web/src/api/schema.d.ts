@@ -4002,6 +4002,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/visualdev/Base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of model definitions (menu system.visualDev): keyword over name and code, type and category filters
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBase"];
+        put?: never;
+        /**
+         * Create a model definition (button btn_add); answers its id
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every model definition the caller reaches, without paging
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model picker, for any member: released models under their categories
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model definition's draft, parts as JSON text
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseById"];
+        /**
+         * Change a model definition's draft (button btn_edit); only what is sent changes, released versions stay
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putVisualdevBaseById"];
+        post?: never;
+        /**
+         * Delete a model definition and its released versions (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteVisualdevBaseById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a model definition as a new unreleased draft (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevBaseByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/Actions/Release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a model definition (button btn_release): every problem at once (code 400, data the list of {path, field, key, params, text}), else a new immutable version; answers the version number
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevBaseByIdActionsRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/FormDataFields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model's fields offered to related forms and custom buttons, for any member (filterType 1: no sub-table columns)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseByIdFormDataFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/FieldDataSelect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The related-form picker's page of a released model's records, for any member (empty until records exist)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseByIdFieldDataSelect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -5246,6 +5418,27 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_FormField: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    /** @description The record name (`table-column` for a sub-table column). */
+                    vmodel: string;
+                    label: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_ItemNode: {
             /**
              * Format: u-int16
@@ -5323,6 +5516,88 @@ export interface components {
                     isDataAuthorize: number;
                     hasChildren: boolean;
                     children: components["schemas"]["MenuInfo"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_ModelListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The category's name (its dictionary item), or the stored id when there is none. */
+                    category: string;
+                    /** Format: int64 */
+                    type: number;
+                    /**
+                     * Format: int64
+                     * @description 1 表单, 2 表单+列表, 4 数据视图.
+                     */
+                    webType: number;
+                    /** Format: int64 */
+                    enableFlow: number;
+                    /** Format: int64 */
+                    state: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /**
+                     * Format: int64
+                     * @description 1 when a released version exists (发布预览 is offered).
+                     */
+                    isRelease: number;
+                    /** Format: int64 */
+                    pcIsRelease: number;
+                    /** Format: int64 */
+                    appIsRelease: number;
+                    /**
+                     * Format: int64
+                     * @description The latest released version (0 before the first release).
+                     */
+                    version: number;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_ModelNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    parentId: string;
+                    /** Format: int64 */
+                    webType?: number | null;
+                    hasChildren: boolean;
+                    children: components["schemas"]["ModelNode"][];
                 }[];
             };
         };
@@ -5669,6 +5944,53 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ModelInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Base/{id}: the draft, parts as JSON text; the editor posts it back whole. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                type: number;
+                /** Format: int64 */
+                webType: number;
+                dbLinkId: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enableFlow: number;
+                /** Format: int64 */
+                state: number;
+                category: string;
+                description: string;
+                tables: string;
+                formData: string;
+                columnData: string;
+                appColumnData: string;
+                interfaceId: string;
+                interfaceName: string;
+                interfaceParam: string;
+                /** Format: int64 */
+                isRelease: number;
+                /** Format: int64 */
+                pcIsRelease: number;
+                /** Format: int64 */
+                appIsRelease: number;
+                /** Format: int64 */
+                version: number;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_NoData: {
             /**
              * Format: u-int16
@@ -5910,6 +6232,63 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_ModelListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The category's name (its dictionary item), or the stored id when there is none. */
+                    category: string;
+                    /** Format: int64 */
+                    type: number;
+                    /**
+                     * Format: int64
+                     * @description 1 表单, 2 表单+列表, 4 数据视图.
+                     */
+                    webType: number;
+                    /** Format: int64 */
+                    enableFlow: number;
+                    /** Format: int64 */
+                    state: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /**
+                     * Format: int64
+                     * @description 1 when a released version exists (发布预览 is offered).
+                     */
+                    isRelease: number;
+                    /** Format: int64 */
+                    pcIsRelease: number;
+                    /** Format: int64 */
+                    appIsRelease: number;
+                    /**
+                     * Format: int64
+                     * @description The latest released version (0 before the first release).
+                     */
+                    version: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_PositionRow: {
             /**
              * Format: u-int16
@@ -5936,6 +6315,24 @@ export interface components {
                     /** Format: int64 */
                     creatorTime: number;
                 }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_RecordRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: Record<string, never>[];
                 pagination: components["schemas"]["Pagination"];
             };
         };
@@ -7150,6 +7547,21 @@ export interface components {
             msg: string;
             data: string[][];
         };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_i64: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** Format: int64 */
+            data: number;
+        };
         /** @description The answer of an export: where to download the file (valid for a while, no header needed). */
         ExportUrl: {
             /** @description `/api/file/DownloadModel?encryption=<key>`; the client puts its API base in front. */
@@ -7163,6 +7575,7 @@ export interface components {
             /** Format: u-int16 */
             code: number;
             msg: string;
+            /** @description `{field: [msg, …]}` for a 400 about fields; a list of problems for a refused release. */
             data: {
                 [key: string]: string[];
             } | null;
@@ -7195,6 +7608,12 @@ export interface components {
         /** @description `{url}` of a file to download. */
         FileUrl: {
             url: string;
+        };
+        /** @description A field offered to relationForm, its attributes and custom buttons. */
+        FormField: {
+            /** @description The record name (`table-column` for a sub-table column). */
+            vmodel: string;
+            label: string;
         };
         /** @description POST Group/GroupCondition: the groups among these ids (and matching a keyword). */
         GroupCondition: {
@@ -7728,6 +8147,119 @@ export interface components {
             hasChildren: boolean;
             children: components["schemas"]["MenuInfo"][];
         };
+        /**
+         * @description POST Base / PUT Base/{id}. An update changes only what it sends (the JNPF editor posts
+         *     the GET answer back whole; unknown fields are ignored). The parts may come as JSON text
+         *     or as JSON; they are stored as text.
+         */
+        ModelForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            type?: components["schemas"]["Patch_i64"];
+            webType?: components["schemas"]["Patch_i64"];
+            dbLinkId?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enableFlow?: components["schemas"]["Patch_i64"];
+            state?: components["schemas"]["Patch_i64"];
+            category?: components["schemas"]["Patch_String"];
+            description?: components["schemas"]["Patch_String"];
+            tables?: string | null;
+            formData?: string | null;
+            columnData?: string | null;
+            appColumnData?: string | null;
+            interfaceId?: components["schemas"]["Patch_String"];
+            interfaceName?: components["schemas"]["Patch_String"];
+            interfaceParam?: string | null;
+        };
+        /** @description GET Base/{id}: the draft, parts as JSON text; the editor posts it back whole. */
+        ModelInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            type: number;
+            /** Format: int64 */
+            webType: number;
+            dbLinkId: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enableFlow: number;
+            /** Format: int64 */
+            state: number;
+            category: string;
+            description: string;
+            tables: string;
+            formData: string;
+            columnData: string;
+            appColumnData: string;
+            interfaceId: string;
+            interfaceName: string;
+            interfaceParam: string;
+            /** Format: int64 */
+            isRelease: number;
+            /** Format: int64 */
+            pcIsRelease: number;
+            /** Format: int64 */
+            appIsRelease: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A row of the model list. */
+        ModelListRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The category's name (its dictionary item), or the stored id when there is none. */
+            category: string;
+            /** Format: int64 */
+            type: number;
+            /**
+             * Format: int64
+             * @description 1 表单, 2 表单+列表, 4 数据视图.
+             */
+            webType: number;
+            /** Format: int64 */
+            enableFlow: number;
+            /** Format: int64 */
+            state: number;
+            /** @description Who made it: 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            lastModifyTime?: number | null;
+            /** Format: int64 */
+            sortCode: number;
+            /**
+             * Format: int64
+             * @description 1 when a released version exists (发布预览 is offered).
+             */
+            isRelease: number;
+            /** Format: int64 */
+            pcIsRelease: number;
+            /** Format: int64 */
+            appIsRelease: number;
+            /**
+             * Format: int64
+             * @description The latest released version (0 before the first release).
+             */
+            version: number;
+        };
+        /**
+         * @description A node of the model picker: categories, then the released models below them (the
+         *     selectable nodes, `hasChildren` false).
+         */
+        ModelNode: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            parentId: string;
+            /** Format: int64 */
+            webType?: number | null;
+            hasChildren: boolean;
+            children: components["schemas"]["ModelNode"][];
+        };
         NoData: null;
         /** @description One organisation with its positions or roles (the user form's options). */
         OptionGroup: {
@@ -7952,6 +8484,25 @@ export interface components {
         /** @description POST DataInterface/{id}/Actions/Preview. */
         PreviewForm: {
             paramList?: components["schemas"]["ParamValue"][];
+        };
+        /**
+         * @description A record of a related form as the picker lists it: `id`, the relationField and the
+         *     column keys.
+         */
+        RecordRow: Record<string, never>;
+        /**
+         * @description POST Base/{id}/Actions/Release: which sides to publish. The menu parents are accepted;
+         *     making the menu entries is not part of this slice.
+         */
+        ReleaseForm: {
+            /** Format: int64 */
+            pc?: number | null;
+            /** Format: int64 */
+            app?: number | null;
+            pcModuleParentId?: string | null;
+            appModuleParentId?: string | null;
+            pcSystemId?: string | null;
+            appSystemId?: string | null;
         };
         /** @description POST Role/RoleCondition: the tree limited to these roles (custom roles). */
         RoleCondition: {
@@ -14568,6 +15119,286 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Uploaded"];
+                };
+            };
+        };
+    };
+    getVisualdevBase: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description 1 功能设计 (the only type this build makes); empty for every type. */
+                type?: number;
+                /** @description A category's dictionary item id; empty for every category. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_ModelListRow"];
+                };
+            };
+        };
+    };
+    postVisualdevBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseList: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description 1 功能设计 (the only type this build makes); empty for every type. */
+                type?: number;
+                /** @description A category's dictionary item id; empty for every category. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ModelListRow"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseSelector: {
+        parameters: {
+            query?: {
+                type?: number;
+                /** @description The web types offered, comma separated (`1,2`); empty for every type. */
+                webType?: string;
+                /** @description Accepted: the picker lists released models only. */
+                isRelease?: number;
+                enableFlow?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ModelNode"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ModelInfo"];
+                };
+            };
+        };
+    };
+    putVisualdevBaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteVisualdevBaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postVisualdevBaseByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postVisualdevBaseByIdActionsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseByIdFormDataFields: {
+        parameters: {
+            query?: {
+                filterType?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_FormField"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseByIdFieldDataSelect: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                relationField?: string;
+                /** @description The column keys shown, comma separated. */
+                columnOptions?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_RecordRow"];
                 };
             };
         };
