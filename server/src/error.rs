@@ -16,6 +16,9 @@ pub enum AppError {
     /// 400: the request is wrong; `fields` says where when it is about fields.
     #[error("{msg}")]
     BadInput { msg: String, fields: Option<FieldErrors> },
+    /// 400 whose `data` is a list: every problem of a model definition at once (release).
+    #[error("{msg}")]
+    Problems { msg: String, problems: serde_json::Value },
     /// 403: the caller may not do this (also: screen locked, initial password unchanged).
     #[error("{0}")]
     Forbidden(String),
@@ -71,7 +74,7 @@ impl AppError {
 
     pub fn code(&self) -> u16 {
         match self {
-            AppError::BadInput { .. } => 400,
+            AppError::BadInput { .. } | AppError::Problems { .. } => 400,
             AppError::Forbidden(_) => 403,
             AppError::NotFound(_) => 404,
             AppError::Session { code, .. } => *code,
@@ -109,14 +112,16 @@ pub struct Failure {
     pub code: u16,
     pub msg: String,
     #[schema(value_type = Option<std::collections::HashMap<String, Vec<String>>>, required = true)]
-    pub data: Option<FieldErrors>,
+    /// `{field: [msg, …]}` for a 400 about fields; a list of problems for a refused release.
+    pub data: Option<serde_json::Value>,
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let code = self.code();
         let (msg, data) = match self {
-            AppError::BadInput { msg, fields } => (msg, fields),
+            AppError::BadInput { msg, fields } => (msg, fields.map(|f| serde_json::to_value(f).unwrap_or_default())),
+            AppError::Problems { msg, problems } => (msg, Some(problems)),
             AppError::Internal(e) => {
                 tracing::error!(error = ?e, "unexpected error");
                 (internal_msg(), None)

@@ -19,6 +19,7 @@ pub mod seed;
 pub mod serve;
 pub mod support;
 pub mod system;
+pub mod visualdev;
 pub mod web;
 pub mod wire;
 

@@ -51,6 +51,9 @@ const FILES: &[(&str, &str)] = &[
     // The system configuration page (系统配置; its save is for administrators) and the system
     // log (系统日志: everyone's sign-ins, operations and requests, with 删除) under 系统管理.
     ("menus-system-config.json", include_str!("../../fixtures/seed/menus-system-config.json")),
+    // The model definitions page (功能设计, online development) under 系统管理, with its
+    // buttons (发布 releases a definition).
+    ("menus-visualdev.json", include_str!("../../fixtures/seed/menus-visualdev.json")),
 ];
 
 const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
@@ -123,7 +126,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "areas.json" => area::insert_seed(conn, text, false, now).await?,
         AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }

@@ -27,6 +27,7 @@ mod profile;
 mod role;
 mod schedule;
 mod user;
+mod visualdev;
 mod schema;
 mod security;
 mod session;

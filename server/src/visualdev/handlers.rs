@@ -1,0 +1,106 @@
+//! HTTP handlers of model definitions: extract, call the service, shape the answer. Paths
+//! are the JNPF client's (jnpf-wire-engine.md §6, spec 02 §7.10).
+
+use super::dto::{FieldDataQuery, RecordRow, FieldsQuery, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ReleaseForm, ModelNode, SelectorQuery};
+use super::service;
+use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
+use crate::AppState;
+use crate::access::{Member, Permit};
+use crate::system::dto::ListOf;
+use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use axum::extract::State;
+
+#[utoipa::path(get, path = "/api/visualdev/Base", tag = "visualdev",
+    summary = "A page of model definitions (menu system.visualDev): keyword over name and code, type and category filters",
+    params(PageQuery, ModelQuery),
+    responses((status = 200, body = Envelope<PageOf<ModelListRow>>)))]
+pub async fn page(State(state): State<AppState>, permit: Permit<ViewModel>, Query(page): Query<PageQuery>, Query(q): Query<ModelQuery>) -> ApiResult<PageOf<ModelListRow>> {
+    ok(service::page(&state, &permit, &q, page.page()?).await?)
+}
+
+#[utoipa::path(post, path = "/api/visualdev/Base", tag = "visualdev",
+    summary = "Create a model definition (button btn_add); answers its id",
+    request_body = ModelForm,
+    responses((status = 200, body = Envelope<String>)))]
+pub async fn create(State(state): State<AppState>, permit: Permit<AddModel>, Json(form): Json<ModelForm>) -> ApiResult<String> {
+    let id = service::create(&state, &permit, form).await?;
+    Ok(Envelope { code: 200, msg: "新建成功", data: id })
+}
+
+#[utoipa::path(get, path = "/api/visualdev/Base/list", tag = "visualdev",
+    summary = "Every model definition the caller reaches, without paging",
+    params(ModelQuery),
+    responses((status = 200, body = Envelope<ListOf<ModelListRow>>)))]
+pub async fn list(State(state): State<AppState>, permit: Permit<ViewModel>, Query(q): Query<ModelQuery>) -> ApiResult<ListOf<ModelListRow>> {
+    ok(ListOf { list: service::list(&state, &permit, &q).await? })
+}
+
+#[utoipa::path(get, path = "/api/visualdev/Base/Selector", tag = "visualdev",
+    summary = "The model picker, for any member: released models under their categories",
+    params(SelectorQuery),
+    responses((status = 200, body = Envelope<ListOf<ModelNode>>)))]
+pub async fn selector(State(state): State<AppState>, caller: Member, Query(q): Query<SelectorQuery>) -> ApiResult<ListOf<ModelNode>> {
+    ok(ListOf { list: service::selector(&state, &caller, &q).await? })
+}
+
+#[utoipa::path(get, path = "/api/visualdev/Base/{id}", tag = "visualdev",
+    summary = "A model definition's draft, parts as JSON text",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<ModelInfo>)))]
+pub async fn info(State(state): State<AppState>, permit: Permit<ViewModel>, Path(id): Path<String>) -> ApiResult<ModelInfo> {
+    ok(service::info(&state, &permit, &id).await?)
+}
+
+#[utoipa::path(put, path = "/api/visualdev/Base/{id}", tag = "visualdev",
+    summary = "Change a model definition's draft (button btn_edit); only what is sent changes, released versions stay",
+    params(("id" = String, Path)),
+    request_body = ModelForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn update(State(state): State<AppState>, permit: Permit<EditModel>, Path(id): Path<String>, Json(form): Json<ModelForm>) -> ApiResult<NoData> {
+    service::update(&state, &permit, &id, form).await?;
+    done("更新成功")
+}
+
+#[utoipa::path(delete, path = "/api/visualdev/Base/{id}", tag = "visualdev",
+    summary = "Delete a model definition and its released versions (button btn_remove)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveModel>, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::delete(&state, &permit, &id).await?;
+    done("删除成功")
+}
+
+#[utoipa::path(post, path = "/api/visualdev/Base/{id}/Actions/Copy", tag = "visualdev",
+    summary = "Copy a model definition as a new unreleased draft (button btn_add)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn copy(State(state): State<AppState>, permit: Permit<AddModel>, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::copy(&state, &permit, &id).await?;
+    done("复制成功")
+}
+
+#[utoipa::path(post, path = "/api/visualdev/Base/{id}/Actions/Release", tag = "visualdev",
+    summary = "Release a model definition (button btn_release): every problem at once (code 400, data the list of {path, field, key, params, text}), else a new immutable version; answers the version number",
+    params(("id" = String, Path)),
+    request_body = ReleaseForm,
+    responses((status = 200, body = Envelope<i64>)))]
+pub async fn release(State(state): State<AppState>, permit: Permit<ReleaseModel>, Path(id): Path<String>, Json(form): Json<ReleaseForm>) -> ApiResult<i64> {
+    let version = service::release(&state, &permit, &id, form).await?;
+    Ok(Envelope { code: 200, msg: "发布成功", data: version })
+}
+
+#[utoipa::path(get, path = "/api/visualdev/Base/{id}/FormDataFields", tag = "visualdev",
+    summary = "A model's fields offered to related forms and custom buttons, for any member (filterType 1: no sub-table columns)",
+    params(("id" = String, Path), FieldsQuery),
+    responses((status = 200, body = Envelope<ListOf<FormField>>)))]
+pub async fn form_data_fields(State(state): State<AppState>, caller: Member, Path(id): Path<String>, Query(q): Query<FieldsQuery>) -> ApiResult<ListOf<FormField>> {
+    ok(ListOf { list: service::form_data_fields(&state, &caller, &id, q.filter_type).await? })
+}
+
+#[utoipa::path(get, path = "/api/visualdev/Base/{id}/FieldDataSelect", tag = "visualdev",
+    summary = "The related-form picker's page of a released model's records, for any member (empty until records exist)",
+    params(("id" = String, Path), PageQuery, FieldDataQuery),
+    responses((status = 200, body = Envelope<PageOf<RecordRow>>)))]
+pub async fn field_data_select(State(state): State<AppState>, caller: Member, Path(id): Path<String>, Query(page): Query<PageQuery>, Query(q): Query<FieldDataQuery>) -> ApiResult<PageOf<RecordRow>> {
+    ok(service::field_data_select(&state, &caller, &id, &q, page.page()?).await?)
+}
