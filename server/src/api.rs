@@ -196,6 +196,7 @@ pub fn routes() -> ApiRoutes {
         .merge(crate::permission::routes())
         .merge(crate::system::routes())
         .merge(crate::file::routes())
+        .merge(crate::message::routes())
         .route(routes!(openapi_document))
 }
 

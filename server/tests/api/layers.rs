@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
-const AREAS: &[&str] = &["auth", "permission", "system", "file"];
+const AREAS: &[&str] = &["auth", "permission", "system", "file", "message"];
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -17,6 +17,7 @@ mod hardening;
 mod layers;
 mod log;
 mod menu;
+mod message;
 mod organize;
 mod permission;
 mod group;

@@ -4002,6 +4002,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's messages, newest first, with keyword (title), type and read state (MSG-018)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessage"];
+        put?: never;
+        /**
+         * A new draft notice (button btn_add; MSG-022): rich text sanitised, attachments as JSON text, addressees as mixed-picker values
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/ReadInfo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's messages with its body and attachments; it becomes read (MSG-020, MSG-012)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageReadInfoById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Actions/ReadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every unread message of the caller matching the filter becomes read (MSG-008, MSG-019)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessageActionsReadAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the caller's messages named (ids joined by ','); other users' copies stay (MSG-021)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageRecord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The notice page: a page of notices within the caller's scope (menu msgCenter.notice; MSG-022)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessageNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The notice list under the call catalogue's path (MSG-022)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessageNoticeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A notice's form (menu msgCenter.notice)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageById"];
+        /**
+         * Changes a draft notice; only what is sent changes (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageById"];
+        post?: never;
+        /**
+         * Deletes a notice and its addressees' copies (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A notice's form under the call catalogue's path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageNoticeById"];
+        /**
+         * Changes a draft notice under the call catalogue's path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageNoticeById"];
+        post?: never;
+        /**
+         * Deletes a notice under the call catalogue's path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageNoticeById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/{id}/Actions/Release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Releases a draft notice: one message per addressee in one transaction, pushed to those connected (button btn_edit; MSG-023)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageByIdActionsRelease"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice/{id}/Actions/Release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Releases a draft notice under the call catalogue's path (MSG-023)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageNoticeByIdActionsRelease"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/imreply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's recent chat conversations, most recent first, with unread counts and the latest message (CHAT-022, CHAT-008)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageImreply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/imreply/deleteChatRecord/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clears the caller's side of the chat history with that user (CHAT-022, CHAT-007)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageImreplyDeleteChatRecordById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/imreply/relocation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes the conversation with that user from the caller's list; the history stays (CHAT-022, CHAT-006)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageImreplyRelocationById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -4332,6 +4612,25 @@ export interface components {
         ConditionRequest: {
             keyword?: string;
             departIds?: string[];
+        };
+        /** @description GET imreply: a recent conversation. */
+        Conversation: {
+            /** @description The other user's id. */
+            id: string;
+            realName: string;
+            account: string;
+            headIcon: string;
+            latestMessage: string;
+            /** @description text, image, voice ('' when the history is cleared). */
+            messageType: string;
+            /** Format: int64 */
+            latestDate?: number | null;
+            /** Format: int64 */
+            unreadMessage: number;
+        };
+        /** @description GET imreply: `{list}`. */
+        Conversations: {
+            list: components["schemas"]["Conversation"][];
         };
         /** @description What creating a user answers: the generated initial password, shown once. */
         CreatedUser: {
@@ -4686,6 +4985,23 @@ export interface components {
                 organizeIdTree: string[];
                 /** @description JSON text of the company's details (short name, nature, industry, founded, phones, …). */
                 propertyJson: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Conversations: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET imreply: `{list}`. */
+            data: {
+                list: components["schemas"]["Conversation"][];
             };
         };
         /**
@@ -5669,6 +5985,40 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_MessageInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET ReadInfo/{id}: the message opened (now read). */
+            data: {
+                id: string;
+                title: string;
+                /** Format: int64 */
+                type: number;
+                /** Format: int64 */
+                flowType: number;
+                releaseUser: string;
+                /** Format: int64 */
+                releaseTime: number;
+                excerpt: string;
+                /**
+                 * @description HTML for notices and system messages; JSON text `{type, id, groupId}` for schedule
+                 *     messages; JSON text for workflow messages.
+                 */
+                bodyText: string;
+                /** @description JSON text of upload entries, or ''. */
+                files: string;
+                coverImage: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_NoData: {
             /**
              * Format: u-int16
@@ -5678,6 +6028,46 @@ export interface components {
             code: number;
             msg: string;
             data: null;
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_NoticeInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET /api/message/{id}: a notice's form. */
+            data: {
+                id: string;
+                title: string;
+                /** @description `id--type` values joined by ','; '' everyone. */
+                toUserIds: string;
+                /** @description The NoticeType enCode. */
+                category: string;
+                /** Format: int64 */
+                expirationTime?: number | null;
+                files: string;
+                coverImage: string;
+                bodyText: string;
+                excerpt: string;
+                /** Format: int64 */
+                remindCategory: number;
+                sendConfigId: string;
+                sendConfigName: string;
+                /** Format: int64 */
+                releaseTime?: number | null;
+                releaseUser: string;
+                /**
+                 * Format: int64
+                 * @description 0 draft, 1 released, 2 expired.
+                 */
+                enabledMark: number;
+            };
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -5902,6 +6292,81 @@ export interface components {
                     requestMethod: string;
                     /** Format: int64 */
                     requestDuration: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_MessageRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    /** @description The caller's copy: what ReadInfo and Record delete take. */
+                    id: string;
+                    title: string;
+                    /**
+                     * Format: int64
+                     * @description 1 system, 2 workflow, 3 notice, 4 schedule.
+                     */
+                    type: number;
+                    /** Format: int64 */
+                    flowType: number;
+                    /** @description 姓名/账户 of who released or sent it ('' for the system). */
+                    releaseUser: string;
+                    /**
+                     * Format: int64
+                     * @description When it was released or sent (ms).
+                     */
+                    releaseTime: number;
+                    /** @description '0' unread, '1' read. */
+                    isRead: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_NoticeRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    title: string;
+                    /** @description The type's name (NoticeType), or its code when the dictionary has no such item. */
+                    category: string;
+                    /** Format: int64 */
+                    expirationTime?: number | null;
+                    /** @description 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    releaseUser: string;
+                    /** Format: int64 */
+                    releaseTime?: number | null;
+                    /**
+                     * Format: int64
+                     * @description 0 draft, 1 released, 2 expired.
+                     */
+                    enabledMark: number;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -7728,7 +8193,143 @@ export interface components {
             hasChildren: boolean;
             children: components["schemas"]["MenuInfo"][];
         };
+        /**
+         * @description GET /api/message and POST Actions/ReadAll: the drawer's filter. `type` '' is every type;
+         *     `isRead` '0' unread only, '1' read only, '' both.
+         */
+        MessageFilter: {
+            keyword?: string | null;
+            /** @description 1 system, 2 workflow, 3 notice, 4 schedule; '' every type. */
+            type?: string | null;
+            /** @description '0' unread, '1' read; '' both. */
+            isRead?: string | null;
+            /** @description 'desc' (default) newest first, 'asc' oldest first. */
+            sort?: string | null;
+        };
+        /** @description GET ReadInfo/{id}: the message opened (now read). */
+        MessageInfo: {
+            id: string;
+            title: string;
+            /** Format: int64 */
+            type: number;
+            /** Format: int64 */
+            flowType: number;
+            releaseUser: string;
+            /** Format: int64 */
+            releaseTime: number;
+            excerpt: string;
+            /**
+             * @description HTML for notices and system messages; JSON text `{type, id, groupId}` for schedule
+             *     messages; JSON text for workflow messages.
+             */
+            bodyText: string;
+            /** @description JSON text of upload entries, or ''. */
+            files: string;
+            coverImage: string;
+        };
+        /** @description A row of the message list (the caller's copy of a message). */
+        MessageRow: {
+            /** @description The caller's copy: what ReadInfo and Record delete take. */
+            id: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description 1 system, 2 workflow, 3 notice, 4 schedule.
+             */
+            type: number;
+            /** Format: int64 */
+            flowType: number;
+            /** @description 姓名/账户 of who released or sent it ('' for the system). */
+            releaseUser: string;
+            /**
+             * Format: int64
+             * @description When it was released or sent (ms).
+             */
+            releaseTime: number;
+            /** @description '0' unread, '1' read. */
+            isRead: string;
+        };
         NoData: null;
+        /**
+         * @description POST /api/message, PUT /api/message/{id}: a notice. Only what is sent changes on PUT;
+         *     every field of the info answer may come back and the unknown ones are ignored.
+         */
+        NoticeForm: {
+            title?: string | null;
+            toUserIds?: string | null;
+            category?: string | null;
+            /** Format: int64 */
+            expirationTime?: number | null;
+            files?: string | null;
+            coverImage?: string | null;
+            bodyText?: string | null;
+            excerpt?: string | null;
+            /** Format: int64 */
+            remindCategory?: number | null;
+            sendConfigId?: string | null;
+            sendConfigName?: string | null;
+        };
+        /** @description GET /api/message/{id}: a notice's form. */
+        NoticeInfo: {
+            id: string;
+            title: string;
+            /** @description `id--type` values joined by ','; '' everyone. */
+            toUserIds: string;
+            /** @description The NoticeType enCode. */
+            category: string;
+            /** Format: int64 */
+            expirationTime?: number | null;
+            files: string;
+            coverImage: string;
+            bodyText: string;
+            excerpt: string;
+            /** Format: int64 */
+            remindCategory: number;
+            sendConfigId: string;
+            sendConfigName: string;
+            /** Format: int64 */
+            releaseTime?: number | null;
+            releaseUser: string;
+            /**
+             * Format: int64
+             * @description 0 draft, 1 released, 2 expired.
+             */
+            enabledMark: number;
+        };
+        /** @description POST Notice (the list): filters of the notice page. */
+        NoticeQuery: {
+            keyword?: string | null;
+            /** Format: int64 */
+            currentPage?: number | null;
+            /** Format: int64 */
+            pageSize?: number | null;
+            sort?: string | null;
+            /** @description States to show ('0' draft, '1' released, '2' expired); empty: all. */
+            enabledMark?: string[];
+            /** @description NoticeType enCodes to show; empty: all. */
+            type?: string[];
+        };
+        /** @description A row of the notice page. */
+        NoticeRow: {
+            id: string;
+            title: string;
+            /** @description The type's name (NoticeType), or its code when the dictionary has no such item. */
+            category: string;
+            /** Format: int64 */
+            expirationTime?: number | null;
+            /** @description 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            releaseUser: string;
+            /** Format: int64 */
+            releaseTime?: number | null;
+            /**
+             * Format: int64
+             * @description 0 draft, 1 released, 2 expired.
+             */
+            enabledMark: number;
+        };
         /** @description One organisation with its positions or roles (the user form's options). */
         OptionGroup: {
             id: string;
@@ -7952,6 +8553,10 @@ export interface components {
         /** @description POST DataInterface/{id}/Actions/Preview. */
         PreviewForm: {
             paramList?: components["schemas"]["ParamValue"][];
+        };
+        /** @description DELETE Record: the caller's copies to delete, ids joined by ',' (or an array). */
+        RecordIds: {
+            ids: string;
         };
         /** @description POST Role/RoleCondition: the tree limited to these roles (custom roles). */
         RoleCondition: {
@@ -14568,6 +15173,431 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Uploaded"];
+                };
+            };
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description 1 system, 2 workflow, 3 notice, 4 schedule; '' every type. */
+                type?: string;
+                /** @description '0' unread, '1' read; '' both. */
+                isRead?: string;
+                /** @description 'desc' (default) newest first, 'asc' oldest first. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_MessageRow"];
+                };
+            };
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getMessageReadInfoById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the list's row */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageInfo"];
+                };
+            };
+        };
+    };
+    postMessageActionsReadAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageFilter"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordIds"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postMessageNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeQuery"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_NoticeRow"];
+                };
+            };
+        };
+    };
+    postMessageNoticeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeQuery"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_NoticeRow"];
+                };
+            };
+        };
+    };
+    getMessageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeInfo"];
+                };
+            };
+        };
+    };
+    putMessageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getMessageNoticeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeInfo"];
+                };
+            };
+        };
+    };
+    putMessageNoticeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageNoticeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putMessageByIdActionsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putMessageNoticeByIdActionsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getMessageImreply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Conversations"];
+                };
+            };
+        };
+    };
+    deleteMessageImreplyDeleteChatRecordById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The other user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageImreplyRelocationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The other user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };
