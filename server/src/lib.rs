@@ -161,7 +161,11 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
     let queue = state.journal_queue.lock().ok().and_then(|mut q| q.take());
     let journal = queue.map(|queue| journal::spawn(state.clone(), queue));
     let events = state.live_events.lock().ok().and_then(|mut q| q.take());
-    let live = events.map(|events| message::socket::spawn_events(state.clone(), events));
+    let mut live: Vec<tokio::task::JoinHandle<()>> = events.map(|events| message::socket::spawn_events(state.clone(), events)).into_iter().collect();
+    if state.db.engine() == db::Engine::Postgres {
+        let url = state.config.database_url();
+        live.extend(state.live.fan_out_through_postgres(&url).await.context("listening for live events on PostgreSQL")?);
+    }
     let app = app(state.clone());
     let task = tokio::spawn(async move {
         let served = serve::serve(listener, app, limits).await;
@@ -169,8 +173,8 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
         if let Some(journal) = journal {
             journal.abort();
         }
-        if let Some(live) = live {
-            live.abort();
+        for task in live {
+            task.abort();
         }
         served
     });

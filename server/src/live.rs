@@ -3,11 +3,14 @@
 //! delivered, a user's sessions changed, a chat message was sent).
 //!
 //! Events are what crosses processes, never frames: a frame often holds per-recipient data
-//! (unread counts) that the process holding the recipient's socket computes itself. Today
-//! [`Hub::publish`] hands an event to this process's consumer (the message area's event task);
-//! several processes on one PostgreSQL would publish through `NOTIFY` instead and let each
-//! process's listener feed its own consumer — nothing else changes. Events are published
-//! after the data they speak of is committed, so a consumer always finds it.
+//! (unread counts) that the process holding the recipient's socket computes itself. On SQLite
+//! (one process) [`Hub::publish`] hands an event to this process's consumer (the message
+//! area's event task). On PostgreSQL ([`Hub::fan_out_through_postgres`]) every event goes out
+//! with `NOTIFY` on [`CHANNEL`] and every process — this one too — listens and feeds what it
+//! hears to its own consumer, so a user connected to any process sharing the database hears
+//! it; no broker besides the database. Events are published after the data they speak of is
+//! committed, so a consumer always finds it; one that is missed (a listener reconnecting) loses
+//! nothing stored: the client's next `OnConnection` or list shows it.
 //!
 //! Back-pressure: a connection's queue holds [`QUEUE`] frames. When a frame does not fit, the
 //! connection is dropped from the registry and told to close ([`Outbound::Close`] via its
@@ -16,8 +19,14 @@
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 use tokio::sync::{Notify, mpsc};
+
+/// The PostgreSQL channel of live events.
+pub const CHANNEL: &str = "qiming_live";
+/// Users named in one notification at most: PostgreSQL takes payloads under 8,000 bytes.
+const USERS_PER_NOTIFICATION: usize = 250;
 
 /// Frames waiting for one connection at most.
 pub const QUEUE: usize = 256;
@@ -67,6 +76,8 @@ struct HubInner {
     next_id: AtomicU64,
     events: mpsc::Sender<Event>,
     dropped_events: AtomicU64,
+    /// Set when events go out through PostgreSQL: the queue of the task that notifies.
+    remote: OnceLock<mpsc::Sender<Event>>,
 }
 
 /// A registered connection: its queue and its kick. Dropping it unregisters the connection.
@@ -91,7 +102,7 @@ impl Hub {
     /// A hub and the receiving end of its events (for the consumer task).
     pub fn new() -> (Hub, mpsc::Receiver<Event>) {
         let (events, rx) = mpsc::channel(EVENTS);
-        let inner = HubInner { registry: Mutex::new(Registry::default()), next_id: AtomicU64::new(1), events, dropped_events: AtomicU64::new(0) };
+        let inner = HubInner { registry: Mutex::new(Registry::default()), next_id: AtomicU64::new(1), events, dropped_events: AtomicU64::new(0), remote: OnceLock::new() };
         (Hub(Arc::new(inner)), rx)
     }
 
@@ -172,11 +183,93 @@ impl Hub {
         }
     }
 
-    /// Publishes an event (after its data is committed).
+    /// Publishes an event (after its data is committed): to every process sharing the
+    /// database when they fan out through PostgreSQL, else to this process.
     pub fn publish(&self, event: Event) {
+        match self.0.remote.get() {
+            Some(remote) => {
+                for part in event.split() {
+                    if let Err(e) = remote.try_send(part) {
+                        // The notifier is far behind or gone: at least this process hears it.
+                        self.deliver(match e {
+                            mpsc::error::TrySendError::Full(e) | mpsc::error::TrySendError::Closed(e) => e,
+                        });
+                    }
+                }
+            }
+            None => self.deliver(event),
+        }
+    }
+
+    /// Hands an event to this process's consumer.
+    fn deliver(&self, event: Event) {
         if self.0.events.try_send(event).is_err() {
             let n = self.0.dropped_events.fetch_add(1, Ordering::Relaxed) + 1;
             tracing::warn!(dropped = n, "live events are not consumed fast enough: an event was dropped");
+        }
+    }
+
+    /// From now on events go out with `NOTIFY` and come back through `LISTEN`, on the
+    /// PostgreSQL database at `url`: two connections of their own, each reconnecting after a
+    /// failure. Answers the two tasks.
+    pub async fn fan_out_through_postgres(&self, url: &str) -> anyhow::Result<[tokio::task::JoinHandle<()>; 2]> {
+        let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+        listener.listen(CHANNEL).await?;
+        let hub = self.clone();
+        let listening = tokio::spawn(async move {
+            loop {
+                match listener.recv().await {
+                    Ok(n) => match serde_json::from_str::<Event>(n.payload()) {
+                        Ok(event) => hub.deliver(event),
+                        Err(e) => tracing::warn!(error = %e, "an unreadable live event was ignored"),
+                    },
+                    Err(e) => {
+                        // PgListener reconnects on the next recv.
+                        tracing::warn!(error = %e, "listening for live events failed; reconnecting");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+        let (tx, mut rx) = mpsc::channel::<Event>(EVENTS);
+        let _ = self.0.remote.set(tx);
+        let hub = self.clone();
+        let url = url.to_string();
+        let notifying = tokio::spawn(async move {
+            use sqlx::Connection;
+            let mut conn: Option<sqlx::PgConnection> = None;
+            while let Some(event) = rx.recv().await {
+                let payload = match serde_json::to_string(&event) {
+                    Ok(p) => p,
+                    Err(_) => continue,
+                };
+                if conn.is_none() {
+                    conn = sqlx::PgConnection::connect(&url).await.map_err(|e| tracing::warn!(error = %e, "cannot connect to notify live events")).ok();
+                }
+                let sent = match conn.as_mut() {
+                    Some(c) => sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(&payload).execute(c).await.is_ok(),
+                    None => false,
+                };
+                if !sent {
+                    conn = None;
+                    // Other processes miss it; this one's users still hear it.
+                    hub.deliver(event);
+                }
+            }
+        });
+        Ok([listening, notifying])
+    }
+}
+
+impl Event {
+    /// The event in parts small enough for one notification each.
+    fn split(self) -> Vec<Event> {
+        match self {
+            Event::Delivered { message_id, users } if users.len() > USERS_PER_NOTIFICATION => users
+                .chunks(USERS_PER_NOTIFICATION)
+                .map(|chunk| Event::Delivered { message_id: message_id.clone(), users: chunk.to_vec() })
+                .collect(),
+            other => vec![other],
         }
     }
 }
@@ -184,6 +277,20 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_delivery_to_many_fits_notifications() {
+        let users: Vec<String> = (0..1000).map(|i| format!("{:019}", i)).collect();
+        let parts = Event::Delivered { message_id: "m".into(), users: users.clone() }.split();
+        assert_eq!(parts.len(), 4);
+        let mut again = Vec::new();
+        for p in parts {
+            assert!(serde_json::to_string(&p).unwrap().len() < 8000);
+            let Event::Delivered { users, .. } = p else { panic!() };
+            again.extend(users);
+        }
+        assert_eq!(again, users);
+    }
 
     #[test]
     fn a_full_queue_drops_and_kicks_only_that_connection() {

@@ -109,6 +109,14 @@ pub async fn serve(state: AppState, ws: WebSocket, token: String) {
         }
     };
     let registration = state.live.register(&user_id);
+    // A session that ended between the check above and the registration announced it to no
+    // one here yet: check once more now that announcements reach this connection.
+    if let Err(e) = session::authenticate(&state, Some(&token)).await
+        && e.code() >= 600
+    {
+        logout(&mut sink, &token, &said(&e)).await;
+        return;
+    }
     if registration.first {
         state.live.broadcast(frame(json!({"method": "Online", "userId": user_id})), &user_id);
     }

@@ -1,7 +1,7 @@
 //! In-site messages (`/api/message`), notices (`/api/message/{id}`, `Notice/…`) and the
 //! WebSocket (`/websocket/{token}`), over HTTP and a real WebSocket, on both engines.
 
-use crate::harness::{Answer, Body, Engine, TestServer, organisation, seeded_button, seeded_page, start};
+use crate::harness::{Answer, Body, Engine, TestServer, organisation, seeded_button, seeded_page, start, start_sharing};
 use crate::on_both_engines;
 use futures_util::{SinkExt, StreamExt};
 use qiming_server::access::MSG_FORBIDDEN;
@@ -280,6 +280,15 @@ async fn connect(s: &TestServer, prefix: &str, token: &str) -> Ws {
     tokio_tungstenite::connect_async(url).await.expect("the socket opens").0
 }
 
+/// A socket that has said OnConnection and heard initMessage: from then on it hears every
+/// live frame meant for it.
+async fn open(s: &TestServer, token: &str) -> Ws {
+    let mut ws = connect(s, "/websocket", token).await;
+    say(&mut ws, json!({"method": "OnConnection", "token": token, "mobileDevice": false})).await;
+    frame(&mut ws, "initMessage").await;
+    ws
+}
+
 async fn say(ws: &mut Ws, v: Value) {
     ws.send(Message::text(v.to_string())).await.unwrap();
 }
@@ -428,9 +437,7 @@ async fn chat_026_online_and_offline(engine: Engine) {
     let doctor = s.create_user("doctor", "Doctor123").await;
     s.create_user("nurse", "Nurse123").await;
     let nurse_token = s.sign_in("nurse", "Nurse123").await;
-    let mut nurse = connect(&s, "/websocket", &nurse_token).await;
-    say(&mut nurse, json!({"method": "OnConnection", "token": nurse_token})).await;
-    frame(&mut nurse, "initMessage").await;
+    let mut nurse = open(&s, &nurse_token).await;
     let token = s.sign_in("doctor", "Doctor123").await;
     let mut ws = connect(&s, "/websocket", &token).await;
     assert_eq!(frame(&mut nurse, "Online").await["userId"], doctor.as_str());
@@ -451,8 +458,8 @@ async fn chat_one_to_one_between_two_sockets(engine: Engine) {
     let nurse = s.create_user("nurse", "Nurse123").await;
     let d_token = s.sign_in("doctor", "Doctor123").await;
     let n_token = s.sign_in("nurse", "Nurse123").await;
-    let mut d = connect(&s, "/websocket", &d_token).await;
-    let mut n = connect(&s, "/websocket", &n_token).await;
+    let mut d = open(&s, &d_token).await;
+    let mut n = open(&s, &n_token).await;
 
     say(&mut d, json!({"method": "SendMessage", "toUserId": nurse, "messageType": "text", "messageContent": "  你好 ", "token": d_token})).await;
     let got = frame(&mut n, "receiveMessage").await;
@@ -495,6 +502,43 @@ async fn chat_one_to_one_between_two_sockets(engine: Engine) {
     s.call(Method::DELETE, &format!("/api/message/imreply/relocation/{doctor}"), Some(&n_token), Body::None).await.ok();
     assert_eq!(s.get("/api/message/imreply", Some(&n_token)).await.ok()["list"], json!([]));
     assert_eq!(s.get("/api/message/imreply", Some(&d_token)).await.ok()["list"].as_array().unwrap().len(), 1);
+}
+
+// Two server processes on one database (on PostgreSQL through LISTEN/NOTIFY; on SQLite the
+// processes do not share sockets, which is why Qiming runs one process there): a notice
+// released through one reaches a user connected to the other at once, two users on different
+// processes chat both ways, and a logout through one closes the socket on the other.
+async fn live_frames_cross_server_processes_on_postgres() {
+    let a = start(Engine::Postgres).await;
+    let b = start_sharing(&a).await;
+    let admin = a.ready_admin().await;
+    let doctor = a.create_user("doctor", "Doctor123").await;
+    let nurse = a.create_user("nurse", "Nurse123").await;
+    let d_token = a.sign_in("doctor", "Doctor123").await;
+    let n_token = a.sign_in("nurse", "Nurse123").await;
+    let mut d = open(&b, &d_token).await;
+    let mut n = open(&a, &n_token).await;
+
+    a.post("/api/message", Some(&admin), notice("跨进程通知", &format!("{doctor}--user"))).await.ok();
+    let id = notice_id(&a, &admin, "跨进程通知").await;
+    a.put_empty(&format!("/api/message/{id}/Actions/Release"), Some(&admin)).await.ok();
+    assert_eq!(frame(&mut d, "messagePush").await["title"], "跨进程通知");
+
+    say(&mut d, json!({"method": "SendMessage", "toUserId": nurse, "messageType": "text", "messageContent": "B到A"})).await;
+    assert_eq!(frame(&mut n, "receiveMessage").await["formMessage"], "B到A");
+    assert_eq!(frame(&mut d, "sendMessage").await["toMessage"], "B到A");
+    say(&mut n, json!({"method": "SendMessage", "toUserId": doctor, "messageType": "text", "messageContent": "A到B"})).await;
+    assert_eq!(frame(&mut d, "receiveMessage").await["formMessage"], "A到B");
+
+    a.get("/api/oauth/Logout", Some(&d_token)).await.ok();
+    assert_eq!(frame(&mut d, "logout").await["msg"], "您已退出登录，请重新登录");
+    closes(&mut d).await;
+    drop(b);
+}
+
+#[tokio::test]
+async fn live_frames_cross_server_processes() {
+    live_frames_cross_server_processes_on_postgres().await
 }
 
 on_both_engines!(
