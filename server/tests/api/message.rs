@@ -1,7 +1,7 @@
 //! In-site messages (`/api/message`), notices (`/api/message/{id}`, `Notice/…`) and the
 //! WebSocket (`/websocket/{token}`), over HTTP and a real WebSocket, on both engines.
 
-use crate::harness::{Answer, Body, Engine, TestServer, organisation, seeded_button, seeded_page, start, start_sharing};
+use crate::harness::{Answer, Body, Engine, TestServer, organisation, seeded_button, seeded_page, start, start_sharing, upload_with};
 use crate::on_both_engines;
 use futures_util::{SinkExt, StreamExt};
 use qiming_server::access::MSG_FORBIDDEN;
@@ -541,6 +541,41 @@ async fn live_frames_cross_server_processes() {
     live_frames_cross_server_processes_on_postgres().await
 }
 
+// CHAT-012, CHAT-020, CHAT-021: an image goes through the common upload with the IM type
+// (answer data.name), then SendMessage {name, width, height}: live frames carry the object
+// {path, …} and the history the JSON text; a name the sender did not upload is refused.
+async fn chat_012_020_021_image_messages(engine: Engine) {
+    let s = start(engine).await;
+    s.create_user("doctor", "Doctor123").await;
+    let nurse = s.create_user("nurse", "Nurse123").await;
+    let d_token = s.sign_in("doctor", "Doctor123").await;
+    let n_token = s.sign_in("nurse", "Nurse123").await;
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89".to_vec();
+    png.resize(200, 7);
+    let uploaded = s.call(Method::POST, "/api/file/Uploader/IM", Some(&d_token), upload_with(&[], "file", "x.png", &png)).await;
+    let name = uploaded.ok()["name"].as_str().unwrap().to_string();
+    let mut d = open(&s, &d_token).await;
+    let mut n = open(&s, &n_token).await;
+    say(&mut d, json!({"method": "SendMessage", "toUserId": nurse, "messageType": "image", "messageContent": {"name": name, "width": 1, "height": 1}})).await;
+    let got = frame(&mut n, "receiveMessage").await;
+    assert_eq!(got["messageType"], "image");
+    assert_eq!(got["formMessage"]["path"], format!("/api/file/Image/IM/{name}"));
+    assert_eq!((got["formMessage"]["width"].as_i64(), got["formMessage"]["height"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(frame(&mut d, "sendMessage").await["toMessage"]["path"], format!("/api/file/Image/IM/{name}"));
+    say(&mut n, json!({"method": "MessageList", "toUserId": s.state.clock.now_ms().to_string(), "currentPage": 1, "pageSize": 30, "sord": "desc"})).await;
+    assert_eq!(frame(&mut n, "messageList").await["pagination"]["total"], 0, "another conversation is empty");
+    let doctor = s.get("/api/message/imreply", Some(&n_token)).await.ok()["list"][0]["id"].as_str().unwrap().to_string();
+    say(&mut n, json!({"method": "MessageList", "toUserId": doctor, "currentPage": 1, "pageSize": 30, "sord": "desc"})).await;
+    let list = frame(&mut n, "messageList").await;
+    let content: Value = serde_json::from_str(list["list"][0]["content"].as_str().unwrap()).unwrap();
+    assert_eq!((list["list"][0]["contentType"].as_str(), content["path"].as_str()), (Some("image"), Some(format!("/api/file/Image/IM/{name}").as_str())));
+    // The nurse cannot send the doctor's upload as hers, nor a name that was never uploaded.
+    say(&mut n, json!({"method": "SendMessage", "toUserId": doctor, "messageType": "image", "messageContent": {"name": name}})).await;
+    assert_eq!(frame(&mut n, "error").await["msg"], "请先上传文件");
+    say(&mut n, json!({"method": "SendMessage", "toUserId": doctor, "messageType": "video", "messageContent": "x"})).await;
+    assert_eq!(frame(&mut n, "error").await["msg"], "不支持的消息类型");
+}
+
 on_both_engines!(
     msg_010_011_012_013_018_020_inbox_filters_paging_and_reading,
     msg_008_019_read_all_matches_the_filter,
@@ -552,4 +587,5 @@ on_both_engines!(
     chat_026_028_revoked_sessions_get_logout_and_are_closed,
     chat_026_online_and_offline,
     chat_one_to_one_between_two_sockets,
+    chat_012_020_021_image_messages,
 );
