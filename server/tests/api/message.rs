@@ -576,6 +576,36 @@ async fn chat_012_020_021_image_messages(engine: Engine) {
     assert_eq!(frame(&mut n, "error").await["msg"], "不支持的消息类型");
 }
 
+// MSG-022 (data permission): with data permission on the notice page, a member reaches the
+// notices their schemes grant — 本人创建 (`creatorUserId` = `@userId`) only their own; one
+// outside answers 公告不存在 and cannot be released or deleted.
+async fn msg_022_notices_keep_to_the_data_scope(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    s.post("/api/message", Some(&admin), notice("管理员的通知", "")).await.ok();
+    let theirs = notice_id(&s, &admin, "管理员的通知").await;
+    let clerk = s.create_user("clerk", "Clerk123").await;
+    let page = seeded_page(&s, "msgCenter.notice").await;
+    let buttons = [seeded_button(&s, &page, "btn_add").await, seeded_button(&s, &page, "btn_edit").await, seeded_button(&s, &page, "btn_remove").await];
+    let own = {
+        let mut conn = s.conn().await;
+        qiming_server::permission::repo::menu::set_data_authorize(&mut conn, &page, true).await.unwrap();
+        let condition = json!([{"logic": "and", "groups": [{"field": "creatorUserId", "op": "Equal", "value": "@userId"}]}]).to_string();
+        qiming_server::permission::repo::menu::insert_scheme(&mut conn, &page, "own", "本人创建", &condition).await.unwrap()
+    };
+    let items: Vec<(&str, &str)> = buttons.iter().map(|b| ("button", b.as_str())).chain([("resource", own.as_str())]).collect();
+    s.grant(&clerk, &[&page], &items).await;
+    let t = s.sign_in("clerk", "Clerk123").await;
+    s.post("/api/message", Some(&t), notice("我的通知", "")).await.ok();
+    let rows = notice_rows(&s, &t, json!({})).await;
+    assert_eq!(rows.iter().map(|r| r["title"].as_str().unwrap()).collect::<Vec<_>>(), ["我的通知"]);
+    s.get(&format!("/api/message/{theirs}"), Some(&t)).await.fails(404, "公告不存在");
+    s.put_empty(&format!("/api/message/{theirs}/Actions/Release"), Some(&t)).await.fails(404, "公告不存在");
+    s.call(Method::DELETE, &format!("/api/message/{theirs}"), Some(&t), Body::None).await.fails(404, "公告不存在");
+    assert_eq!(notice_rows(&s, &admin, json!({})).await.len(), 2, "the administrator reaches both");
+    let _ = clerk;
+}
+
 on_both_engines!(
     msg_010_011_012_013_018_020_inbox_filters_paging_and_reading,
     msg_008_019_read_all_matches_the_filter,
@@ -588,4 +618,5 @@ on_both_engines!(
     chat_026_online_and_offline,
     chat_one_to_one_between_two_sockets,
     chat_012_020_021_image_messages,
+    msg_022_notices_keep_to_the_data_scope,
 );
