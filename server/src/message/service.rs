@@ -55,7 +55,7 @@ pub async fn write(conn: &mut Conn, message: &NewMessage, users: &[String], now:
     let id = new_id();
     repo::insert_message(conn, &id, message, now).await?;
     repo::insert_copies(conn, &id, message.kind, &users, now).await?;
-    Ok(Delivered((!users.is_empty()).then(|| Event::Delivered { message_id: id, users })))
+    Ok(Delivered((!users.is_empty()).then_some(Event::Delivered { message_id: id, users })))
 }
 
 /// Sends `message` to `users` in a transaction of its own and tells those connected.
