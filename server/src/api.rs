@@ -197,6 +197,7 @@ pub fn routes() -> ApiRoutes {
         .merge(crate::system::routes())
         .merge(crate::file::routes())
         .merge(crate::visualdev::routes())
+        .merge(crate::message::routes())
         .route(routes!(openapi_document))
 }
 

@@ -13,6 +13,8 @@ pub mod error;
 pub mod file;
 pub mod housekeeping;
 pub mod journal;
+pub mod live;
+pub mod message;
 pub mod permission;
 pub mod request;
 pub mod seed;
@@ -59,6 +61,9 @@ pub struct Inner {
     /// The request and operation logs' queue, and its receiving end until the writer starts.
     pub journal: journal::Journal,
     journal_queue: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<journal::Entry>>>,
+    /// The WebSocket connections of this process and the live events' bus.
+    pub live: live::Hub,
+    live_events: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<live::Event>>>,
 }
 
 impl std::ops::Deref for AppState {
@@ -81,7 +86,23 @@ impl AppState {
         let menu_snapshots = support::cache::GenerationCache::new(64);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock, files, http, current_users, menu_snapshots, dictionaries, journal, journal_queue }));
+        let (live, events) = live::Hub::new();
+        let live_events = std::sync::Mutex::new(Some(events));
+        let state = AppState(Arc::new(Inner {
+            db,
+            config,
+            hasher,
+            clock,
+            files,
+            http,
+            current_users,
+            menu_snapshots,
+            dictionaries,
+            journal,
+            journal_queue,
+            live,
+            live_events,
+        }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }
@@ -99,10 +120,13 @@ pub fn app(state: AppState) -> Router {
         .route("/api", axum::routing::any(web::api_not_found))
         .route("/api/", axum::routing::any(web::api_not_found))
         .route("/api/{*rest}", axum::routing::any(web::api_not_found))
-        // No WebSocket is served yet: an upgrade there is refused with the envelope.
+        // The WebSocket (its token in the path, checked by the socket itself), outside the
+        // access guard, which reads the Authorization header.
+        .route("/websocket/{token}", axum::routing::get(message::upgrade))
+        .route("/api/message/websocket/{token}", axum::routing::get(message::upgrade))
         .route("/websocket", axum::routing::any(web::api_not_found))
         .route("/websocket/", axum::routing::any(web::api_not_found))
-        .route("/websocket/{*rest}", axum::routing::any(web::api_not_found))
+        .route("/websocket/{token}/{*rest}", axum::routing::any(web::api_not_found))
         .method_not_allowed_fallback(web::api_not_found);
     api.fallback_service(web::service(state.config.web_dir.as_deref()))
         .with_state(state)
@@ -141,12 +165,21 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
     let housekeeping = housekeeping::spawn(state.clone());
     let queue = state.journal_queue.lock().ok().and_then(|mut q| q.take());
     let journal = queue.map(|queue| journal::spawn(state.clone(), queue));
+    let events = state.live_events.lock().ok().and_then(|mut q| q.take());
+    let mut live: Vec<tokio::task::JoinHandle<()>> = events.map(|events| message::socket::spawn_events(state.clone(), events)).into_iter().collect();
+    if state.db.engine() == db::Engine::Postgres {
+        let url = state.config.database_url();
+        live.extend(state.live.fan_out_through_postgres(&url).await.context("listening for live events on PostgreSQL")?);
+    }
     let app = app(state.clone());
     let task = tokio::spawn(async move {
         let served = serve::serve(listener, app, limits).await;
         housekeeping.abort();
         if let Some(journal) = journal {
             journal.abort();
+        }
+        for task in live {
+            task.abort();
         }
         served
     });

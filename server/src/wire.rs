@@ -206,6 +206,23 @@ pub fn opt_i64_any<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Er
     }
 }
 
+/// A list of ids (or codes) sent as an array — of text or numbers — or joined by `,` in one
+/// text (JNPF clients send both); blanks are left out, null is none.
+pub fn list_or_csv<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let item = |v: serde_json::Value| match v {
+        serde_json::Value::String(s) => Ok(s),
+        serde_json::Value::Number(n) => Ok(n.to_string()),
+        _ => Err(serde::de::Error::custom("invalid type: expected a list of ids")),
+    };
+    let raw: Vec<String> = match Option::<serde_json::Value>::deserialize(d)? {
+        None | Some(serde_json::Value::Null) => Vec::new(),
+        Some(serde_json::Value::Array(items)) => items.into_iter().map(item).collect::<Result<_, _>>()?,
+        Some(serde_json::Value::String(text)) => text.split(',').map(str::to_string).collect(),
+        Some(other) => vec![item(other)?],
+    };
+    Ok(raw.into_iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+}
+
 /// JSON body. Syntax errors, wrong types and missing fields are 400s naming the field.
 pub struct Json<T>(pub T);
 

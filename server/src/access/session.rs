@@ -225,6 +225,13 @@ pub async fn end_all(conn: &mut Conn, user_id: &str, why: Revoked, now: i64) -> 
     repo::revoke_user(conn, user_id, why.msg(), now).await
 }
 
+/// Tells the user's open WebSockets that sessions of theirs may have ended (call it after the
+/// revocation is committed): each checks its own session and, if it ended, is told `logout`
+/// and closed.
+pub fn announce_ended(state: &AppState, user_id: &str) {
+    state.live.publish(crate::live::Event::SessionsChanged { user_id: user_id.to_string() });
+}
+
 /// Locks or unlocks the screen of a session.
 pub async fn set_locked(conn: &mut Conn, session: &Session, locked: bool) -> Result<(), AppError> {
     repo::set_locked(conn, &session.token_hash, locked).await

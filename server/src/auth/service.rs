@@ -272,6 +272,7 @@ pub async fn logout(state: &AppState, authorization: Option<&str>) -> Result<(),
     if let Ok(session) = access::session::authenticate(state, authorization).await {
         let mut conn = state.db.acquire().await?;
         access::session::end(&mut conn, &session, Revoked::LoggedOut, state.clock.now_ms()).await?;
+        access::session::announce_ended(state, &session.user_id);
     }
     Ok(())
 }
@@ -302,6 +303,7 @@ pub async fn lock_screen(state: &AppState, caller: &Signed, req: LockRequest) ->
         Attempt::Granted(n) => n,
         Attempt::Refused(_) => {
             access::session::end(&mut conn, caller, Revoked::UnlockFailed, now).await?;
+            access::session::announce_ended(state, &caller.user_id);
             return Err(AppError::session(SESSION_REVOKED, Revoked::UnlockFailed.msg()));
         }
     };
@@ -325,6 +327,7 @@ pub async fn lock_screen(state: &AppState, caller: &Signed, req: LockRequest) ->
     }
     if throttle.failed(&mut conn, n, now).await? {
         access::session::end(&mut conn, caller, Revoked::UnlockFailed, now).await?;
+        access::session::announce_ended(state, &caller.user_id);
         return Err(AppError::session(SESSION_REVOKED, Revoked::UnlockFailed.msg()));
     }
     Err(AppError::field("password", "密码错误，请重新输入"))
@@ -377,6 +380,7 @@ pub async fn change_password(state: &AppState, caller: &Unlocked, req: PasswordC
     users::store_own_password(&mut tx, caller, &stored, &hash, now).await?;
     access::session::end_all(&mut tx, &caller.user_id, Revoked::PasswordChanged, now).await?;
     tx.commit().await?;
+    access::session::announce_ended(state, &caller.user_id);
     Ok(())
 }
 

@@ -18,6 +18,7 @@ mod hardening;
 mod layers;
 mod log;
 mod menu;
+mod message;
 mod organize;
 mod permission;
 mod group;

@@ -395,6 +395,7 @@ pub async fn update(state: &AppState, permit: &Permit<EditUser>, id: &str, form:
     users::update(&mut tx, id, cols, now).await?;
     store_memberships(&mut tx, id, &m, now).await?;
     tx.commit().await?;
+    access::session::announce_ended(state, id);
     Ok(())
 }
 
@@ -422,6 +423,7 @@ pub async fn toggle_state(state: &AppState, permit: &Permit<EditUser>, id: &str)
         access::session::end_all(&mut tx, &u.id, Revoked::UserDisabled, now).await?;
     }
     tx.commit().await?;
+    access::session::announce_ended(state, &u.id);
     Ok(enabled)
 }
 
@@ -441,6 +443,7 @@ pub async fn delete(state: &AppState, permit: &Permit<RemoveUser>, id: &str) -> 
     }
     users::delete(&mut tx, id).await?;
     tx.commit().await?;
+    access::session::announce_ended(state, id);
     Ok(())
 }
 
@@ -472,6 +475,7 @@ pub async fn reset_password(state: &AppState, permit: &Permit<EditUser>, id: &st
     users::update(&mut tx, id, vec![("password_hash", hash.into()), ("change_password_date", Arg::NullInt)], now).await?;
     access::session::end_all(&mut tx, id, Revoked::PasswordChanged, now).await?;
     tx.commit().await?;
+    access::session::announce_ended(state, id);
     Ok(())
 }
 

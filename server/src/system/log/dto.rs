@@ -1,7 +1,8 @@
 //! The system log's request shapes; rows are the login log's (`system::dto::LoginLogEntry`).
 
 use crate::wire::opt_i64;
-use serde::{Deserialize, Deserializer};
+use crate::wire::list_or_csv;
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 /// Filters of a log page: a keyword (user, address, place, OS, browser, outcome, address and
@@ -32,17 +33,4 @@ pub struct LogIds {
     #[serde(deserialize_with = "list_or_csv")]
     #[schema(value_type = Vec<String>)]
     pub ids: Vec<String>,
-}
-
-fn list_or_csv<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Ids {
-        List(Vec<String>),
-        Csv(String),
-    }
-    Ok(match Ids::deserialize(d)? {
-        Ids::List(list) => list,
-        Ids::Csv(text) => text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
-    })
 }

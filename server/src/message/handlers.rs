@@ -1,0 +1,177 @@
+//! HTTP handlers of messages, notices and chat: extract, call the service, shape the answer.
+//! Paths are the JNPF 3.4.7 client's (jnpf-wire-areas.md §4) with the call catalogue's
+//! `Notice/…` forms as aliases (spec 02 §7.7); the catalogue's `POST Notice` is the client's
+//! notice list, and a notice is created with `POST /api/message`.
+
+use super::dto::{Conversations, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, RecordIds};
+use super::{AddNotice, EditNotice, RemoveNotice, ViewNotice, service, socket};
+use crate::AppState;
+use crate::access::{Member, Permit};
+use crate::error::AppError;
+use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use axum::extract::State;
+use axum::extract::ws::{WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
+use axum::response::{IntoResponse, Response};
+
+#[utoipa::path(get, path = "/api/message", tag = "message",
+    summary = "A page of the caller's messages, newest first, with keyword (title), type and read state (MSG-018)",
+    params(PageQuery, MessageFilter),
+    responses((status = 200, body = Envelope<PageOf<MessageRow>>)))]
+pub async fn list(State(state): State<AppState>, caller: Member, Query(page): Query<PageQuery>, Query(f): Query<MessageFilter>) -> ApiResult<PageOf<MessageRow>> {
+    ok(service::list(&state, &caller, &f, page.page()?).await?)
+}
+
+#[utoipa::path(get, path = "/api/message/ReadInfo/{id}", tag = "message",
+    summary = "One of the caller's messages with its body and attachments; it becomes read (MSG-020, MSG-012)",
+    params(("id" = String, Path, description = "The id of the list's row")),
+    responses((status = 200, body = Envelope<MessageInfo>)))]
+pub async fn read(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<MessageInfo> {
+    ok(service::read(&state, &caller, &id).await?)
+}
+
+#[utoipa::path(post, path = "/api/message/Actions/ReadAll", tag = "message",
+    summary = "Every unread message of the caller matching the filter becomes read (MSG-008, MSG-019)",
+    request_body = MessageFilter,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn read_all(State(state): State<AppState>, caller: Member, Json(f): Json<MessageFilter>) -> ApiResult<NoData> {
+    service::read_all(&state, &caller, &f).await?;
+    done("已全部标记为已读")
+}
+
+#[utoipa::path(delete, path = "/api/message/Record", tag = "message",
+    summary = "Deletes the caller's messages named (ids joined by ','); other users' copies stay (MSG-021)",
+    request_body = RecordIds,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn delete_records(State(state): State<AppState>, caller: Member, Json(body): Json<RecordIds>) -> ApiResult<NoData> {
+    service::delete_records(&state, &caller, &body.ids).await?;
+    done("删除成功")
+}
+
+#[utoipa::path(post, path = "/api/message/Notice", tag = "message",
+    summary = "The notice page: a page of notices within the caller's scope (menu msgCenter.notice; MSG-022)",
+    request_body = NoticeQuery,
+    responses((status = 200, body = Envelope<PageOf<NoticeRow>>)))]
+pub async fn notices(State(state): State<AppState>, permit: Permit<ViewNotice>, Json(q): Json<NoticeQuery>) -> ApiResult<PageOf<NoticeRow>> {
+    ok(service::notices(&state, &permit, q).await?)
+}
+
+#[utoipa::path(post, path = "/api/message/Notice/List", tag = "message",
+    summary = "The notice list under the call catalogue's path (MSG-022)",
+    request_body = NoticeQuery,
+    responses((status = 200, body = Envelope<PageOf<NoticeRow>>)))]
+pub async fn notices_alias(state: State<AppState>, permit: Permit<ViewNotice>, q: Json<NoticeQuery>) -> ApiResult<PageOf<NoticeRow>> {
+    notices(state, permit, q).await
+}
+
+#[utoipa::path(post, path = "/api/message", tag = "message",
+    summary = "A new draft notice (button btn_add; MSG-022): rich text sanitised, attachments as JSON text, addressees as mixed-picker values",
+    request_body = NoticeForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn create_notice(State(state): State<AppState>, permit: Permit<AddNotice>, Json(form): Json<NoticeForm>) -> ApiResult<NoData> {
+    service::create_notice(&state, &permit, form).await?;
+    done("新建成功")
+}
+
+#[utoipa::path(get, path = "/api/message/{id}", tag = "message",
+    summary = "A notice's form (menu msgCenter.notice)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoticeInfo>)))]
+pub async fn notice(State(state): State<AppState>, permit: Permit<ViewNotice>, Path(id): Path<String>) -> ApiResult<NoticeInfo> {
+    ok(service::notice(&state, &permit, &id).await?)
+}
+
+#[utoipa::path(put, path = "/api/message/{id}", tag = "message",
+    summary = "Changes a draft notice; only what is sent changes (button btn_edit)",
+    params(("id" = String, Path)),
+    request_body = NoticeForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn update_notice(State(state): State<AppState>, permit: Permit<EditNotice>, Path(id): Path<String>, Json(form): Json<NoticeForm>) -> ApiResult<NoData> {
+    service::update_notice(&state, &permit, &id, form).await?;
+    done("修改成功")
+}
+
+#[utoipa::path(delete, path = "/api/message/{id}", tag = "message",
+    summary = "Deletes a notice and its addressees' copies (button btn_remove)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn delete_notice(State(state): State<AppState>, permit: Permit<RemoveNotice>, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::delete_notice(&state, &permit, &id).await?;
+    done("删除成功")
+}
+
+#[utoipa::path(get, path = "/api/message/Notice/{id}", tag = "message",
+    summary = "A notice's form under the call catalogue's path",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoticeInfo>)))]
+pub async fn notice_alias(state: State<AppState>, permit: Permit<ViewNotice>, id: Path<String>) -> ApiResult<NoticeInfo> {
+    notice(state, permit, id).await
+}
+
+#[utoipa::path(put, path = "/api/message/Notice/{id}", tag = "message",
+    summary = "Changes a draft notice under the call catalogue's path",
+    params(("id" = String, Path)),
+    request_body = NoticeForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn update_notice_alias(state: State<AppState>, permit: Permit<EditNotice>, id: Path<String>, form: Json<NoticeForm>) -> ApiResult<NoData> {
+    update_notice(state, permit, id, form).await
+}
+
+#[utoipa::path(delete, path = "/api/message/Notice/{id}", tag = "message",
+    summary = "Deletes a notice under the call catalogue's path",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn delete_notice_alias(state: State<AppState>, permit: Permit<RemoveNotice>, id: Path<String>) -> ApiResult<NoData> {
+    delete_notice(state, permit, id).await
+}
+
+#[utoipa::path(put, path = "/api/message/{id}/Actions/Release", tag = "message",
+    summary = "Releases a draft notice: one message per addressee in one transaction, pushed to those connected (button btn_edit; MSG-023)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn release(State(state): State<AppState>, permit: Permit<EditNotice>, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::release_notice(&state, &permit, &id).await?;
+    done("发布成功")
+}
+
+#[utoipa::path(put, path = "/api/message/Notice/{id}/Actions/Release", tag = "message",
+    summary = "Releases a draft notice under the call catalogue's path (MSG-023)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn release_alias(state: State<AppState>, permit: Permit<EditNotice>, id: Path<String>) -> ApiResult<NoData> {
+    release(state, permit, id).await
+}
+
+#[utoipa::path(get, path = "/api/message/imreply", tag = "message",
+    summary = "The caller's recent chat conversations, most recent first, with unread counts and the latest message (CHAT-022, CHAT-008)",
+    responses((status = 200, body = Envelope<Conversations>)))]
+pub async fn conversations(State(state): State<AppState>, caller: Member) -> ApiResult<Conversations> {
+    ok(Conversations { list: service::conversations(&state, &caller).await? })
+}
+
+#[utoipa::path(delete, path = "/api/message/imreply/deleteChatRecord/{id}", tag = "message",
+    summary = "Clears the caller's side of the chat history with that user (CHAT-022, CHAT-007)",
+    params(("id" = String, Path, description = "The other user's id")),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn clear_history(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::clear_history(&state, &caller, &id).await?;
+    done("删除成功")
+}
+
+#[utoipa::path(delete, path = "/api/message/imreply/relocation/{id}", tag = "message",
+    summary = "Removes the conversation with that user from the caller's list; the history stays (CHAT-022, CHAT-006)",
+    params(("id" = String, Path, description = "The other user's id")),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn remove_conversation(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::remove_conversation(&state, &caller, &id).await?;
+    done("移除成功")
+}
+
+/// GET /websocket/{token} and /api/message/websocket/{token} (CHAT-023): the token as the JNPF
+/// client puts it in the path (`Bearer%20…`, decoded here). Not a documented API operation:
+/// the session is checked by the socket itself, which answers a bad one with `logout`.
+pub async fn upgrade(State(state): State<AppState>, axum::extract::Path(token): axum::extract::Path<String>, ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>) -> Response {
+    match ws {
+        Ok(ws) => ws.max_message_size(socket::MAX_FRAME).on_upgrade(move |ws| socket::serve(state, ws, token)),
+        Err(_) => AppError::bad("请使用WebSocket连接").into_response(),
+    }
+}
