@@ -58,6 +58,9 @@ pub struct Inner {
     /// The request and operation logs' queue, and its receiving end until the writer starts.
     pub journal: journal::Journal,
     journal_queue: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<journal::Entry>>>,
+    /// The third-party import's writer (the permission area's), which the system area that
+    /// runs the import cannot name.
+    pub write_directory: system::third_party::service::WriteDirectory,
 }
 
 impl std::ops::Deref for AppState {
@@ -80,7 +83,8 @@ impl AppState {
         let menu_snapshots = support::cache::GenerationCache::new(64);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
-        let state = AppState(Arc::new(Inner { db, config, hasher, clock, files, http, current_users, menu_snapshots, dictionaries, journal, journal_queue }));
+        let state = AppState(Arc::new(Inner { db, config, hasher, clock, files, http, current_users, menu_snapshots, dictionaries, journal, journal_queue,
+            write_directory: permission::import::WRITER }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }
