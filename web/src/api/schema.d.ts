@@ -3760,7 +3760,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every organisation to WeCom as departments (SYS-007; administrators; type 0; type 1 is not supported yet); answers the organisations' totals after the run
+         * Send every organisation to WeCom as departments (SYS-007; administrators; type 0), or bring WeCom's departments in as departments under the first top company (type 1, one transaction); answers the organisations' totals after the run
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllOrganizeSysToQy"];
@@ -3780,7 +3780,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0)
+         * Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0), or bring WeCom's users in, into their departments' organisations (type 1, one transaction)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllUserSysToQy"];
@@ -3800,7 +3800,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every organisation to DingTalk as departments (SYS-006; administrators; type 0)
+         * Send every organisation to DingTalk as departments (SYS-006; administrators; type 0), or bring DingTalk's departments in (type 1, one transaction)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllOrganizeSysToDing"];
@@ -3820,7 +3820,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0)
+         * Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0), or bring DingTalk's users in (type 1, one transaction)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllUserSysToDing"];
@@ -14253,7 +14253,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllOrganizeSysToQy: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;
@@ -14276,7 +14276,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllUserSysToQy: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;
@@ -14299,7 +14299,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllOrganizeSysToDing: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;
@@ -14322,7 +14322,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllUserSysToDing: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;
