@@ -151,7 +151,12 @@ async fn pull_users(
             organisations.push(company.to_string());
         }
         let tree = Patch::Value(organisations.iter().map(|o| vec![o.clone()]).collect());
-        let linked = repo::by_third_id(conn, third.code(), Object::User.code(), &u.userid).await?.and_then(|r| current.get(&r.sys_id));
+        let linked = match repo::by_third_id(conn, third.code(), Object::User.code(), &u.userid).await?.and_then(|r| current.get(&r.sys_id)) {
+            Some(c) => Some(c),
+            // Not linked yet (say a type-0 send failed): the type-0 sync sends the account as
+            // the userid, so a user with that account is the same person.
+            None => current.values().find(|c| c.account == u.userid),
+        };
         let outcome = match linked {
             Some(c) => {
                 let (mut have, mut want) = (member_of.get(&c.id).cloned().unwrap_or_default(), organisations.clone());

@@ -677,15 +677,18 @@ async fn rows(s: &TestServer) -> (i64, i64) {
 // SYS-006, SYS-007 type 1 (第三方同步到本系统): the service's departments become departments
 // under the first top company, parents first, with the organisation service's path upkeep;
 // its users become users (generated initial password to change at first sign-in) in their
-// departments' organisations, or the company. A second run creates nothing and changes
-// nothing; a department renamed on the service's side is renamed here, paths below it too;
-// a failure — the user list refused, or one user refused by the user rules half-way — writes
-// nothing and says why. The totals count what was imported.
+// departments' organisations, or the company; a user whose account is the userid is that
+// user. A second run creates nothing and changes nothing; a department renamed on the
+// service's side is renamed here, paths below it too; a failure — the user list refused, or
+// one user refused by the user rules half-way — writes nothing and says why. The totals
+// count what was imported.
 async fn import_from(engine: Engine, service: &Service) {
     let (s, admin, fake) = start_with_fake(engine).await;
     let company = organisation(&s, &admin, "-1", false, "总公司", "hq").await;
+    s.create_user("zhaoliu", "Zhaoliu123").await;
     {
         let mut f = fake.lock().unwrap();
+        f.users.insert("zhaoliu".into(), json!({"userid": "zhaoliu", "name": "赵六", "mobile": "13800000014", "email": "", "department": [201]}));
         f.departments.insert(201, ("研发部".to_string(), 1));
         f.departments.insert(202, ("测试组".to_string(), 201));
         f.users.insert("zhangsan".into(), json!({"userid": "zhangsan", "name": "张三", "mobile": "13800000011", "email": "zs@example.com", "department": [202, 201]}));
@@ -703,8 +706,12 @@ async fn import_from(engine: Engine, service: &Service) {
     assert_eq!(code, format!("{}.201", service.code_prefix));
     drop(conn);
 
+    let users_before = rows(&s).await.1;
     let done = s.get(service.users, Some(&admin)).await;
-    assert_eq!((done.code(), counts(done.data())), (200, (3, 2, 0, 1)), "{}: {:#}", service.name, done.body);
+    assert_eq!((done.code(), counts(done.data())), (200, (4, 3, 0, 1)), "{}: {:#}", service.name, done.body);
+    assert_eq!(rows(&s).await.1, users_before + 2, "the existing account zhaoliu is the service's zhaoliu");
+    let zhaoliu = user_named(&s, "zhaoliu").await.unwrap();
+    assert_eq!((zhaoliu.0.as_str(), zhaoliu.3.clone()), ("赵六", vec![rd.clone()]));
     let (name, mobile, current, organisations, zs_changed, must_change) = user_named(&s, "zhangsan").await.expect("zhangsan imported");
     let mut both = vec![rd.clone(), qa.clone()];
     both.sort();
@@ -713,7 +720,7 @@ async fn import_from(engine: Engine, service: &Service) {
     let lisi = user_named(&s, "lisi").await.expect("lisi imported");
     assert_eq!(lisi.3, vec![company.clone()], "the service's root is the company");
     let totals = s.get(&format!("{TOTALS}/{}", service.kind), Some(&admin)).await.ok().clone();
-    assert_eq!((counts(&totals[0]), counts(&totals[1])), ((3, 2, 0, 1), (3, 2, 0, 1)));
+    assert_eq!((counts(&totals[0]), counts(&totals[1])), ((3, 2, 0, 1), (4, 3, 0, 1)));
 
     // Again: nothing new, nothing changed.
     let before = rows(&s).await;
@@ -753,7 +760,7 @@ async fn import_from(engine: Engine, service: &Service) {
     assert_eq!(rows(&s).await, before, "王五 was not kept");
     assert_eq!(user_named(&s, "zhangsan").await.unwrap().0, "张三");
     let totals = s.get(&format!("{TOTALS}/{}", service.kind), Some(&admin)).await.ok().clone();
-    assert_eq!(counts(&totals[1]), (3, 2, 0, 1));
+    assert_eq!(counts(&totals[1]), (4, 3, 0, 1));
 }
 
 async fn sys_006_007_third_party_import(engine: Engine) {
