@@ -44,6 +44,16 @@ pub const SESSION_REVOKED: u16 = 601;
 pub const SESSION_MISSING: u16 = 602;
 
 impl AppError {
+    /// Why a row or an object was refused, for a message naming it: the field messages (or the
+    /// message) of bad input and not-found; any other error stays an error.
+    pub fn into_reason(self) -> Result<String, AppError> {
+        match self {
+            AppError::BadInput { fields: Some(fields), .. } if !fields.is_empty() => Ok(fields.values().flatten().cloned().collect::<Vec<_>>().join("；")),
+            AppError::BadInput { msg, .. } | AppError::NotFound(msg) => Ok(msg),
+            other => Err(other),
+        }
+    }
+
     pub fn bad(msg: impl Into<String>) -> Self {
         AppError::BadInput { msg: msg.into(), fields: None }
     }

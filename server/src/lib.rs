@@ -64,6 +64,9 @@ pub struct Inner {
     /// The WebSocket connections of this process and the live events' bus.
     pub live: live::Hub,
     live_events: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<live::Event>>>,
+    /// The third-party import's writer (the permission area's), which the system area that
+    /// runs the import cannot name.
+    pub write_directory: system::third_party::service::WriteDirectory,
 }
 
 impl std::ops::Deref for AppState {
@@ -102,6 +105,7 @@ impl AppState {
             journal_queue,
             live,
             live_events,
+            write_directory: permission::import::WRITER,
         }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))

@@ -1,6 +1,7 @@
 //! Who may call what, below every feature area. The router asks for a member on every API
 //! route unless [`policy`] lists it; handlers receive the caller as a typed value —
-//! [`Signed`], [`Unlocked`], [`Member`], [`Admin`] or a [`Permit`] for a menu and button —
+//! [`Signed`], [`Unlocked`], [`Member`], [`Admin`], a [`Permit`] for a menu and button or a
+//! [`SystemJob`] an administrator started —
 //! and services that change data take that value as an argument, so no code path reaches
 //! them without the check. Repository functions that return records take a [`DataScope`].
 
@@ -11,7 +12,7 @@ pub(crate) mod repo;
 pub mod scope;
 pub mod session;
 
-pub use caller::{Action, Admin, Member, Permit, Signed, Unlocked, granted};
+pub use caller::{Action, Admin, Member, Permit, Signed, SystemJob, Unlocked, granted};
 pub use scope::{DataScope, ScopeColumns};
 pub use policy::{Need, guard};
 pub use session::{Revoked, Session};

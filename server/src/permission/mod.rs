@@ -6,6 +6,7 @@ pub mod dto;
 pub mod forms;
 pub mod group;
 mod handlers;
+pub mod import;
 pub mod module;
 pub mod organize;
 pub mod position;

@@ -28,6 +28,8 @@ struct Fake {
     /// Every create/update call: its path.
     calls: Vec<String>,
     next_id: i64,
+    /// The user list calls answer an error (a contacts Secret without the right to read).
+    fail_user_list: bool,
 }
 
 type Shared = Arc<Mutex<Fake>>;
@@ -94,8 +96,87 @@ fn update_department(fake: &Shared, id: i64, name: &str, parent: i64) -> Result<
     }
 }
 
+/// The department ids of a user as stored (WeCom's `department` array or DingTalk's
+/// `dept_id_list` text).
+fn member_of(u: &Value) -> Vec<i64> {
+    match (&u["department"], &u["dept_id_list"]) {
+        (Value::Array(ids), _) => ids.iter().filter_map(Value::as_i64).collect(),
+        (_, Value::String(ids)) => ids.split(',').filter_map(|id| id.trim().parse().ok()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The members of department `id`, as the service lists them (`departments` names the field
+/// of their department ids), or the service's refusal.
+fn members(fake: &Shared, id: i64, departments: &str) -> Result<Vec<Value>, axum::Json<Value>> {
+    let f = fake.lock().unwrap();
+    if f.fail_user_list {
+        return Err(error(60011, "no privilege to access/modify contact/party/agent"));
+    }
+    Ok(f.users
+        .values()
+        .filter(|u| member_of(u).contains(&id))
+        .map(|u| json!({"userid": u["userid"], "name": u["name"], "mobile": u["mobile"], "email": u["email"], departments: member_of(u)}))
+        .collect())
+}
+
 fn fake_router(fake: Shared) -> axum::Router {
     axum::Router::new()
+        .route(
+            "/cgi-bin/department/list",
+            get(|State(fake): State<Shared>, Query(q): Query<HashMap<String, String>>| async move {
+                if let Some(e) = with_token(&fake, &q, WECOM_TOKEN, "wecom department list") {
+                    return e;
+                }
+                let f = fake.lock().unwrap();
+                let mut list = vec![json!({"id": 1, "name": "企业", "parentid": 0, "order": 100000000})];
+                list.extend(f.departments.iter().map(|(id, (name, parent))| json!({"id": id, "name": name, "parentid": parent, "order": id})));
+                axum::Json(json!({"errcode": 0, "errmsg": "ok", "department": list}))
+            }),
+        )
+        .route(
+            "/cgi-bin/user/list",
+            get(|State(fake): State<Shared>, Query(q): Query<HashMap<String, String>>| async move {
+                if let Some(e) = with_token(&fake, &q, WECOM_TOKEN, "wecom user list") {
+                    return e;
+                }
+                let id = q.get("department_id").and_then(|d| d.parse().ok()).unwrap_or(-1);
+                match members(&fake, id, "department") {
+                    Ok(list) => axum::Json(json!({"errcode": 0, "errmsg": "ok", "userlist": list})),
+                    Err(e) => e,
+                }
+            }),
+        )
+        .route(
+            "/topapi/v2/department/listsub",
+            post(|State(fake): State<Shared>, Query(q): Query<HashMap<String, String>>, axum::Json(b): axum::Json<Value>| async move {
+                if let Some(e) = with_token(&fake, &q, DING_TOKEN, "ding department listsub") {
+                    return e;
+                }
+                let parent = dept(&b, "dept_id");
+                let f = fake.lock().unwrap();
+                let list: Vec<Value> =
+                    f.departments.iter().filter(|(_, (_, p))| *p == parent).map(|(id, (name, p))| json!({"dept_id": id, "name": name, "parent_id": p})).collect();
+                axum::Json(json!({"errcode": 0, "errmsg": "ok", "result": list}))
+            }),
+        )
+        .route(
+            "/topapi/v2/user/list",
+            post(|State(fake): State<Shared>, Query(q): Query<HashMap<String, String>>, axum::Json(b): axum::Json<Value>| async move {
+                if let Some(e) = with_token(&fake, &q, DING_TOKEN, "ding user list") {
+                    return e;
+                }
+                let (cursor, size) = (b["cursor"].as_u64().unwrap_or(0) as usize, b["size"].as_u64().unwrap_or(10) as usize);
+                match members(&fake, dept(&b, "dept_id"), "dept_id_list") {
+                    Ok(all) => {
+                        let page: Vec<Value> = all.iter().skip(cursor).take(size).cloned().collect();
+                        let more = cursor + size < all.len();
+                        axum::Json(json!({"errcode": 0, "errmsg": "ok", "result": {"has_more": more, "next_cursor": cursor + size, "list": page}}))
+                    }
+                    Err(e) => e,
+                }
+            }),
+        )
         .route("/cgi-bin/gettoken", get(wecom_token))
         .route(
             "/cgi-bin/department/create",
@@ -457,9 +538,9 @@ async fn sys_005_006_dingtalk_sync_and_totals(engine: Engine) {
     assert_eq!(fake.lock().unwrap().users["doctor"]["dept_id_list"], format!("{heart_d},{clinic_again}"));
     assert_ne!(medicine, clinic_again);
 
-    // The other direction, a missing direction, an unknown service.
-    s.get("/api/system/SynThirdInfo/synAllUserSysToDing?type=1", Some(&admin)).await.fails(400, "暂不支持从第三方同步到本系统");
+    // A missing or unknown direction, an unknown service.
     assert_eq!(s.get("/api/system/SynThirdInfo/synAllUserSysToDing", Some(&admin)).await.code(), 400);
+    assert_eq!(s.get("/api/system/SynThirdInfo/synAllUserSysToDing?type=2", Some(&admin)).await.code(), 400);
     s.get(&format!("{TOTALS}/3"), Some(&admin)).await.fails(400, "第三方类型只能是1（企业微信）或2（钉钉）");
 
     // A run going on (here: its lease taken a moment ago) is not started twice; a lease from a
@@ -532,7 +613,175 @@ async fn sys_005_007_wecom_sync_and_totals(engine: Engine) {
     s.get("/api/system/SynThirdInfo/synAllUserSysToQy?type=0", Some(&admin)).await.fails(400, "请先在系统配置中填写企业微信的企业ID和通讯录同步Secret并保存");
 }
 
+/// One service as the import test drives it.
+struct Service {
+    /// getSynThirdTotal's type.
+    kind: &'static str,
+    organisations: &'static str,
+    users: &'static str,
+    name: &'static str,
+    code_prefix: &'static str,
+}
+
+const WECOM: Service = Service {
+    kind: "1",
+    organisations: "/api/system/SynThirdInfo/synAllOrganizeSysToQy?type=1",
+    users: "/api/system/SynThirdInfo/synAllUserSysToQy?type=1",
+    name: "企业微信",
+    code_prefix: "wecom",
+};
+
+const DINGTALK: Service = Service {
+    kind: "2",
+    organisations: "/api/system/SynThirdInfo/synAllOrganizeSysToDing?type=1",
+    users: "/api/system/SynThirdInfo/synAllUserSysToDing?type=1",
+    name: "钉钉",
+    code_prefix: "dingtalk",
+};
+
+/// An organisation by name: (id, parent id, category, id path, name path, last change).
+async fn organisation_named(s: &TestServer, name: &str) -> (String, String, String, String, String, Option<i64>) {
+    let mut conn = s.conn().await;
+    sqlx::query_as("SELECT id, parent_id, category, id_tree, name_tree, last_modify_time FROM base_organize WHERE full_name = $1")
+        .bind(name)
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap_or_else(|e| panic!("no organisation {name}: {e}"))
+}
+
+/// A user by account: (real name, mobile, current organisation, organisations, last change,
+/// whether the password must still be changed); None when there is none.
+async fn user_named(s: &TestServer, account: &str) -> Option<(String, String, String, Vec<String>, Option<i64>, bool)> {
+    let mut conn = s.conn().await;
+    let row: Option<(String, String, String, String, Option<i64>, Option<i64>)> = sqlx::query_as(
+        "SELECT id, real_name, mobile_phone, organize_id, last_modify_time, change_password_date FROM base_user WHERE account = $1",
+    )
+    .bind(account)
+    .fetch_optional(&mut *conn)
+    .await
+    .unwrap();
+    let (id, name, mobile, current, changed, password_changed) = row?;
+    let mut organisations: Vec<String> =
+        sqlx::query_scalar("SELECT object_id FROM base_user_relation WHERE user_id = $1 AND object_type = 'Organize'").bind(&id).fetch_all(&mut *conn).await.unwrap();
+    organisations.sort();
+    Some((name, mobile, current, organisations, changed, password_changed.is_none()))
+}
+
+async fn rows(s: &TestServer) -> (i64, i64) {
+    let mut conn = s.conn().await;
+    let organisations: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_organize").fetch_one(&mut *conn).await.unwrap();
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_user").fetch_one(&mut *conn).await.unwrap();
+    (organisations, users)
+}
+
+// SYS-006, SYS-007 type 1 (第三方同步到本系统): the service's departments become departments
+// under the first top company, parents first, with the organisation service's path upkeep;
+// its users become users (generated initial password to change at first sign-in) in their
+// departments' organisations, or the company; a user whose account is the userid is that
+// user. A second run creates nothing and changes nothing; a department renamed on the
+// service's side is renamed here, paths below it too; a failure — the user list refused, or
+// one user refused by the user rules half-way — writes nothing and says why. The totals
+// count what was imported.
+async fn import_from(engine: Engine, service: &Service) {
+    let (s, admin, fake) = start_with_fake(engine).await;
+    let company = organisation(&s, &admin, "-1", false, "总公司", "hq").await;
+    s.create_user("zhaoliu", "Zhaoliu123").await;
+    {
+        let mut f = fake.lock().unwrap();
+        f.users.insert("zhaoliu".into(), json!({"userid": "zhaoliu", "name": "赵六", "mobile": "13800000014", "email": "", "department": [201]}));
+        f.departments.insert(201, ("研发部".to_string(), 1));
+        f.departments.insert(202, ("测试组".to_string(), 201));
+        f.users.insert("zhangsan".into(), json!({"userid": "zhangsan", "name": "张三", "mobile": "13800000011", "email": "zs@example.com", "department": [202, 201]}));
+        f.users.insert("lisi".into(), json!({"userid": "lisi", "name": "李四", "mobile": "13800000012", "email": "", "dept_id_list": "1"}));
+    }
+    let done = s.get(service.organisations, Some(&admin)).await;
+    assert_eq!((done.code(), done.msg()), (200, "同步完成"), "{}: {:#}", service.name, done.body);
+    assert_eq!(counts(done.data()), (3, 2, 0, 1), "the company itself is not the service's");
+    let (rd, rd_parent, rd_category, rd_tree, rd_names, _) = organisation_named(&s, "研发部").await;
+    let (qa, qa_parent, _, qa_tree, qa_names, qa_changed) = organisation_named(&s, "测试组").await;
+    assert_eq!((rd_parent.as_str(), rd_category.as_str(), rd_tree, rd_names.as_str()), (company.as_str(), "department", format!("{company},{rd}"), "总公司/研发部"));
+    assert_eq!((qa_parent.as_str(), qa_tree, qa_names.as_str()), (rd.as_str(), format!("{company},{rd},{qa}"), "总公司/研发部/测试组"));
+    let mut conn = s.conn().await;
+    let code: String = sqlx::query_scalar("SELECT en_code FROM base_organize WHERE id = $1").bind(&rd).fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(code, format!("{}.201", service.code_prefix));
+    drop(conn);
+
+    let users_before = rows(&s).await.1;
+    let done = s.get(service.users, Some(&admin)).await;
+    assert_eq!((done.code(), counts(done.data())), (200, (4, 3, 0, 1)), "{}: {:#}", service.name, done.body);
+    assert_eq!(rows(&s).await.1, users_before + 2, "the existing account zhaoliu is the service's zhaoliu");
+    let zhaoliu = user_named(&s, "zhaoliu").await.unwrap();
+    assert_eq!((zhaoliu.0.as_str(), zhaoliu.3.clone()), ("赵六", vec![rd.clone()]));
+    let (name, mobile, current, organisations, zs_changed, must_change) = user_named(&s, "zhangsan").await.expect("zhangsan imported");
+    let mut both = vec![rd.clone(), qa.clone()];
+    both.sort();
+    assert_eq!((name.as_str(), mobile.as_str(), organisations.clone(), must_change), ("张三", "13800000011", both, true));
+    assert!(current == rd || current == qa);
+    let lisi = user_named(&s, "lisi").await.expect("lisi imported");
+    assert_eq!(lisi.3, vec![company.clone()], "the service's root is the company");
+    let totals = s.get(&format!("{TOTALS}/{}", service.kind), Some(&admin)).await.ok().clone();
+    assert_eq!((counts(&totals[0]), counts(&totals[1])), ((3, 2, 0, 1), (4, 3, 0, 1)));
+
+    // Again: nothing new, nothing changed.
+    let before = rows(&s).await;
+    s.get(service.organisations, Some(&admin)).await.ok();
+    s.get(service.users, Some(&admin)).await.ok();
+    assert_eq!(rows(&s).await, before);
+    assert_eq!((organisation_named(&s, "测试组").await.5, user_named(&s, "zhangsan").await.unwrap().4), (qa_changed, zs_changed));
+
+    // Renamed on the service's side: renamed here, the path below it follows.
+    fake.lock().unwrap().departments.insert(201, ("研发中心".to_string(), 1));
+    let done = s.get(service.organisations, Some(&admin)).await;
+    assert_eq!(counts(done.data()), (3, 2, 0, 1));
+    assert_eq!(organisation_named(&s, "研发中心").await.0, rd);
+    assert_eq!(organisation_named(&s, "测试组").await.4, "总公司/研发中心/测试组");
+    assert_eq!(rows(&s).await, before);
+
+    // The user list refused: the service's reason, nothing written.
+    {
+        let mut f = fake.lock().unwrap();
+        f.fail_user_list = true;
+        f.users.insert("wangwu".into(), json!({"userid": "wangwu", "name": "王五", "mobile": "13800000013", "email": "", "department": [1]}));
+    }
+    s.get(service.users, Some(&admin))
+        .await
+        .fails(400, &format!("读取{}的用户失败：no privilege to access/modify contact/party/agent", service.name));
+    assert!(user_named(&s, "wangwu").await.is_none());
+    // One user refused by the user rules after another was stored: the whole run is undone.
+    {
+        let mut f = fake.lock().unwrap();
+        f.fail_user_list = false;
+        f.users.insert("zz-bad".into(), json!({"userid": "zzbad", "name": "坏号码", "mobile": "12ab", "email": "", "department": [202]}));
+        f.users.get_mut("zhangsan").unwrap()["name"] = json!("张三丰");
+    }
+    let failed = s.get(service.users, Some(&admin)).await;
+    assert_eq!(failed.code(), 400);
+    assert!(failed.msg().starts_with("同步用户“坏号码”失败："), "{}", failed.msg());
+    assert_eq!(rows(&s).await, before, "王五 was not kept");
+    assert_eq!(user_named(&s, "zhangsan").await.unwrap().0, "张三");
+    let totals = s.get(&format!("{TOTALS}/{}", service.kind), Some(&admin)).await.ok().clone();
+    assert_eq!(counts(&totals[1]), (4, 3, 0, 1));
+
+    // A service user with the administrator's account: linked, never changed (not renamed, not
+    // moved into the service's department).
+    {
+        let mut f = fake.lock().unwrap();
+        f.users.remove("zz-bad");
+        f.users.insert("admin".into(), json!({"userid": "admin", "name": "冒名", "mobile": "13800000019", "email": "", "department": [201]}));
+    }
+    let administrator = user_named(&s, "admin").await.unwrap();
+    s.get(service.users, Some(&admin)).await.ok();
+    let after = user_named(&s, "admin").await.unwrap();
+    assert_eq!((after.0, after.1, after.3, after.4), (administrator.0, administrator.1, administrator.3, administrator.4));
+}
+
+async fn sys_006_007_third_party_import(engine: Engine) {
+    import_from(engine, &WECOM).await;
+    import_from(engine, &DINGTALK).await;
+}
+
 on_both_engines!(
+    sys_006_007_third_party_import,
     sys_004_connection_tests,
     sys_004_https_services,
     sys_005_006_dingtalk_sync_and_totals,

@@ -3850,7 +3850,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every organisation to WeCom as departments (SYS-007; administrators; type 0; type 1 is not supported yet); answers the organisations' totals after the run
+         * Send every organisation to WeCom as departments (SYS-007; administrators; type 0), or bring WeCom's departments in as departments under the first top company (type 1, one transaction); answers the organisations' totals after the run
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllOrganizeSysToQy"];
@@ -3870,7 +3870,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0)
+         * Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0), or bring WeCom's users in, into their departments' organisations (type 1, one transaction)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllUserSysToQy"];
@@ -3890,7 +3890,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every organisation to DingTalk as departments (SYS-006; administrators; type 0)
+         * Send every organisation to DingTalk as departments (SYS-006; administrators; type 0), or bring DingTalk's departments in (type 1, one transaction)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllOrganizeSysToDing"];
@@ -3910,7 +3910,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0)
+         * Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0), or bring DingTalk's users in (type 1, one transaction)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getSystemSynThirdInfoSynAllUserSysToDing"];
@@ -14650,7 +14650,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllOrganizeSysToQy: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;
@@ -14673,7 +14673,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllUserSysToQy: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;
@@ -14696,7 +14696,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllOrganizeSysToDing: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;
@@ -14719,7 +14719,7 @@ export interface operations {
     getSystemSynThirdInfoSynAllUserSysToDing: {
         parameters: {
             query?: {
-                /** @description 0 this system → the service; 1 the service → this system (not supported yet). */
+                /** @description 0 this system → the service; 1 the service → this system. */
                 type?: number;
             };
             header?: never;

@@ -5,7 +5,7 @@ use super::dto::{CompanyForm, CompanyInfo, DepartmentForm, DepartmentInfo, IdFul
 use super::repo::{self, NewOrganize, Organize};
 use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
 use crate::AppState;
-use crate::access::{DataScope, Member, Permit, Session};
+use crate::access::{DataScope, Member, Permit, Session, SystemJob};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
@@ -287,9 +287,16 @@ struct Creation<'a> {
 
 async fn create(state: &AppState, caller: &Session, c: Creation<'_>) -> Result<String, AppError> {
     let now = state.clock.now_ms();
-    let id = new_id();
     let mut tx = state.db.begin().await?;
-    let parent = parent_for(&mut tx, c.category, &c.parent_id).await?;
+    let id = insert(&mut tx, &caller.user_id, c, now).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Stores a checked organisation under its parent (its id and name paths from the parent's).
+async fn insert(conn: &mut Conn, creator: &str, c: Creation<'_>, now: i64) -> Result<String, AppError> {
+    let id = new_id();
+    let parent = parent_for(conn, c.category, &c.parent_id).await?;
     let (id_tree, name_tree) = paths(parent.as_ref(), &id, &c.full_name);
     let new = NewOrganize {
         id: &id,
@@ -304,10 +311,9 @@ async fn create(state: &AppState, caller: &Session, c: Creation<'_>) -> Result<S
         sort_code: c.sort_code,
         enabled_mark: c.enabled_mark,
         description: &c.description,
-        creator_user_id: &caller.user_id,
+        creator_user_id: creator,
     };
-    repo::insert(&mut tx, &new, now).await?;
-    tx.commit().await?;
+    repo::insert(conn, &new, now).await?;
     Ok(id)
 }
 
@@ -339,9 +345,20 @@ pub async fn create_company(state: &AppState, permit: &Permit<AddOrganize>, form
 
 /// POST Organize/Department.
 pub async fn create_department(state: &AppState, permit: &Permit<AddOrganize>, form: DepartmentForm) -> Result<String, AppError> {
-    check(Form::Department, &form, true)?;
+    create(state, permit.caller(), department_creation(&form)?).await
+}
+
+/// A department made by a system job (the third-party import) inside the job's transaction,
+/// under the rules of POST Organize/Department.
+pub async fn create_department_in(conn: &mut Conn, job: &SystemJob, form: DepartmentForm, now: i64) -> Result<String, AppError> {
+    insert(conn, job.user_id(), department_creation(&form)?, now).await
+}
+
+/// A department form checked by core's rules, as a creation.
+fn department_creation(form: &DepartmentForm) -> Result<Creation<'static>, AppError> {
+    check(Form::Department, form, true)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
-    let creation = Creation {
+    Ok(Creation {
         category: DEPARTMENT,
         parent_id: text(&form.parent_id),
         full_name: text(&form.full_name),
@@ -351,8 +368,7 @@ pub async fn create_department(state: &AppState, permit: &Permit<AddOrganize>, f
         sort_code: number(&form.sort_code, 0),
         enabled_mark: number(&form.enabled_mark, 1),
         description: text(&form.description),
-    };
-    create(state, permit.caller(), creation).await
+    })
 }
 
 /// What an update sends, common to both forms.
@@ -365,7 +381,14 @@ struct Change {
 async fn update(state: &AppState, permit: &Permit<EditOrganize>, id: &str, category: &str, change: Change) -> Result<(), AppError> {
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
-    let current = info(&mut tx, permit.scope(), id, category).await?;
+    apply(&mut tx, permit.scope(), &permit.caller().user_id, id, category, change, now).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Changes an organisation: a new name or parent rewrites the paths below it.
+async fn apply(conn: &mut Conn, scope: &DataScope, by: &str, id: &str, category: &str, change: Change, now: i64) -> Result<(), AppError> {
+    let current = info(conn, scope, id, category).await?;
     let mut columns = change.columns;
     let parent_id = match &change.parent_id {
         Patch::Value(p) if p.trim() != current.parent_id => Some(p.trim().to_string()),
@@ -380,7 +403,7 @@ async fn update(state: &AppState, permit: &Permit<EditOrganize>, id: &str, categ
     }
     if parent_id.is_some() || name.is_some() {
         let parent_id = parent_id.clone().unwrap_or_else(|| current.parent_id.clone());
-        let parent = parent_for(&mut tx, category, &parent_id).await?;
+        let parent = parent_for(conn, category, &parent_id).await?;
         if let Some(p) = &parent
             && (p.id_tree == current.id_tree || p.id_tree.starts_with(&format!("{},", current.id_tree)))
         {
@@ -388,11 +411,9 @@ async fn update(state: &AppState, permit: &Permit<EditOrganize>, id: &str, categ
         }
         columns.push(("parent_id", parent_id.as_str().into()));
         let (id_tree, name_tree) = paths(parent.as_ref(), &current.id, name.as_deref().unwrap_or(&current.full_name));
-        move_subtree(&mut tx, &current, &id_tree, &name_tree).await?;
+        move_subtree(conn, &current, &id_tree, &name_tree).await?;
     }
-    repo::update(&mut tx, id, columns, &permit.caller().user_id, now).await?;
-    tx.commit().await?;
-    Ok(())
+    repo::update(conn, id, columns, by, now).await
 }
 
 /// Rewrites the paths of `node` and everything below it.
@@ -430,11 +451,21 @@ pub async fn update_company(state: &AppState, permit: &Permit<EditOrganize>, id:
 
 /// PUT Organize/Department/{id}; only what is sent changes.
 pub async fn update_department(state: &AppState, permit: &Permit<EditOrganize>, id: &str, form: DepartmentForm) -> Result<(), AppError> {
+    update(state, permit, id, DEPARTMENT, department_change(form)?).await
+}
+
+/// A department changed by a system job inside the job's transaction, under the rules of
+/// PUT Organize/Department/{id}.
+pub async fn update_department_in(conn: &mut Conn, job: &SystemJob, id: &str, form: DepartmentForm, now: i64) -> Result<(), AppError> {
+    apply(conn, &job.scope(), job.user_id(), id, DEPARTMENT, department_change(form)?, now).await
+}
+
+fn department_change(form: DepartmentForm) -> Result<Change, AppError> {
     check(Form::Department, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut columns = common_columns(&form.en_code, &form.sort_code, &form.enabled_mark, &form.description);
     text_column(&mut columns, "manager_id", &form.manager_id);
-    update(state, permit, id, DEPARTMENT, Change { parent_id: form.parent_id, full_name: form.full_name, columns }).await
+    Ok(Change { parent_id: form.parent_id, full_name: form.full_name, columns })
 }
 
 /// DELETE Organize/{id} (companies and departments): refused while anything hangs on it.

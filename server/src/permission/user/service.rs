@@ -10,7 +10,7 @@ use super::dto::{
 use super::repo::{self as users, Filter, Membership, Object, Pick, Pickable};
 use super::{AddUser, EditUser, RemoveUser, ViewUsers};
 use crate::AppState;
-use crate::access::{self, Admin, Member, Permit, Revoked, lockout};
+use crate::access::{self, Admin, Member, Permit, Revoked, SystemJob, lockout};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, code_text, number, text, text_column};
@@ -378,10 +378,7 @@ pub async fn update(state: &AppState, permit: &Permit<EditUser>, id: &str, form:
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
     let u = users::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    check_account(&mut tx, &form.account, Some(id)).await?;
-    check_manager(&mut tx, &form.manager_id, Some(id)).await?;
-    let m = memberships(&mut tx, &form, Some(id)).await?;
-    let mut cols = columns(&form);
+    let (mut cols, m) = checked_change(&mut tx, id, &form).await?;
     if let Patch::Value(mark) = enabled
         && mark != u.enabled_mark
     {
@@ -391,12 +388,46 @@ pub async fn update(state: &AppState, permit: &Permit<EditUser>, id: &str, form:
         }
         cols.push(("enabled_mark", mark.into()));
     }
-    cols.push(("last_modify_user_id", permit.caller().user_id.clone().into()));
-    users::update(&mut tx, id, cols, now).await?;
-    store_memberships(&mut tx, id, &m, now).await?;
+    store_change(&mut tx, id, cols, &m, &permit.caller().user_id, now).await?;
     tx.commit().await?;
     access::session::announce_ended(state, id);
     Ok(())
+}
+
+/// The columns and memberships a change of user `id` makes, each checked: a free account, an
+/// existing manager, memberships that fit together.
+async fn checked_change(conn: &mut Conn, id: &str, form: &UserForm) -> Result<(Vec<(&'static str, Arg)>, Memberships), AppError> {
+    check_account(conn, &form.account, Some(id)).await?;
+    check_manager(conn, &form.manager_id, Some(id)).await?;
+    let m = memberships(conn, form, Some(id)).await?;
+    Ok((columns(form), m))
+}
+
+async fn store_change(conn: &mut Conn, id: &str, mut cols: Vec<(&'static str, Arg)>, m: &Memberships, by: &str, now: i64) -> Result<(), AppError> {
+    cols.push(("last_modify_user_id", by.to_string().into()));
+    users::update(conn, id, cols, now).await?;
+    store_memberships(conn, id, m, now).await
+}
+
+/// A user made by a system job (the third-party import) inside the job's transaction, under
+/// the rules of POST Users; `password_hash` is of an initial password from
+/// [`generate_initial`], so the password must be changed at the first sign-in.
+pub async fn create_in(conn: &mut Conn, job: &SystemJob, form: &UserForm, password_hash: &str, now: i64) -> Result<String, AppError> {
+    let m = check_new(conn, form).await?;
+    insert_new(conn, form, &m, password_hash, job.user_id(), now).await
+}
+
+/// A user changed by a system job inside the job's transaction, under the rules of PUT
+/// Users/{id}; a job never changes a user's state (the form's enabledMark is refused).
+pub async fn update_in(conn: &mut Conn, job: &SystemJob, id: &str, form: &UserForm, now: i64) -> Result<(), AppError> {
+    if !form.enabled_mark.is_absent() {
+        return Err(AppError::bad("同步不更改用户的状态"));
+    }
+    check(Form::User, form, false)?;
+    check_numbers(&form.sort_code, &Patch::Absent)?;
+    users::by_id(conn, &job.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let (cols, m) = checked_change(conn, id, form).await?;
+    store_change(conn, id, cols, &m, job.user_id(), now).await
 }
 
 fn refuse_disabling(u: &users::User, caller: &access::Session) -> Result<(), AppError> {

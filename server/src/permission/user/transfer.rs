@@ -290,15 +290,6 @@ async fn form_of(conn: &mut Conn, row: &Map<String, Value>, offset: i32) -> Resu
     Ok(form)
 }
 
-/// Every message of a refused form, joined.
-fn reason(e: AppError) -> Result<String, AppError> {
-    match e {
-        AppError::BadInput { fields: Some(fields), .. } if !fields.is_empty() => Ok(fields.values().flatten().cloned().collect::<Vec<_>>().join("；")),
-        AppError::BadInput { msg, .. } | AppError::NotFound(msg) => Ok(msg),
-        other => Err(other),
-    }
-}
-
 /// POST Users/ImportData: stores the rows that pass in one transaction (sharing one
 /// generated initial password, answered once, which each must change at first sign-in) and
 /// answers the rows that fail with their reasons. A failure of the database stores nothing.
@@ -323,7 +314,7 @@ pub async fn import(state: &AppState, permit: &Permit<ImportUsers>, list: Vec<Ma
                     insert_new(&mut tx, &form, &m, &hash, &permit.caller().user_id, now).await?;
                     Ok(())
                 }
-                Err(e) => Err(reason(e)?),
+                Err(e) => Err(e.into_reason()?),
             },
         };
         match outcome {

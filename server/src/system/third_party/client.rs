@@ -11,6 +11,16 @@
 //!   /topapi/v2/department/create|update?access_token` `{dept_id?, name, parent_id, order}`
 //!   (create answers `result.dept_id`); `POST /topapi/v2/user/create|update?access_token`
 //!   `{userid, name, dept_id_list: "1,2", mobile, email}` (create answers `result.userid`).
+//!
+//! Read back (the import, type 1):
+//! - WeCom: `GET /cgi-bin/department/list?access_token` answers `department: [{id, name,
+//!   parentid, order}]` (the whole tree); `GET /cgi-bin/user/list?access_token&department_id`
+//!   answers `userlist: [{userid, name, department: [ids], mobile, email, gender}]` (the
+//!   department's own members).
+//! - DingTalk: `POST /topapi/v2/department/listsub?access_token` `{dept_id}` answers `result:
+//!   [{dept_id, name, parent_id}]` (one level); `POST /topapi/v2/user/list?access_token`
+//!   `{dept_id, cursor, size}` answers `result: {has_more, next_cursor, list: [{userid, name,
+//!   mobile, email, dept_id_list: [ids]}]}`.
 
 use super::service::Third;
 use serde_json::{Value, json};
@@ -58,6 +68,66 @@ pub struct User<'a> {
     pub departments: &'a [String],
 }
 
+/// A department as the service lists it.
+#[derive(Debug, Clone)]
+pub struct ListedDepartment {
+    pub id: String,
+    pub name: String,
+    /// The service's id of its parent ([`ROOT_DEPARTMENT`] for a top one).
+    pub parent: String,
+    pub order: i64,
+}
+
+/// A user as the service lists it.
+#[derive(Debug, Clone)]
+pub struct ListedUser {
+    pub userid: String,
+    pub name: String,
+    pub mobile: String,
+    pub email: String,
+    /// The sex dictionary's code: 1 男, 2 女, 3 保密 (DingTalk does not say).
+    pub gender: String,
+    /// The service's ids of the user's departments.
+    pub departments: Vec<String>,
+}
+
+/// Users a DingTalk user list answers per page (its maximum).
+const PAGE_SIZE: i64 = 100;
+
+/// An id or a text field as text (services answer ids as numbers).
+fn text_of(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::String(s)) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+/// Department ids as a list (an array of ids, or DingTalk's "1,2").
+fn ids_of(v: Option<&Value>) -> Vec<String> {
+    match v {
+        Some(Value::Array(ids)) => ids.iter().map(|id| text_of(Some(id))).filter(|id| !id.is_empty()).collect(),
+        Some(Value::String(s)) => s.split(',').map(str::trim).filter(|id| !id.is_empty()).map(str::to_string).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn listed_user(u: &Value, departments: &str) -> ListedUser {
+    let gender = match text_of(u.get("gender")).as_str() {
+        "1" => "1",
+        "2" => "2",
+        _ => "3",
+    };
+    ListedUser {
+        userid: text_of(u.get("userid")),
+        name: text_of(u.get("name")),
+        mobile: text_of(u.get("mobile")),
+        email: text_of(u.get("email")),
+        gender: gender.to_string(),
+        departments: ids_of(u.get(departments)),
+    }
+}
+
 /// One of the two services at its configured address.
 pub struct Client {
     third: Third,
@@ -99,6 +169,86 @@ impl Client {
 
     async fn post(&self, path: &str, token: &str, body: Value) -> Result<Value, Failure> {
         self.answer(self.http.post(format!("{}{path}", self.base)).query(&[("access_token", token)]).json(&body)).await
+    }
+
+    async fn get(&self, path: &str, token: &str, query: &[(&str, &str)]) -> Result<Value, Failure> {
+        self.answer(self.http.get(format!("{}{path}", self.base)).query(&[("access_token", token)]).query(query)).await
+    }
+
+    fn malformed(&self, what: &str) -> Failure {
+        Failure { errcode: None, errmsg: format!("{}的{what}应答格式不正确", self.third.name()) }
+    }
+
+    /// Every department below the root, parents before children (WeCom answers the whole
+    /// tree at once; DingTalk one level per call).
+    pub async fn departments(&self, token: &str) -> Result<Vec<ListedDepartment>, Failure> {
+        let mut found = Vec::new();
+        match self.third {
+            Third::WeCom => {
+                let answer = self.get("/cgi-bin/department/list", token, &[]).await?;
+                let list = answer.get("department").and_then(Value::as_array).ok_or_else(|| self.malformed("部门列表"))?;
+                for d in list {
+                    let id = text_of(d.get("id"));
+                    if id != ROOT_DEPARTMENT && !id.is_empty() {
+                        let parent = text_of(d.get("parentid"));
+                        found.push(ListedDepartment { id, name: text_of(d.get("name")), parent, order: d.get("order").and_then(Value::as_i64).unwrap_or(0) });
+                    }
+                }
+            }
+            Third::DingTalk => {
+                let mut next = vec![ROOT_DEPARTMENT.to_string()];
+                while let Some(parent) = next.pop() {
+                    let answer = self.post("/topapi/v2/department/listsub", token, json!({"dept_id": id_value(&parent)})).await?;
+                    let list = answer.get("result").and_then(Value::as_array).ok_or_else(|| self.malformed("部门列表"))?;
+                    for (order, d) in list.iter().enumerate() {
+                        let id = text_of(d.get("dept_id"));
+                        if id.is_empty() || found.iter().any(|f: &ListedDepartment| f.id == id) {
+                            continue;
+                        }
+                        next.push(id.clone());
+                        found.push(ListedDepartment { id, name: text_of(d.get("name")), parent: parent.clone(), order: order as i64 });
+                    }
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// The users of the root and of `departments`, each once.
+    pub async fn users(&self, token: &str, departments: &[ListedDepartment]) -> Result<Vec<ListedUser>, Failure> {
+        let mut found: Vec<ListedUser> = Vec::new();
+        let ids = std::iter::once(ROOT_DEPARTMENT).chain(departments.iter().map(|d| d.id.as_str()));
+        for department in ids {
+            let listed = match self.third {
+                Third::WeCom => {
+                    let answer = self.get("/cgi-bin/user/list", token, &[("department_id", department)]).await?;
+                    let list = answer.get("userlist").and_then(Value::as_array).ok_or_else(|| self.malformed("成员列表"))?;
+                    list.iter().map(|u| listed_user(u, "department")).collect::<Vec<_>>()
+                }
+                Third::DingTalk => {
+                    let mut listed = Vec::new();
+                    let mut cursor = 0;
+                    loop {
+                        let body = json!({"dept_id": id_value(department), "cursor": cursor, "size": PAGE_SIZE});
+                        let answer = self.post("/topapi/v2/user/list", token, body).await?;
+                        let result = answer.get("result").ok_or_else(|| self.malformed("用户列表"))?;
+                        let list = result.get("list").and_then(Value::as_array).ok_or_else(|| self.malformed("用户列表"))?;
+                        listed.extend(list.iter().map(|u| listed_user(u, "dept_id_list")));
+                        match (result.get("has_more").and_then(Value::as_bool), result.get("next_cursor").and_then(Value::as_i64)) {
+                            (Some(true), Some(next)) if next > cursor => cursor = next,
+                            _ => break,
+                        }
+                    }
+                    listed
+                }
+            };
+            for u in listed {
+                if !u.userid.is_empty() && !found.iter().any(|f| f.userid == u.userid) {
+                    found.push(u);
+                }
+            }
+        }
+        Ok(found)
     }
 
     /// An access token for the credentials (WeCom: corp id and a secret; DingTalk: AppKey and

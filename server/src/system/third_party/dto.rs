@@ -70,7 +70,7 @@ pub struct SyncTotal {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SyncQuery {
-    /// 0 this system → the service; 1 the service → this system (not supported yet).
+    /// 0 this system → the service; 1 the service → this system.
     #[serde(rename = "type", default, deserialize_with = "crate::wire::opt_i64")]
     #[param(value_type = Option<i64>)]
     pub direction: Option<i64>,

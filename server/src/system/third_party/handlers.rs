@@ -41,7 +41,7 @@ fn answer(synced: Synced) -> ApiResult<SyncTotal> {
 }
 
 #[utoipa::path(get, path = "/api/system/SynThirdInfo/synAllOrganizeSysToQy", tag = "system",
-    summary = "Send every organisation to WeCom as departments (SYS-007; administrators; type 0; type 1 is not supported yet); answers the organisations' totals after the run",
+    summary = "Send every organisation to WeCom as departments (SYS-007; administrators; type 0), or bring WeCom's departments in as departments under the first top company (type 1, one transaction); answers the organisations' totals after the run",
     params(SyncQuery),
     responses((status = 200, body = Envelope<SyncTotal>)))]
 pub async fn organisations_to_wecom(State(state): State<AppState>, admin: Admin, Query(q): Query<SyncQuery>) -> ApiResult<SyncTotal> {
@@ -49,7 +49,7 @@ pub async fn organisations_to_wecom(State(state): State<AppState>, admin: Admin,
 }
 
 #[utoipa::path(get, path = "/api/system/SynThirdInfo/synAllUserSysToQy", tag = "system",
-    summary = "Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0)",
+    summary = "Send every user to WeCom, into their synced departments (SYS-007; administrators; type 0), or bring WeCom's users in, into their departments' organisations (type 1, one transaction)",
     params(SyncQuery),
     responses((status = 200, body = Envelope<SyncTotal>)))]
 pub async fn users_to_wecom(State(state): State<AppState>, admin: Admin, Query(q): Query<SyncQuery>) -> ApiResult<SyncTotal> {
@@ -57,7 +57,7 @@ pub async fn users_to_wecom(State(state): State<AppState>, admin: Admin, Query(q
 }
 
 #[utoipa::path(get, path = "/api/system/SynThirdInfo/synAllOrganizeSysToDing", tag = "system",
-    summary = "Send every organisation to DingTalk as departments (SYS-006; administrators; type 0)",
+    summary = "Send every organisation to DingTalk as departments (SYS-006; administrators; type 0), or bring DingTalk's departments in (type 1, one transaction)",
     params(SyncQuery),
     responses((status = 200, body = Envelope<SyncTotal>)))]
 pub async fn organisations_to_dingtalk(State(state): State<AppState>, admin: Admin, Query(q): Query<SyncQuery>) -> ApiResult<SyncTotal> {
@@ -65,7 +65,7 @@ pub async fn organisations_to_dingtalk(State(state): State<AppState>, admin: Adm
 }
 
 #[utoipa::path(get, path = "/api/system/SynThirdInfo/synAllUserSysToDing", tag = "system",
-    summary = "Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0)",
+    summary = "Send every user to DingTalk, into their synced departments (SYS-006; administrators; type 0), or bring DingTalk's users in (type 1, one transaction)",
     params(SyncQuery),
     responses((status = 200, body = Envelope<SyncTotal>)))]
 pub async fn users_to_dingtalk(State(state): State<AppState>, admin: Admin, Query(q): Query<SyncQuery>) -> ApiResult<SyncTotal> {

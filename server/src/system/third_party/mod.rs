@@ -1,8 +1,9 @@
 //! Third-party office chat (SYS-004..007): the connection tests of DingTalk (钉钉) and WeCom
-//! (企业微信) and the sync of this system's organisations and users to them, for
-//! administrators. The services' addresses are configuration (`QIMING_DINGTALK_BASE_URL`,
-//! `QIMING_WECOM_BASE_URL`); the credentials are system settings (SysConfig). Every object
-//! sent is recorded (base_syn_third_info), which is what the totals count.
+//! (企业微信), the sync of this system's organisations and users to them and the import of
+//! their departments and users (type 1), for administrators. The services' addresses are
+//! configuration (`QIMING_DINGTALK_BASE_URL`, `QIMING_WECOM_BASE_URL`); the credentials are
+//! system settings (SysConfig). Every object sent or imported is recorded
+//! (base_syn_third_info), which is what the totals count.
 
 mod client;
 pub mod dto;

@@ -1,5 +1,5 @@
 //! SQL of the third-party sync: the sync records (migration 0014), the run lease, and the
-//! organisations and users a sync sends. No decisions here.
+//! organisations and users a sync sends or an import links. No decisions here.
 
 use crate::access::{DataScope, ScopeColumns};
 use crate::db::{Conn, Engine, Sql};
@@ -40,6 +40,8 @@ pub struct User {
     pub enabled_mark: i64,
     /// The current organisation ('' when none).
     pub organize_id: String,
+    /// Administrators are never changed by an import from the service.
+    pub is_administrator: i64,
 }
 
 /// What was last sent of one object.
@@ -82,7 +84,7 @@ pub async fn organisations(conn: &mut Conn, scope: &DataScope) -> Result<Vec<Org
 pub async fn users(conn: &mut Conn, scope: &DataScope) -> Result<Vec<User>, AppError> {
     let mut sql = Sql::new(
         Engine::of(conn),
-        "SELECT id, account, real_name, mobile_phone, email, enabled_mark, organize_id FROM base_user WHERE 1 = 1",
+        "SELECT id, account, real_name, mobile_phone, email, enabled_mark, organize_id, is_administrator FROM base_user WHERE 1 = 1",
     );
     scope.restrict(&mut sql, &USER_SCOPE);
     sql.push(" ORDER BY sort_code, creator_time, id");
@@ -108,6 +110,28 @@ pub async fn records(conn: &mut Conn, third_type: i64, object_type: i64) -> Resu
         .bind(object_type)
         .fetch_all(conn)
         .await?)
+}
+
+/// The record of the object the service knows as `third_id` (the import's link), if any.
+pub async fn by_third_id(conn: &mut Conn, third_type: i64, object_type: i64, third_id: &str) -> Result<Option<Record>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT sys_id, third_id, state FROM base_syn_third_info WHERE third_type = $1 AND object_type = $2 AND third_id = $3 \
+         ORDER BY sync_time DESC, sys_id LIMIT 1",
+    )
+    .bind(third_type)
+    .bind(object_type)
+    .bind(third_id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// The first company at the top: where an import places the service's departments.
+pub async fn top_company(conn: &mut Conn) -> Result<Option<String>, AppError> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM base_organize WHERE parent_id = '-1' AND category = 'company' ORDER BY sort_code, creator_time, id LIMIT 1",
+    )
+    .fetch_optional(conn)
+    .await?)
 }
 
 /// Stores the outcome of one object's sync (replacing the previous one).

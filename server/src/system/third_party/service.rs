@@ -11,14 +11,29 @@
 //! what it did and the next one updates instead of creating twice. The settings' "sync
 //! organisations / users" flags (`qyhIsSynOrg`, `dingSynIsSynUser`, …) are kept for the page;
 //! the sync buttons work whatever they say.
+//!
+//! The import (type 1) goes the other way: it reads the service's departments (and, for
+//! users, its users) in full first, then writes in one transaction — a failure anywhere
+//! leaves nothing written. Departments become departments under the first top company (the
+//! service's root is that company), parents first; users become users in the organisations
+//! of their departments (the company when none is imported yet). Both go through the
+//! organisation and user services' own rules as a [`SystemJob`] (the writer is the permission
+//! area's, handed in as [`WriteDirectory`]). An object is matched by the
+//! id the service knows it by (its record, so objects sent by type 0 are matched too):
+//! a matched one is changed only when its name, parent (departments) or name, mobile number,
+//! email and organisations (users) differ; a new one is created. Nothing is deleted.
 
-use super::client::{Client, Department, Failure, ROOT_DEPARTMENT, User as ThirdUser};
+use super::client::{Client, Department, Failure, User as ThirdUser};
+pub use super::client::{ListedDepartment, ListedUser, ROOT_DEPARTMENT};
 use super::dto::{DingTalkTestForm, SyncTotal, WeComTestForm};
 use super::repo::{self, CountOf, NewRecord};
 use crate::AppState;
-use crate::access::{Admin, DataScope};
+use crate::access::{Admin, DataScope, SystemJob};
+use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};
 use crate::support::new_id;
+use crate::support::password_hash::generate_initial;
+use futures_util::future::BoxFuture;
 use crate::system::service::{SECRET_MASK, SysConfig, settings};
 use std::collections::{HashMap, HashSet};
 
@@ -40,7 +55,7 @@ impl Third {
         }
     }
 
-    fn code(self) -> i64 {
+    pub fn code(self) -> i64 {
         match self {
             Third::WeCom => 1,
             Third::DingTalk => 2,
@@ -51,6 +66,14 @@ impl Third {
         match self {
             Third::WeCom => "企业微信",
             Third::DingTalk => "钉钉",
+        }
+    }
+
+    /// The prefix of the codes (enCode) of the departments it brings.
+    pub fn code_prefix(self) -> &'static str {
+        match self {
+            Third::WeCom => "wecom",
+            Third::DingTalk => "dingtalk",
         }
     }
 
@@ -73,7 +96,7 @@ pub enum Object {
 }
 
 impl Object {
-    fn code(self) -> i64 {
+    pub fn code(self) -> i64 {
         match self {
             Object::Organisation => 1,
             Object::User => 2,
@@ -89,18 +112,16 @@ impl Object {
 }
 
 /// A record's state: the last attempt succeeded, or failed.
-const SYNCED: i64 = 1;
+pub const SYNCED: i64 = 1;
 const FAILED: i64 = 2;
 /// What a successful record says.
-const MSG_SYNCED: &str = "同步成功";
+pub const MSG_SYNCED: &str = "同步成功";
 /// A run older than this no longer holds the lease (its process died).
 const STALE_RUN_MS: i64 = 10 * 60 * 1000;
 
 /// The answer of a sync call while another run of the same kind is going on (the client
 /// then only shows it).
 pub const MSG_RUNNING: &str = "正在进行同步,请稍等";
-/// Type 1 of the sync calls.
-pub const MSG_NO_IMPORT: &str = "暂不支持从第三方同步到本系统";
 
 /// The service at its configured address (http:// or https://).
 fn client(state: &AppState, third: Third) -> Result<Client, AppError> {
@@ -205,13 +226,14 @@ pub struct Synced {
 }
 
 /// GET SynThirdInfo/synAll{Organize|User}SysTo{Qy|Ding}?type=: type 0 sends this system's
-/// organisations or users to the service; type 1 (the other way) is not supported yet.
+/// organisations or users to the service; type 1 brings the service's departments or users
+/// into this system.
 pub async fn sync(state: &AppState, admin: &Admin, third: Third, object: Object, direction: Option<i64>) -> Result<Synced, AppError> {
-    match direction {
-        Some(0) => {}
-        Some(1) => return Err(AppError::bad(MSG_NO_IMPORT)),
+    let import = match direction {
+        Some(0) => false,
+        Some(1) => true,
         _ => return Err(AppError::field("type", "同步方向只能是0（本系统同步到第三方）或1（第三方同步到本系统）")),
-    }
+    };
     let config = settings(&mut *state.db.acquire().await?).await?;
     let (key, secret) = match third {
         Third::WeCom => (stored(&config, "qyhCorpId"), stored(&config, "qyhCorpSecret")),
@@ -236,12 +258,14 @@ pub async fn sync(state: &AppState, admin: &Admin, third: Third, object: Object,
     // client gone), it still finishes, stores every outcome and gives the lease back.
     let task_state = state.clone();
     let task_scope = scope.clone();
+    let job = SystemJob::started_by(admin);
     let run = tokio::spawn(async move {
         let outcome = async {
             let token = client.token(&key, &secret).await.map_err(|f| AppError::bad(format!("获取{}access_token失败：{}", third.name(), f.errmsg)))?;
-            match object {
-                Object::Organisation => push_organisations(&task_state, &task_scope, third, &client, &token).await,
-                Object::User => push_users(&task_state, &task_scope, third, &client, &token).await,
+            match (import, object) {
+                (true, _) => pull(&task_state, &job, third, object, &client, &token).await,
+                (false, Object::Organisation) => push_organisations(&task_state, &task_scope, third, &client, &token).await,
+                (false, Object::User) => push_users(&task_state, &task_scope, third, &client, &token).await,
             }
         }
         .await;
@@ -370,5 +394,44 @@ async fn push_users(state: &AppState, scope: &DataScope, third: Third, client: &
         .await;
         record(state, third, Object::User, &u.id, &outcome, had).await?;
     }
+    Ok(())
+}
+
+/// What an import read from a service, for the writer.
+pub struct Directory<'a> {
+    pub third: Third,
+    pub departments: &'a [ListedDepartment],
+    /// The users, when users are imported (departments are then only looked up).
+    pub users: Option<&'a [ListedUser]>,
+    /// The hash of the run's initial password for new users.
+    pub password_hash: &'a str,
+    pub now: i64,
+}
+
+/// The writer of an import, inside the import's transaction: the permission area's
+/// (`permission::import`), through the organisation and user services' job entry points.
+/// This area cannot name it (that area depends on this one), so the crate root hands it in
+/// ([`crate::Inner::write_directory`]).
+pub type WriteDirectory = for<'a> fn(&'a mut Conn, &'a SystemJob, Directory<'a>) -> BoxFuture<'a, Result<(), AppError>>;
+
+/// Type 1: everything is read from the service before anything is written, and everything is
+/// written in one transaction.
+async fn pull(state: &AppState, job: &SystemJob, third: Third, object: Object, client: &Client, token: &str) -> Result<(), AppError> {
+    let read = |what: &'static str| move |f: Failure| AppError::bad(format!("读取{}的{what}失败：{}", third.name(), f.errmsg));
+    let departments = client.departments(token).await.map_err(read("部门"))?;
+    let users = match object {
+        Object::Organisation => None,
+        Object::User => Some(client.users(token, &departments).await.map_err(read("用户"))?),
+    };
+    // One initial password for the run's new users, by the user service's rule, as its Excel
+    // import does; no one is shown it: an administrator resets it to hand an account over.
+    let password_hash = match &users {
+        Some(list) if !list.is_empty() => state.hasher.hash(&qiming_core::md5_hex(generate_initial().as_bytes())).await?,
+        _ => String::new(),
+    };
+    let directory = Directory { third, departments: &departments, users: users.as_deref(), password_hash: &password_hash, now: state.clock.now_ms() };
+    let mut tx = state.db.begin().await?;
+    (state.write_directory)(&mut tx, job, directory).await?;
+    tx.commit().await?;
     Ok(())
 }
