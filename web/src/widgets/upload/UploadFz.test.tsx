@@ -253,7 +253,7 @@ test('FILE-010, FILE-011, FILE-012: count limit, size in the chosen unit and acc
   await choose(fileOf('b.pdf', 10));
   expect(await screen.findByText('当前限制最多可以上传1个文件')).toBeTruthy();
   // Single-file mode when the limit is 1 (FILE-043).
-  expect((document.querySelector('.qm-upload-fz input[type=file]') as HTMLInputElement).multiple).toBe(false);
+  await waitFor(() => expect((document.querySelector('.qm-upload-fz input[type=file]') as HTMLInputElement).multiple).toBe(false));
   expect(server.calls).toHaveLength(0);
 });
 
