@@ -34,6 +34,15 @@ export interface UploadTarget {
 
 const BASE = '/api/file';
 
+/**
+ * The server's message of a failed quiet upload call, '' when there is none (no answer: the
+ * widgets then say 上传失败, FILE-027).
+ */
+export function refusalOf(error: unknown): string {
+  const failure = error as { code?: number; msg?: string };
+  return failure?.code ? (failure.msg ?? '') : '';
+}
+
 /** `pathType`, `isAccount`, `folder` with the spec's defaults (defaultPath, 0, ''). */
 function targetFields(target: UploadTarget): Record<string, string> {
   return { pathType: target.pathType || 'defaultPath', isAccount: String(target.isAccount ?? 0), folder: target.folder ?? '' };

@@ -10,8 +10,7 @@ import { useMemo, useRef, useState } from 'react';
 import { App, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { uploadFile, type FileEntry } from '@/api/file';
-import type { Envelope } from '@/api/request';
+import { refusalOf, uploadFile, type FileEntry } from '@/api/file';
 import { loadCore } from '@/core';
 import { useCore } from '@/hooks/useCore';
 import { coreText } from '@/i18n';
@@ -57,8 +56,7 @@ export function UploadImg(props: UploadImgProps) {
       const entry: FileEntry = { name: data.fileName || core.cleanFileName(file.name), fileId: data.name, url: data.url };
       latest.current.onChange?.([...latest.current.value, entry]); // FILE-022
     } catch (error) {
-      const msg = (error as Envelope<unknown>).code ? (error as Envelope<unknown>).msg : '';
-      message.error(msg || t('upload.failed'), 1.5);
+      message.error(refusalOf(error) || t('upload.failed'), 1.5); // FILE-026, FILE-027
     } finally {
       inFlight.current -= 1;
       setSending((list) => list.filter((f) => f.uid !== uid));

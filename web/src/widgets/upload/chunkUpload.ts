@@ -9,7 +9,7 @@
  * Framework-free: a component subscribes to `rows()` through `onChange`.
  */
 import { loadCore } from '@/core';
-import { mergeChunks, testChunk, uploadChunk, type ChunkFields, type ChunkState, type FileEntry, type UploadTarget } from '@/api/file';
+import { mergeChunks, refusalOf, testChunk, uploadChunk, type ChunkFields, type ChunkState, type FileEntry, type UploadTarget } from '@/api/file';
 import type { Envelope } from '@/api/request';
 import { fileMd5 } from './md5';
 
@@ -245,8 +245,7 @@ export class ChunkUploader {
     } catch (error) {
       if (signal.aborted || !this.alive(task)) return; // paused or removed
       // A network failure (code 0) has no message of the server's: the widget says 上传失败.
-      const failure = error as Envelope<unknown>;
-      const msg = failure.code ? failure.msg : '';
+      const msg = refusalOf(error);
       this.set(task, { status: 'error', speed: 0, error: msg });
       this.options.onError?.(task.name, msg);
     } finally {
