@@ -3,7 +3,7 @@
  * §7.1-7.3, jnpf-wire-areas.md §3). Paths and fields are the JNPF client's, so its pages work
  * against the same server.
  */
-import type { components } from './schema';
+import type { components, operations } from './schema';
 import { request as send } from './http';
 
 type Schemas = components['schemas'];
@@ -13,24 +13,20 @@ export type Uploaded = Schemas['Uploaded'];
 /** What the server holds of a chunked file (FILE-039). */
 export type ChunkState = Schemas['ChunkState'];
 
-/** A file widget's entry (FILE-001); an image widget's has only name, fileId and url (FILE-002). */
-export interface FileEntry {
-  name: string;
-  fileId: string;
-  url: string;
-  fileSize?: number;
-  fileExtension?: string;
-  fileVersionId?: string;
-}
+/**
+ * A file widget's entry (FILE-001), kept in a form's value: the upload's answer with its stored
+ * name as fileId; an image widget's has only name, fileId and url (FILE-002).
+ */
+export type FileEntry = Pick<Uploaded, 'name' | 'url'> & { fileId: string } & Partial<Pick<Uploaded, 'fileSize' | 'fileExtension' | 'fileVersionId'>>;
 
-/** The form fields every upload carries (FILE-003, FILE-021). */
-export interface UploadTarget {
-  /** The upload type: annex (files), annexpic (images), userAvatar, IM, workFlow (FILE-007). */
+/** Where an upload goes: its type (FILE-007: annex, annexpic, userAvatar, IM, workFlow) and fields. */
+export type UploadTarget = {
   type: string;
   pathType?: string;
+  /** 1: private to the uploader. */
   isAccount?: 0 | 1;
   folder?: string;
-}
+};
 
 const BASE = '/api/file';
 
@@ -60,23 +56,12 @@ export function uploadFile(target: UploadTarget, file: Blob, fileName: string) {
 }
 
 /** The query of a test-chunk and the fields of a chunk (FILE-036, FILE-040). */
-export interface ChunkFields {
-  chunkNumber: number;
-  chunkSize: number;
-  currentChunkSize: number;
-  totalSize: number;
-  identifier: string;
-  filename: string;
-  relativePath: string;
-  totalChunks: number;
-  fileType: string;
-  extension: string;
-}
+export type ChunkFields = Required<NonNullable<operations['getFileChunk']['parameters']['query']>>;
 
 /** What the chunked upload's calls share: quiet (it reports failures itself) and cancellable. */
-interface ChunkCall {
+type ChunkCall = {
   signal?: AbortSignal;
-}
+};
 
 /** The test before the chunks (FILE-036): which chunks the server already holds. */
 export function testChunk(fields: ChunkFields, { signal }: ChunkCall = {}) {
@@ -91,14 +76,8 @@ export function uploadChunk(fields: ChunkFields, chunk: Blob, { signal }: ChunkC
   return send<ChunkState>({ url: `${BASE}/chunk`, method: 'POST', data: form, quiet: true, signal });
 }
 
-/** The merge fields (FILE-041). */
-export interface MergeFields {
-  identifier: string;
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  extension: string;
-}
+/** The merge's own fields (FILE-041), beside the target's type, pathType, isAccount, folder. */
+export type MergeFields = Pick<ChunkFields, 'identifier' | 'fileType' | 'extension'> & { fileName: string; fileSize: number };
 
 /** The merge (FILE-041): multipart; answers the stored file. */
 export function mergeChunks(fields: MergeFields, target: UploadTarget) {
@@ -112,11 +91,11 @@ export function downloadLink(type: string, fileId: string) {
   return send<{ url: string }>({ url: `${BASE}/Download/${encodeURIComponent(type)}/${encodeURIComponent(fileId)}` });
 }
 
-/** Pack download's answer (FILE-015). */
-export interface PackAnswer {
-  downloadVo: { url: string };
-  downloadName: string;
-}
+/**
+ * Pack download's answer (FILE-015, jnpf-wire-areas.md §3). Written here until the server's
+ * document has PackDownload; then it is the generated schema's.
+ */
+export type PackAnswer = { downloadVo: { url: string }; downloadName: string };
 
 /** Pack download (FILE-015): the body is a bare array of {fileId, fileName}. */
 export function packDownload(type: string, files: { fileId: string; fileName: string }[]) {
