@@ -84,6 +84,20 @@ test('FILE-044: a file that cannot be read rejects with a read error', async () 
   await expect(fileMd5(broken)).rejects.toBeInstanceOf(Md5ReadError);
 });
 
+test('FILE-044: in the widget, an unreadable file shows 文件{name}读取出错，请检查该文件 and is cancelled', async () => {
+  render(
+    <Wrap>
+      <Field />
+    </Wrap>,
+  );
+  const broken = fileOf('broken.pdf', 100);
+  broken.slice = () => 'not a blob' as unknown as Blob;
+  await choose(broken);
+  expect(await screen.findByText('文件broken.pdf读取出错，请检查该文件')).toBeTruthy();
+  await waitFor(() => expect(document.querySelector('.qm-chunk-row')).toBeNull());
+  expect(server.calls).toHaveLength(0);
+});
+
 test('FILE-035..041, FILE-022, FILE-001, FILE-005: test first, 5,242,880-byte chunks with their fields, merge with the MD5, the entry added', async () => {
   const changes: FileEntry[][] = [];
   render(
