@@ -15,6 +15,8 @@ export interface Call {
   json?: unknown;
   /** The multipart `file` field. */
   file?: File;
+  /** The Authorization header as sent. */
+  authorization?: string;
 }
 
 type Answer = { code: number; msg: string; data: unknown };
@@ -76,7 +78,8 @@ export class FakeFileServer {
         else file = v as File;
       });
     } else if (typeof init.body === 'string') json = JSON.parse(init.body);
-    const call: Call = { method: init.method ?? 'GET', path: url.pathname, query: url.searchParams, fields, json, file };
+    const authorization = (init.headers as Record<string, string> | undefined)?.Authorization;
+    const call: Call = { method: init.method ?? 'GET', path: url.pathname, query: url.searchParams, fields, json, file, authorization };
     this.calls.push(call);
     if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
     const answer = (await this.override?.(call)) ?? (await this.answer(call));

@@ -121,6 +121,8 @@ test('FILE-035..041, FILE-022, FILE-001, FILE-005: test first, 5,242,880-byte ch
     fileType: 'application/pdf',
     extension: 'pdf',
   });
+  // Every call carries the session token (FILE-035).
+  expect(new Set(server.calls.map((c) => c.authorization))).toEqual(new Set(['bearer-token']));
   // Two chunks: 5 MB and the rest (the last takes the remainder, FILE-037).
   const posts = server.to('/api/file/chunk', 'POST');
   expect(posts.map((c) => [c.fields.chunkNumber, c.file!.size]).sort()).toEqual([
