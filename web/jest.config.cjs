@@ -17,6 +17,8 @@ module.exports = {
     // the test's thread here.
     '^\\./md5Worker$': '<rootDir>/src/test/md5Worker.cjs',
     '^@/(.*)$': '<rootDir>/src/$1',
+    // antd-img-crop's CommonJS build requires antd's ES modules; jest takes antd's CommonJS build.
+    '^antd/es/(.*)$': 'antd/lib/$1',
     // @ant-design/icons' CommonJS build reaches into the ES build of its colours.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
   },
