@@ -13,7 +13,12 @@ module.exports = {
     '^@qiming/core$': '@qiming/core-node',
     // Pages from their folders: Vite's import.meta.glob there, a scan of the same folders here.
     '^@/pages/pageModules$': '<rootDir>/src/test/pageModules.cjs',
+    // The MD5 worker: Vite's `new Worker(new URL(…, import.meta.url))` there, the same job in
+    // the test's thread here.
+    '^\\./md5Worker$': '<rootDir>/src/test/md5Worker.cjs',
     '^@/(.*)$': '<rootDir>/src/$1',
+    // antd-img-crop's CommonJS build requires antd's ES modules; jest takes antd's CommonJS build.
+    '^antd/es/(.*)$': 'antd/lib/$1',
     // @ant-design/icons' CommonJS build reaches into the ES build of its colours.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
   },

@@ -22,6 +22,9 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? { 'react-router': here('./node_modules/react-router/dist/production/index.mjs') } : {}),
     },
   },
+  // The MD5 worker (src/widgets/upload/md5.worker.ts) imports the WASM rules core: it is an
+  // ES module worker with the same WASM plugin as the page.
+  worker: { format: 'es', plugins: () => [wasm()] },
   server: {
     fs: { allow: [here('..')] },
     // `npm run dev` against a server started with `make run` (or QIMING_ADDR).

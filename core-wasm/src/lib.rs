@@ -647,6 +647,26 @@ pub fn check_import_rows(count: f64) -> Result<JsValue, JsError> {
     message(upload::check_import_rows(number::count(count)))
 }
 
+/// A size in bytes as shown beside a file: `512 B`, `1.5 KB`, `200 MB`, `3.5 GB`.
+#[wasm_bindgen(js_name = fileSizeText)]
+pub fn file_size_text(bytes: f64) -> String {
+    upload::file_size_text(number::whole_number(bytes))
+}
+
+/// The lower-case extension of a file name ('' when it has none), as the chunked upload's
+/// `extension` field and the entry's `fileExtension` carry it.
+#[wasm_bindgen(js_name = fileExtension)]
+pub fn file_extension(name: &str) -> String {
+    upload::extension(name)
+}
+
+/// A client's file name as it is kept and shown: its last path part, without `#` (FILE-001),
+/// control characters and surrounding spaces, at most 200 characters.
+#[wasm_bindgen(js_name = cleanFileName)]
+pub fn clean_file_name(name: &str) -> String {
+    upload::clean_file_name(name)
+}
+
 /// image, video, audio, document or other.
 #[wasm_bindgen(js_name = fileCategory)]
 pub fn file_category(name: &str) -> String {

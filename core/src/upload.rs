@@ -42,6 +42,17 @@ impl SizeUnit {
     }
 }
 
+/// A file size as people read it (FILE-005): bytes under 1 KB (`512 B`), else KB, MB or GB
+/// (FILE-004's units) with at most two decimals, trailing zeros dropped (`1.5 MB`, `10 MB`).
+pub fn file_size_text(bytes: u64) -> String {
+    let unit = [SizeUnit::GB, SizeUnit::MB, SizeUnit::KB].into_iter().find(|u| bytes >= u.bytes());
+    let Some(unit) = unit else {
+        return format!("{bytes} B");
+    };
+    let value = (Decimal::from(bytes) / Decimal::from(unit.bytes())).round_dp(2).normalize();
+    format!("{value} {}", unit.name())
+}
+
 /// The file categories of FILE-006 (and the widget's accept choices of FILE-012).
 pub const IMAGE_EXTENSIONS: [&str; 6] = ["gif", "jpg", "jpeg", "png", "bmp", "webp"];
 pub const VIDEO_EXTENSIONS: [&str; 11] =
@@ -422,6 +433,20 @@ mod tests {
         assert!(check_sign_image("sign.png", 500 * 1024 - 1).is_none());
         assert_eq!(check_sign_image("sign.png", 500 * 1024).unwrap().text, "图片大小超过500KB");
         assert_eq!(check_sign_image("sign.svg", 10).unwrap().text, "请上传图片");
+    }
+
+    // FILE-004, FILE-005
+    #[test]
+    fn file_004_005_size_text() {
+        assert_eq!(file_size_text(0), "0 B");
+        assert_eq!(file_size_text(1023), "1023 B");
+        assert_eq!(file_size_text(1024), "1 KB");
+        assert_eq!(file_size_text(1536), "1.5 KB");
+        assert_eq!(file_size_text(10 * 1_048_576), "10 MB");
+        assert_eq!(file_size_text(209_715_200), "200 MB");
+        assert_eq!(file_size_text(1_048_575), "1024 KB");
+        assert_eq!(file_size_text(3 * 1_073_741_824 + 536_870_912), "3.5 GB");
+        assert_eq!(file_size_text(u64::MAX), "17179869184 GB");
     }
 
     // IMP-003..006, IMP-010

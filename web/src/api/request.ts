@@ -31,6 +31,13 @@ export interface RequestOptions {
   form?: boolean;
   /** Milliseconds; defaults to the configured timeout, 100 s for the long calls (HTTP-007). */
   timeout?: number;
+  /**
+   * The caller shows the failure itself (no toast): the chunked upload retries a chunk up to
+   * five times and must not toast each attempt. The session still ends on 600-602.
+   */
+  quiet?: boolean;
+  /** Cancels the call (a paused upload stops its chunks in flight); rejects with code 0. */
+  signal?: AbortSignal;
 }
 
 export interface ClientDeps {
@@ -101,8 +108,8 @@ export type Request = <T = unknown>(options: RequestOptions) => Promise<Envelope
  * `{code: 0, msg}`.
  */
 export function createClient(deps: ClientDeps): Request {
-  const fail = (url: string, body: Envelope<unknown>) => {
-    if (!isToastExempt(url)) {
+  const fail = (url: string, body: Envelope<unknown>, quiet = false) => {
+    if (!quiet && !isToastExempt(url)) {
       const closed = Promise.resolve(deps.toast(body.msg || deps.defaultError(), ERROR_TOAST_SECONDS));
       if (endsSession(url, body.code)) void closed.then(() => deps.onSessionEnd());
     } else if (endsSession(url, body.code)) {
@@ -136,6 +143,9 @@ export function createClient(deps: ClientDeps): Request {
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeout ?? timeoutFor(url, deps.timeout));
+    const cancel = () => controller.abort();
+    options.signal?.addEventListener('abort', cancel);
+    if (options.signal?.aborted) controller.abort();
     let envelope: Envelope<T>;
     try {
       const response = await deps.fetch(deps.baseUrl + url, { method, headers, body, signal: controller.signal });
@@ -143,11 +153,12 @@ export function createClient(deps: ClientDeps): Request {
       if (!envelope || typeof envelope.code !== 'number') throw new Error('not an envelope');
     } catch {
       // HTTP-013: network failure, timeout, or an answer that is not ours.
-      return fail(url, { code: 0, msg: deps.defaultError(), data: null });
+      return fail(url, { code: 0, msg: deps.defaultError(), data: null }, options.quiet || options.signal?.aborted);
     } finally {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
     }
-    if (envelope.code !== 200) return fail(url, envelope);
+    if (envelope.code !== 200) return fail(url, envelope, options.quiet);
     return envelope;
   };
 }

@@ -52,3 +52,31 @@ export function getLoginLog(query: { currentPage: number; pageSize: number; keyw
 export function switchMajor(majorId: string, majorType = 'System') {
   return send({ url: `${BASE}/major`, method: 'PUT', data: { majorId, majorType } });
 }
+
+/** PROF-002: the avatar is the `data.name` of one's own upload to Uploader/userAvatar. */
+export function setAvatar(name: string) {
+  return send({ url: `${BASE}/Avatar/${encodeURIComponent(name)}`, method: 'PUT' });
+}
+
+/**
+ * A signature image (PROF-009): `signImg` is a data-URL shown as it is. Written here until the
+ * server's document has SignImg (jnpf-wire-areas.md §1.2); then it is the generated schema's.
+ */
+export type SignImage = { id: string; signImg: string; isDefault: number };
+
+/** PROF-009 */
+export function getSignImages() {
+  return send<SignImage[]>({ url: `${BASE}/SignImg` });
+}
+
+export function addSignImage(signImg: string, isDefault: 0 | 1) {
+  return send({ url: `${BASE}/SignImg`, method: 'POST', data: { signImg, isDefault } });
+}
+
+export function setDefaultSignImage(id: string) {
+  return send({ url: `${BASE}/${encodeURIComponent(id)}/SignImg`, method: 'PUT' });
+}
+
+export function deleteSignImage(id: string) {
+  return send({ url: `${BASE}/${encodeURIComponent(id)}/SignImg`, method: 'DELETE' });
+}

@@ -1,15 +1,20 @@
-/** /profile (PROF-001): the user's card and tabs for basic info, password and login log. */
-import { Avatar, Card, Col, Row, Tabs } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+/**
+ * /profile (PROF-001): the user's card with the avatar (PROF-002) and tabs for basic info,
+ * password, signature images (PROF-009), the user's own files and the login log.
+ */
+import { Card, Col, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUser } from '@/stores/user';
+import AvatarUpload from './AvatarUpload';
 import BaseInfo from './BaseInfo';
 import LoginLog from './LoginLog';
+import MyFiles from './MyFiles';
 import PasswordForm from './PasswordForm';
+import SignImages from './SignImages';
 import './profile.css';
 
-const TABS = ['baseInfo', 'password', 'loginLog'] as const;
+const TABS = ['baseInfo', 'password', 'signature', 'files', 'loginLog'] as const;
 
 export default function Profile() {
   const { t } = useTranslation();
@@ -21,7 +26,7 @@ export default function Profile() {
     <Row gutter={[16, 16]} className="qm-profile">
       <Col xs={24} lg={6}>
         <Card className="qm-profile-card">
-          <Avatar size={96} src={user?.headIcon || undefined} icon={<UserOutlined />} />
+          <AvatarUpload />
           <h2>{user?.userName}</h2>
           <p>{user?.userAccount}</p>
           {user?.organizeName && <p>{user.organizeName}</p>}
@@ -45,6 +50,8 @@ export default function Profile() {
                   </div>
                 ),
               },
+              { key: 'signature', label: t('profile.tabs.signature'), children: <SignImages /> },
+              { key: 'files', label: t('profile.tabs.files'), children: <MyFiles /> },
               { key: 'loginLog', label: t('profile.tabs.loginLog'), children: <LoginLog /> },
             ]}
           />
