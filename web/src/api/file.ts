@@ -91,11 +91,8 @@ export function downloadLink(type: string, fileId: string) {
   return send<{ url: string }>({ url: `${BASE}/Download/${encodeURIComponent(type)}/${encodeURIComponent(fileId)}` });
 }
 
-/**
- * Pack download's answer (FILE-015, jnpf-wire-areas.md §3). Written here until the server's
- * document has PackDownload; then it is the generated schema's.
- */
-export type PackAnswer = { downloadVo: { url: string }; downloadName: string };
+/** Pack download's answer (FILE-015, jnpf-wire-areas.md §3). */
+export type PackAnswer = components['schemas']['PackDownload'];
 
 /** Pack download (FILE-015): the body is a bare array of {fileId, fileName}. */
 export function packDownload(type: string, files: { fileId: string; fileName: string }[]) {

@@ -4152,6 +4152,458 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/visualdev/Base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of model definitions (menu system.visualDev): keyword over name and code, type and category filters
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBase"];
+        put?: never;
+        /**
+         * Create a model definition (button btn_add); answers its id
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every model definition the caller reaches, without paging
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model picker, for any member: released models under their categories
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model definition's draft, parts as JSON text
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseById"];
+        /**
+         * Change a model definition's draft (button btn_edit); only what is sent changes, released versions stay
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putVisualdevBaseById"];
+        post?: never;
+        /**
+         * Delete a model definition and its released versions (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteVisualdevBaseById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a model definition as a new unreleased draft (button btn_add)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevBaseByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/Actions/Release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a model definition (button btn_release): every problem at once (code 400, data the list of {path, field, key, params, text}), else a new immutable version; answers the version number
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevBaseByIdActionsRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/FormDataFields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model's fields offered to related forms and custom buttons, for any member (filterType 1: no sub-table columns)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseByIdFormDataFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Base/{id}/FieldDataSelect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The related-form picker's page of a released model's records, for any member (empty until records exist)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevBaseByIdFieldDataSelect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's messages, newest first, with keyword (title), type and read state (MSG-018)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessage"];
+        put?: never;
+        /**
+         * A new draft notice (button btn_add; MSG-022): rich text sanitised, attachments as JSON text, addressees as mixed-picker values
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/ReadInfo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's messages with its body and attachments; it becomes read (MSG-020, MSG-012)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageReadInfoById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Actions/ReadAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every unread message of the caller matching the filter becomes read (MSG-008, MSG-019)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessageActionsReadAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the caller's messages named (ids joined by ','); other users' copies stay (MSG-021)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageRecord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The notice page: a page of notices within the caller's scope (menu msgCenter.notice; MSG-022)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessageNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The notice list under the call catalogue's path (MSG-022)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postMessageNoticeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A notice's form (menu msgCenter.notice)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageById"];
+        /**
+         * Changes a draft notice; only what is sent changes (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageById"];
+        post?: never;
+        /**
+         * Deletes a notice and its addressees' copies (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A notice's form under the call catalogue's path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageNoticeById"];
+        /**
+         * Changes a draft notice under the call catalogue's path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageNoticeById"];
+        post?: never;
+        /**
+         * Deletes a notice under the call catalogue's path
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageNoticeById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/{id}/Actions/Release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Releases a draft notice: one message per addressee in one transaction, pushed to those connected (button btn_edit; MSG-023)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageByIdActionsRelease"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/Notice/{id}/Actions/Release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Releases a draft notice under the call catalogue's path (MSG-023)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageNoticeByIdActionsRelease"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/imreply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's recent chat conversations, most recent first, with unread counts and the latest message (CHAT-022, CHAT-008)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageImreply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/imreply/deleteChatRecord/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clears the caller's side of the chat history with that user (CHAT-022, CHAT-007)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageImreplyDeleteChatRecordById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/imreply/relocation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes the conversation with that user from the caller's list; the history stays (CHAT-022, CHAT-006)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteMessageImreplyRelocationById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -4482,6 +4934,25 @@ export interface components {
         ConditionRequest: {
             keyword?: string;
             departIds?: string[];
+        };
+        /** @description GET imreply: a recent conversation. */
+        Conversation: {
+            /** @description The other user's id. */
+            id: string;
+            realName: string;
+            account: string;
+            headIcon: string;
+            latestMessage: string;
+            /** @description text, image, voice ('' when the history is cleared). */
+            messageType: string;
+            /** Format: int64 */
+            latestDate?: number | null;
+            /** Format: int64 */
+            unreadMessage: number;
+        };
+        /** @description GET imreply: `{list}`. */
+        Conversations: {
+            list: components["schemas"]["Conversation"][];
         };
         /** @description What creating a user answers: the generated initial password, shown once. */
         CreatedUser: {
@@ -4836,6 +5307,23 @@ export interface components {
                 organizeIdTree: string[];
                 /** @description JSON text of the company's details (short name, nature, industry, founded, phones, …). */
                 propertyJson: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Conversations: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET imreply: `{list}`. */
+            data: {
+                list: components["schemas"]["Conversation"][];
             };
         };
         /**
@@ -5396,6 +5884,27 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_FormField: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    /** @description The record name (`table-column` for a sub-table column). */
+                    vmodel: string;
+                    label: string;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_ItemNode: {
             /**
              * Format: u-int16
@@ -5473,6 +5982,88 @@ export interface components {
                     isDataAuthorize: number;
                     hasChildren: boolean;
                     children: components["schemas"]["MenuInfo"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_ModelListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The category's name (its dictionary item), or the stored id when there is none. */
+                    category: string;
+                    /** Format: int64 */
+                    type: number;
+                    /**
+                     * Format: int64
+                     * @description 1 表单, 2 表单+列表, 4 数据视图.
+                     */
+                    webType: number;
+                    /** Format: int64 */
+                    enableFlow: number;
+                    /** Format: int64 */
+                    state: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /**
+                     * Format: int64
+                     * @description 1 when a released version exists (发布预览 is offered).
+                     */
+                    isRelease: number;
+                    /** Format: int64 */
+                    pcIsRelease: number;
+                    /** Format: int64 */
+                    appIsRelease: number;
+                    /**
+                     * Format: int64
+                     * @description The latest released version (0 before the first release).
+                     */
+                    version: number;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_ModelNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    parentId: string;
+                    /** Format: int64 */
+                    webType?: number | null;
+                    hasChildren: boolean;
+                    children: components["schemas"]["ModelNode"][];
                 }[];
             };
         };
@@ -5819,6 +6410,87 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_MessageInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET ReadInfo/{id}: the message opened (now read). */
+            data: {
+                id: string;
+                title: string;
+                /** Format: int64 */
+                type: number;
+                /** Format: int64 */
+                flowType: number;
+                releaseUser: string;
+                /** Format: int64 */
+                releaseTime: number;
+                excerpt: string;
+                /**
+                 * @description HTML for notices and system messages; JSON text `{type, id, groupId}` for schedule
+                 *     messages; JSON text for workflow messages.
+                 */
+                bodyText: string;
+                /** @description JSON text of upload entries, or ''. */
+                files: string;
+                coverImage: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ModelInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Base/{id}: the draft, parts as JSON text; the editor posts it back whole. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                type: number;
+                /** Format: int64 */
+                webType: number;
+                dbLinkId: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enableFlow: number;
+                /** Format: int64 */
+                state: number;
+                category: string;
+                description: string;
+                tables: string;
+                formData: string;
+                columnData: string;
+                appColumnData: string;
+                interfaceId: string;
+                interfaceName: string;
+                interfaceParam: string;
+                /** Format: int64 */
+                isRelease: number;
+                /** Format: int64 */
+                pcIsRelease: number;
+                /** Format: int64 */
+                appIsRelease: number;
+                /** Format: int64 */
+                version: number;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_NoData: {
             /**
              * Format: u-int16
@@ -5828,6 +6500,46 @@ export interface components {
             code: number;
             msg: string;
             data: null;
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_NoticeInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET /api/message/{id}: a notice's form. */
+            data: {
+                id: string;
+                title: string;
+                /** @description `id--type` values joined by ','; '' everyone. */
+                toUserIds: string;
+                /** @description The NoticeType enCode. */
+                category: string;
+                /** Format: int64 */
+                expirationTime?: number | null;
+                files: string;
+                coverImage: string;
+                bodyText: string;
+                excerpt: string;
+                /** Format: int64 */
+                remindCategory: number;
+                sendConfigId: string;
+                sendConfigName: string;
+                /** Format: int64 */
+                releaseTime?: number | null;
+                releaseUser: string;
+                /**
+                 * Format: int64
+                 * @description 0 draft, 1 released, 2 expired.
+                 */
+                enabledMark: number;
+            };
         };
         /**
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
@@ -6089,6 +6801,138 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_MessageRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    /** @description The caller's copy: what ReadInfo and Record delete take. */
+                    id: string;
+                    title: string;
+                    /**
+                     * Format: int64
+                     * @description 1 system, 2 workflow, 3 notice, 4 schedule.
+                     */
+                    type: number;
+                    /** Format: int64 */
+                    flowType: number;
+                    /** @description 姓名/账户 of who released or sent it ('' for the system). */
+                    releaseUser: string;
+                    /**
+                     * Format: int64
+                     * @description When it was released or sent (ms).
+                     */
+                    releaseTime: number;
+                    /** @description '0' unread, '1' read. */
+                    isRead: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_ModelListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The category's name (its dictionary item), or the stored id when there is none. */
+                    category: string;
+                    /** Format: int64 */
+                    type: number;
+                    /**
+                     * Format: int64
+                     * @description 1 表单, 2 表单+列表, 4 数据视图.
+                     */
+                    webType: number;
+                    /** Format: int64 */
+                    enableFlow: number;
+                    /** Format: int64 */
+                    state: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /**
+                     * Format: int64
+                     * @description 1 when a released version exists (发布预览 is offered).
+                     */
+                    isRelease: number;
+                    /** Format: int64 */
+                    pcIsRelease: number;
+                    /** Format: int64 */
+                    appIsRelease: number;
+                    /**
+                     * Format: int64
+                     * @description The latest released version (0 before the first release).
+                     */
+                    version: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_NoticeRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    title: string;
+                    /** @description The type's name (NoticeType), or its code when the dictionary has no such item. */
+                    category: string;
+                    /** Format: int64 */
+                    expirationTime?: number | null;
+                    /** @description 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    releaseUser: string;
+                    /** Format: int64 */
+                    releaseTime?: number | null;
+                    /**
+                     * Format: int64
+                     * @description 0 draft, 1 released, 2 expired.
+                     */
+                    enabledMark: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_PositionRow: {
             /**
              * Format: u-int16
@@ -6115,6 +6959,24 @@ export interface components {
                     /** Format: int64 */
                     creatorTime: number;
                 }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_RecordRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: Record<string, never>[];
                 pagination: components["schemas"]["Pagination"];
             };
         };
@@ -7372,6 +8234,21 @@ export interface components {
             msg: string;
             data: string[][];
         };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_i64: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** Format: int64 */
+            data: number;
+        };
         /** @description The answer of an export: where to download the file (valid for a while, no header needed). */
         ExportUrl: {
             /** @description `/api/file/DownloadModel?encryption=<key>`; the client puts its API base in front. */
@@ -7385,6 +8262,7 @@ export interface components {
             /** Format: u-int16 */
             code: number;
             msg: string;
+            /** @description `{field: [msg, …]}` for a 400 about fields; a list of problems for a refused release. */
             data: {
                 [key: string]: string[];
             } | null;
@@ -7417,6 +8295,12 @@ export interface components {
         /** @description `{url}` of a file to download. */
         FileUrl: {
             url: string;
+        };
+        /** @description A field offered to relationForm, its attributes and custom buttons. */
+        FormField: {
+            /** @description The record name (`table-column` for a sub-table column). */
+            vmodel: string;
+            label: string;
         };
         /** @description POST Group/GroupCondition: the groups among these ids (and matching a keyword). */
         GroupCondition: {
@@ -7971,7 +8855,256 @@ export interface components {
             hasChildren: boolean;
             children: components["schemas"]["MenuInfo"][];
         };
+        /**
+         * @description GET /api/message and POST Actions/ReadAll: the drawer's filter. `type` '' is every type;
+         *     `isRead` '0' unread only, '1' read only, '' both.
+         */
+        MessageFilter: {
+            keyword?: string | null;
+            /** @description 1 system, 2 workflow, 3 notice, 4 schedule; '' every type. */
+            type?: string | null;
+            /** @description '0' unread, '1' read; '' both. */
+            isRead?: string | null;
+            /** @description 'desc' (default) newest first, 'asc' oldest first. */
+            sort?: string | null;
+        };
+        /** @description GET ReadInfo/{id}: the message opened (now read). */
+        MessageInfo: {
+            id: string;
+            title: string;
+            /** Format: int64 */
+            type: number;
+            /** Format: int64 */
+            flowType: number;
+            releaseUser: string;
+            /** Format: int64 */
+            releaseTime: number;
+            excerpt: string;
+            /**
+             * @description HTML for notices and system messages; JSON text `{type, id, groupId}` for schedule
+             *     messages; JSON text for workflow messages.
+             */
+            bodyText: string;
+            /** @description JSON text of upload entries, or ''. */
+            files: string;
+            coverImage: string;
+        };
+        /** @description A row of the message list (the caller's copy of a message). */
+        MessageRow: {
+            /** @description The caller's copy: what ReadInfo and Record delete take. */
+            id: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description 1 system, 2 workflow, 3 notice, 4 schedule.
+             */
+            type: number;
+            /** Format: int64 */
+            flowType: number;
+            /** @description 姓名/账户 of who released or sent it ('' for the system). */
+            releaseUser: string;
+            /**
+             * Format: int64
+             * @description When it was released or sent (ms).
+             */
+            releaseTime: number;
+            /** @description '0' unread, '1' read. */
+            isRead: string;
+        };
+        /**
+         * @description POST Base / PUT Base/{id}. An update changes only what it sends (the JNPF editor posts
+         *     the GET answer back whole; unknown fields are ignored). The parts may come as JSON text
+         *     or as JSON; they are stored as text.
+         */
+        ModelForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            type?: components["schemas"]["Patch_i64"];
+            webType?: components["schemas"]["Patch_i64"];
+            dbLinkId?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enableFlow?: components["schemas"]["Patch_i64"];
+            state?: components["schemas"]["Patch_i64"];
+            category?: components["schemas"]["Patch_String"];
+            description?: components["schemas"]["Patch_String"];
+            tables?: string | null;
+            formData?: string | null;
+            columnData?: string | null;
+            appColumnData?: string | null;
+            interfaceId?: components["schemas"]["Patch_String"];
+            interfaceName?: components["schemas"]["Patch_String"];
+            interfaceParam?: string | null;
+        };
+        /** @description GET Base/{id}: the draft, parts as JSON text; the editor posts it back whole. */
+        ModelInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            type: number;
+            /** Format: int64 */
+            webType: number;
+            dbLinkId: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enableFlow: number;
+            /** Format: int64 */
+            state: number;
+            category: string;
+            description: string;
+            tables: string;
+            formData: string;
+            columnData: string;
+            appColumnData: string;
+            interfaceId: string;
+            interfaceName: string;
+            interfaceParam: string;
+            /** Format: int64 */
+            isRelease: number;
+            /** Format: int64 */
+            pcIsRelease: number;
+            /** Format: int64 */
+            appIsRelease: number;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A row of the model list. */
+        ModelListRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The category's name (its dictionary item), or the stored id when there is none. */
+            category: string;
+            /** Format: int64 */
+            type: number;
+            /**
+             * Format: int64
+             * @description 1 表单, 2 表单+列表, 4 数据视图.
+             */
+            webType: number;
+            /** Format: int64 */
+            enableFlow: number;
+            /** Format: int64 */
+            state: number;
+            /** @description Who made it: 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            lastModifyTime?: number | null;
+            /** Format: int64 */
+            sortCode: number;
+            /**
+             * Format: int64
+             * @description 1 when a released version exists (发布预览 is offered).
+             */
+            isRelease: number;
+            /** Format: int64 */
+            pcIsRelease: number;
+            /** Format: int64 */
+            appIsRelease: number;
+            /**
+             * Format: int64
+             * @description The latest released version (0 before the first release).
+             */
+            version: number;
+        };
+        /**
+         * @description A node of the model picker: categories, then the released models below them (the
+         *     selectable nodes, `hasChildren` false).
+         */
+        ModelNode: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            parentId: string;
+            /** Format: int64 */
+            webType?: number | null;
+            hasChildren: boolean;
+            children: components["schemas"]["ModelNode"][];
+        };
         NoData: null;
+        /**
+         * @description POST /api/message, PUT /api/message/{id}: a notice. Only what is sent changes on PUT;
+         *     every field of the info answer may come back and the unknown ones are ignored.
+         */
+        NoticeForm: {
+            title?: string | null;
+            toUserIds?: string | null;
+            category?: string | null;
+            /** Format: int64 */
+            expirationTime?: number | null;
+            files?: string | null;
+            coverImage?: string | null;
+            bodyText?: string | null;
+            excerpt?: string | null;
+            /** Format: int64 */
+            remindCategory?: number | null;
+            sendConfigId?: string | null;
+            sendConfigName?: string | null;
+        };
+        /** @description GET /api/message/{id}: a notice's form. */
+        NoticeInfo: {
+            id: string;
+            title: string;
+            /** @description `id--type` values joined by ','; '' everyone. */
+            toUserIds: string;
+            /** @description The NoticeType enCode. */
+            category: string;
+            /** Format: int64 */
+            expirationTime?: number | null;
+            files: string;
+            coverImage: string;
+            bodyText: string;
+            excerpt: string;
+            /** Format: int64 */
+            remindCategory: number;
+            sendConfigId: string;
+            sendConfigName: string;
+            /** Format: int64 */
+            releaseTime?: number | null;
+            releaseUser: string;
+            /**
+             * Format: int64
+             * @description 0 draft, 1 released, 2 expired.
+             */
+            enabledMark: number;
+        };
+        /** @description POST Notice (the list): filters of the notice page. */
+        NoticeQuery: {
+            keyword?: string | null;
+            /** Format: int64 */
+            currentPage?: number | null;
+            /** Format: int64 */
+            pageSize?: number | null;
+            sort?: string | null;
+            /** @description States to show ('0' draft, '1' released, '2' expired); empty: all. */
+            enabledMark?: string[];
+            /** @description NoticeType enCodes to show; empty: all. */
+            type?: string[];
+        };
+        /** @description A row of the notice page. */
+        NoticeRow: {
+            id: string;
+            title: string;
+            /** @description The type's name (NoticeType), or its code when the dictionary has no such item. */
+            category: string;
+            /** Format: int64 */
+            expirationTime?: number | null;
+            /** @description 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            releaseUser: string;
+            /** Format: int64 */
+            releaseTime?: number | null;
+            /**
+             * Format: int64
+             * @description 0 draft, 1 released, 2 expired.
+             */
+            enabledMark: number;
+        };
         /** @description One organisation with its positions or roles (the user form's options). */
         OptionGroup: {
             id: string;
@@ -8215,6 +9348,29 @@ export interface components {
         /** @description POST DataInterface/{id}/Actions/Preview. */
         PreviewForm: {
             paramList?: components["schemas"]["ParamValue"][];
+        };
+        /** @description DELETE Record: the caller's copies to delete, ids joined by ',' (or an array). */
+        RecordIds: {
+            ids: string;
+        };
+        /**
+         * @description A record of a related form as the picker lists it: `id`, the relationField and the
+         *     column keys.
+         */
+        RecordRow: Record<string, never>;
+        /**
+         * @description POST Base/{id}/Actions/Release: which sides to publish. The menu parents are accepted;
+         *     making the menu entries is not part of this slice.
+         */
+        ReleaseForm: {
+            /** Format: int64 */
+            pc?: number | null;
+            /** Format: int64 */
+            app?: number | null;
+            pcModuleParentId?: string | null;
+            appModuleParentId?: string | null;
+            pcSystemId?: string | null;
+            appSystemId?: string | null;
         };
         /** @description POST Role/RoleCondition: the tree limited to these roles (custom roles). */
         RoleCondition: {
@@ -15106,6 +16262,711 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getVisualdevBase: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description 1 功能设计 (the only type this build makes); empty for every type. */
+                type?: number;
+                /** @description A category's dictionary item id; empty for every category. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_ModelListRow"];
+                };
+            };
+        };
+    };
+    postVisualdevBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseList: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description 1 功能设计 (the only type this build makes); empty for every type. */
+                type?: number;
+                /** @description A category's dictionary item id; empty for every category. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ModelListRow"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseSelector: {
+        parameters: {
+            query?: {
+                type?: number;
+                /** @description The web types offered, comma separated (`1,2`); empty for every type. */
+                webType?: string;
+                /** @description Accepted: the picker lists released models only. */
+                isRelease?: number;
+                enableFlow?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_ModelNode"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ModelInfo"];
+                };
+            };
+        };
+    };
+    putVisualdevBaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteVisualdevBaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postVisualdevBaseByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postVisualdevBaseByIdActionsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseByIdFormDataFields: {
+        parameters: {
+            query?: {
+                filterType?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_FormField"];
+                };
+            };
+        };
+    };
+    getVisualdevBaseByIdFieldDataSelect: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                relationField?: string;
+                /** @description The column keys shown, comma separated. */
+                columnOptions?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_RecordRow"];
+                };
+            };
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description 1 system, 2 workflow, 3 notice, 4 schedule; '' every type. */
+                type?: string;
+                /** @description '0' unread, '1' read; '' both. */
+                isRead?: string;
+                /** @description 'desc' (default) newest first, 'asc' oldest first. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_MessageRow"];
+                };
+            };
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getMessageReadInfoById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the list's row */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageInfo"];
+                };
+            };
+        };
+    };
+    postMessageActionsReadAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageFilter"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordIds"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postMessageNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeQuery"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_NoticeRow"];
+                };
+            };
+        };
+    };
+    postMessageNoticeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeQuery"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_NoticeRow"];
+                };
+            };
+        };
+    };
+    getMessageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeInfo"];
+                };
+            };
+        };
+    };
+    putMessageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getMessageNoticeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeInfo"];
+                };
+            };
+        };
+    };
+    putMessageNoticeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageNoticeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putMessageByIdActionsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putMessageNoticeByIdActionsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getMessageImreply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Conversations"];
+                };
+            };
+        };
+    };
+    deleteMessageImreplyDeleteChatRecordById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The other user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteMessageImreplyRelocationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The other user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
             };
         };
     };

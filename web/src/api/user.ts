@@ -58,11 +58,8 @@ export function setAvatar(name: string) {
   return send({ url: `${BASE}/Avatar/${encodeURIComponent(name)}`, method: 'PUT' });
 }
 
-/**
- * A signature image (PROF-009): `signImg` is a data-URL shown as it is. Written here until the
- * server's document has SignImg (jnpf-wire-areas.md §1.2); then it is the generated schema's.
- */
-export type SignImage = { id: string; signImg: string; isDefault: number };
+/** A signature image (PROF-009): `signImg` is a data-URL shown as it is. */
+export type SignImage = components['schemas']['SignImg'];
 
 /** PROF-009 */
 export function getSignImages() {
