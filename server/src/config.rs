@@ -84,8 +84,17 @@ pub struct Config {
     /// test's self-signed server.
     pub extra_ca_file: Option<PathBuf>,
     /// Where uploaded files live (`QIMING_FILE_STORE`): `local`, the disk under
-    /// `<data dir>/files` (the only store of this build; S3 is not built yet, server/README.md \"Files\").
+    /// `<data dir>/files`, or `s3`, the store of the `s3_*` settings (server/README.md \"Files\").
     pub file_store: String,
+    /// The S3-compatible store of `QIMING_FILE_STORE=s3`: its address (`QIMING_S3_ENDPOINT`,
+    /// `https://…` or, on a local network, `http://…`), bucket, region and key pair
+    /// (`QIMING_S3_BUCKET`, `QIMING_S3_REGION`, `QIMING_S3_ACCESS_KEY_ID`,
+    /// `QIMING_S3_SECRET_ACCESS_KEY`).
+    pub s3_endpoint: String,
+    pub s3_bucket: String,
+    pub s3_region: String,
+    pub s3_access_key_id: String,
+    pub s3_secret_access_key: String,
     /// The largest file one upload request takes, in MB (`QIMING_UPLOAD_MAX_MB`, default 100).
     pub upload_max_mb: u64,
     /// The largest file the chunked upload takes, in MB (`QIMING_CHUNKED_UPLOAD_MAX_MB`,
@@ -133,6 +142,11 @@ impl Default for Config {
             wecom_base_url: "https://qyapi.weixin.qq.com".into(),
             extra_ca_file: None,
             file_store: "local".into(),
+            s3_endpoint: String::new(),
+            s3_bucket: String::new(),
+            s3_region: String::new(),
+            s3_access_key_id: String::new(),
+            s3_secret_access_key: String::new(),
             upload_max_mb: 100,
             chunked_upload_max_mb: 4096,
             upload_quota_mb: 10240,
@@ -147,7 +161,7 @@ impl Config {
         let file = std::env::var("QIMING_CONFIG").unwrap_or_else(|_| "qiming.toml".into());
         let mut config: Config = Figment::from(Serialized::defaults(Config::default()))
             .merge(Toml::file(file))
-            .merge(Env::prefixed("QIMING_").ignore(&["CONFIG", "ADMIN_PASSWORD"]))
+            .merge(Env::prefixed("QIMING_").ignore(&["CONFIG", "ADMIN_PASSWORD", "S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]))
             .extract()
             .map_err(Box::new)?;
         // Taken verbatim: figment would read a password like 123456 or [x] as a number or
@@ -157,6 +171,18 @@ impl Config {
         }
         if let Ok(url) = std::env::var("DATABASE_URL") {
             config.database_url = url;
+        }
+        // The S3 settings verbatim too: a key or bucket of digits is still a string.
+        for (name, field) in [
+            ("QIMING_S3_ENDPOINT", &mut config.s3_endpoint),
+            ("QIMING_S3_BUCKET", &mut config.s3_bucket),
+            ("QIMING_S3_REGION", &mut config.s3_region),
+            ("QIMING_S3_ACCESS_KEY_ID", &mut config.s3_access_key_id),
+            ("QIMING_S3_SECRET_ACCESS_KEY", &mut config.s3_secret_access_key),
+        ] {
+            if let Ok(v) = std::env::var(name) {
+                *field = v;
+            }
         }
         Ok(config)
     }
@@ -179,7 +205,8 @@ impl Config {
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
-             wecom_base_url={} extra_ca_file={} file_store={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
+             wecom_base_url={} extra_ca_file={} file_store={} s3_endpoint={} s3_bucket={} s3_region={} \
+             s3_access_key_id={} s3_secret_access_key={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
              file_orphan_age={}",
             self.addr,
             self.data_dir.display(),
@@ -207,6 +234,11 @@ impl Config {
             self.wecom_base_url,
             self.extra_ca_file.as_deref().map_or_else(|| "(none)".to_string(), |f| f.display().to_string()),
             self.file_store,
+            self.s3_endpoint,
+            self.s3_bucket,
+            self.s3_region,
+            self.s3_access_key_id,
+            secret(&self.s3_secret_access_key),
             self.upload_max_mb,
             self.chunked_upload_max_mb,
             self.upload_quota_mb,

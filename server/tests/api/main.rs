@@ -36,5 +36,6 @@ mod sys_config;
 mod sign_in;
 mod signatures;
 mod file_links;
+mod file_s3;
 mod third_party;
 mod wire;
