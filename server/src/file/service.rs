@@ -573,11 +573,18 @@ const TABLE_MAX_SHEETS: usize = 10;
 const TABLE_MAX_ROWS: usize = 500;
 const TABLE_MAX_COLUMNS: usize = 50;
 
+/// A .csv whose content is text (core's upload rules take no .csv, but a file may exist
+/// anyway, e.g. brought over from JNPF): previewed as a table.
+fn is_csv(file: &FileRow) -> bool {
+    file.extension == "csv" && (file.detected_type.is_empty() || file.detected_type.starts_with("text/"))
+}
+
 /// How a file is previewed.
 fn preview_kind(file: &FileRow) -> Option<bool> {
-    // Some(false): the file itself, inline; Some(true): a workbook as a table.
+    // Some(false): the file itself, inline; Some(true): a workbook or CSV as a table.
     match content_type(file) {
         _ if is_text(file) => Some(false),
+        _ if is_csv(file) => Some(true),
         "application/octet-stream" => ["xlsx", "xls"].contains(&file.extension.as_str()).then_some(true),
         _ => Some(false),
     }
@@ -586,7 +593,7 @@ fn preview_kind(file: &FileRow) -> Option<bool> {
 /// Preview (`Uploader/Preview`, FILE-008, FILE-045): a link the preview's iframe opens
 /// without the Authorization header, valid [`PREVIEW_VALID_MS`]. Images, PDF, text, audio
 /// and video are shown by the browser itself, Excel workbooks as a table; any other type is
-/// refused with a message saying to download it.
+/// refused with a message saying to download it. A .csv (UTF-8 or GBK) is a table too.
 pub async fn preview_link(state: &AppState, caller: &Session, file_name: &str) -> Result<String, AppError> {
     if file_name.is_empty() || file_name.len() > 80 {
         return Err(AppError::not_found(MISSING));
@@ -616,8 +623,12 @@ pub async fn preview(state: &AppState, key: &str) -> Result<Linked, AppError> {
         return Ok(Linked::File(served(file, true)));
     }
     let bytes = state.files.get(&file.storage_key).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    let sheets = tokio::task::spawn_blocking(move || crate::support::excel::read_sheets(&bytes, TABLE_MAX_SHEETS, TABLE_MAX_ROWS, TABLE_MAX_COLUMNS))
-        .await
+    let csv_name = is_csv(&file).then(|| file.original_name.strip_suffix(".csv").unwrap_or(&file.original_name).to_string());
+    let sheets = tokio::task::spawn_blocking(move || match csv_name {
+        Some(name) => crate::support::excel::read_csv(&bytes, &name, TABLE_MAX_ROWS, TABLE_MAX_COLUMNS).map(|sheet| vec![sheet]),
+        None => crate::support::excel::read_sheets(&bytes, TABLE_MAX_SHEETS, TABLE_MAX_ROWS, TABLE_MAX_COLUMNS),
+    })
+    .await
         .map_err(anyhow::Error::from)??;
     Ok(Linked::Table { html: sheets_html(&file.original_name, &sheets), name: file.original_name })
 }

@@ -1,5 +1,6 @@
 //! Excel workbooks for exports and imports: one sheet of text cells written with
-//! rust_xlsxwriter, the first sheet of an .xlsx or .xls read with calamine.
+//! rust_xlsxwriter, the first sheet of an .xlsx or .xls read with calamine; a .csv read as one
+//! sheet (a preview).
 
 use crate::error::AppError;
 use calamine::{Data, Reader};
@@ -78,6 +79,28 @@ pub fn read_sheets(bytes: &[u8], max_sheets: usize, max_rows: usize, max_cols: u
         out.push(SheetText { name, rows, cut: height > max_rows || width > max_cols });
     }
     Ok(out)
+}
+
+/// A .csv file as one sheet named `name`, cut to `max_rows` rows of `max_cols` cells. UTF-8
+/// (with or without its BOM) or, when the bytes are not UTF-8, GBK — what Excel saves a CSV as
+/// on a Chinese Windows. Rows may differ in length; a quote left open reads to the end.
+pub fn read_csv(bytes: &[u8], name: &str, max_rows: usize, max_cols: usize) -> Result<SheetText, AppError> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text.trim_start_matches('\u{feff}')),
+        Err(_) => encoding_rs::GBK.decode_without_bom_handling(bytes).0,
+    };
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let (mut rows, mut cut) = (Vec::new(), false);
+    for record in reader.records() {
+        let record = record.map_err(|_| AppError::bad("文件不是有效的CSV文件"))?;
+        if rows.len() == max_rows {
+            cut = true;
+            break;
+        }
+        cut |= record.len() > max_cols;
+        rows.push(record.iter().take(max_cols).map(str::to_string).collect());
+    }
+    Ok(SheetText { name: name.to_string(), rows, cut })
 }
 
 #[cfg(test)]

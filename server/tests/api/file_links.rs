@@ -196,6 +196,53 @@ async fn file_008_045_preview(engine: Engine) {
     assert_eq!(envelope(&bytes)["msg"], "文件不存在或下载链接已过期");
 }
 
+// FILE-008, FILE-045: a .csv is previewed as the same table as a workbook — UTF-8 (with its
+// BOM) and GBK (Excel's CSV on a Chinese Windows) alike, quoted cells kept whole, every cell
+// escaped, cut at 500 rows and 50 columns. Core's upload rules take no .csv, so the files are
+// uploaded as .txt and renamed in the table (a file brought over from elsewhere).
+async fn file_008_045_preview_csv(engine: Engine) {
+    let s = start(engine).await;
+    let token = s.ready_admin().await;
+    let as_csv = |text: Vec<u8>, csv_name: &'static str| {
+        let (s, token) = (&s, token.clone());
+        async move {
+            let name = name_of(send(s, &token, "annex", WIDGET, "data.txt", &text).await.ok());
+            let mut conn = s.conn().await;
+            sqlx::query("UPDATE qiming_file SET extension = 'csv', original_name = $1 WHERE name = $2")
+                .bind(csv_name)
+                .bind(&name)
+                .execute(&mut *conn)
+                .await
+                .unwrap();
+            let url = s.get(&format!("/api/file/Uploader/Preview?fileName={name}&fileVersionId=&fileDownloadUrl="), Some(&token)).await.ok().as_str().unwrap().to_string();
+            let (status, headers, bytes) = fetch(s, &url).await;
+            assert_eq!(status, 200);
+            assert_eq!(headers["content-type"], "text/html; charset=utf-8");
+            String::from_utf8(bytes).unwrap()
+        }
+    };
+    let mut utf8 = "\u{feff}姓名,备注\n张三,\"<script>alert(1)</script>, 多行\n第二行\"\n".as_bytes().to_vec();
+    for r in 2..600 {
+        utf8.extend_from_slice(format!("第{r}行,{r}\n").as_bytes());
+    }
+    let html = as_csv(utf8, "名单.csv").await;
+    assert!(html.contains("<h2>名单</h2>"), "{html:.300}");
+    assert!(html.contains("<tr><td>姓名</td><td>备注</td></tr>"), "the BOM is not a cell's: {html:.400}");
+    assert!(html.contains("<td>张三</td><td>&lt;script&gt;alert(1)&lt;/script&gt;, 多行\n第二行</td>"), "{html:.600}");
+    assert!(!html.contains("<script>"));
+    assert_eq!(html.matches("<tr>").count(), 500);
+    assert!(html.contains("<td>第499行</td>") && !html.contains("第500行"));
+    assert!(html.contains("仅显示前500行"));
+
+    let (gbk, _, _) = encoding_rs::GBK.encode("科室,床位\n心内科,12\n");
+    let html = as_csv(gbk.into_owned(), "床位.csv").await;
+    assert!(html.contains("<tr><td>科室</td><td>床位</td></tr><tr><td>心内科</td><td>12</td></tr>"), "{html:.500}");
+    assert!(!html.contains("仅显示"));
+    let wide: String = (0..60).map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+    let html = as_csv(wide.into_bytes(), "宽.csv").await;
+    assert!(html.contains("<td>49</td></tr>") && !html.contains("<td>50</td>") && html.contains("前50列"), "{html:.500}");
+}
+
 // Range requests on a download link (video and audio seek with them): one range answers 206
 // with Content-Range and exactly those bytes, an open or suffix range too; a range outside the
 // file or malformed answers 416 with `bytes */size`; several ranges get the whole file; every
@@ -357,6 +404,7 @@ async fn file_orphans_are_removed(engine: Engine) {
 on_both_engines!(
     file_013_015_045_pack_download,
     file_008_045_preview,
+    file_008_045_preview_csv,
     file_download_link_answers_ranges,
     file_041_same_content_is_stored_once,
     file_upload_quota,
