@@ -15,6 +15,10 @@
 //! concurrent clients (wrk) for one rule, checked against the rule's own sequence — and the
 //! answer time of DictionaryData/All with 200 categories × 100 items (from the cache, and
 //! rebuilt after every change; p50 and p95 of 200 requests, and wrk at 64 connections).
+//! Then the files (issue 12): a 1 GiB file through the chunked upload to the local disk
+//! (5,242,880-byte chunks, three in flight as the web client sends them) and its merge with the
+//! MD5 check, in MB/s; and a pack download of 1,000 uploaded files read to its end, with the
+//! server's resident memory sampled while the zip streams (against the files' total size).
 //! Numbers, never assertions: this is not a test.
 
 use std::process::Command;
@@ -54,10 +58,15 @@ async fn launch(dir: &std::path::Path) -> (Child, String, Duration) {
 }
 
 fn rss_kib(child: &Child) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id().unwrap())).unwrap_or_default();
+    status_kib(child.id().unwrap(), "VmRSS:")
+}
+
+/// A `/proc/<pid>/status` figure in KiB (VmRSS: resident now, VmHWM: the peak so far).
+fn status_kib(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(field))
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .unwrap_or(0)
 }
@@ -118,10 +127,18 @@ async fn main() {
     let http = client();
     let token = sign_in(&http, &base).await;
     // QIMING_BENCH_ONLY=scale runs only the organisation and system-data parts (while tuning).
-    if std::env::var("QIMING_BENCH_ONLY").is_ok_and(|v| v == "scale") {
-        organisation_scale(dir.path(), &base, &token).await;
-        system_data(dir.path(), &base, &token).await;
-        return;
+    // QIMING_BENCH_ONLY=files runs only the file part (chunked upload and pack download).
+    match std::env::var("QIMING_BENCH_ONLY").as_deref() {
+        Ok("scale") => {
+            organisation_scale(dir.path(), &base, &token).await;
+            system_data(dir.path(), &base, &token).await;
+            return;
+        }
+        Ok("files") => {
+            files(dir.path(), &base, &token, child.id().unwrap()).await;
+            return;
+        }
+        _ => {}
     }
     let auth = format!("Authorization: {token}");
     let logo = wrk(&format!("{base}/logo.svg"), 64, 5, None, &[]);
@@ -172,6 +189,7 @@ async fn main() {
     println!("  CurrentUser during that flood, 8 connections:      {}", show(&during_flood));
     organisation_scale(dir.path(), &base, &token).await;
     system_data(dir.path(), &base, &token).await;
+    files(dir.path(), &base, &token, child.id().unwrap()).await;
 }
 
 /// The database the server under test uses.
@@ -200,15 +218,19 @@ async fn latencies(http: &reqwest::Client, url: &str, token: &str, n: usize, bum
     (times[n / 2], times[n * 95 / 100])
 }
 
+/// The administrator's initial password counts as changed (business calls need that).
+async fn password_changed(pool: &sqlx::AnyPool) {
+    sqlx::query("UPDATE base_user SET change_password_date = 1 WHERE account = 'admin'").execute(pool).await.unwrap();
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(pool).await.unwrap();
+}
+
 /// 100 000 users in 20 departments, 500 menus with two buttons each, 10 roles of 50 menus
 /// each held by one user; then the list and CurrentUser timings.
 async fn organisation_scale(dir: &std::path::Path, base: &str, admin_token: &str) {
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&database_url(dir)).await.unwrap();
     let http = client();
-    // The administrator's initial password counts as changed (business calls need that).
-    sqlx::query("UPDATE base_user SET change_password_date = 1 WHERE account = 'admin'").execute(&pool).await.unwrap();
-    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(&pool).await.unwrap();
+    password_changed(&pool).await;
     let post = |path: &str, body: serde_json::Value| {
         let req = http.post(format!("{base}{path}")).header("Authorization", admin_token).json(&body);
         async move { req.send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
@@ -399,6 +421,180 @@ async fn system_data(dir: &std::path::Path, base: &str, admin_token: &str) {
     println!("    cached, one request at a time:                  {}", show(cached));
     println!("    rebuilt after every change, one at a time:      {}", show(rebuilt));
     println!("    cached, gzip, 64 connections:                   {}", show_wrk(&all));
+}
+
+const CHUNK: u64 = qiming_core::upload::CHUNK_SIZE;
+const BOUNDARY: &str = "qimingBenchBoundary";
+
+/// A multipart body as the web client sends it: text fields, then one file field (its name
+/// and bytes), if any.
+fn multipart(fields: &[(&str, String)], file: Option<(&str, &[u8])>) -> Vec<u8> {
+    let mut body = Vec::with_capacity(file.map_or(0, |(_, b)| b.len()) + 1024);
+    for (name, value) in fields {
+        body.extend_from_slice(format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    if let Some((name, bytes)) = file {
+        body.extend_from_slice(
+            format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+/// POST a multipart body as the administrator; the envelope.
+async fn post_multipart(http: &reqwest::Client, url: &str, token: &str, body: Vec<u8>) -> serde_json::Value {
+    let res = http
+        .post(url)
+        .header("Authorization", token)
+        .header("Content-Type", format!("multipart/form-data; boundary={BOUNDARY}"))
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    res.json().await.unwrap()
+}
+
+/// Chunk `n` (1-based) of the benchmark's text file: printable lines, each chunk stamped with
+/// its number so no two are alike (a .txt, so the content check accepts it).
+fn text_chunk(pattern: &[u8], n: u64, len: u64) -> Vec<u8> {
+    let mut bytes = pattern[..len as usize].to_vec();
+    let stamp = format!("chunk {n:>8}\n");
+    bytes[..stamp.len()].copy_from_slice(stamp.as_bytes());
+    bytes
+}
+
+/// Issue 12's file figures: a 1 GiB chunked upload and its merge, then a pack download of
+/// 1,000 files with the server's memory sampled while it streams.
+async fn files(dir: &std::path::Path, base: &str, token: &str, pid: u32) {
+    use futures_util::StreamExt;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&database_url(dir)).await.unwrap();
+    password_changed(&pool).await;
+    let http = client();
+
+    // (a) 1 GiB in simple-uploader's chunks: 204 chunks, the last one holding the remainder.
+    let size: u64 = 1 << 30;
+    let total = size / CHUNK;
+    let len_of = |n: u64| if n == total { size - (total - 1) * CHUNK } else { CHUNK };
+    let pattern: Vec<u8> = (0..).map(|i| format!("line {i} of the qiming chunked upload benchmark\n")).flat_map(String::into_bytes).take(2 * CHUNK as usize).collect();
+    // The client hashes the file before it sends anything (not timed here: issue 12's MD5
+    // figure is the web worker's).
+    let mut md5 = qiming_core::md5::Md5Hasher::new();
+    for n in 1..=total {
+        md5.update(&text_chunk(&pattern, n, len_of(n)));
+    }
+    let identifier = md5.finish_hex();
+    let fields = |n: u64| -> Vec<(&'static str, String)> {
+        vec![
+            ("chunkNumber", n.to_string()),
+            ("chunkSize", CHUNK.to_string()),
+            ("currentChunkSize", len_of(n).to_string()),
+            ("totalSize", size.to_string()),
+            ("identifier", identifier.clone()),
+            ("filename", "bench.txt".into()),
+            ("relativePath", "bench.txt".into()),
+            ("totalChunks", total.to_string()),
+            ("fileType", "text/plain".into()),
+            ("extension", "txt".into()),
+        ]
+    };
+    let chunk_url = format!("{base}/api/file/chunk");
+    let started = Instant::now();
+    let query: Vec<(&str, String)> = fields(1);
+    let test: serde_json::Value = http.get(&chunk_url).header("Authorization", token).query(&query).send().await.unwrap().json().await.unwrap();
+    assert_eq!(test["code"], 200, "the chunk test: {test}");
+    let answers: Vec<serde_json::Value> = futures_util::stream::iter(1..=total)
+        .map(|n| {
+            let body = multipart(&fields(n), Some(("blob", text_chunk(&pattern, n, len_of(n)).as_slice())));
+            post_multipart(&http, &chunk_url, token, body)
+        })
+        .buffered(3)
+        .collect()
+        .await;
+    let chunks_took = started.elapsed();
+    let last = answers.iter().find(|a| a["code"] != 200 || a["data"]["merge"] == true).expect("an answer saying merge");
+    assert_eq!(last["code"], 200, "a chunk: {last}");
+    let merge_fields: Vec<(&str, String)> = vec![
+        ("identifier", identifier.clone()),
+        ("fileName", "bench.txt".into()),
+        ("fileSize", size.to_string()),
+        ("fileType", "text/plain".into()),
+        ("extension", "txt".into()),
+        ("type", "annex".into()),
+        ("pathType", "defaultPath".into()),
+        ("isAccount", "0".into()),
+        ("folder", String::new()),
+    ];
+    let started = Instant::now();
+    let merged = post_multipart(&http, &format!("{base}/api/file/merge"), token, multipart(&merge_fields, None)).await;
+    let merge_took = started.elapsed();
+    assert_eq!(merged["code"], 200, "the merge: {merged}");
+    let upload_peak = status_kib(pid, "VmHWM:");
+    let mb_s = |bytes: u64, took: Duration| bytes as f64 / 1e6 / took.as_secs_f64();
+
+    // (b) 1,000 files of 512 KiB (each distinct, so each is stored), uploaded 8 at a time.
+    let each: u64 = 512 * 1024;
+    let count = 1000u64;
+    let uploader = format!("{base}/api/file/Uploader/annex");
+    let widget: Vec<(&str, String)> = vec![("pathType", "defaultPath".into()), ("isAccount", "0".into()), ("folder", String::new())];
+    let started = Instant::now();
+    let ids: Vec<String> = futures_util::stream::iter(1..=count)
+        .map(|n| {
+            let body = multipart(&widget, Some((format!("f{n}.txt").as_str(), text_chunk(&pattern, 1_000_000 + n, each).as_slice())));
+            let answer = post_multipart(&http, &uploader, token, body);
+            async move {
+                let v = answer.await;
+                v["data"]["name"].as_str().unwrap_or_else(|| panic!("an upload: {v}")).to_string()
+            }
+        })
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    let uploaded_in = started.elapsed();
+    let items: Vec<serde_json::Value> = ids.iter().enumerate().map(|(i, id)| serde_json::json!({"fileId": id, "fileName": format!("f{i}.txt")})).collect();
+    let before = status_kib(pid, "VmRSS:");
+    let started = Instant::now();
+    let link: serde_json::Value = http.post(format!("{base}/api/file/PackDownload/annex")).header("Authorization", token).json(&items).send().await.unwrap().json().await.unwrap();
+    let url = link["data"]["downloadVo"]["url"].as_str().unwrap_or_else(|| panic!("the pack's link: {link}")).to_string();
+    // Resident memory sampled every 10 ms while the zip streams.
+    let sampling = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let sampling = sampling.clone();
+        tokio::spawn(async move {
+            let mut peak = 0;
+            while sampling.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(status_kib(pid, "VmRSS:"));
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            peak
+        })
+    };
+    let mut res = http.get(format!("{base}{url}&name=bench.zip")).send().await.unwrap();
+    let mut zipped = 0u64;
+    while let Some(piece) = res.chunk().await.unwrap() {
+        zipped += piece.len() as u64;
+    }
+    let pack_took = started.elapsed();
+    sampling.store(false, std::sync::atomic::Ordering::Relaxed);
+    let peak = sampler.await.unwrap();
+    let mib = |kib: u64| kib as f64 / 1024.0;
+    println!("files (issue 12, local disk store):");
+    println!("  chunked upload, 1 GiB in {total} chunks, 3 in flight: {:>7.1} MB/s ({:.1} s)", mb_s(size, chunks_took), chunks_took.as_secs_f64());
+    println!("  merge with the MD5 check, 1 GiB:                  {:>7.1} MB/s ({:.1} s)", mb_s(size, merge_took), merge_took.as_secs_f64());
+    println!("  server peak memory (VmHWM) after upload and merge:  {:>7.1} MiB", mib(upload_peak));
+    println!("  {count} files of {} KiB uploaded (8 at a time) in {:.1} s", each / 1024, uploaded_in.as_secs_f64());
+    println!(
+        "  pack download of {count} files ({:.0} MiB, zip {:.0} MiB): {:.1} s ({:.1} MB/s); server memory before {:.1} MiB, peak while streaming {:.1} MiB",
+        mib(count * each / 1024),
+        zipped as f64 / 1_048_576.0,
+        pack_took.as_secs_f64(),
+        mb_s(zipped, pack_took),
+        mib(before),
+        mib(peak)
+    );
 }
 
 /// reqwest is built with rustls without a default provider: install the server's first.
