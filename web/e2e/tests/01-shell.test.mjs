@@ -262,7 +262,7 @@ describe('a new user in real Chromium', () => {
     await page.locator('.qm-sidebar').getByText('首页').click();
     await page.getByRole('button', { name: '站内消息' }).click();
     const messages = page.locator('.qm-messages-drawer');
-    await messages.getByText('「站内消息」即将推出').waitFor();
+    await messages.getByRole('button', { name: '全部已读' }).waitFor(); // MSG-007: the footer (the list itself: 10-messages)
     assert.equal(await settledWidth(messages.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first()), 280);
     await page.waitForFunction(() => {
       const panel = document.querySelector('.qm-messages-drawer .ant-drawer-content-wrapper, .qm-messages-drawer .ant-drawer-section');
@@ -274,7 +274,7 @@ describe('a new user in real Chromium', () => {
     await messages.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: '即时聊天' }).click();
     const chat = page.locator('.qm-chat-drawer');
-    await chat.getByText('「即时聊天」即将推出').waitFor();
+    await chat.getByRole('tab', { name: '通讯录' }).waitFor(); // CHAT-002 (the chat itself: 10-messages)
     await chat.getByRole('button', { name: /close|关闭/i }).click();
     await chat.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().waitFor({ state: 'hidden' });
   });

@@ -55,8 +55,12 @@ export function getNotice(id: string) {
   return send<NoticeInfo>({ url: `${BASE}/Notice/${id}` });
 }
 
+/**
+ * A new draft. POST /api/message, the JNPF client's path: the server answers POST
+ * /api/message/Notice with the list, as that client asks for it there.
+ */
 export function createNotice(form: NoticeForm) {
-  return send({ url: `${BASE}/Notice`, method: 'POST', data: form });
+  return send({ url: BASE, method: 'POST', data: form });
 }
 
 export function updateNotice(id: string, form: NoticeForm) {

@@ -125,3 +125,13 @@ export async function checkScheduleTimes(record: Record<string, unknown>, offset
 export async function checkSchemeCondition(condition: unknown): Promise<FieldMessages> {
   return (await loadCore()).checkSchemeCondition(condition);
 }
+
+/** CHAT-016, CHAT-017: the chat text trimmed; null (nothing is sent) when blank. */
+export async function chatText(text: string): Promise<string | null> {
+  return (await loadCore()).chatText(text);
+}
+
+/** CHAT-018, CHAT-020: images only, under 5 MB; null when the image may be sent. */
+export async function checkChatImage(name: string, size: number): Promise<Message | null> {
+  return (await loadCore()).checkChatImage(name, size);
+}

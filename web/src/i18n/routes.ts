@@ -98,6 +98,7 @@ const ROWS: [name: string, zhCN: string, zhTW: string, en: string][] = [
   ['workFlow-flowMonitor', '流程监控', '流程監控', 'Flow Monitor'],
   // message centre
   ['msgCenter', '消息中心', '消息中心', 'Message Centre'],
+  ['msgCenter-notice', '通知公告', '通知公告', 'Notices'],
   ['msgCenter-accountConfig', '账号配置', '帳號配置', 'Sender Accounts'],
   ['msgCenter-msgTemplate', '消息模板', '消息範本', 'Message Templates'],
   ['msgCenter-sendConfig', '发送配置', '發送配置', 'Sending Settings'],

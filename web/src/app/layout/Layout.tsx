@@ -26,6 +26,7 @@ import SettingsDrawer from './SettingsDrawer';
 import SideMenu from './SideMenu';
 import TagsView from './TagsView';
 import TopMenu from './TopMenu';
+import { useSessionSocket } from '../socket';
 import './layout.css';
 
 export const SIDEBAR_WIDTH = 210;
@@ -103,6 +104,8 @@ export default function Layout() {
   const mobile = device === 'mobile';
   useLastLoginNotice();
   usePasswordReminder();
+  // CHAT-024: the session's socket opens with the shell and closes with the session.
+  useSessionSocket();
 
   // SHELL-026: the affixed tabs (首页) are there from the start, whatever page opened first.
   useEffect(() => {

@@ -1,0 +1,36 @@
+/**
+ * The app's socket client (stores/socket.ts) wired to the browser: the page's host, real
+ * timers, and the session's end handled by the user store (spec 01 §4 "Socket"). The layout
+ * connects it when the shell loads (useSessionSocket) and closes it with the session.
+ */
+import { useEffect } from 'react';
+import { message } from 'antd';
+import i18n from '@/i18n';
+import { useUser } from '@/stores/user';
+import { SocketClient } from '@/stores/socket';
+
+export const socket = new SocketClient({
+  WebSocket: window.WebSocket as unknown as ConstructorParameters<typeof SocketClient>[0]['WebSocket'],
+  origin: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`,
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+  onLogout: (msg) => {
+    // CHAT-028: the server's message, else 'login expired'; then the token is reset (the
+    // guard sends the page to /login).
+    void message.error(msg || i18n.t('msg.loginExpired'));
+    useUser.getState().resetToken();
+  },
+  reload: () => window.location.reload(),
+  showError: (msg) => void message.error(msg),
+});
+
+/** CHAT-024: one socket while the shell is shown for a signed-in, loaded session. */
+export function useSessionSocket(): void {
+  const token = useUser((s) => s.token);
+  const loaded = useUser((s) => s.loaded);
+  useEffect(() => {
+    if (!token || !loaded) return;
+    socket.connect(token);
+    return () => socket.disconnect();
+  }, [token, loaded]);
+}

@@ -1,0 +1,108 @@
+/**
+ * 消息记录 (spec 01 §2.1; MSG-001, MSG-018, MSG-021): every in-site message of the caller,
+ * paged, with keyword search (Enter), the source type (msgSourceType) and the read state as
+ * filters. A title opens the message as the drawer does (read, then shown or routed); selected
+ * rows or one row are deleted after confirmation (the caller's copies only).
+ */
+import { useState } from 'react';
+import { Button, Select, Table, Tag } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { deleteMessageRecords, getMessageList, type MessageRow } from '@/api/message';
+import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { actionsColumn } from '@/components/listColumns';
+import { useConfirm } from '@/components/useConfirm';
+import { useDictionary } from '@/hooks/useDictionary';
+import { useList, type ListQuery } from '@/hooks/useList';
+import { useOpenMessage } from '@/app/messages/useOpenMessage';
+
+type Filters = { type: string; isRead: string };
+
+const fetchPage = (q: ListQuery & Filters) => getMessageList({ ...q, sort: 'desc' });
+
+export default function MessageRecordPage() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const types = useDictionary('msgSourceType');
+  const list = useList<MessageRow, Filters>(fetchPage, { filters: { type: '', isRead: '' } });
+  const [selected, setSelected] = useState<string[]>([]);
+  const { open, view } = useOpenMessage();
+  const typeName = (type: number) => types.find((d) => d.enCode === String(type))?.fullName ?? String(type);
+
+  const remove = (ids: string[]) =>
+    confirm.action(t('msg.deleteConfirm'), () => deleteMessageRecords(ids), () => {
+      setSelected([]);
+      list.refresh();
+    });
+
+  return (
+    <div className="qm-message-record-page">
+      <ListSearch
+        list={list}
+        filters={
+          <>
+            <Select
+              aria-label={t('msg.type')}
+              style={{ width: 140 }}
+              value={list.query.type}
+              options={[{ value: '', label: t('msg.allTypes') }, ...types.map((d) => ({ value: d.enCode, label: d.fullName }))]}
+              onChange={(type: string) => list.setFilters({ type })}
+            />
+            <Select
+              aria-label={t('msg.readState')}
+              style={{ width: 120 }}
+              value={list.query.isRead}
+              options={[
+                { value: '', label: t('msg.allStates') },
+                { value: '0', label: t('msg.unread') },
+                { value: '1', label: t('msg.read') },
+              ]}
+              onChange={(isRead: string) => list.setFilters({ isRead })}
+            />
+          </>
+        }
+        actions={
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => remove(selected)}>
+            {t('msg.deleteSelected')}
+          </Button>
+        }
+      />
+      <Table<MessageRow>
+        {...listTableProps(list, t)}
+        rowKey="id"
+        size="middle"
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        columns={[
+          {
+            key: 'title',
+            title: t('msg.title'),
+            dataIndex: 'title',
+            ellipsis: true,
+            render: (title: string, row) => (
+              <Button type="link" size="small" onClick={() => void open(row).then((read) => read && row.isRead !== '1' && list.refresh())}>
+                {title}
+              </Button>
+            ),
+          },
+          { key: 'type', title: t('msg.type'), dataIndex: 'type', width: 100, render: typeName },
+          { key: 'releaseUser', title: t('msg.releaseUser'), dataIndex: 'releaseUser', width: 160, ellipsis: true },
+          { key: 'releaseTime', title: t('msg.releaseTime'), dataIndex: 'releaseTime', width: 170, render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          {
+            key: 'isRead',
+            title: t('msg.readState'),
+            dataIndex: 'isRead',
+            width: 90,
+            render: (v: string) => (v === '1' ? <Tag>{t('msg.read')}</Tag> : <Tag color="red">{t('msg.unread')}</Tag>),
+          },
+          actionsColumn<MessageRow>(t, 90, (row) => (
+            <Button type="link" size="small" danger aria-label={`${t('manage.remove')} ${row.title}`} onClick={() => remove([row.id])}>
+              {t('manage.remove')}
+            </Button>
+          )),
+        ]}
+      />
+      {view}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * A notice's form (新建 / 编辑 of a draft; MSG-022; jnpf-wire-areas.md §4): title, type
+ * (NoticeType), addressees (the mixed picker: organisations, roles, positions, groups, users;
+ * none is everyone), expiry, reminder, excerpt, the rich body (Quill snow) and attachments.
+ * The server checks every field and its refusal shows under the field it names; the body's
+ * HTML is sanitised there.
+ */
+import { useEffect, useState } from 'react';
+import { App, DatePicker, Form, Input, Modal, Radio, Select, Spin } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { createNotice, getNotice, updateNotice, type NoticeForm } from '@/api/message';
+import type { DictionaryItem } from '@/api/dictionary';
+import type { FileEntry } from '@/api/file';
+import { RichTextEditor } from '@/components/RichTextEditor';
+import { UsersSelect } from '@/widgets/pickers/UsersSelect';
+import { UploadFz } from '@/widgets/upload';
+import { applyServerErrors } from '@/utils/formErrors';
+import { filesOf } from '@/app/messages/MessageView';
+
+export const NOTICE_DIALOG_WIDTH = 1000;
+
+export interface NoticeValues {
+  title: string;
+  category?: string;
+  toUserIds: string[];
+  expirationTime?: Dayjs | null;
+  remindCategory: number;
+  excerpt: string;
+  bodyText: string;
+  files: FileEntry[];
+}
+
+const EMPTY: NoticeValues = { title: '', toUserIds: [], expirationTime: null, remindCategory: 1, excerpt: '', bodyText: '', files: [] };
+
+export function toWire(v: NoticeValues): NoticeForm {
+  return {
+    title: v.title,
+    category: v.category ?? '',
+    toUserIds: (v.toUserIds ?? []).join(','),
+    expirationTime: v.expirationTime ? v.expirationTime.valueOf() : null,
+    remindCategory: v.remindCategory,
+    excerpt: v.excerpt ?? '',
+    bodyText: v.bodyText ?? '',
+    files: JSON.stringify(v.files ?? []),
+  };
+}
+
+interface Props {
+  target: { id: string } | null;
+  categories: DictionaryItem[];
+  onClose(): void;
+  onSaved(released: boolean): void;
+}
+
+export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<NoticeValues>();
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const id = target?.id ?? null;
+
+  useEffect(() => {
+    if (id === null) return;
+    let alive = true;
+    form.resetFields();
+    form.setFieldsValue(EMPTY);
+    if (!id) return;
+    setLoading(true);
+    getNotice(id).then(
+      ({ data }) => {
+        if (!alive) return;
+        form.setFieldsValue({
+          title: data.title,
+          category: data.category || undefined,
+          toUserIds: data.toUserIds ? data.toUserIds.split(',').filter(Boolean) : [],
+          expirationTime: data.expirationTime ? dayjs(data.expirationTime) : null,
+          remindCategory: data.remindCategory || 1,
+          excerpt: data.excerpt,
+          bodyText: data.bodyText,
+          files: filesOf(data.files),
+        });
+        setLoading(false);
+      },
+      () => {
+        if (!alive) return;
+        setLoading(false);
+        onClose();
+      },
+    );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, [id]);
+
+  const submit = async () => {
+    if (id === null) return;
+    const values = { ...EMPTY, ...(form.getFieldsValue(true) as NoticeValues) };
+    setSaving(true);
+    try {
+      const res = id ? await updateNotice(id, toWire(values)) : await createNotice(toWire(values));
+      void message.success(res.msg || t('profile.saved'), 1.5);
+      onClose();
+      onSaved(false);
+    } catch (error) {
+      applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={target !== null}
+      title={id ? t('notice.edit') : t('notice.add')}
+      width={NOTICE_DIALOG_WIDTH}
+      mask={{ closable: false }}
+      destroyOnHidden
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: loading }}
+      onOk={submit}
+      onCancel={onClose}
+      className="qm-notice-dialog"
+    >
+      <Spin spinning={loading}>
+        <Form form={form} name="notice" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+          <Form.Item name="title" label={t('notice.title')} required>
+            <Input maxLength={200} placeholder={t('notice.titlePlaceholder')} />
+          </Form.Item>
+          <Form.Item name="category" label={t('notice.category')} required>
+            <Select placeholder={t('notice.categoryPlaceholder')} options={categories.map((d) => ({ value: d.enCode, label: d.fullName }))} />
+          </Form.Item>
+          <Form.Item name="toUserIds" label={t('notice.toUserIds')} extra={t('notice.everyoneHint')}>
+            <UsersSelect multiple placeholder={t('notice.everyone')} />
+          </Form.Item>
+          <Form.Item name="expirationTime" label={t('notice.expirationTime')}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          </Form.Item>
+          <Form.Item name="remindCategory" label={t('notice.remindCategory')} required>
+            <Radio.Group
+              options={[
+                { value: 1, label: t('notice.remindDefault') },
+                { value: 3, label: t('notice.remindNone') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="excerpt" label={t('notice.excerpt')}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+          <Form.Item name="bodyText" label={t('notice.bodyText')}>
+            <RichTextEditor aria-label={t('notice.bodyText')} />
+          </Form.Item>
+          <Form.Item name="files" label={t('notice.files')}>
+            <UploadFz type="annex" />
+          </Form.Item>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}
