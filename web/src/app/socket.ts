@@ -7,10 +7,11 @@ import { useEffect } from 'react';
 import { message } from 'antd';
 import i18n from '@/i18n';
 import { useUser } from '@/stores/user';
-import { SocketClient } from '@/stores/socket';
+import { SocketClient, type WebSocketLike } from '@/stores/socket';
 
 export const socket = new SocketClient({
-  WebSocket: window.WebSocket as unknown as ConstructorParameters<typeof SocketClient>[0]['WebSocket'],
+  // Looked up at each opening (tests put a fake in its place).
+  open: (url) => new window.WebSocket(url) as unknown as WebSocketLike,
   origin: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`,
   setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   clearTimeout: (handle) => window.clearTimeout(handle as number),

@@ -38,7 +38,7 @@ class FakeSocket implements WebSocketLike {
 let timers: { fn: () => void; ms: number; id: number }[] = [];
 let nextId = 1;
 const deps = {
-  WebSocket: FakeSocket,
+  open: (url: string) => new FakeSocket(url),
   origin: () => 'ws://host',
   setTimeout: (fn: () => void, ms: number) => {
     const id = nextId++;

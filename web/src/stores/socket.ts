@@ -23,7 +23,8 @@ export const BACKOFF_MAX_MS = 30_000;
 
 /** What the client needs from the browser; tests hand in fakes. */
 export interface SocketDeps {
-  WebSocket: { new (url: string): WebSocketLike };
+  /** Opens a WebSocket to `url`. */
+  open: (url: string) => WebSocketLike;
   /** ws(s)://host of the page. */
   origin: () => string;
   setTimeout: (fn: () => void, ms: number) => unknown;
@@ -172,7 +173,7 @@ export class SocketClient {
     useSocket.setState({ status: 'connecting' });
     let ws: WebSocketLike;
     try {
-      ws = new this.deps.WebSocket(this.deps.origin() + socketPath(this.token));
+      ws = this.deps.open(this.deps.origin() + socketPath(this.token));
     } catch {
       this.scheduleReconnect();
       return;

@@ -96,9 +96,11 @@ export function MessageDrawer() {
   return (
     <>
       <Tooltip title={title}>
-        <Badge count={unread} size="small" offset={[-6, 6]} overflowCount={99} className="qm-msg-badge">
-          <Button type="text" aria-label={title} icon={<BellOutlined />} onClick={() => setOpen(true)} />
-        </Badge>
+        <span className="qm-msg-badge" data-unread={unread}>
+          <Badge count={unread} size="small" offset={[-6, 6]} overflowCount={99}>
+            <Button type="text" aria-label={title} icon={<BellOutlined />} onClick={() => setOpen(true)} />
+          </Badge>
+        </span>
       </Tooltip>
       <Drawer
         title={title}
