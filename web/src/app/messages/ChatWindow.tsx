@@ -72,6 +72,8 @@ function sizeOf(file: File): Promise<{ width: number; height: number }> {
   return new Promise((resolve) => {
     if (typeof URL.createObjectURL !== 'function') return resolve({ width: 0, height: 0 });
     const url = URL.createObjectURL(file);
+    // A picture the browser cannot decode never calls back: its size stays unknown.
+    setTimeout(() => resolve({ width: 0, height: 0 }), 3000);
     const img = new window.Image();
     img.onload = () => {
       resolve({ width: img.naturalWidth, height: img.naturalHeight });
