@@ -21,6 +21,8 @@ module.exports = {
     '^antd/es/(.*)$': 'antd/lib/$1',
     // @ant-design/icons' CommonJS build reaches into the ES build of its colours.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    // Quill ships ES modules and a UMD build of the same editor: jest takes the UMD one.
+    '^quill$': 'quill/dist/quill.js',
   },
   // Build-time constants that vite defines (src/config.ts).
   globals: { __DATAV_URL__: 'https://datav.example', __REQUEST_TIMEOUT__: 0 },

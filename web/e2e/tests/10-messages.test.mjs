@@ -83,6 +83,15 @@ describe('two people chat, and a released notice reaches the other at once, in r
   before(async () => {
     browser = await launch();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    if (process.env.DEBUG_WS) {
+      page.on('websocket', (ws) => {
+        console.log('WS OPEN', ws.url());
+        ws.on('framesent', (f) => console.log('WS >', String(f.payload).slice(0, 200)));
+        ws.on('framereceived', (f) => console.log('WS <', String(f.payload).slice(0, 200)));
+        ws.on('close', () => console.log('WS CLOSE'));
+      });
+      page.on('console', (m) => console.log('CONSOLE', m.text()));
+    }
   });
   after(async () => {
     await other?.close();
