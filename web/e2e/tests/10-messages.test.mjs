@@ -75,6 +75,8 @@ async function openChatDrawer(on) {
 }
 
 async function closeDrawer(on, drawer) {
+  // Opening a chat window may have closed the chat drawer already.
+  if (!(await drawer.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().isVisible())) return;
   await drawer.getByRole('button', { name: /close|关闭/i }).click();
   await drawer.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first().waitFor({ state: 'hidden' });
 }
@@ -83,15 +85,6 @@ describe('two people chat, and a released notice reaches the other at once, in r
   before(async () => {
     browser = await launch();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    if (process.env.DEBUG_WS) {
-      page.on('websocket', (ws) => {
-        console.log('WS OPEN', ws.url());
-        ws.on('framesent', (f) => console.log('WS >', String(f.payload).slice(0, 200)));
-        ws.on('framereceived', (f) => console.log('WS <', String(f.payload).slice(0, 200)));
-        ws.on('close', () => console.log('WS CLOSE'));
-      });
-      page.on('console', (m) => console.log('CONSOLE', m.text()));
-    }
   });
   after(async () => {
     await other?.close();
@@ -173,6 +166,9 @@ describe('two people chat, and a released notice reaches the other at once, in r
     assert.match(await image.getAttribute('src'), /^\/api\/file\/Image\/IM\//);
     await userPage.waitForFunction(() => [...document.querySelectorAll('img.qm-chat-image')].some((i) => i.complete && i.naturalWidth === 2));
     await screenshot(userPage, 'chat-window');
+    await chat.getByRole('button', { name: /close|关闭/i }).click();
+    await chat.waitFor({ state: 'hidden' });
+    await closeDrawer(userPage, userPage.locator('.qm-chat-drawer'));
   });
 
   step('the administrator’s open chat shows both at once, the image loaded (CHAT-014)', async () => {

@@ -308,8 +308,10 @@ export function ChatWindow({ peer, onClose }: { peer: ChatPeer | null; onClose()
           placeholder={t('msg.inputPlaceholder')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          onPressEnter={(e) => {
-            if (e.shiftKey) return;
+          // Enter sends, Shift+Enter starts a new line (onKeyDown: the TextArea's onPressEnter
+          // did not fire in Chromium inside the dialog).
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
             e.preventDefault();
             void send();
           }}
