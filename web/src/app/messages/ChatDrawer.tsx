@@ -114,6 +114,9 @@ export function ChatDrawer() {
   };
 
   const openChat = (p: ChatPeer) => {
+    // The window takes over from the drawer (the drawer's focus lock would otherwise keep the
+    // keyboard from the window's input).
+    setOpen(false);
     setPeer(p);
     setRecent((prev) => prev.map((r) => (r.id === p.id ? { ...r, unreadMessage: 0 } : r)));
   };
@@ -219,10 +222,7 @@ export function ChatDrawer() {
       </Drawer>
       <ChatWindow
         peer={peer}
-        onClose={() => {
-          setPeer(null);
-          if (open) loadRecent();
-        }}
+        onClose={() => setPeer(null)}
       />
     </>
   );

@@ -308,8 +308,7 @@ export function ChatWindow({ peer, onClose }: { peer: ChatPeer | null; onClose()
           placeholder={t('msg.inputPlaceholder')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          // Enter sends, Shift+Enter starts a new line (onKeyDown: the TextArea's onPressEnter
-          // did not fire in Chromium inside the dialog).
+          // Enter sends, Shift+Enter starts a new line.
           onKeyDown={(e) => {
             if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
             e.preventDefault();
