@@ -167,8 +167,7 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/home`);
     await page.locator('.qm-sidebar').getByText('消息记录').click();
     await page.waitForURL(`${BASE}/messageRecord`);
-    // A page of a later issue says what will be there (not a blank).
-    await page.getByText('「消息记录」即将推出').waitFor();
+    await page.locator('.qm-message-record-page .ant-table').waitFor();
     await page.locator('.qm-avatar').click();
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(`${BASE}/profile`);
@@ -204,7 +203,7 @@ describe('a new user in real Chromium', () => {
     await page.locator('.qm-sidebar').getByText('消息记录').click();
     await page.waitForURL(`${BASE}/messageRecord`);
     await page.reload();
-    await page.getByText('「消息记录」即将推出').waitFor();
+    await page.locator('.qm-message-record-page .ant-table').waitFor();
     await expectTabs(['首页', '消息记录']);
     // Opened straight on another page, too; and 首页 still cannot be closed.
     await page.goto(`${BASE}/profile`);
@@ -544,7 +543,7 @@ describe('a new user in real Chromium', () => {
     // Opened directly, /redirect/<path> shows <path>.
     await page.goto(`${BASE}/redirect/messageRecord`);
     await page.waitForURL(`${BASE}/messageRecord`);
-    await page.getByText('「消息记录」即将推出').waitFor();
+    await page.locator('.qm-message-record-page .ant-table').waitFor();
   });
 
   step('changes the password on the profile page (PROF-001, PROF-004, AUTH-037)', async () => {
