@@ -1055,7 +1055,6 @@ const en: Translation = {
     expirationTime: 'Expires',
     release: 'Release',
     releaseConfirm: 'Once released the notice goes to its addressees at once and can no longer be changed. Continue?',
-    released: 'Released',
     view: 'View',
     add: 'New notice',
     edit: 'Edit notice',

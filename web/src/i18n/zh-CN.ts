@@ -1053,7 +1053,6 @@ const zhCN = {
     expirationTime: '过期时间',
     release: '发布',
     releaseConfirm: '发布后公告将立即发送给接收人且不能再修改，是否继续？',
-    released: '发布成功',
     view: '查看',
     add: '新建公告',
     edit: '编辑公告',

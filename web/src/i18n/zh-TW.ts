@@ -1053,7 +1053,6 @@ const zhTW: Translation = {
     expirationTime: '過期時間',
     release: '發佈',
     releaseConfirm: '發佈後公告將立即傳送給接收人且不能再修改，是否繼續？',
-    released: '發佈成功',
     view: '檢視',
     add: '新增公告',
     edit: '編輯公告',

@@ -50,7 +50,7 @@ interface Props {
   target: { id: string } | null;
   categories: DictionaryItem[];
   onClose(): void;
-  onSaved(released: boolean): void;
+  onSaved(): void;
 }
 
 export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
@@ -103,7 +103,7 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
       const res = id ? await updateNotice(id, toWire(values)) : await createNotice(toWire(values));
       void message.success(res.msg || t('profile.saved'), 1.5);
       onClose();
-      onSaved(false);
+      onSaved();
     } catch (error) {
       applyServerErrors(form, error);
     } finally {

@@ -6,7 +6,7 @@
  * confirmation. Each action only with its button (PERM-011).
  */
 import { useState } from 'react';
-import { App, Button, Select, Table, Tag } from 'antd';
+import { Button, Select, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,6 @@ export const STATE_COLOURS: Record<number, string> = { 0: 'default', 1: 'green',
 
 export default function NoticePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useButtons();
   const confirm = useConfirm();
   const types = useDictionary('NoticeType');
@@ -141,10 +140,7 @@ export default function NoticePage() {
         target={target}
         categories={types}
         onClose={() => setTarget(null)}
-        onSaved={(released) => {
-          list.refresh();
-          if (released) void message.success(t('notice.released'), 1.5);
-        }}
+        onSaved={list.refresh}
       />
       <MessageView open={viewOpen} loading={viewLoading} info={viewing} onClose={() => setViewOpen(false)} />
     </div>
