@@ -16,6 +16,8 @@ module.exports = {
     // The MD5 worker: Vite's `new Worker(new URL(…, import.meta.url))` there, the same job in
     // the test's thread here.
     '^\\./md5Worker$': '<rootDir>/src/test/md5Worker.cjs',
+    // Quill ships ES modules only; the editor widget runs on a stand-in here (src/test/quillStub.cjs).
+    '^quill$': '<rootDir>/src/test/quillStub.cjs',
     '^@/(.*)$': '<rootDir>/src/$1',
     // antd-img-crop's CommonJS build requires antd's ES modules; jest takes antd's CommonJS build.
     '^antd/es/(.*)$': 'antd/lib/$1',

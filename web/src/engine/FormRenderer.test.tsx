@@ -1,0 +1,271 @@
+// The form engine over the demonstration model (fixtures/models/inpatient-admission.json),
+// with the real rules core (WASM, nodejs build) and the real HTTP client: only `fetch` is
+// fake. It renders every widget and layout, shows the core's messages as the user types and
+// the server's after a refused save, recomputes calculate fields and the sub-table's 合计, and
+// accepts or refuses the record vectors exactly as the core does.
+import * as fs from 'fs';
+import * as path from 'path';
+import { act, fireEvent, render, renderHook, waitFor } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect } from 'react';
+import { MemoryRouter } from 'react-router';
+import { validateRecord } from '@qiming/core';
+import { initI18n } from '@/i18n';
+import { useUser } from '@/stores/user';
+import { fakeFetch } from '@/test/fakeFetch';
+import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
+import { DetailViewer, FormRenderer, recordForSave, useFormEngine, type FormEngine } from './index';
+
+const root = path.resolve(__dirname, '../../..');
+const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8'));
+const form = readFormData(demo.formData) as FormDefinition;
+
+jest.setTimeout(120_000);
+beforeAll(() => initI18n('zh-CN'));
+beforeEach(() => {
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({
+      list: [
+        {
+          id: '325449144728584261',
+          enCode: 'bloodType',
+          fullName: '血型',
+          isTree: 0,
+          dictionaryList: [{ id: 'A', enCode: 'A', fullName: 'A型', parentId: '0', enabledMark: 1, sortCode: 0, description: '', dictionaryTypeId: '325449144728584261', hasChildren: false }],
+        },
+      ],
+    }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [{ wardId: 'w1', wardName: '一病区' }],
+    'POST /api/system/DataInterface/{id}/Action/InfoByIds': () => [],
+  });
+  useUser.setState({ userInfo: { userName: '管理员', userAccount: 'admin', departmentName: '内科', positionName: '医师' } as never });
+});
+
+let current: FormEngine | null = null;
+
+function Harness({ definition, record }: { definition: FormDefinition; record?: FormRecord }) {
+  const engine = useFormEngine(definition, record);
+  useEffect(() => {
+    current = engine;
+  });
+  return <FormRenderer engine={engine} />;
+}
+
+function renderForm(definition: FormDefinition = form, record?: FormRecord) {
+  return render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <Harness definition={definition} record={record} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+}
+
+const engine = () => current as FormEngine;
+const messagesFor = (container: HTMLElement, name: string) => container.querySelector(`[data-messages-for="${name}"]`)?.textContent ?? '';
+
+/** Every widget of the definition outside sub-tables, and the sub-tables' columns. */
+function widgets(definition: FormDefinition) {
+  const top: Field[] = [];
+  const columns: Field[] = [];
+  walkFields(definition.fields, (f) => {
+    if (CONTAINERS.has(f.__config__.jnpfKey)) return;
+    top.push(f);
+    if (f.__config__.jnpfKey === 'table') columns.push(...(f.__config__.children ?? []));
+  });
+  return { top, columns };
+}
+
+test('WGT: the demonstration model renders every widget and every layout', async () => {
+  const { container } = renderForm();
+  // The first render loads the WASM core: give it time on a busy machine.
+  await waitFor(() => expect(engine().ready).toBe(true), { timeout: 30_000 });
+  const { top, columns } = widgets(form);
+  const missing = top.filter((f) => {
+    const c = f.__config__;
+    const selector = f.__vModel__ ? `[data-field="${f.__vModel__}"]` : `[data-jnpf-key="${c.jnpfKey}"]`;
+    return !container.querySelector(selector);
+  });
+  expect(missing.map((f) => `${f.__config__.jnpfKey} ${f.__vModel__ ?? ''}`)).toEqual([]);
+  // Every jnpfKey of the palette the fixture uses is drawn by its widget, not the fallback.
+  expect(container.textContent).not.toMatch(/暂不支持的控件/);
+  for (const layout of ['row', 'card', 'tab', 'collapse', 'tableGrid']) expect(container.querySelector(`[data-layout="${layout}"]`)).not.toBeNull();
+  expect(container.querySelector('[data-jnpf-key="groupTitle"]')?.textContent).toContain('患者基本信息');
+  expect(container.querySelector('[data-jnpf-key="divider"]')).not.toBeNull();
+  // The sub-table's columns under their header group (计价).
+  const table = container.querySelector('[data-table="charge_items"]') as HTMLElement;
+  for (const column of columns) expect(table.textContent).toContain(column.__config__.label);
+  expect(table.querySelector('thead')?.textContent).toContain('计价');
+  // billRule: read-only preview text; the number is issued on submit.
+  const bill = container.querySelector('[data-field="admission_no"] input') as HTMLInputElement;
+  expect(bill.placeholder).toBe('系统自动生成');
+  expect(bill.disabled).toBe(true);
+  // System fields show the signed-in user's data while filling.
+  expect((container.querySelector('[data-field="creator_name"] input') as HTMLInputElement).value).toBe('管理员/admin');
+  expect((container.querySelector('[data-field="registered_post"] input') as HTMLInputElement).value).toBe('医师');
+  // A dictionary select and a data-interface select get their options.
+  await waitFor(() => expect(engine().record).toBeDefined());
+});
+
+test('WGT-083: typing shows the core message under the field at once, and a value clears it', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const name = container.querySelector('#field-patient_name') as HTMLInputElement;
+  fireEvent.change(name, { target: { value: '张三' } });
+  fireEvent.change(name, { target: { value: '' } });
+  await waitFor(() => expect(messagesFor(container, 'patient_name')).toBe('患者姓名不能为空'));
+  fireEvent.change(name, { target: { value: '张三' } });
+  await waitFor(() => expect(messagesFor(container, 'patient_name')).toBe(''));
+  // A regList pattern: the author's message, as the user types.
+  const phone = container.querySelector('#field-phone') as HTMLInputElement;
+  fireEvent.change(phone, { target: { value: '123' } });
+  await waitFor(() => expect(messagesFor(container, 'phone')).toBe('请正确输入您的手机号'));
+  fireEvent.change(phone, { target: { value: '13800138000' } });
+  await waitFor(() => expect(messagesFor(container, 'phone')).toBe(''));
+});
+
+test('submit checks the whole record through the core; the server\'s field messages show the same way', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  let found: Record<string, unknown> = {};
+  await act(async () => {
+    found = await engine().validate();
+  });
+  expect(found).toEqual(validateRecord(form as never, engine().record as never));
+  expect(Object.keys(found)).toEqual(expect.arrayContaining(['patient_name', 'gender', 'admit_dept', 'chief_complaint', 'deposit']));
+  await waitFor(() => expect(messagesFor(container, 'gender')).toBe('性别不能为空'));
+  // A refused save answers {code: 400, data: {field: [text]}}: shown under its field.
+  act(() => {
+    engine().showServerMessages({ code: 400, msg: '数据校验失败', data: { id_card: ['身份证号已存在'], 'charge_items[0].item_name': ['项目已停用'] } });
+  });
+  await waitFor(() => expect(messagesFor(container, 'id_card')).toBe('身份证号已存在'));
+});
+
+test('CALC: a row\'s calculate field, the sum over the sub-table and a formula of formulas follow every change; the 合计 row sums the columns', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().addRow('charge_items'));
+  act(() => engine().addRow('charge_items'));
+  await waitFor(() => expect(container.querySelectorAll('[data-table="charge_items"] tbody tr.ant-table-row')).toHaveLength(2));
+  // Type into the first row's 单价 cell as a user does.
+  const price = container.querySelector('[data-cell="charge_items[0].unit_price"] input') as HTMLInputElement;
+  fireEvent.change(price, { target: { value: '1234.5' } });
+  fireEvent.blur(price);
+  act(() => engine().setCell('charge_items', 0, 'quantity', 2));
+  act(() => engine().setCell('charge_items', 1, 'unit_price', 10));
+  act(() => engine().setCell('charge_items', 1, 'quantity', 3));
+  await waitFor(() => expect(engine().record.total_charge).toBe(2499));
+  expect((engine().record.charge_items as FormRecord[]).map((r) => r.amount)).toEqual([2469, 30]);
+  // The calculate cells show the core's thousands separators.
+  expect((container.querySelector('[data-cell="charge_items[0].amount"] input') as HTMLInputElement).value).toBe('2,469.00');
+  // 费用合计 with its Chinese amount; 押金余额 = 押金 − 费用合计.
+  const total = container.querySelector('[data-field="total_charge"]') as HTMLElement;
+  expect((total.querySelector('input') as HTMLInputElement).value).toBe('2,499.00');
+  expect(total.textContent).toContain('贰仟肆佰玖拾玖元整');
+  act(() => engine().setValue('deposit', 3000));
+  await waitFor(() => expect(engine().record.balance).toBe(501));
+  // The 合计 row: the quantity and amount columns (summaryField).
+  expect(container.querySelector('[data-summary="quantity"]')?.textContent).toBe('5');
+  expect(container.querySelector('[data-summary="amount"]')?.textContent).toBe('2,499.00');
+  expect(container.querySelector('[data-summary="item_name"]')?.textContent).toBe('');
+  // Deleting a row (after its confirmation) recomputes everything.
+  act(() => engine().removeRow('charge_items', 0));
+  await waitFor(() => expect(engine().record.total_charge).toBe(30));
+  expect(container.querySelector('[data-summary="amount"]')?.textContent).toBe('30.00');
+});
+
+test('AMT: a numInput with isAmountChinese shows thousands separators and the core\'s Chinese capitals', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().setValue('deposit', 1234567.5));
+  const deposit = container.querySelector('[data-field="deposit"]') as HTMLElement;
+  await waitFor(() => expect(deposit.textContent).toContain('壹佰贰拾叁万肆仟伍佰陆拾柒元伍角'));
+  expect((deposit.querySelector('input') as HTMLInputElement).value).toBe('1,234,567.50');
+});
+
+test('sub-table cells: the core\'s cell messages show in the cell (不能为空)', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().addRow('charge_items'));
+  act(() => engine().setCell('charge_items', 0, 'item_name', ''));
+  await waitFor(() => expect(messagesFor(container, 'charge_items[0].item_name')).toBe('不能为空'));
+});
+
+test('the record vectors: the browser engine accepts or refuses each record exactly as the core says', async () => {
+  const vectors = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/vectors/record.json'), 'utf8')) as {
+    cases: { id: string; function?: string; args: [FormDefinition | string, FormRecord | string, string?]; expect: Record<string, unknown> }[];
+  };
+  const usable = vectors.cases.filter((c) => typeof c.args[1] === 'object' && c.args[1] !== null && readFormData(c.args[0]));
+  const texts = (m: unknown) =>
+    Object.fromEntries(Object.entries(m as Record<string, { key: string; text: string }[]>).map(([k, list]) => [k, list.map((x) => `${x.key}:${x.text}`)]));
+  expect(usable.length).toBeGreaterThan(50);
+  for (const vector of usable) {
+    const definition = readFormData(vector.args[0]) as FormDefinition;
+    const hook = renderHook(() => useFormEngine(definition, vector.args[1] as FormRecord));
+    await waitFor(() => expect(hook.result.current.ready).toBe(true));
+    let found: unknown;
+    if (vector.function === 'FormValidator.validateField') {
+      // One field as the user leaves it: the messages the form then shows.
+      act(() => hook.result.current.check(vector.args[2] as string));
+      found = hook.result.current.messages;
+    } else {
+      await act(async () => {
+        found = await hook.result.current.validate();
+      });
+    }
+    // Keys and texts as the vector says (params may be left out there).
+    expect([vector.id, texts(found)]).toEqual([vector.id, texts(vector.expect)]);
+    hook.unmount();
+  }
+});
+
+test('recordForSave leaves out what the server fills (system fields, the serial number)', () => {
+  const saved = recordForSave(form, { patient_name: '张三', admission_no: 'ZY001', creator_name: 'x', registered_at: 1, deposit: 1 });
+  expect(saved).toEqual({ patient_name: '张三', deposit: 1 });
+});
+
+test('VIEW (spec 02 §2.11): the detail viewer shows display values read-only in the form\'s layout', async () => {
+  const record: FormRecord = {
+    patient_name: '张三',
+    gender: '1',
+    native_place: ['11', '1101'],
+    deposit: 3000,
+    charge_items: [
+      { item_name: '血常规', unit_price: 25, quantity: 2, amount: 50 },
+      { item_name: '床位费', unit_price: 80, quantity: 1, amount: 80 },
+    ],
+    medical_history: '<p>高血压<img src=x onerror="alert(1)"></p><script>alert(2)</script>',
+    outpatient_record: 'MZ0001',
+    outpatient_record_id: 'r1',
+    outpatient_record_diagnosis: '上呼吸道感染',
+  };
+  const { container } = render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <DetailViewer formData={demo.formData} record={record} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect(container.querySelector('[data-field="deposit"]')?.textContent).toContain('叁仟元整'));
+  expect(container.querySelector('input:not([readonly]):not([disabled])')).toBeNull();
+  const shown = (name: string) => container.querySelector(`[data-field="${name}"] .qm-engine-value`)?.textContent;
+  expect(shown('patient_name')).toBe('张三');
+  const gender = form.fields.flatMap((f) => f.__config__.children ?? []).find((f) => f.__vModel__ === 'gender') as Field;
+  const label = (gender.options as { id: string; fullName: string }[]).find((o) => o.id === '1')?.fullName as string;
+  expect(shown('gender')).toBe(label);
+  expect(shown('native_place')).toBe('北京市/市辖区');
+  expect(container.querySelector('[data-field="deposit"]')?.textContent).toContain('3,000.00');
+  expect(container.querySelector('[data-table="charge_items"]')?.textContent).toContain('床位费');
+  expect(container.querySelector('[data-summary="amount"]')?.textContent).toBe('130.00');
+  // Editor HTML without scripts or handlers.
+  const html = container.querySelector('[data-field="medical_history"] .qm-engine-html') as HTMLElement;
+  expect(html.textContent).toContain('高血压');
+  expect(html.innerHTML).not.toMatch(/onerror|script/);
+  // The related form's text, and its attr field from `<source>_<showField>`.
+  expect(shown('outpatient_record')).toBe('MZ0001');
+});

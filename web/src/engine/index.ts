@@ -1,0 +1,20 @@
+/**
+ * The low-code form engine (issue 13, web half): renders a JNPF formData definition as a
+ * working form, checked by the rules core as the user types, and shows records read-only.
+ *
+ * How a runtime page uses it:
+ *
+ *   const form = readFormData(config.formData);            // JSON text or JSON
+ *   const engine = useFormEngine(form!, record);            // record: {} to create, the info answer's data to edit
+ *   <FormPopup open title engine={engine} onClose={…}
+ *     onSubmit={(r) => createRecord(modelId, recordForSave(form!, r))} />   // rejects → field messages shown
+ *   // or inline: <FormRenderer engine={engine} /> and `await engine.validate()` before saving,
+ *   //            `engine.showServerMessages(error)` after a refused save.
+ *   <DetailViewer formData={config.formData} record={dataChange.data} />   // the detail view
+ */
+export { readFormData, initialRecord, parsePart, valueFields, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
+export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
+export { FormRenderer, type FormRendererProps } from './FormRenderer';
+export { FormPopup, type FormPopupProps } from './FormPopup';
+export { DetailViewer, type DetailViewerProps } from './DetailViewer';
+export { recordForSave } from './save';
