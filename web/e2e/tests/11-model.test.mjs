@@ -24,7 +24,7 @@ const messageOf = (name) => active(page).locator(`[data-messages-for="${name}"]`
 
 /** Pastes a definition into 从 JSON 新建 and creates it. */
 async function createFromJson(definition) {
-  await active(page).getByRole('button', { name: named('从 JSON 新建') }).click();
+  await active(page).locator('button').filter({ hasText: '从 JSON 新建' }).click();
   const box = page.locator('.ant-modal').filter({ hasText: '功能定义（JSON）' }).filter({ visible: true });
   await box.locator('#model-json').fill(JSON.stringify(definition));
   await box.getByRole('button', { name: named('确定') }).click();
@@ -66,7 +66,7 @@ describe('an administrator creates, previews and releases a model in real Chromi
     assert.equal(await field('admission_no').locator('input').getAttribute('placeholder'), '系统自动生成');
   });
 
-  step('WGT-083: typing shows the core message under the field as the user types', async () => {
+  step('typing shows the core\'s messages under the field as the user types (WGT-084: a pattern\'s own message)', async () => {
     const name = field('patient_name').locator('input');
     await name.fill('张三');
     await name.fill('');
@@ -80,7 +80,7 @@ describe('an administrator creates, previews and releases a model in real Chromi
     await messageOf('phone').waitFor({ state: 'detached' });
   });
 
-  step('AMT: 预交押金 shows thousands separators and the Chinese amount', async () => {
+  step('预交押金 shows thousands separators and the Chinese amount', async () => {
     const deposit = field('deposit').locator('input');
     await deposit.fill('3000');
     await deposit.blur();
@@ -88,9 +88,9 @@ describe('an administrator creates, previews and releases a model in real Chromi
     assert.equal(await deposit.inputValue(), '3,000.00');
   });
 
-  step('CALC: a charge row computes 金额, 费用合计 and 押金余额, and the 合计 row sums them', async () => {
+  step('CALC-008, WGT-080, WGT-083: a charge row computes 金额, 费用合计 and 押金余额, and the 合计 row sums them', async () => {
     const table = active(page).locator('[data-table="charge_items"]');
-    await table.getByRole('button', { name: named('添加费用') }).click();
+    await table.locator('button').filter({ hasText: '添加费用' }).click();
     await table.locator('[data-cell="charge_items[0].item_name"] input').fill('血常规');
     const price = table.locator('[data-cell="charge_items[0].unit_price"] input');
     await price.fill('25');
@@ -117,7 +117,7 @@ describe('an administrator creates, previews and releases a model in real Chromi
     await messageOf('chief_complaint').getByText('主诉不能为空').waitFor();
   });
 
-  step('VIEW: 详情 shows what was entered read-only', async () => {
+  step('VIEW-001: 详情 shows what was entered read-only', async () => {
     await active(page).getByText('详情', { exact: true }).click();
     await active(page).locator('.qm-engine-detail').waitFor();
     assert.equal(await active(page).locator('[data-field="patient_name"] .qm-engine-value').textContent(), '张三');
@@ -153,7 +153,7 @@ describe('an administrator creates, previews and releases a model in real Chromi
           { __vModel__: 'visit_time', format: 'yyyy-MM-dd HH:mm', type: 'datetime', __config__: { jnpfKey: 'date', label: '来访时间', span: 24, formId: 2, renderKey: 2, tableName: 'visitor_log', regList: [] } },
         ],
       },
-      columnData: { columnList: [], searchList: [], type: 1, sort: 'desc', defaultSidx: '', hasPage: true, pageSize: 20 },
+      columnData: { columnList: [{ prop: 'visitor', label: '来访人', jnpfKey: 'comInput', align: 'left', sortable: false, width: null }], searchList: [], type: 1, sort: 'desc', defaultSidx: '', hasPage: true, pageSize: 20 },
       appColumnData: null,
     };
     await createFromJson(small);

@@ -6,6 +6,21 @@ import { useEffect, useRef } from 'react';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 
+/** WGT-106: the JNPF editor's toolbar. */
+const TOOLBAR = [
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  [{ size: ['small', false, 'large', 'huge'] }],
+  [{ color: [] }, { background: [] }],
+  ['blockquote', 'code-block'],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ indent: '-1' }, { indent: '+1' }],
+  [{ align: [] }],
+  [{ direction: 'rtl' }],
+  ['clean'],
+  ['link', 'image'],
+];
+
 export interface EditorProps {
   value: string;
   onChange(html: string): void;
@@ -24,7 +39,7 @@ export default function Editor({ value, onChange, onBlur, disabled, placeholder 
     if (!host.current) return;
     const box = document.createElement('div');
     host.current.appendChild(box);
-    const editor = new Quill(box, { theme: 'snow', placeholder });
+    const editor = new Quill(box, { theme: 'snow', placeholder, modules: { toolbar: TOOLBAR } });
     editor.clipboard.dangerouslyPasteHTML(value || '');
     editor.on('text-change', () => {
       const html = editor.root.innerHTML;

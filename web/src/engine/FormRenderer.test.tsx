@@ -15,7 +15,8 @@ import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { fakeFetch } from '@/test/fakeFetch';
 import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { DetailViewer, FormRenderer, recordForSave, useFormEngine, type FormEngine } from './index';
+import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, useFormEngine, type FormEngine, type PopupType } from './index';
+import { buttonNamed, confirmation } from '@/test/renderPage';
 
 const root = path.resolve(__dirname, '../../..');
 const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8'));
@@ -79,7 +80,7 @@ function widgets(definition: FormDefinition) {
   return { top, columns };
 }
 
-test('WGT: the demonstration model renders every widget and every layout', async () => {
+test('the demonstration model renders every widget and every layout (WGT-078 header group, WGT-108 button, WGT-109 text, WGT-118 currPosition)', async () => {
   const { container } = renderForm();
   // The first render loads the WASM core: give it time on a busy machine.
   await waitFor(() => expect(engine().ready).toBe(true), { timeout: 30_000 });
@@ -110,7 +111,7 @@ test('WGT: the demonstration model renders every widget and every layout', async
   await waitFor(() => expect(engine().record).toBeDefined());
 });
 
-test('WGT-083: typing shows the core message under the field at once, and a value clears it', async () => {
+test('typing shows the core\'s message under the field at once and a value clears it (WGT-084: a pattern\'s own message)', async () => {
   const { container } = renderForm();
   await waitFor(() => expect(engine().ready).toBe(true));
   const name = container.querySelector('#field-patient_name') as HTMLInputElement;
@@ -144,7 +145,7 @@ test('submit checks the whole record through the core; the server\'s field messa
   await waitFor(() => expect(messagesFor(container, 'id_card')).toBe('身份证号已存在'));
 });
 
-test('CALC: a row\'s calculate field, the sum over the sub-table and a formula of formulas follow every change; the 合计 row sums the columns', async () => {
+test('CALC-006, CALC-008, WGT-080, AMT-005: a row\'s calculate field, the sum over the sub-table and a formula of formulas follow every change; the 合计 row sums the columns with separators', async () => {
   const { container } = renderForm();
   await waitFor(() => expect(engine().ready).toBe(true));
   act(() => engine().addRow('charge_items'));
@@ -186,7 +187,7 @@ test('AMT: a numInput with isAmountChinese shows thousands separators and the co
   expect((deposit.querySelector('input') as HTMLInputElement).value).toBe('1,234,567.50');
 });
 
-test('sub-table cells: the core\'s cell messages show in the cell (不能为空)', async () => {
+test('WGT-083, WGT-086: an emptied required cell shows 不能为空 in the cell on change', async () => {
   const { container } = renderForm();
   await waitFor(() => expect(engine().ready).toBe(true));
   act(() => engine().addRow('charge_items'));
@@ -227,7 +228,7 @@ test('recordForSave leaves out what the server fills (system fields, the serial 
   expect(saved).toEqual({ patient_name: '张三', deposit: 1 });
 });
 
-test('VIEW (spec 02 §2.11): the detail viewer shows display values read-only in the form\'s layout', async () => {
+test('VIEW-001 (spec 02 §2.11): the detail viewer shows display values read-only in the form\'s layout', async () => {
   const record: FormRecord = {
     patient_name: '张三',
     gender: '1',
@@ -268,4 +269,96 @@ test('VIEW (spec 02 §2.11): the detail viewer shows display values read-only in
   expect(html.innerHTML).not.toMatch(/onerror|script/);
   // The related form's text, and its attr field from `<source>_<showField>`.
   expect(shown('outpatient_record')).toBe('MZ0001');
+});
+
+test('WGT-082: deleting a sub-table row asks 此操作将永久删除该数据 (提示, warning); cancelling keeps it', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().addRow('charge_items'));
+  act(() => engine().setCell('charge_items', 0, 'item_name', '血常规'));
+  fireEvent.click(buttonNamed('删除第1行'));
+  await waitFor(() => expect(confirmation().textContent).toContain('此操作将永久删除该数据, 是否继续?'));
+  expect(confirmation().classList.contains('ant-modal-confirm-warning')).toBe(true);
+  expect(confirmation().textContent).toContain('提示');
+  fireEvent.click(buttonNamed('取消', confirmation()));
+  expect((engine().record.charge_items as FormRecord[]).length).toBe(1);
+  fireEvent.click(buttonNamed('删除第1行'));
+  await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBeGreaterThan(0));
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect((engine().record.charge_items as FormRecord[]).length).toBe(0));
+  expect(container.querySelector('[data-cell="charge_items[0].item_name"]')).toBeNull();
+});
+
+function PopupHarness({ kind, onSubmit }: { kind: PopupType; onSubmit(r: FormRecord): Promise<unknown> }) {
+  const e = useFormEngine(form);
+  useEffect(() => {
+    current = e;
+  });
+  return <FormPopup open title="住院登记" popupType={kind} engine={e} onClose={() => undefined} onSubmit={onSubmit} />;
+}
+
+function renderPopup(kind: PopupType, onSubmit: (r: FormRecord) => Promise<unknown>) {
+  return render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <PopupHarness kind={kind} onSubmit={onSubmit} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+}
+
+test('VIEW-002, VIEW-004: general opens a dialog of generalWidth, drawer a side drawer; 确定 submits only a record the core passes, and the server\'s messages land under the fields', async () => {
+  const submit = jest.fn(async () => {
+    throw { code: 400, msg: '数据校验失败', data: { patient_name: ['患者姓名已存在'] } };
+  });
+  const view = renderPopup('general', submit);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const dialog = document.querySelector('.qm-engine-general') as HTMLElement;
+  expect(dialog).not.toBeNull();
+  expect(dialog.style.width || getComputedStyle(dialog).width).toBe('600px');
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(document.querySelector('[data-messages-for="gender"]')?.textContent).toBe('性别不能为空'));
+  expect(submit).not.toHaveBeenCalled();
+  // Fill what the core requires, then the server refuses one field.
+  act(() => {
+    const e = engine();
+    e.setValue('patient_name', '张三');
+    e.setValue('gender', '1');
+    e.setValue('admit_dept', 'd1');
+    e.setValue('attending_doctor', 'u1');
+    e.setValue('admit_time', 1_700_000_000_000);
+    e.setValue('diagnosis', 'J06');
+    e.setValue('chief_complaint', '发热');
+    e.setValue('deposit', 1000);
+  });
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(document.querySelector('[data-messages-for="patient_name"]')?.textContent).toBe('患者姓名已存在'));
+  view.unmount();
+
+  renderPopup('drawer', submit);
+  await waitFor(() => expect(document.querySelector('.qm-engine-drawer .ant-drawer-content-wrapper')).not.toBeNull());
+});
+
+test('VIEW-003, VIEW-005, VIEW-007: fullScreen fills the window with 返回; the detail popup has 取消 and 打印, which a preview answers with a warning', async () => {
+  const closed = jest.fn();
+  render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <DetailPopup open popupType="fullScreen" title="住院登记" formData={{ ...form, hasPrintBtn: true }} record={{ patient_name: '张三' }} onClose={closed} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect(document.querySelector('.qm-engine-fullscreen')).not.toBeNull());
+  expect(document.querySelector('.qm-engine-fullscreen .qm-engine-detail')).not.toBeNull();
+  fireEvent.click(buttonNamed('打印'));
+  await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('功能预览不支持打印'));
+  fireEvent.click(buttonNamed('返回'));
+  expect(closed).toHaveBeenCalledTimes(1);
+  fireEvent.click(buttonNamed('取消'));
+  expect(closed).toHaveBeenCalledTimes(2);
 });

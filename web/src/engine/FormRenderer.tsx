@@ -5,7 +5,7 @@
  * same containers with read-only values (DetailViewer.tsx).
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Col, Collapse, Form, Popconfirm, Row, Table, Tabs, Tooltip } from 'antd';
+import { App, Button, Card, Col, Collapse, Form, Row, Table, Tabs, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { coreText } from '@/i18n';
@@ -212,6 +212,7 @@ export function columnTotal(core: ReturnType<typeof useCore>, record: FormRecord
 /** A sub-table (table): its rows of cells, 添加 a blank row, delete a row, the 合计 row. */
 function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngine; disabled: boolean }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const core = useCore();
   const table = field.__vModel__ as string;
   const rows = (Array.isArray(engine.record[table]) ? engine.record[table] : []) as FormRecord[];
@@ -276,9 +277,24 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
     title: t('engine.actions'),
     width: 70,
     render: (_: unknown, __: FormRecord, index: number) => (
-      <Popconfirm title={t('engine.removeRowConfirm')} onConfirm={() => engine.removeRow(table, index)} okText={t('common.confirm')} cancelText={t('common.cancel')}>
-        <Button type="link" danger size="small" icon={<DeleteOutlined />} aria-label={t('engine.removeRow', { row: index + 1 })} />
-      </Popconfirm>
+      <Button
+        type="link"
+        danger
+        size="small"
+        icon={<DeleteOutlined />}
+        aria-label={t('engine.removeRow', { row: index + 1 })}
+        onClick={() =>
+          // WGT-082: a warning with 取消; cancelling keeps the row.
+          modal.warning({
+            title: t('common.tip'),
+            content: t('manage.removeConfirm'),
+            okText: t('common.confirm'),
+            cancelText: t('common.cancel'),
+            okCancel: true,
+            onOk: () => engine.removeRow(table, index),
+          })
+        }
+      />
     ),
   };
   const indexColumn = { key: '__index', title: t('common.index'), width: 60, render: (_: unknown, __: FormRecord, index: number) => index + 1 };

@@ -19,6 +19,7 @@ export function QrCode({ field, text }: { field: Field; text: string }) {
     void QRCode.toCanvas(canvas.current, text, {
       width: num(field.size, 100),
       margin: 1,
+      errorCorrectionLevel: 'L', // WGT-105
       color: { dark: str(field.colorDark, '#000000'), light: str(field.colorLight, '#ffffff') },
     }).catch(() => undefined);
   }, [text, field.size, field.colorDark, field.colorLight]);
@@ -37,8 +38,11 @@ export function BarCode({ field, text }: { field: Field; text: string }) {
         format: str(field.format, 'code128').toUpperCase(),
         lineColor: str(field.lineColor, '#000000'),
         background: str(field.background, '#ffffff'),
-        width: num(field.width, 2),
+        // WGT-100: width 4, height 40, margin 5, the value not printed under the bars.
+        width: num(field.width, 4),
         height: num(field.height, 40),
+        margin: 5,
+        displayValue: false,
       });
     } catch {
       // a text the chosen format cannot encode draws nothing

@@ -181,6 +181,20 @@ export function initialRecord(form: FormDefinition, now: number = Date.now()): F
   return record;
 }
 
+/**
+ * A new record's dates with defaultCurrent, truncated to their format's period by the core
+ * (`dateDefaultCurrent`, WGT-091): yyyy → 1 January, yyyy-MM → the 1st, yyyy-MM-dd → midnight.
+ */
+export function withCurrentDates(form: FormDefinition, record: FormRecord, current: (now: number, format: string) => number | null | undefined, now = Date.now()): FormRecord {
+  let next = record;
+  for (const field of valueFields(form)) {
+    if (field.__config__.jnpfKey !== 'date' || !field.__config__.defaultCurrent) continue;
+    const value = current(now, typeof field.format === 'string' && field.format ? field.format : 'yyyy-MM-dd');
+    if (value != null) next = { ...next, [field.__vModel__ as string]: value };
+  }
+  return next;
+}
+
 function timeText(ms: number, format: string): string {
   const d = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');

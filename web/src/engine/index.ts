@@ -10,11 +10,12 @@
  *     onSubmit={(r) => createRecord(modelId, recordForSave(form!, r))} />   // rejects → field messages shown
  *   // or inline: <FormRenderer engine={engine} /> and `await engine.validate()` before saving,
  *   //            `engine.showServerMessages(error)` after a refused save.
- *   <DetailViewer formData={config.formData} record={dataChange.data} />   // the detail view
+ *   <DetailViewer formData={config.formData} record={dataChange.data} />   // the detail view, inline
+ *   <DetailPopup open title formData={config.formData} record={dataChange.data} onClose={…} onPrint={…} />
  */
 export { readFormData, initialRecord, parsePart, valueFields, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
 export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
 export { FormRenderer, type FormRendererProps } from './FormRenderer';
-export { FormPopup, type FormPopupProps } from './FormPopup';
+export { FormPopup, DetailPopup, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';
 export { DetailViewer, type DetailViewerProps } from './DetailViewer';
 export { recordForSave } from './save';

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldMessages, FormValidator, Message } from '@qiming/core';
 import { loadCore } from '@/core';
 import { fieldErrorsOf } from '@/utils/formErrors';
-import { blankRow, columnsOf, initialRecord, valueFields, type Field, type FormDefinition, type FormRecord } from './definition';
+import { blankRow, columnsOf, initialRecord, valueFields, withCurrentDates, type Field, type FormDefinition, type FormRecord } from './definition';
 
 type Core = Awaited<ReturnType<typeof loadCore>>;
 
@@ -123,6 +123,7 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
   const [record, setRecord] = useState<FormRecord>(() => initial ?? initialRecord(form));
   const [messages, setMessages] = useState<ShownMessages>({});
   const latest = useRef(record);
+  const initialRef = useRef(initial);
   latest.current = record;
 
   useEffect(() => {
@@ -133,7 +134,12 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
         validator.current?.free();
         validator.current = new loaded.FormValidator(form as never);
         setCore(loaded);
-        setRecord((r) => recompute(loaded, calc, r));
+        const creating = initialRef.current === undefined;
+        setRecord((r) => {
+          const next = recompute(loaded, calc, creating ? withCurrentDates(form, r, (now, format) => loaded.dateDefaultCurrent(now, format)) : r);
+          latest.current = next;
+          return next;
+        });
       },
       () => undefined,
     );
@@ -216,7 +222,7 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
   const reset = useCallback(
     (next?: FormRecord) => {
       let r = next ?? initialRecord(form);
-      if (core) r = recompute(core, calc, r);
+      if (core) r = recompute(core, calc, next ? r : withCurrentDates(form, r, (now, format) => core.dateDefaultCurrent(now, format)));
       latest.current = r;
       setRecord(r);
       setMessages({});

@@ -311,13 +311,19 @@ function RangeWidget({ field, value, onChange, disabled, id }: WidgetProps) {
       />
     );
   }
-  const format = dayjsFormat(field.format);
+  // The core says which picker a format gets and which dates it allows (WGT-119, WGT-120).
+  const { core } = useEngineContext();
+  const jnpfFormat = str(field.format) || 'yyyy-MM-dd';
+  const format = dayjsFormat(jnpfFormat);
+  const kind = core ? core.dateRangePicker(jnpfFormat) : 'daterange';
   return (
     <DatePicker.RangePicker
       id={id}
       style={styleOf(field)}
       format={format}
-      showTime={/H/.test(format)}
+      picker={kind === 'monthrange' ? 'month' : 'date'}
+      showTime={kind === 'datetimerange'}
+      disabledDate={core ? (d: Dayjs) => !core.dateRangeAllows(d.valueOf(), jnpfFormat) : undefined}
       disabled={disabled}
       value={pair ? [dayjs(Number(pair[0])), dayjs(Number(pair[1]))] : null}
       onChange={(v) => onChange(v && v[0] && v[1] ? [v[0].valueOf(), v[1].valueOf()] : [])}
@@ -339,7 +345,8 @@ function SystemField({ field, value }: WidgetProps) {
   const fallback: Record<string, string> = {
     createUser: user ? `${str(user.userName)}/${str(user.userAccount)}` : '',
     createTime: dayjs().format('YYYY-MM-DD HH:mm:ss'),
-    currOrganize: str(user?.departmentName ?? user?.organizeName),
+    // WGT-117: the department when showLevel is last, else the organisation.
+    currOrganize: str(field.showLevel === 'last' ? user?.departmentName : user?.organizeName),
     currPosition: str(user?.positionName),
   };
   const shown = value != null && value !== '' ? (typeof value === 'number' ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : str(value)) : fallback[key] ?? '';
@@ -484,7 +491,7 @@ export function Widget(props: WidgetProps): ReactNode {
     case 'editor':
       return (
         <Suspense fallback={<div className="qm-engine-editor-loading">{t('common.loading')}</div>}>
-          <Editor value={str(value)} onChange={onChange} onBlur={onBlur} disabled={disabled} placeholder={str(field.placeholder)} />
+          <Editor value={str(value)} onChange={onChange} onBlur={onBlur} disabled={disabled} placeholder={str(field.placeholder) || t('engine.inputPlaceholder')} />
         </Suspense>
       );
     case 'comSelect':

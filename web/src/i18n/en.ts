@@ -1015,6 +1015,8 @@ const en: Translation = {
     removeRowConfirm: 'Delete this row?',
     total: 'Total',
     invalidForm: 'The form definition cannot be read',
+    print: 'Print',
+    noPrintInPreview: 'The feature preview does not support printing',
   },
   model: {
     fullName: 'Name',

@@ -1011,6 +1011,8 @@ const zhCN = {
     removeRowConfirm: '确定删除该行数据吗？',
     total: '合计',
     invalidForm: '表单定义无法读取',
+    print: '打印',
+    noPrintInPreview: '功能预览不支持打印',
   },
   model: {
     fullName: '名称',

@@ -1013,6 +1013,8 @@ const zhTW: Translation = {
     removeRowConfirm: '確定刪除該行資料嗎？',
     total: '合計',
     invalidForm: '表單定義無法讀取',
+    print: '列印',
+    noPrintInPreview: '功能預覽不支援列印',
   },
   model: {
     fullName: '名稱',

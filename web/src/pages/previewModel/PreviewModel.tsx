@@ -3,7 +3,8 @@
  * check — every field checked by the core as the user types, 校验 checks the whole record as
  * the server will on save; nothing is saved. The definition's own problems (what release
  * would refuse) are listed above it, the popup the form opens in (general, fullScreen,
- * drawer) can be tried, and 详情 shows the values in the detail viewer (spec 02 §2.11).
+ * drawer) can be tried, and 详情 shows the values in the detail viewer (spec 02 §2.11), inline or
+ * in the popup (its 打印 warns that the preview does not print, VIEW-007).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Segmented, Space, Spin } from 'antd';
@@ -12,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import type { DefinitionProblem } from '@qiming/core';
 import { getModel, type ModelInfo } from '@/api/visualdev';
 import { loadCore } from '@/core';
-import { DetailViewer, FormPopup, FormRenderer, readFormData, useFormEngine, type FormDefinition } from '@/engine';
+import { DetailPopup, DetailViewer, FormPopup, FormRenderer, readFormData, useFormEngine, type FormDefinition } from '@/engine';
 import { ProblemTable } from '../onlineDev/webDesign/ReleaseProblems';
 
 export default function PreviewModel() {
@@ -105,7 +106,8 @@ function Preview({ model, form }: { model: ModelInfo; form: FormDefinition }) {
         )}
         {view === 'form' ? <FormRenderer engine={engine} /> : <DetailViewer formData={form} record={engine.record} />}
       </Card>
-      {popup && (
+      {popup && view === 'detail' && <DetailPopup open popupType={popup} title={model.fullName} formData={form} record={engine.record} onClose={() => setPopup(null)} />}
+      {popup && view === 'form' && (
         <FormPopup
           open
           popupType={popup}
