@@ -362,3 +362,20 @@ test('VIEW-003, VIEW-005, VIEW-007: fullScreen fills the window with 返回; the
   fireEvent.click(buttonNamed('取消'));
   expect(closed).toHaveBeenCalledTimes(2);
 });
+
+test('linkage: changing 入院科室 empties the ward (options bound to it) and the doctor (limited by it); changing the ward empties the bed popup', async () => {
+  renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => {
+    engine().setValue('admit_dept', 'd1');
+    engine().setValue('ward', 'w1');
+    engine().setValue('bed', 'b1');
+    engine().setValue('attending_doctor', 'u1');
+    engine().setValue('patient_name', '张三');
+  });
+  expect(engine().record).toMatchObject({ ward: 'w1', bed: 'b1', attending_doctor: 'u1' });
+  act(() => engine().setValue('ward', 'w2'));
+  expect(engine().record).toMatchObject({ ward: 'w2', bed: '', attending_doctor: 'u1' });
+  act(() => engine().setValue('admit_dept', 'd2'));
+  expect(engine().record).toMatchObject({ ward: '', attending_doctor: '', patient_name: '张三' });
+});

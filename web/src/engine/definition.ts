@@ -249,3 +249,41 @@ export function keyOf(field: Field, index: number): string {
   const c = field.__config__;
   return String(c.renderKey ?? c.formId ?? field.__vModel__ ?? `${c.jnpfKey}-${index}`);
 }
+
+/** A field that is emptied when the field it depends on changes (jnpf-wire-engine.md §3.4). */
+export interface Dependant {
+  /** The dependant's name (a column's name when `table` is set). */
+  name: string;
+  /** The sub-table the dependant is a column of (then it is reset in the same row). */
+  table?: string;
+  /** What it becomes: '' or [] for multi-value widgets. */
+  empty: unknown;
+}
+
+const RESET_ON_CHANGE = new Set(['radio', 'checkbox', 'select', 'cascader', 'treeSelect', 'popupSelect', 'userSelect']);
+const LIST_EMPTY = new Set(['checkbox', 'cascader']);
+
+/**
+ * Who depends on whom: options from a data interface whose parameter is bound to A, a
+ * popupSelect bound to A, a userSelect limited by the dep/pos/role/group field A — each is
+ * reset when A changes. Keys are A's name (`table-column` for a sub-table column).
+ */
+export function dependants(form: FormDefinition): Map<string, Dependant[]> {
+  const out = new Map<string, Dependant[]>();
+  const add = (source: string, d: Dependant) => out.set(source, [...(out.get(source) ?? []), d]);
+  const consider = (field: Field, table?: string) => {
+    const c = field.__config__;
+    if (!field.__vModel__ || !RESET_ON_CHANGE.has(c.jnpfKey)) return;
+    const empty = field.multiple === true || LIST_EMPTY.has(c.jnpfKey) ? [] : '';
+    const sources = new Set<string>();
+    const template = c.jnpfKey === 'popupSelect' ? field.templateJson : c.dataType === 'dynamic' ? c.templateJson : undefined;
+    if (Array.isArray(template)) for (const p of template as TemplateParam[]) if (p.relationField && p.relationField !== '@keyword') sources.add(p.relationField);
+    if (c.jnpfKey === 'userSelect' && ['dep', 'pos', 'role', 'group'].includes(String(field.selectType)) && typeof field.relationField === 'string' && field.relationField) sources.add(field.relationField);
+    for (const source of sources) add(source, { name: field.__vModel__, table, empty });
+  };
+  for (const field of valueFields(form)) {
+    consider(field);
+    if (field.__config__.jnpfKey === 'table') for (const column of columnsOf(field)) consider(column, field.__vModel__);
+  }
+  return out;
+}

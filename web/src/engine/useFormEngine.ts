@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldMessages, FormValidator, Message } from '@qiming/core';
 import { loadCore } from '@/core';
 import { fieldErrorsOf } from '@/utils/formErrors';
-import { blankRow, columnsOf, initialRecord, valueFields, withCurrentDates, type Field, type FormDefinition, type FormRecord } from './definition';
+import { blankRow, columnsOf, dependants, initialRecord, valueFields, withCurrentDates, type Field, type FormDefinition, type FormRecord } from './definition';
 
 type Core = Awaited<ReturnType<typeof loadCore>>;
 
@@ -118,6 +118,7 @@ export interface FormEngine {
 export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormEngine {
   const calc = useMemo(() => calculations(form), [form]);
   const tables = useMemo(() => new Map(valueFields(form).filter((f) => f.__config__.jnpfKey === 'table').map((t) => [t.__vModel__ as string, t])), [form]);
+  const linked = useMemo(() => dependants(form), [form]);
   const [core, setCore] = useState<Core | null>(null);
   const validator = useRef<FormValidator | null>(null);
   const [record, setRecord] = useState<FormRecord>(() => initial ?? initialRecord(form));
@@ -167,16 +168,28 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
     [core, calc, checkNow],
   );
 
-  const setValue = useCallback((name: string, value: unknown) => commit((r) => ({ ...r, [name]: value }), name), [commit]);
+  // Linkage: the fields bound to `name` start again empty (their options follow the new value).
+  const setValue = useCallback(
+    (name: string, value: unknown) =>
+      commit((r) => {
+        let next = { ...r, [name]: value };
+        for (const d of linked.get(name) ?? []) if (!d.table) next = { ...next, [d.name]: d.empty };
+        return next;
+      }, name),
+    [commit, linked],
+  );
 
   const setCell = useCallback(
     (table: string, row: number, column: string, value: unknown) =>
       commit((r) => {
         const rows = Array.isArray(r[table]) ? [...(r[table] as FormRecord[])] : [];
-        rows[row] = { ...rows[row], [column]: value };
+        let cells = { ...rows[row], [column]: value };
+        // WGT-088: a cell bound to this one (`table-column`) in the same row starts again empty.
+        for (const d of linked.get(`${table}-${column}`) ?? []) if (d.table === table) cells = { ...cells, [d.name]: d.empty };
+        rows[row] = cells;
         return { ...r, [table]: rows };
       }, table),
-    [commit],
+    [commit, linked],
   );
 
   const addRow = useCallback(
