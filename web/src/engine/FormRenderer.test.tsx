@@ -15,7 +15,7 @@ import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { fakeFetch } from '@/test/fakeFetch';
 import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, useFormEngine, type FormEngine, type PopupType } from './index';
+import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
 import { buttonNamed, confirmation } from '@/test/renderPage';
 
 const root = path.resolve(__dirname, '../../..');
@@ -378,4 +378,22 @@ test('linkage: changing 入院科室 empties the ward (options bound to it) and 
   expect(engine().record).toMatchObject({ ward: 'w2', bed: '', attending_doctor: 'u1' });
   act(() => engine().setValue('admit_dept', 'd2'));
   expect(engine().record).toMatchObject({ ward: '', attending_doctor: '', patient_name: '张三' });
+});
+
+test('VIEW-010: with form permission, a field not granted is neither shown nor checked (sub-table columns asked as table-column)', async () => {
+  const granted = new Set(['patient_name', 'charge_items', 'charge_items-item_name', 'charge_items-quantity']);
+  const limited = restrictForm(form, (name) => granted.has(name));
+  const { container } = renderForm(limited);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  expect(container.querySelector('[data-field="patient_name"]')).not.toBeNull();
+  expect(container.querySelector('[data-field="gender"]')).toBeNull();
+  expect(container.querySelector('[data-field="deposit"]')).toBeNull();
+  const table = container.querySelector('[data-table="charge_items"]') as HTMLElement;
+  expect(table.textContent).toContain('项目名称');
+  expect(table.textContent).not.toContain('单价');
+  let found: Record<string, unknown> = {};
+  await act(async () => {
+    found = await engine().validate();
+  });
+  expect(Object.keys(found)).toEqual(['patient_name']);
 });

@@ -287,3 +287,21 @@ export function dependants(form: FormDefinition): Map<string, Dependant[]> {
   }
   return out;
 }
+
+/**
+ * The form with only the fields `granted` keeps (form permission, VIEW-010): a field not
+ * granted is neither shown nor checked nor sent. Sub-table columns are asked as
+ * `table-column`; containers left empty stay (their other children may be granted later).
+ */
+export function restrictForm(form: FormDefinition, granted: (name: string) => boolean): FormDefinition {
+  const keep = (fields: Field[], table?: string): Field[] =>
+    fields
+      .filter((f) => !f?.__vModel__ || CONTAINERS.has(f.__config__.jnpfKey) || granted(table ? `${table}-${f.__vModel__}` : f.__vModel__))
+      .map((f) => {
+        const children = f.__config__.children;
+        if (!Array.isArray(children)) return f;
+        const inner = f.__config__.jnpfKey === 'table' ? keep(children, f.__vModel__) : keep(children, table);
+        return { ...f, __config__: { ...f.__config__, children: inner } };
+      });
+  return { ...form, fields: keep(form.fields) };
+}

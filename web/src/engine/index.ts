@@ -5,6 +5,7 @@
  * How a runtime page uses it:
  *
  *   const form = readFormData(config.formData);            // JSON text or JSON
+ *   // form permission on: restrictForm(form, (name) => core.hasFormField(permissionList, modelId, name))
  *   const engine = useFormEngine(form!, record);            // record: {} to create, the info answer's data to edit
  *   <FormPopup open title engine={engine} onClose={…}
  *     onSubmit={(r) => createRecord(modelId, recordForSave(form!, r))} />   // rejects → field messages shown
@@ -13,7 +14,7 @@
  *   <DetailViewer formData={config.formData} record={dataChange.data} />   // the detail view, inline
  *   <DetailPopup open title formData={config.formData} record={dataChange.data} onClose={…} onPrint={…} />
  */
-export { readFormData, initialRecord, parsePart, valueFields, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
+export { readFormData, initialRecord, parsePart, valueFields, restrictForm, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
 export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
 export { FormRenderer, type FormRendererProps } from './FormRenderer';
 export { FormPopup, DetailPopup, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';
