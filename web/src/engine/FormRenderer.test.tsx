@@ -397,3 +397,29 @@ test('VIEW-010: with form permission, a field not granted is neither shown nor c
   });
   expect(Object.keys(found)).toEqual(['patient_name']);
 });
+
+test('WGT-081: a sub-table with addType 1 adds rows by picking from its data interface, mapped by relationOptions', async () => {
+  const purchase = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/jnpf-purchase-tables.json'), 'utf8'));
+  const definition = readFormData(purchase.formData) as FormDefinition;
+  const listed: unknown[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [],
+    'POST /api/system/DataInterface/{id}/Action/List': ({ params, body }) => {
+      listed.push({ id: params.id, body });
+      return { list: [{ id: 'g1', goodsName: '打印纸' }, { id: 'g2', goodsName: '墨盒' }], pagination: { currentPage: 1, pageSize: 20, total: 2 } };
+    },
+  });
+  const { container } = renderForm(definition);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().setValue('F_DepartmentId', 'dep-7'));
+  const table = container.querySelector('[data-table="tableField107"]') as HTMLElement;
+  fireEvent.click(buttonNamed('添加', table));
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('墨盒'));
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  popup.querySelectorAll<HTMLInputElement>('.ant-table-tbody input[type=checkbox]').forEach((box) => fireEvent.click(box));
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect((engine().record.tableField107 as FormRecord[]).map((r) => r.F_GoodsName)).toEqual(['打印纸', '墨盒']));
+  // The interface was asked with the bound department as its parameter.
+  expect(listed[0]).toMatchObject({ id: '325449144728584604', body: { paramList: [{ field: 'dept', defaultValue: 'dep-7' }] } });
+});

@@ -14,6 +14,7 @@ import { columnsOf, DISPLAY_ONLY, keyOf, labelOf, shownOnPc, type Field, type Fo
 import { EngineContext } from './context';
 import { cellKey, type FormEngine, type ShownMessage } from './useFormEngine';
 import { chineseAmount, DisplayWidget, formatNumber, Widget } from './widgets';
+import { PickRows } from './popups';
 import './engine.css';
 
 /** How a leaf (a widget that is not a container) is drawn: as a form input, or read-only. */
@@ -214,6 +215,9 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const core = useCore();
+  const [picking, setPicking] = useState(false);
+  const conf = (field.addTableConf as Record<string, unknown> | undefined) ?? {};
+  const byPicking = Number(field.addType) === 1 && !!conf.interfaceId;
   const table = field.__vModel__ as string;
   const rows = (Array.isArray(engine.record[table]) ? engine.record[table] : []) as FormRecord[];
   const columns = columnsOf(field).filter(shownOnPc);
@@ -332,10 +336,11 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
       />
       <Messages name={table} list={tableMessages} />
       {!disabled && (
-        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => engine.addRow(table)} className="qm-engine-add-row">
+        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => (byPicking ? setPicking(true) : engine.addRow(table))} className="qm-engine-add-row">
           {str(field.actionText) || t('engine.addRow')}
         </Button>
       )}
+      {picking && <PickRows table={table} conf={conf} record={engine.record} onClose={() => setPicking(false)} onPick={(picked) => engine.addRow(table, picked)} />}
     </div>
   );
 }

@@ -25,7 +25,7 @@ interface PageAnswer {
 }
 
 /** A searchable, paged table of rows in a dialog (popupType dialog) or a drawer. */
-function RowDialog({
+export function RowDialog({
   open,
   title,
   drawer,
@@ -120,6 +120,53 @@ function RowDialog({
 }
 
 /** popupSelect / popupTableSelect: the value is row[propsValue], the text row[relationField]. */
+/** A sub-table's picked interface row as a new row: relationOptions map columns (WGT-081). */
+export function rowFromPick(picked: Row, relationOptions: unknown): Row {
+  const out: Row = {};
+  if (!Array.isArray(relationOptions)) return out;
+  for (const o of relationOptions as { field: string; type?: number | string; value?: unknown }[]) {
+    if (!o?.field) continue;
+    out[o.field] = Number(o.type) === 2 ? o.value : picked[str(o.value)];
+  }
+  return out;
+}
+
+/** 添加 by picking rows from a data interface (addType 1): each picked row becomes a new row. */
+export function PickRows({ table, conf, record, onPick, onClose }: { table: string; conf: Record<string, unknown>; record: Record<string, unknown>; onPick(rows: Row[]): void; onClose(): void }) {
+  const { t } = useTranslation();
+  const columns = (Array.isArray(conf.columnOptions) ? conf.columnOptions : []) as Column[];
+  const interfaceId = str(conf.interfaceId);
+  return (
+    <RowDialog
+      open
+      title={str(conf.popupTitle) || t('engine.pickData')}
+      drawer={conf.popupType === 'drawer'}
+      width={str(conf.popupWidth)}
+      columns={columns}
+      rowKey="id"
+      multiple
+      hasPage={conf.hasPage !== false}
+      pageSize={typeof conf.pageSize === 'number' ? conf.pageSize : 20}
+      load={async (keyword, currentPage, pageSize) => {
+        const { data } = await listInterfaceRows(interfaceId, {
+          keyword,
+          currentPage,
+          pageSize,
+          columnOptions: columns.map((c) => c.value).join(','),
+          paramList: paramList(conf.templateJson, record),
+        });
+        return { rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 };
+      }}
+      onCancel={onClose}
+      onPick={(rows) => {
+        onClose();
+        if (rows.length) onPick(rows.map((r) => rowFromPick(r, conf.relationOptions)));
+      }}
+    />
+  );
+  void table;
+}
+
 export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
   const { t } = useTranslation();
   const { setPicked } = useEngineContext();

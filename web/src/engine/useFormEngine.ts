@@ -95,7 +95,8 @@ export interface FormEngine {
   ready: boolean;
   setValue(name: string, value: unknown): void;
   setCell(table: string, row: number, column: string, value: unknown): void;
-  addRow(table: string): void;
+  /** Adds blank rows (one by default), or rows starting with the given values (picked rows). */
+  addRow(table: string, rows?: FormRecord[]): void;
   removeRow(table: string, row: number): void;
   /** Checks one field now (on blur). */
   check(name: string): void;
@@ -193,10 +194,11 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
   );
 
   const addRow = useCallback(
-    (table: string) => {
+    (table: string, rows?: FormRecord[]) => {
       const def = tables.get(table);
       if (!def) return;
-      let next = { ...latest.current, [table]: [...(Array.isArray(latest.current[table]) ? (latest.current[table] as FormRecord[]) : []), blankRow(def)] };
+      const added = (rows ?? [{}]).map((values) => ({ ...blankRow(def), ...values }));
+      let next = { ...latest.current, [table]: [...(Array.isArray(latest.current[table]) ? (latest.current[table] as FormRecord[]) : []), ...added] };
       if (core) next = recompute(core, calc, next);
       latest.current = next;
       setRecord(next);
