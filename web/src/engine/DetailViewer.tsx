@@ -5,12 +5,12 @@
  * before that API exists, a raw record: option widgets then show their options' labels.
  */
 import { useMemo, type ReactNode } from 'react';
-import { Form, Rate, Row, Table } from 'antd';
+import { Form, Rate, Row, Spin, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useCore } from '@/hooks/useCore';
 import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
-import { columnsOf, dayjsFormat, DISPLAY_ONLY, labelOf, readFormData, shownOnPc, staticOptions, type Field, type FormDefinition, type FormRecord } from './definition';
+import { columnsOf, dayjsFormat, DISPLAY_ONLY, labelOf, readFormData, staticOptions, type Field, type FormDefinition, type FormRecord } from './definition';
 import { EngineContext } from './context';
 import { FieldLabel, renderLayout, columnTotal } from './FormRenderer';
 import { chineseAmount, DisplayWidget, formatNumber } from './widgets';
@@ -109,7 +109,7 @@ export function DetailViewer({ formData, record }: DetailViewerProps) {
     const name = field.__vModel__ ?? '';
     if (c.jnpfKey === 'table') {
       const rows = (Array.isArray(record[name]) ? record[name] : []) as FormRecord[];
-      const columns = columnsOf(field).filter(shownOnPc);
+      const columns = columnsOf(field).filter((c) => !core || core.isShownOnPc(c));
       const summary = field['show-summary'] === true ? new Set((field.summaryField as string[]) ?? []) : null;
       return (
         <div className="qm-engine-subtable" data-table={name}>
@@ -159,7 +159,7 @@ export function DetailViewer({ formData, record }: DetailViewerProps) {
   return (
     <EngineContext.Provider value={{ core, picked, setPicked: () => undefined }}>
       <Form component="div" className="qm-engine-form qm-engine-detail" labelCol={{ flex: `${labelWidth}px` }} labelWrap>
-        <Row gutter={gutter}>{renderLayout(form.fields, leaf, gutter)}</Row>
+        <Row gutter={gutter}>{core ? renderLayout(form.fields, leaf, gutter, (f) => core.isShownOnPc(f)) : <Spin />}</Row>
       </Form>
     </EngineContext.Provider>
   );

@@ -423,3 +423,23 @@ test('WGT-081: a sub-table with addType 1 adds rows by picking from its data int
   // The interface was asked with the bound department as its parameter.
   expect(listed[0]).toMatchObject({ id: '325449144728584604', body: { paramList: [{ field: 'dept', defaultValue: 'dep-7' }] } });
 });
+
+test('VIEW-011: fields the core says are not shown on pc (noShow, app-only visibility) are not drawn, in the form and in the viewer', async () => {
+  const fields = JSON.parse(JSON.stringify(form.fields)) as Field[];
+  const row = fields.find((f) => f.__config__.jnpfKey === 'row') as Field;
+  const name = (row.__config__.children as Field[]).find((f) => f.__vModel__ === 'patient_name') as Field;
+  name.__config__.noShow = true;
+  const card = fields.find((f) => f.__config__.jnpfKey === 'card') as Field;
+  const phone = (card.__config__.children as Field[]).find((f) => f.__vModel__ === 'phone') as Field;
+  phone.__config__.visibility = ['app'];
+  const definition = { ...form, fields };
+  const { container } = renderForm(definition);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  await waitFor(() => expect(container.querySelector('[data-field="id_card"]')).not.toBeNull());
+  expect(container.querySelector('[data-field="patient_name"]')).toBeNull();
+  expect(container.querySelector('[data-field="phone"]')).toBeNull();
+  const viewer = render(<DetailViewer formData={definition} record={{ patient_name: '张三', phone: '13800138000', id_card: 'x' }} />);
+  await waitFor(() => expect(viewer.container.querySelector('[data-field="id_card"]')).not.toBeNull());
+  expect(viewer.container.querySelector('[data-field="patient_name"]')).toBeNull();
+  expect(viewer.container.querySelector('[data-field="phone"]')).toBeNull();
+});

@@ -5,12 +5,12 @@
  * same containers with read-only values (DetailViewer.tsx).
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, Col, Collapse, Form, Row, Table, Tabs, Tooltip } from 'antd';
+import { App, Button, Card, Col, Collapse, Form, Row, Spin, Table, Tabs, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { coreText } from '@/i18n';
 import { useCore } from '@/hooks/useCore';
-import { columnsOf, DISPLAY_ONLY, keyOf, labelOf, shownOnPc, type Field, type FormRecord } from './definition';
+import { columnsOf, DISPLAY_ONLY, keyOf, labelOf, type Field, type FormRecord } from './definition';
 import { EngineContext } from './context';
 import { cellKey, type FormEngine, type ShownMessage } from './useFormEngine';
 import { chineseAmount, DisplayWidget, formatNumber, Widget } from './widgets';
@@ -23,14 +23,17 @@ export type LeafRenderer = (field: Field, index: number) => ReactNode;
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 const spanOf = (field: Field) => (typeof field.__config__.span === 'number' ? field.__config__.span : 24);
 
-/** Lays out fields with their containers; `leaf` draws each widget. */
-export function renderLayout(fields: Field[], leaf: LeafRenderer, gutter: number): ReactNode[] {
+/** Is the field shown on pc (the core's rule: visibility has pc, noShow unset; VIEW-011)? */
+export type Shown = (field: Field) => boolean;
+
+/** Lays out fields with their containers; `leaf` draws each widget the core says is shown. */
+export function renderLayout(fields: Field[], leaf: LeafRenderer, gutter: number, shown: Shown): ReactNode[] {
   return fields.map((field, index) => {
-    if (!field?.__config__ || !shownOnPc(field)) return null;
+    if (!field?.__config__ || !shown(field)) return null;
     const c = field.__config__;
     const key = keyOf(field, index);
     const children = Array.isArray(c.children) ? c.children : [];
-    const inner = (list: Field[]) => <Row gutter={gutter}>{renderLayout(list, leaf, gutter)}</Row>;
+    const inner = (list: Field[]) => <Row gutter={gutter}>{renderLayout(list, leaf, gutter, shown)}</Row>;
     switch (c.jnpfKey) {
       case 'row':
         return (
@@ -152,6 +155,9 @@ export function FormRenderer({ engine, disabled = false }: FormRendererProps) {
   const allDisabled = disabled || form.disabled === true;
   const gutter = typeof form.gutter === 'number' ? form.gutter : 15;
 
+  if (!core) return <Spin className="qm-engine-loading" />;
+  const shown: Shown = (field) => core.isShownOnPc(field);
+
   const leaf: LeafRenderer = (field) => {
     const c = field.__config__;
     const name = field.__vModel__ ?? '';
@@ -197,7 +203,7 @@ export function FormRenderer({ engine, disabled = false }: FormRendererProps) {
         labelWrap
         disabled={allDisabled}
       >
-        <Row gutter={gutter}>{renderLayout(form.fields, leaf, gutter)}</Row>
+        <Row gutter={gutter}>{renderLayout(form.fields, leaf, gutter, shown)}</Row>
       </Form>
     </EngineContext.Provider>
   );
@@ -220,7 +226,7 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
   const byPicking = Number(field.addType) === 1 && !!conf.interfaceId;
   const table = field.__vModel__ as string;
   const rows = (Array.isArray(engine.record[table]) ? engine.record[table] : []) as FormRecord[];
-  const columns = columnsOf(field).filter(shownOnPc);
+  const columns = columnsOf(field).filter((c) => !core || core.isShownOnPc(c));
   const thousandsFields = new Set(field.thousands === true && Array.isArray(field.thousandsField) ? (field.thousandsField as string[]) : []);
   const summary = field['show-summary'] === true ? new Set(Array.isArray(field.summaryField) ? (field.summaryField as string[]) : []) : null;
   const tableMessages = messageTexts(engine.messages[table]);

@@ -113,13 +113,6 @@ export const SYSTEM_KEYS = new Set(['createUser', 'createTime', 'modifyUser', 'm
 /** Widgets whose value is a list when nothing is chosen. */
 const LIST_DEFAULTS = new Set(['checkbox', 'cascader', 'comSelect', 'address', 'uploadFz', 'uploadImg', 'table', 'dateRange', 'timeRange']);
 
-/** Is the field shown on pc (visibility has pc, noShow unset)? — mirrors how the list reads it. */
-export function shownOnPc(field: Field): boolean {
-  const c = field.__config__;
-  if (c.noShow) return false;
-  return !Array.isArray(c.visibility) || c.visibility.length === 0 || c.visibility.includes('pc');
-}
-
 /** Every field at any container depth (not inside sub-tables), in form order. */
 export function walkFields(fields: Field[], visit: (field: Field) => void): void {
   for (const field of fields) {
