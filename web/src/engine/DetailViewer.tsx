@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { useCore } from '@/hooks/useCore';
 import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
-import { columnsOf, dayjsFormat, DISPLAY_ONLY, labelOf, readFormData, staticOptions, type Field, type FormDefinition, type FormRecord } from './definition';
+import { columnsOf, dayjsFormat, DISPLAY_ONLY, labelOf, readFormData, staticOptions, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
 import { EngineContext } from './context';
 import { FieldLabel, renderLayout, columnTotal } from './FormRenderer';
 import { chineseAmount, DisplayWidget, formatNumber } from './widgets';
@@ -94,15 +94,20 @@ export function DetailViewer({ formData, record }: DetailViewerProps) {
   const core = useCore();
   const form = useMemo(() => readFormData(formData) ?? { fields: [] }, [formData]);
   const gutter = typeof form.gutter === 'number' ? form.gutter : 15;
-  // Attr fields read the related row: DataChange gives `<source>_<showField>`.
+  // Attr fields read the related row: DataChange gives `<source>_<showField>`, or the stored
+  // text under the attr's own name (isStorage 2).
   const picked = useMemo(() => {
     const rows: Record<string, Record<string, unknown>> = {};
-    for (const [name, value] of Object.entries(record)) {
-      const at = name.lastIndexOf('_');
-      if (at > 0) (rows[name.slice(0, at)] ??= {})[name.slice(at + 1)] = value;
-    }
+    walkFields(form.fields, (f) => {
+      if (!['relationFormAttr', 'popupAttr'].includes(f.__config__.jnpfKey)) return;
+      const source = String(f.relationField ?? '').split('_jnpfTable_')[0];
+      const showField = String(f.showField ?? '');
+      if (!source || !showField) return;
+      const value = record[`${source}_${showField}`] ?? (f.__vModel__ ? record[f.__vModel__] : undefined);
+      if (value !== undefined) (rows[source] ??= {})[showField] = value;
+    });
     return rows;
-  }, [record]);
+  }, [form, record]);
 
   const leaf = (field: Field) => {
     const c = field.__config__;

@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router';
 import { validateRecord } from '@qiming/core';
 import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
-import { fakeFetch } from '@/test/fakeFetch';
+import { fakeFetch, type Call } from '@/test/fakeFetch';
 import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
 import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
 import { buttonNamed, confirmation } from '@/test/renderPage';
@@ -269,6 +269,7 @@ test('VIEW-001 (spec 02 §2.11): the detail viewer shows display values read-onl
   expect(html.innerHTML).not.toMatch(/onerror|script/);
   // The related form's text, and its attr field from `<source>_<showField>`.
   expect(shown('outpatient_record')).toBe('MZ0001');
+  expect((container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement).value).toBe('上呼吸道感染');
 });
 
 test('WGT-082: deleting a sub-table row asks 此操作将永久删除该数据 (提示, warning); cancelling keeps it', async () => {
@@ -442,4 +443,28 @@ test('VIEW-011: fields the core says are not shown on pc (noShow, app-only visib
   await waitFor(() => expect(viewer.container.querySelector('[data-field="id_card"]')).not.toBeNull());
   expect(viewer.container.querySelector('[data-field="patient_name"]')).toBeNull();
   expect(viewer.container.querySelector('[data-field="phone"]')).toBeNull();
+});
+
+test('WGT-061, WGT-064: relationForm picks a record of the related model (FieldDataSelect); its attr field shows and keeps the chosen record\'s field', async () => {
+  const asked: Call[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [],
+    'GET /api/visualdev/Base/{id}/FieldDataSelect': (call) => {
+      asked.push(call);
+      return { list: [{ id: 'r1', visit_no: 'MZ0001', visit_date: '2026-11-01', diagnosis: '上呼吸道感染' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } };
+    },
+  });
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  fireEvent.click(container.querySelector('[data-field="outpatient_record"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('MZ0001'));
+  expect(asked[0]).toMatchObject({ path: '/api/visualdev/Base/325449144728584401/FieldDataSelect', query: { relationField: 'visit_no', columnOptions: 'visit_no,visit_date', currentPage: '1', pageSize: '20' } });
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  fireEvent.click(popup.querySelector('.ant-table-tbody input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect(engine().record.outpatient_record).toBe('r1'));
+  expect(container.querySelector('[data-field="outpatient_record"]')?.textContent).toContain('MZ0001');
+  await waitFor(() => expect(engine().record.outpatient_diagnosis).toBe('上呼吸道感染'));
+  expect((container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement).value).toBe('上呼吸道感染');
 });

@@ -164,7 +164,7 @@ export function FormRenderer({ engine, disabled = false }: FormRendererProps) {
     if (c.jnpfKey === 'table') return <SubTable field={field} engine={engine} disabled={allDisabled || field.disabled === true} />;
     const showLabel = c.showLabel !== false && !['groupTitle', 'divider', 'alert', 'JNPFText'].includes(c.jnpfKey);
     if (DISPLAY_ONLY.has(c.jnpfKey) || !name) {
-      const shown = <DisplayWidget field={field} record={engine.record} />;
+      const shown = <DisplayWidget field={field} record={engine.record} onStore={name ? (v) => engine.setValue(name, v) : undefined} />;
       return showLabel ? <Form.Item label={<FieldLabel field={field} />}>{shown}</Form.Item> : shown;
     }
     const list = messageTexts(engine.messages[name]);

@@ -608,7 +608,7 @@ function AutoCompleteWidget({ field, value, onChange, onBlur, disabled, record, 
 }
 
 /** Widgets that show something and hold no value: text, alert, link, button, codes, divider. */
-export function DisplayWidget({ field, record }: { field: Field; record: FormRecord }): ReactNode {
+export function DisplayWidget({ field, record, onStore }: { field: Field; record: FormRecord; onStore?(value: unknown): void }): ReactNode {
   const { t } = useTranslation();
   const key = field.__config__.jnpfKey;
   switch (key) {
@@ -677,17 +677,22 @@ export function DisplayWidget({ field, record }: { field: Field; record: FormRec
     }
     case 'relationFormAttr':
     case 'popupAttr':
-      return <AttrWidget field={field} />;
+      return <AttrWidget field={field} stored={field.__vModel__ ? record[field.__vModel__] : undefined} onStore={onStore} />;
     default:
       return null;
   }
 }
 
 /** relationFormAttr / popupAttr: a field of the row chosen in the form's relationForm or popupSelect. */
-function AttrWidget({ field }: { field: Field }) {
+function AttrWidget({ field, stored, onStore }: { field: Field; stored: unknown; onStore?(value: unknown): void }) {
   const { picked } = useEngineContext();
   const source = str(field.relationField).split('_jnpfTable_')[0];
   const row = picked[source];
-  const shown = row ? str(row[str(field.showField)]) : '';
+  const shown = row ? str(row[str(field.showField)]) : str(stored);
+  // isStorage 2: the shown text is kept in the record under the attr's own name.
+  const keep = Number(field.__config__.isStorage) === 2 && !!field.__vModel__ && !!onStore;
+  useEffect(() => {
+    if (keep && row && shown !== str(stored)) onStore?.(shown);
+  }, [keep, row, shown, stored, onStore]);
   return <Input readOnly value={shown} data-attr-of={source} />;
 }
