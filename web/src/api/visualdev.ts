@@ -2,6 +2,7 @@
  * /api/visualdev/Base: model definitions (jnpf-wire-engine.md §6): list, CRUD, copy, release
  * (every problem at once), and the related-form picker's records (FieldDataSelect).
  */
+import type { DefinitionProblem } from '@qiming/core';
 import type { components } from './schema';
 import { request as send } from './http';
 
@@ -13,14 +14,11 @@ export type ModelForm = Schemas['ModelForm'];
 type ModelPage = Schemas['Envelope_PageOf_ModelListRow']['data'];
 type RecordPage = Schemas['Envelope_PageOf_RecordRow']['data'];
 
-/** A problem of a refused release: where it is (JSON Pointer), the field, the core's message. */
-export interface ReleaseProblem {
-  path: string;
-  field?: string;
-  key: string;
-  params?: Record<string, string>;
-  text: string;
-}
+/**
+ * A problem of a refused release: where it is (JSON Pointer), the field, the core's message —
+ * the core's own type, as `checkDefinition` answers it in the browser.
+ */
+export type ReleaseProblem = DefinitionProblem;
 
 const BASE = '/api/visualdev/Base';
 
