@@ -468,3 +468,30 @@ test('WGT-061, WGT-064: relationForm picks a record of the related model (FieldD
   await waitFor(() => expect(engine().record.outpatient_diagnosis).toBe('上呼吸道感染'));
   expect((container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement).value).toBe('上呼吸道感染');
 });
+
+test('WGT-050: popupSelect lists its interface with the popup query and the bound parameter; the pick keeps row[propsValue], shows row[relationField], and popupAttr shows the row', async () => {
+  const asked: Call[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [{ wardId: 'w1', wardName: '一病区' }],
+    'POST /api/system/DataInterface/{id}/Action/List': (call) => {
+      asked.push(call);
+      return { list: [{ bedId: 'b7', bedNo: '07床', roomName: '301室' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } };
+    },
+  });
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().setValue('ward', 'w1'));
+  fireEvent.click(container.querySelector('[data-field="bed"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('07床'));
+  expect(asked[0]).toMatchObject({
+    path: '/api/system/DataInterface/325449144728584302/Action/List',
+    body: { keyword: '', currentPage: 1, pageSize: 20, propsValue: 'bedId', relationField: 'bedNo', columnOptions: 'bedNo,roomName', paramList: [{ field: 'wardId', defaultValue: 'w1' }] },
+  });
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  fireEvent.click(popup.querySelector('.ant-table-tbody input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect(engine().record.bed).toBe('b7'));
+  expect(container.querySelector('[data-field="bed"]')?.textContent).toContain('07床');
+  expect((container.querySelector('[data-jnpf-key="popupAttr"] input') as HTMLInputElement).value).toBe('301室');
+});
