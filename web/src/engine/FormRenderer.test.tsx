@@ -44,6 +44,9 @@ beforeEach(() => {
 });
 
 let current: FormEngine | null = null;
+beforeEach(() => {
+  current = null; // each test waits for its own form's engine
+});
 
 function Harness({ definition, record }: { definition: FormDefinition; record?: FormRecord }) {
   const engine = useFormEngine(definition, record);
@@ -494,4 +497,16 @@ test('WGT-050: popupSelect lists its interface with the popup query and the boun
   await waitFor(() => expect(engine().record.bed).toBe('b7'));
   expect(container.querySelector('[data-field="bed"]')?.textContent).toContain('07床');
   expect((container.querySelector('[data-jnpf-key="popupAttr"] input') as HTMLInputElement).value).toBe('301室');
+});
+
+test.each(['jnpf-drug-receipt.json', 'jnpf-purchase-tables.json', 'jnpf-feedback-form.json'])('the JNPF definition %s renders unchanged: every widget drawn, none unknown', async (file) => {
+  const definition = readFormData(JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models', file), 'utf8')).formData) as FormDefinition;
+  const { container } = renderForm(definition);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  await waitFor(() => expect(container.querySelector('.qm-engine-form')).not.toBeNull());
+  const { top } = widgets(definition);
+  expect(top.length).toBeGreaterThan(3);
+  const missing = top.filter((f) => !container.querySelector(f.__vModel__ ? `[data-field="${f.__vModel__}"]` : `[data-jnpf-key="${f.__config__.jnpfKey}"]`));
+  expect(missing.map((f) => `${f.__config__.jnpfKey} ${f.__vModel__ ?? ''}`)).toEqual([]);
+  expect(container.textContent).not.toMatch(/暂不支持的控件/);
 });
