@@ -472,7 +472,7 @@ test('WGT-061, WGT-064: relationForm picks a record of the related model (FieldD
   expect((container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement).value).toBe('上呼吸道感染');
 });
 
-test('WGT-050: popupSelect lists its interface with the popup query and the bound parameter; the pick keeps row[propsValue], shows row[relationField], and popupAttr shows the row', async () => {
+test('WGT-044, WGT-046, WGT-050: popupSelect lists its interface with the popup query and the bound parameter; the pick keeps row[propsValue], shows row[relationField], and popupAttr shows the row', async () => {
   const asked: Call[] = [];
   fakeFetch({
     'GET /api/system/DictionaryData/All': () => ({ list: [] }),
@@ -492,6 +492,17 @@ test('WGT-050: popupSelect lists its interface with the popup query and the boun
     body: { keyword: '', currentPage: 1, pageSize: 20, propsValue: 'bedId', relationField: 'bedNo', columnOptions: 'bedNo,roomName', paramList: [{ field: 'wardId', defaultValue: 'w1' }] },
   });
   const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  // Confirming with nothing chosen does nothing: the dialog stays, the value too.
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  expect(document.querySelector('.qm-engine-popup')).not.toBeNull();
+  expect(engine().record.bed).toBe('');
+  // A keyword searched with Enter asks again from page 1.
+  const keyword = popup.querySelector('.qm-engine-popup-search input') as HTMLInputElement;
+  fireEvent.change(keyword, { target: { value: '07' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(asked).toHaveLength(2));
+  expect(asked[1].body).toMatchObject({ keyword: '07', currentPage: 1 });
+  await waitFor(() => expect(popup.querySelector('.ant-table-tbody input[type=radio]')).not.toBeNull());
   fireEvent.click(popup.querySelector('.ant-table-tbody input[type=radio]') as HTMLElement);
   fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
   await waitFor(() => expect(engine().record.bed).toBe('b7'));

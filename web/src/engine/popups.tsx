@@ -5,7 +5,7 @@
  * chosen row is shared with the form (EngineContext.picked) for popupAttr / relationFormAttr.
  */
 import { useEffect, useState } from 'react';
-import { Drawer, Input, Modal, Select, Table } from 'antd';
+import { Button, Drawer, Input, Modal, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
 import { getRelatedRecords } from '@/api/visualdev';
@@ -59,6 +59,7 @@ export function RowDialog({
   const [loading, setLoading] = useState(false);
   const [chosen, setChosen] = useState<Row[]>([]);
   const [query, setQuery] = useState('');
+  const [tick, setTick] = useState(0);
 
   useEffect(() => {
     if (!open) return;
@@ -72,27 +73,52 @@ export function RowDialog({
       alive = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reloaded by the query and page
-  }, [open, query, page]);
+  }, [open, query, page, tick]);
 
   const body = (
     <div className="qm-engine-popup">
-      <Input.Search
-        allowClear
-        placeholder={t('common.keywordPlaceholder')}
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-        onSearch={(v) => {
-          setPage(1);
-          setQuery(v);
-        }}
-        enterButton={t('common.search')}
-      />
+      <Space className="qm-engine-popup-search" wrap>
+        <Input
+          allowClear
+          placeholder={t('common.keyword')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onPressEnter={() => {
+            setPage(1);
+            setQuery(keyword);
+          }}
+        />
+        <Button
+          type="primary"
+          onClick={() => {
+            setPage(1);
+            setQuery(keyword);
+          }}
+        >
+          {t('common.search')}
+        </Button>
+        <Button
+          onClick={() => {
+            setKeyword('');
+            setPage(1);
+            setQuery('');
+          }}
+        >
+          {t('common.reset')}
+        </Button>
+        <Button type="link" onClick={() => setTick((n) => n + 1)}>
+          {t('common.refresh')}
+        </Button>
+      </Space>
       <Table<Row>
         size="small"
         rowKey={(r) => str(r[rowKey] ?? r.id)}
         loading={loading}
         dataSource={answer.rows}
-        columns={columns.map((c) => ({ key: c.value, dataIndex: c.value, title: c.label, ellipsis: true }))}
+        columns={[
+          { key: '__index', title: t('common.index'), width: 60, render: (_: unknown, __: Row, i: number) => (page - 1) * pageSize + i + 1 },
+          ...columns.map((c) => ({ key: c.value, dataIndex: c.value, title: c.label, ellipsis: true })),
+        ]}
         pagination={hasPage ? { current: page, pageSize, total: answer.total, onChange: setPage, showSizeChanger: false } : false}
         rowSelection={{
           type: multiple ? 'checkbox' : 'radio',
@@ -107,19 +133,18 @@ export function RowDialog({
   if (drawer) {
     return (
       <Drawer open={open} title={title} size={widthOf(width) as number} onClose={onCancel} destroyOnHidden
-        extra={<a onClick={() => onPick(chosen)}>{footer.okText}</a>}>
+        extra={<a onClick={() => chosen.length && onPick(chosen)}>{footer.okText}</a>}>
         {body}
       </Drawer>
     );
   }
   return (
-    <Modal open={open} title={title} width={widthOf(width)} onCancel={onCancel} onOk={() => onPick(chosen)} destroyOnHidden {...footer}>
+    <Modal open={open} title={title} width={widthOf(width)} onCancel={onCancel} onOk={() => chosen.length && onPick(chosen)} destroyOnHidden {...footer}>
       {body}
     </Modal>
   );
 }
 
-/** popupSelect / popupTableSelect: the value is row[propsValue], the text row[relationField]. */
 /** A sub-table's picked interface row as a new row: relationOptions map columns (WGT-081). */
 export function rowFromPick(picked: Row, relationOptions: unknown): Row {
   const out: Row = {};
@@ -167,6 +192,7 @@ export function PickRows({ table, conf, record, onPick, onClose }: { table: stri
   void table;
 }
 
+/** popupSelect / popupTableSelect: the value is row[propsValue], the text row[relationField]. */
 export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
   const { t } = useTranslation();
   const { setPicked } = useEngineContext();
