@@ -346,7 +346,7 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
           {str(field.actionText) || t('engine.addRow')}
         </Button>
       )}
-      {picking && <PickRows table={table} conf={conf} record={engine.record} onClose={() => setPicking(false)} onPick={(picked) => engine.addRow(table, picked)} />}
+      {picking && <PickRows conf={conf} record={engine.record} onClose={() => setPicking(false)} onPick={(picked) => engine.addRow(table, picked)} />}
     </div>
   );
 }

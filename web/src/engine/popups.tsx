@@ -157,7 +157,7 @@ export function rowFromPick(picked: Row, relationOptions: unknown): Row {
 }
 
 /** 添加 by picking rows from a data interface (addType 1): each picked row becomes a new row. */
-export function PickRows({ table, conf, record, onPick, onClose }: { table: string; conf: Record<string, unknown>; record: Record<string, unknown>; onPick(rows: Row[]): void; onClose(): void }) {
+export function PickRows({ conf, record, onPick, onClose }: { conf: Record<string, unknown>; record: Record<string, unknown>; onPick(rows: Row[]): void; onClose(): void }) {
   const { t } = useTranslation();
   const columns = (Array.isArray(conf.columnOptions) ? conf.columnOptions : []) as Column[];
   const interfaceId = str(conf.interfaceId);
@@ -189,7 +189,6 @@ export function PickRows({ table, conf, record, onPick, onClose }: { table: stri
       }}
     />
   );
-  void table;
 }
 
 /** popupSelect / popupTableSelect: the value is row[propsValue], the text row[relationField]. */

@@ -355,7 +355,7 @@ function SystemField({ field, value }: WidgetProps) {
 
 /** One value widget, chosen by jnpfKey. */
 export function Widget(props: WidgetProps): ReactNode {
-  const { field, value, onChange, onBlur, disabled, record, id } = props;
+  const { field, value, onChange, onBlur, disabled, id } = props;
   const { t } = useTranslation();
   const { core } = useEngineContext();
   const key = field.__config__.jnpfKey;
@@ -560,8 +560,6 @@ export function Widget(props: WidgetProps): ReactNode {
     default:
       return <Typography.Text type="secondary">{t('engine.unknownWidget', { key })}</Typography.Text>;
   }
-  void record;
-  void onBlur;
 }
 
 /** autoComplete: suggestions from the data interface as the user types (`@keyword`). */
