@@ -76,3 +76,16 @@ export function importInterface(file: File) {
 export function getInterfaceLog(id: string, query: { currentPage: number; pageSize: number; keyword: string }) {
   return send<Page<InterfaceLogRow>>({ url: `/api/system/DataInterfaceLog/${id}`, data: query });
 }
+
+type RowsPage = Schemas['Envelope_RowsPage']['data'];
+export type InterfaceListForm = Schemas['ListForm'];
+
+/** A page of the interface's rows (popupSelect, popupTableSelect, autoComplete). */
+export function listInterfaceRows(id: string, form: InterfaceListForm) {
+  return send<RowsPage>({ url: `${BASE}/${id}/Action/List`, method: 'POST', data: form, quiet: true });
+}
+
+/** The rows whose value key is one of `ids` (the text of a chosen popup value). */
+export function interfaceRowsByIds(id: string, form: Schemas['InfoByIdsForm']) {
+  return send<Record<string, unknown>[]>({ url: `${BASE}/${id}/Action/InfoByIds`, method: 'POST', data: form, quiet: true });
+}

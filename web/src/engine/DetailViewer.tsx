@@ -1,0 +1,173 @@
+/**
+ * The detail viewer (spec 02 §2.11; jnpf-wire-engine.md §3.7): the form's layout with each
+ * field's display value, read-only. It reads a DataChange answer (names instead of ids,
+ * `field` text and `field_id` for related records, attrs under `<source>_<showField>`) and,
+ * before that API exists, a raw record: option widgets then show their options' labels.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { Form, Rate, Row, Spin, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useCore } from '@/hooks/useCore';
+import { UploadFz, UploadImg } from '@/widgets/upload';
+import type { FileEntry } from '@/api/file';
+import { columnsOf, dayjsFormat, DISPLAY_ONLY, labelOf, readFormData, staticOptions, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
+import { EngineContext } from './context';
+import { FieldLabel, renderLayout, columnTotal } from './FormRenderer';
+import { chineseAmount, DisplayWidget, formatNumber } from './widgets';
+import './engine.css';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+/** Removes scripts and event handlers from an editor's HTML before it is shown. */
+export function safeHtml(html: string): string {
+  if (typeof DOMParser === 'undefined') return '';
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  doc.querySelectorAll('script,iframe,object,embed,style').forEach((n) => n.remove());
+  doc.querySelectorAll('*').forEach((n) => {
+    for (const a of [...n.attributes]) if (/^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)) n.removeAttribute(a.name);
+  });
+  return doc.body.innerHTML;
+}
+
+type Core = ReturnType<typeof useCore>;
+
+/** The display text of a field's value (not uploads, editor, rate, colour: those draw). */
+export function displayText(core: Core, field: Field, value: unknown, record: FormRecord): string {
+  const key = field.__config__.jnpfKey;
+  if (value === null || value === undefined || value === '') return '';
+  if (key === 'numInput' || key === 'JNPFAmount' || key === 'calculate') {
+    const text = formatNumber(core, value, field.precision ?? (key === 'calculate' ? 2 : undefined), field.thousands === true);
+    const amount = field.isAmountChinese === true || key === 'JNPFAmount' ? chineseAmount(core, value) : '';
+    return amount ? `${text} ${amount}` : text;
+  }
+  if (key === 'date' && typeof value === 'number') return dayjs(value).format(dayjsFormat(field.format, 'YYYY-MM-DD'));
+  if ((key === 'createTime' || key === 'modifyTime') && typeof value === 'number') return dayjs(value).format('YYYY-MM-DD HH:mm:ss');
+  if (key === 'dateRange' && Array.isArray(value)) return value.map((v) => dayjs(Number(v)).format(dayjsFormat(field.format))).join(' ~ ');
+  if (key === 'timeRange' && Array.isArray(value)) return value.map(str).join(' ~ ');
+  if (key === 'switch') return str(value === (field['active-value'] ?? 1) || value === true ? field.activeTxt ?? '开' : field.inactiveTxt ?? '关');
+  if (['radio', 'checkbox', 'select', 'cascader', 'treeSelect'].includes(key) && field.__config__.dataType !== 'dictionary' && field.__config__.dataType !== 'dynamic') {
+    // A raw record: the stored values read through the static options; names pass as they are.
+    const labels = new Map<string, string>();
+    const walk = (items: ReturnType<typeof staticOptions>) =>
+      items.forEach((o) => {
+        labels.set(o.value, o.label);
+        if (o.children) walk(o.children as ReturnType<typeof staticOptions>);
+      });
+    walk(staticOptions(field));
+    const one = (v: unknown) => labels.get(str(v)) ?? str(v);
+    if (key === 'cascader' && Array.isArray(value)) return value.map(one).join(str(field.separator) || '/');
+    return Array.isArray(value) ? value.map(one).join(',') : one(value);
+  }
+  if (key === 'relationForm' || key === 'popupSelect') return str(record[`${field.__vModel__}`]);
+  if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? v.join('/') : str(v))).join(',');
+  return str(value);
+}
+
+/** A field's value as the viewer shows it. */
+function DisplayValue({ core, field, value, record }: { core: Core; field: Field; value: unknown; record: FormRecord }): ReactNode {
+  const key = field.__config__.jnpfKey;
+  if (key === 'uploadFz' || key === 'uploadImg') {
+    const Upload = key === 'uploadFz' ? UploadFz : UploadImg;
+    return <Upload value={(Array.isArray(value) ? value : []) as FileEntry[]} detailed disabled />;
+  }
+  if (key === 'editor') return <div className="qm-engine-html" dangerouslySetInnerHTML={{ __html: safeHtml(str(value)) }} />;
+  if (key === 'rate') return <Rate disabled value={Number(value) || 0} count={typeof field.max === 'number' ? field.max : 5} allowHalf />;
+  if (key === 'colorPicker')
+    return value ? (
+      <span className="qm-engine-color">
+        <i style={{ background: str(value) }} />
+        {str(value)}
+      </span>
+    ) : null;
+  return <span className="qm-engine-value">{displayText(core, field, value, record)}</span>;
+}
+
+export interface DetailViewerProps {
+  /** formData (JSON text or JSON). */
+  formData: FormDefinition | string;
+  /** The record: DataChange's display values, or a raw record. */
+  record: FormRecord;
+}
+
+/** A record shown read-only in its form's layout. */
+export function DetailViewer({ formData, record }: DetailViewerProps) {
+  const core = useCore();
+  const form = useMemo(() => readFormData(formData) ?? { fields: [] }, [formData]);
+  const gutter = typeof form.gutter === 'number' ? form.gutter : 15;
+  // Attr fields read the related row: DataChange gives `<source>_<showField>`, or the stored
+  // text under the attr's own name (isStorage 2).
+  const picked = useMemo(() => {
+    const rows: Record<string, Record<string, unknown>> = {};
+    walkFields(form.fields, (f) => {
+      if (!['relationFormAttr', 'popupAttr'].includes(f.__config__.jnpfKey)) return;
+      const source = String(f.relationField ?? '').split('_jnpfTable_')[0];
+      const showField = String(f.showField ?? '');
+      if (!source || !showField) return;
+      const value = record[`${source}_${showField}`] ?? (f.__vModel__ ? record[f.__vModel__] : undefined);
+      if (value !== undefined) (rows[source] ??= {})[showField] = value;
+    });
+    return rows;
+  }, [form, record]);
+
+  const leaf = (field: Field) => {
+    const c = field.__config__;
+    const name = field.__vModel__ ?? '';
+    if (c.jnpfKey === 'table') {
+      const rows = (Array.isArray(record[name]) ? record[name] : []) as FormRecord[];
+      const columns = columnsOf(field).filter((c) => !core || core.isShownOnPc(c));
+      const summary = field['show-summary'] === true ? new Set((field.summaryField as string[]) ?? []) : null;
+      return (
+        <div className="qm-engine-subtable" data-table={name}>
+          <div className="qm-engine-subtable-title">{labelOf(field)}</div>
+          <Table<FormRecord>
+            size="small"
+            bordered
+            rowKey="__row"
+            dataSource={rows.map((r, i) => ({ ...r, __row: i }))}
+            pagination={false}
+            columns={columns.map((col) => ({
+              key: col.__vModel__,
+              title: labelOf(col),
+              render: (_: unknown, row: FormRecord) => <DisplayValue core={core} field={col} value={row[col.__vModel__ as string]} record={row} />,
+            }))}
+            summary={
+              summary
+                ? () => (
+                    <Table.Summary.Row className="qm-engine-summary">
+                      {columns.map((col, i) => (
+                        <Table.Summary.Cell index={i} key={col.__vModel__}>
+                          <span data-summary={col.__vModel__}>
+                            {summary.has(col.__vModel__ as string) ? formatNumber(core, columnTotal(core, record, name, col), col.precision ?? 2, field.thousands === true) : ''}
+                          </span>
+                        </Table.Summary.Cell>
+                      ))}
+                    </Table.Summary.Row>
+                  )
+                : undefined
+            }
+          />
+        </div>
+      );
+    }
+    if (DISPLAY_ONLY.has(c.jnpfKey) || !name) {
+      const shown = <DisplayWidget field={field} record={record} />;
+      return c.showLabel !== false && !['groupTitle', 'divider', 'alert', 'JNPFText'].includes(c.jnpfKey) ? <Form.Item label={<FieldLabel field={field} />}>{shown}</Form.Item> : shown;
+    }
+    return (
+      <Form.Item label={c.showLabel !== false ? <FieldLabel field={field} /> : undefined}>
+        <DisplayValue core={core} field={field} value={record[name]} record={record} />
+      </Form.Item>
+    );
+  };
+
+  const labelWidth = typeof form.labelWidth === 'number' ? form.labelWidth : 100;
+  return (
+    <EngineContext.Provider value={{ core, picked, setPicked: () => undefined }}>
+      <Form component="div" className="qm-engine-form qm-engine-detail" labelCol={{ flex: `${labelWidth}px` }} labelWrap>
+        <Row gutter={gutter}>{core ? renderLayout(form.fields, leaf, gutter, (f) => core.isShownOnPc(f)) : <Spin />}</Row>
+      </Form>
+    </EngineContext.Provider>
+  );
+}
+
+

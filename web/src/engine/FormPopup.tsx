@@ -1,0 +1,144 @@
+/**
+ * A generated form, or a record's details, in the popup formData.popupType names: general (a
+ * dialog of generalWidth, VIEW-002), fullScreen (the whole window with a 返回 button, VIEW-003),
+ * drawer (a side drawer of drawerWidth, VIEW-004). The form's 确定 checks the whole record
+ * through the core first and submits only a record that passes; a refused save's per-field
+ * messages are shown under the fields (showServerMessages).
+ */
+import { useState, type ReactNode } from 'react';
+import { App, Button, Drawer, Modal, Space } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FormDefinition, FormRecord } from './definition';
+import { readFormData } from './definition';
+import { DetailViewer } from './DetailViewer';
+import { FormRenderer } from './FormRenderer';
+import type { FormEngine } from './useFormEngine';
+
+export type PopupType = 'general' | 'fullScreen' | 'drawer';
+
+/** The popup a form opens in: the one given, else the form's own popupType, else general. */
+export function popupTypeOf(form: FormDefinition, given?: PopupType): PopupType {
+  return given ?? (form.popupType === 'drawer' || form.popupType === 'fullScreen' ? form.popupType : 'general');
+}
+
+function PopupFrame({ open, kind, form, title, buttons, onClose, children }: { open: boolean; kind: PopupType; form: FormDefinition; title: ReactNode; buttons: ReactNode; onClose(): void; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (kind === 'drawer') {
+    return (
+      <Drawer open={open} title={title} size={(form.drawerWidth as string) || 600} onClose={onClose} footer={buttons} destroyOnHidden rootClassName="qm-engine-drawer">
+        {children}
+      </Drawer>
+    );
+  }
+  const full = kind === 'fullScreen';
+  return (
+    <Modal
+      open={open}
+      title={
+        full ? (
+          <Space>
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={onClose}>
+              {t('common.back')}
+            </Button>
+            {title}
+          </Space>
+        ) : (
+          title
+        )
+      }
+      width={full ? '100vw' : (form.generalWidth as string) || 600}
+      className={full ? 'qm-engine-fullscreen' : 'qm-engine-general'}
+      closable={!full}
+      onCancel={onClose}
+      footer={buttons}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      {full ? <div className="qm-engine-fullscreen-body" style={{ maxWidth: (form.fullScreenWidth as string) || undefined }}>{children}</div> : children}
+    </Modal>
+  );
+}
+
+export interface FormPopupProps {
+  open: boolean;
+  title: ReactNode;
+  engine: FormEngine;
+  /** Saves the record; a rejection with field messages shows them under the fields. */
+  onSubmit?(record: FormRecord): Promise<unknown>;
+  onClose(): void;
+  /** The popup's kind; by default the form's own popupType. */
+  popupType?: PopupType;
+  /** Read-only (no 确定). */
+  disabled?: boolean;
+  /** Extra buttons before 确定. */
+  extra?: ReactNode;
+}
+
+export function FormPopup({ open, title, engine, onSubmit, onClose, popupType, disabled, extra }: FormPopupProps) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const form = engine.form;
+
+  const confirm = async () => {
+    const found = await engine.validate();
+    if (Object.keys(found).length || !onSubmit) return;
+    setSaving(true);
+    try {
+      await onSubmit(engine.record);
+    } catch (error) {
+      engine.showServerMessages(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const buttons = (
+    <Space>
+      {extra}
+      {form.hasCancelBtn !== false && <Button onClick={onClose}>{(form.cancelButtonText as string)?.replace(/\s/g, '') || t('common.cancel')}</Button>}
+      {!disabled && form.hasConfirmBtn !== false && (
+        <Button type="primary" loading={saving} onClick={() => void confirm()}>
+          {(form.confirmButtonText as string)?.replace(/\s/g, '') || t('common.confirm')}
+        </Button>
+      )}
+    </Space>
+  );
+  return (
+    <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
+      <FormRenderer engine={engine} disabled={disabled} />
+    </PopupFrame>
+  );
+}
+
+export interface DetailPopupProps {
+  open: boolean;
+  title: ReactNode;
+  formData: FormDefinition | string;
+  /** The record's display values (DataChange), or a raw record. */
+  record: FormRecord;
+  onClose(): void;
+  popupType?: PopupType;
+  /** 打印 (when the form has hasPrintBtn): the runtime prints; a preview passes nothing (VIEW-007). */
+  onPrint?(): void;
+}
+
+/** A record's details in the form's popup, with 取消 and the optional 打印 (VIEW-005). */
+export function DetailPopup({ open, title, formData, record, onClose, popupType, onPrint }: DetailPopupProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const form = readFormData(formData) ?? { fields: [] };
+  const buttons = (
+    <Space>
+      {form.hasPrintBtn === true && (
+        <Button onClick={() => (onPrint ? onPrint() : void message.warning(t('engine.noPrintInPreview')))}>{(form.printButtonText as string)?.replace(/\s/g, '') || t('engine.print')}</Button>
+      )}
+      <Button onClick={onClose}>{t('common.cancel')}</Button>
+    </Space>
+  );
+  return (
+    <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
+      <DetailViewer formData={form} record={record} />
+    </PopupFrame>
+  );
+}

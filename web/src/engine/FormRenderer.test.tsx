@@ -1,0 +1,523 @@
+// The form engine over the demonstration model (fixtures/models/inpatient-admission.json),
+// with the real rules core (WASM, nodejs build) and the real HTTP client: only `fetch` is
+// fake. It renders every widget and layout, shows the core's messages as the user types and
+// the server's after a refused save, recomputes calculate fields and the sub-table's 合计, and
+// accepts or refuses the record vectors exactly as the core does.
+import * as fs from 'fs';
+import * as path from 'path';
+import { act, fireEvent, render, renderHook, waitFor } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect } from 'react';
+import { MemoryRouter } from 'react-router';
+import { validateRecord } from '@qiming/core';
+import { initI18n } from '@/i18n';
+import { useUser } from '@/stores/user';
+import { fakeFetch, type Call } from '@/test/fakeFetch';
+import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
+import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
+import { buttonNamed, confirmation } from '@/test/renderPage';
+
+const root = path.resolve(__dirname, '../../..');
+const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8'));
+const form = readFormData(demo.formData) as FormDefinition;
+
+jest.setTimeout(120_000);
+beforeAll(() => initI18n('zh-CN'));
+beforeEach(() => {
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({
+      list: [
+        {
+          id: '325449144728584261',
+          enCode: 'bloodType',
+          fullName: '血型',
+          isTree: 0,
+          dictionaryList: [{ id: 'A', enCode: 'A', fullName: 'A型', parentId: '0', enabledMark: 1, sortCode: 0, description: '', dictionaryTypeId: '325449144728584261', hasChildren: false }],
+        },
+      ],
+    }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [{ wardId: 'w1', wardName: '一病区' }],
+    'POST /api/system/DataInterface/{id}/Action/InfoByIds': () => [],
+  });
+  useUser.setState({ userInfo: { userName: '管理员', userAccount: 'admin', departmentName: '内科', positionName: '医师' } as never });
+});
+
+let current: FormEngine | null = null;
+beforeEach(() => {
+  current = null; // each test waits for its own form's engine
+});
+
+function Harness({ definition, record }: { definition: FormDefinition; record?: FormRecord }) {
+  const engine = useFormEngine(definition, record);
+  useEffect(() => {
+    current = engine;
+  });
+  return <FormRenderer engine={engine} />;
+}
+
+function renderForm(definition: FormDefinition = form, record?: FormRecord) {
+  return render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <Harness definition={definition} record={record} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+}
+
+const engine = () => current as FormEngine;
+const messagesFor = (container: HTMLElement, name: string) => container.querySelector(`[data-messages-for="${name}"]`)?.textContent ?? '';
+
+/** Every widget of the definition outside sub-tables, and the sub-tables' columns. */
+function widgets(definition: FormDefinition) {
+  const top: Field[] = [];
+  const columns: Field[] = [];
+  walkFields(definition.fields, (f) => {
+    if (CONTAINERS.has(f.__config__.jnpfKey)) return;
+    top.push(f);
+    if (f.__config__.jnpfKey === 'table') columns.push(...(f.__config__.children ?? []));
+  });
+  return { top, columns };
+}
+
+test('the demonstration model renders every widget and every layout (WGT-078 header group, WGT-108 button, WGT-109 text, WGT-118 currPosition)', async () => {
+  const { container } = renderForm();
+  // The first render loads the WASM core: give it time on a busy machine.
+  await waitFor(() => expect(engine().ready).toBe(true), { timeout: 30_000 });
+  const { top, columns } = widgets(form);
+  const missing = top.filter((f) => {
+    const c = f.__config__;
+    const selector = f.__vModel__ ? `[data-field="${f.__vModel__}"]` : `[data-jnpf-key="${c.jnpfKey}"]`;
+    return !container.querySelector(selector);
+  });
+  expect(missing.map((f) => `${f.__config__.jnpfKey} ${f.__vModel__ ?? ''}`)).toEqual([]);
+  // Every jnpfKey of the palette the fixture uses is drawn by its widget, not the fallback.
+  expect(container.textContent).not.toMatch(/暂不支持的控件/);
+  for (const layout of ['row', 'card', 'tab', 'collapse', 'tableGrid']) expect(container.querySelector(`[data-layout="${layout}"]`)).not.toBeNull();
+  expect(container.querySelector('[data-jnpf-key="groupTitle"]')?.textContent).toContain('患者基本信息');
+  expect(container.querySelector('[data-jnpf-key="divider"]')).not.toBeNull();
+  // The sub-table's columns under their header group (计价).
+  const table = container.querySelector('[data-table="charge_items"]') as HTMLElement;
+  for (const column of columns) expect(table.textContent).toContain(column.__config__.label);
+  expect(table.querySelector('thead')?.textContent).toContain('计价');
+  // billRule: read-only preview text; the number is issued on submit.
+  const bill = container.querySelector('[data-field="admission_no"] input') as HTMLInputElement;
+  expect(bill.placeholder).toBe('系统自动生成');
+  expect(bill.disabled).toBe(true);
+  // System fields show the signed-in user's data while filling.
+  expect((container.querySelector('[data-field="creator_name"] input') as HTMLInputElement).value).toBe('管理员/admin');
+  expect((container.querySelector('[data-field="registered_post"] input') as HTMLInputElement).value).toBe('医师');
+  // A dictionary select and a data-interface select get their options.
+  await waitFor(() => expect(engine().record).toBeDefined());
+});
+
+test('typing shows the core\'s message under the field at once and a value clears it (WGT-084: a pattern\'s own message)', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const name = container.querySelector('#field-patient_name') as HTMLInputElement;
+  fireEvent.change(name, { target: { value: '张三' } });
+  fireEvent.change(name, { target: { value: '' } });
+  await waitFor(() => expect(messagesFor(container, 'patient_name')).toBe('患者姓名不能为空'));
+  fireEvent.change(name, { target: { value: '张三' } });
+  await waitFor(() => expect(messagesFor(container, 'patient_name')).toBe(''));
+  // A regList pattern: the author's message, as the user types.
+  const phone = container.querySelector('#field-phone') as HTMLInputElement;
+  fireEvent.change(phone, { target: { value: '123' } });
+  await waitFor(() => expect(messagesFor(container, 'phone')).toBe('请正确输入您的手机号'));
+  fireEvent.change(phone, { target: { value: '13800138000' } });
+  await waitFor(() => expect(messagesFor(container, 'phone')).toBe(''));
+});
+
+test('submit checks the whole record through the core; the server\'s field messages show the same way', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  let found: Record<string, unknown> = {};
+  await act(async () => {
+    found = await engine().validate();
+  });
+  expect(found).toEqual(validateRecord(form as never, engine().record as never));
+  expect(Object.keys(found)).toEqual(expect.arrayContaining(['patient_name', 'gender', 'admit_dept', 'chief_complaint', 'deposit']));
+  await waitFor(() => expect(messagesFor(container, 'gender')).toBe('性别不能为空'));
+  // A refused save answers {code: 400, data: {field: [text]}}: shown under its field.
+  act(() => {
+    engine().showServerMessages({ code: 400, msg: '数据校验失败', data: { id_card: ['身份证号已存在'], 'charge_items[0].item_name': ['项目已停用'] } });
+  });
+  await waitFor(() => expect(messagesFor(container, 'id_card')).toBe('身份证号已存在'));
+});
+
+test('CALC-006, CALC-008, WGT-080, AMT-005: a row\'s calculate field, the sum over the sub-table and a formula of formulas follow every change; the 合计 row sums the columns with separators', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().addRow('charge_items'));
+  act(() => engine().addRow('charge_items'));
+  await waitFor(() => expect(container.querySelectorAll('[data-table="charge_items"] tbody tr.ant-table-row')).toHaveLength(2));
+  // Type into the first row's 单价 cell as a user does.
+  const price = container.querySelector('[data-cell="charge_items[0].unit_price"] input') as HTMLInputElement;
+  fireEvent.change(price, { target: { value: '1234.5' } });
+  fireEvent.blur(price);
+  act(() => engine().setCell('charge_items', 0, 'quantity', 2));
+  act(() => engine().setCell('charge_items', 1, 'unit_price', 10));
+  act(() => engine().setCell('charge_items', 1, 'quantity', 3));
+  await waitFor(() => expect(engine().record.total_charge).toBe(2499));
+  expect((engine().record.charge_items as FormRecord[]).map((r) => r.amount)).toEqual([2469, 30]);
+  // The calculate cells show the core's thousands separators.
+  expect((container.querySelector('[data-cell="charge_items[0].amount"] input') as HTMLInputElement).value).toBe('2,469.00');
+  // 费用合计 with its Chinese amount; 押金余额 = 押金 − 费用合计.
+  const total = container.querySelector('[data-field="total_charge"]') as HTMLElement;
+  expect((total.querySelector('input') as HTMLInputElement).value).toBe('2,499.00');
+  expect(total.textContent).toContain('贰仟肆佰玖拾玖元整');
+  act(() => engine().setValue('deposit', 3000));
+  await waitFor(() => expect(engine().record.balance).toBe(501));
+  // The 合计 row: the quantity and amount columns (summaryField).
+  expect(container.querySelector('[data-summary="quantity"]')?.textContent).toBe('5');
+  expect(container.querySelector('[data-summary="amount"]')?.textContent).toBe('2,499.00');
+  expect(container.querySelector('[data-summary="item_name"]')?.textContent).toBe('');
+  // Deleting a row (after its confirmation) recomputes everything.
+  act(() => engine().removeRow('charge_items', 0));
+  await waitFor(() => expect(engine().record.total_charge).toBe(30));
+  expect(container.querySelector('[data-summary="amount"]')?.textContent).toBe('30.00');
+});
+
+test('AMT: a numInput with isAmountChinese shows thousands separators and the core\'s Chinese capitals', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().setValue('deposit', 1234567.5));
+  const deposit = container.querySelector('[data-field="deposit"]') as HTMLElement;
+  await waitFor(() => expect(deposit.textContent).toContain('壹佰贰拾叁万肆仟伍佰陆拾柒元伍角'));
+  expect((deposit.querySelector('input') as HTMLInputElement).value).toBe('1,234,567.50');
+});
+
+test('WGT-083, WGT-086: an emptied required cell shows 不能为空 in the cell on change', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().addRow('charge_items'));
+  act(() => engine().setCell('charge_items', 0, 'item_name', ''));
+  await waitFor(() => expect(messagesFor(container, 'charge_items[0].item_name')).toBe('不能为空'));
+});
+
+test('the record vectors: the browser engine accepts or refuses each record exactly as the core says', async () => {
+  const vectors = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/vectors/record.json'), 'utf8')) as {
+    cases: { id: string; function?: string; args: [FormDefinition | string, FormRecord | string, string?]; expect: Record<string, unknown> }[];
+  };
+  const usable = vectors.cases.filter((c) => typeof c.args[1] === 'object' && c.args[1] !== null && readFormData(c.args[0]));
+  const texts = (m: unknown) =>
+    Object.fromEntries(Object.entries(m as Record<string, { key: string; text: string }[]>).map(([k, list]) => [k, list.map((x) => `${x.key}:${x.text}`)]));
+  expect(usable.length).toBeGreaterThan(50);
+  for (const vector of usable) {
+    const definition = readFormData(vector.args[0]) as FormDefinition;
+    const hook = renderHook(() => useFormEngine(definition, vector.args[1] as FormRecord));
+    await waitFor(() => expect(hook.result.current.ready).toBe(true));
+    let found: unknown;
+    if (vector.function === 'FormValidator.validateField') {
+      // One field as the user leaves it: the messages the form then shows.
+      act(() => hook.result.current.check(vector.args[2] as string));
+      found = hook.result.current.messages;
+    } else {
+      await act(async () => {
+        found = await hook.result.current.validate();
+      });
+    }
+    // Keys and texts as the vector says (params may be left out there).
+    expect([vector.id, texts(found)]).toEqual([vector.id, texts(vector.expect)]);
+    hook.unmount();
+  }
+});
+
+test('recordForSave leaves out what the server fills (system fields, the serial number)', () => {
+  const saved = recordForSave(form, { patient_name: '张三', admission_no: 'ZY001', creator_name: 'x', registered_at: 1, deposit: 1 });
+  expect(saved).toEqual({ patient_name: '张三', deposit: 1 });
+});
+
+test('VIEW-001 (spec 02 §2.11): the detail viewer shows display values read-only in the form\'s layout', async () => {
+  const record: FormRecord = {
+    patient_name: '张三',
+    gender: '1',
+    native_place: ['11', '1101'],
+    deposit: 3000,
+    charge_items: [
+      { item_name: '血常规', unit_price: 25, quantity: 2, amount: 50 },
+      { item_name: '床位费', unit_price: 80, quantity: 1, amount: 80 },
+    ],
+    medical_history: '<p>高血压<img src=x onerror="alert(1)"></p><script>alert(2)</script>',
+    outpatient_record: 'MZ0001',
+    outpatient_record_id: 'r1',
+    outpatient_record_diagnosis: '上呼吸道感染',
+  };
+  const { container } = render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <DetailViewer formData={demo.formData} record={record} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect(container.querySelector('[data-field="deposit"]')?.textContent).toContain('叁仟元整'));
+  expect(container.querySelector('input:not([readonly]):not([disabled])')).toBeNull();
+  const shown = (name: string) => container.querySelector(`[data-field="${name}"] .qm-engine-value`)?.textContent;
+  expect(shown('patient_name')).toBe('张三');
+  const gender = form.fields.flatMap((f) => f.__config__.children ?? []).find((f) => f.__vModel__ === 'gender') as Field;
+  const label = (gender.options as { id: string; fullName: string }[]).find((o) => o.id === '1')?.fullName as string;
+  expect(shown('gender')).toBe(label);
+  expect(shown('native_place')).toBe('北京市/市辖区');
+  expect(container.querySelector('[data-field="deposit"]')?.textContent).toContain('3,000.00');
+  expect(container.querySelector('[data-table="charge_items"]')?.textContent).toContain('床位费');
+  expect(container.querySelector('[data-summary="amount"]')?.textContent).toBe('130.00');
+  // Editor HTML without scripts or handlers.
+  const html = container.querySelector('[data-field="medical_history"] .qm-engine-html') as HTMLElement;
+  expect(html.textContent).toContain('高血压');
+  expect(html.innerHTML).not.toMatch(/onerror|script/);
+  // The related form's text, and its attr field from `<source>_<showField>`.
+  expect(shown('outpatient_record')).toBe('MZ0001');
+  expect((container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement).value).toBe('上呼吸道感染');
+});
+
+test('WGT-082: deleting a sub-table row asks 此操作将永久删除该数据 (提示, warning); cancelling keeps it', async () => {
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().addRow('charge_items'));
+  act(() => engine().setCell('charge_items', 0, 'item_name', '血常规'));
+  fireEvent.click(buttonNamed('删除第1行'));
+  await waitFor(() => expect(confirmation().textContent).toContain('此操作将永久删除该数据, 是否继续?'));
+  expect(confirmation().classList.contains('ant-modal-confirm-warning')).toBe(true);
+  expect(confirmation().textContent).toContain('提示');
+  fireEvent.click(buttonNamed('取消', confirmation()));
+  expect((engine().record.charge_items as FormRecord[]).length).toBe(1);
+  fireEvent.click(buttonNamed('删除第1行'));
+  await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBeGreaterThan(0));
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect((engine().record.charge_items as FormRecord[]).length).toBe(0));
+  expect(container.querySelector('[data-cell="charge_items[0].item_name"]')).toBeNull();
+});
+
+function PopupHarness({ kind, onSubmit }: { kind: PopupType; onSubmit(r: FormRecord): Promise<unknown> }) {
+  const e = useFormEngine(form);
+  useEffect(() => {
+    current = e;
+  });
+  return <FormPopup open title="住院登记" popupType={kind} engine={e} onClose={() => undefined} onSubmit={onSubmit} />;
+}
+
+function renderPopup(kind: PopupType, onSubmit: (r: FormRecord) => Promise<unknown>) {
+  return render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <PopupHarness kind={kind} onSubmit={onSubmit} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+}
+
+test('VIEW-002, VIEW-004: general opens a dialog of generalWidth, drawer a side drawer; 确定 submits only a record the core passes, and the server\'s messages land under the fields', async () => {
+  const submit = jest.fn(async () => {
+    throw { code: 400, msg: '数据校验失败', data: { patient_name: ['患者姓名已存在'] } };
+  });
+  const view = renderPopup('general', submit);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const dialog = document.querySelector('.qm-engine-general') as HTMLElement;
+  expect(dialog).not.toBeNull();
+  expect(dialog.style.width || getComputedStyle(dialog).width).toBe('600px');
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(document.querySelector('[data-messages-for="gender"]')?.textContent).toBe('性别不能为空'));
+  expect(submit).not.toHaveBeenCalled();
+  // Fill what the core requires, then the server refuses one field.
+  act(() => {
+    const e = engine();
+    e.setValue('patient_name', '张三');
+    e.setValue('gender', '1');
+    e.setValue('admit_dept', 'd1');
+    e.setValue('attending_doctor', 'u1');
+    e.setValue('admit_time', 1_700_000_000_000);
+    e.setValue('diagnosis', 'J06');
+    e.setValue('chief_complaint', '发热');
+    e.setValue('deposit', 1000);
+  });
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(document.querySelector('[data-messages-for="patient_name"]')?.textContent).toBe('患者姓名已存在'));
+  view.unmount();
+
+  renderPopup('drawer', submit);
+  await waitFor(() => expect(document.querySelector('.qm-engine-drawer .ant-drawer-content-wrapper')).not.toBeNull());
+});
+
+test('VIEW-003, VIEW-005, VIEW-007: fullScreen fills the window with 返回; the detail popup has 取消 and 打印, which a preview answers with a warning', async () => {
+  const closed = jest.fn();
+  render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <DetailPopup open popupType="fullScreen" title="住院登记" formData={{ ...form, hasPrintBtn: true }} record={{ patient_name: '张三' }} onClose={closed} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect(document.querySelector('.qm-engine-fullscreen')).not.toBeNull());
+  expect(document.querySelector('.qm-engine-fullscreen .qm-engine-detail')).not.toBeNull();
+  fireEvent.click(buttonNamed('打印'));
+  await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('功能预览不支持打印'));
+  fireEvent.click(buttonNamed('返回'));
+  expect(closed).toHaveBeenCalledTimes(1);
+  fireEvent.click(buttonNamed('取消'));
+  expect(closed).toHaveBeenCalledTimes(2);
+});
+
+test('linkage: changing 入院科室 empties the ward (options bound to it) and the doctor (limited by it); changing the ward empties the bed popup', async () => {
+  renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => {
+    engine().setValue('admit_dept', 'd1');
+    engine().setValue('ward', 'w1');
+    engine().setValue('bed', 'b1');
+    engine().setValue('attending_doctor', 'u1');
+    engine().setValue('patient_name', '张三');
+  });
+  expect(engine().record).toMatchObject({ ward: 'w1', bed: 'b1', attending_doctor: 'u1' });
+  act(() => engine().setValue('ward', 'w2'));
+  expect(engine().record).toMatchObject({ ward: 'w2', bed: '', attending_doctor: 'u1' });
+  act(() => engine().setValue('admit_dept', 'd2'));
+  expect(engine().record).toMatchObject({ ward: '', attending_doctor: '', patient_name: '张三' });
+});
+
+test('VIEW-010: with form permission, a field not granted is neither shown nor checked (sub-table columns asked as table-column)', async () => {
+  const granted = new Set(['patient_name', 'charge_items', 'charge_items-item_name', 'charge_items-quantity']);
+  const limited = restrictForm(form, (name) => granted.has(name));
+  const { container } = renderForm(limited);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  expect(container.querySelector('[data-field="patient_name"]')).not.toBeNull();
+  expect(container.querySelector('[data-field="gender"]')).toBeNull();
+  expect(container.querySelector('[data-field="deposit"]')).toBeNull();
+  const table = container.querySelector('[data-table="charge_items"]') as HTMLElement;
+  expect(table.textContent).toContain('项目名称');
+  expect(table.textContent).not.toContain('单价');
+  let found: Record<string, unknown> = {};
+  await act(async () => {
+    found = await engine().validate();
+  });
+  expect(Object.keys(found)).toEqual(['patient_name']);
+});
+
+test('WGT-081: a sub-table with addType 1 adds rows by picking from its data interface, mapped by relationOptions', async () => {
+  const purchase = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/jnpf-purchase-tables.json'), 'utf8'));
+  const definition = readFormData(purchase.formData) as FormDefinition;
+  const listed: unknown[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [],
+    'POST /api/system/DataInterface/{id}/Action/List': ({ params, body }) => {
+      listed.push({ id: params.id, body });
+      return { list: [{ id: 'g1', goodsName: '打印纸' }, { id: 'g2', goodsName: '墨盒' }], pagination: { currentPage: 1, pageSize: 20, total: 2 } };
+    },
+  });
+  const { container } = renderForm(definition);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().setValue('F_DepartmentId', 'dep-7'));
+  const table = container.querySelector('[data-table="tableField107"]') as HTMLElement;
+  fireEvent.click(buttonNamed('添加', table));
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('墨盒'));
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  popup.querySelectorAll<HTMLInputElement>('.ant-table-tbody input[type=checkbox]').forEach((box) => fireEvent.click(box));
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect((engine().record.tableField107 as FormRecord[]).map((r) => r.F_GoodsName)).toEqual(['打印纸', '墨盒']));
+  // The interface was asked with the bound department as its parameter.
+  expect(listed[0]).toMatchObject({ id: '325449144728584604', body: { paramList: [{ field: 'dept', defaultValue: 'dep-7' }] } });
+});
+
+test('VIEW-011: fields the core says are not shown on pc (noShow, app-only visibility) are not drawn, in the form and in the viewer', async () => {
+  const fields = JSON.parse(JSON.stringify(form.fields)) as Field[];
+  const row = fields.find((f) => f.__config__.jnpfKey === 'row') as Field;
+  const name = (row.__config__.children as Field[]).find((f) => f.__vModel__ === 'patient_name') as Field;
+  name.__config__.noShow = true;
+  const card = fields.find((f) => f.__config__.jnpfKey === 'card') as Field;
+  const phone = (card.__config__.children as Field[]).find((f) => f.__vModel__ === 'phone') as Field;
+  phone.__config__.visibility = ['app'];
+  const definition = { ...form, fields };
+  const { container } = renderForm(definition);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  await waitFor(() => expect(container.querySelector('[data-field="id_card"]')).not.toBeNull());
+  expect(container.querySelector('[data-field="patient_name"]')).toBeNull();
+  expect(container.querySelector('[data-field="phone"]')).toBeNull();
+  const viewer = render(<DetailViewer formData={definition} record={{ patient_name: '张三', phone: '13800138000', id_card: 'x' }} />);
+  await waitFor(() => expect(viewer.container.querySelector('[data-field="id_card"]')).not.toBeNull());
+  expect(viewer.container.querySelector('[data-field="patient_name"]')).toBeNull();
+  expect(viewer.container.querySelector('[data-field="phone"]')).toBeNull();
+});
+
+test('WGT-061, WGT-064: relationForm picks a record of the related model (FieldDataSelect); its attr field shows and keeps the chosen record\'s field', async () => {
+  const asked: Call[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [],
+    'GET /api/visualdev/Base/{id}/FieldDataSelect': (call) => {
+      asked.push(call);
+      return { list: [{ id: 'r1', visit_no: 'MZ0001', visit_date: '2026-11-01', diagnosis: '上呼吸道感染' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } };
+    },
+  });
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  fireEvent.click(container.querySelector('[data-field="outpatient_record"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('MZ0001'));
+  expect(asked[0]).toMatchObject({ path: '/api/visualdev/Base/325449144728584401/FieldDataSelect', query: { relationField: 'visit_no', columnOptions: 'visit_no,visit_date', currentPage: '1', pageSize: '20' } });
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  fireEvent.click(popup.querySelector('.ant-table-tbody input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect(engine().record.outpatient_record).toBe('r1'));
+  expect(container.querySelector('[data-field="outpatient_record"]')?.textContent).toContain('MZ0001');
+  await waitFor(() => expect(engine().record.outpatient_diagnosis).toBe('上呼吸道感染'));
+  expect((container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement).value).toBe('上呼吸道感染');
+});
+
+test('WGT-044, WGT-046, WGT-050: popupSelect lists its interface with the popup query and the bound parameter; the pick keeps row[propsValue], shows row[relationField], and popupAttr shows the row', async () => {
+  const asked: Call[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [{ wardId: 'w1', wardName: '一病区' }],
+    'POST /api/system/DataInterface/{id}/Action/List': (call) => {
+      asked.push(call);
+      return { list: [{ bedId: 'b7', bedNo: '07床', roomName: '301室' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } };
+    },
+  });
+  const { container } = renderForm();
+  await waitFor(() => expect(engine().ready).toBe(true));
+  act(() => engine().setValue('ward', 'w1'));
+  fireEvent.click(container.querySelector('[data-field="bed"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('07床'));
+  expect(asked[0]).toMatchObject({
+    path: '/api/system/DataInterface/325449144728584302/Action/List',
+    body: { keyword: '', currentPage: 1, pageSize: 20, propsValue: 'bedId', relationField: 'bedNo', columnOptions: 'bedNo,roomName', paramList: [{ field: 'wardId', defaultValue: 'w1' }] },
+  });
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  // Confirming with nothing chosen does nothing: the dialog stays, the value too.
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  expect(document.querySelector('.qm-engine-popup')).not.toBeNull();
+  expect(engine().record.bed).toBe('');
+  // A keyword searched with Enter asks again from page 1.
+  const keyword = popup.querySelector('.qm-engine-popup-search input') as HTMLInputElement;
+  fireEvent.change(keyword, { target: { value: '07' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(asked).toHaveLength(2));
+  expect(asked[1].body).toMatchObject({ keyword: '07', currentPage: 1 });
+  await waitFor(() => expect(popup.querySelector('.ant-table-tbody input[type=radio]')).not.toBeNull());
+  fireEvent.click(popup.querySelector('.ant-table-tbody input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect(engine().record.bed).toBe('b7'));
+  expect(container.querySelector('[data-field="bed"]')?.textContent).toContain('07床');
+  expect((container.querySelector('[data-jnpf-key="popupAttr"] input') as HTMLInputElement).value).toBe('301室');
+});
+
+test.each(['jnpf-drug-receipt.json', 'jnpf-purchase-tables.json', 'jnpf-feedback-form.json'])('the JNPF definition %s renders unchanged: every widget drawn, none unknown', async (file) => {
+  const definition = readFormData(JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models', file), 'utf8')).formData) as FormDefinition;
+  const { container } = renderForm(definition);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  await waitFor(() => expect(container.querySelector('.qm-engine-form')).not.toBeNull());
+  const { top } = widgets(definition);
+  expect(top.length).toBeGreaterThan(3);
+  const missing = top.filter((f) => !container.querySelector(f.__vModel__ ? `[data-field="${f.__vModel__}"]` : `[data-jnpf-key="${f.__config__.jnpfKey}"]`));
+  expect(missing.map((f) => `${f.__config__.jnpfKey} ${f.__vModel__ ?? ''}`)).toEqual([]);
+  expect(container.textContent).not.toMatch(/暂不支持的控件/);
+});

@@ -1,0 +1,22 @@
+/**
+ * The low-code form engine (issue 13, web half): renders a JNPF formData definition as a
+ * working form, checked by the rules core as the user types, and shows records read-only.
+ *
+ * How a runtime page uses it:
+ *
+ *   const form = readFormData(config.formData);            // JSON text or JSON
+ *   // form permission on: restrictForm(form, (name) => core.hasFormField(permissionList, modelId, name))
+ *   const engine = useFormEngine(form!, record);            // record: {} to create, the info answer's data to edit
+ *   <FormPopup open title engine={engine} onClose={…}
+ *     onSubmit={(r) => createRecord(modelId, recordForSave(form!, r))} />   // rejects → field messages shown
+ *   // or inline: <FormRenderer engine={engine} /> and `await engine.validate()` before saving,
+ *   //            `engine.showServerMessages(error)` after a refused save.
+ *   <DetailViewer formData={config.formData} record={dataChange.data} />   // the detail view, inline
+ *   <DetailPopup open title formData={config.formData} record={dataChange.data} onClose={…} onPrint={…} />
+ */
+export { readFormData, initialRecord, parsePart, valueFields, restrictForm, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
+export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
+export { FormRenderer, type FormRendererProps } from './FormRenderer';
+export { FormPopup, DetailPopup, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';
+export { DetailViewer, type DetailViewerProps } from './DetailViewer';
+export { recordForSave } from './save';

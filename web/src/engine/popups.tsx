@@ -1,0 +1,344 @@
+/**
+ * Widgets that pick a row in a dialog or drawer (jnpf-wire-engine.md §3.5): popupSelect and
+ * popupTableSelect from a data interface (Action/List, the text of a kept value from
+ * Action/InfoByIds), relationForm from a released model's records (Base FieldDataSelect). The
+ * chosen row is shared with the form (EngineContext.picked) for popupAttr / relationFormAttr.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Input, Modal, Select, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
+import { getRelatedRecords } from '@/api/visualdev';
+import { useEngineContext } from './context';
+import type { WidgetProps } from './widgets';
+import { paramList } from './widgets';
+
+type Row = Record<string, unknown>;
+type Column = { value: string; label: string };
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+const widthOf = (v: unknown) => (typeof v === 'string' && v ? v : 800);
+
+interface PageAnswer {
+  rows: Row[];
+  total: number;
+}
+
+/** A searchable, paged table of rows in a dialog (popupType dialog) or a drawer. */
+export function RowDialog({
+  open,
+  title,
+  drawer,
+  width,
+  columns,
+  rowKey,
+  multiple,
+  hasPage,
+  pageSize,
+  load,
+  onCancel,
+  onPick,
+}: {
+  open: boolean;
+  title: string;
+  drawer: boolean;
+  width: string | number;
+  columns: Column[];
+  rowKey: string;
+  multiple: boolean;
+  hasPage: boolean;
+  pageSize: number;
+  load(keyword: string, currentPage: number, pageSize: number): Promise<PageAnswer>;
+  onCancel(): void;
+  onPick(rows: Row[]): void;
+}) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState<PageAnswer>({ rows: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [chosen, setChosen] = useState<Row[]>([]);
+  const [query, setQuery] = useState('');
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    setLoading(true);
+    load(query, page, hasPage ? pageSize : 10000).then(
+      (a) => alive && (setAnswer(a), setLoading(false)),
+      () => alive && (setAnswer({ rows: [], total: 0 }), setLoading(false)),
+    );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloaded by the query and page
+  }, [open, query, page, tick]);
+
+  const body = (
+    <div className="qm-engine-popup">
+      <Space className="qm-engine-popup-search" wrap>
+        <Input
+          allowClear
+          placeholder={t('common.keyword')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onPressEnter={() => {
+            setPage(1);
+            setQuery(keyword);
+          }}
+        />
+        <Button
+          type="primary"
+          onClick={() => {
+            setPage(1);
+            setQuery(keyword);
+          }}
+        >
+          {t('common.search')}
+        </Button>
+        <Button
+          onClick={() => {
+            setKeyword('');
+            setPage(1);
+            setQuery('');
+          }}
+        >
+          {t('common.reset')}
+        </Button>
+        <Button type="link" onClick={() => setTick((n) => n + 1)}>
+          {t('common.refresh')}
+        </Button>
+      </Space>
+      <Table<Row>
+        size="small"
+        rowKey={(r) => str(r[rowKey] ?? r.id)}
+        loading={loading}
+        dataSource={answer.rows}
+        columns={[
+          { key: '__index', title: t('common.index'), width: 60, render: (_: unknown, __: Row, i: number) => (page - 1) * pageSize + i + 1 },
+          ...columns.map((c) => ({ key: c.value, dataIndex: c.value, title: c.label, ellipsis: true })),
+        ]}
+        pagination={hasPage ? { current: page, pageSize, total: answer.total, onChange: setPage, showSizeChanger: false } : false}
+        rowSelection={{
+          type: multiple ? 'checkbox' : 'radio',
+          selectedRowKeys: chosen.map((r) => str(r[rowKey] ?? r.id)),
+          onChange: (_, rows) => setChosen(rows),
+        }}
+        onRow={(r) => ({ onDoubleClick: () => !multiple && onPick([r]) })}
+      />
+    </div>
+  );
+  const footer = { okText: t('common.confirm'), cancelText: t('common.cancel') };
+  if (drawer) {
+    return (
+      <Drawer open={open} title={title} size={widthOf(width) as number} onClose={onCancel} destroyOnHidden
+        extra={<a onClick={() => chosen.length && onPick(chosen)}>{footer.okText}</a>}>
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal open={open} title={title} width={widthOf(width)} onCancel={onCancel} onOk={() => chosen.length && onPick(chosen)} destroyOnHidden {...footer}>
+      {body}
+    </Modal>
+  );
+}
+
+/** A sub-table's picked interface row as a new row: relationOptions map columns (WGT-081). */
+export function rowFromPick(picked: Row, relationOptions: unknown): Row {
+  const out: Row = {};
+  if (!Array.isArray(relationOptions)) return out;
+  for (const o of relationOptions as { field: string; type?: number | string; value?: unknown }[]) {
+    if (!o?.field) continue;
+    out[o.field] = Number(o.type) === 2 ? o.value : picked[str(o.value)];
+  }
+  return out;
+}
+
+/** 添加 by picking rows from a data interface (addType 1): each picked row becomes a new row. */
+export function PickRows({ conf, record, onPick, onClose }: { conf: Record<string, unknown>; record: Record<string, unknown>; onPick(rows: Row[]): void; onClose(): void }) {
+  const { t } = useTranslation();
+  const columns = (Array.isArray(conf.columnOptions) ? conf.columnOptions : []) as Column[];
+  const interfaceId = str(conf.interfaceId);
+  return (
+    <RowDialog
+      open
+      title={str(conf.popupTitle) || t('engine.pickData')}
+      drawer={conf.popupType === 'drawer'}
+      width={str(conf.popupWidth)}
+      columns={columns}
+      rowKey="id"
+      multiple
+      hasPage={conf.hasPage !== false}
+      pageSize={typeof conf.pageSize === 'number' ? conf.pageSize : 20}
+      load={async (keyword, currentPage, pageSize) => {
+        const { data } = await listInterfaceRows(interfaceId, {
+          keyword,
+          currentPage,
+          pageSize,
+          columnOptions: columns.map((c) => c.value).join(','),
+          paramList: paramList(conf.templateJson, record),
+        });
+        return { rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 };
+      }}
+      onCancel={onClose}
+      onPick={(rows) => {
+        onClose();
+        if (rows.length) onPick(rows.map((r) => rowFromPick(r, conf.relationOptions)));
+      }}
+    />
+  );
+}
+
+/** popupSelect / popupTableSelect: the value is row[propsValue], the text row[relationField]. */
+export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
+  const { t } = useTranslation();
+  const { setPicked } = useEngineContext();
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<Row[]>([]);
+  const interfaceId = str(field.interfaceId);
+  const propsValue = str(field.propsValue) || 'id';
+  const textKey = str(field.relationField) || 'fullName';
+  const multiple = field.multiple === true;
+  const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
+  const name = str(field.__vModel__);
+  const params = paramList(field.templateJson, record, row);
+
+  // The text of a kept value (an edited record): the interface's rows by their ids.
+  const wanted = values.join(',');
+  useEffect(() => {
+    if (!interfaceId || !values.length || values.every((v) => rows.some((r) => str(r[propsValue]) === v))) return;
+    interfaceRowsByIds(interfaceId, { ids: values, propsValue, paramList: params }).then(
+      ({ data }) => Array.isArray(data) && setRows(data),
+      () => undefined,
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by the kept values
+  }, [interfaceId, wanted]);
+
+  const text = values.map((v) => str(rows.find((r) => str(r[propsValue]) === v)?.[textKey]) || v);
+  const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
+  return (
+    <>
+      <Select
+        id={id}
+        className="qm-engine-popup-select"
+        mode={multiple ? 'multiple' : undefined}
+        open={false}
+        disabled={disabled}
+        allowClear={field.clearable !== false}
+        placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
+        value={(multiple ? values : values[0]) as never}
+        options={values.map((v, i) => ({ value: v, label: text[i] }))}
+        onClick={() => !disabled && interfaceId && setOpen(true)}
+        onChange={(v) => {
+          const next = multiple ? ((v ?? []) as string[]) : str(v);
+          onChange(next);
+          if (!multiple && !v) setPicked(name, null);
+        }}
+        style={{ width: '100%' }}
+      />
+      {open && (
+        <RowDialog
+          open
+          title={str(field.popupTitle) || t('engine.pickData')}
+          drawer={field.popupType === 'drawer'}
+          width={str(field.popupWidth)}
+          columns={columns}
+          rowKey={propsValue}
+          multiple={multiple}
+          hasPage={field.hasPage === true || field.interfaceHasPage === 1}
+          pageSize={typeof field.pageSize === 'number' ? field.pageSize : 20}
+          load={async (keyword, currentPage, pageSize) => {
+            const { data } = await listInterfaceRows(interfaceId, {
+              keyword,
+              currentPage,
+              pageSize,
+              propsValue,
+              relationField: textKey,
+              columnOptions: columns.map((c) => c.value).join(','),
+              paramList: params,
+            });
+            return { rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 };
+          }}
+          onCancel={() => setOpen(false)}
+          onPick={(picked) => {
+            setOpen(false);
+            setRows((r) => [...r, ...picked]);
+            if (multiple) onChange(picked.map((r) => str(r[propsValue])));
+            else {
+              onChange(picked[0] ? str(picked[0][propsValue]) : '');
+              setPicked(name, picked[0] ?? null);
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * relationForm: a record of another released model; the value is its id, the text its
+ * relationField. The text of a kept value needs the record API (DataChange), which is not
+ * served yet: until then the id shows until a row is picked again.
+ */
+export function RelationForm({ field, value, onChange, disabled, id }: WidgetProps) {
+  const { t } = useTranslation();
+  const { picked, setPicked } = useEngineContext();
+  const [open, setOpen] = useState(false);
+  const modelId = str(field.modelId);
+  const textKey = str(field.relationField);
+  const name = str(field.__vModel__);
+  const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
+  const chosen = picked[name];
+  const text = value ? str(chosen?.[textKey]) || str(value) : '';
+  return (
+    <>
+      <Select
+        id={id}
+        className="qm-engine-relation-form"
+        open={false}
+        disabled={disabled}
+        allowClear={field.clearable !== false}
+        placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
+        value={value ? str(value) : undefined}
+        options={value ? [{ value: str(value), label: text }] : []}
+        onClick={() => !disabled && modelId && setOpen(true)}
+        onChange={(v) => {
+          onChange(v ? str(v) : '');
+          if (!v) setPicked(name, null);
+        }}
+        style={{ width: '100%' }}
+      />
+      {open && (
+        <RowDialog
+          open
+          title={str(field.popupTitle) || t('engine.pickData')}
+          drawer={field.popupType === 'drawer'}
+          width={str(field.popupWidth)}
+          columns={columns}
+          rowKey="id"
+          multiple={false}
+          hasPage={field.hasPage === true}
+          pageSize={typeof field.pageSize === 'number' ? field.pageSize : 20}
+          load={async (keyword, currentPage, pageSize) => {
+            const { data } = await getRelatedRecords(modelId, {
+              keyword,
+              currentPage,
+              pageSize,
+              relationField: textKey,
+              columnOptions: columns.map((c) => c.value).join(','),
+            });
+            return { rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 };
+          }}
+          onCancel={() => setOpen(false)}
+          onPick={(rows) => {
+            setOpen(false);
+            onChange(rows[0] ? str(rows[0].id) : '');
+            setPicked(name, rows[0] ?? null);
+          }}
+        />
+      )}
+    </>
+  );
+}

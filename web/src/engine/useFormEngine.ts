@@ -1,0 +1,249 @@
+/**
+ * The state of a generated form: the record, the messages under each field, and the calls
+ * that change them. Every rule is the core's (WASM): `FormValidator.validateField` when a
+ * field changes or loses focus, `validate` on submit (the same code the server runs on save),
+ * `evaluateFormula` for calculate fields after every change. The server's own field messages
+ * are shown the same way (`showServerMessages`).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FieldMessages, FormValidator, Message } from '@qiming/core';
+import { loadCore } from '@/core';
+import { fieldErrorsOf } from '@/utils/formErrors';
+import { blankRow, columnsOf, dependants, initialRecord, valueFields, withCurrentDates, type Field, type FormDefinition, type FormRecord } from './definition';
+
+type Core = Awaited<ReturnType<typeof loadCore>>;
+
+/** A message under a field: the core's (translated by key) or the server's text. */
+export type ShownMessage = Message | string;
+export type ShownMessages = Record<string, ShownMessage[]>;
+
+/** The calculate fields of a form: in the main form, and per sub-table. */
+interface Calculations {
+  main: Field[];
+  tables: { table: string; columns: Field[] }[];
+}
+
+function calculations(form: FormDefinition): Calculations {
+  const fields = valueFields(form);
+  return {
+    main: fields.filter((f) => f.__config__.jnpfKey === 'calculate'),
+    tables: fields
+      .filter((f) => f.__config__.jnpfKey === 'table')
+      .map((t) => ({ table: t.__vModel__ as string, columns: columnsOf(t).filter((c) => c.__config__.jnpfKey === 'calculate') }))
+      .filter((t) => t.columns.length > 0),
+  };
+}
+
+const precisionOf = (field: Field) => (typeof field.precision === 'number' ? field.precision : 2);
+
+/**
+ * The record with every calculate field recomputed by the core. A formula may read another
+ * calculate field (balance = deposit − total): passes repeat until nothing changes.
+ */
+export function recompute(core: Core, form: Calculations, record: FormRecord): FormRecord {
+  if (!form.main.length && !form.tables.length) return record;
+  let next = record;
+  const passes = form.main.length + form.tables.length + 1;
+  for (let pass = 0; pass < passes; pass++) {
+    let changed = false;
+    for (const { table, columns } of form.tables) {
+      const rows = Array.isArray(next[table]) ? (next[table] as FormRecord[]) : [];
+      const newRows = rows.map((row, index) => {
+        let out = row;
+        for (const column of columns) {
+          const name = column.__vModel__ as string;
+          const value = Number(core.evaluateFormula(column.expression as never, next, precisionOf(column), { table, index }));
+          if (out[name] !== value) {
+            out = { ...out, [name]: value };
+            changed = true;
+          }
+        }
+        return out;
+      });
+      if (changed) next = { ...next, [table]: newRows };
+    }
+    for (const field of form.main) {
+      const name = field.__vModel__ as string;
+      const value = Number(core.evaluateFormula(field.expression as never, next, precisionOf(field)));
+      if (next[name] !== value) {
+        next = { ...next, [name]: value };
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return next;
+}
+
+/** `messages` without those of `name` (and of its sub-table cells). */
+function without(messages: ShownMessages, name: string): ShownMessages {
+  const out: ShownMessages = {};
+  for (const [key, list] of Object.entries(messages)) {
+    if (key !== name && !key.startsWith(`${name}[`)) out[key] = list;
+  }
+  return out;
+}
+
+/** The cell key the core and the server use: `table[row].column`. */
+export const cellKey = (table: string, row: number, column: string) => `${table}[${row}].${column}`;
+
+export interface FormEngine {
+  form: FormDefinition;
+  record: FormRecord;
+  messages: ShownMessages;
+  /** The core has loaded (validation and calculation run). */
+  ready: boolean;
+  setValue(name: string, value: unknown): void;
+  setCell(table: string, row: number, column: string, value: unknown): void;
+  /** Adds blank rows (one by default), or rows starting with the given values (picked rows). */
+  addRow(table: string, rows?: FormRecord[]): void;
+  removeRow(table: string, row: number): void;
+  /** Checks one field now (on blur). */
+  check(name: string): void;
+  /** Checks the whole record as the server will; answers the messages ({} when it passes). */
+  validate(): Promise<FieldMessages>;
+  /**
+   * Shows the server's per-field messages under the fields (a refused save's error, or its
+   * `{field: [text]}`); answers the names it had messages for.
+   */
+  showServerMessages(errorOrFields: unknown): string[];
+  /** Starts again from this record (or, without one, a new record's defaults). */
+  reset(record?: FormRecord): void;
+}
+
+/**
+ * The state of the form `form`. Without `initial` it creates a record: every field starts at
+ * its default (jnpf-wire-engine.md §3.2, add only); with `initial` (an edited record) the
+ * record is that one as given.
+ */
+export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormEngine {
+  const calc = useMemo(() => calculations(form), [form]);
+  const tables = useMemo(() => new Map(valueFields(form).filter((f) => f.__config__.jnpfKey === 'table').map((t) => [t.__vModel__ as string, t])), [form]);
+  const linked = useMemo(() => dependants(form), [form]);
+  const [core, setCore] = useState<Core | null>(null);
+  const validator = useRef<FormValidator | null>(null);
+  const [record, setRecord] = useState<FormRecord>(() => initial ?? initialRecord(form));
+  const [messages, setMessages] = useState<ShownMessages>({});
+  const latest = useRef(record);
+  const initialRef = useRef(initial);
+  latest.current = record;
+
+  useEffect(() => {
+    let alive = true;
+    loadCore().then(
+      (loaded) => {
+        if (!alive) return;
+        validator.current?.free();
+        validator.current = new loaded.FormValidator(form as never);
+        setCore(loaded);
+        const creating = initialRef.current === undefined;
+        setRecord((r) => {
+          const next = recompute(loaded, calc, creating ? withCurrentDates(form, r, (now, format) => loaded.dateDefaultCurrent(now, format)) : r);
+          latest.current = next;
+          return next;
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [form, calc]);
+  useEffect(() => () => validator.current?.free(), []);
+
+  const checkNow = useCallback((next: FormRecord, name: string) => {
+    const v = validator.current;
+    if (!v) return;
+    const found = v.validateField(next as never, name);
+    setMessages((m) => ({ ...without(m, name), ...found }));
+  }, []);
+
+  const commit = useCallback(
+    (change: (r: FormRecord) => FormRecord, checked: string) => {
+      let next = change(latest.current);
+      if (core) next = recompute(core, calc, next);
+      latest.current = next;
+      setRecord(next);
+      checkNow(next, checked);
+    },
+    [core, calc, checkNow],
+  );
+
+  // Linkage: the fields bound to `name` start again empty (their options follow the new value).
+  const setValue = useCallback(
+    (name: string, value: unknown) =>
+      commit((r) => {
+        let next = { ...r, [name]: value };
+        for (const d of linked.get(name) ?? []) if (!d.table) next = { ...next, [d.name]: d.empty };
+        return next;
+      }, name),
+    [commit, linked],
+  );
+
+  const setCell = useCallback(
+    (table: string, row: number, column: string, value: unknown) =>
+      commit((r) => {
+        const rows = Array.isArray(r[table]) ? [...(r[table] as FormRecord[])] : [];
+        let cells = { ...rows[row], [column]: value };
+        // WGT-088: a cell bound to this one (`table-column`) in the same row starts again empty.
+        for (const d of linked.get(`${table}-${column}`) ?? []) if (d.table === table) cells = { ...cells, [d.name]: d.empty };
+        rows[row] = cells;
+        return { ...r, [table]: rows };
+      }, table),
+    [commit, linked],
+  );
+
+  const addRow = useCallback(
+    (table: string, rows?: FormRecord[]) => {
+      const def = tables.get(table);
+      if (!def) return;
+      const added = (rows ?? [{}]).map((values) => ({ ...blankRow(def), ...values }));
+      let next = { ...latest.current, [table]: [...(Array.isArray(latest.current[table]) ? (latest.current[table] as FormRecord[]) : []), ...added] };
+      if (core) next = recompute(core, calc, next);
+      latest.current = next;
+      setRecord(next);
+    },
+    [tables, core, calc],
+  );
+
+  const removeRow = useCallback(
+    (table: string, row: number) =>
+      commit((r) => ({ ...r, [table]: (Array.isArray(r[table]) ? (r[table] as FormRecord[]) : []).filter((_, i) => i !== row) }), table),
+    [commit],
+  );
+
+  const check = useCallback((name: string) => checkNow(latest.current, name), [checkNow]);
+
+  const validate = useCallback(async () => {
+    const loaded = core ?? (await loadCore());
+    const found = loaded.validateRecord(form as never, latest.current as never);
+    setMessages(found);
+    return found;
+  }, [core, form]);
+
+  const showServerMessages = useCallback((errorOrFields: unknown) => {
+    const fields =
+      fieldErrorsOf(errorOrFields) ??
+      (errorOrFields && typeof errorOrFields === 'object' && !('code' in errorOrFields) ? (errorOrFields as Record<string, string[]>) : null);
+    if (!fields) return [];
+    setMessages((m) => {
+      const next = { ...m };
+      for (const [name, list] of Object.entries(fields)) next[name] = (Array.isArray(list) ? list : [list]).map(String);
+      return next;
+    });
+    return Object.keys(fields);
+  }, []);
+
+  const reset = useCallback(
+    (next?: FormRecord) => {
+      let r = next ?? initialRecord(form);
+      if (core) r = recompute(core, calc, next ? r : withCurrentDates(form, r, (now, format) => core.dateDefaultCurrent(now, format)));
+      latest.current = r;
+      setRecord(r);
+      setMessages({});
+    },
+    [form, core, calc],
+  );
+
+  return { form, record, messages, ready: core !== null, setValue, setCell, addRow, removeRow, check, validate, showServerMessages, reset };
+}

@@ -1,0 +1,128 @@
+// 功能设计 against a fake visualdev API (only `fetch` is fake; the real HTTP client): the list
+// with keyword search, 从 JSON 新建 posting the definition (and a JNPF export file read the same
+// way), release refused with every problem listed, copy and delete after confirmation, and
+// the buttons only when granted.
+import * as fs from 'fs';
+import * as path from 'path';
+import { fireEvent, waitFor } from '@testing-library/react';
+import { initI18n } from '@/i18n';
+import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
+import { buttonNamed, confirmation, grant, renderPage } from '@/test/renderPage';
+import ModelPage from './ModelPage';
+import { readDefinition } from './definitionFile';
+
+const root = path.resolve(__dirname, '../../../../..');
+const demoText = fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8');
+const PATH = '/onlineDev/webDesign';
+
+type Row = { id: string; fullName: string; enCode: string; webType: number; isRelease: number; version: number; creatorUser: string; creatorTime: number };
+let rows: Row[];
+let calls: Call[];
+
+jest.setTimeout(60_000);
+beforeAll(() => initI18n('zh-CN'));
+beforeEach(() => {
+  rows = [
+    { id: 'm1', fullName: '住院登记', enCode: 'inpatientAdmission', webType: 2, isRelease: 0, version: 0, creatorUser: '管理员/admin', creatorTime: 1_700_000_000_000 },
+    { id: 'm2', fullName: '药品入库', enCode: 'drugReceipt', webType: 2, isRelease: 1, version: 3, creatorUser: '管理员/admin', creatorTime: 1_700_000_000_000 },
+  ];
+  calls = fakeFetch({
+    'GET /api/visualdev/Base': ({ query }) =>
+      page(
+        rows.filter((r) => !query.keyword || r.fullName.includes(query.keyword)),
+        Number(query.currentPage),
+        Number(query.pageSize),
+      ),
+    'POST /api/visualdev/Base': ({ body }) => {
+      const b = body as { fullName: string; enCode: string };
+      rows.push({ id: 'm3', fullName: b.fullName, enCode: b.enCode, webType: 2, isRelease: 0, version: 0, creatorUser: '管理员/admin', creatorTime: 1 });
+      return 'm3';
+    },
+    'POST /api/visualdev/Base/{id}/Actions/Release': () =>
+      envelope(400, '发布失败：功能定义有2处问题，字段名重复：patient_name', [
+        { path: '/formData/fields/1', field: 'patient_name', key: 'model.duplicateField', params: { field: 'patient_name' }, text: '字段名重复：patient_name' },
+        { path: '/formData/fields/9', field: 'ward', key: 'model.missingDataInterface', params: { id: 'x' }, text: '数据接口不存在：x' },
+      ]),
+    'POST /api/visualdev/Base/{id}/Actions/Copy': () => null,
+    'DELETE /api/visualdev/Base/{id}': () => null,
+  });
+});
+
+const table = () => document.querySelector('.qm-model-page .ant-table-tbody') as HTMLElement;
+
+test('the list, searched by keyword with Enter', async () => {
+  grant(PATH, ['btn_add', 'btn_remove', 'btn_release']);
+  renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('药品入库'));
+  expect(table().textContent).toContain('已发布 v3');
+  expect(table().textContent).toContain('未发布');
+  const keyword = document.querySelector('.qm-list-search input') as HTMLInputElement;
+  fireEvent.change(keyword, { target: { value: '住院' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(table().textContent).not.toContain('药品入库'));
+  expect(calls.filter((c) => c.method === 'GET').pop()?.query.keyword).toBe('住院');
+});
+
+test('从 JSON 新建 posts the pasted definition; malformed JSON is told next to the text', async () => {
+  grant(PATH, ['btn_add']);
+  renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+  fireEvent.click(buttonNamed('从JSON新建'));
+  const text = await waitFor(() => document.querySelector('#model-json') as HTMLTextAreaElement);
+  fireEvent.change(text, { target: { value: '{"fullName": ' } });
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(document.querySelector('[data-messages-for="definition"]')?.textContent).toMatch(/JSON 格式有误/));
+  fireEvent.change(text, { target: { value: demoText.replace('"inpatientAdmission"', '"inpatientAdmission2"') } });
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/visualdev/Base')).toBe(true));
+  const posted = calls.find((c) => c.method === 'POST' && c.path === '/api/visualdev/Base')?.body as Record<string, unknown>;
+  expect(posted.enCode).toBe('inpatientAdmission2');
+  expect(posted).not.toHaveProperty('id');
+  expect((posted.formData as { fields: unknown[] }).fields.length).toBeGreaterThan(5);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+});
+
+test('a JNPF export (the entity wrapped in data, parts as JSON text) reads as the same definition', () => {
+  const demo = JSON.parse(demoText);
+  const wrapped = JSON.stringify({ data: JSON.stringify({ ...demo, id: '123', formData: JSON.stringify(demo.formData) }) });
+  const read = readDefinition(wrapped);
+  expect('form' in read && read.form.enCode).toBe('inpatientAdmission');
+  expect('form' in read && read.form).not.toHaveProperty('id');
+  expect(readDefinition('[1]')).toEqual({ error: 'jsonNotObject' });
+});
+
+test('发布 refused: every problem is listed with its field and message', async () => {
+  grant(PATH, ['btn_release']);
+  renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+  fireEvent.click(buttonNamed('发布 住院登记'));
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect(document.querySelector('.qm-release-problems')?.textContent).toContain('数据接口不存在：x'));
+  const problems = document.querySelector('.qm-release-problems') as HTMLElement;
+  expect(problems.textContent).toContain('字段名重复：patient_name');
+  expect(problems.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(2);
+  expect(calls.find((c) => c.path === '/api/visualdev/Base/m1/Actions/Release')?.body).toEqual({ pc: 1, app: 0 });
+});
+
+test('复制 and 删除 ask first; without the buttons they are not offered', async () => {
+  grant(PATH, ['btn_add', 'btn_remove']);
+  const view = renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+  fireEvent.click(buttonNamed('复制 住院登记'));
+  expect(calls.some((c) => c.path.endsWith('/Actions/Copy'))).toBe(false);
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect(calls.some((c) => c.path === '/api/visualdev/Base/m1/Actions/Copy')).toBe(true));
+  fireEvent.click(buttonNamed('删除 药品入库'));
+  await waitFor(() => expect(confirmation().textContent).toContain('此操作将永久删除该数据'));
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/visualdev/Base/m2')).toBe(true));
+  view.unmount();
+
+  grant(PATH, []);
+  renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+  expect(document.body.textContent).not.toContain('从JSON新建');
+  expect(document.querySelector('[aria-label="发布 住院登记"]')).toBeNull();
+  expect(document.querySelector('[aria-label="删除 住院登记"]')).toBeNull();
+  expect(document.querySelector('[aria-label="预览 住院登记"]')).not.toBeNull();
+});

@@ -1,0 +1,117 @@
+/**
+ * 功能设计 (menu system.visualDev, address onlineDev/webDesign): the plain model management page
+ * until the designer exists — the definitions, searched by keyword (Enter), paged; 从 JSON 新建
+ * (pasted or from a JNPF export file), 预览 (/previewModel?id=…, the draft's form to fill and
+ * check), 发布 (every problem at once), 复制 and 删除 after confirmation, each only with its
+ * button (btn_add, btn_release, btn_remove).
+ */
+import { useState } from 'react';
+import { App, Button, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { copyModel, deleteModel, getModelList, releaseModel, releaseProblemsOf, type ModelRow, type ReleaseProblem } from '@/api/visualdev';
+import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { actionsColumn } from '@/components/listColumns';
+import { RowActions } from '@/components/RowActions';
+import { useConfirm } from '@/components/useConfirm';
+import { BTN_ADD, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { useList } from '@/hooks/useList';
+import { CreateDialog } from './CreateDialog';
+import { ReleaseProblems } from './ReleaseProblems';
+
+export const BTN_RELEASE = 'btn_release';
+
+const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+
+export default function ModelPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const can = useButtons();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const list = useList(getModelList);
+  const [creating, setCreating] = useState(false);
+  const [problems, setProblems] = useState<ReleaseProblem[] | null>(null);
+
+  const release = (row: ModelRow) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('model.releaseConfirm', { name: row.fullName }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        releaseModel(row.id).then(
+          ({ data }) => {
+            void message.success(t('model.releasedOk', { version: data }));
+            list.refresh();
+          },
+          (error: unknown) => setProblems(releaseProblemsOf(error)),
+        ),
+    });
+
+  const copy = (row: ModelRow) => confirm.action(t('model.copyConfirm', { name: row.fullName }), () => copyModel(row.id), list.refresh);
+
+  return (
+    <div className="qm-model-page">
+      <ListSearch
+        list={list}
+        actions={
+          can(BTN_ADD) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('model.createFromJson')}
+            </Button>
+          )
+        }
+      />
+      <Table<ModelRow>
+        {...listTableProps(list, t)}
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 1100 }}
+        columns={[
+          { key: 'fullName', title: t('model.fullName'), dataIndex: 'fullName', width: 180, ellipsis: true },
+          { key: 'enCode', title: t('model.enCode'), dataIndex: 'enCode', width: 160 },
+          { key: 'webType', title: t('model.webType'), dataIndex: 'webType', width: 110, render: (v: number) => t(`model.webType${v}`, { defaultValue: String(v) }) },
+          {
+            key: 'state',
+            title: t('model.state'),
+            width: 120,
+            render: (_, row) => (row.isRelease ? <Tag color="green">{t('model.released', { version: row.version })}</Tag> : <Tag>{t('model.draft')}</Tag>),
+          },
+          { key: 'creatorUser', title: t('model.creatorUser'), dataIndex: 'creatorUser', width: 140, ellipsis: true },
+          { key: 'creatorTime', title: t('model.creatorTime'), dataIndex: 'creatorTime', width: 160, render: time },
+          actionsColumn<ModelRow>(t, 260, (row) => (
+            <RowActions
+              canEdit={false}
+              canRemove={can(BTN_REMOVE)}
+              label={row.fullName}
+              onEdit={() => undefined}
+              onRemove={() => confirm.remove(() => deleteModel(row.id), list.refresh)}
+              extra={
+                <>
+                  <Button type="link" size="small" aria-label={`${t('model.preview')} ${row.fullName}`} onClick={() => navigate(`/previewModel?id=${encodeURIComponent(row.id)}`)}>
+                    {t('model.preview')}
+                  </Button>
+                  {can(BTN_RELEASE) && (
+                    <Button type="link" size="small" aria-label={`${t('model.release')} ${row.fullName}`} onClick={() => release(row)}>
+                      {t('model.release')}
+                    </Button>
+                  )}
+                  {can(BTN_ADD) && (
+                    <Button type="link" size="small" aria-label={`${t('model.copy')} ${row.fullName}`} onClick={() => copy(row)}>
+                      {t('model.copy')}
+                    </Button>
+                  )}
+                </>
+              }
+            />
+          )),
+        ]}
+      />
+      <CreateDialog open={creating} onClose={() => setCreating(false)} onCreated={list.refresh} />
+      <ReleaseProblems problems={problems} onClose={() => setProblems(null)} />
+    </div>
+  );
+}
