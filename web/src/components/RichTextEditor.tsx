@@ -1,14 +1,15 @@
 /**
- * A rich-text field with Quill's snow theme and toolbar (the notice body, spec 01 §2.5's rich
- * body). Its value is HTML; the server sanitises what it stores, so nothing is cleaned here.
- * Quill is loaded when the editor first shows, off the main bundle.
+ * A rich-text field on Quill's snow theme, holding HTML: the notice body (spec 01 §2.5) and the
+ * form engine's editor widget (WGT-106) are both this one component, each with its toolbar.
+ * The server sanitises what it stores, so nothing is cleaned here. Quill is loaded when the
+ * editor first shows, off the main bundle.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Spin } from 'antd';
 import 'quill/dist/quill.snow.css';
 
 /** The snow toolbar of the JNPF notice form. */
-export const TOOLBAR = [
+export const NOTICE_TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
   ['bold', 'italic', 'underline', 'strike'],
   [{ color: [] }, { background: [] }],
@@ -18,37 +19,61 @@ export const TOOLBAR = [
   ['clean'],
 ];
 
-interface Props {
+export interface RichTextEditorProps {
   value?: string | null;
   onChange?(html: string): void;
+  onBlur?(): void;
+  disabled?: boolean;
   placeholder?: string;
   id?: string;
   'aria-label'?: string;
+  toolbar?: unknown[];
+  minHeight?: number;
 }
 
 type QuillInstance = import('quill').default;
 
-export function RichTextEditor({ value, onChange, placeholder, id, 'aria-label': label }: Props) {
+export function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  placeholder,
+  id,
+  'aria-label': label,
+  toolbar = NOTICE_TOOLBAR,
+  minHeight = 240,
+}: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<QuillInstance | null>(null);
-  const changed = useRef(onChange);
-  changed.current = onChange;
+  const latest = useRef({ onChange, onBlur });
+  latest.current = { onChange, onBlur };
   const [ready, setReady] = useState(false);
   // The HTML the editor last reported, so an echo of it does not reset the cursor.
   const reported = useRef<string | null>(null);
 
   useEffect(() => {
     let alive = true;
+    const node = host.current;
     void import('quill').then(({ default: Quill }) => {
-      if (!alive || !host.current) return;
-      const editor = new Quill(host.current, { theme: 'snow', placeholder, modules: { toolbar: TOOLBAR } });
+      if (!alive || !node) return;
+      // Quill puts its toolbar beside the element it is given: a box of our own inside the
+      // host keeps both removable, so a second mount never shows two toolbars.
+      const box = document.createElement('div');
+      box.style.minHeight = `${minHeight}px`;
+      node.appendChild(box);
+      const editor = new Quill(box, { theme: 'snow', placeholder, modules: { toolbar } });
       if (value) editor.clipboard.dangerouslyPasteHTML(value);
+      reported.current = value ?? '';
       editor.root.setAttribute('aria-label', label ?? placeholder ?? '');
       editor.root.setAttribute('role', 'textbox');
       editor.on('text-change', () => {
         const html = editor.getText().trim() === '' && !editor.root.querySelector('img') ? '' : editor.getSemanticHTML();
         reported.current = html;
-        changed.current?.(html);
+        latest.current.onChange?.(html);
+      });
+      editor.on('selection-change', (range) => {
+        if (!range) latest.current.onBlur?.();
       });
       quill.current = editor;
       setReady(true);
@@ -56,22 +81,27 @@ export function RichTextEditor({ value, onChange, placeholder, id, 'aria-label':
     return () => {
       alive = false;
       quill.current = null;
+      if (node) node.innerHTML = '';
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is made once
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is made once per mount
   }, []);
 
   useEffect(() => {
     const editor = quill.current;
-    if (!editor || value === reported.current) return;
+    if (!editor || (value ?? '') === reported.current) return;
     reported.current = value ?? '';
     editor.setContents([]);
     if (value) editor.clipboard.dangerouslyPasteHTML(value);
   }, [value, ready]);
 
+  useEffect(() => {
+    quill.current?.enable(!disabled);
+  }, [disabled, ready]);
+
   return (
     <div className="qm-rich-text" id={id}>
       {!ready && <Spin size="small" />}
-      <div ref={host} style={{ minHeight: 240 }} />
+      <div ref={host} />
     </div>
   );
 }
