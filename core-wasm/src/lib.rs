@@ -82,6 +82,8 @@ const TYPES: &'static str = r#"
 export interface Message { key: string; params?: Record<string, string>; text: string }
 /** Messages per field; sub-table cells are keyed `table[row].column`. */
 export type FieldMessages = Record<string, Message[]>;
+/** Limits of a date (epoch ms) or time (seconds since midnight) field; null = none. */
+export interface FieldLimits { start: number | null; end: number | null }
 /** JNPF formData: form settings plus `fields` (jnpf-wire.md "Generated forms and lists"). */
 export interface FormData { fields: unknown[]; [setting: string]: unknown }
 /** A model definition as `/api/visualdev/Base` holds it: each part JSON text (as JNPF sends it) or JSON. */
@@ -333,7 +335,12 @@ pub fn validate_record(
     #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
 ) -> Result<JsValue, JsError> {
-    to_js(&validator_for(form_data)?.validate(&json(record)?))
+    to_js(&validator_for(form_data)?.validate_at(&json(record)?, now_ms()))
+}
+
+/// The browser's clock, for limits relative to now.
+fn now_ms() -> i64 {
+    js_sys::Date::now() as i64
 }
 
 /// The compiled validator of a definition, reusing the last one when the definition's JSON
@@ -379,7 +386,7 @@ impl FormValidator {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
     ) -> Result<JsValue, JsError> {
-        to_js(&self.0.validate(&json(record)?))
+        to_js(&self.0.validate_at(&json(record)?, now_ms()))
     }
     /// `{[field]: Message[]}` for one field (every cell of a sub-table).
     #[wasm_bindgen(js_name = validateField, unchecked_return_type = "FieldMessages")]
@@ -388,13 +395,30 @@ impl FormValidator {
         #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
         name: &str,
     ) -> Result<JsValue, JsError> {
-        to_js(&self.0.validate_field(&json(record)?, name))
+        to_js(&self.0.validate_field_at(&json(record)?, name, now_ms()))
     }
     /// The checked fields, in form order.
     #[wasm_bindgen(js_name = fieldNames)]
     pub fn field_names(&self) -> Vec<String> {
         self.0.field_names().map(str::to_string).collect()
     }
+}
+
+/// The limits a date or time field sets for `record` (WGT-089/090): `{start, end}`, epoch ms
+/// for a date (cut to its format), seconds since midnight for a time, null where unlimited.
+/// `table` and `row` name the sub-table row of a column; `now` defaults to the browser's clock.
+#[wasm_bindgen(js_name = fieldLimits, unchecked_return_type = "FieldLimits")]
+pub fn field_limits(
+    #[wasm_bindgen(unchecked_param_type = "object")] field: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] record: JsValue,
+    table: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | undefined")] row: JsValue,
+    now: Option<f64>,
+) -> Result<JsValue, JsError> {
+    let row = if row.is_undefined() || row.is_null() { None } else { Some(json(row)?) };
+    let cell = table.as_deref().zip(row.as_ref());
+    let now = now.filter(|n| n.is_finite()).map_or_else(now_ms, |n| n as i64);
+    to_js(&form::field_limits(&json(field)?, &json(record)?, cell, Some(now)))
 }
 
 /// Is a field or column shown on pc (visibility has pc, noShow unset)?

@@ -21,6 +21,7 @@ use crate::pattern::Pattern;
 use crate::picker::check_mixed_selection;
 use crate::upload::{UploadKind, UploadLimits};
 use rust_decimal::Decimal;
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// Deepest container nesting read from a definition.
@@ -65,11 +66,21 @@ struct RegRule {
     message: String,
 }
 
-/// A start or end limit of a date or time: fixed, or read from another field.
+/// A start or end limit of a date or time (WGT-089): fixed, read from another field, or
+/// relative to the moment of checking (`startTimeType` 3 now, 4 before now, 5 after now).
 #[derive(Debug, Clone, Default)]
 struct Bound {
     fixed: Option<Value>,
     relation: Option<String>,
+    relative: Option<Relative>,
+}
+
+/// A limit relative to now: `count` units before (negative) or after it.
+#[derive(Debug, Clone, Copy)]
+struct Relative {
+    /// `startTimeTarget`: 1 year (hour for a time), 2 month (minute), 3 day (second).
+    unit: u8,
+    count: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -115,6 +126,10 @@ pub struct FormValidator {
     fields: Vec<FieldRule>,
     /// How date texts relate to timestamps (minutes east of UTC; China by default).
     pub utc_offset_minutes: i32,
+    /// The moment of checking (epoch ms) for limits relative to now (`startTimeType` 3–5);
+    /// without it those limits are not checked. The server sets its clock's time, the browser
+    /// its own.
+    pub now_ms: Option<i64>,
 }
 
 /// The widgets a calculate field may read (jnpf-wire.md: numInput and calculate).
@@ -260,9 +275,55 @@ pub fn date_range_allows(ms: f64, format: &str) -> bool {
 /// for `yyyy-MM`, of the day for `yyyy-MM-dd`, of the minute for `… HH:mm`. None for NaN or
 /// an instant outside years 1..9999.
 pub fn date_default_current(now_ms: f64, format: &str) -> Option<i64> {
-    let now_ms = epoch_ms(now_ms)?;
-    let utc_offset_minutes = DEFAULT_UTC_OFFSET_MINUTES;
-    let mut d = DateTime::from_epoch_ms(now_ms, utc_offset_minutes)?;
+    cut_to_format(epoch_ms(now_ms)?, format, DEFAULT_UTC_OFFSET_MINUTES)
+}
+
+fn is_empty(v: Option<&Value>) -> bool {
+    match v {
+        None | Some(Value::Null) => true,
+        Some(Value::String(s)) => s.is_empty(),
+        Some(Value::Array(a)) => a.is_empty(),
+        _ => false,
+    }
+}
+
+/// Reads the start (`side` "start") or end limit of a date or time field. With
+/// `startTimeRule` false there is none; with it true `startTimeType` says which kind: 1 the
+/// fixed `startTimeValue`, 2 the field `startRelationField`, 3 now, 4 `startTimeValue` units
+/// (`startTimeTarget`) before now, 5 after now. A definition without the rule flag is read by
+/// what it sets (`startTime` or the relation field).
+fn bound(field: &Value, side: &str) -> Bound {
+    let key = |k: &str| format!("{side}{k}");
+    let relation = text(setting(field, &format!("{side}RelationField")));
+    let value = setting(field, &key("TimeValue")).or_else(|| setting(field, &key("Time")));
+    let fixed = value.filter(|v| !is_empty(Some(v))).cloned();
+    let number = |v: Option<&Value>| v.and_then(|t| t.as_i64().or_else(|| t.as_str()?.trim().parse().ok()));
+    let kind = number(setting(field, &key("TimeType")));
+    let ruled = setting(field, &key("TimeRule"));
+    if ruled.is_some() && !truthy(ruled) {
+        return Bound::default();
+    }
+    let relative = |sign: i64| {
+        let unit = number(setting(field, &key("TimeTarget"))).unwrap_or(3).clamp(1, 3) as u8;
+        let count = number(value).unwrap_or(0).clamp(0, 100_000);
+        Bound { relative: Some(Relative { unit, count: sign * count }), ..Bound::default() }
+    };
+    match kind {
+        Some(1) => Bound { fixed, ..Bound::default() },
+        Some(2) => Bound { relation, ..Bound::default() },
+        Some(3) => relative(0),
+        Some(4) => relative(-1),
+        Some(5) => relative(1),
+        _ if ruled.is_some() => Bound::default(),
+        _ => Bound { fixed, relation, relative: None },
+    }
+}
+
+/// `ms` cut, in the zone `offset`, to the precision `format` shows: the start of the year for
+/// `yyyy`, of the month for `yyyy-MM`, of the day for `yyyy-MM-dd`, of the minute for
+/// `… HH:mm`; milliseconds are kept only when seconds show.
+fn cut_to_format(ms: i64, format: &str, offset: i32) -> Option<i64> {
+    let mut d = DateTime::from_epoch_ms(ms, offset)?;
     let shows = |p: &str| format.contains(p);
     if !shows("ss") {
         d.second = 0;
@@ -280,28 +341,42 @@ pub fn date_default_current(now_ms: f64, format: &str) -> Option<i64> {
         d.month = 1;
     }
     let keeps_ms = shows("ss") && shows("mm") && shows("HH");
-    let cut = d.to_epoch_ms(utc_offset_minutes);
-    Some(if keeps_ms { cut + now_ms.rem_euclid(1000) } else { cut })
+    let cut = d.to_epoch_ms(offset);
+    Some(if keeps_ms { cut + ms.rem_euclid(1000) } else { cut })
 }
 
-fn is_empty(v: Option<&Value>) -> bool {
-    match v {
-        None | Some(Value::Null) => true,
-        Some(Value::String(s)) => s.is_empty(),
-        Some(Value::Array(a)) => a.is_empty(),
-        _ => false,
+/// `now` moved by `count` years, months or days (unit 1, 2, 3) in the zone `offset`; a day
+/// past the end of the month lands on its last day (31 January + 1 month = 28/29 February).
+fn shift_date(now: i64, unit: u8, count: i64, offset: i32) -> Option<i64> {
+    let mut d = DateTime::from_epoch_ms(now, offset)?;
+    match unit {
+        1 | 2 => {
+            let months = if unit == 1 { count.checked_mul(12)? } else { count };
+            let total = i64::from(d.year) * 12 + i64::from(d.month) - 1 + months;
+            d.year = i32::try_from(total.div_euclid(12)).ok()?;
+            d.month = (total.rem_euclid(12) + 1) as u32;
+            d.day = d.day.min(crate::date::days_in_month(d.year, d.month));
+            let ms = d.to_epoch_ms(offset) + now.rem_euclid(1000);
+            DateTime::from_epoch_ms(ms, offset).map(|_| ms)
+        }
+        _ => {
+            let ms = now.checked_add(count.checked_mul(86_400_000)?)?;
+            DateTime::from_epoch_ms(ms, offset).map(|_| ms)
+        }
     }
 }
 
-fn bound(field: &Value, value_key: &str, type_key: &str, relation_key: &str) -> Bound {
-    let relation = text(setting(field, relation_key));
-    let fixed = setting(field, value_key).filter(|v| !is_empty(Some(v))).cloned();
-    // startTimeType 1: a fixed value, 2: another field; without a type whichever is set.
-    match setting(field, type_key).and_then(|t| t.as_u64().or_else(|| t.as_str()?.parse().ok())) {
-        Some(1) => Bound { fixed, relation: None },
-        Some(2) => Bound { fixed: None, relation },
-        _ => Bound { fixed, relation },
-    }
+/// The time of day of `now` moved by `count` hours, minutes or seconds (unit 1, 2, 3), kept
+/// within the day: a limit cannot go past midnight either way.
+fn shift_time(now: i64, unit: u8, count: i64, offset: i32) -> Option<u32> {
+    let d = DateTime::from_epoch_ms(now, offset)?;
+    let secs = i64::from(d.hour * 3600 + d.minute * 60 + d.second);
+    let step = match unit {
+        1 => 3600,
+        2 => 60,
+        _ => 1,
+    };
+    Some(secs.saturating_add(count.saturating_mul(step)).clamp(0, 86_399) as u32)
 }
 
 impl FieldRule {
@@ -338,13 +413,13 @@ impl FieldRule {
                     .map(|p| p.min(u64::from(crate::formula::MAX_PRECISION)) as u32),
             },
             "date" => Check::Date {
-                start: bound(field, "startTime", "startTimeType", "startRelationField"),
-                end: bound(field, "endTime", "endTimeType", "endRelationField"),
+                start: bound(field, "start"),
+                end: bound(field, "end"),
                 format: text(setting(field, "format")).unwrap_or_else(|| "yyyy-MM-dd".to_string()),
             },
             "time" => Check::Time {
-                start: bound(field, "startTime", "startTimeType", "startRelationField"),
-                end: bound(field, "endTime", "endTimeType", "endRelationField"),
+                start: bound(field, "start"),
+                end: bound(field, "end"),
             },
             "dateRange" | "timeRange" => Check::Range,
             "uploadFz" => Check::Upload(Box::new(UploadLimits::from_field(UploadKind::File, field))),
@@ -405,6 +480,8 @@ struct Place<'a> {
     /// Inside a sub-table: the table's name, the row's index and the row.
     row: Option<(&'a str, usize, &'a Map<String, Value>)>,
     offset: i32,
+    /// The moment of checking, for limits relative to now.
+    now: Option<i64>,
 }
 
 impl Place<'_> {
@@ -418,6 +495,35 @@ impl Place<'_> {
             }
         }
         self.record.get(name)
+    }
+}
+
+impl Bound {
+    /// The limit in epoch ms for a date of `format`, cut to the precision it shows; None when
+    /// there is none (no rule, an empty related field, or "now" unknown to the checker).
+    fn date_limit(&self, place: &Place, format: &str) -> Option<i64> {
+        let ms = if let Some(r) = self.relative {
+            shift_date(place.now?, r.unit, r.count, place.offset)?
+        } else {
+            match &self.relation {
+                Some(name) => place.lookup(name),
+                None => self.fixed.as_ref(),
+            }
+            .and_then(|v| date_ms(v, place.offset))?
+        };
+        cut_to_format(ms, format, place.offset)
+    }
+
+    /// The limit in seconds since midnight for a time.
+    fn time_limit(&self, place: &Place) -> Option<u32> {
+        if let Some(r) = self.relative {
+            return shift_time(place.now?, r.unit, r.count, place.offset);
+        }
+        match &self.relation {
+            Some(name) => place.lookup(name),
+            None => self.fixed.as_ref(),
+        }
+        .and_then(time_secs)
     }
 }
 
@@ -495,13 +601,9 @@ impl FieldRule {
                 let Some(ms) = date_ms(value, place.offset) else {
                     return add(with_label("field.date", label, format!("{label}不是有效的日期")));
                 };
-                let limit = |b: &Bound| {
-                    let v = match &b.relation {
-                        Some(r) => place.lookup(r),
-                        None => b.fixed.as_ref(),
-                    };
-                    v.and_then(|v| date_ms(v, place.offset))
-                };
+                // Compared at the precision the format shows: "not after now" admits today.
+                let ms = cut_to_format(ms, format, place.offset).unwrap_or(ms);
+                let limit = |b: &Bound| b.date_limit(place, format);
                 let shown = |ms: i64| {
                     DateTime::from_epoch_ms(ms, place.offset).map(|d| d.format(format)).unwrap_or_default()
                 };
@@ -519,13 +621,7 @@ impl FieldRule {
                     return add(with_label("field.time", label, format!("{label}不是有效的时间")));
                 };
                 // Default limits 00:00:00 to 23:59:59 (WGT-090) admit every valid time.
-                let limit = |b: &Bound| {
-                    match &b.relation {
-                        Some(r) => place.lookup(r),
-                        None => b.fixed.as_ref(),
-                    }
-                    .and_then(time_secs)
-                };
+                let limit = |b: &Bound| b.time_limit(place);
                 if let Some(s) = limit(start).filter(|s| secs < *s) {
                     let s = format_time(s);
                     add(with_label("field.timeBefore", label, format!("{label}不能早于{s}")).with("limit", s));
@@ -600,6 +696,7 @@ impl FieldRule {
                         record: place.record,
                         row: Some((&self.name, index, cells)),
                         offset: place.offset,
+                        now: place.now,
                     };
                     for column in columns {
                         let cell_key = format!("{}[{index}].{}", self.name, column.name);
@@ -654,21 +751,38 @@ impl FormValidator {
             collect(fields, &mut rules, 0, false)?;
             Ok(rules)
         })?;
-        Ok(FormValidator { fields: rules, utc_offset_minutes: DEFAULT_UTC_OFFSET_MINUTES })
+        Ok(FormValidator { fields: rules, utc_offset_minutes: DEFAULT_UTC_OFFSET_MINUTES, now_ms: None })
+    }
+
+    /// The same validator checking limits relative to `now_ms` (epoch ms).
+    pub fn at(mut self, now_ms: i64) -> FormValidator {
+        self.now_ms = Some(now_ms);
+        self
     }
 
     /// Every field's messages for `record` (an object, or its JSON text; anything else counts
     /// as an empty record). Only fields with problems appear.
     pub fn validate(&self, record: &Value) -> FieldErrors {
-        self.validate_only(record, None)
+        self.validate_only(record, None, self.now_ms)
     }
 
     /// The messages of one field (all cells, for a sub-table): the check run on change.
     pub fn validate_field(&self, record: &Value, name: &str) -> FieldErrors {
-        self.validate_only(record, Some(name))
+        self.validate_only(record, Some(name), self.now_ms)
     }
 
-    fn validate_only(&self, record: &Value, only: Option<&str>) -> FieldErrors {
+    /// [`validate`](Self::validate) with limits relative to `now_ms`, for a validator kept
+    /// across checks (the browser's, compiled once per form).
+    pub fn validate_at(&self, record: &Value, now_ms: i64) -> FieldErrors {
+        self.validate_only(record, None, Some(now_ms))
+    }
+
+    /// [`validate_field`](Self::validate_field) with limits relative to `now_ms`.
+    pub fn validate_field_at(&self, record: &Value, name: &str, now_ms: i64) -> FieldErrors {
+        self.validate_only(record, Some(name), Some(now_ms))
+    }
+
+    fn validate_only(&self, record: &Value, only: Option<&str>, now: Option<i64>) -> FieldErrors {
         let parsed;
         let empty = Map::new();
         let record = match record {
@@ -679,7 +793,7 @@ impl FormValidator {
             }
             _ => &empty,
         };
-        let place = Place { record, row: None, offset: self.utc_offset_minutes };
+        let place = Place { record, row: None, offset: self.utc_offset_minutes, now };
         let mut out = FieldErrors::new();
         for field in self.fields.iter().filter(|f| only.is_none_or(|n| n == f.name)) {
             field.check_value(record.get(&field.name), &field.name, &place, false, &mut out);
@@ -690,6 +804,37 @@ impl FormValidator {
     /// The names of the fields that are checked, in form order.
     pub fn field_names(&self) -> impl Iterator<Item = &str> {
         self.fields.iter().map(|f| f.name.as_str())
+    }
+}
+
+/// The limits a date or time field sets for a record (WGT-089, WGT-090): for a `date` field
+/// epoch ms cut to its format's precision, for a `time` field seconds since midnight; None
+/// where there is no limit. `cell` is the sub-table's name and the row when the field is one
+/// of its columns (a relation field is then looked up in the row first). The picker disables
+/// what lies outside; the check on submit is the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct FieldLimits {
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+}
+
+pub fn field_limits(field: &Value, record: &Value, cell: Option<(&str, &Value)>, now_ms: Option<i64>) -> FieldLimits {
+    let empty = Map::new();
+    let record = record.as_object().unwrap_or(&empty);
+    let row = cell.and_then(|(table, row)| Some((table, 0, row.as_object()?)));
+    let place = Place { record, row, offset: DEFAULT_UTC_OFFSET_MINUTES, now: now_ms };
+    let key = field.get("__config__").and_then(|c| c.get("jnpfKey")).and_then(Value::as_str).unwrap_or("");
+    let (start, end) = (bound(field, "start"), bound(field, "end"));
+    match key {
+        "date" => {
+            let format = text(setting(field, "format")).unwrap_or_else(|| "yyyy-MM-dd".to_string());
+            FieldLimits { start: start.date_limit(&place, &format), end: end.date_limit(&place, &format) }
+        }
+        "time" => FieldLimits {
+            start: start.time_limit(&place).map(i64::from),
+            end: end.time_limit(&place).map(i64::from),
+        },
+        _ => FieldLimits::default(),
     }
 }
 
@@ -776,5 +921,90 @@ mod tests {
         ]});
         assert!(validate_record(&form, &json!({})).unwrap().is_empty());
         assert_eq!(validate_record(&json!({"nofields": 1}), &json!({})).unwrap_err().key, "form.definition");
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+    use serde_json::json;
+
+    /// 2026-03-31 10:20:30 China time.
+    const NOW: i64 = 1_774_923_630_000;
+
+    fn date(extra: Value) -> Value {
+        let mut config = json!({"jnpfKey": "date", "label": "日期"});
+        config.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        json!({"__vModel__": "d", "format": "yyyy-MM-dd", "__config__": config})
+    }
+
+    fn ms(text: &str) -> i64 {
+        DateTime::parse(text).unwrap().to_epoch_ms(DEFAULT_UTC_OFFSET_MINUTES)
+    }
+
+    fn check(field: &Value, value: Value, now: Option<i64>) -> Vec<String> {
+        let v = FormValidator::new(&json!({"fields": [field]})).unwrap();
+        let v = match now {
+            Some(n) => v.at(n),
+            None => v,
+        };
+        v.validate(&json!({"d": value})).values().flatten().map(|m| m.text.clone()).collect()
+    }
+
+    // WGT-089: a fixed limit is read from startTimeValue when startTimeRule is on, and none
+    // applies when the rule is off.
+    #[test]
+    fn wgt_089_fixed_limits_follow_the_rule_flag() {
+        let f = date(json!({"startTimeRule": true, "startTimeType": 1, "startTimeValue": ms("2026-01-10")}));
+        assert_eq!(check(&f, json!(ms("2026-01-09")), None), ["日期不能早于2026-01-10"]);
+        assert!(check(&f, json!(ms("2026-01-10")), None).is_empty());
+        let off = date(json!({"startTimeRule": false, "startTimeType": 1, "startTimeValue": ms("2026-01-10")}));
+        assert!(check(&off, json!(ms("2026-01-09")), None).is_empty());
+    }
+
+    // WGT-089: "not after now" admits today at the format's precision, refuses tomorrow; before
+    // and after now move by years, months (clamped to the month's end) or days.
+    #[test]
+    fn wgt_089_limits_relative_to_now() {
+        let not_after_now = date(json!({"endTimeRule": true, "endTimeType": 3}));
+        assert!(check(&not_after_now, json!(ms("2026-03-31 23:00:00")), Some(NOW)).is_empty());
+        assert_eq!(check(&not_after_now, json!(ms("2026-04-01")), Some(NOW)), ["日期不能晚于2026-03-31"]);
+        // Without a moment to compare with, the limit is not checked.
+        assert!(check(&not_after_now, json!(ms("2030-01-01")), None).is_empty());
+
+        let one_month_ahead = date(json!({"endTimeRule": true, "endTimeType": 5, "endTimeTarget": 2, "endTimeValue": 1}));
+        let limits = field_limits(&one_month_ahead, &json!({}), None, Some(NOW));
+        assert_eq!(limits.end, Some(ms("2026-04-30")));
+        let two_years_back = date(json!({"startTimeRule": true, "startTimeType": 4, "startTimeTarget": 1, "startTimeValue": "2"}));
+        assert_eq!(field_limits(&two_years_back, &json!({}), None, Some(NOW)).start, Some(ms("2024-03-31")));
+        let ten_days_back = date(json!({"startTimeRule": true, "startTimeType": 4, "startTimeTarget": 3, "startTimeValue": 10}));
+        assert_eq!(check(&ten_days_back, json!(ms("2026-03-20")), Some(NOW)), ["日期不能早于2026-03-21"]);
+    }
+
+    // WGT-089: a limit taken from another field, in a sub-table row first.
+    #[test]
+    fn wgt_089_limit_from_another_field() {
+        let f = date(json!({"startTimeRule": true, "startTimeType": 2, "startRelationField": "from"}));
+        let record = json!({"from": ms("2026-05-01")});
+        assert_eq!(field_limits(&f, &record, None, None).start, Some(ms("2026-05-01")));
+        let row = json!({"from": ms("2026-06-01")});
+        assert_eq!(field_limits(&f, &record, Some(("items", &row)), None).start, Some(ms("2026-06-01")));
+        // An empty related field sets no limit.
+        assert_eq!(field_limits(&f, &json!({}), None, None), FieldLimits::default());
+    }
+
+    // WGT-090: time limits in seconds since midnight, fixed or relative to now's time of day
+    // and kept within the day; without limits every valid time passes.
+    #[test]
+    fn wgt_090_time_limits() {
+        let f = json!({"__vModel__": "d", "__config__": {"jnpfKey": "time", "label": "时间",
+            "startTimeRule": true, "startTimeType": 1, "startTimeValue": "07:00:00",
+            "endTimeRule": true, "endTimeType": 5, "endTimeTarget": 1, "endTimeValue": 20}});
+        let limits = field_limits(&f, &json!({}), None, Some(NOW));
+        assert_eq!(limits, FieldLimits { start: Some(7 * 3600), end: Some(86_399) });
+        assert_eq!(check(&f, json!("06:59:59"), Some(NOW)), ["时间不能早于07:00:00"]);
+        let free = json!({"__vModel__": "d", "__config__": {"jnpfKey": "time", "label": "时间"}});
+        assert!(check(&free, json!("00:00:00"), None).is_empty());
+        assert!(check(&free, json!("23:59:59"), None).is_empty());
     }
 }
