@@ -57,12 +57,12 @@ fn draft_definition(m: &ModelRow) -> Value {
     definition(m.web_type, &m.tables, &m.form_data, &m.column_data, &m.app_column_data)
 }
 
-fn released_definition(r: &ReleasedRow) -> Value {
+pub(crate) fn released_definition(r: &ReleasedRow) -> Value {
     definition(r.web_type, &r.tables, &r.form_data, &r.column_data, &r.app_column_data)
 }
 
 /// A field's record name: `table-column` for a sub-table column.
-fn record_name(f: &Field) -> String {
+pub(crate) fn record_name(f: &Field) -> String {
     match &f.sub_table {
         Some(sub) => format!("{sub}-{}", f.v_model),
         None => f.v_model.clone(),
@@ -350,6 +350,10 @@ pub async fn release(state: &AppState, permit: &Permit<ReleaseModel>, id: &str, 
     let mut problems = check.problems;
     let own_fields = model::definition_fields(&base);
     problems.extend(missing_references(&mut tx, &m.id, &own_fields, &check.references).await?);
+    // The record tables, in this transaction: nothing is made when anything is refused.
+    if problems.is_empty() {
+        problems.extend(super::online::service::prepare_tables(&mut tx, &m.id, &base).await?);
+    }
     if !problems.is_empty() {
         let msg = format!("发布失败：功能定义有{}处问题，{}", problems.len(), problems[0].message.text);
         let problems = serde_json::to_value(&problems).map_err(anyhow::Error::from)?;

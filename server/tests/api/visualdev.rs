@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 const BASE: &str = "/api/visualdev/Base";
 
-fn fixture(name: &str) -> Value {
+pub(crate) fn fixture(name: &str) -> Value {
     let path = format!("{}/../fixtures/models/{name}.json", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -28,23 +28,23 @@ fn vectors() -> Vec<Value> {
 const FIXTURES: &[&str] = &["inpatient-admission", "jnpf-drug-receipt", "jnpf-purchase-tables", "jnpf-feedback-form"];
 
 /// Creates a model; answers its id.
-async fn create(s: &TestServer, token: &str, body: Value) -> String {
+pub(crate) async fn create(s: &TestServer, token: &str, body: Value) -> String {
     s.post(BASE, Some(token), body).await.ok().as_str().unwrap().to_string()
 }
 
-async fn release(s: &TestServer, token: &str, id: &str) -> crate::harness::Answer {
+pub(crate) async fn release(s: &TestServer, token: &str, id: &str) -> crate::harness::Answer {
     s.post(&format!("{BASE}/{id}/Actions/Release"), Some(token), json!({"pc": 1, "app": 0})).await
 }
 
 /// A one-section form of text fields.
-fn text_form(fields: &[&str]) -> Value {
+pub(crate) fn text_form(fields: &[&str]) -> Value {
     let fields: Vec<Value> = fields.iter().map(|f| json!({"__config__": {"jnpfKey": "comInput", "label": f}, "__vModel__": f})).collect();
     json!({"fields": fields, "formModel": "dataForm", "formRef": "elForm", "formRules": "rules"})
 }
 
 /// Seeds every dictionary, data interface, serial-number rule and released form `definition`
 /// names (print templates are not looked up by this build).
-async fn seed_references(s: &TestServer, token: &str, definition: &Value) {
+pub(crate) async fn seed_references(s: &TestServer, token: &str, definition: &Value) {
     let check = model::check_definition(definition);
     let mut forms: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut conn = s.conn().await;
