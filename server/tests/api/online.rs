@@ -74,9 +74,9 @@ fn codes(page: &Value) -> Vec<String> {
     page["list"].as_array().unwrap().iter().map(|r| r["code"].as_str().unwrap().to_string()).collect()
 }
 
-// LIST-010, LIST-012, LIST-013; CALC (stored calculate fields recomputed by the server with
-// core's formula); WGT-083 required and unique answered per field: the record round trip on
-// a model with a sub-table.
+// LIST-010, LIST-012, LIST-013; stored calculate fields recomputed by the server with core's
+// formula; WGT-083 (an empty required cell: 不能为空) and `unique` answered per field, all at
+// once: the record round trip on a model with a sub-table.
 async fn record_round_trip(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
@@ -246,7 +246,9 @@ async fn item(s: &TestServer, menu: &str, kind: &str, en_code: &str, condition: 
     id
 }
 
-// PERM (form items): a member reaches a model's records only through a granted form menu
+// PERM-008 and VIEW-010 (server side: a field not in the granted form list — `table-column`
+// in a sub-table — is neither shown nor accepted), PERM-009/PERM-011 (button permission on:
+// btn_remove exists but is not granted, so deleting is refused); a member reaches a model's records only through a granted form menu
 // bound to it; with button permission only the granted buttons; with form permission the
 // fields not granted are neither shown nor accepted; with data permission only the rows of
 // the granted scheme (here: their own), on reads and writes.
@@ -288,8 +290,8 @@ async fn permissions_and_data_scope(engine: Engine) {
     assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{others}"), Some(&admin)).await.ok())["code"], "ADMIN-1");
 }
 
-// Release makes the tables and refuses, with a message per problem, definitions whose
-// identifiers try SQL injection or clash; a later release adds new columns to the same
+// CONST-016 at release: release makes the tables and refuses, with a message per problem,
+// definitions whose identifiers try SQL injection or clash; a later release adds new columns to the same
 // table and keeps the records; a changed storage kind is refused rather than dropping data.
 async fn release_tables_and_injection(engine: Engine) {
     let s = start(engine).await;
@@ -329,7 +331,7 @@ async fn release_tables_and_injection(engine: Engine) {
 }
 
 // The demonstration model (fixtures/models/inpatient-admission.json, every widget): released
-// with its references, a record saved, read back raw and with display values, listed.
+// with its references (CALC-002: a calculate field without isStorage is not stored), a record saved, read back raw and with display values, listed.
 async fn demonstration_model_round_trip(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;

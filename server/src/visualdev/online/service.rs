@@ -54,7 +54,8 @@ async fn load(conn: &mut Conn, model_id: &str) -> Result<Loaded, AppError> {
     let base = released_definition(&release);
     let model = read_model(&base);
     let registry = repo::registry(conn, model_id).await?;
-    let main = registry.tables.get("").cloned().ok_or_else(|| AppError::not_found(NOT_RELEASED))?;
+    // Released before records had tables (the first slice): a new release makes them.
+    let main = registry.tables.get("").cloned().ok_or_else(|| AppError::not_found("该功能的数据表尚未创建，请重新发布"))?;
     let children = registry.tables.iter().filter(|(k, _)| !k.is_empty()).map(|(k, v)| (k.clone(), v.clone())).collect();
     Ok(Loaded { form_data: parse_part(&release.form_data), column_data: parse_part(&release.column_data), fields: model.fields, main, children, registry })
 }
@@ -873,3 +874,4 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
 fn page_of(page: Page, list: Vec<RecordRow>, total: i64) -> PageOf<RecordRow> {
     page.of(list, total)
 }
+
