@@ -8,7 +8,7 @@ use super::dto::{FieldDataQuery, RecordRow, FormField, ModelForm, ModelInfo, Mod
 use super::repo::{self, Filter};
 use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
 use crate::AppState;
-use crate::access::{DataScope, Member, Permit};
+use crate::access::{DataScope, Member, Permit, RecordPermit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, FieldErrors};
 use crate::support::forms::{number_column, text, text_column};
@@ -390,12 +390,15 @@ pub async fn form_data_fields(state: &AppState, _caller: &Member, id: &str, filt
 }
 
 /// GET Base/{id}/FieldDataSelect: a page of a released model's records for the related-form
-/// picker. Records live in the model's tables, which release does not make yet (next
-/// slice), so the page is empty; a model never released answers so.
-pub async fn field_data_select(state: &AppState, _caller: &Member, id: &str, _q: &FieldDataQuery, page: Page) -> Result<PageOf<RecordRow>, AppError> {
-    let mut conn = state.db.acquire().await?;
-    if repo::release_of(&mut conn, id, None).await?.is_none() {
-        return Err(AppError::not_found(NOT_RELEASED));
+/// picker, in the caller's reach of that model (a granted form menu opening it, its data
+/// scope and form permission; administrators all).
+pub async fn field_data_select(state: &AppState, caller: &Member, id: &str, q: &FieldDataQuery, page: Page) -> Result<PageOf<RecordRow>, AppError> {
+    {
+        let mut conn = state.db.acquire().await?;
+        if repo::release_of(&mut conn, id, None).await?.is_none() {
+            return Err(AppError::not_found(NOT_RELEASED));
+        }
     }
-    Ok(page.of(Vec::new(), 0))
+    let permit = RecordPermit::demand(state, caller, id, None).await?;
+    super::online::service::related_page(state, &permit, id, q.keyword.as_deref(), q.relation_field.as_deref(), q.column_options.as_deref(), page).await
 }

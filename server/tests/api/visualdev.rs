@@ -264,7 +264,7 @@ async fn release_refuses_sql_injection_in_identifiers(engine: Engine) {
 
 // The picker lists released models under their categories; FormDataFields offers the stored
 // fields (filterType 1 without sub-table columns); FieldDataSelect answers only for a
-// released model (and no records yet: their tables are the next slice's).
+// released model, with its records in the caller's reach.
 async fn selector_and_fields(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
@@ -295,8 +295,18 @@ async fn selector_and_fields(engine: Engine) {
     let main = s.get(&format!("{BASE}/{id}/FormDataFields?filterType=1"), Some(&token)).await.ok()["list"].clone();
     assert!(main.as_array().unwrap().iter().all(|f| !f["vmodel"].as_str().unwrap().contains('-')), "{main:#}");
     assert!(main.as_array().unwrap().iter().any(|f| f["vmodel"] == "qty"));
-    let page = s.get(&format!("{BASE}/{id}/FieldDataSelect?currentPage=1&pageSize=20&relationField=patient_name"), Some(&token)).await.ok().clone();
+    let page = s.get(&format!("{BASE}/{id}/FieldDataSelect?currentPage=1&pageSize=20&relationField=patient_name"), Some(&admin)).await.ok().clone();
     assert_eq!((page["list"].as_array().map(Vec::len), page["pagination"]["total"].as_i64()), (Some(0), Some(0)));
+    // Records: the relationField and the columns asked for, a keyword in the relationField.
+    for name in ["张三", "李四"] {
+        s.post(&format!("/api/visualdev/OnlineDev/{id}"), Some(&admin), json!({"data": {"patient_name": name, "items": []}})).await.ok();
+    }
+    let page = s.get(&format!("{BASE}/{id}/FieldDataSelect?currentPage=1&pageSize=20&relationField=patient_name&keyword=李"), Some(&admin)).await.ok().clone();
+    assert_eq!(page["pagination"]["total"], 1, "{page:#}");
+    assert_eq!(page["list"][0]["patient_name"], "李四");
+    assert!(page["list"][0]["id"].as_str().is_some());
+    // A member reaches the records of a model only through a granted form menu opening it.
+    s.get(&format!("{BASE}/{id}/FieldDataSelect?relationField=patient_name"), Some(&token)).await.fails(403, "您没有此操作的权限");
     s.get(&format!("{BASE}/{draft}/FieldDataSelect"), Some(&token)).await.fails(404, "该功能尚未发布");
 }
 

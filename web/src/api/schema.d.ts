@@ -4312,7 +4312,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The related-form picker's page of a released model's records, for any member (empty until records exist)
+         * The related-form picker's page of a released model's records, in the caller's reach of that model (a granted form menu opening it; its data scope)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getVisualdevBaseByIdFieldDataSelect"];

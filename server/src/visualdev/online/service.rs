@@ -875,3 +875,37 @@ fn page_of(page: Page, list: Vec<RecordRow>, total: i64) -> PageOf<RecordRow> {
     page.of(list, total)
 }
 
+
+/// The related-form picker (Base/{id}/FieldDataSelect): a page of a released model's records
+/// in the caller's reach of that model (its permit: a granted form menu, its data scope) —
+/// `id`, the `relationField` and the `columnOptions` fields (raw values), `keyword` contained
+/// in the relationField's text.
+pub async fn related_page(state: &AppState, permit: &RecordPermit, model_id: &str, keyword: Option<&str>, relation_field: Option<&str>, column_options: Option<&str>, page: Page) -> Result<PageOf<RecordRow>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let engine = Engine::of(&conn);
+    let loaded = load(&mut conn, model_id).await?;
+    let wanted: BTreeSet<&str> = relation_field.into_iter().chain(column_options.unwrap_or("").split(',')).map(str::trim).filter(|s| !s.is_empty()).collect();
+    let columns: Vec<(&Field, Read)> = loaded.main_columns().into_iter().filter(|(f, _)| wanted.contains(f.v_model.as_str()) && permit.has_field(&f.v_model)).collect();
+    let mut filters = Vec::new();
+    if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
+        let rf = relation_field.unwrap_or("");
+        let (_, r) = columns.iter().find(|(f, _)| f.v_model == rf).ok_or_else(|| AppError::field("relationField", format!("关联功能中不存在字段：{rf}")))?;
+        filters.push(contains(engine, &r.physical, k));
+    }
+    let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
+    let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), filters, None, page.offset() as u64, page.page_size as u64, &reads).await?;
+    let list = rows
+        .into_iter()
+        .map(|(head, cells)| {
+            let mut row = BTreeMap::new();
+            for ((f, r), cell) in columns.iter().zip(&cells) {
+                if let Some(kind) = &f.kind {
+                    row.insert(f.v_model.clone(), value_of(r.storage, kind, cell));
+                }
+            }
+            row.insert("id".into(), Value::String(head.id));
+            RecordRow(row)
+        })
+        .collect();
+    Ok(page_of(page, list, total))
+}
