@@ -105,6 +105,17 @@ async fn record_round_trip(engine: Engine) {
     assert_eq!(refused.data()["lines[0].item"], json!(["不能为空"]));
     let dup = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("A-1", 1.0, json!([]))).await;
     assert_eq!((dup.code(), dup.data()["code"].clone()), (400, json!(["单号不能重复"])));
+    // Two saves of one new unique value at the same moment: one is told.
+    let path = format!("{ONLINE}/{model}");
+    let (a, b) = tokio::join!(s.post(&path, Some(&admin), order("SAME", 1.0, json!([]))), s.post(&path, Some(&admin), order("SAME", 2.0, json!([]))));
+    let mut both = [a.code(), b.code()];
+    both.sort();
+    assert_eq!(both, [200, 400], "{:#} {:#}", a.body, b.body);
+    let same = list(&s, &admin, &model, json!({"queryJson": {"code": "SAME"}})).await;
+    assert_eq!(same["pagination"]["total"], 1);
+    for r in same["list"].as_array().unwrap() {
+        s.call(Method::DELETE, &format!("{ONLINE}/{model}/{}", r["id"].as_str().unwrap()), Some(&admin), Body::None).await.ok();
+    }
 
     // Update: only what is sent changes; the sub-table is replaced when sent.
     let mut edited = record.clone();

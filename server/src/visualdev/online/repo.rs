@@ -468,3 +468,13 @@ pub async fn existing_record(conn: &mut Conn, table: &str, ids: &[String]) -> Re
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
 }
+
+/// Serialises the saves that claim one unique value until the transaction ends: on
+/// PostgreSQL an advisory lock on `key` (two transactions would otherwise both find the value
+/// free); SQLite's write transactions already run one at a time (`BEGIN IMMEDIATE`).
+pub async fn lock_value(conn: &mut Conn, key: i64) -> Result<(), AppError> {
+    if Engine::of(conn) == Engine::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(key).execute(conn).await?;
+    }
+    Ok(())
+}

@@ -639,7 +639,13 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
     for (f, r) in columns.iter().filter(|(f, _)| f.unique) {
         let Some(kind) = &f.kind else { continue };
         let put = put_of(kind, record.get(&f.v_model).unwrap_or(&Value::Null));
-        if !matches!(put, Put::Null) && repo::taken(&mut tx, &loaded.main, &r.physical, &put, id.unwrap_or("")).await? {
+        if matches!(put, Put::Null) {
+            continue;
+        }
+        let claim = format!("{}.{}={put:?}", loaded.main, r.physical);
+        let digest = qiming_core::md5::md5_hex(claim.as_bytes());
+        repo::lock_value(&mut tx, i64::from_str_radix(&digest[..15], 16).unwrap_or(0)).await?;
+        if repo::taken(&mut tx, &loaded.main, &r.physical, &put, id.unwrap_or("")).await? {
             push(&mut errors, f.v_model.clone(), format!("{}不能重复", f.label));
         }
     }
