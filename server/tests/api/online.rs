@@ -217,6 +217,12 @@ async fn list_filters_and_sort(engine: Engine) {
     assert_eq!(codes(&range), vec!["K-01", "X-02", "K-05"]);
     let open_range = list(&s, &admin, &model, json!({"queryJson": {"amount": [null, 15]}})).await;
     assert_eq!(codes(&open_range), vec!["K-03"]);
+    // The super query (double-encoded, as the client sends it), AND and OR.
+    let conditions = json!([{"field": "amount", "symbol": ">", "fieldValue": 20}, {"field": "code", "symbol": "like", "fieldValue": "K"}]).to_string();
+    let both = list(&s, &admin, &model, json!({"sidx": "amount", "sort": "asc", "superQueryJson": json!({"matchLogic": "AND", "conditionJson": conditions}).to_string()})).await;
+    assert_eq!(codes(&both), vec!["K-05", "K-04"]);
+    let either = list(&s, &admin, &model, json!({"sidx": "amount", "sort": "asc", "superQueryJson": json!({"matchLogic": "OR", "conditionJson": conditions}).to_string()})).await;
+    assert_eq!(codes(&either), vec!["K-03", "K-01", "X-02", "K-05", "K-04"]);
     let keyword = list(&s, &admin, &model, json!({"keyword": "订单X"})).await;
     assert_eq!(codes(&keyword), vec!["X-02"]);
     let none = list(&s, &admin, &model, json!({"keyword": "%"})).await;

@@ -9602,7 +9602,10 @@ export interface components {
              *     any-of, other values equal (jnpf-wire-engine.md §4.4).
              */
             queryJson?: Record<string, never>;
-            /** @description Accepted and not applied by this build. */
+            /**
+             * @description JSON text (or object) `{matchLogic: AND|OR, conditionJson: JSON text of [{field,
+             *     symbol (>= > == <= < <> like notLike), fieldValue}]}`.
+             */
             superQueryJson?: Record<string, never>;
         };
         /**

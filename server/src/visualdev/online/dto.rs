@@ -59,7 +59,8 @@ pub struct RecordListForm {
     #[serde(default)]
     #[schema(value_type = Object)]
     pub query_json: Value,
-    /// Accepted and not applied by this build.
+    /// JSON text (or object) `{matchLogic: AND|OR, conditionJson: JSON text of [{field,
+    /// symbol (>= > == <= < <> like notLike), fieldValue}]}`.
     #[serde(default)]
     #[schema(value_type = Object)]
     pub super_query_json: Value,

@@ -815,6 +815,59 @@ fn filter_of(engine: Engine, f: &Field, read: &Read, v: &Value, search: Option<i
     }
 }
 
+/// The condition of one super-query entry (jnpf-wire-engine.md §4.4): `field`, `symbol` (>= >
+/// == <= < <> like notLike), `fieldValue`; None for a field or symbol not known.
+fn super_condition(engine: Engine, columns: &[(&Field, Read)], c: &Value) -> Option<sea_query::Expr> {
+    let field = c.get("field")?.as_str()?;
+    let (f, r) = columns.iter().find(|(f, _)| f.v_model == field)?;
+    let kind = f.kind.as_ref()?;
+    let v = c.get("fieldValue").unwrap_or(&Value::Null);
+    let col = repo::column(&r.physical);
+    let operand = match put_of(kind, v) {
+        Put::Null => return None,
+        Put::Numeric(s) => sea_query::Expr::val(s).cast_as(sea_query::Alias::new("NUMERIC")),
+        Put::Int(n) => sea_query::Expr::val(n),
+        Put::Text(s) => sea_query::Expr::val(s),
+    };
+    Some(match c.get("symbol")?.as_str()? {
+        ">=" => col.gte(operand),
+        ">" => col.gt(operand),
+        "==" => col.eq(operand),
+        "<=" => col.lte(operand),
+        "<" => col.lt(operand),
+        "<>" => col.ne(operand),
+        "like" => contains(engine, &r.physical, &v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())),
+        "notLike" => contains(engine, &r.physical, &v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).not(),
+        _ => return None,
+    })
+}
+
+/// `superQueryJson`: `{matchLogic: AND|OR, conditionJson: JSON text of [conditions]}` (as
+/// text or object); conditions on fields the caller may not see are left out.
+fn super_query(engine: Engine, columns: &[(&Field, Read)], permit: &RecordPermit, q: &Value) -> Result<Option<sea_query::Expr>, AppError> {
+    let bad = || AppError::field("superQueryJson", "高级查询条件格式不正确");
+    let q = match q {
+        Value::Null => return Ok(None),
+        Value::String(t) if t.trim().is_empty() => return Ok(None),
+        Value::String(t) => serde_json::from_str::<Value>(t).map_err(|_| bad())?,
+        other => other.clone(),
+    };
+    let conditions = match q.get("conditionJson") {
+        Some(Value::String(t)) => serde_json::from_str::<Value>(t).map_err(|_| bad())?,
+        Some(v) => v.clone(),
+        None => return Ok(None),
+    };
+    let any = q.get("matchLogic").and_then(Value::as_str).is_some_and(|l| l.eq_ignore_ascii_case("or"));
+    let parts: Vec<sea_query::Expr> = conditions
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .filter(|c| c.get("field").and_then(Value::as_str).is_some_and(|f| permit.has_field(f)))
+        .filter_map(|c| super_condition(engine, columns, c))
+        .collect();
+    Ok(if any { any_of(parts) } else { parts.into_iter().reduce(|a, b| a.and(b)) })
+}
+
 /// POST {modelId}/List: a page of records in scope, raw values by vModel plus `id`,
 /// `version`, `creatorUserId`, `creatorTime`; filtered by `queryJson` and `keyword` (over
 /// the text search fields), sorted by `sidx` (a sortable main field) then newest first.
@@ -838,6 +891,9 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         if let Some(c) = filter_of(engine, f, r, v, search_type(&loaded.column_data, key)) {
             filters.push(c);
         }
+    }
+    if let Some(c) = super_query(engine, &columns, permit, &form.super_query_json)? {
+        filters.push(c);
     }
     if let Some(k) = form.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         let searched: Vec<sea_query::Expr> = columns
