@@ -365,11 +365,13 @@ async fn demonstration_model_round_trip(engine: Engine) {
         .unwrap();
     drop(conn);
     let me = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok()["userInfo"]["userId"].as_str().unwrap().to_string();
+    // A record of the related form (outpatient records), picked by relationForm.
+    let visit = s.post(&format!("{ONLINE}/325449144728584401"), Some(&admin), json!({"data": {"visit_no": "MZ-0001"}})).await.ok().as_str().unwrap().to_string();
     let record = json!({
         "patient_name": "张三", "gender": "1", "admit_dept": dept, "attending_doctor": me, "admit_time": 1_700_000_000_000i64,
         "diagnosis": "J18", "chief_complaint": "咳嗽三天", "deposit": 1000,
         "charge_items": [{"item_name": "床位费", "charge_type": "bed", "unit_price": 80, "quantity": 3}],
-        "id_card": "110101199003077777"
+        "id_card": "110101199003077777", "outpatient_record": visit
     });
     let saved = s.post(&format!("/api/visualdev/OnlineDev/{id}"), Some(&admin), json!({"id": "", "data": record.to_string()})).await;
     assert_eq!(saved.code(), 200, "{:#}", saved.body);
@@ -381,13 +383,16 @@ async fn demonstration_model_round_trip(engine: Engine) {
     let shown = data(s.get(&format!("{ONLINE}/{id}/{rec}/DataChange"), Some(&admin)).await.ok());
     assert_eq!((shown["gender"].as_str(), shown["admit_dept"].as_str(), shown["diagnosis"].as_str()), (Some("男"), Some("第一医院"), Some("肺炎")));
     assert_eq!(shown["charge_items"][0]["charge_type"], "床位");
+    assert_eq!((shown["outpatient_record"].as_str(), shown["outpatient_record_id"].as_str()), (Some("MZ-0001"), Some(visit.as_str())));
     // A picked department that does not exist is refused next to the field.
     let mut bad = record.clone();
     bad["admit_dept"] = json!("nope");
+    bad["outpatient_record"] = json!("no-such-visit");
     bad["id_card"] = json!("110101199003078888");
     let refused = s.post(&format!("{ONLINE}/{id}"), Some(&admin), json!({"data": bad})).await;
     assert_eq!(refused.code(), 400, "{:#}", refused.body);
     assert!(refused.data()["admit_dept"][0].as_str().unwrap().contains("不存在"), "{:#}", refused.body);
+    assert!(refused.data()["outpatient_record"][0].as_str().unwrap().contains("不存在"), "{:#}", refused.body);
     let page = list(&s, &admin, &id, json!({"currentPage": 1, "pageSize": 20, "sidx": "admit_time", "sort": "desc", "queryJson": json!({"patient_name": "张"}).to_string()})).await;
     assert_eq!(page["pagination"]["total"], 1);
 }

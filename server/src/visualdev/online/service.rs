@@ -375,6 +375,23 @@ async fn lookup_names(conn: &mut Conn, fields: &[Field], data: &Map<String, Valu
             Some(Options::Static) => {
                 options.insert(record_name(f), BTreeMap::new());
             }
+            Some(Options::Form { id, label_field }) => {
+                // relationForm: the related record's label field, read from its own table.
+                let mut wanted = Vec::new();
+                for v in each_value(f) {
+                    strings(&v, &mut wanted);
+                }
+                let registry = repo::registry(conn, id).await?;
+                let mut labels = BTreeMap::new();
+                if let Some(table) = registry.tables.get("")
+                    && let Some((column, _)) = registry.columns.get(&(table.clone(), label_field.clone()))
+                {
+                    for (rid, label) in repo::record_labels(conn, table, column, &wanted).await? {
+                        labels.insert(rid, label.unwrap_or_default());
+                    }
+                }
+                options.insert(record_name(f), labels);
+            }
             _ => {}
         }
     }
@@ -497,9 +514,9 @@ async fn check_picked(conn: &mut Conn, loaded: &Loaded, record: &Map<String, Val
                         let column: &'static str = if value_key == "enCode" { "en_code" } else { "id" };
                         Some(repo::existing(conn, "base_dictionary_data", column, &wanted, Some(("dictionary_type_id", id.as_str()))).await?)
                     }
-                    Some(Options::Form { id, .. }) => match layout::main_table(id) {
-                        Some(table) if models::release_of(conn, id, None).await?.is_some() => Some(repo::existing_record(conn, &table, &wanted).await?),
-                        _ => Some(Vec::new()),
+                    Some(Options::Form { id, .. }) => match repo::registry(conn, id).await?.tables.get("") {
+                        Some(table) => Some(repo::existing_record(conn, table, &wanted).await?),
+                        None => Some(Vec::new()),
                     },
                     _ => None,
                 }
