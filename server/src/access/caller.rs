@@ -200,3 +200,71 @@ impl SystemJob {
         DataScope::all()
     }
 }
+
+/// What a member may do with the records of one released model (the generated pages, whose
+/// menus are made at run time, so no [`Action`] names them): the model is reached through a
+/// form menu (type 3) whose `propertyJson.moduleId` is the model and which is granted to the
+/// member. On that menu, with button permission on, only the granted buttons; with form
+/// permission on, only the granted fields (their vModel, `table-column` in sub-tables); with
+/// data permission on, only the rows of the granted schemes. An administrator reaches all.
+#[derive(Debug, Clone)]
+pub struct RecordPermit {
+    session: Session,
+    scope: DataScope,
+    /// None: every button.
+    buttons: Option<std::collections::BTreeSet<String>>,
+    /// None: every field.
+    fields: Option<std::collections::BTreeSet<String>>,
+}
+
+impl RecordPermit {
+    pub fn caller(&self) -> &Session {
+        &self.session
+    }
+
+    pub fn scope(&self) -> &DataScope {
+        &self.scope
+    }
+
+    /// May the caller use the button (`btn_add`, `btn_edit`, `btn_remove`, …)?
+    pub fn has_button(&self, button: &str) -> bool {
+        self.buttons.as_ref().is_none_or(|b| b.contains(button))
+    }
+
+    /// May the caller see and send the field (`vModel`, `table-column` in a sub-table)?
+    pub fn has_field(&self, field: &str) -> bool {
+        self.fields.as_ref().is_none_or(|f| f.contains(field))
+    }
+
+    /// The permit of a member for the records of `model_id`; `menu_id` picks the menu when the
+    /// client names it (the List call does). Refused when no granted menu opens the model.
+    pub async fn demand(state: &AppState, member: &Member, model_id: &str, menu_id: Option<&str>) -> Result<RecordPermit, AppError> {
+        let session = member.0.clone();
+        if session.is_administrator {
+            return Ok(RecordPermit { session, scope: DataScope::all(), buttons: None, fields: None });
+        }
+        let mut conn = state.db.acquire().await?;
+        let menus = repo::menus_naming(&mut conn, model_id).await?;
+        let mut chosen = None;
+        for m in menus {
+            let bound = serde_json::from_str::<serde_json::Value>(&m.property_json)
+                .ok()
+                .and_then(|p| p.get("moduleId").and_then(|v| v.as_str()).map(|v| v == model_id))
+                .unwrap_or(false);
+            if !bound || menu_id.is_some_and(|want| !want.is_empty() && want != m.id) {
+                continue;
+            }
+            if repo::menu_granted(&mut conn, &session.user_id, &m.id).await? {
+                chosen = Some(m);
+                break;
+            }
+        }
+        let Some(menu) = chosen else {
+            return Err(AppError::forbidden(MSG_FORBIDDEN));
+        };
+        let buttons = if menu.is_button_authorize == 1 { Some(repo::granted_items(&mut conn, &session.user_id, &menu.id, "button").await?) } else { None };
+        let fields = if menu.is_form_authorize == 1 { Some(repo::granted_items(&mut conn, &session.user_id, &menu.id, "form").await?) } else { None };
+        let scope = page_scope(&mut conn, &session, &menu.en_code).await?;
+        Ok(RecordPermit { session, scope, buttons, fields })
+    }
+}

@@ -227,3 +227,48 @@ pub(super) async fn clear_throttle(conn: &mut Conn, key: &str) -> Result<(), App
     sqlx::query("DELETE FROM base_login_throttle WHERE throttle_key = $1").bind(key).execute(conn).await?;
     Ok(())
 }
+
+/// A form menu (type 3) bound to a model: its id, enCode, property JSON and authorisation flags.
+#[derive(Debug, sqlx::FromRow)]
+pub(super) struct ModelMenu {
+    pub id: String,
+    pub en_code: String,
+    pub property_json: String,
+    pub is_button_authorize: i64,
+    pub is_form_authorize: i64,
+}
+
+/// The enabled menus whose property JSON names `model_id` (the caller parses it to be sure).
+pub(super) async fn menus_naming(conn: &mut Conn, model_id: &str) -> Result<Vec<ModelMenu>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT id, en_code, property_json, is_button_authorize, is_form_authorize FROM base_module \
+         WHERE enabled_mark = 1 AND property_json LIKE $1 ORDER BY sort_code, id",
+    )
+    .bind(format!("%{model_id}%"))
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The enCodes of a menu's enabled items of one kind granted to the user.
+pub(super) async fn granted_items(conn: &mut Conn, user_id: &str, menu_id: &str, kind: &str) -> Result<BTreeSet<String>, AppError> {
+    let rows: Vec<(String,)> = sqlx::query_as(concat!(
+        "SELECT i.en_code FROM base_module_item i WHERE i.module_id = $2 AND i.kind = $3 AND i.enabled_mark = 1 \
+         AND EXISTS (SELECT 1 FROM (", granted!(), ") g WHERE g.item_type = $3 AND g.item_id = i.id)"
+    ))
+    .bind(user_id)
+    .bind(menu_id)
+    .bind(kind)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(c,)| c).collect())
+}
+
+/// Is the menu (by id) granted to the user?
+pub(super) async fn menu_granted(conn: &mut Conn, user_id: &str, menu_id: &str) -> Result<bool, AppError> {
+    let (n,): (i64,) = sqlx::query_as(concat!("SELECT COUNT(*) FROM (", granted!(), ") g WHERE g.item_type = 'module' AND g.item_id = $2"))
+        .bind(user_id)
+        .bind(menu_id)
+        .fetch_one(conn)
+        .await?;
+    Ok(n > 0)
+}

@@ -98,7 +98,7 @@ pub async fn form_data_fields(State(state): State<AppState>, caller: Member, Pat
 }
 
 #[utoipa::path(get, path = "/api/visualdev/Base/{id}/FieldDataSelect", tag = "visualdev",
-    summary = "The related-form picker's page of a released model's records, for any member (empty until records exist)",
+    summary = "The related-form picker's page of a released model's records, in the caller's reach of that model (a granted form menu opening it; its data scope)",
     params(("id" = String, Path), PageQuery, FieldDataQuery),
     responses((status = 200, body = Envelope<PageOf<RecordRow>>)))]
 pub async fn field_data_select(State(state): State<AppState>, caller: Member, Path(id): Path<String>, Query(page): Query<PageQuery>, Query(q): Query<FieldDataQuery>) -> ApiResult<PageOf<RecordRow>> {

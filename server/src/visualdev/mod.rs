@@ -7,6 +7,7 @@
 
 pub mod dto;
 mod handlers;
+pub mod online;
 pub mod repo;
 pub mod service;
 
@@ -61,4 +62,5 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::release))
         .route(routes!(handlers::form_data_fields))
         .route(routes!(handlers::field_data_select))
+        .merge(online::routes())
 }

@@ -8,7 +8,7 @@ use super::dto::{FieldDataQuery, RecordRow, FormField, ModelForm, ModelInfo, Mod
 use super::repo::{self, Filter};
 use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
 use crate::AppState;
-use crate::access::{DataScope, Member, Permit};
+use crate::access::{DataScope, Member, Permit, RecordPermit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, FieldErrors};
 use crate::support::forms::{number_column, text, text_column};
@@ -57,12 +57,12 @@ fn draft_definition(m: &ModelRow) -> Value {
     definition(m.web_type, &m.tables, &m.form_data, &m.column_data, &m.app_column_data)
 }
 
-fn released_definition(r: &ReleasedRow) -> Value {
+pub(crate) fn released_definition(r: &ReleasedRow) -> Value {
     definition(r.web_type, &r.tables, &r.form_data, &r.column_data, &r.app_column_data)
 }
 
 /// A field's record name: `table-column` for a sub-table column.
-fn record_name(f: &Field) -> String {
+pub(crate) fn record_name(f: &Field) -> String {
     match &f.sub_table {
         Some(sub) => format!("{sub}-{}", f.v_model),
         None => f.v_model.clone(),
@@ -350,6 +350,10 @@ pub async fn release(state: &AppState, permit: &Permit<ReleaseModel>, id: &str, 
     let mut problems = check.problems;
     let own_fields = model::definition_fields(&base);
     problems.extend(missing_references(&mut tx, &m.id, &own_fields, &check.references).await?);
+    // The record tables, in this transaction: nothing is made when anything is refused.
+    if problems.is_empty() {
+        problems.extend(super::online::service::prepare_tables(&mut tx, &m.id, &base).await?);
+    }
     if !problems.is_empty() {
         let msg = format!("发布失败：功能定义有{}处问题，{}", problems.len(), problems[0].message.text);
         let problems = serde_json::to_value(&problems).map_err(anyhow::Error::from)?;
@@ -386,12 +390,15 @@ pub async fn form_data_fields(state: &AppState, _caller: &Member, id: &str, filt
 }
 
 /// GET Base/{id}/FieldDataSelect: a page of a released model's records for the related-form
-/// picker. Records live in the model's tables, which release does not make yet (next
-/// slice), so the page is empty; a model never released answers so.
-pub async fn field_data_select(state: &AppState, _caller: &Member, id: &str, _q: &FieldDataQuery, page: Page) -> Result<PageOf<RecordRow>, AppError> {
-    let mut conn = state.db.acquire().await?;
-    if repo::release_of(&mut conn, id, None).await?.is_none() {
-        return Err(AppError::not_found(NOT_RELEASED));
+/// picker, in the caller's reach of that model (a granted form menu opening it, its data
+/// scope and form permission; administrators all).
+pub async fn field_data_select(state: &AppState, caller: &Member, id: &str, q: &FieldDataQuery, page: Page) -> Result<PageOf<RecordRow>, AppError> {
+    {
+        let mut conn = state.db.acquire().await?;
+        if repo::release_of(&mut conn, id, None).await?.is_none() {
+            return Err(AppError::not_found(NOT_RELEASED));
+        }
     }
-    Ok(page.of(Vec::new(), 0))
+    let permit = RecordPermit::demand(state, caller, id, None).await?;
+    super::online::service::related_page(state, &permit, id, q.keyword.as_deref(), q.relation_field.as_deref(), q.column_options.as_deref(), page).await
 }

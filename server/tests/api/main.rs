@@ -19,6 +19,7 @@ mod layers;
 mod log;
 mod menu;
 mod message;
+mod online;
 mod organize;
 mod permission;
 mod group;

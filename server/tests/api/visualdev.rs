@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 const BASE: &str = "/api/visualdev/Base";
 
-fn fixture(name: &str) -> Value {
+pub(crate) fn fixture(name: &str) -> Value {
     let path = format!("{}/../fixtures/models/{name}.json", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -28,23 +28,23 @@ fn vectors() -> Vec<Value> {
 const FIXTURES: &[&str] = &["inpatient-admission", "jnpf-drug-receipt", "jnpf-purchase-tables", "jnpf-feedback-form"];
 
 /// Creates a model; answers its id.
-async fn create(s: &TestServer, token: &str, body: Value) -> String {
+pub(crate) async fn create(s: &TestServer, token: &str, body: Value) -> String {
     s.post(BASE, Some(token), body).await.ok().as_str().unwrap().to_string()
 }
 
-async fn release(s: &TestServer, token: &str, id: &str) -> crate::harness::Answer {
+pub(crate) async fn release(s: &TestServer, token: &str, id: &str) -> crate::harness::Answer {
     s.post(&format!("{BASE}/{id}/Actions/Release"), Some(token), json!({"pc": 1, "app": 0})).await
 }
 
 /// A one-section form of text fields.
-fn text_form(fields: &[&str]) -> Value {
+pub(crate) fn text_form(fields: &[&str]) -> Value {
     let fields: Vec<Value> = fields.iter().map(|f| json!({"__config__": {"jnpfKey": "comInput", "label": f}, "__vModel__": f})).collect();
     json!({"fields": fields, "formModel": "dataForm", "formRef": "elForm", "formRules": "rules"})
 }
 
 /// Seeds every dictionary, data interface, serial-number rule and released form `definition`
 /// names (print templates are not looked up by this build).
-async fn seed_references(s: &TestServer, token: &str, definition: &Value) {
+pub(crate) async fn seed_references(s: &TestServer, token: &str, definition: &Value) {
     let check = model::check_definition(definition);
     let mut forms: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut conn = s.conn().await;
@@ -83,6 +83,7 @@ async fn seed_references(s: &TestServer, token: &str, definition: &Value) {
         let mut conn = s.conn().await;
         sqlx::query("UPDATE base_visual_release SET visual_id = $1 WHERE visual_id = $2").bind(id).bind(&made).execute(&mut *conn).await.unwrap();
         sqlx::query("UPDATE base_visual_dev SET id = $1 WHERE id = $2").bind(id).bind(&made).execute(&mut *conn).await.unwrap();
+        sqlx::query("UPDATE base_visual_table SET visual_id = $1 WHERE visual_id = $2").bind(id).bind(&made).execute(&mut *conn).await.unwrap();
     }
 }
 
@@ -264,7 +265,7 @@ async fn release_refuses_sql_injection_in_identifiers(engine: Engine) {
 
 // The picker lists released models under their categories; FormDataFields offers the stored
 // fields (filterType 1 without sub-table columns); FieldDataSelect answers only for a
-// released model (and no records yet: their tables are the next slice's).
+// released model, with its records in the caller's reach.
 async fn selector_and_fields(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
@@ -295,8 +296,18 @@ async fn selector_and_fields(engine: Engine) {
     let main = s.get(&format!("{BASE}/{id}/FormDataFields?filterType=1"), Some(&token)).await.ok()["list"].clone();
     assert!(main.as_array().unwrap().iter().all(|f| !f["vmodel"].as_str().unwrap().contains('-')), "{main:#}");
     assert!(main.as_array().unwrap().iter().any(|f| f["vmodel"] == "qty"));
-    let page = s.get(&format!("{BASE}/{id}/FieldDataSelect?currentPage=1&pageSize=20&relationField=patient_name"), Some(&token)).await.ok().clone();
+    let page = s.get(&format!("{BASE}/{id}/FieldDataSelect?currentPage=1&pageSize=20&relationField=patient_name"), Some(&admin)).await.ok().clone();
     assert_eq!((page["list"].as_array().map(Vec::len), page["pagination"]["total"].as_i64()), (Some(0), Some(0)));
+    // Records: the relationField and the columns asked for, a keyword in the relationField.
+    for name in ["张三", "李四"] {
+        s.post(&format!("/api/visualdev/OnlineDev/{id}"), Some(&admin), json!({"data": {"patient_name": name, "items": []}})).await.ok();
+    }
+    let page = s.get(&format!("{BASE}/{id}/FieldDataSelect?currentPage=1&pageSize=20&relationField=patient_name&keyword=李"), Some(&admin)).await.ok().clone();
+    assert_eq!(page["pagination"]["total"], 1, "{page:#}");
+    assert_eq!(page["list"][0]["patient_name"], "李四");
+    assert!(page["list"][0]["id"].as_str().is_some());
+    // A member reaches the records of a model only through a granted form menu opening it.
+    s.get(&format!("{BASE}/{id}/FieldDataSelect?relationField=patient_name"), Some(&token)).await.fails(403, "您没有此操作的权限");
     s.get(&format!("{BASE}/{draft}/FieldDataSelect"), Some(&token)).await.fails(404, "该功能尚未发布");
 }
 

@@ -4312,12 +4312,140 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The related-form picker's page of a released model's records, for any member (empty until records exist)
+         * The related-form picker's page of a released model's records, in the caller's reach of that model (a granted form menu opening it; its data scope)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getVisualdevBaseByIdFieldDataSelect"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/OnlineDev/{modelId}/Config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The released definition a generated page renders (type 0: the draft, administrators' preview)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevOnlineDevByModelIdConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/OnlineDev/{modelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a record (button btn_add): every field's messages at once (code 400, data {field: [msg]}, sub-table cells table[row].column); answers the new id
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevOnlineDevByModelId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/OnlineDev/{modelId}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A record's raw values (data: JSON text with id and version)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevOnlineDevByModelIdById"];
+        /**
+         * Update a record (button btn_edit): data carries the version it was read with; a stale one answers 400 数据已被修改，请刷新后重试; only the fields sent change
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putVisualdevOnlineDevByModelIdById"];
+        post?: never;
+        /**
+         * Delete a record and its sub-table rows (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteVisualdevOnlineDevByModelIdById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/OnlineDev/{modelId}/{id}/DataChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A record's display values (names of users, organisations, areas …, option labels; <field>_id the stored value)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevOnlineDevByModelIdByIdDataChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/OnlineDev/batchDelete/{modelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several records (button btn_remove or btn_batchRemove); all or none
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevOnlineDevBatchDeleteByModelId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/OnlineDev/{modelId}/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of records in the caller's data scope: queryJson filters by field, keyword over the text search fields, sidx/sort by a sortable field
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevOnlineDevByModelIdList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6545,6 +6673,41 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_OnlineConfig: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET {modelId}/Config. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** Format: int64 */
+                type: number;
+                /** Format: int64 */
+                webType: number;
+                /** Format: int64 */
+                enableFlow: number;
+                flowId: string;
+                /** @description JSON text. */
+                formData: string;
+                columnData: string;
+                appColumnData: string;
+                /**
+                 * Format: int64
+                 * @description The released version served.
+                 */
+                version: number;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PackDownload: {
             /**
              * Format: u-int16
@@ -7258,6 +7421,28 @@ export interface components {
                 /** Format: int64 */
                 sortCode: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_RecordData: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET {modelId}/{id} and DataChange: the record as JSON text (raw values, or display values). */
+            data: {
+                id: string;
+                /**
+                 * @description JSON text: the fields by vModel, plus `id`, `version`, and the system columns
+                 *     `creatorUserId`, `creatorTime`, `lastModifyUserId`, `lastModifyTime`.
+                 */
+                data: string;
             };
         };
         /**
@@ -9105,6 +9290,28 @@ export interface components {
              */
             enabledMark: number;
         };
+        /** @description GET {modelId}/Config. */
+        OnlineConfig: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** Format: int64 */
+            type: number;
+            /** Format: int64 */
+            webType: number;
+            /** Format: int64 */
+            enableFlow: number;
+            flowId: string;
+            /** @description JSON text. */
+            formData: string;
+            columnData: string;
+            appColumnData: string;
+            /**
+             * Format: int64
+             * @description The released version served.
+             */
+            version: number;
+        };
         /** @description One organisation with its positions or roles (the user form's options). */
         OptionGroup: {
             id: string;
@@ -9349,9 +9556,57 @@ export interface components {
         PreviewForm: {
             paramList?: components["schemas"]["ParamValue"][];
         };
+        /** @description POST batchDelete/{modelId}. */
+        RecordBatchDeleteForm: {
+            ids: string[];
+        };
+        /** @description GET {modelId}/{id} and DataChange: the record as JSON text (raw values, or display values). */
+        RecordData: {
+            id: string;
+            /**
+             * @description JSON text: the fields by vModel, plus `id`, `version`, and the system columns
+             *     `creatorUserId`, `creatorTime`, `lastModifyUserId`, `lastModifyTime`.
+             */
+            data: string;
+        };
+        /** @description POST {modelId} and PUT {modelId}/{id}. */
+        RecordForm: {
+            /** @description '' or absent on create; ignored on update (the path names the record). */
+            id?: string | null;
+            /**
+             * @description JSON text of the record (or the object itself). On update it must carry the
+             *     `version` the record was read with; only the fields it holds change.
+             */
+            data: Record<string, never>;
+        };
         /** @description DELETE Record: the caller's copies to delete, ids joined by ',' (or an array). */
         RecordIds: {
             ids: string;
+        };
+        /** @description POST {modelId}/List. */
+        RecordListForm: {
+            /** Format: int64 */
+            currentPage?: number | null;
+            /** Format: int64 */
+            pageSize?: number | null;
+            /** @description asc | desc (default desc). */
+            sort?: string | null;
+            /** @description The field to sort by ('' the newest first). */
+            sidx?: string | null;
+            /** @description The menu the list is opened from (its permissions apply). */
+            menuId?: string | null;
+            /** @description A keyword over the text search fields (Qiming's list; the JNPF client sends queryJson). */
+            keyword?: string | null;
+            /**
+             * @description JSON text (or object) `{vModel: value}`: text contains, [min, max] ranges, arrays
+             *     any-of, other values equal (jnpf-wire-engine.md §4.4).
+             */
+            queryJson?: Record<string, never>;
+            /**
+             * @description JSON text (or object) `{matchLogic: AND|OR, conditionJson: JSON text of [{field,
+             *     symbol (>= > == <= < <> like notLike), fieldValue}]}`.
+             */
+            superQueryJson?: Record<string, never>;
         };
         /**
          * @description A record of a related form as the picker lists it: `id`, the relationField and the
@@ -16533,6 +16788,205 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_RecordRow"];
+                };
+            };
+        };
+    };
+    getVisualdevOnlineDevByModelIdConfig: {
+        parameters: {
+            query?: {
+                /** @description '' from a menu (the released version), 0 preview of the draft, 1 preview of the release. */
+                type?: number;
+            };
+            header?: never;
+            path: {
+                modelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OnlineConfig"];
+                };
+            };
+        };
+    };
+    postVisualdevOnlineDevByModelId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
+    getVisualdevOnlineDevByModelIdById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordData"];
+                };
+            };
+        };
+    };
+    putVisualdevOnlineDevByModelIdById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteVisualdevOnlineDevByModelIdById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getVisualdevOnlineDevByModelIdByIdDataChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordData"];
+                };
+            };
+        };
+    };
+    postVisualdevOnlineDevBatchDeleteByModelId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordBatchDeleteForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postVisualdevOnlineDevByModelIdList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordListForm"];
+            };
+        };
         responses: {
             /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
             200: {

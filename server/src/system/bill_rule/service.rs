@@ -196,17 +196,24 @@ pub async fn toggle(state: &AppState, permit: &Permit<EditBillRule>, id: &str) -
 /// GET BillRule/BillNumber/{enCode}: the rule's next number, for any member (a form being
 /// filled in). An unknown or disabled rule says so.
 pub async fn next_number(state: &AppState, _caller: &Member, en_code: &str) -> Result<String, AppError> {
-    let date = today(state)?;
     let mut tx = state.db.begin().await?;
-    let rule = repo::take_for_numbering(&mut tx, en_code).await?.ok_or_else(|| AppError::not_found(format!("单据规则不存在：{en_code}")))?;
+    let next = issue(state, &mut tx, en_code).await?;
+    tx.commit().await?;
+    Ok(next)
+}
+
+/// Issues the rule's next number inside the caller's transaction (a record being saved: the
+/// number is taken only if the record is written).
+pub async fn issue(state: &AppState, tx: &mut crate::db::Conn, en_code: &str) -> Result<String, AppError> {
+    let date = today(state)?;
+    let rule = repo::take_for_numbering(&mut *tx, en_code).await?.ok_or_else(|| AppError::not_found(format!("单据规则不存在：{en_code}")))?;
     if rule.enabled_mark != 1 {
         return Err(AppError::bad(format!("单据规则已停用：{}", rule.full_name)));
     }
     let serial = SerialRule::from_json(&numbering_of(&rule), false).map_err(|_| AppError::bad(format!("单据规则的流水设置有误：{}", rule.full_name)))?;
     let last = Some(rule.output_number.as_str()).filter(|n| !n.is_empty());
     let next = serial.next_after(last, &date);
-    repo::set_output(&mut tx, &rule.id, &next).await?;
-    tx.commit().await?;
+    repo::set_output(&mut *tx, &rule.id, &next).await?;
     Ok(next)
 }
 

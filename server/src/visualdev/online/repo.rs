@@ -1,0 +1,492 @@
+//! SQL of the records of released models: the tables' registry, the DDL release runs, and
+//! the records' reads and writes. The statements depend on the model, so they are built with
+//! `sea-query` for the connection's engine (identifiers quoted by it, and only ever the
+//! platform's physical names from `layout`); every value is bound. No decisions here.
+
+use super::layout::{Registry, Storage, TablePlan};
+use crate::access::{DataScope, ScopeColumns};
+use crate::db::{Arg, Conn, Engine, Sql};
+use crate::error::AppError;
+use sea_query::{
+    Alias, ColumnDef, Expr, ExprTrait, Index, Order, PostgresQueryBuilder, Query, QueryStatementWriter, SchemaStatementBuilder,
+    SelectStatement, SqliteQueryBuilder, Table, Value as SqlValue, Values,
+};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// The alias every record query gives its table, so that data-scope columns are fixed names.
+pub const ALIAS: &str = "r";
+
+/// Records under data permission: the owner is the creator; schemes may filter on the
+/// creator, the organisation and the record's id.
+pub const SCOPE: ScopeColumns = ScopeColumns {
+    owner: "r.creator",
+    fields: &[("id", "r.id"), ("creatorUserId", "r.creator"), ("creator", "r.creator"), ("organizeId", "r.organisation"), ("organisation", "r.organisation")],
+};
+
+fn iden(name: &str) -> Alias {
+    Alias::new(name)
+}
+
+/// The system columns of a main table and of a child table (core's `SYSTEM_COLUMNS`).
+const MAIN_SYSTEM: [(&str, Storage); 7] = [
+    ("creator", Storage::Text),
+    ("created", Storage::BigInt),
+    ("modifier", Storage::Text),
+    ("modified", Storage::BigInt),
+    ("organisation", Storage::Text),
+    ("position", Storage::Text),
+    ("version", Storage::BigInt),
+];
+const CHILD_SYSTEM: [(&str, Storage); 2] = [("parent_id", Storage::Text), ("sort_code", Storage::BigInt)];
+
+/// A text rendered for the connection's engine with its values.
+fn built<S: QueryStatementWriter>(engine: Engine, statement: &S) -> (String, Values) {
+    match engine {
+        Engine::Sqlite => statement.build(SqliteQueryBuilder),
+        Engine::Postgres => statement.build(PostgresQueryBuilder),
+    }
+}
+
+fn schema<S: SchemaStatementBuilder>(engine: Engine, statement: &S) -> String {
+    match engine {
+        Engine::Sqlite => statement.build(SqliteQueryBuilder),
+        Engine::Postgres => statement.build(PostgresQueryBuilder),
+    }
+}
+
+fn bind_all(mut q: sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments>, values: Values) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments> {
+    for v in values.0 {
+        q = match v {
+            SqlValue::String(s) => q.bind(s),
+            SqlValue::BigInt(n) => q.bind(n),
+            SqlValue::Int(n) => q.bind(n.map(i64::from)),
+            SqlValue::BigUnsigned(n) => q.bind(n.map(|n| n as i64)),
+            SqlValue::Unsigned(n) => q.bind(n.map(i64::from)),
+            SqlValue::Double(n) => q.bind(n),
+            SqlValue::Bool(b) => q.bind(b.map(i64::from)),
+            _ => q.bind(None::<String>),
+        };
+    }
+    q
+}
+
+async fn execute<S: QueryStatementWriter>(conn: &mut Conn, statement: &S) -> Result<u64, AppError> {
+    let (text, values) = built(Engine::of(conn), statement);
+    Ok(bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), values).execute(conn).await?.rows_affected())
+}
+
+async fn fetch_all(conn: &mut Conn, statement: &SelectStatement) -> Result<Vec<AnyRow>, AppError> {
+    let (text, values) = built(Engine::of(conn), statement);
+    Ok(bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), values).fetch_all(conn).await?)
+}
+
+async fn fetch_count(conn: &mut Conn, statement: &SelectStatement) -> Result<i64, AppError> {
+    let (text, values) = built(Engine::of(conn), statement);
+    let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), values).fetch_one(conn).await?;
+    Ok(row.try_get::<i64, _>(0)?)
+}
+
+/// The condition a data scope puts on `r.*` as a sea-query expression (the scope writes
+/// `$n` placeholders; SQLite's builder numbers none, so they become `?` in order).
+pub fn scope_condition(engine: Engine, scope: &DataScope) -> Option<Expr> {
+    if scope.is_all() {
+        return None;
+    }
+    let mut sql = Sql::new(engine, "1 = 1");
+    scope.restrict(&mut sql, &SCOPE);
+    let mut text = sql.text().to_string();
+    if engine == Engine::Sqlite {
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '$' && chars.peek().is_some_and(char::is_ascii_digit) {
+                while chars.peek().is_some_and(char::is_ascii_digit) {
+                    chars.next();
+                }
+                out.push('?');
+            } else {
+                out.push(c);
+            }
+        }
+        text = out;
+    }
+    let values: Vec<SqlValue> = sql
+        .args()
+        .iter()
+        .map(|a| match a {
+            Arg::Text(s) => SqlValue::String(Some(s.clone())),
+            Arg::Int(n) => SqlValue::BigInt(Some(*n)),
+            Arg::NullText => SqlValue::String(None),
+            Arg::NullInt => SqlValue::BigInt(None),
+        })
+        .collect();
+    Some(Expr::cust_with_values(text, values))
+}
+
+// ---- Registry and DDL (release) ----
+
+pub async fn registry(conn: &mut Conn, visual_id: &str) -> Result<Registry, AppError> {
+    let tables: Vec<(String, String)> = sqlx::query_as("SELECT sub_table, physical FROM base_visual_table WHERE visual_id = $1").bind(visual_id).fetch_all(&mut *conn).await?;
+    let mut registry = Registry::default();
+    for (sub, physical) in tables {
+        let columns: Vec<(String, String, String)> =
+            sqlx::query_as("SELECT field, physical, kind FROM base_visual_column WHERE physical_table = $1").bind(&physical).fetch_all(&mut *conn).await?;
+        for (field, column, kind) in columns {
+            registry.columns.insert((physical.clone(), field), (column, Storage::parse(&kind).unwrap_or(Storage::Text)));
+        }
+        registry.tables.insert(sub, physical);
+    }
+    Ok(registry)
+}
+
+fn column_def(name: &str, storage: Storage) -> ColumnDef {
+    let mut def = ColumnDef::new(iden(name));
+    def.custom(iden(storage.sql_type())).null();
+    def
+}
+
+/// Creates the new tables, adds the new columns and indexes, and records them — inside the
+/// caller's transaction (the release's), on either engine.
+pub async fn apply(conn: &mut Conn, visual_id: &str, plans: &[TablePlan]) -> Result<(), AppError> {
+    let engine = Engine::of(conn);
+    for t in plans {
+        let child = !t.sub_table.is_empty();
+        if t.new {
+            let mut create = Table::create();
+            create.table(iden(&t.physical)).if_not_exists();
+            let mut id = ColumnDef::new(iden("id"));
+            id.custom(iden("TEXT")).not_null().primary_key();
+            create.col(id);
+            let system: &[(&str, Storage)] = if child { &CHILD_SYSTEM } else { &MAIN_SYSTEM };
+            for (name, storage) in system {
+                create.col(column_def(name, *storage));
+            }
+            for c in &t.columns {
+                create.col(column_def(&c.physical, c.storage));
+            }
+            sqlx::query(sqlx::AssertSqlSafe(schema(engine, &create))).execute(&mut *conn).await?;
+            sqlx::query("INSERT INTO base_visual_table (visual_id, sub_table, physical) VALUES ($1, $2, $3)")
+                .bind(visual_id)
+                .bind(&t.sub_table)
+                .bind(&t.physical)
+                .execute(&mut *conn)
+                .await?;
+            let (index_name, column) = if child { (format!("{}_parent", t.physical), "parent_id") } else { (format!("{}_created", t.physical), "created") };
+            let index = Index::create().name(index_name).table(iden(&t.physical)).col(iden(column)).if_not_exists().to_owned();
+            sqlx::query(sqlx::AssertSqlSafe(schema(engine, &index))).execute(&mut *conn).await?;
+        } else {
+            for c in t.columns.iter().filter(|c| c.new) {
+                let alter = Table::alter().table(iden(&t.physical)).add_column(column_def(&c.physical, c.storage)).to_owned();
+                sqlx::query(sqlx::AssertSqlSafe(schema(engine, &alter))).execute(&mut *conn).await?;
+            }
+        }
+        for c in t.columns.iter().filter(|c| c.new) {
+            sqlx::query("INSERT INTO base_visual_column (physical_table, field, physical, kind) VALUES ($1, $2, $3, $4)")
+                .bind(&t.physical)
+                .bind(&c.field)
+                .bind(&c.physical)
+                .bind(c.storage.sql_type())
+                .execute(&mut *conn)
+                .await?;
+        }
+        for c in t.columns.iter().filter(|c| c.indexed && !child) {
+            // Index names are global on PostgreSQL: table and column make one unique.
+            let name = format!("ix_{}", &qiming_core::md5::md5_hex(format!("{}.{}", t.physical, c.physical).as_bytes())[..24]);
+            let index = Index::create().name(name).table(iden(&t.physical)).col(iden(&c.physical)).if_not_exists().to_owned();
+            sqlx::query(sqlx::AssertSqlSafe(schema(engine, &index))).execute(&mut *conn).await?;
+        }
+    }
+    Ok(())
+}
+
+// ---- Records ----
+
+/// A column to read: physical name and storage (NUMERIC is read as text, exact).
+#[derive(Debug, Clone)]
+pub struct Read {
+    pub physical: String,
+    pub storage: Storage,
+}
+
+/// A cell as read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Null,
+    Text(String),
+    Int(i64),
+}
+
+fn select_columns(select: &mut SelectStatement, columns: &[Read]) {
+    for c in columns {
+        let col = Expr::col((iden(ALIAS), iden(&c.physical)));
+        match c.storage {
+            Storage::Numeric => {
+                select.expr(col.cast_as(iden("TEXT")));
+            }
+            _ => {
+                select.expr(col);
+            }
+        }
+    }
+}
+
+fn cells(row: &AnyRow, columns: &[Read], from: usize) -> Result<Vec<Cell>, AppError> {
+    let mut out = Vec::with_capacity(columns.len());
+    for (i, c) in columns.iter().enumerate() {
+        let at = from + i;
+        out.push(match c.storage {
+            Storage::BigInt => row.try_get::<Option<i64>, _>(at)?.map_or(Cell::Null, Cell::Int),
+            _ => row.try_get::<Option<String>, _>(at)?.map_or(Cell::Null, Cell::Text),
+        });
+    }
+    Ok(out)
+}
+
+/// A main record's system part.
+#[derive(Debug, Clone)]
+pub struct Head {
+    pub id: String,
+    pub creator: String,
+    pub created: i64,
+    pub modifier: Option<String>,
+    pub modified: Option<i64>,
+    pub organisation: String,
+    pub version: i64,
+}
+
+const HEAD: [&str; 7] = ["id", "creator", "created", "modifier", "modified", "organisation", "version"];
+
+fn head(row: &AnyRow) -> Result<Head, AppError> {
+    Ok(Head {
+        id: row.try_get(0)?,
+        creator: row.try_get::<Option<String>, _>(1)?.unwrap_or_default(),
+        created: row.try_get::<Option<i64>, _>(2)?.unwrap_or_default(),
+        modifier: row.try_get(3)?,
+        modified: row.try_get(4)?,
+        organisation: row.try_get::<Option<String>, _>(5)?.unwrap_or_default(),
+        version: row.try_get::<Option<i64>, _>(6)?.unwrap_or_default(),
+    })
+}
+
+/// A filter on a list: already a sea-query condition over `r.*`.
+pub type Condition = Expr;
+
+/// How a list is ordered: a column and the direction.
+pub struct Sort {
+    pub physical: String,
+    pub descending: bool,
+}
+
+/// A column as an expression of the aliased table.
+pub fn column(physical: &str) -> Expr {
+    Expr::col((iden(ALIAS), iden(physical)))
+}
+
+fn base_select(table: &str, engine: Engine, scope: &DataScope) -> SelectStatement {
+    let mut select = Query::select();
+    select.from_as(iden(table), iden(ALIAS));
+    if let Some(c) = scope_condition(engine, scope) {
+        select.and_where(c);
+    }
+    select
+}
+
+/// One main record in scope, with its fields.
+pub async fn record(conn: &mut Conn, table: &str, scope: &DataScope, id: &str, columns: &[Read]) -> Result<Option<(Head, Vec<Cell>)>, AppError> {
+    let mut select = base_select(table, Engine::of(conn), scope);
+    for h in HEAD {
+        select.expr(column(h));
+    }
+    select_columns(&mut select, columns);
+    select.and_where(column("id").eq(id));
+    let rows = fetch_all(conn, &select).await?;
+    match rows.first() {
+        None => Ok(None),
+        Some(row) => Ok(Some((head(row)?, cells(row, columns, HEAD.len())?))),
+    }
+}
+
+/// A page of main records in scope: filtered, sorted (then newest first, then id), with the total.
+pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<Condition>, sort: Option<Sort>, offset: u64, limit: u64, columns: &[Read]) -> Result<(Vec<(Head, Vec<Cell>)>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let mut count = base_select(table, engine, scope);
+    count.expr(Expr::cust("COUNT(*)"));
+    for f in &filters {
+        count.and_where(f.clone());
+    }
+    let total = fetch_count(conn, &count).await?;
+    let mut select = base_select(table, engine, scope);
+    for h in HEAD {
+        select.expr(column(h));
+    }
+    select_columns(&mut select, columns);
+    for f in filters {
+        select.and_where(f);
+    }
+    if let Some(s) = sort {
+        select.order_by_expr(column(&s.physical), if s.descending { Order::Desc } else { Order::Asc });
+    }
+    select.order_by_expr(column("created"), Order::Desc).order_by_expr(column("id"), Order::Desc);
+    select.limit(limit).offset(offset);
+    let rows = fetch_all(conn, &select).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in &rows {
+        out.push((head(row)?, cells(row, columns, HEAD.len())?));
+    }
+    Ok((out, total))
+}
+
+/// The child rows of main records, in order: (parent id, row id, cells).
+pub async fn children(conn: &mut Conn, table: &str, parents: &[String], columns: &[Read]) -> Result<Vec<(String, String, Vec<Cell>)>, AppError> {
+    if parents.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut select = Query::select();
+    select.from_as(iden(table), iden(ALIAS));
+    select.expr(column("parent_id")).expr(column("id"));
+    select_columns(&mut select, columns);
+    select.and_where(column("parent_id").is_in(parents.iter().cloned()));
+    select.order_by_expr(column("parent_id"), Order::Asc).order_by_expr(column("sort_code"), Order::Asc);
+    let rows = fetch_all(conn, &select).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in &rows {
+        out.push((row.try_get::<String, _>(0)?, row.try_get::<String, _>(1)?, cells(row, columns, 2)?));
+    }
+    Ok(out)
+}
+
+/// A value to write: NUMERIC values travel as exact decimal text.
+#[derive(Debug, Clone)]
+pub enum Put {
+    Null,
+    Text(String),
+    Int(i64),
+    Numeric(String),
+}
+
+fn put_expr(p: &Put) -> Expr {
+    match p {
+        // A literal NULL takes the column's type (a bound NULL is typed text on PostgreSQL).
+        Put::Null => Expr::cust("NULL"),
+        Put::Text(s) => Expr::val(s.clone()),
+        Put::Int(n) => Expr::val(*n),
+        Put::Numeric(s) => Expr::val(s.clone()).cast_as(iden("NUMERIC")),
+    }
+}
+
+pub async fn insert(conn: &mut Conn, table: &str, values: &[(String, Put)]) -> Result<(), AppError> {
+    let mut insert = Query::insert();
+    insert.into_table(iden(table));
+    insert.columns(values.iter().map(|(c, _)| iden(c)));
+    insert.values(values.iter().map(|(_, p)| put_expr(p))).map_err(anyhow::Error::from)?;
+    execute(conn, &insert).await?;
+    Ok(())
+}
+
+/// Updates a main record if its version is still `version` (optimistic lock); answers
+/// whether it did.
+pub async fn update_versioned(conn: &mut Conn, table: &str, id: &str, version: i64, values: &[(String, Put)]) -> Result<bool, AppError> {
+    let mut update = Query::update();
+    update.table(iden(table));
+    update.values(values.iter().map(|(c, p)| (iden(c), put_expr(p))));
+    update.value(iden("version"), Expr::col(iden("version")).add(1));
+    update.and_where(Expr::col(iden("id")).eq(id)).and_where(Expr::col(iden("version")).eq(version));
+    Ok(execute(conn, &update).await? == 1)
+}
+
+pub async fn delete_children(conn: &mut Conn, table: &str, parents: &[String]) -> Result<(), AppError> {
+    let delete = Query::delete().from_table(iden(table)).and_where(Expr::col(iden("parent_id")).is_in(parents.iter().cloned())).to_owned();
+    execute(conn, &delete).await?;
+    Ok(())
+}
+
+pub async fn delete(conn: &mut Conn, table: &str, ids: &[String]) -> Result<u64, AppError> {
+    let delete = Query::delete().from_table(iden(table)).and_where(Expr::col(iden("id")).is_in(ids.iter().cloned())).to_owned();
+    execute(conn, &delete).await
+}
+
+/// The ids among `ids` that are main records in scope.
+pub async fn ids_in_scope(conn: &mut Conn, table: &str, scope: &DataScope, ids: &[String]) -> Result<Vec<String>, AppError> {
+    let mut select = base_select(table, Engine::of(conn), scope);
+    select.expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
+    let rows = fetch_all(conn, &select).await?;
+    rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
+}
+
+/// Whether another main record holds `value` in the column (the `unique` rule).
+pub async fn taken(conn: &mut Conn, table: &str, physical: &str, value: &Put, except: &str) -> Result<bool, AppError> {
+    let mut select = Query::select();
+    select.from_as(iden(table), iden(ALIAS)).expr(Expr::cust("COUNT(*)"));
+    select.and_where(column(physical).eq(put_expr(value))).and_where(column("id").ne(except));
+    Ok(fetch_count(conn, &select).await? > 0)
+}
+
+/// How many of `ids` exist in a platform table (users, organisations, positions, roles,
+/// dictionary items) — the table and column come from the service's fixed list.
+pub async fn existing(conn: &mut Conn, table: &'static str, column_name: &'static str, ids: &[String], extra: Option<(&'static str, &str)>) -> Result<Vec<String>, AppError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut select = Query::select();
+    select.from(iden(table)).column(iden(column_name)).and_where(Expr::col(iden(column_name)).is_in(ids.iter().cloned()));
+    if let Some((c, v)) = extra {
+        select.and_where(Expr::col(iden(c)).eq(v));
+    }
+    let rows = fetch_all(conn, &select).await?;
+    rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
+}
+
+/// Names of platform rows by id: (id, name) from a fixed table and columns.
+pub async fn names(conn: &mut Conn, table: &'static str, key: &'static str, name: &'static str, ids: &[String], extra: Option<(&'static str, &str)>) -> Result<Vec<(String, String)>, AppError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut select = Query::select();
+    select.from(iden(table)).column(iden(key)).column(iden(name)).and_where(Expr::col(iden(key)).is_in(ids.iter().cloned()));
+    if let Some((c, v)) = extra {
+        select.and_where(Expr::col(iden(c)).eq(v));
+    }
+    let rows = fetch_all(conn, &select).await?;
+    rows.iter().map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<String, _>(1)?))).collect()
+}
+
+/// The user's position (the first of their positions), for currPosition.
+pub async fn user_position(conn: &mut Conn, user_id: &str) -> Result<String, AppError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT object_id FROM base_user_relation WHERE user_id = $1 AND object_type = 'Position' ORDER BY object_id LIMIT 1")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(|(p,)| p).unwrap_or_default())
+}
+
+/// The ids among `ids` that are records of a released model's main table (any scope: a
+/// related form's record picked on another form).
+pub async fn existing_record(conn: &mut Conn, table: &str, ids: &[String]) -> Result<Vec<String>, AppError> {
+    let mut select = Query::select();
+    select.from_as(iden(table), iden(ALIAS)).expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
+    let rows = fetch_all(conn, &select).await?;
+    rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
+}
+
+/// Serialises the saves that claim one unique value until the transaction ends: on
+/// PostgreSQL an advisory lock on `key` (two transactions would otherwise both find the value
+/// free); SQLite's write transactions already run one at a time (`BEGIN IMMEDIATE`).
+pub async fn lock_value(conn: &mut Conn, key: i64) -> Result<(), AppError> {
+    if Engine::of(conn) == Engine::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(key).execute(conn).await?;
+    }
+    Ok(())
+}
+
+/// A related model's records' label column as text, by id (relationForm's display value).
+pub async fn record_labels(conn: &mut Conn, table: &str, physical: &str, ids: &[String]) -> Result<Vec<(String, Option<String>)>, AppError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut select = Query::select();
+    select.from_as(iden(table), iden(ALIAS)).expr(column("id")).expr(column(physical).cast_as(iden("TEXT")));
+    select.and_where(column("id").is_in(ids.iter().cloned()));
+    let rows = fetch_all(conn, &select).await?;
+    rows.iter().map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<Option<String>, _>(1)?))).collect()
+}

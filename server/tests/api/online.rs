@@ -1,0 +1,465 @@
+//! The records of released models (OnlineDev, issue 13): the tables release makes, the record
+//! API on them (create, info, update with the optimistic lock, DataChange, list, delete,
+//! batch delete), the server's checks on submit answered field by field, one transaction per
+//! save, form and button permission and the data scope.
+
+use crate::harness::{Body, Engine, TestServer, organisation, start};
+use crate::on_both_engines;
+use crate::visualdev::{create, fixture, release, seed_references, text_form};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const ONLINE: &str = "/api/visualdev/OnlineDev";
+
+fn data(answer: &Value) -> Value {
+    serde_json::from_str(answer["data"].as_str().unwrap()).unwrap()
+}
+
+/// A released model of `form_data` (and columnData); answers its id.
+async fn released(s: &TestServer, token: &str, code: &str, form_data: Value, column_data: Value) -> String {
+    let body = if column_data.is_null() {
+        json!({"fullName": code, "enCode": code, "webType": 1, "formData": form_data})
+    } else {
+        json!({"fullName": code, "enCode": code, "webType": 2, "formData": form_data, "columnData": column_data})
+    };
+    let id = create(s, token, body).await;
+    let answer = release(s, token, &id).await;
+    assert_eq!(answer.code(), 200, "{:#}", answer.body);
+    id
+}
+
+fn field(key: &str, name: &str, label: &str, config: Value) -> Value {
+    let mut c = json!({"jnpfKey": key, "label": label});
+    c.as_object_mut().unwrap().extend(config.as_object().unwrap().clone());
+    json!({"__vModel__": name, "__config__": c})
+}
+
+/// An order form: a required unique code, a name, an amount, a date, a sub-table of lines
+/// (item required, price, quantity, a calculated line total) and a stored total.
+fn order_form() -> Value {
+    json!({"formRef": "elForm", "fields": [
+        field("comInput", "code", "单号", json!({"required": true, "unique": true})),
+        field("comInput", "title", "标题", json!({})),
+        {"__vModel__": "amount", "__config__": {"jnpfKey": "numInput", "label": "金额"}, "precision": 2},
+        {"__vModel__": "placed", "__config__": {"jnpfKey": "date", "label": "日期"}, "format": "yyyy-MM-dd"},
+        {"__vModel__": "lines", "__config__": {"jnpfKey": "table", "label": "明细", "tableName": "", "children": [
+            field("comInput", "item", "品名", json!({"required": true})),
+            {"__vModel__": "price", "__config__": {"jnpfKey": "numInput", "label": "单价"}, "precision": 2},
+            {"__vModel__": "qty", "__config__": {"jnpfKey": "numInput", "label": "数量"}},
+            {"__vModel__": "line_total", "__config__": {"jnpfKey": "calculate", "label": "小计"}, "precision": 2, "isStorage": 2,
+             "expression": [{"__vModel__": "lines.price"}, "×", {"__vModel__": "lines.qty"}]}
+        ]}},
+        {"__vModel__": "total", "__config__": {"jnpfKey": "calculate", "label": "合计"}, "precision": 2, "isStorage": 2, "expression": [{"__vModel__": "lines.line_total"}]},
+        field("createUser", "creator_name", "创建人", json!({}))
+    ]})
+}
+
+fn order_columns() -> Value {
+    json!({"searchList": [
+        {"prop": "code", "__vModel__": "code", "searchType": 2},
+        {"prop": "title", "__vModel__": "title", "searchType": 2},
+        {"prop": "amount", "__vModel__": "amount", "searchType": 3}
+    ], "columnList": [{"prop": "code", "sortable": true}, {"prop": "amount", "sortable": true}]})
+}
+
+fn order(code: &str, amount: f64, lines: Value) -> Value {
+    json!({"data": json!({"code": code, "title": format!("订单{code}"), "amount": amount, "placed": 1_700_000_000_000i64, "lines": lines}).to_string()})
+}
+
+async fn list(s: &TestServer, token: &str, model: &str, body: Value) -> Value {
+    s.post(&format!("{ONLINE}/{model}/List"), Some(token), body).await.ok().clone()
+}
+
+fn codes(page: &Value) -> Vec<String> {
+    page["list"].as_array().unwrap().iter().map(|r| r["code"].as_str().unwrap().to_string()).collect()
+}
+
+// LIST-010, LIST-012, LIST-013; stored calculate fields recomputed by the server with core's
+// formula; WGT-083 (an empty required cell: 不能为空) and `unique` answered per field, all at
+// once: the record round trip on a model with a sub-table.
+async fn record_round_trip(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+
+    let config = s.get(&format!("{ONLINE}/{model}/Config"), Some(&admin)).await.ok().clone();
+    assert_eq!((config["webType"].as_i64(), config["version"].as_i64()), (Some(2), Some(1)));
+    assert!(config["formData"].as_str().unwrap().contains("\"lines\""));
+
+    // The line totals and the total are the server's, whatever was sent.
+    let body = order("A-1", 10.5, json!([{"item": "纸", "price": 2.5, "qty": 4, "line_total": 999}, {"item": "笔", "price": "1.25", "qty": 2}]));
+    let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), body).await.ok().as_str().unwrap().to_string();
+    let info = s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok().clone();
+    let record = data(&info);
+    assert_eq!((record["code"].as_str(), record["amount"].as_f64(), record["version"].as_i64()), (Some("A-1"), Some(10.5), Some(0)));
+    assert_eq!(record["lines"].as_array().unwrap().len(), 2);
+    assert_eq!(record["lines"][0]["line_total"].as_f64(), Some(10.0));
+    assert_eq!(record["lines"][1]["line_total"].as_f64(), Some(2.5));
+    assert_eq!(record["total"].as_f64(), Some(12.5));
+    assert!(record["creator_name"].as_str().is_some_and(|u| !u.is_empty()), "createUser filled by the server");
+
+    // Every field's messages at once: a missing required field, a sub-table cell, a duplicate.
+    let refused = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": {"title": "x", "lines": [{"price": 1}]}})).await;
+    assert_eq!(refused.code(), 400, "{:#}", refused.body);
+    assert_eq!(refused.data()["code"], json!(["单号不能为空"]));
+    assert_eq!(refused.data()["lines[0].item"], json!(["不能为空"]));
+    let dup = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("A-1", 1.0, json!([]))).await;
+    assert_eq!((dup.code(), dup.data()["code"].clone()), (400, json!(["单号不能重复"])));
+    // Two saves of one new unique value at the same moment: one is told.
+    let path = format!("{ONLINE}/{model}");
+    let (a, b) = tokio::join!(s.post(&path, Some(&admin), order("SAME", 1.0, json!([]))), s.post(&path, Some(&admin), order("SAME", 2.0, json!([]))));
+    let mut both = [a.code(), b.code()];
+    both.sort();
+    assert_eq!(both, [200, 400], "{:#} {:#}", a.body, b.body);
+    let same = list(&s, &admin, &model, json!({"queryJson": {"code": "SAME"}})).await;
+    assert_eq!(same["pagination"]["total"], 1);
+    for r in same["list"].as_array().unwrap() {
+        s.call(Method::DELETE, &format!("{ONLINE}/{model}/{}", r["id"].as_str().unwrap()), Some(&admin), Body::None).await.ok();
+    }
+
+    // Update: only what is sent changes; the sub-table is replaced when sent.
+    let mut edited = record.clone();
+    edited["title"] = json!("改过");
+    edited["lines"] = json!([{"item": "墨", "price": 3, "qty": 3}]);
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"id": id, "data": edited.to_string()})).await.ok();
+    let after = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    assert_eq!((after["title"].as_str(), after["code"].as_str(), after["version"].as_i64(), after["total"].as_f64()), (Some("改过"), Some("A-1"), Some(1), Some(9.0)));
+    assert_eq!(after["lines"].as_array().unwrap().len(), 1);
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"data": {"title": "只改标题", "version": 1}})).await.ok();
+    let after = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    assert_eq!((after["title"].as_str(), after["amount"].as_f64(), after["lines"].as_array().unwrap().len()), (Some("只改标题"), Some(10.5), 1));
+
+    // DataChange: display values, the stored value beside them.
+    let shown = data(s.get(&format!("{ONLINE}/{model}/{id}/DataChange"), Some(&admin)).await.ok());
+    assert_eq!(shown["creator_name"], "管理员");
+    assert_eq!(shown["creator_name_id"], after["creator_name"]);
+
+    // Delete and batch delete.
+    let second = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("B-2", 1.0, json!([{"item": "a"}]))).await.ok().as_str().unwrap().to_string();
+    let third = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("C-3", 1.0, json!([]))).await.ok().as_str().unwrap().to_string();
+    s.call(Method::DELETE, &format!("{ONLINE}/{model}/{id}"), Some(&admin), Body::None).await.ok();
+    s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.fails(404, "数据不存在");
+    s.post(&format!("{ONLINE}/batchDelete/{model}"), Some(&admin), json!({"ids": [second, third]})).await.ok();
+    assert_eq!(list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20})).await["pagination"]["total"], 0);
+    let mut conn = s.conn().await;
+    let rows: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM rec_{model}_1"))).fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(rows, 0, "the sub-table rows go with their records");
+}
+
+// The optimistic lock: two editors read version 0; the first update wins, the second is told
+// 数据已被修改，请刷新后重试 and changes nothing; even sent at the same moment, exactly one wins.
+async fn concurrent_edits_one_wins(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("A-1", 1.0, json!([]))).await.ok().as_str().unwrap().to_string();
+    let read = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    let mut first = read.clone();
+    first["title"] = json!("甲");
+    let mut second = read.clone();
+    second["title"] = json!("乙");
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"data": first.to_string()})).await.ok();
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"data": second.to_string()})).await.fails(400, "数据已被修改，请刷新后重试");
+    assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok())["title"], "甲");
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"data": {"title": "无版本"}})).await.fails(400, "缺少版本号（version），请刷新后重试");
+
+    // At the same moment.
+    let read = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    let path = format!("{ONLINE}/{model}/{id}");
+    let (a, b) = tokio::join!(
+        s.put(&path, Some(&admin), json!({"data": {"title": "丙", "version": read["version"]}})),
+        s.put(&path, Some(&admin), json!({"data": {"title": "丁", "version": read["version"]}}))
+    );
+    let mut codes = [a.code(), b.code()];
+    codes.sort();
+    assert_eq!(codes, [200, 400], "{:#} {:#}", a.body, b.body);
+    let lost = if a.code() == 400 { &a } else { &b };
+    assert_eq!(lost.msg(), "数据已被修改，请刷新后重试");
+}
+
+// One transaction per save: a sub-table row the database cannot take (a second save of a
+// record whose serial field is taken by a concurrent save is the usual case; here a row whose
+// number overflows the column) leaves neither the main row nor any line written; and a
+// refused row (validation) writes nothing either.
+async fn failing_sub_table_row_writes_nothing(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    let refused = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("A-1", 1.0, json!([{"item": "好"}, {"price": 2}]))).await;
+    assert_eq!((refused.code(), refused.data()["lines[1].item"].clone()), (400, json!(["不能为空"])));
+    // A row the database refuses after the main row is written: the table is dropped under it.
+    let mut conn = s.conn().await;
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP TABLE rec_{model}_1"))).execute(&mut *conn).await.unwrap();
+    drop(conn);
+    let failed = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("B-1", 1.0, json!([{"item": "好"}]))).await;
+    assert_eq!(failed.code(), 500, "{:#}", failed.body);
+    let mut conn = s.conn().await;
+    let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM rec_{model}"))).fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(n, 0, "the main row was rolled back with the failed line");
+}
+
+// The list: paged, keyword over the search fields, contains / range / in filters, sort by
+// a sortable field either way; a field that cannot be sorted by is refused.
+async fn list_filters_and_sort(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    for (i, code) in ["K-03", "K-01", "X-02", "K-05", "K-04"].iter().enumerate() {
+        s.post(&format!("{ONLINE}/{model}"), Some(&admin), order(code, (i as f64 + 1.0) * 10.0, json!([]))).await.ok();
+    }
+    let all = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 2, "sidx": "code", "sort": "asc"})).await;
+    assert_eq!((all["pagination"]["total"].as_i64(), codes(&all)), (Some(5), vec!["K-01".to_string(), "K-03".to_string()]));
+    let page2 = list(&s, &admin, &model, json!({"currentPage": 2, "pageSize": 2, "sidx": "code", "sort": "asc"})).await;
+    assert_eq!(codes(&page2), vec!["K-04", "K-05"]);
+    let by_amount = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "sidx": "amount", "sort": "desc", "queryJson": json!({"code": "k-0"}).to_string()})).await;
+    assert_eq!(codes(&by_amount), vec!["K-04", "K-05", "K-01", "K-03"]);
+    let range = list(&s, &admin, &model, json!({"queryJson": {"amount": [20, 40]}, "sidx": "amount", "sort": "asc"})).await;
+    assert_eq!(codes(&range), vec!["K-01", "X-02", "K-05"]);
+    let open_range = list(&s, &admin, &model, json!({"queryJson": {"amount": [null, 15]}})).await;
+    assert_eq!(codes(&open_range), vec!["K-03"]);
+    // The super query (double-encoded, as the client sends it), AND and OR.
+    let conditions = json!([{"field": "amount", "symbol": ">", "fieldValue": 20}, {"field": "code", "symbol": "like", "fieldValue": "K"}]).to_string();
+    let both = list(&s, &admin, &model, json!({"sidx": "amount", "sort": "asc", "superQueryJson": json!({"matchLogic": "AND", "conditionJson": conditions}).to_string()})).await;
+    assert_eq!(codes(&both), vec!["K-05", "K-04"]);
+    let either = list(&s, &admin, &model, json!({"sidx": "amount", "sort": "asc", "superQueryJson": json!({"matchLogic": "OR", "conditionJson": conditions}).to_string()})).await;
+    assert_eq!(codes(&either), vec!["K-03", "K-01", "X-02", "K-05", "K-04"]);
+    let keyword = list(&s, &admin, &model, json!({"keyword": "订单X"})).await;
+    assert_eq!(codes(&keyword), vec!["X-02"]);
+    let none = list(&s, &admin, &model, json!({"keyword": "%"})).await;
+    assert_eq!(none["pagination"]["total"], 0, "% is literal");
+    s.post(&format!("{ONLINE}/{model}/List"), Some(&admin), json!({"sidx": "lines"})).await.fails(400, "不能按该字段排序：lines");
+    s.post(&format!("{ONLINE}/{model}/List"), Some(&admin), json!({"sidx": "code; DROP TABLE base_user"})).await.fails(400, "不能按该字段排序：code; DROP TABLE base_user");
+}
+
+/// A form menu (type 3) opening `model`, with flags; answers its id.
+async fn form_menu(s: &TestServer, model: &str, flags: (i64, i64, i64)) -> String {
+    let menu = crate::harness::insert_page(s, "-1", &format!("form_{model}")).await;
+    let mut conn = s.conn().await;
+    sqlx::query("UPDATE base_module SET type = 3, property_json = $1, is_button_authorize = $2, is_form_authorize = $3, is_data_authorize = $4 WHERE id = $5")
+        .bind(json!({"moduleId": model}).to_string())
+        .bind(flags.0)
+        .bind(flags.1)
+        .bind(flags.2)
+        .bind(&menu)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    qiming_server::db::bump_menu_generation(&mut conn).await.unwrap();
+    menu
+}
+
+async fn item(s: &TestServer, menu: &str, kind: &str, en_code: &str, condition: &str) -> String {
+    let id = qiming_server::support::new_id();
+    let mut conn = s.conn().await;
+    sqlx::query("INSERT INTO base_module_item (id, module_id, kind, full_name, en_code, condition_json) VALUES ($1, $2, $3, $4, $4, $5)")
+        .bind(&id)
+        .bind(menu)
+        .bind(kind)
+        .bind(en_code)
+        .bind(condition)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    id
+}
+
+// PERM-008 and VIEW-010 (server side: a field not in the granted form list — `table-column`
+// in a sub-table — is neither shown nor accepted), PERM-009/PERM-011 (button permission on:
+// btn_remove exists but is not granted, so deleting is refused); a member reaches a model's records only through a granted form menu
+// bound to it; with button permission only the granted buttons; with form permission the
+// fields not granted are neither shown nor accepted; with data permission only the rows of
+// the granted scheme (here: their own), on reads and writes.
+async fn permissions_and_data_scope(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    let others = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("ADMIN-1", 5.0, json!([]))).await.ok().as_str().unwrap().to_string();
+
+    let user = s.create_user("clerk", "Qiming123").await;
+    let token = s.sign_in("clerk", "Qiming123").await;
+    s.post(&format!("{ONLINE}/{model}/List"), Some(&token), json!({})).await.fails(403, "您没有此操作的权限");
+
+    let menu = form_menu(&s, &model, (1, 1, 1)).await;
+    let add = item(&s, &menu, "button", "btn_add", "").await;
+    let edit = item(&s, &menu, "button", "btn_edit", "").await;
+    let _remove = item(&s, &menu, "button", "btn_remove", "").await;
+    let code = item(&s, &menu, "form", "code", "").await;
+    let lines = item(&s, &menu, "form", "lines-item", "").await;
+    let own = item(&s, &menu, "resource", "own", &json!([{"logic": "and", "groups": [{"field": "creatorUserId", "op": "Equal", "value": "@userId"}]}]).to_string()).await;
+    s.grant(&user, &[&menu], &[("button", &add), ("button", &edit), ("form", &code), ("form", &lines), ("resource", &own)]).await;
+
+    // Form permission: title is not granted — not taken on create, not shown on read.
+    let mine = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"code": "MINE-1", "title": "不该保存", "lines": [{"item": "x", "price": 9}]}})).await.ok().as_str().unwrap().to_string();
+    let read = data(s.get(&format!("{ONLINE}/{model}/{mine}"), Some(&token)).await.ok());
+    assert_eq!(read["code"], "MINE-1");
+    assert!(read.get("title").is_none(), "not shown: {read}");
+    assert!(read["lines"][0].get("price").is_none(), "sub-table column not granted: {read}");
+    let stored = data(s.get(&format!("{ONLINE}/{model}/{mine}"), Some(&admin)).await.ok());
+    assert_eq!((stored["title"].clone(), stored["lines"][0]["price"].clone()), (Value::Null, Value::Null), "not accepted");
+
+    // Data scope: only their own record, on list, info, update and delete.
+    let page = list(&s, &token, &model, json!({"menuId": menu})).await;
+    assert_eq!(codes(&page), vec!["MINE-1"]);
+    s.get(&format!("{ONLINE}/{model}/{others}"), Some(&token)).await.fails(404, "数据不存在");
+    s.put(&format!("{ONLINE}/{model}/{others}"), Some(&token), json!({"data": {"code": "HIJACK", "version": 0}})).await.fails(404, "数据不存在");
+    // Button permission: btn_remove exists but is not granted.
+    s.call(Method::DELETE, &format!("{ONLINE}/{model}/{mine}"), Some(&token), Body::None).await.fails(403, "您没有此操作的权限");
+    assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{others}"), Some(&admin)).await.ok())["code"], "ADMIN-1");
+}
+
+// CONST-016 at release: release makes the tables and refuses, with a message per problem,
+// definitions whose identifiers try SQL injection or clash; a later release adds new columns to the same
+// table and keeps the records; a changed storage kind is refused rather than dropping data.
+async fn release_tables_and_injection(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    for (n, name) in ["x\"; DROP TABLE base_user; --", "a b", "name)--", "select", "id"].iter().enumerate() {
+        let id = create(&s, &admin, json!({"fullName": format!("坏{n}"), "enCode": format!("bad{n}"), "webType": 2, "formData": text_form(&[name])})).await;
+        let refused = release(&s, &admin, &id).await;
+        assert_eq!(refused.code(), 400, "{name}: {:#}", refused.body);
+        assert!(refused.msg().starts_with("发布失败"), "{name}: {}", refused.msg());
+        assert!(refused.data().as_array().is_some_and(|p| !p.is_empty()), "{name}");
+    }
+    let mut conn = s.conn().await;
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_user").fetch_one(&mut *conn).await.unwrap();
+    assert!(users >= 1, "base_user is still there");
+    drop(conn);
+
+    // Fields differing only in case would meet in one column.
+    let id = create(&s, &admin, json!({"fullName": "大小写", "enCode": "case", "webType": 2, "formData": text_form(&["Name", "name"])})).await;
+    let refused = release(&s, &admin, &id).await;
+    assert_eq!(refused.code(), 400);
+
+    // Adding a field: the same table, a new column, the record kept.
+    let model = released(&s, &admin, "grow", text_form(&["first"]), Value::Null).await;
+    let rec = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": {"first": "一"}})).await.ok().as_str().unwrap().to_string();
+    s.put(&format!("/api/visualdev/Base/{model}"), Some(&admin), json!({"formData": text_form(&["first", "second"])})).await.ok();
+    assert_eq!(release(&s, &admin, &model).await.ok().as_i64(), Some(2));
+    s.put(&format!("{ONLINE}/{model}/{rec}"), Some(&admin), json!({"data": {"second": "二", "version": 0}})).await.ok();
+    let read = data(s.get(&format!("{ONLINE}/{model}/{rec}"), Some(&admin)).await.ok());
+    assert_eq!((read["first"].as_str(), read["second"].as_str()), (Some("一"), Some("二")));
+
+    // Turning the text field into a number would not fit its data: refused, nothing changed.
+    let numeric = json!({"fields": [{"__vModel__": "first", "__config__": {"jnpfKey": "numInput", "label": "first"}}]});
+    s.put(&format!("/api/visualdev/Base/{model}"), Some(&admin), json!({"formData": numeric})).await.ok();
+    let refused = release(&s, &admin, &model).await;
+    assert_eq!(refused.code(), 400, "{:#}", refused.body);
+    assert!(refused.data().as_array().unwrap().iter().any(|p| p["key"] == "model.columnKindChanged"));
+}
+
+// The demonstration model (fixtures/models/inpatient-admission.json, every widget): released
+// with its references (CALC-002: a calculate field without isStorage is not stored), a record saved, read back raw and with display values, listed.
+async fn demonstration_model_round_trip(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let definition = fixture("inpatient-admission");
+    let id = create(&s, &admin, definition.clone()).await;
+    seed_references(&s, &admin, &definition).await;
+    let answer = release(&s, &admin, &id).await;
+    assert_eq!(answer.code(), 200, "{:#}", answer.body);
+    let dept = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let mut conn = s.conn().await;
+    sqlx::query("INSERT INTO base_dictionary_data (id, dictionary_type_id, full_name, en_code, creator_time) VALUES ('d1', '325449144728584262', '肺炎', 'J18', 0)")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    drop(conn);
+    let me = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok()["userInfo"]["userId"].as_str().unwrap().to_string();
+    // A record of the related form (outpatient records), picked by relationForm.
+    let visit = s.post(&format!("{ONLINE}/325449144728584401"), Some(&admin), json!({"data": {"visit_no": "MZ-0001"}})).await.ok().as_str().unwrap().to_string();
+    let record = json!({
+        "patient_name": "张三", "gender": "1", "admit_dept": dept, "attending_doctor": me, "admit_time": 1_700_000_000_000i64,
+        "diagnosis": "J18", "chief_complaint": "咳嗽三天", "deposit": 1000,
+        "charge_items": [{"item_name": "床位费", "charge_type": "bed", "unit_price": 80, "quantity": 3}],
+        "id_card": "110101199003077777", "outpatient_record": visit
+    });
+    let saved = s.post(&format!("/api/visualdev/OnlineDev/{id}"), Some(&admin), json!({"id": "", "data": record.to_string()})).await;
+    assert_eq!(saved.code(), 200, "{:#}", saved.body);
+    let rec = saved.data().as_str().unwrap().to_string();
+    let raw = data(s.get(&format!("{ONLINE}/{id}/{rec}"), Some(&admin)).await.ok());
+    // total_charge is stored (isStorage 2), balance is not.
+    assert_eq!((raw["patient_name"].as_str(), raw["total_charge"].as_f64(), raw.get("balance")), (Some("张三"), Some(240.0), None));
+    assert!(raw["admission_no"].as_str().is_some_and(|n| !n.is_empty()), "a serial number was issued: {raw}");
+    let shown = data(s.get(&format!("{ONLINE}/{id}/{rec}/DataChange"), Some(&admin)).await.ok());
+    assert_eq!((shown["gender"].as_str(), shown["admit_dept"].as_str(), shown["diagnosis"].as_str()), (Some("男"), Some("第一医院"), Some("肺炎")));
+    assert_eq!(shown["charge_items"][0]["charge_type"], "床位");
+    assert_eq!((shown["outpatient_record"].as_str(), shown["outpatient_record_id"].as_str()), (Some("MZ-0001"), Some(visit.as_str())));
+    // A picked department that does not exist is refused next to the field.
+    let mut bad = record.clone();
+    bad["admit_dept"] = json!("nope");
+    bad["outpatient_record"] = json!("no-such-visit");
+    bad["id_card"] = json!("110101199003078888");
+    let refused = s.post(&format!("{ONLINE}/{id}"), Some(&admin), json!({"data": bad})).await;
+    assert_eq!(refused.code(), 400, "{:#}", refused.body);
+    assert!(refused.data()["admit_dept"][0].as_str().unwrap().contains("不存在"), "{:#}", refused.body);
+    assert!(refused.data()["outpatient_record"][0].as_str().unwrap().contains("不存在"), "{:#}", refused.body);
+    let page = list(&s, &admin, &id, json!({"currentPage": 1, "pageSize": 20, "sidx": "admit_time", "sort": "desc", "queryJson": json!({"patient_name": "张"}).to_string()})).await;
+    assert_eq!(page["pagination"]["total"], 1);
+}
+
+on_both_engines!(
+    record_round_trip,
+    concurrent_edits_one_wins,
+    failing_sub_table_row_writes_nothing,
+    list_filters_and_sort,
+    permissions_and_data_scope,
+    release_tables_and_injection,
+    demonstration_model_round_trip,
+);
+
+// The same records accepted or refused identically by the server and by core in the browser
+// (fixtures/vectors/record.json, which jest runs through WASM): each case's form released as
+// a model, its record posted, and the server's field messages — leaving out the checks only
+// the server can make (picked things found, unique values) — are exactly the expected ones.
+async fn record_vectors_agree_with_the_server(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let path = format!("{}/../fixtures/vectors/record.json", env!("CARGO_MANIFEST_DIR"));
+    let all: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let (mut compared, mut skipped) = (0, Vec::new());
+    for (n, case) in all["cases"].as_array().unwrap().iter().enumerate() {
+        if case["args"].as_array().unwrap().len() != 2 {
+            continue;
+        }
+        let (form, record) = (&case["args"][0], &case["args"][1]);
+        let id = create(&s, &admin, json!({"fullName": format!("向量{n}"), "enCode": format!("vector{n}"), "webType": 1, "formData": form})).await;
+        let released = release(&s, &admin, &id).await;
+        if released.code() != 200 {
+            // A definition release refuses (a sample reference, a deliberately broken pattern).
+            skipped.push(case["id"].as_str().unwrap().to_string());
+            continue;
+        }
+        // The record as the browser has it: an object, or its JSON text (anything else is
+        // an empty record to core; the API takes only a record).
+        let record = match record {
+            Value::Object(_) => record.clone(),
+            Value::String(t) if serde_json::from_str::<Value>(t).is_ok_and(|v| v.is_object()) => record.clone(),
+            _ => json!({}),
+        };
+        let answer = s.post(&format!("{ONLINE}/{id}"), Some(&admin), json!({"data": record})).await;
+        let mut got = serde_json::Map::new();
+        if answer.code() == 400
+            && let Some(fields) = answer.data().as_object()
+        {
+            for (k, v) in fields {
+                let texts: Vec<Value> = v.as_array().unwrap().iter().filter(|t| !t.as_str().unwrap().ends_with("中选择的数据不存在") && !t.as_str().unwrap().ends_with("不能重复")).cloned().collect();
+                if !texts.is_empty() {
+                    got.insert(k.clone(), Value::Array(texts));
+                }
+            }
+        } else {
+            assert_eq!(answer.code(), 200, "{}: {:#}", case["id"], answer.body);
+        }
+        let expected: serde_json::Map<String, Value> = case["expect"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), Value::Array(v.as_array().unwrap().iter().map(|m| m["text"].clone()).collect())))
+            .collect();
+        assert_eq!(got, expected, "{}", case["id"]);
+        compared += 1;
+    }
+    assert!(compared >= 80, "compared {compared}, skipped {skipped:?}");
+}
+
+on_both_engines!(record_vectors_agree_with_the_server);
