@@ -82,8 +82,8 @@ const TYPES: &'static str = r#"
 export interface Message { key: string; params?: Record<string, string>; text: string }
 /** Messages per field; sub-table cells are keyed `table[row].column`. */
 export type FieldMessages = Record<string, Message[]>;
-/** Limits of a date (epoch ms) or time (seconds since midnight) field; null = none. */
-export interface FieldLimits { start: number | null; end: number | null }
+/** Limits of a date (epoch ms) or time (seconds since midnight) field, and the same as wall-clock text in the core's zone; null = none. */
+export interface FieldLimits { start: number | null; end: number | null; startText: string | null; endText: string | null }
 /** JNPF formData: form settings plus `fields` (jnpf-wire.md "Generated forms and lists"). */
 export interface FormData { fields: unknown[]; [setting: string]: unknown }
 /** A model definition as `/api/visualdev/Base` holds it: each part JSON text (as JNPF sends it) or JSON. */

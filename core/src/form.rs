@@ -812,10 +812,17 @@ impl FormValidator {
 /// where there is no limit. `cell` is the sub-table's name and the row when the field is one
 /// of its columns (a relation field is then looked up in the row first). The picker disables
 /// what lies outside; the check on submit is the same.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+///
+/// `startText`/`endText` are the same limits as wall-clock text in the core's zone
+/// (`yyyy-MM-dd HH:mm:ss`, or `HH:mm:ss` for a time), so a picker in any time zone compares
+/// calendar days the way the check does.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FieldLimits {
     pub start: Option<i64>,
     pub end: Option<i64>,
+    pub start_text: Option<String>,
+    pub end_text: Option<String>,
 }
 
 pub fn field_limits(field: &Value, record: &Value, cell: Option<(&str, &Value)>, now_ms: Option<i64>) -> FieldLimits {
@@ -828,12 +835,21 @@ pub fn field_limits(field: &Value, record: &Value, cell: Option<(&str, &Value)>,
     match key {
         "date" => {
             let format = text(setting(field, "format")).unwrap_or_else(|| "yyyy-MM-dd".to_string());
-            FieldLimits { start: start.date_limit(&place, &format), end: end.date_limit(&place, &format) }
+            let (start, end) = (start.date_limit(&place, &format), end.date_limit(&place, &format));
+            let shown = |ms: Option<i64>| {
+                DateTime::from_epoch_ms(ms?, place.offset).map(|d| d.format("yyyy-MM-dd HH:mm:ss"))
+            };
+            FieldLimits { start_text: shown(start), end_text: shown(end), start, end }
         }
-        "time" => FieldLimits {
-            start: start.time_limit(&place).map(i64::from),
-            end: end.time_limit(&place).map(i64::from),
-        },
+        "time" => {
+            let (start, end) = (start.time_limit(&place), end.time_limit(&place));
+            FieldLimits {
+                start: start.map(i64::from),
+                end: end.map(i64::from),
+                start_text: start.map(format_time),
+                end_text: end.map(format_time),
+            }
+        }
         _ => FieldLimits::default(),
     }
 }
@@ -975,6 +991,7 @@ mod limit_tests {
         let one_month_ahead = date(json!({"endTimeRule": true, "endTimeType": 5, "endTimeTarget": 2, "endTimeValue": 1}));
         let limits = field_limits(&one_month_ahead, &json!({}), None, Some(NOW));
         assert_eq!(limits.end, Some(ms("2026-04-30")));
+        assert_eq!(limits.end_text.as_deref(), Some("2026-04-30 00:00:00"));
         let two_years_back = date(json!({"startTimeRule": true, "startTimeType": 4, "startTimeTarget": 1, "startTimeValue": "2"}));
         assert_eq!(field_limits(&two_years_back, &json!({}), None, Some(NOW)).start, Some(ms("2024-03-31")));
         let ten_days_back = date(json!({"startTimeRule": true, "startTimeType": 4, "startTimeTarget": 3, "startTimeValue": 10}));
@@ -1001,7 +1018,8 @@ mod limit_tests {
             "startTimeRule": true, "startTimeType": 1, "startTimeValue": "07:00:00",
             "endTimeRule": true, "endTimeType": 5, "endTimeTarget": 1, "endTimeValue": 20}});
         let limits = field_limits(&f, &json!({}), None, Some(NOW));
-        assert_eq!(limits, FieldLimits { start: Some(7 * 3600), end: Some(86_399) });
+        assert_eq!((limits.start, limits.end), (Some(7 * 3600), Some(86_399)));
+        assert_eq!((limits.start_text.as_deref(), limits.end_text.as_deref()), (Some("07:00:00"), Some("23:59:59")));
         assert_eq!(check(&f, json!("06:59:59"), Some(NOW)), ["时间不能早于07:00:00"]);
         let free = json!({"__vModel__": "d", "__config__": {"jnpfKey": "time", "label": "时间"}});
         assert!(check(&free, json!("00:00:00"), None).is_empty());

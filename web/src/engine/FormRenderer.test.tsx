@@ -521,3 +521,43 @@ test.each(['jnpf-drug-receipt.json', 'jnpf-purchase-tables.json', 'jnpf-feedback
   expect(missing.map((f) => `${f.__config__.jnpfKey} ${f.__vModel__ ?? ''}`)).toEqual([]);
   expect(container.textContent).not.toMatch(/暂不支持的控件/);
 });
+
+test('WGT-089, WGT-090: the date picker offers nothing after today when its end is "now", the time picker no hour outside 07:00–11:00; a value outside gets the core\'s message', async () => {
+  const limited: FormDefinition = {
+    ...form,
+    fields: [
+      { __vModel__: 'seen_on', format: 'yyyy-MM-dd', __config__: { jnpfKey: 'date', label: '就诊日期', endTimeRule: true, endTimeType: 3 } },
+      {
+        __vModel__: 'round_at',
+        format: 'HH:mm:ss',
+        __config__: { jnpfKey: 'time', label: '查房时间', startTimeRule: true, startTimeType: 1, startTimeValue: '07:00:00', endTimeRule: true, endTimeType: 1, endTimeValue: '11:00:00' },
+      },
+    ] as Field[],
+  };
+  const { container } = renderForm(limited);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  // The core's days are China's (UTC+8), whatever zone the test machine is in.
+  const day = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const today = new Date();
+  const tomorrow = new Date(today.getTime() + 86_400_000);
+  fireEvent.mouseDown(container.querySelector('#field-seen_on') as HTMLElement);
+  fireEvent.click(container.querySelector('#field-seen_on') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('td.ant-picker-cell')).not.toBeNull());
+  // Either day may lie on the next month's panel; each one shown is checked.
+  const shown = (d: Date) => document.querySelector(`td[title="${day(d)}"]`);
+  expect(shown(today) ?? shown(tomorrow)).not.toBeNull();
+  if (shown(today)) expect(shown(today)?.className).not.toContain('ant-picker-cell-disabled');
+  if (shown(tomorrow)) expect(shown(tomorrow)?.className).toContain('ant-picker-cell-disabled');
+
+  fireEvent.mouseDown(container.querySelector('#field-round_at') as HTMLElement);
+  fireEvent.click(container.querySelector('#field-round_at') as HTMLElement);
+  await waitFor(() => expect(document.querySelectorAll('.ant-picker-time-panel-column').length).toBeGreaterThan(0));
+  const hours = Array.from(document.querySelector('.ant-picker-time-panel-column')?.querySelectorAll('li') ?? []);
+  const disabled = hours.filter((li) => li.className.includes('disabled')).map((li) => li.textContent);
+  expect(disabled).toEqual(['00', '01', '02', '03', '04', '05', '06', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23']);
+
+  act(() => engine().setValue('seen_on', tomorrow.getTime()));
+  await waitFor(() => expect(messagesFor(container, 'seen_on')).toBe(`就诊日期不能晚于${day(today)}`));
+  act(() => engine().setValue('round_at', '06:30:00'));
+  await waitFor(() => expect(messagesFor(container, 'round_at')).toBe('查房时间不能早于07:00:00'));
+});

@@ -42,6 +42,7 @@ import { UserSelect } from '@/widgets/pickers/UserSelect';
 import { UsersSelect } from '@/widgets/pickers/UsersSelect';
 import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
+import type { FieldLimits } from '@qiming/core';
 import { dayjsFormat, optionKeys, staticOptions, type Field, type OptionItem, type FormRecord, type TemplateParam } from './definition';
 import { useEngineContext } from './context';
 import { PopupSelect, RelationForm } from './popups';
@@ -255,12 +256,43 @@ function OptionWidget({ field, value, onChange, onBlur, disabled, record, row, i
 
 const PICKERS: Record<string, 'year' | 'month' | 'date'> = { year: 'year', month: 'month' };
 
-function DateWidget({ field, value, onChange, onBlur, disabled, id }: WidgetProps) {
+/**
+ * The limits the core sets for a date or time field (WGT-089/090) in this record or row: the
+ * picker offers nothing outside them, and the check on change says the same in words.
+ */
+function useLimits(field: Field, record: FormRecord, row?: FormRecord): FieldLimits {
+  const { core } = useEngineContext();
+  const none: FieldLimits = { start: null, end: null, startText: null, endText: null };
+  if (!core) return none;
+  const table = typeof field.__config__.parentVModel === 'string' ? field.__config__.parentVModel : undefined;
+  try {
+    return core.fieldLimits(field, record, row ? table ?? '' : undefined, row);
+  } catch {
+    return none;
+  }
+}
+
+/** How much of `yyyy-MM-dd HH:mm:ss` a picker's cell covers: year, month or day. */
+const CELL_TEXT: Record<string, [string, number]> = { year: ['YYYY', 4], month: ['YYYY-MM', 7] };
+
+function DateWidget({ field, value, onChange, onBlur, disabled, id, record, row }: WidgetProps) {
   const { t } = useTranslation();
   const format = dayjsFormat(field.format, field.type === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
   const showTime = /H/.test(format);
+  const { startText, endText } = useLimits(field, record, row);
+  // Whole days (months, years) outside the limits cannot be picked, compared as calendar text
+  // in the core's zone; the core's check on change catches a time of day beyond them.
+  const [cellFormat, cellLength] = CELL_TEXT[str(field.type)] ?? ['YYYY-MM-DD', 10];
+  const disabledDate =
+    startText === null && endText === null
+      ? undefined
+      : (d: Dayjs) => {
+          const cell = d.format(cellFormat);
+          return (startText !== null && cell < startText.slice(0, cellLength)) || (endText !== null && cell > endText.slice(0, cellLength));
+        };
   return (
     <DatePicker
+      disabledDate={disabledDate}
       id={id}
       style={styleOf(field)}
       picker={PICKERS[str(field.type)] ?? 'date'}
@@ -277,11 +309,33 @@ function DateWidget({ field, value, onChange, onBlur, disabled, id }: WidgetProp
   );
 }
 
-function TimeWidget({ field, value, onChange, onBlur, disabled, id }: WidgetProps) {
+/** The hours, minutes or seconds of `0..count` outside [from, to] (seconds since midnight). */
+function outside(count: number, at: (n: number) => [number, number], from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const [first, last] = at(n);
+    if (last < from || first > to) out.push(n);
+  }
+  return out;
+}
+
+function TimeWidget({ field, value, onChange, onBlur, disabled, id, record, row }: WidgetProps) {
   const { t } = useTranslation();
   const format = str(field.format) || 'HH:mm:ss';
+  const limits = useLimits(field, record, row);
+  const from = limits.start ?? 0;
+  const to = limits.end ?? 86_399;
+  const disabledTime =
+    limits.start === null && limits.end === null
+      ? undefined
+      : () => ({
+          disabledHours: () => outside(24, (h) => [h * 3600, h * 3600 + 3599], from, to),
+          disabledMinutes: (h: number) => outside(60, (m) => [h * 3600 + m * 60, h * 3600 + m * 60 + 59], from, to),
+          disabledSeconds: (h: number, m: number) => outside(60, (sec) => [h * 3600 + m * 60 + sec, h * 3600 + m * 60 + sec], from, to),
+        });
   return (
     <TimePicker
+      disabledTime={disabledTime}
       id={id}
       style={styleOf(field)}
       format={format}

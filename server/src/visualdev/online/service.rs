@@ -644,7 +644,8 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
     // Every field's messages at once: core's validation, then the server's own rules.
     let validator = FormValidator::new(&loaded.form_data).map_err(|m| AppError::bad(m.text))?;
     let mut errors: FieldErrors = FieldErrors::new();
-    for (field, messages) in validator.validate(&Value::Object(record.clone())) {
+    // Limits relative to now (WGT-089) are checked at the server clock's time.
+    for (field, messages) in validator.validate_at(&Value::Object(record.clone()), now) {
         let name = field.split('[').next().unwrap_or(&field);
         let granted_name = if field.contains('[') { field.split_once("].").map(|(t, c)| format!("{}-{c}", t.split('[').next().unwrap_or(t))).unwrap_or_default() } else { name.to_string() };
         if !permit.has_field(&granted_name) && !permit.has_field(name) {
