@@ -7,7 +7,7 @@
 CREATE TABLE base_message_send_config (
     id           TEXT PRIMARY KEY,
     full_name    TEXT NOT NULL,
-    en_code      TEXT NOT NULL UNIQUE,
+    en_code      TEXT NOT NULL,
     -- The channels as JNPF names them ('1' in-site message).
     message_type TEXT NOT NULL DEFAULT '1',
     description  TEXT NOT NULL DEFAULT '',
