@@ -186,7 +186,13 @@ pub async fn send_configs(State(state): State<AppState>, caller: Member) -> ApiR
 /// the session is checked by the socket itself, which answers a bad one with `logout`.
 pub async fn upgrade(State(state): State<AppState>, axum::extract::Path(token): axum::extract::Path<String>, ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>) -> Response {
     match ws {
-        Ok(ws) => ws.max_message_size(socket::MAX_FRAME).on_upgrade(move |ws| socket::serve(state, ws, token)),
+        Ok(ws) => ws
+            .max_message_size(socket::MAX_FRAME)
+            // tungstenite's 128 KiB defaults, allocated per connection, would make most of an
+            // idle socket's memory; frames here are small and each send is flushed.
+            .read_buffer_size(socket::BUFFER)
+            .write_buffer_size(socket::BUFFER)
+            .on_upgrade(move |ws| socket::serve(state, ws, token)),
         Err(_) => AppError::bad("请使用WebSocket连接").into_response(),
     }
 }

@@ -35,6 +35,8 @@ use tokio::time::Instant;
 
 /// The largest frame a client may send.
 pub const MAX_FRAME: usize = 64 * 1024;
+/// A connection's read and write buffers (they grow for a larger frame).
+pub const BUFFER: usize = 4 * 1024;
 pub const PING_EVERY: Duration = Duration::from_secs(30);
 pub const SILENCE: Duration = Duration::from_secs(90);
 /// How long one frame may take to go out before the client counts as gone.
