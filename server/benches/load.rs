@@ -611,7 +611,6 @@ async fn files(dir: &std::path::Path, base: &str, token: &str, pid: u32) {
     );
 }
 
-/// reqwest is built with rustls without a default provider: install the server's first.
 // ----- messages and the WebSocket (issue 14) -----
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -834,6 +833,7 @@ async fn messages(dir: &std::path::Path) {
     let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&server_pool).await;
 }
 
+/// reqwest is built with rustls without a default provider: install the server's first.
 fn client() -> reqwest::Client {
     qiming_server::support::http::install_tls_provider();
     reqwest::Client::new()
