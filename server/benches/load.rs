@@ -29,8 +29,14 @@ use tokio::process::{Child, Command as TokioCommand};
 const PASSWORD: &str = "Bench12345";
 
 async fn launch(dir: &std::path::Path) -> (Child, String, Duration) {
+    launch_with(dir, &[]).await
+}
+
+/// [`launch`] with more environment (another database, …).
+async fn launch_with(dir: &std::path::Path, env: &[(&str, &str)]) -> (Child, String, Duration) {
     let started = Instant::now();
     let mut child = TokioCommand::new(env!("CARGO_BIN_EXE_qiming-server"))
+        .envs(env.iter().copied())
         .env("QIMING_ADDR", "127.0.0.1:0")
         .env("QIMING_DATA_DIR", dir)
         .env("QIMING_CONFIG", dir.join("absent.toml"))
@@ -128,7 +134,13 @@ async fn main() {
     let token = sign_in(&http, &base).await;
     // QIMING_BENCH_ONLY=scale runs only the organisation and system-data parts (while tuning).
     // QIMING_BENCH_ONLY=files runs only the file part (chunked upload and pack download).
+    // QIMING_BENCH_ONLY=messages runs only the WebSocket part (issue 14).
     match std::env::var("QIMING_BENCH_ONLY").as_deref() {
+        Ok("messages") => {
+            drop(child);
+            messages(dir.path()).await;
+            return;
+        }
         Ok("scale") => {
             organisation_scale(dir.path(), &base, &token).await;
             system_data(dir.path(), &base, &token).await;
@@ -190,6 +202,8 @@ async fn main() {
     organisation_scale(dir.path(), &base, &token).await;
     system_data(dir.path(), &base, &token).await;
     files(dir.path(), &base, &token, child.id().unwrap()).await;
+    drop(child);
+    messages(dir.path()).await;
 }
 
 /// The database the server under test uses.
@@ -595,6 +609,228 @@ async fn files(dir: &std::path::Path, base: &str, token: &str, pid: u32) {
         mib(before),
         mib(peak)
     );
+}
+
+// ----- messages and the WebSocket (issue 14) -----
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Sockets held open on one process.
+const SOCKETS: usize = 5_000;
+/// Chat round trips between two processes (paced under the socket's 20 frames a second).
+const ROUND_TRIPS: usize = 300;
+
+/// `n` users `{prefix}{i}` whose initial password counts as changed, each with a session
+/// whose token is `Bearer {prefix}token{i}` (stored as the server stores it: SHA-256 hex).
+/// Answers (user id, token) pairs.
+async fn users_with_sessions(pool: &sqlx::AnyPool, prefix: &str, n: usize) -> Vec<(String, String)> {
+    use sha2::Digest as _;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let mut out = Vec::new();
+    let mut tx = pool.begin().await.unwrap();
+    for chunk in (0..n).collect::<Vec<usize>>().chunks(500) {
+        let mut users = String::from("INSERT INTO base_user (id, account, real_name, password_hash, change_password_date, creator_time) VALUES ");
+        let mut sessions = String::from("INSERT INTO base_user_session (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ");
+        for (k, i) in chunk.iter().enumerate() {
+            let sep = if k == 0 { "" } else { "," };
+            let token = format!("{prefix}token{i}");
+            let hash = qiming_server::support::hex(&sha2::Sha256::digest(token.as_bytes()));
+            users.push_str(&format!("{sep}('{prefix}{i}', '{prefix}{i}', '用户{i}', 'x', 1, {now})"));
+            sessions.push_str(&format!("{sep}('{hash}', '{prefix}{i}', {now}, {now}, {})", now + 7 * 24 * 3600 * 1000));
+            out.push((format!("{prefix}{i}"), format!("Bearer {token}")));
+        }
+        // Generated names and numbers only: no outside text reaches these statements.
+        sqlx::query(sqlx::AssertSqlSafe(users)).execute(&mut *tx).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(sessions)).execute(&mut *tx).await.unwrap();
+    }
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 1").execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    out
+}
+
+/// A socket at `base` for `token`, past OnConnection → initMessage.
+async fn open_socket(base: &str, token: &str) -> Socket {
+    use futures_util::{SinkExt, StreamExt};
+    let url = format!("ws://{}/websocket/{}", base.trim_start_matches("http://"), token.replace(' ', "%20"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("the socket opens");
+    let hello = serde_json::json!({"method": "OnConnection", "token": token, "mobileDevice": false}).to_string();
+    ws.send(tokio_tungstenite::tungstenite::Message::text(hello)).await.unwrap();
+    while let Some(Ok(m)) = ws.next().await {
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = m
+            && t.as_str().contains("\"initMessage\"")
+        {
+            return ws;
+        }
+    }
+    panic!("no initMessage");
+}
+
+/// The value at fraction `q` of sorted samples.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// Issue 14's figures: 5,000 sockets on one process (SQLite) with the memory each idle one
+/// costs; one notice released to all of them, the time until each socket has its
+/// messagePush (p50, p99, the last); then two processes on one PostgreSQL database and the
+/// round trip of a chat message between users on either (A → B, B answers, A hears it).
+async fn messages(dir: &std::path::Path) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    sqlx::any::install_default_drivers();
+    // Each socket is a file on both ends.
+    let files = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(0);
+    let here = dir.join("messages");
+    std::fs::create_dir_all(&here).unwrap();
+    let (child, base, _) = launch_with(&here, &[("QIMING_MAX_CONNECTIONS", "20000")]).await;
+    let pool = sqlx::AnyPool::connect(&database_url(&here)).await.unwrap();
+    password_changed(&pool).await;
+    let users = users_with_sessions(&pool, "ws", SOCKETS).await;
+    let http = client();
+    let admin = sign_in(&http, &base).await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let before = rss_kib(&child);
+
+    // Every socket reads what comes (Online frames of those after it, then the push) and
+    // reports when the notice's push arrived.
+    let (pushed_tx, mut pushed_rx) = tokio::sync::mpsc::unbounded_channel::<Option<Instant>>();
+    let (ready_tx, mut ready_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let opening = Instant::now();
+    for batch in users.chunks(250) {
+        let opened = futures_util::future::join_all(batch.iter().map(|(_, token)| open_socket(&base, token))).await;
+        for mut ws in opened {
+            let pushed = pushed_tx.clone();
+            let ready = ready_tx.clone();
+            tokio::spawn(async move {
+                let _ = ready.send(());
+                while let Some(Ok(m)) = ws.next().await {
+                    if let Message::Text(t) = m
+                        && t.as_str().contains("\"messagePush\"")
+                    {
+                        let _ = pushed.send(Some(Instant::now()));
+                        // Stay connected (idle) until the benchmark ends.
+                        while let Some(Ok(_)) = ws.next().await {}
+                        return;
+                    }
+                }
+                let _ = pushed.send(None);
+            });
+        }
+    }
+    for _ in 0..SOCKETS {
+        ready_rx.recv().await.unwrap();
+    }
+    let opened_in = opening.elapsed();
+    // Let the Online announcements settle before measuring the idle sockets.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let after = rss_kib(&child);
+
+    let notice = serde_json::json!({"id": 0, "title": "全院通知", "toUserIds": "", "category": "notice", "expirationTime": null,
+        "files": "", "coverImage": "", "bodyText": "<p>基准</p>", "excerpt": "", "remindCategory": 1, "sendConfigId": "", "sendConfigName": ""});
+    http.post(format!("{base}/api/message")).header("Authorization", &admin).json(&notice).send().await.unwrap();
+    let list: serde_json::Value = http
+        .post(format!("{base}/api/message/Notice"))
+        .header("Authorization", &admin)
+        .json(&serde_json::json!({"currentPage": 1, "pageSize": 20}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = list["data"]["list"][0]["id"].as_str().unwrap().to_string();
+    let released = Instant::now();
+    let answer: serde_json::Value =
+        http.put(format!("{base}/api/message/{id}/Actions/Release")).header("Authorization", &admin).send().await.unwrap().json().await.unwrap();
+    let answered = released.elapsed();
+    let mut delays = Vec::new();
+    let mut dropped = 0;
+    for _ in 0..SOCKETS {
+        match tokio::time::timeout(Duration::from_secs(120), pushed_rx.recv()).await {
+            Ok(Some(Some(at))) => delays.push(at.duration_since(released).as_secs_f64() * 1000.0),
+            Ok(Some(None)) => dropped += 1,
+            _ => break,
+        }
+    }
+    delays.sort_by(|a, b| a.total_cmp(b));
+    println!("WebSocket (issue 14), open-files limit {files}:");
+    println!("  {SOCKETS} sockets opened (OnConnection → initMessage) in {:.1} s", opened_in.as_secs_f64());
+    println!(
+        "  server memory (RSS): {:.1} MiB before, {:.1} MiB with {SOCKETS} idle sockets: {:.1} KiB per socket",
+        before as f64 / 1024.0,
+        after as f64 / 1024.0,
+        after.saturating_sub(before) as f64 / SOCKETS as f64
+    );
+    println!(
+        "  one notice to {} users ({}): release answered in {:.0} ms; messagePush on {} sockets ({dropped} dropped): p50 {:.0} ms, p99 {:.0} ms, last {:.0} ms",
+        SOCKETS + 1,
+        answer["msg"].as_str().unwrap_or_default(),
+        answered.as_secs_f64() * 1000.0,
+        delays.len(),
+        quantile(&delays, 0.5),
+        quantile(&delays, 0.99),
+        delays.last().copied().unwrap_or(f64::NAN)
+    );
+    drop(child);
+    pool.close().await;
+
+    // Two processes on one PostgreSQL database.
+    let admin_url = std::env::var("QIMING_BENCH_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let name = format!("qiming_bench_{}", std::process::id());
+    let server_pool = match sqlx::AnyPool::connect(&admin_url).await {
+        Ok(p) => p,
+        Err(e) => {
+            println!("  chat between two processes: skipped, no PostgreSQL at {admin_url}: {e}");
+            return;
+        }
+    };
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&server_pool).await.unwrap();
+    let url = format!("{}/{name}", admin_url.rsplit_once('/').unwrap().0);
+    let (a_dir, b_dir) = (dir.join("pg-a"), dir.join("pg-b"));
+    std::fs::create_dir_all(&a_dir).unwrap();
+    std::fs::create_dir_all(&b_dir).unwrap();
+    let (a_child, a_base, _) = launch_with(&a_dir, &[("DATABASE_URL", url.as_str())]).await;
+    let (b_child, b_base, _) = launch_with(&b_dir, &[("DATABASE_URL", url.as_str())]).await;
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let pair = users_with_sessions(&pool, "chat", 2).await;
+    let mut a = open_socket(&a_base, &pair[0].1).await;
+    let mut b = open_socket(&b_base, &pair[1].1).await;
+    let say = |to: &str, text: &str| Message::text(serde_json::json!({"method": "SendMessage", "toUserId": to, "messageType": "text", "messageContent": text}).to_string());
+    async fn heard(ws: &mut Socket, method: &str) {
+        while let Some(Ok(m)) = ws.next().await {
+            if let Message::Text(t) = m
+                && t.as_str().contains(&format!("\"method\":\"{method}\""))
+            {
+                return;
+            }
+        }
+        panic!("closed while waiting for {method}");
+    }
+    let mut trips = Vec::new();
+    for i in 0..ROUND_TRIPS {
+        let started = Instant::now();
+        a.send(say(&pair[1].0, &format!("问{i}"))).await.unwrap();
+        heard(&mut b, "receiveMessage").await;
+        b.send(say(&pair[0].0, &format!("答{i}"))).await.unwrap();
+        heard(&mut a, "receiveMessage").await;
+        trips.push(started.elapsed().as_secs_f64() * 1000.0);
+        // Stay under the 20 frames a second a client may send.
+        tokio::time::sleep(Duration::from_millis(60).saturating_sub(started.elapsed())).await;
+    }
+    trips.sort_by(|x, y| x.total_cmp(y));
+    println!(
+        "  chat round trip between two processes on PostgreSQL (A → B, B answers → A), {ROUND_TRIPS} trips: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        quantile(&trips, 0.5),
+        quantile(&trips, 0.99),
+        trips.last().copied().unwrap_or(f64::NAN)
+    );
+    drop((a, b, a_child, b_child));
+    pool.close().await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&server_pool).await;
 }
 
 /// reqwest is built with rustls without a default provider: install the server's first.

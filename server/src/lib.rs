@@ -67,6 +67,8 @@ pub struct Inner {
     /// The third-party import's writer (the permission area's), which the system area that
     /// runs the import cannot name.
     pub write_directory: system::third_party::service::WriteDirectory,
+    /// The file area's `hold`, which the message area (below it) cannot name.
+    pub hold_files: message::service::HoldFiles,
 }
 
 impl std::ops::Deref for AppState {
@@ -106,6 +108,7 @@ impl AppState {
             live,
             live_events,
             write_directory: permission::import::WRITER,
+            hold_files: file::service::HOLDER,
         }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
@@ -167,6 +170,7 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
         header_read_timeout: state.config.header_read_timeout,
     };
     let housekeeping = housekeeping::spawn(state.clone());
+    let reminders = system::schedule::service::spawn_reminders(state.clone());
     let queue = state.journal_queue.lock().ok().and_then(|mut q| q.take());
     let journal = queue.map(|queue| journal::spawn(state.clone(), queue));
     let events = state.live_events.lock().ok().and_then(|mut q| q.take());
@@ -179,6 +183,7 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
     let task = tokio::spawn(async move {
         let served = serve::serve(listener, app, limits).await;
         housekeeping.abort();
+        reminders.abort();
         if let Some(journal) = journal {
             journal.abort();
         }

@@ -45,6 +45,17 @@ pub enum Event {
     SessionsChanged { user_id: String },
     /// Chat message `id` was sent from `from` to `to`.
     Chat { id: String, from: String, to: String },
+    /// What these users may see changed (roles, grants, menus): their sockets are told
+    /// `refresh`. `everyone` for a change of the menus themselves; never the user who made
+    /// the change (`by`), whose page already shows it.
+    PermissionsChanged {
+        #[serde(default)]
+        users: Vec<String>,
+        #[serde(default)]
+        everyone: bool,
+        #[serde(default)]
+        by: String,
+    },
 }
 
 /// What a connection's task is asked to do.
@@ -269,8 +280,25 @@ impl Event {
                 .chunks(USERS_PER_NOTIFICATION)
                 .map(|chunk| Event::Delivered { message_id: message_id.clone(), users: chunk.to_vec() })
                 .collect(),
+            Event::PermissionsChanged { users, everyone, by } if users.len() > USERS_PER_NOTIFICATION => users
+                .chunks(USERS_PER_NOTIFICATION)
+                .map(|chunk| Event::PermissionsChanged { users: chunk.to_vec(), everyone, by: by.clone() })
+                .collect(),
             other => vec![other],
         }
+    }
+
+    /// What these users may see changed (after the change is committed).
+    pub fn permissions_of(users: impl IntoIterator<Item = String>, by: &str) -> Event {
+        let mut users: Vec<String> = users.into_iter().filter(|u| u != by).collect();
+        users.sort();
+        users.dedup();
+        Event::PermissionsChanged { users, everyone: false, by: by.to_string() }
+    }
+
+    /// The menus changed: what everyone may see (after the change is committed).
+    pub fn menus_changed(by: &str) -> Event {
+        Event::PermissionsChanged { users: Vec::new(), everyone: true, by: by.to_string() }
     }
 }
 

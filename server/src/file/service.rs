@@ -265,6 +265,17 @@ pub async fn hold(conn: &mut Conn, state: &AppState, holder: Holder<'_>, names: 
     repo::set_held(conn, holder.kind, holder.id, &ids, state.clock.now_ms()).await
 }
 
+/// [`hold`] as areas this one depends on take it (the message area's notices), handed in by
+/// the crate root ([`crate::Inner::hold_files`]).
+pub const HOLDER: crate::message::service::HoldFiles = hold_boxed;
+
+fn hold_boxed<'a>(conn: &'a mut Conn, state: &'a AppState, kind: &'a str, id: &'a str, names: &'a [String]) -> futures_util::future::BoxFuture<'a, Result<(), AppError>> {
+    Box::pin(async move {
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        hold(conn, state, Holder::new(kind, id), &names).await
+    })
+}
+
 /// How many orphan files one housekeeping run removes at most.
 const ORPHANS_PER_RUN: i64 = 1000;
 

@@ -204,3 +204,22 @@ pub struct Conversation {
 pub struct Conversations {
     pub list: Vec<Conversation>,
 }
+
+/// A message send configuration (MSG-024): how a notice with remindCategory 2 or a
+/// schedule's reminder is sent.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendConfig {
+    pub id: String,
+    pub full_name: String,
+    pub en_code: String,
+    /// The channels ('1' in-site message).
+    pub message_type: String,
+    pub description: String,
+}
+
+/// GET SendMessageConfig/Selector: the enabled configurations.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SendConfigs {
+    pub list: Vec<SendConfig>,
+}

@@ -3,7 +3,7 @@
 //! `Notice/…` forms as aliases (spec 02 §7.7); the catalogue's `POST Notice` is the client's
 //! notice list, and a notice is created with `POST /api/message`.
 
-use super::dto::{Conversations, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, RecordIds};
+use super::dto::{Conversations, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, RecordIds, SendConfig, SendConfigs};
 use super::{AddNotice, EditNotice, RemoveNotice, ViewNotice, service, socket};
 use crate::AppState;
 use crate::access::{Member, Permit};
@@ -166,12 +166,33 @@ pub async fn remove_conversation(State(state): State<AppState>, caller: Member, 
     done("移除成功")
 }
 
+#[utoipa::path(get, path = "/api/message/SendMessageConfig/{id}", tag = "message",
+    summary = "A message send configuration, as the notice form shows the one chosen (MSG-024)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<SendConfig>)))]
+pub async fn send_config(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<SendConfig> {
+    ok(service::send_config(&state, &caller, &id).await?)
+}
+
+#[utoipa::path(get, path = "/api/message/SendMessageConfig/Selector", tag = "message",
+    summary = "The enabled message send configurations, for the notice and schedule forms' pickers (MSG-024)",
+    responses((status = 200, body = Envelope<SendConfigs>)))]
+pub async fn send_configs(State(state): State<AppState>, caller: Member) -> ApiResult<SendConfigs> {
+    ok(SendConfigs { list: service::send_configs(&state, &caller).await? })
+}
+
 /// GET /websocket/{token} and /api/message/websocket/{token} (CHAT-023): the token as the JNPF
 /// client puts it in the path (`Bearer%20…`, decoded here). Not a documented API operation:
 /// the session is checked by the socket itself, which answers a bad one with `logout`.
 pub async fn upgrade(State(state): State<AppState>, axum::extract::Path(token): axum::extract::Path<String>, ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>) -> Response {
     match ws {
-        Ok(ws) => ws.max_message_size(socket::MAX_FRAME).on_upgrade(move |ws| socket::serve(state, ws, token)),
+        Ok(ws) => ws
+            .max_message_size(socket::MAX_FRAME)
+            // tungstenite's 128 KiB defaults, allocated per connection, would make most of an
+            // idle socket's memory; frames here are small and each send is flushed.
+            .read_buffer_size(socket::BUFFER)
+            .write_buffer_size(socket::BUFFER)
+            .on_upgrade(move |ws| socket::serve(state, ws, token)),
         Err(_) => AppError::bad("请使用WebSocket连接").into_response(),
     }
 }

@@ -60,4 +60,6 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::conversations))
         .route(routes!(handlers::clear_history))
         .route(routes!(handlers::remove_conversation))
+        .route(routes!(handlers::send_configs))
+        .route(routes!(handlers::send_config))
 }

@@ -1,6 +1,6 @@
 //! SQL of messages, notices and chat (tables of migrations/0025_messages.sql). No decisions.
 
-use super::dto::{Conversation, MessageInfo, MessageRow, NoticeInfo, NoticeRow};
+use super::dto::{Conversation, MessageInfo, MessageRow, NoticeInfo, NoticeRow, SendConfig};
 use crate::access::{DataScope, ScopeColumns};
 use crate::db::{Arg, Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
@@ -464,4 +464,20 @@ pub async fn own_upload(conn: &mut Conn, name: &str, folder: &str, owner: &str) 
         .fetch_one(conn)
         .await?;
     Ok(n > 0)
+}
+
+/// An enabled send configuration.
+pub async fn send_config(conn: &mut Conn, id: &str) -> Result<Option<SendConfig>, AppError> {
+    Ok(sqlx::query_as("SELECT id, full_name, en_code, message_type, description FROM base_message_send_config WHERE id = $1 AND enabled_mark = 1").bind(id).fetch_optional(conn).await?)
+}
+
+/// The enabled send configurations in their order.
+pub async fn send_configs(conn: &mut Conn) -> Result<Vec<SendConfig>, AppError> {
+    Ok(sqlx::query_as("SELECT id, full_name, en_code, message_type, description FROM base_message_send_config WHERE enabled_mark = 1 ORDER BY sort_code, full_name").fetch_all(conn).await?)
+}
+
+/// The attachments (JSON text) and cover image of a notice the caller already reached or
+/// just wrote: what its uploads are held for.
+pub async fn notice_uploads(conn: &mut Conn, id: &str) -> Result<Option<(String, String)>, AppError> {
+    Ok(sqlx::query_as("SELECT files, cover_image FROM base_message WHERE id = $1 AND type = 3").bind(id).fetch_optional(conn).await?)
 }

@@ -2,7 +2,7 @@
 //! the notice form (rich text sanitised with `ammonia`, attachments, addressees), release as
 //! one transaction, and the function other areas call to send a message.
 
-use super::dto::{Conversation, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow};
+use super::dto::{Conversation, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, SendConfig};
 use super::repo::{self, Addressees, InboxFilter, NewMessage, NoticeFilter};
 use super::{AddNotice, EditNotice, RemoveNotice, ViewNotice};
 use crate::AppState;
@@ -22,12 +22,49 @@ pub const SCHEDULE: i64 = 4;
 
 pub const MESSAGE_MISSING: &str = "消息不存在";
 pub const NOTICE_MISSING: &str = "公告不存在";
+pub const SEND_CONFIG_MISSING: &str = "发送配置不存在";
 /// Copies one Record delete names at most.
 const MAX_IDS: usize = 1000;
 const TITLE_MAX: usize = 100;
 const EXCERPT_MAX: usize = 500;
 const BODY_MAX: usize = 1_000_000;
 const FILES_MAX: usize = 50;
+
+/// Makes the uploads of these generated names exactly those the record (kind, id) holds, in
+/// the caller's transaction, so the orphan cleanup keeps them (the file area's `hold`; this
+/// area cannot name it, so the crate root hands it in: [`crate::Inner::hold_files`]).
+pub type HoldFiles = for<'a> fn(&'a mut Conn, &'a AppState, &'a str, &'a str, &'a [String]) -> futures_util::future::BoxFuture<'a, Result<(), AppError>>;
+
+/// What holds a notice's attachments and cover image.
+pub const NOTICE_HOLDER: &str = "notice";
+
+/// The generated names of the uploads a notice keeps: each attachment's `fileId` (the
+/// upload's `data.name`) and the last segment of the cover image's URL.
+fn notice_files(files: &str, cover_image: &str) -> Vec<String> {
+    let mut names: Vec<String> = serde_json::from_str::<serde_json::Value>(files)
+        .ok()
+        .and_then(|v| v.as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|entry| entry.get("fileId").and_then(|f| f.as_str()).map(|f| f.trim().to_string()))
+        .filter(|f| !f.is_empty())
+        .collect();
+    if let Some(last) = cover_image.split(['?', '#']).next().and_then(|p| p.rsplit('/').next())
+        && !last.trim().is_empty()
+    {
+        names.push(last.trim().to_string());
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Holds what the stored notice `id` names (after a create or an update, in its transaction).
+async fn hold_notice_files(conn: &mut Conn, state: &AppState, id: &str) -> Result<(), AppError> {
+    let (files, cover_image) = repo::notice_uploads(conn, id).await?.unwrap_or_default();
+    let names = notice_files(&files, &cover_image);
+    (state.hold_files)(conn, state, NOTICE_HOLDER, id, &names).await
+}
 
 /// A message written in a transaction, to announce once that transaction is committed.
 #[must_use = "publish it after the transaction commits"]
@@ -287,6 +324,9 @@ async fn notice_columns(conn: &mut Conn, form: NoticeForm, current: Option<&Noti
     if remind_now == 2 && config_now.is_empty() {
         return Err(AppError::field("sendConfigId", "发送配置不能为空"));
     }
+    if remind_now == 2 && send_config.is_some() && repo::send_config(conn, &config_now).await?.is_none() {
+        return Err(AppError::field("sendConfigId", SEND_CONFIG_MISSING));
+    }
     if let Some(r) = remind {
         columns.push(("remind_category", Arg::Int(r)));
     }
@@ -334,6 +374,7 @@ pub async fn create_notice(state: &AppState, permit: &Permit<AddNotice>, form: N
     let columns = notice_columns(&mut tx, form, None, now).await?;
     let id = new_id();
     repo::insert_notice(&mut tx, &id, columns, &permit.caller().user_id, now).await?;
+    hold_notice_files(&mut tx, state, &id).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -348,6 +389,7 @@ pub async fn update_notice(state: &AppState, permit: &Permit<EditNotice>, id: &s
     }
     let columns = notice_columns(&mut tx, form, Some(&current), now).await?;
     repo::update_notice(&mut tx, id, columns, &permit.caller().user_id, now).await?;
+    hold_notice_files(&mut tx, state, id).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -357,6 +399,8 @@ pub async fn delete_notice(state: &AppState, permit: &Permit<RemoveNotice>, id: 
     let mut tx = state.db.begin().await?;
     repo::notice(&mut tx, permit.scope(), id, state.clock.now_ms()).await?.ok_or_else(|| AppError::not_found(NOTICE_MISSING))?;
     repo::delete_notice(&mut tx, id).await?;
+    // Its attachments are no one's now: orphans, removed once old.
+    (state.hold_files)(&mut tx, state, NOTICE_HOLDER, id, &[]).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -386,6 +430,19 @@ pub async fn release_notice(state: &AppState, permit: &Permit<EditNotice>, id: &
     let n = users.len();
     state.live.publish(Event::Delivered { message_id: id.to_string(), users });
     Ok(n)
+}
+
+/// GET SendMessageConfig/{id} (MSG-024): an enabled send configuration.
+pub async fn send_config(state: &AppState, _caller: &Member, id: &str) -> Result<SendConfig, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::send_config(&mut conn, id.trim()).await?.ok_or_else(|| AppError::not_found(SEND_CONFIG_MISSING))
+}
+
+/// GET SendMessageConfig/Selector: the enabled send configurations (the notice form's and
+/// the schedule form's picker).
+pub async fn send_configs(state: &AppState, _caller: &Member) -> Result<Vec<SendConfig>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    repo::send_configs(&mut conn).await
 }
 
 /// A pushed message's title, type, time and sender.

@@ -10,7 +10,9 @@
 //! `heartCheck` (or the text `ping`) → `heartCheck`. Anything else, or a frame that is not
 //! JSON, gets `{method: "error", msg}` and the connection stays. The server also sends
 //! `Online`/`Offline {userId}`, `messagePush`, and `logout {token, msg}` followed by a close
-//! frame when the session ended (also when it was not valid to begin with).
+//! frame when the session ended (also when it was not valid to begin with); `refresh {msg}`
+//! when what the user may see changed (roles, grants, menus); and `closeSocket {msg}` before
+//! a close frame when it drops the connection itself (too slow to read, or silent).
 //!
 //! A client that sends more than [`RATE`] frames a second (beyond a burst of [`BURST`]) gets
 //! an error frame for each extra one; one whose queue overflows is closed with code 1008; one
@@ -33,6 +35,8 @@ use tokio::time::Instant;
 
 /// The largest frame a client may send.
 pub const MAX_FRAME: usize = 64 * 1024;
+/// A connection's read and write buffers (they grow for a larger frame).
+pub const BUFFER: usize = 4 * 1024;
 pub const PING_EVERY: Duration = Duration::from_secs(30);
 pub const SILENCE: Duration = Duration::from_secs(90);
 /// How long one frame may take to go out before the client counts as gone.
@@ -42,6 +46,10 @@ pub const RATE: f64 = 20.0;
 pub const BURST: f64 = 40.0;
 /// Close code and reason for a client too slow to read its frames.
 pub const SLOW_CLOSE: (u16, &str) = (1008, "消息积压过多，连接已关闭");
+/// Close code and reason for a client silent for [`SILENCE`].
+pub const SILENT_CLOSE: (u16, &str) = (1001, "连接超时");
+/// What `refresh` says when the user's roles, grants or menus changed (CHAT-030).
+pub const REFRESH_MSG: &str = "您的权限已变更，页面即将刷新";
 
 type Sink = SplitSink<WebSocket, Message>;
 
@@ -64,6 +72,32 @@ fn said(e: &AppError) -> String {
 
 async fn put(sink: &mut Sink, text: &str) -> bool {
     matches!(tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(Utf8Bytes::from(text)))).await, Ok(Ok(())))
+}
+
+/// How sending one frame ended.
+enum Sent {
+    Done,
+    /// The client is gone or did not take the frame within [`SEND_TIMEOUT`].
+    Gone,
+    /// The hub dropped the connection (its queue overflowed) while the frame waited.
+    Kicked,
+}
+
+/// [`put`], given up as soon as the hub kicks the connection: a client that stopped reading
+/// blocks the send, and must still be told why it is dropped.
+async fn put_unless_kicked(sink: &mut Sink, text: &str, kick: &tokio::sync::Notify) -> Sent {
+    tokio::select! {
+        biased;
+        _ = kick.notified() => Sent::Kicked,
+        done = put(sink, text) => if done { Sent::Done } else { Sent::Gone },
+    }
+}
+
+/// Tells the client the server closes its connection (CHAT-029: `closeSocket`), then closes
+/// with `code` and `reason`.
+async fn close_socket(sink: &mut Sink, code: u16, reason: &str) {
+    let _ = put(sink, &frame(json!({"method": "closeSocket", "msg": reason}))).await;
+    close(sink, code, reason).await;
 }
 
 async fn close(sink: &mut Sink, code: u16, reason: &str) {
@@ -134,15 +168,18 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
         tokio::select! {
             biased;
             _ = reg.kick.notified() => {
-                close(&mut sink, SLOW_CLOSE.0, SLOW_CLOSE.1).await;
+                close_socket(&mut sink, SLOW_CLOSE.0, SLOW_CLOSE.1).await;
                 return;
             }
             out = reg.rx.recv() => match out {
-                Some(Outbound::Frame(text)) => {
-                    if !put(&mut sink, &text).await {
+                Some(Outbound::Frame(text)) => match put_unless_kicked(&mut sink, &text, &reg.kick).await {
+                    Sent::Done => {}
+                    Sent::Gone => return,
+                    Sent::Kicked => {
+                        close_socket(&mut sink, SLOW_CLOSE.0, SLOW_CLOSE.1).await;
                         return;
                     }
-                }
+                },
                 Some(Outbound::CheckSession) => {
                     if let Err(e) = session::authenticate(state, Some(token)).await
                         && e.code() >= 600
@@ -152,7 +189,7 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
                     }
                 }
                 None => {
-                    close(&mut sink, SLOW_CLOSE.0, SLOW_CLOSE.1).await;
+                    close_socket(&mut sink, SLOW_CLOSE.0, SLOW_CLOSE.1).await;
                     return;
                 }
             },
@@ -186,7 +223,7 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
             }
             _ = ping.tick() => {
                 if heard.elapsed() >= SILENCE {
-                    close(&mut sink, 1001, "连接超时").await;
+                    close_socket(&mut sink, SILENT_CLOSE.0, SILENT_CLOSE.1).await;
                     return;
                 }
                 if tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Ping(Default::default()))).await.map_or(true, |r| r.is_err()) {
@@ -323,6 +360,13 @@ pub fn spawn_events(state: AppState, mut events: mpsc::Receiver<Event>) -> tokio
 async fn on_event(state: &AppState, event: Event) -> Result<(), AppError> {
     match event {
         Event::SessionsChanged { user_id } => state.live.send_to(&user_id, Outbound::CheckSession),
+        Event::PermissionsChanged { users, everyone, by } => {
+            let here = if everyone { state.live.online_users() } else { state.live.connected_among(&users) };
+            let refresh = frame(json!({"method": "refresh", "msg": REFRESH_MSG}));
+            for user in here.iter().filter(|u| **u != by) {
+                state.live.send_to(user, Outbound::Frame(refresh.clone()));
+            }
+        }
         Event::Delivered { message_id, users } => {
             let here = state.live.connected_among(&users);
             if here.is_empty() {

@@ -19,6 +19,7 @@ mod layers;
 mod log;
 mod menu;
 mod message;
+mod message_live;
 mod online;
 mod organize;
 mod permission;

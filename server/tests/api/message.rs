@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 fn message(kind: i64, title: &str, sender: &str) -> NewMessage {
     NewMessage {
@@ -146,7 +146,7 @@ async fn msg_021_record_delete_is_per_user(engine: Engine) {
 }
 
 /// A notice form as the JNPF client posts it.
-fn notice(title: &str, to: &str) -> Value {
+pub fn notice(title: &str, to: &str) -> Value {
     json!({"id": 0, "title": title, "toUserIds": to, "category": "notice", "expirationTime": null,
            "files": "[{\"name\":\"a.pdf\",\"fileId\":\"f1\",\"url\":\"/api/file/Image/annex/a.pdf\"}]", "coverImage": "",
            "bodyText": "<p class=\"ql-align-center\">全院<script>alert(1)</script><img src=x onerror=\"alert(1)\"></p>",
@@ -157,7 +157,7 @@ async fn notice_rows(s: &TestServer, token: &str, query: Value) -> Vec<Value> {
     s.post("/api/message/Notice", Some(token), query).await.ok()["list"].as_array().unwrap().clone()
 }
 
-async fn notice_id(s: &TestServer, token: &str, title: &str) -> String {
+pub async fn notice_id(s: &TestServer, token: &str, title: &str) -> String {
     let rows = notice_rows(s, token, json!({"keyword": title, "currentPage": 1, "pageSize": 20, "sort": "desc", "enabledMark": [], "type": []})).await;
     rows.iter().find(|r| r["title"] == title).unwrap()["id"].as_str().unwrap().to_string()
 }
@@ -275,26 +275,26 @@ async fn msg_022_notice_page_permissions(engine: Engine) {
 
 // ----- the WebSocket -----
 
-async fn connect(s: &TestServer, prefix: &str, token: &str) -> Ws {
+pub async fn connect(s: &TestServer, prefix: &str, token: &str) -> Ws {
     let url = format!("ws://{}{prefix}/{}", s.base.trim_start_matches("http://"), token.replace(' ', "%20"));
     tokio_tungstenite::connect_async(url).await.expect("the socket opens").0
 }
 
 /// A socket that has said OnConnection and heard initMessage: from then on it hears every
 /// live frame meant for it.
-async fn open(s: &TestServer, token: &str) -> Ws {
+pub async fn open(s: &TestServer, token: &str) -> Ws {
     let mut ws = connect(s, "/websocket", token).await;
     say(&mut ws, json!({"method": "OnConnection", "token": token, "mobileDevice": false})).await;
     frame(&mut ws, "initMessage").await;
     ws
 }
 
-async fn say(ws: &mut Ws, v: Value) {
+pub async fn say(ws: &mut Ws, v: Value) {
     ws.send(Message::text(v.to_string())).await.unwrap();
 }
 
 /// The next text frame (pings and pongs skipped); None when the socket closed.
-async fn next(ws: &mut Ws) -> Option<Value> {
+pub async fn next(ws: &mut Ws) -> Option<Value> {
     loop {
         let m = tokio::time::timeout(Duration::from_secs(10), ws.next()).await.expect("a frame within 10 s");
         match m {
@@ -306,7 +306,7 @@ async fn next(ws: &mut Ws) -> Option<Value> {
 }
 
 /// The next frame whose method is `method` (others skipped: Online/Offline arrive at any time).
-async fn frame(ws: &mut Ws, method: &str) -> Value {
+pub async fn frame(ws: &mut Ws, method: &str) -> Value {
     loop {
         let f = next(ws).await.unwrap_or_else(|| panic!("closed while waiting for {method}"));
         if f["method"] == method {
@@ -316,7 +316,7 @@ async fn frame(ws: &mut Ws, method: &str) -> Value {
 }
 
 /// Asserts that the socket closes (after whatever frames are left).
-async fn closes(ws: &mut Ws) {
+pub async fn closes(ws: &mut Ws) {
     while next(ws).await.is_some() {}
 }
 

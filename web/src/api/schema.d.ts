@@ -4732,6 +4732,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message/SendMessageConfig/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled message send configurations, for the notice and schedule forms' pickers (MSG-024)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageSendMessageConfigSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/SendMessageConfig/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A message send configuration, as the notice form shows the one chosen (MSG-024)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getMessageSendMessageConfigById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -7663,6 +7703,48 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_SendConfig: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description A message send configuration (MSG-024): how a notice with remindCategory 2 or a
+             *     schedule's reminder is sent.
+             */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** @description The channels ('1' in-site message). */
+                messageType: string;
+                description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_SendConfigs: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET SendMessageConfig/Selector: the enabled configurations. */
+            data: {
+                list: components["schemas"]["SendConfig"][];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_String: {
             /**
              * Format: u-int16
@@ -9981,6 +10063,22 @@ export interface components {
             hasChildren: boolean;
             isLeaf: boolean;
             children: components["schemas"]["SelectorNode"][];
+        };
+        /**
+         * @description A message send configuration (MSG-024): how a notice with remindCategory 2 or a
+         *     schedule's reminder is sent.
+         */
+        SendConfig: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The channels ('1' in-site message). */
+            messageType: string;
+            description: string;
+        };
+        /** @description GET SendMessageConfig/Selector: the enabled configurations. */
+        SendConfigs: {
+            list: components["schemas"]["SendConfig"][];
         };
         /** @description One of the caller's signatures (GET …/Current/SignImg, PROF-009). */
         SignImg: {
@@ -17420,6 +17518,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getMessageSendMessageConfigSelector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SendConfigs"];
+                };
+            };
+        };
+    };
+    getMessageSendMessageConfigById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SendConfig"];
                 };
             };
         };

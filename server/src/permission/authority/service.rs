@@ -190,8 +190,20 @@ pub async fn save(state: &AppState, caller: &Member, object_id: &str, req: Autho
         }
     }
     repo::replace(&mut tx, &kind, object_id, &grants).await?;
+    let holders = holders(&mut tx, &kind, object_id).await?;
     tx.commit().await?;
+    // The holders' pages reload what they may see (CHAT-030).
+    state.live.publish(crate::live::Event::permissions_of(holders, &caller.user_id));
     Ok(())
+}
+
+/// The users an object's grants reach: a user itself, else the members of the role,
+/// position, group or organisation.
+async fn holders(conn: &mut Conn, kind: &str, object_id: &str) -> Result<Vec<String>, AppError> {
+    if kind == "User" {
+        return Ok(vec![object_id.to_string()]);
+    }
+    crate::permission::relation::repo::members(conn, kind, object_id).await
 }
 
 /// POST Authority/Data/Batch: adds the grants to each role named (other ids — the role
@@ -202,6 +214,7 @@ pub async fn batch(state: &AppState, caller: &Member, req: AuthorityBatch) -> Re
     let holdings = Holdings::of(&mut tx, caller).await?;
     let grants = wanted(&mut tx, &holdings, &req.system_ids, &req.module, [&req.button, &req.column, &req.form, &req.resource]).await?;
     let mut roles_done = 0;
+    let mut reached = Vec::new();
     for id in &req.role_ids {
         if repo::object_type(&mut tx, id).await?.as_deref() != Some("Role") {
             continue;
@@ -211,10 +224,12 @@ pub async fn batch(state: &AppState, caller: &Member, req: AuthorityBatch) -> Re
         }
         repo::add(&mut tx, "Role", id, &grants).await?;
         roles_done += 1;
+        reached.extend(holders(&mut tx, "Role", id).await?);
     }
     if roles_done == 0 {
         return Err(AppError::field("roleIds", "请选择角色"));
     }
     tx.commit().await?;
+    state.live.publish(crate::live::Event::permissions_of(reached, &caller.user_id));
     Ok(())
 }

@@ -119,6 +119,8 @@ pub async fn update_system(state: &AppState, permit: &Permit<EditMenu>, id: &str
     }
     repo::update_system(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -132,6 +134,8 @@ pub async fn toggle_system(state: &AppState, permit: &Permit<EditMenu>, id: &str
     let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
     repo::update_system(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -147,6 +151,8 @@ pub async fn delete_system(state: &AppState, permit: &Permit<RemoveMenu>, id: &s
     }
     repo::delete_system(&mut tx, &found.id).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -384,6 +390,8 @@ pub async fn update_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str, 
         repo::move_to_system(&mut tx, &moved, &system_id).await?;
     }
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -395,6 +403,8 @@ pub async fn toggle_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str) 
     let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
     repo::update_menu(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -408,6 +418,8 @@ pub async fn delete_menu(state: &AppState, permit: &Permit<RemoveMenu>, id: &str
     }
     repo::delete_menu(&mut tx, &found.id).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -668,6 +680,8 @@ pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
     }
     repo::update_item(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -678,6 +692,8 @@ pub async fn toggle_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
     let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
     repo::update_item(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -691,6 +707,8 @@ pub async fn delete_item(state: &AppState, permit: &Permit<RemoveMenu>, kind: Ki
     }
     repo::delete_item(&mut tx, kind.code(), &found.id).await?;
     tx.commit().await?;
+    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
 }
 

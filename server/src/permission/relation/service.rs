@@ -60,9 +60,12 @@ pub async fn set_members(state: &AppState, caller: &Member, object_id: &str, req
     let before = repo::members(&mut tx, &req.object_type, object_id).await?;
     repo::set_members(&mut tx, &req.object_type, object_id, &users).await?;
     if req.object_type == "Position" {
-        let touched: Vec<String> = before.into_iter().chain(users.iter().cloned()).collect();
+        let touched: Vec<String> = before.iter().cloned().chain(users.iter().cloned()).collect();
         repo::refresh_current_position(&mut tx, &touched).await?;
     }
     tx.commit().await?;
+    // Those who joined or left: what they may see changed (CHAT-030).
+    let touched: Vec<String> = before.into_iter().chain(users).collect();
+    state.live.publish(crate::live::Event::permissions_of(touched, &caller.user_id));
     Ok(())
 }

@@ -163,7 +163,10 @@ pub async fn update(state: &AppState, permit: &Permit<EditRole>, id: &str, form:
         repo::set_organisations(&mut tx, id, &ids).await?;
     }
     repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    // Its members' pages reload what they may see (CHAT-030).
+    let members = crate::permission::relation::repo::members(&mut tx, "Role", id).await?;
     tx.commit().await?;
+    state.live.publish(crate::live::Event::permissions_of(members, &permit.caller().user_id));
     Ok(())
 }
 
@@ -173,7 +176,10 @@ pub async fn toggle(state: &AppState, permit: &Permit<EditRole>, id: &str) -> Re
     let role = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
     let columns = vec![("enabled_mark", Arg::from(if role.enabled_mark == 1 { 0 } else { 1 }))];
     repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    // Its members' pages reload what they may see (CHAT-030).
+    let members = crate::permission::relation::repo::members(&mut tx, "Role", id).await?;
     tx.commit().await?;
+    state.live.publish(crate::live::Event::permissions_of(members, &permit.caller().user_id));
     Ok(())
 }
 

@@ -157,6 +157,13 @@ pub(super) struct Memberships {
     groups: Option<Vec<String>>,
 }
 
+impl Memberships {
+    /// Whether the change names memberships (which carry grants).
+    fn changes_grants(&self) -> bool {
+        self.organisations.is_some() || self.positions.is_some() || self.roles.is_some() || self.groups.is_some()
+    }
+}
+
 async fn memberships(conn: &mut Conn, form: &UserForm, user: Option<&str>) -> Result<Memberships, AppError> {
     let organisations = match &form.organize_id_tree {
         Patch::Value(paths) => {
@@ -391,6 +398,10 @@ pub async fn update(state: &AppState, permit: &Permit<EditUser>, id: &str, form:
     store_change(&mut tx, id, cols, &m, &permit.caller().user_id, now).await?;
     tx.commit().await?;
     access::session::announce_ended(state, id);
+    if m.changes_grants() {
+        // Their roles, positions, groups or organisations changed: so may what they see.
+        state.live.publish(crate::live::Event::permissions_of([id.to_string()], &permit.caller().user_id));
+    }
     Ok(())
 }
 

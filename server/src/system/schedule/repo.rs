@@ -203,6 +203,8 @@ pub async fn update_one(
     sql.set("end_time", f.end_time.as_str()).set("duration", f.duration).set("reminder_time", f.reminder_time);
     sql.set("reminder_type", f.reminder_type.as_str()).set("send_config_id", f.send_config_id.as_str());
     sql.set("send_config_name", f.send_config_name.as_str()).set("repetition", f.repetition.as_str()).set("repeat_time", f.repeat_time);
+    // New times, a new reminder (none is due for the old ones any more).
+    sql.set("reminded_at", None::<i64>);
     sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(o.id.as_str());
     sql.query().execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_schedule_user WHERE schedule_id = $1").bind(o.id.as_str()).execute(&mut *conn).await?;
@@ -254,4 +256,40 @@ pub async fn existing_users(conn: &mut Conn, ids: &[String]) -> Result<Vec<Strin
     let mut sql = Sql::new(Engine::of(conn), "SELECT id FROM base_user WHERE ");
     sql.any_of("id", ids);
     Ok(sql.query_scalar().fetch_all(conn).await?)
+}
+
+/// An occurrence whose reminder is due.
+#[derive(Debug, sqlx::FromRow)]
+pub struct DueReminder {
+    pub id: String,
+    pub group_id: String,
+    pub title: String,
+    pub start_day: i64,
+    pub creator_user_id: String,
+}
+
+/// Occurrences not reminded yet whose reminder time (`reminder_time` minutes before the
+/// start; -1 at the start; -2 none) has come and which have not ended, earliest first.
+pub async fn due_reminders(conn: &mut Conn, now: i64, limit: i64) -> Result<Vec<DueReminder>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT id, group_id, title, start_day, creator_user_id FROM base_schedule \
+         WHERE reminded_at IS NULL AND reminder_time <> -2 AND end_day > $1 \
+         AND start_day - (CASE WHEN reminder_time > 0 THEN reminder_time * 60000 ELSE 0 END) <= $1 \
+         ORDER BY start_day, id LIMIT $2",
+    )
+    .bind(now)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Marks the occurrence reminded if nobody did yet; answers whether this call did.
+pub async fn claim_reminder(conn: &mut Conn, id: &str, now: i64) -> Result<bool, AppError> {
+    let done = sqlx::query("UPDATE base_schedule SET reminded_at = $1 WHERE id = $2 AND reminded_at IS NULL").bind(now).bind(id).execute(conn).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Everyone who sees the occurrence: its creator and its participants.
+pub async fn viewers(conn: &mut Conn, schedule_id: &str) -> Result<Vec<String>, AppError> {
+    Ok(sqlx::query_scalar("SELECT user_id FROM base_schedule_user WHERE schedule_id = $1 ORDER BY user_id").bind(schedule_id).fetch_all(conn).await?)
 }

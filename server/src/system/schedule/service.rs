@@ -13,6 +13,8 @@ use crate::AppState;
 use crate::access::{DataScope, Member};
 use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};
+use crate::message::repo::NewMessage;
+use crate::message::service as message;
 use crate::support::new_id;
 use qiming_core::date::DateTime;
 use qiming_core::entity::{self, Form};
@@ -385,4 +387,59 @@ pub async fn delete(state: &AppState, caller: &Member, id: &str, scope: &str) ->
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// Reminders one tick sends at most (the rest wait for the next tick).
+const REMINDERS_PER_TICK: i64 = 500;
+/// How often due reminders are looked for.
+pub const REMINDER_TICK: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Sends the reminders that are due (SCHED reminders; MSG-014): for each occurrence whose
+/// reminder time has come and that has not ended, one schedule message (type 4, body `{type:
+/// 1, id, groupId}` so that opening it opens the schedule) to its creator and participants,
+/// written with the claim in one transaction and pushed live after it. Each occurrence is
+/// reminded once, whichever process ticks first. Answers how many were sent.
+pub async fn send_due_reminders(state: &AppState) -> Result<usize, AppError> {
+    let now = state.clock.now_ms();
+    let due = {
+        let mut conn = state.db.acquire().await?;
+        repo::due_reminders(&mut conn, now, REMINDERS_PER_TICK).await?
+    };
+    let mut sent = 0;
+    for r in due {
+        let mut tx = state.db.begin().await?;
+        if !repo::claim_reminder(&mut tx, &r.id, now).await? {
+            continue;
+        }
+        let users = repo::viewers(&mut tx, &r.id).await?;
+        let starts = DateTime::from_epoch_ms(r.start_day, state.config.utc_offset_minutes).map(|d| d.format("yyyy-MM-dd HH:mm")).unwrap_or_default();
+        let message = NewMessage {
+            kind: message::SCHEDULE,
+            flow_type: 1,
+            title: format!("日程提醒：{}", r.title),
+            body_text: json!({"type": 1, "id": r.id, "groupId": r.group_id}).to_string(),
+            excerpt: format!("开始时间：{starts}"),
+            files: String::new(),
+            sender: r.creator_user_id.clone(),
+        };
+        let delivered = message::write(&mut tx, &message, &users, now).await?;
+        tx.commit().await?;
+        delivered.publish(state);
+        sent += 1;
+    }
+    Ok(sent)
+}
+
+/// Runs [`send_due_reminders`] every [`REMINDER_TICK`].
+pub fn spawn_reminders(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(REMINDER_TICK);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if let Err(e) = send_due_reminders(&state).await {
+                tracing::warn!(error = %e, "sending schedule reminders failed; trying again next tick");
+            }
+        }
+    })
 }
