@@ -43,6 +43,9 @@ pub enum Event {
     /// Sessions of this user ended (logout, password change, user disabled): its sockets check
     /// their session and, if it ended, are told `logout` and closed.
     SessionsChanged { user_id: String },
+    /// In-site message `message_id` was taken back from these users (a withdrawn notice):
+    /// their sockets get `initMessage` again with the counts as they are now.
+    Withdrawn { message_id: String, users: Vec<String> },
     /// Chat message `id` was sent from `from` to `to`.
     Chat { id: String, from: String, to: String },
     /// What these users may see changed (roles, grants, menus): their sockets are told
@@ -279,6 +282,10 @@ impl Event {
             Event::Delivered { message_id, users } if users.len() > USERS_PER_NOTIFICATION => users
                 .chunks(USERS_PER_NOTIFICATION)
                 .map(|chunk| Event::Delivered { message_id: message_id.clone(), users: chunk.to_vec() })
+                .collect(),
+            Event::Withdrawn { message_id, users } if users.len() > USERS_PER_NOTIFICATION => users
+                .chunks(USERS_PER_NOTIFICATION)
+                .map(|chunk| Event::Withdrawn { message_id: message_id.clone(), users: chunk.to_vec() })
                 .collect(),
             Event::PermissionsChanged { users, everyone, by } if users.len() > USERS_PER_NOTIFICATION => users
                 .chunks(USERS_PER_NOTIFICATION)

@@ -141,6 +141,15 @@ pub async fn release_alias(state: State<AppState>, permit: Permit<EditNotice>, i
     release(state, permit, id).await
 }
 
+#[utoipa::path(put, path = "/api/message/{id}/Actions/Withdraw", tag = "message",
+    summary = "Withdraws a released notice: every addressee's copy is removed and the notice is a draft again (button btn_edit; Qiming's addition, JNPF has no such call)",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn withdraw(State(state): State<AppState>, permit: Permit<EditNotice>, Path(id): Path<String>) -> ApiResult<NoData> {
+    service::withdraw_notice(&state, &permit, &id).await?;
+    done("撤回成功")
+}
+
 #[utoipa::path(get, path = "/api/message/imreply", tag = "message",
     summary = "The caller's recent chat conversations, most recent first, with unread counts and the latest message (CHAT-022, CHAT-008)",
     responses((status = 200, body = Envelope<Conversations>)))]

@@ -57,6 +57,7 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::notice_alias, handlers::update_notice_alias, handlers::delete_notice_alias))
         .route(routes!(handlers::release))
         .route(routes!(handlers::release_alias))
+        .route(routes!(handlers::withdraw))
         .route(routes!(handlers::conversations))
         .route(routes!(handlers::clear_history))
         .route(routes!(handlers::remove_conversation))

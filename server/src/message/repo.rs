@@ -266,6 +266,22 @@ pub async fn release(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Resu
     Ok(done.rows_affected() == 1)
 }
 
+/// Marks a released notice a draft again; answers whether it was released.
+pub async fn withdraw(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
+    let done = sqlx::query("UPDATE base_message SET enabled_mark = 0, release_user_id = '', release_time = NULL WHERE id = $1 AND type = 3 AND enabled_mark = 1")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Removes every addressee's copy of message `id`; answers whose they were.
+pub async fn take_back(conn: &mut Conn, id: &str) -> Result<Vec<String>, AppError> {
+    let users: Vec<String> = sqlx::query_scalar("SELECT user_id FROM base_message_receive WHERE message_id = $1").bind(id).fetch_all(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_message_receive WHERE message_id = $1").bind(id).execute(conn).await?;
+    Ok(users)
+}
+
 /// Whether `code` is an item of the NoticeType dictionary.
 pub async fn notice_type_exists(conn: &mut Conn, code: &str) -> Result<bool, AppError> {
     let n: i64 = sqlx::query_scalar(

@@ -432,6 +432,26 @@ pub async fn release_notice(state: &AppState, permit: &Permit<EditNotice>, id: &
     Ok(n)
 }
 
+/// PUT /api/message/{id}/Actions/Withdraw: a released notice is taken back — every
+/// addressee's copy goes, read or not, and the notice is a draft again that can be edited and
+/// released anew; one transaction. Connected addressees get their counts as they are now.
+/// Answers how many copies it took back.
+pub async fn withdraw_notice(state: &AppState, permit: &Permit<EditNotice>, id: &str) -> Result<usize, AppError> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin().await?;
+    let notice = repo::notice(&mut tx, permit.scope(), id, now).await?.ok_or_else(|| AppError::not_found(NOTICE_MISSING))?;
+    if notice.enabled_mark == 0 || !repo::withdraw(&mut tx, id).await? {
+        return Err(AppError::bad("公告尚未发布，无需撤回"));
+    }
+    let users = repo::take_back(&mut tx, id).await?;
+    tx.commit().await?;
+    let n = users.len();
+    if !users.is_empty() {
+        state.live.publish(Event::Withdrawn { message_id: id.to_string(), users });
+    }
+    Ok(n)
+}
+
 /// GET SendMessageConfig/{id} (MSG-024): an enabled send configuration.
 pub async fn send_config(state: &AppState, _caller: &Member, id: &str) -> Result<SendConfig, AppError> {
     let mut conn = state.db.acquire().await?;

@@ -367,6 +367,13 @@ async fn on_event(state: &AppState, event: Event) -> Result<(), AppError> {
                 state.live.send_to(user, Outbound::Frame(refresh.clone()));
             }
         }
+        Event::Withdrawn { users, .. } => {
+            // The JNPF client has no frame that lowers a badge: initMessage sets every count.
+            for user in state.live.connected_among(&users) {
+                let counts = init_message(state, &user).await?;
+                state.live.send_to(&user, Outbound::Frame(counts));
+            }
+        }
         Event::Delivered { message_id, users } => {
             let here = state.live.connected_among(&users);
             if here.is_empty() {

@@ -606,7 +606,46 @@ async fn msg_022_notices_keep_to_the_data_scope(engine: Engine) {
     let _ = clerk;
 }
 
+// A released notice is withdrawn: every addressee's copy goes (read or not), a connected
+// addressee's counts come again in initMessage, the notice is a draft that can be edited and
+// released anew; a draft cannot be withdrawn, and another's notice is out of reach.
+async fn notice_withdraw_takes_back_every_copy(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let doctor = s.create_user("doctor", "Doctor123").await;
+    let nurse = s.create_user("nurse", "Nurse123").await;
+    let to = format!("{doctor}--user,{nurse}--user");
+    s.post("/api/message", Some(&admin), notice("停水通知", &to)).await.ok();
+    let id = notice_id(&s, &admin, "停水通知").await;
+    s.put_empty(&format!("/api/message/{id}/Actions/Withdraw"), Some(&admin)).await.fails(400, "公告尚未发布，无需撤回");
+    s.put_empty(&format!("/api/message/{id}/Actions/Release"), Some(&admin)).await.ok();
+
+    let doctor_token = s.sign_in("doctor", "Doctor123").await;
+    let nurse_token = s.sign_in("nurse", "Nurse123").await;
+    let opened = s.get("/api/message", Some(&nurse_token)).await.ok()["list"][0]["id"].as_str().unwrap().to_string();
+    s.get(&format!("/api/message/ReadInfo/{opened}"), Some(&nurse_token)).await.ok();
+    let mut ws = connect(&s, "/websocket", &doctor_token).await;
+    say(&mut ws, json!({"method": "OnConnection", "token": doctor_token})).await;
+    assert_eq!(frame(&mut ws, "initMessage").await["unreadNoticeCount"], 1);
+
+    assert_eq!(s.put_empty(&format!("/api/message/{id}/Actions/Withdraw"), Some(&admin)).await.msg(), "撤回成功");
+    let counts = frame(&mut ws, "initMessage").await;
+    assert_eq!((counts["unreadNoticeCount"].as_i64(), counts["unreadTotalCount"].as_i64()), (Some(0), Some(0)));
+    for t in [&doctor_token, &nurse_token] {
+        assert!(titles(s.get("/api/message", Some(t)).await.ok()).is_empty());
+    }
+    let info = s.get(&format!("/api/message/{id}"), Some(&admin)).await.ok().clone();
+    assert_eq!((info["enabledMark"].as_i64(), info["releaseUser"].as_str().unwrap_or("")), (Some(0), ""));
+    // A draft again: it can be changed and released anew.
+    s.put(&format!("/api/message/{id}"), Some(&admin), json!({"title": "停水通知（更正）"})).await.ok();
+    s.put_empty(&format!("/api/message/{id}/Actions/Release"), Some(&admin)).await.ok();
+    assert_eq!(titles(s.get("/api/message", Some(&nurse_token)).await.ok()), ["停水通知（更正）"]);
+    // Someone without the notice page's buttons cannot withdraw it.
+    s.put_empty(&format!("/api/message/{id}/Actions/Withdraw"), Some(&doctor_token)).await.fails(403, MSG_FORBIDDEN);
+}
+
 on_both_engines!(
+    notice_withdraw_takes_back_every_copy,
     msg_010_011_012_013_018_020_inbox_filters_paging_and_reading,
     msg_008_019_read_all_matches_the_filter,
     msg_021_record_delete_is_per_user,

@@ -76,6 +76,11 @@ export function releaseNotice(id: string) {
   return send({ url: `${BASE}/Notice/${id}/Actions/Release`, method: 'PUT' });
 }
 
+/** A released notice is taken back from every addressee and becomes a draft again. */
+export function withdrawNotice(id: string) {
+  return send({ url: `${BASE}/${id}/Actions/Withdraw`, method: 'PUT' });
+}
+
 /** CHAT-022: the recent conversations. */
 export function getConversations() {
   return send<Conversations>({ url: `${BASE}/imreply` });

@@ -4672,6 +4672,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message/{id}/Actions/Withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Withdraws a released notice: every addressee's copy is removed and the notice is a draft again (button btn_edit; Qiming's addition, JNPF has no such call)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putMessageByIdActionsWithdraw"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/message/imreply": {
         parameters: {
             query?: never;
@@ -17435,6 +17455,28 @@ export interface operations {
         };
     };
     putMessageNoticeByIdActionsRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putMessageByIdActionsWithdraw: {
         parameters: {
             query?: never;
             header?: never;

@@ -1055,6 +1055,8 @@ const en: Translation = {
     expirationTime: 'Expires',
     release: 'Release',
     releaseConfirm: 'Once released the notice goes to its addressees at once and can no longer be changed. Continue?',
+    withdraw: 'Withdraw',
+    withdrawConfirm: 'Withdrawing takes the notice back from every addressee; it becomes a draft you can change and release again. Continue?',
     view: 'View',
     add: 'New notice',
     edit: 'Edit notice',

@@ -1117,6 +1117,8 @@ const zhCN = {
     expirationTime: '过期时间',
     release: '发布',
     releaseConfirm: '发布后公告将立即发送给接收人且不能再修改，是否继续？',
+    withdraw: '撤回',
+    withdrawConfirm: '撤回后所有接收人将不再看到这条公告，公告回到草稿状态，可修改后重新发布。是否继续？',
     view: '查看',
     add: '新建公告',
     edit: '编辑公告',

@@ -1053,6 +1053,8 @@ const zhTW: Translation = {
     expirationTime: '過期時間',
     release: '發佈',
     releaseConfirm: '發佈後公告將立即傳送給接收人且不能再修改，是否繼續？',
+    withdraw: '撤回',
+    withdrawConfirm: '撤回後所有接收人將不再看到這則公告，公告回到草稿狀態，可修改後重新發佈。是否繼續？',
     view: '檢視',
     add: '新增公告',
     edit: '編輯公告',

@@ -35,6 +35,10 @@ beforeEach(() => {
       rows.find((r) => r.id === params.id)!.enabledMark = 1;
       return envelope(200, '发布成功');
     },
+    'PUT /api/message/{id}/Actions/Withdraw': ({ params }) => {
+      rows.find((r) => r.id === params.id)!.enabledMark = 0;
+      return envelope(200, '撤回成功');
+    },
     'POST /api/message': ({ body }) => (String((body as { title: string }).title) ? envelope(200, '新建成功') : envelope(400, '公告标题不能为空', { title: ['公告标题不能为空'] })),
   });
 });
@@ -50,14 +54,14 @@ async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   await settle();
 }
 
-test('MSG-022: the notices with their state; a draft is released after confirmation, a released one offers neither 编辑 nor 发布 (MSG-023)', async () => {
+test('MSG-022: the notices with their state; a draft is released after confirmation, a released one offers neither 编辑 nor 发布 but 撤回 (MSG-023)', async () => {
   await open();
   expect(calls[calls.length - 1].body).toEqual({ currentPage: 1, pageSize: 20, keyword: '', type: [], enabledMark: [] });
   const draft = screen.getByText('电梯检修').closest('tr') as HTMLElement;
   expect(within(draft).getByText('草稿')).toBeTruthy();
   const released = screen.getByText('年度体检').closest('tr') as HTMLElement;
   expect(within(released).getByText('已发布')).toBeTruthy();
-  expect(buttonsLabelled(/年度体检/).map((b) => b.getAttribute('aria-label'))).toEqual(['删除 年度体检', '查看 年度体检']);
+  expect(buttonsLabelled(/年度体检/).map((b) => b.getAttribute('aria-label'))).toEqual(['删除 年度体检', '撤回 年度体检', '查看 年度体检']);
   expect(buttonsLabelled(/电梯检修/).map((b) => b.getAttribute('aria-label'))).toEqual(['编辑 电梯检修', '删除 电梯检修', '发布 电梯检修', '查看 电梯检修']);
 
   fireEvent.click(buttonNamed('发布 电梯检修'));
@@ -67,6 +71,17 @@ test('MSG-022: the notices with their state; a draft is released after confirmat
   fireEvent.click(buttonNamed(/^确\s*定$/, confirmation()));
   await waitFor(() => expect(within(screen.getByText('电梯检修').closest('tr') as HTMLElement).getByText('已发布')).toBeTruthy());
   expect(calls.find((c) => c.path.endsWith('/Actions/Release'))!).toMatchObject({ method: 'PUT', path: '/api/message/Notice/n1/Actions/Release' });
+});
+
+test('a released notice is withdrawn after confirmation and shows as a draft again', async () => {
+  await open();
+  fireEvent.click(buttonNamed('撤回 年度体检'));
+  await settle();
+  expect(confirmation().textContent).toContain('撤回后所有接收人将不再看到这条公告');
+  expect(calls.some((c) => c.path.endsWith('/Actions/Withdraw'))).toBe(false);
+  fireEvent.click(buttonNamed(/^确\s*定$/, confirmation()));
+  await waitFor(() => expect(within(screen.getByText('年度体检').closest('tr') as HTMLElement).getByText('草稿')).toBeTruthy());
+  expect(calls.find((c) => c.path.endsWith('/Actions/Withdraw'))!).toMatchObject({ method: 'PUT', path: '/api/message/n2/Actions/Withdraw' });
 });
 
 test('PERM-011: without its buttons the page offers only 查看', async () => {

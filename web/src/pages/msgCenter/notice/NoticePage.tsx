@@ -10,7 +10,7 @@ import { Button, Select, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { deleteNotice, getNotice, getNoticeList, releaseNotice, type MessageInfo, type NoticeRow } from '@/api/message';
+import { deleteNotice, getNotice, getNoticeList, releaseNotice, withdrawNotice, type MessageInfo, type NoticeRow } from '@/api/message';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
 import { actionsColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
@@ -125,6 +125,16 @@ export default function NoticePage() {
                       onClick={() => confirm.action(t('notice.releaseConfirm'), () => releaseNotice(row.id), list.refresh)}
                     >
                       {t('notice.release')}
+                    </Button>
+                  )}
+                  {can(BTN_EDIT) && row.enabledMark !== 0 && (
+                    <Button
+                      type="link"
+                      size="small"
+                      aria-label={`${t('notice.withdraw')} ${row.title}`}
+                      onClick={() => confirm.action(t('notice.withdrawConfirm'), () => withdrawNotice(row.id), list.refresh)}
+                    >
+                      {t('notice.withdraw')}
                     </Button>
                   )}
                   <Button type="link" size="small" aria-label={`${t('notice.view')} ${row.title}`} onClick={() => view(row)}>
