@@ -17,6 +17,8 @@ export type NoticeForm = Schemas['NoticeForm'];
 type NoticePage = Schemas['Envelope_PageOf_NoticeRow']['data'];
 export type Conversation = Schemas['Conversation'];
 type Conversations = Schemas['Conversations'];
+export type SendConfig = Schemas['SendConfig'];
+type SendConfigs = Schemas['SendConfigs'];
 export type ImContact = Schemas['ImContact'];
 type ImContactPage = Schemas['Envelope_PageOf_ImContact']['data'];
 
@@ -74,6 +76,11 @@ export function deleteNotice(id: string) {
 /** MSG-023: a draft notice is released to its addressees. */
 export function releaseNotice(id: string) {
   return send({ url: `${BASE}/Notice/${id}/Actions/Release`, method: 'PUT' });
+}
+
+/** MSG-024: the enabled send configurations a notice's custom reminder can use. */
+export function getSendConfigs() {
+  return send<SendConfigs>({ url: `${BASE}/SendMessageConfig/Selector` });
 }
 
 /** A released notice is taken back from every addressee and becomes a draft again. */

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { App, DatePicker, Form, Input, Modal, Radio, Select, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { createNotice, getNotice, updateNotice, type NoticeForm } from '@/api/message';
+import { createNotice, getNotice, getSendConfigs, updateNotice, type NoticeForm, type SendConfig } from '@/api/message';
 import type { DictionaryItem } from '@/api/dictionary';
 import type { FileEntry } from '@/api/file';
 import { RichTextEditor } from '@/components/RichTextEditor';
@@ -26,6 +26,8 @@ export interface NoticeValues {
   toUserIds: string[];
   expirationTime?: Dayjs | null;
   remindCategory: number;
+  /** The send configuration of a custom reminder (remindCategory 2). */
+  sendConfigId?: string;
   excerpt: string;
   bodyText: string;
   files: FileEntry[];
@@ -40,6 +42,7 @@ export function toWire(v: NoticeValues): NoticeForm {
     toUserIds: (v.toUserIds ?? []).join(','),
     expirationTime: v.expirationTime ? v.expirationTime.valueOf() : null,
     remindCategory: v.remindCategory,
+    ...(v.remindCategory === 2 ? { sendConfigId: v.sendConfigId ?? '' } : {}),
     excerpt: v.excerpt ?? '',
     bodyText: v.bodyText ?? '',
     files: JSON.stringify(v.files ?? []),
@@ -58,6 +61,15 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<NoticeValues>();
   const [loading, setLoading] = useState(false);
+  // The custom reminder's choices (MSG-024), asked for once the dialog opens.
+  const [sendConfigs, setSendConfigs] = useState<SendConfig[] | null>(null);
+  useEffect(() => {
+    if (target === null || sendConfigs !== null) return;
+    getSendConfigs().then(
+      ({ data }) => setSendConfigs(data.list),
+      () => setSendConfigs([]),
+    );
+  }, [target, sendConfigs]);
   const [saving, setSaving] = useState(false);
   const id = target?.id ?? null;
 
@@ -77,6 +89,7 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
           toUserIds: data.toUserIds ? data.toUserIds.split(',').filter(Boolean) : [],
           expirationTime: data.expirationTime ? dayjs(data.expirationTime) : null,
           remindCategory: data.remindCategory || 1,
+          sendConfigId: data.sendConfigId || undefined,
           excerpt: data.excerpt,
           bodyText: data.bodyText,
           files: filesOf(data.files),
@@ -144,9 +157,24 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
             <Radio.Group
               options={[
                 { value: 1, label: t('notice.remindDefault') },
+                { value: 2, label: t('notice.remindCustom') },
                 { value: 3, label: t('notice.remindNone') },
               ]}
             />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['remindCategory']}>
+            {() =>
+              form.getFieldValue('remindCategory') === 2 && (
+                <Form.Item name="sendConfigId" label={t('notice.sendConfig')} required>
+                  <Select
+                    aria-label={t('notice.sendConfig')}
+                    placeholder={t('notice.sendConfigPlaceholder')}
+                    loading={sendConfigs === null}
+                    options={(sendConfigs ?? []).map((c) => ({ value: c.id, label: c.fullName }))}
+                  />
+                </Form.Item>
+              )
+            }
           </Form.Item>
           <Form.Item name="excerpt" label={t('notice.excerpt')}>
             <Input.TextArea rows={2} maxLength={500} />

@@ -39,6 +39,7 @@ beforeEach(() => {
       rows.find((r) => r.id === params.id)!.enabledMark = 0;
       return envelope(200, '撤回成功');
     },
+    'GET /api/message/SendMessageConfig/Selector': () => ({ list: [{ id: 'sc1', fullName: '站内消息', enCode: 'inSiteMessage', messageType: '1', description: '' }] }),
     'POST /api/message': ({ body }) => (String((body as { title: string }).title) ? envelope(200, '新建成功') : envelope(400, '公告标题不能为空', { title: ['公告标题不能为空'] })),
   });
 });
@@ -99,6 +100,24 @@ test('MSG-022: 新建 posts the form to /api/message; the server’s refusal sho
   await within(dialog).findByText('公告标题不能为空');
   const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/message')!;
   expect(sent.body).toEqual({ title: '', category: '', toUserIds: '', expirationTime: null, remindCategory: 1, excerpt: '', bodyText: '', files: '[]' });
+});
+
+test('MSG-024: a custom reminder (提醒方式 自定义) asks for a send configuration from SendMessageConfig/Selector and sends its id', async () => {
+  await open();
+  fireEvent.click(buttonNamed(/^新\s*建$/));
+  await settle();
+  const dialog = formDialog('qm-notice-dialog');
+  expect(within(dialog).queryByText('发送配置')).toBeNull();
+  fireEvent.click(within(dialog).getByLabelText('自定义'));
+  await settle();
+  expect(within(dialog).getByText('发送配置')).toBeTruthy();
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '发送配置' }));
+  await settle();
+  fireEvent.click(await screen.findByTitle('站内消息'));
+  fireEvent.click(buttonNamed(/^确\s*定$/, dialog));
+  await settle();
+  const sent = calls.filter((c) => c.method === 'POST' && c.path === '/api/message').pop()!;
+  expect(sent.body).toMatchObject({ remindCategory: 2, sendConfigId: 'sc1' });
 });
 
 test('the form’s wire shape: addressees as id--type joined by commas (none: everyone), files as JSON text, expiry in ms', () => {
