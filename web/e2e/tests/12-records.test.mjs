@@ -22,6 +22,8 @@ const openModels = () => openPage(page, '系统管理', '功能设计', 'onlineD
 const popup = () => page.locator('.qm-engine-fullscreen').filter({ visible: true });
 const field = (name) => popup().locator(`[data-field="${name}"]`).first();
 const messageOf = (name) => popup().locator(`[data-messages-for="${name}"]`);
+// 确定 of the form popup, once it is not busy with an earlier save.
+const save = () => popup().locator('.ant-modal-footer .ant-btn-primary:not(.ant-btn-loading)').filter({ hasText: /^确\s*定$/ }).click();
 const records = () => active(page).locator('.qm-records-page');
 const recordRow = (text) => records().locator('.ant-table-row').filter({ hasText: text });
 
@@ -121,7 +123,7 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await row(page, '住院登记').first().waitFor();
   });
 
-  step('releases 住院登记; 数据 opens its empty list with the columns of its definition', async () => {
+  step('LIST-010, LIST-011: releases 住院登记; 数据 opens its empty list with the columns of its definition', async () => {
     await row(page, '住院登记').first().getByRole('button', { name: named('发布 住院登记') }).click();
     await confirmWith(page, '确定发布');
     const refused = page.locator('.qm-release-problems').filter({ visible: true });
@@ -134,9 +136,10 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await records().locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
   });
 
-  step('新增 opens the full-screen form; the core tells an emptied name as the user types', async () => {
+  step('VIEW-003: 新增 opens the full-screen form with its back button; the core tells an emptied name as the user types', async () => {
     await records().locator('button').filter({ hasText: /^新\s*增$/ }).click();
     await popup().waitFor();
+    await popup().locator('.ant-modal-title button').filter({ hasText: /^返\s*回$/ }).waitFor();
     const name = field('patient_name').locator('input');
     await name.fill('张三');
     await name.fill('');
@@ -146,7 +149,7 @@ describe('an administrator keeps the records of a released model in real Chromiu
     assert.equal(await field('admission_no').locator('input').getAttribute('placeholder'), '系统自动生成');
   });
 
-  step('fills the form widget by widget: radio, pickers, date, tree select, dynamic select, amount, text area, a sub-table row', async () => {
+  step('fills the form widget by widget: radio, pickers (WGT-023: 主治医师 among the users of the 入院科室 chosen), date, tree select, dynamic select, amount, text area, a sub-table row', async () => {
     await field('gender').getByText('男', { exact: true }).click();
     // 入院科室 (department picker), then 主治医师 among that department's users.
     await field('admit_dept').locator('.qm-picker').click();
@@ -174,6 +177,11 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^一病区$/ }).click();
     await dropdownsClosed(page);
     await field('chief_complaint').locator('textarea').fill('咳嗽三天');
+    const idCard = field('id_card').locator('input');
+    await idCard.fill('1101');
+    await messageOf('id_card').getByText('请正确输入身份证号').waitFor();
+    await idCard.fill('110101199003077777');
+    await messageOf('id_card').waitFor({ state: 'detached' });
     const deposit = field('deposit').locator('input');
     await deposit.fill('3000');
     await deposit.blur();
@@ -189,28 +197,58 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-cell="charge_items[0].amount"] input')?.value === '240.00');
   });
 
-  step('确定 saves it: the row is listed with its serial number', async () => {
-    await popup().getByRole('button', { name: named('确定') }).click();
+  step('LIST-012: 确定 saves it: the row is listed with its serial number', async () => {
+    await save();
     await toast(page, '新建成功');
     await popup().waitFor({ state: 'hidden' });
     await recordRow('张三').waitFor();
     assert.match(await recordRow('张三').textContent(), /ZY0001/);
+    assert.match(await recordRow('张三').textContent(), /110101199003077777|张三/);
   });
 
-  step('编辑 reopens it as saved; a changed name is saved', async () => {
+  step('编辑: the server\'s message lands under its field (a 身份证号 another record holds); a version saved meanwhile is told and the form kept', async () => {
+    // Another record, saved through the API from the first one's values.
+    const first = (await api(page, 'POST', `/api/visualdev/OnlineDev/${modelId}/List`, { currentPage: 1, pageSize: 20 })).list[0];
+    const raw = JSON.parse((await api(page, 'GET', `/api/visualdev/OnlineDev/${modelId}/${first.id}`)).data);
+    const other = Object.fromEntries(Object.entries(raw).filter(([k]) => !['id', 'version', 'creatorUserId', 'creatorTime', 'lastModifyUserId', 'lastModifyTime', 'admission_no'].includes(k)));
+    other.charge_items = (other.charge_items ?? []).map(({ id: _id, ...cells }) => cells);
+    await api(page, 'POST', `/api/visualdev/OnlineDev/${modelId}`, { id: '', data: { ...other, patient_name: '李四', id_card: '110101199003078888' } });
+    await records().getByRole('button', { name: '刷新' }).click();
+    await recordRow('李四').waitFor();
+
     await recordRow('张三').getByRole('button', { name: /^编辑/ }).click();
     await popup().waitFor();
-    const name = field('patient_name').locator('input');
     await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-field="patient_name"] input')?.value === '张三');
     assert.equal(await field('chief_complaint').locator('textarea').inputValue(), '咳嗽三天');
-    await name.fill('张三丰');
-    await popup().getByRole('button', { name: named('确定') }).click();
+    const idCard = field('id_card').locator('input');
+    await idCard.fill('110101199003078888');
+    await save();
+    await messageOf('id_card').getByText('身份证号不能重复').waitFor();
+
+    // Meanwhile the record is saved elsewhere: this form's version is stale.
+    const read = JSON.parse((await api(page, 'GET', `/api/visualdev/OnlineDev/${modelId}/${first.id}`)).data);
+    await api(page, 'PUT', `/api/visualdev/OnlineDev/${modelId}/${first.id}`, { id: first.id, data: { chief_complaint: '咳嗽四天', version: read.version } });
+    await idCard.fill('110101199003077777');
+    await field('patient_name').locator('input').fill('张三丰');
+    await save();
+    await popup().locator('.qm-record-refusal').getByText('数据已被修改，请刷新后重试').waitFor();
+    assert.equal(await field('patient_name').locator('input').inputValue(), '张三丰', 'the form keeps what was typed');
+    await popup().getByRole('button', { name: named('取消') }).click();
+    await popup().waitFor({ state: 'hidden' });
+  });
+
+  step('编辑 again reads the record anew (the other save included); the changed name is saved', async () => {
+    await recordRow('张三').getByRole('button', { name: /^编辑/ }).click();
+    await popup().waitFor();
+    await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-field="chief_complaint"] textarea')?.value === '咳嗽四天');
+    await field('patient_name').locator('input').fill('张三丰');
+    await save();
     await toast(page, '修改成功');
     await popup().waitFor({ state: 'hidden' });
     await recordRow('张三丰').waitFor();
   });
 
-  step('详情 shows the display values (names and labels, not ids)', async () => {
+  step('VIEW-001, LIST-012: 详情 shows the display values (names and labels, not ids) read-only', async () => {
     await recordRow('张三丰').getByRole('button', { name: /^详情/ }).click();
     const detail = page.locator('.qm-engine-fullscreen').filter({ visible: true });
     await detail.locator('.qm-engine-detail').waitFor();
@@ -220,9 +258,13 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await detail.waitFor({ state: 'hidden' });
   });
 
-  step('删除 asks first, then the list is empty again', async () => {
+  step('LIST-012, LIST-013: 删除 asks first; 批量删除 removes the selected rows after confirmation, and the list is empty again', async () => {
     await recordRow('张三丰').getByRole('button', { name: /^删除/ }).click();
     await confirmWith(page, '此操作将永久删除该数据');
+    await recordRow('张三丰').waitFor({ state: 'detached' });
+    await recordRow('李四').locator('.ant-checkbox-input').check();
+    await records().locator('button').filter({ hasText: '批量删除' }).click();
+    await confirmWith(page, '确定删除选中的 1 条数据吗');
     await records().locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
     const left = await api(page, 'POST', `/api/visualdev/OnlineDev/${modelId}/List`, { currentPage: 1, pageSize: 20 });
     assert.equal(left.pagination.total, 0);
