@@ -99,11 +99,14 @@ const input = (name: string) => document.querySelector(`[data-field="${name}"] i
 const messagesFor = (name: string) => document.querySelector(`[data-messages-for="${name}"]`)?.textContent ?? '';
 const listCalls = () => calls.filter((c) => c.path.endsWith('/List'));
 
-test('the list: columns from columnData, keyword with Enter, sort by a sortable column', async () => {
+test('LIST-010, LIST-011: the list: columns from columnData, values as displayed, keyword with Enter, sort by a sortable column', async () => {
   grant(SCOPE, ['btn_add', 'btn_edit', 'btn_remove']);
   renderPage(RecordsRoute, PATH);
   await waitFor(() => expect(table().textContent).toContain('李四'));
   expect(document.querySelector('.qm-records-page thead')?.textContent).toContain('患者姓名');
+  // Cells read as the detail reads a raw value: the amount with separators and in Chinese.
+  await waitFor(() => expect(table().textContent).toContain('3,000.00'));
+  expect(table().textContent).toContain('叁仟元整');
   expect(listCalls()[0].body).toMatchObject({ currentPage: 1, pageSize: 20, keyword: '', sort: 'desc' });
   const keyword = document.querySelector('.qm-list-search input') as HTMLInputElement;
   fireEvent.change(keyword, { target: { value: '张' } });
@@ -131,7 +134,7 @@ test('the buttons only when granted', async () => {
   expect(buttonNamed('详情 张三')).toBeTruthy();
 });
 
-test('新增 posts {id: "", data} with what was typed; field messages from the server land under the fields', async () => {
+test('LIST-012: 新增 posts {id: "", data} with what was typed; field messages from the server land under the fields', async () => {
   grant(SCOPE, ['btn_add']);
   renderPage(RecordsRoute, PATH);
   await waitFor(() => expect(table().textContent).toContain('李四'));
@@ -178,7 +181,7 @@ test('详情 shows the DataChange values', async () => {
   await waitFor(() => expect(document.body.textContent).toContain('张三（详情）'));
 });
 
-test('删除 and 批量删除 ask first', async () => {
+test('LIST-012, LIST-013: 删除 and 批量删除 ask first', async () => {
   grant(SCOPE, ['btn_remove']);
   renderPage(RecordsRoute, PATH);
   await waitFor(() => expect(table().textContent).toContain('李四'));

@@ -31,7 +31,9 @@ import { ListSearch, listTableProps } from '@/components/ListSearch';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
-import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, useFormEngine, type FormDefinition, type FormRecord } from '@/engine';
+import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, useFormEngine, valueFields, type Field, type FormDefinition, type FormRecord } from '@/engine';
+import { displayText } from '@/engine/DetailViewer';
+import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 
 export const BTN_BATCH_REMOVE = 'btn_batchRemove';
@@ -89,17 +91,35 @@ export function RecordsPage({ modelId, menuId }: { modelId: string; menuId?: str
 
 type Editing = { mode: 'create' } | { mode: 'edit'; id: string; record: FormRecord };
 
-/** A list cell: sub-table columns (`table-column`) joined over the rows, arrays joined, objects as JSON. */
-function cellText(row: RecordRow, prop: string): string {
+/**
+ * A list cell as the detail shows a raw value (the engine's `displayText`: numbers with their
+ * separators, dates in the field's format, static option labels); sub-table columns
+ * (`table-column`) joined over the rows; a prop the form does not know, as text.
+ */
+function cellText(core: Core | null, fields: Map<string, Field>, row: RecordRow, prop: string): string {
   const dash = prop.indexOf('-');
   if (dash > 0 && Array.isArray(row[prop.slice(0, dash)])) {
-    return (row[prop.slice(0, dash)] as FormRecord[]).map((r) => cellText(r as RecordRow, prop.slice(dash + 1))).join('，');
+    return (row[prop.slice(0, dash)] as RecordRow[]).map((r) => cellText(core, fields, r, prop)).filter(Boolean).join('，');
   }
-  const v = row[prop];
+  const name = dash > 0 ? prop.slice(dash + 1) : prop;
+  const v = row[name];
+  const field = fields.get(prop);
+  if (field && core) return displayText(core, field, v, row);
   if (v == null) return '';
   if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(',');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
+}
+
+/** The form's value fields by list prop: main fields by vModel, sub-table columns as `table-column`. */
+function fieldsByProp(form: FormDefinition): Map<string, Field> {
+  const map = new Map<string, Field>();
+  for (const f of valueFields(form)) {
+    const name = f.__vModel__ as string;
+    map.set(name, f);
+    if (f.__config__.jnpfKey === 'table') for (const c of (f.__config__.children ?? []) as Field[]) if (c.__vModel__) map.set(`${name}-${c.__vModel__ as string}`, c);
+  }
+  return map;
 }
 
 function Records({ modelId, menuId, config, form, columnData }: { modelId: string; menuId?: string; config: OnlineConfig; form: FormDefinition; columnData: ColumnData }) {
@@ -107,6 +127,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const { message } = App.useApp();
   const can = useButtons();
   const confirm = useConfirm();
+  const core = useCore();
+  const fields = useMemo(() => fieldsByProp(form), [form]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<FormRecord | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -129,7 +151,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const canEdit = listed(columnData.columnBtnsList, 'edit') && can(BTN_EDIT);
   const canRemove = listed(columnData.columnBtnsList, 'remove') && can(BTN_REMOVE);
   const canDetail = listed(columnData.columnBtnsList, 'detail');
-  const labelOf = (row: RecordRow) => cellText(row, columnData.columnList?.[0]?.prop ?? 'id') || row.id;
+  const labelOf = (row: RecordRow) => cellText(core, fields, row, columnData.columnList?.[0]?.prop ?? 'id') || row.id;
 
   const edit = (row: RecordRow) =>
     getRecord(modelId, row.id).then(
@@ -157,7 +179,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
       // Only main-form fields sort (the server refuses the others).
       sorter: c.sortable === true && !c.prop.includes('-'),
       sortOrder: list.query.sidx === c.prop ? (list.query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: RecordRow) => cellText(row, c.prop),
+      render: (_: unknown, row: RecordRow) => cellText(core, fields, row, c.prop),
     })),
   ];
   if (canEdit || canRemove || canDetail) {
