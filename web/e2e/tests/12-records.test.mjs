@@ -188,6 +188,10 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await deposit.fill('3000');
     await deposit.blur();
     await field('deposit').getByText('叁仟元整').waitFor();
+    // 门诊记录 (relationForm): a record of the related model, picked by double-click.
+    await field('outpatient_record').locator('.ant-select').first().click();
+    await page.locator('.qm-engine-popup .ant-table-row', { hasText: 'MZ-0001' }).dblclick();
+    await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-field="outpatient_record"]')?.textContent.includes('MZ-0001'));
     const table = popup().locator('[data-table="charge_items"]');
     await table.locator('button').filter({ hasText: '添加费用' }).click();
     await table.locator('[data-cell="charge_items[0].item_name"] input').fill('床位费');
@@ -224,6 +228,9 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await popup().waitFor();
     await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-field="patient_name"] input')?.value === '张三');
     assert.equal(await field('chief_complaint').locator('textarea').inputValue(), '咳嗽三天');
+    // The kept related record shows its text (read with its model's DataChange), and 门诊诊断 its field.
+    await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-field="outpatient_record"]')?.textContent.includes('MZ-0001'));
+    await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-attr-of="outpatient_record"]')?.value === '上呼吸道感染');
     const idCard = field('id_card').locator('input');
     await idCard.fill('110101199003078888');
     await save();
@@ -257,7 +264,7 @@ describe('an administrator keeps the records of a released model in real Chromiu
     const detail = page.locator('.qm-engine-fullscreen').filter({ visible: true });
     await detail.locator('.qm-engine-detail').waitFor();
     const text = await detail.textContent();
-    for (const shown of ['张三丰', '男', '内科', '赵医生', '肺炎', '床位费']) assert.ok(text.includes(shown), `${shown} in the detail`);
+    for (const shown of ['张三丰', '男', '内科', '赵医生', '肺炎', '床位费', 'MZ-0001']) assert.ok(text.includes(shown), `${shown} in the detail`);
     await detail.getByRole('button', { name: named('取消') }).click();
     await detail.waitFor({ state: 'hidden' });
   });

@@ -43,9 +43,12 @@ export function updateRecord(modelId: string, id: string, data: Record<string, u
   return send({ url: `${at(modelId)}/${encodeURIComponent(id)}`, method: 'PUT', data: body(id, data) });
 }
 
-/** The record with display values (names, labels, related records' text). */
-export function getRecordDetail(modelId: string, id: string) {
-  return send<RecordData>({ url: `${at(modelId)}/${encodeURIComponent(id)}/DataChange` });
+/**
+ * The record with display values (names, labels, related records' text); `quiet` for a look-up
+ * whose failure the caller covers (a related record's text: the id stays shown).
+ */
+export function getRecordDetail(modelId: string, id: string, options: { quiet?: boolean } = {}) {
+  return send<RecordData>({ url: `${at(modelId)}/${encodeURIComponent(id)}/DataChange`, quiet: options.quiet });
 }
 
 export function deleteRecord(modelId: string, id: string) {

@@ -577,3 +577,16 @@ test('WGT-023: a dep user picker tied to another field (主治医师 → 入院�
   await waitFor(() => expect(calls.some((c) => c.path.endsWith('/UserCondition'))).toBe(true));
   expect((calls.find((c) => c.path.endsWith('/UserCondition'))?.body as { departIds: string[] }).departIds).toEqual(['dept-nk']);
 });
+
+test('relationForm: a kept value shows its related record\'s text, read with that model\'s DataChange, and relationFormAttr its field', async () => {
+  const calls = fakeFetch({
+    'GET /api/visualdev/OnlineDev/{modelId}/{id}/DataChange': ({ params }) => ({ id: params.id, data: JSON.stringify({ id: params.id, visit_no: 'MZ-0001', diagnosis: '上呼吸道感染' }) }),
+  });
+  const related: Field[] = [];
+  walkFields(form.fields, (f) => ['outpatient_record', 'outpatient_diagnosis'].includes(String(f.__vModel__)) && related.push(f));
+  expect(related).toHaveLength(2);
+  const { container } = renderForm({ ...form, fields: related }, { outpatient_record: 'visit-1' });
+  await waitFor(() => expect(container.querySelector('[data-field="outpatient_record"]')?.textContent).toContain('MZ-0001'));
+  expect(calls[0].path).toBe(`/api/visualdev/OnlineDev/${String(related[0].modelId)}/visit-1/DataChange`);
+  await waitFor(() => expect((container.querySelector('[data-attr-of="outpatient_record"]') as HTMLInputElement)?.value).toBe('上呼吸道感染'));
+});
