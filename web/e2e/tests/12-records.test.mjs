@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { ADMIN_PASSWORD, BASE, active, api, changeInitialPassword, confirmWith, dialog, dropdownsClosed, launch, named, openPage, row, signIn, storySteps, toast } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
+const MAIN_SYSTEM = '100000000000000001';
 const demoText = readFileSync(new URL('../../../fixtures/models/inpatient-admission.json', import.meta.url), 'utf8');
 
 let browser;
@@ -267,6 +268,27 @@ describe('an administrator keeps the records of a released model in real Chromiu
     for (const shown of ['张三丰', '男', '内科', '赵医生', '肺炎', '床位费', 'MZ-0001']) assert.ok(text.includes(shown), `${shown} in the detail`);
     await detail.getByRole('button', { name: named('取消') }).click();
     await detail.waitFor({ state: 'hidden' });
+  });
+
+  step('a form menu (type 3) bound to 住院登记 opens the same records from the side menu', async () => {
+    await api(page, 'POST', '/api/system/Menu', {
+      parentId: '-1',
+      systemId: MAIN_SYSTEM,
+      fullName: '住院管理',
+      enCode: 'inpatientAdmission',
+      type: 3,
+      urlAddress: 'inpatient/admission',
+      category: 'Web',
+      icon: 'icon-ym icon-ym-webForm',
+      propertyJson: JSON.stringify({ moduleId: modelId }),
+      sortCode: 99,
+      enabledMark: 1,
+    });
+    await page.reload(); // CurrentUser asked again: the new menu is in the side menu
+    await page.locator('.qm-sidebar, .ant-layout-sider').first().getByText('住院管理', { exact: true }).click();
+    await page.waitForURL(/\/inpatient\/admission$/);
+    await recordRow('张三丰').waitFor();
+    await records().locator('button').filter({ hasText: /^新\s*增$/ }).waitFor();
   });
 
   step('LIST-012, LIST-013: 删除 asks first; 批量删除 removes the selected rows after confirmation, and the list is empty again', async () => {

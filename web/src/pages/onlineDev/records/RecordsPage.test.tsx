@@ -31,6 +31,7 @@ const columnData = {
   defaultSidx: '',
   sort: 'desc',
   pageSize: 20,
+  useBtnPermission: true,
   btnsList: [
     { value: 'add', label: '新增' },
     { value: 'batchRemove', label: '批量删除' },
@@ -48,6 +49,7 @@ type Row = { id: string; patient_name: string; deposit: number; version: number 
 let rows: Row[];
 let calls: Call[];
 let refuseCreate: unknown = null;
+let columns: typeof columnData = columnData;
 let refuseUpdate: unknown = null;
 
 jest.setTimeout(120_000);
@@ -59,10 +61,11 @@ beforeEach(() => {
   ];
   refuseCreate = null;
   refuseUpdate = null;
+  columns = columnData;
   calls = fakeFetch({
     'GET /api/visualdev/OnlineDev/{modelId}/Config': () => ({
       id: 'm1', fullName: '住院登记', enCode: 'inpatientAdmission', type: 1, webType: 2, enableFlow: 0, flowId: '',
-      formData: JSON.stringify(formData), columnData: JSON.stringify(columnData), appColumnData: '', version: 1,
+      formData: JSON.stringify(formData), columnData: JSON.stringify(columns), appColumnData: '', version: 1,
     }),
     'POST /api/visualdev/OnlineDev/{modelId}/List': ({ body }) => {
       const b = body as { keyword: string; currentPage: number; pageSize: number };
@@ -122,6 +125,16 @@ test('an empty list says so', async () => {
   grant(SCOPE, []);
   renderPage(RecordsRoute, PATH);
   await waitFor(() => expect(table().textContent).toContain('暂无数据'));
+});
+
+test('with the definition\'s button permission off, every listed button shows', async () => {
+  grant(SCOPE, []);
+  columns = { ...columnData, useBtnPermission: false };
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(buttonNamed(/^新\s*增$/)).toBeTruthy();
+  expect(buttonNamed('编辑 张三')).toBeTruthy();
+  expect(buttonNamed('删除 张三')).toBeTruthy();
 });
 
 test('the buttons only when granted', async () => {

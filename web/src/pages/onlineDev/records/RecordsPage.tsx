@@ -3,7 +3,8 @@
  * Enter, paging, sort by sortable columns), 新建 and 编辑 in the form's own popup saved through
  * /api/visualdev/OnlineDev (the server's field messages under the fields, a stale version told
  * in the form, which stays open with what was typed), 详情 from DataChange, 删除 and 批量删除
- * after confirmation. Each button only when the definition lists it and the caller has it.
+ * after confirmation. Each button only when the definition lists it and, with the definition's
+ * button permission on, the caller has it.
  *
  * Opened two ways: from a form menu bound to the model (menu type 3, `propertyJson.moduleId`;
  * its buttons and `menuId`), or by an administrator from 功能设计's 数据
@@ -47,6 +48,8 @@ interface ColumnData {
   defaultSidx?: string;
   sort?: string;
   pageSize?: number;
+  /** Buttons only as granted (the menu's button permission). */
+  useBtnPermission?: boolean;
 }
 
 /** The fixed route: the model named by ?id=, with the 功能设计 menu's buttons. */
@@ -146,10 +149,13 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   );
 
   const listed = (buttons: ColumnData['btnsList'], value: string) => (buttons ?? []).some((b) => b.value === value);
-  const canAdd = listed(columnData.btnsList, 'add') && can(BTN_ADD);
-  const canBatch = listed(columnData.btnsList, 'batchRemove') && (can(BTN_BATCH_REMOVE) || can(BTN_REMOVE));
-  const canEdit = listed(columnData.columnBtnsList, 'edit') && can(BTN_EDIT);
-  const canRemove = listed(columnData.columnBtnsList, 'remove') && can(BTN_REMOVE);
+  // With the definition's button permission off every listed button shows (the server then
+  // asks for none either); with it on, only the granted ones (jnpf-wire-engine.md, v-has).
+  const granted = (code: string) => columnData.useBtnPermission !== true || can(code);
+  const canAdd = listed(columnData.btnsList, 'add') && granted(BTN_ADD);
+  const canBatch = listed(columnData.btnsList, 'batchRemove') && (granted(BTN_BATCH_REMOVE) || granted(BTN_REMOVE));
+  const canEdit = listed(columnData.columnBtnsList, 'edit') && granted(BTN_EDIT);
+  const canRemove = listed(columnData.columnBtnsList, 'remove') && granted(BTN_REMOVE);
   const canDetail = listed(columnData.columnBtnsList, 'detail');
   const labelOf = (row: RecordRow) => cellText(core, fields, row, columnData.columnList?.[0]?.prop ?? 'id') || row.id;
 
