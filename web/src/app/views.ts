@@ -20,6 +20,7 @@ export const FIXED_VIEWS: FixedView[] = [
   { path: '/profile', name: 'profile', title: '个人信息', icon: 'icon-ym icon-ym-user' },
   { path: '/messageRecord', name: 'messageRecord', title: '消息记录', icon: 'icon-ym icon-ym-sysNotice' },
   { path: '/previewModel', name: 'previewModel', title: '功能预览' },
+  { path: '/onlineDev/records', name: 'onlineDevRecords', title: '功能数据' },
   { path: '/emailDetail', name: 'emailDetail', title: '查看邮件' },
   { path: '/workFlowDetail', name: 'workFlowDetail', title: '流程详情' },
   { path: '/workFlow/entrust', name: 'workFlow-entrust', title: '流程委托' },

@@ -16,7 +16,7 @@ import { useUser } from '@/stores/user';
 import { fakeFetch, type Call } from '@/test/fakeFetch';
 import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
 import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
-import { buttonNamed, confirmation } from '@/test/renderPage';
+import { buttonNamed, confirmation, openPickerIn } from '@/test/renderPage';
 
 const root = path.resolve(__dirname, '../../..');
 const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8'));
@@ -560,4 +560,33 @@ test('WGT-089, WGT-090: the date picker offers nothing after today when its end 
   await waitFor(() => expect(messagesFor(container, 'seen_on')).toBe(`就诊日期不能晚于${day(today)}`));
   act(() => engine().setValue('round_at', '06:30:00'));
   await waitFor(() => expect(messagesFor(container, 'round_at')).toBe('查房时间不能早于07:00:00'));
+});
+
+test('WGT-023: a dep user picker tied to another field (主治医师 → 入院科室) offers the users of the department chosen there', async () => {
+  const calls = fakeFetch({
+    'POST /api/permission/Users/UserCondition': () => ({ list: [], pagination: { currentPage: 1, pageSize: 20, total: 0 } }),
+    'POST /api/permission/Organize/Department/Selector/0': () => ({ list: [] }),
+    'GET /api/permission/Organize/Department/Selector/0': () => ({ list: [] }),
+  });
+  const doctor: Field[] = [];
+  walkFields(form.fields, (f) => f.__vModel__ === 'attending_doctor' && doctor.push(f));
+  expect(doctor[0].relationField).toBe('admit_dept');
+  const { container } = renderForm({ ...form, fields: doctor }, { admit_dept: 'dept-nk', attending_doctor: '' });
+  await waitFor(() => expect(engine().ready).toBe(true), { timeout: 30_000 });
+  openPickerIn(container.querySelector('[data-field="attending_doctor"]') as HTMLElement);
+  await waitFor(() => expect(calls.some((c) => c.path.endsWith('/UserCondition'))).toBe(true));
+  expect((calls.find((c) => c.path.endsWith('/UserCondition'))?.body as { departIds: string[] }).departIds).toEqual(['dept-nk']);
+});
+
+test('relationForm: a kept value shows its related record\'s text, read with that model\'s DataChange, and relationFormAttr its field', async () => {
+  const calls = fakeFetch({
+    'GET /api/visualdev/OnlineDev/{modelId}/{id}/DataChange': ({ params }) => ({ id: params.id, data: JSON.stringify({ id: params.id, visit_no: 'MZ-0001', diagnosis: '上呼吸道感染' }) }),
+  });
+  const related: Field[] = [];
+  walkFields(form.fields, (f) => ['outpatient_record', 'outpatient_diagnosis'].includes(String(f.__vModel__)) && related.push(f));
+  expect(related).toHaveLength(2);
+  const { container } = renderForm({ ...form, fields: related }, { outpatient_record: 'visit-1' });
+  await waitFor(() => expect(container.querySelector('[data-field="outpatient_record"]')?.textContent).toContain('MZ-0001'));
+  expect(calls[0].path).toBe(`/api/visualdev/OnlineDev/${String(related[0].modelId)}/visit-1/DataChange`);
+  await waitFor(() => expect((container.querySelector('[data-attr-of="outpatient_record"]') as HTMLInputElement)?.value).toBe('上呼吸道感染'));
 });

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Input, Modal, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
+import { getRecordDetail, recordOf } from '@/api/onlineDev';
 import { getRelatedRecords } from '@/api/visualdev';
 import { useEngineContext } from './context';
 import type { WidgetProps } from './widgets';
@@ -279,8 +280,8 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
 
 /**
  * relationForm: a record of another released model; the value is its id, the text its
- * relationField. The text of a kept value needs the record API (DataChange), which is not
- * served yet: until then the id shows until a row is picked again.
+ * relationField. A kept value (an edited record) is read with the related model's DataChange,
+ * which gives its text and the fields relationFormAttr shows; should that fail, the id shows.
  */
 export function RelationForm({ field, value, onChange, disabled, id }: WidgetProps) {
   const { t } = useTranslation();
@@ -292,6 +293,18 @@ export function RelationForm({ field, value, onChange, disabled, id }: WidgetPro
   const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
   const chosen = picked[name];
   const text = value ? str(chosen?.[textKey]) || str(value) : '';
+  const kept = value && !chosen && modelId ? str(value) : '';
+  useEffect(() => {
+    if (!kept) return;
+    let alive = true;
+    getRecordDetail(modelId, kept, { quiet: true }).then(
+      (answer) => alive && setPicked(name, recordOf(answer.data)),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [kept, modelId, name, setPicked]);
   return (
     <>
       <Select

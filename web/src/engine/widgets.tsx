@@ -409,7 +409,7 @@ function SystemField({ field, value }: WidgetProps) {
 
 /** One value widget, chosen by jnpfKey. */
 export function Widget(props: WidgetProps): ReactNode {
-  const { field, value, onChange, onBlur, disabled, id } = props;
+  const { field, value, onChange, onBlur, disabled, id, record } = props;
   const { t } = useTranslation();
   const { core } = useEngineContext();
   const key = field.__config__.jnpfKey;
@@ -563,7 +563,11 @@ export function Widget(props: WidgetProps): ReactNode {
           ablePosIds={field.ablePosIds as string[]}
         />
       );
-    case 'userSelect':
+    case 'userSelect': {
+      // A 'dep' or 'pos' picker tied to another field (relationField, e.g. 主治医师 to 入院科室)
+      // offers the users of the department or position chosen there (JNPF's behaviour).
+      const related = str(field.relationField);
+      const chosen = related ? [record[related]].flat().filter((v) => v != null && v !== '').map(String) : null;
       return (
         <UserSelect
           {...picker}
@@ -571,12 +575,13 @@ export function Widget(props: WidgetProps): ReactNode {
           onChange={onChange}
           selectType={(str(field.selectType) || 'all') as never}
           ableIds={(field.ableUserIds as string[]) ?? undefined}
-          ableDepIds={field.ableDepIds as string[]}
-          ablePosIds={field.ablePosIds as string[]}
+          ableDepIds={chosen && field.selectType === 'dep' ? chosen : (field.ableDepIds as string[])}
+          ablePosIds={chosen && field.selectType === 'pos' ? chosen : (field.ablePosIds as string[])}
           ableRoleIds={field.ableRoleIds as string[]}
           ableGroupIds={field.ableGroupIds as string[]}
         />
       );
+    }
     case 'usersSelect':
       return <UsersSelect {...picker} value={value as string} onChange={onChange} selectType={field.selectType === 'custom' ? 'custom' : 'all'} ableIds={field.ableIds as string[]} />;
     case 'roleSelect':

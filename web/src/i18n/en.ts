@@ -1136,6 +1136,15 @@ const en: Translation = {
     popupGeneral: 'Dialog',
     popupFullScreen: 'Full screen',
     popupDrawer: 'Drawer',
+    data: 'Data',
+  },
+  records: {
+    add: 'Add',
+    batchRemove: 'Delete selected',
+    batchRemoveConfirm: 'Delete the {{count}} selected records?',
+    created: 'Created',
+    updated: 'Saved',
+    unavailable: 'The records of this function cannot be opened (not released, or no access)',
   },
   core: {
     rule: {

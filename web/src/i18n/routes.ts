@@ -11,6 +11,7 @@ const ROWS: [name: string, zhCN: string, zhTW: string, en: string][] = [
   ['messageRecord', '消息记录', '消息記錄', 'Messages'],
   ['schedule', '日程安排', '日程安排', 'Schedule'],
   ['previewModel', '功能预览', '功能預覽', 'Preview'],
+  ['onlineDevRecords', '功能数据', '功能資料', 'Records'],
   ['emailDetail', '查看邮件', '查看郵件', 'Email'],
   ['workFlowDetail', '流程详情', '流程詳情', 'Flow Detail'],
   ['externalLink', '外部链接', '外部連結', 'External Link'],

@@ -1056,6 +1056,15 @@ const zhCN = {
     popupGeneral: '弹窗',
     popupFullScreen: '全屏',
     popupDrawer: '抽屉',
+    data: '数据',
+  },
+  records: {
+    add: '新增',
+    batchRemove: '批量删除',
+    batchRemoveConfirm: '确定删除选中的 {{count}} 条数据吗？',
+    created: '新建成功',
+    updated: '修改成功',
+    unavailable: '无法打开该功能的数据（未发布或无权限）',
   },
   // Messages of the rules core: zh-CN uses the core's own text (core/src/message.rs), so only
   // the other languages translate these keys.

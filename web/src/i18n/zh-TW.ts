@@ -1134,6 +1134,15 @@ const zhTW: Translation = {
     popupGeneral: '彈窗',
     popupFullScreen: '全螢幕',
     popupDrawer: '抽屜',
+    data: '資料',
+  },
+  records: {
+    add: '新增',
+    batchRemove: '批次刪除',
+    batchRemoveConfirm: '確定刪除選中的 {{count}} 筆資料嗎？',
+    created: '新建成功',
+    updated: '修改成功',
+    unavailable: '無法開啟該功能的資料（未發佈或無權限）',
   },
   core: {
     rule: {

@@ -1,6 +1,7 @@
 // The page area routes each menu entry to its page (ROUTE-008, ROUTE-013): a type 2 entry to
 // the page of its address's folder (pages/<address>/index.tsx), the query dropped; an
-// address without a folder, and types 3, 4, 5 and 8, to the placeholder that says what comes;
+// address without a folder, and types 4, 5 and 8, to the placeholder that says what comes; a
+// type 3 form menu to the records of its model;
 // an unknown path to /404. The folders here are a stand-in set (the real scan is proven in
 // registry.test.tsx).
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,6 +13,7 @@ import { initI18n } from '@/i18n';
 import { buildMenu } from '@/app/menu';
 import { useUser } from '@/stores/user';
 import AppMain from './AppMain';
+import { envelope, fakeFetch } from '@/test/fakeFetch';
 
 jest.mock('@/pages/pageModules', () => {
   const { createElement, useState } = jest.requireActual('react');
@@ -82,16 +84,23 @@ test('a type 2 address without a folder shows the placeholder', async () => {
 });
 
 test.each([
-  ['/permission/user/form', '请假单', '动态表单页面', 'm3'],
   ['/dict/demo', '动态字典', '动态数据字典页面', 'm4'],
   ['/report/demo', '销售报表', '数据报表页面', 'm5'],
   ['/portal/demo', '门户', '门户页面', 'm8'],
-])('%s (types 3, 4, 5 and 8 until their runtimes come) shows the placeholder of its kind', async (path, title, what, module) => {
+])('%s (types 4, 5 and 8 until their runtimes come) shows the placeholder of its kind', async (path, title, what, module) => {
   renderAt(path);
   expect(await screen.findByText(`「${title}」即将推出`)).toBeTruthy();
   expect(screen.getByText(`${what}将在后续版本中提供，届时此处会直接显示内容。`)).toBeTruthy();
   expect(screen.getByText(module)).toBeTruthy();
   expect(screen.queryByText('the permission/user folder')).toBeNull();
+});
+
+test('a form menu (type 3) shows the records of the model its propertyJson names, asking for that model\'s definition', async () => {
+  const calls = fakeFetch({ 'GET /api/visualdev/OnlineDev/{modelId}/Config': () => envelope(404, '该功能尚未发布') });
+  renderAt('/permission/user/form');
+  expect(await screen.findByText('无法打开该功能的数据（未发布或无权限）')).toBeTruthy();
+  expect(calls[0].params.modelId).toBe('m3');
+  expect(screen.queryByText('「请假单」即将推出')).toBeNull();
 });
 
 test('ROUTE-008: a path no menu entry has goes to /404', async () => {

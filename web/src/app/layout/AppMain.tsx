@@ -3,7 +3,7 @@
  * keeps its state; each renders its own remembered location. Refreshing a tab drops it from
  * the cache and passes through /redirect (ROUTE-007), which mounts it anew.
  */
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams, type Location } from 'react-router';
 import { useEffect } from 'react';
 import { useSettings } from '@/stores/settings';
@@ -15,6 +15,9 @@ import ExternalLink from '@/pages/externalLink/ExternalLink';
 import ErrorBoundary from '../ErrorBoundary';
 import Loading from '../Loading';
 import { FIXED_VIEWS } from '../views';
+
+// A form menu (type 3) bound to a model shows that model's records.
+const ModelRecords = lazy(() => import('@/pages/onlineDev/records/RecordsPage').then((m) => ({ default: m.RecordsPage })));
 
 /** ROUTE-007: /redirect/<path> shows <path> again. */
 function Redirect() {
@@ -32,7 +35,8 @@ function DynamicPage() {
   const { pathname } = useLocation();
   const route = useUser((s) => s.routes.find((r) => r.path === pathname));
   if (!route) return <Navigate to="/404" replace />; // ROUTE-008
-  // ROUTE-013: a type 2 entry is the page of its address; the other types' runtimes come later.
+  // ROUTE-013: a type 2 entry is the page of its address; a type 3 form menu the records of its model; the other types' runtimes come later.
+  if (route.type === 3 && route.meta.moduleId) return <ModelRecords modelId={route.meta.moduleId} menuId={route.meta.modelId} />;
   const Page = route.type === 2 ? pageFor(route.address) : undefined;
   return Page ? <Page /> : <Placeholder route={route} />;
 }

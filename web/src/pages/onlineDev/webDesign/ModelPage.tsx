@@ -2,7 +2,7 @@
  * 功能设计 (menu system.visualDev, address onlineDev/webDesign): the plain model management page
  * until the designer exists — the definitions, searched by keyword (Enter), paged; 从 JSON 新建
  * (pasted or from a JNPF export file), 预览 (/previewModel?id=…, the draft's form to fill and
- * check), 发布 (every problem at once), 复制 and 删除 after confirmation, each only with its
+ * check), 数据 of a released model (/onlineDev/records?id=…, its records), 发布 (every problem at once), 复制 and 删除 after confirmation, each only with its
  * button (btn_add, btn_release, btn_remove).
  */
 import { useState } from 'react';
@@ -94,6 +94,11 @@ export default function ModelPage() {
                   <Button type="link" size="small" aria-label={`${t('model.preview')} ${row.fullName}`} onClick={() => navigate(`/previewModel?id=${encodeURIComponent(row.id)}`)}>
                     {t('model.preview')}
                   </Button>
+                  {row.isRelease ? (
+                    <Button type="link" size="small" aria-label={`${t('model.data')} ${row.fullName}`} onClick={() => navigate(`/onlineDev/records?id=${encodeURIComponent(row.id)}`)}>
+                      {t('model.data')}
+                    </Button>
+                  ) : null}
                   {can(BTN_RELEASE) && (
                     <Button type="link" size="small" aria-label={`${t('model.release')} ${row.fullName}`} onClick={() => release(row)}>
                       {t('model.release')}

@@ -1,0 +1,76 @@
+/**
+ * /api/visualdev/OnlineDev: a released model's records (issue 13; server/README.md "Records";
+ * jnpf-wire-engine.md §3, §5) — the definition served (Config), create, read (raw and with
+ * display values), update carrying the `version` read (optimistic lock), delete, batch delete
+ * and the list.
+ */
+import type { components } from './schema';
+import { request as send } from './http';
+
+type Schemas = components['schemas'];
+
+export type OnlineConfig = Schemas['OnlineConfig'];
+export type RecordData = Schemas['RecordData'];
+export type RecordListForm = Schemas['RecordListForm'];
+type RecordPage = Schemas['Envelope_PageOf_RecordRow']['data'];
+/** A list row: raw values by vModel plus id, version, creatorUserId, creatorTime. */
+export type RecordRow = Record<string, unknown> & { id: string };
+
+const BASE = '/api/visualdev/OnlineDev';
+const at = (modelId: string) => `${BASE}/${encodeURIComponent(modelId)}`;
+
+// The generated RecordForm types `data` as an open object; a record is any JSON object.
+type RecordBody = Schemas['RecordForm'];
+const body = (id: string, data: Record<string, unknown>): RecordBody => ({ id, data: data as RecordBody['data'] });
+
+/** The released definition ('' from a menu). */
+export function getConfig(modelId: string) {
+  return send<OnlineConfig>({ url: `${at(modelId)}/Config` });
+}
+
+/** Creates a record; answers its id. A refusal (400) carries `{field: [messages]}`. */
+export function createRecord(modelId: string, data: Record<string, unknown>) {
+  return send<string>({ url: at(modelId), method: 'POST', data: body('', data) });
+}
+
+/** The record's raw values (JSON text in `data`, with its `version`). */
+export function getRecord(modelId: string, id: string) {
+  return send<RecordData>({ url: `${at(modelId)}/${encodeURIComponent(id)}` });
+}
+
+/** Updates a record; `data` must carry the `version` it was read with (stale → 400). */
+export function updateRecord(modelId: string, id: string, data: Record<string, unknown>) {
+  return send({ url: `${at(modelId)}/${encodeURIComponent(id)}`, method: 'PUT', data: body(id, data) });
+}
+
+/**
+ * The record with display values (names, labels, related records' text); `quiet` for a look-up
+ * whose failure the caller covers (a related record's text: the id stays shown).
+ */
+export function getRecordDetail(modelId: string, id: string, options: { quiet?: boolean } = {}) {
+  return send<RecordData>({ url: `${at(modelId)}/${encodeURIComponent(id)}/DataChange`, quiet: options.quiet });
+}
+
+export function deleteRecord(modelId: string, id: string) {
+  return send({ url: `${at(modelId)}/${encodeURIComponent(id)}`, method: 'DELETE' });
+}
+
+/** Deletes all or none. */
+export function deleteRecords(modelId: string, ids: string[]) {
+  return send({ url: `${BASE}/batchDelete/${encodeURIComponent(modelId)}`, method: 'POST', data: { ids } satisfies Schemas['RecordBatchDeleteForm'] });
+}
+
+/** One page of the records. */
+export function getRecordList(modelId: string, query: RecordListForm) {
+  return send<{ list: RecordRow[]; pagination: RecordPage["pagination"] }>({ url: `${at(modelId)}/List`, method: "POST", data: query });
+}
+
+/** A record's JSON text (`data` of the info and DataChange answers) as an object. */
+export function recordOf(answer: RecordData): Record<string, unknown> {
+  try {
+    const parsed: unknown = typeof answer.data === 'string' ? JSON.parse(answer.data) : answer.data;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,210 @@
+// A released model's records against a fake OnlineDev API (only `fetch` is fake: the real HTTP
+// client, the real rules core in the form): the list from columnData with keyword (Enter) and
+// sort, 新增 posting {id: '', data}, the server's field messages under the fields, the optimistic
+// lock's refusal told in the form that stays open, 详情 from DataChange, 删除 and 批量删除
+// after confirmation, and the buttons only when granted.
+import * as fs from 'fs';
+import * as path from 'path';
+import { fireEvent, waitFor } from '@testing-library/react';
+import { initI18n } from '@/i18n';
+import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
+import { buttonNamed, confirmation, grant, renderPage } from '@/test/renderPage';
+import { walkFields, type Field } from '@/engine/definition';
+import RecordsRoute from './RecordsPage';
+
+const root = path.resolve(__dirname, '../../../../..');
+const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8'));
+const demoForm = typeof demo.formData === 'string' ? JSON.parse(demo.formData) : demo.formData;
+const picked: Record<string, Field> = {};
+walkFields(demoForm.fields, (f) => {
+  if (f.__vModel__ === 'patient_name' || f.__vModel__ === 'deposit') picked[f.__vModel__ as string] = f;
+});
+// Two widgets of the demonstration model: a required text and a required number.
+const formData = { ...demoForm, popupType: 'general', fields: [picked.patient_name, picked.deposit] };
+const columnData = {
+  type: 1,
+  columnList: [
+    { prop: 'patient_name', label: '患者姓名', sortable: false, align: 'left', jnpfKey: 'comInput' },
+    { prop: 'deposit', label: '预交押金', sortable: true, align: 'left', jnpfKey: 'numInput' },
+  ],
+  searchList: [],
+  defaultSidx: '',
+  sort: 'desc',
+  pageSize: 20,
+  useBtnPermission: true,
+  btnsList: [
+    { value: 'add', label: '新增' },
+    { value: 'batchRemove', label: '批量删除' },
+  ],
+  columnBtnsList: [
+    { value: 'edit', label: '编辑' },
+    { value: 'remove', label: '删除' },
+    { value: 'detail', label: '详情' },
+  ],
+};
+const PATH = '/onlineDev/records?id=m1';
+const SCOPE = '/onlineDev/webDesign';
+
+type Row = { id: string; patient_name: string; deposit: number; version: number };
+let rows: Row[];
+let calls: Call[];
+let refuseCreate: unknown = null;
+let columns: typeof columnData = columnData;
+let refuseUpdate: unknown = null;
+
+jest.setTimeout(120_000);
+beforeAll(() => initI18n('zh-CN'));
+beforeEach(() => {
+  rows = [
+    { id: 'r1', patient_name: '张三', deposit: 3000, version: 0 },
+    { id: 'r2', patient_name: '李四', deposit: 500, version: 2 },
+  ];
+  refuseCreate = null;
+  refuseUpdate = null;
+  columns = columnData;
+  calls = fakeFetch({
+    'GET /api/visualdev/OnlineDev/{modelId}/Config': () => ({
+      id: 'm1', fullName: '住院登记', enCode: 'inpatientAdmission', type: 1, webType: 2, enableFlow: 0, flowId: '',
+      formData: JSON.stringify(formData), columnData: JSON.stringify(columns), appColumnData: '', version: 1,
+    }),
+    'POST /api/visualdev/OnlineDev/{modelId}/List': ({ body }) => {
+      const b = body as { keyword: string; currentPage: number; pageSize: number };
+      return page(rows.filter((r) => !b.keyword || r.patient_name.includes(b.keyword)), b.currentPage, b.pageSize);
+    },
+    'POST /api/visualdev/OnlineDev/batchDelete/{modelId}': ({ body }) => {
+      rows = rows.filter((r) => !(body as { ids: string[] }).ids.includes(r.id));
+      return null;
+    },
+    'GET /api/visualdev/OnlineDev/{modelId}/{id}/DataChange': ({ params }) => {
+      const r = rows.find((x) => x.id === params.id)!;
+      return { id: r.id, data: JSON.stringify({ ...r, patient_name: `${r.patient_name}（详情）` }) };
+    },
+    'GET /api/visualdev/OnlineDev/{modelId}/{id}': ({ params }) => {
+      const r = rows.find((x) => x.id === params.id)!;
+      return { id: r.id, data: JSON.stringify(r) };
+    },
+    'PUT /api/visualdev/OnlineDev/{modelId}/{id}': () => refuseUpdate ?? null,
+    'DELETE /api/visualdev/OnlineDev/{modelId}/{id}': ({ params }) => {
+      rows = rows.filter((r) => r.id !== params.id);
+      return null;
+    },
+    'POST /api/visualdev/OnlineDev/{modelId}': ({ body }) => {
+      if (refuseCreate) return refuseCreate;
+      const data = (body as { data: Row }).data;
+      rows.push({ ...data, id: 'r3', version: 0 });
+      return 'r3';
+    },
+  });
+});
+
+const table = () => document.querySelector('.qm-records-page .ant-table-tbody') as HTMLElement;
+const input = (name: string) => document.querySelector(`[data-field="${name}"] input`) as HTMLInputElement;
+const messagesFor = (name: string) => document.querySelector(`[data-messages-for="${name}"]`)?.textContent ?? '';
+const listCalls = () => calls.filter((c) => c.path.endsWith('/List'));
+
+test('LIST-010, LIST-011: the list: columns from columnData, values as displayed, keyword with Enter, sort by a sortable column', async () => {
+  grant(SCOPE, ['btn_add', 'btn_edit', 'btn_remove']);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(document.querySelector('.qm-records-page thead')?.textContent).toContain('患者姓名');
+  // Cells read as the detail reads a raw value: the amount with separators and in Chinese.
+  await waitFor(() => expect(table().textContent).toContain('3,000.00'));
+  expect(table().textContent).toContain('叁仟元整');
+  expect(listCalls()[0].body).toMatchObject({ currentPage: 1, pageSize: 20, keyword: '', sort: 'desc' });
+  const keyword = document.querySelector('.qm-list-search input') as HTMLInputElement;
+  fireEvent.change(keyword, { target: { value: '张' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(table().textContent).not.toContain('李四'));
+  expect(listCalls().pop()?.body).toMatchObject({ keyword: '张' });
+  fireEvent.click(document.querySelector('.qm-records-page thead .ant-table-column-has-sorters') as HTMLElement);
+  await waitFor(() => expect(listCalls().pop()?.body).toMatchObject({ sidx: 'deposit', sort: 'asc' }));
+});
+
+test('an empty list says so', async () => {
+  rows = [];
+  grant(SCOPE, []);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('暂无数据'));
+});
+
+test('with the definition\'s button permission off, every listed button shows', async () => {
+  grant(SCOPE, []);
+  columns = { ...columnData, useBtnPermission: false };
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(buttonNamed(/^新\s*增$/)).toBeTruthy();
+  expect(buttonNamed('编辑 张三')).toBeTruthy();
+  expect(buttonNamed('删除 张三')).toBeTruthy();
+});
+
+test('the buttons only when granted', async () => {
+  grant(SCOPE, []);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(() => buttonNamed('新增')).toThrow();
+  expect(() => buttonNamed('编辑 张三')).toThrow();
+  expect(() => buttonNamed('删除 张三')).toThrow();
+  expect(buttonNamed('详情 张三')).toBeTruthy();
+});
+
+test('LIST-012: 新增 posts {id: "", data} with what was typed; field messages from the server land under the fields', async () => {
+  grant(SCOPE, ['btn_add']);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('新增'));
+  await waitFor(() => expect(input('patient_name')).toBeTruthy());
+  // The core checks as the user types.
+  fireEvent.change(input('patient_name'), { target: { value: '王五' } });
+  fireEvent.change(input('patient_name'), { target: { value: '' } });
+  await waitFor(() => expect(messagesFor('patient_name')).toMatch(/不能为空/));
+  fireEvent.change(input('patient_name'), { target: { value: '王五' } });
+  fireEvent.change(input('deposit'), { target: { value: '800' } });
+  fireEvent.blur(input('deposit'));
+  refuseCreate = envelope(400, '患者姓名不能重复', { patient_name: ['患者姓名不能重复'] });
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(messagesFor('patient_name')).toContain('患者姓名不能重复'));
+  const refused = calls.filter((c) => c.method === 'POST' && c.path === '/api/visualdev/OnlineDev/m1').pop()!;
+  expect(refused.body).toMatchObject({ id: '', data: { patient_name: '王五', deposit: 800 } });
+  refuseCreate = null;
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(table().textContent).toContain('王五'));
+});
+
+test('编辑 sends the version read; the stale-version refusal is shown and the form kept', async () => {
+  grant(SCOPE, ['btn_edit']);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('编辑 李四'));
+  await waitFor(() => expect(input('patient_name')?.value).toBe('李四'));
+  fireEvent.change(input('patient_name'), { target: { value: '李四四' } });
+  refuseUpdate = envelope(400, '数据已被修改，请刷新后重试');
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(document.querySelector('.qm-record-refusal')?.textContent).toContain('数据已被修改，请刷新后重试'));
+  expect(input('patient_name').value).toBe('李四四');
+  const put = calls.filter((c) => c.method === 'PUT').pop()!;
+  expect(put.path).toBe('/api/visualdev/OnlineDev/m1/r2');
+  expect(put.body).toMatchObject({ id: 'r2', data: { patient_name: '李四四', version: 2 } });
+});
+
+test('详情 shows the DataChange values', async () => {
+  grant(SCOPE, []);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('详情 张三'));
+  await waitFor(() => expect(document.body.textContent).toContain('张三（详情）'));
+});
+
+test('LIST-012, LIST-013: 删除 and 批量删除 ask first', async () => {
+  grant(SCOPE, ['btn_remove']);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('删除 张三'));
+  expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect(table().textContent).not.toContain('张三'));
+  expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/visualdev/OnlineDev/m1/r1');
+  fireEvent.click(document.querySelector('.qm-records-page tbody .ant-checkbox-input') as HTMLElement);
+  fireEvent.click(buttonNamed('批量删除'));
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect(calls.find((c) => c.path.includes('batchDelete'))?.body).toEqual({ ids: ['r2'] }));
+});

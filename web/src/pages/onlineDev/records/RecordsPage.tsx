@@ -1,0 +1,306 @@
+/**
+ * A released model's records (issue 13): the list of its columnData (columns, keyword with
+ * Enter, paging, sort by sortable columns), 新建 and 编辑 in the form's own popup saved through
+ * /api/visualdev/OnlineDev (the server's field messages under the fields, a stale version told
+ * in the form, which stays open with what was typed), 详情 from DataChange, 删除 and 批量删除
+ * after confirmation. Each button only when the definition lists it and, with the definition's
+ * button permission on, the caller has it.
+ *
+ * Opened two ways: from a form menu bound to the model (menu type 3, `propertyJson.moduleId`;
+ * its buttons and `menuId`), or by an administrator from 功能设计's 数据
+ * (/onlineDev/records?id=<model id>), which takes the buttons of the 功能设计 menu.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Empty, Space, Spin, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  createRecord,
+  deleteRecord,
+  deleteRecords,
+  getConfig,
+  getRecord,
+  getRecordDetail,
+  getRecordList,
+  recordOf,
+  updateRecord,
+  type OnlineConfig,
+  type RecordRow,
+} from '@/api/onlineDev';
+import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { useConfirm } from '@/components/useConfirm';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, useButtons } from '@/hooks/useButtons';
+import { useList } from '@/hooks/useList';
+import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, useFormEngine, valueFields, type Field, type FormDefinition, type FormRecord } from '@/engine';
+import { displayText } from '@/engine/DetailViewer';
+import { useCore, type Core } from '@/hooks/useCore';
+import { fieldErrorsOf } from '@/utils/formErrors';
+
+export const BTN_BATCH_REMOVE = 'btn_batchRemove';
+export const BTN_DETAIL = 'btn_detail';
+
+/** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
+interface ColumnData {
+  columnList?: { prop: string; label: string; sortable?: boolean; width?: number | null; align?: 'left' | 'right' | 'center'; jnpfKey?: string }[];
+  btnsList?: { value: string; label?: string }[];
+  columnBtnsList?: { value: string; label?: string }[];
+  defaultSidx?: string;
+  sort?: string;
+  pageSize?: number;
+  /** Buttons only as granted (the menu's button permission). */
+  useBtnPermission?: boolean;
+}
+
+/** The fixed route: the model named by ?id=, with the 功能设计 menu's buttons. */
+export default function RecordsRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  if (!id) return <Empty description={t('model.noId')} />;
+  return (
+    <ButtonScope.Provider value="onlineDev/webDesign">
+      <RecordsPage modelId={id} />
+    </ButtonScope.Provider>
+  );
+}
+
+/** The records of `modelId`; `menuId` is the menu it is opened from (its permissions apply). */
+export function RecordsPage({ modelId, menuId }: { modelId: string; menuId?: string }) {
+  const { t } = useTranslation();
+  const [config, setConfig] = useState<OnlineConfig | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    setConfig(null);
+    setFailed(false);
+    getConfig(modelId).then(
+      ({ data }) => alive && setConfig(data),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [modelId]);
+
+  const form = useMemo(() => (config ? readFormData(config.formData) : null), [config]);
+  const columns = useMemo(() => (config ? (parsePart<ColumnData>(config.columnData) ?? {}) : null), [config]);
+  if (failed) return <Empty description={t('records.unavailable')} />;
+  if (!config || !columns) return <Spin className="qm-records-loading" />;
+  if (!form) return <Alert type="error" title={t('engine.invalidForm')} />;
+  return <Records modelId={modelId} menuId={menuId} config={config} form={form} columnData={columns} />;
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; id: string; record: FormRecord };
+
+/**
+ * A list cell as the detail shows a raw value (the engine's `displayText`: numbers with their
+ * separators, dates in the field's format, static option labels); sub-table columns
+ * (`table-column`) joined over the rows; a prop the form does not know, as text.
+ */
+function cellText(core: Core | null, fields: Map<string, Field>, row: RecordRow, prop: string): string {
+  const dash = prop.indexOf('-');
+  if (dash > 0 && Array.isArray(row[prop.slice(0, dash)])) {
+    return (row[prop.slice(0, dash)] as RecordRow[]).map((r) => cellText(core, fields, r, prop)).filter(Boolean).join('，');
+  }
+  const name = dash > 0 ? prop.slice(dash + 1) : prop;
+  const v = row[name];
+  const field = fields.get(prop);
+  if (field && core) return displayText(core, field, v, row);
+  if (v == null) return '';
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(',');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** The form's value fields by list prop: main fields by vModel, sub-table columns as `table-column`. */
+function fieldsByProp(form: FormDefinition): Map<string, Field> {
+  const map = new Map<string, Field>();
+  for (const f of valueFields(form)) {
+    const name = f.__vModel__ as string;
+    map.set(name, f);
+    if (f.__config__.jnpfKey === 'table') for (const c of (f.__config__.children ?? []) as Field[]) if (c.__vModel__) map.set(`${name}-${c.__vModel__ as string}`, c);
+  }
+  return map;
+}
+
+function Records({ modelId, menuId, config, form, columnData }: { modelId: string; menuId?: string; config: OnlineConfig; form: FormDefinition; columnData: ColumnData }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useButtons();
+  const confirm = useConfirm();
+  const core = useCore();
+  const fields = useMemo(() => fieldsByProp(form), [form]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [detail, setDetail] = useState<FormRecord | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const list = useList(
+    (q) =>
+      getRecordList(modelId, {
+        currentPage: q.currentPage,
+        pageSize: q.pageSize,
+        keyword: q.keyword,
+        sidx: q.sidx,
+        sort: q.sort,
+        menuId: menuId ?? '',
+      }),
+    { filters: { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' }, pageSize: columnData.pageSize },
+  );
+
+  const listed = (buttons: ColumnData['btnsList'], value: string) => (buttons ?? []).some((b) => b.value === value);
+  // With the definition's button permission off every listed button shows (the server then
+  // asks for none either); with it on, only the granted ones (jnpf-wire-engine.md, v-has).
+  const granted = (code: string) => columnData.useBtnPermission !== true || can(code);
+  const canAdd = listed(columnData.btnsList, 'add') && granted(BTN_ADD);
+  const canBatch = listed(columnData.btnsList, 'batchRemove') && (granted(BTN_BATCH_REMOVE) || granted(BTN_REMOVE));
+  const canEdit = listed(columnData.columnBtnsList, 'edit') && granted(BTN_EDIT);
+  const canRemove = listed(columnData.columnBtnsList, 'remove') && granted(BTN_REMOVE);
+  const canDetail = listed(columnData.columnBtnsList, 'detail');
+  const labelOf = (row: RecordRow) => cellText(core, fields, row, columnData.columnList?.[0]?.prop ?? 'id') || row.id;
+
+  const edit = (row: RecordRow) =>
+    getRecord(modelId, row.id).then(
+      (answer) => setEditing({ mode: 'edit', id: row.id, record: recordOf(answer.data) }),
+      () => undefined,
+    );
+  const view = (row: RecordRow) =>
+    getRecordDetail(modelId, row.id).then(
+      (answer) => setDetail(recordOf(answer.data)),
+      () => undefined,
+    );
+  const saved = (text: string) => {
+    void message.success(text);
+    setEditing(null);
+    list.refresh();
+  };
+
+  const tableColumns: TableColumnsType<RecordRow> = [
+    ...(columnData.columnList ?? []).map((c) => ({
+      key: c.prop,
+      title: c.label,
+      width: c.width ?? undefined,
+      align: c.align,
+      ellipsis: true,
+      // Only main-form fields sort (the server refuses the others).
+      sorter: c.sortable === true && !c.prop.includes('-'),
+      sortOrder: list.query.sidx === c.prop ? (list.query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      render: (_: unknown, row: RecordRow) => cellText(core, fields, row, c.prop),
+    })),
+  ];
+  if (canEdit || canRemove || canDetail) {
+    tableColumns.push({
+      key: 'actions',
+      title: t('manage.actions'),
+      width: 180,
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} className="qm-row-actions">
+          {canEdit && (
+            <Button type="link" size="small" aria-label={`${t('manage.edit')} ${labelOf(row)}`} onClick={() => void edit(row)}>
+              {t('manage.edit')}
+            </Button>
+          )}
+          {canDetail && (
+            <Button type="link" size="small" aria-label={`${t('model.detail')} ${labelOf(row)}`} onClick={() => void view(row)}>
+              {t('model.detail')}
+            </Button>
+          )}
+          {canRemove && (
+            <Button type="link" size="small" danger aria-label={`${t('manage.remove')} ${labelOf(row)}`} onClick={() => confirm.remove(() => deleteRecord(modelId, row.id), list.refresh)}>
+              {t('manage.remove')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <div className="qm-records-page">
+      <ListSearch
+        list={list}
+        actions={
+          <>
+            {canBatch && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!selected.length}
+                onClick={() =>
+                  confirm.action(t('records.batchRemoveConfirm', { count: selected.length }), () => deleteRecords(modelId, selected), () => {
+                    setSelected([]);
+                    list.refresh();
+                  })
+                }
+              >
+                {t('records.batchRemove')}
+              </Button>
+            )}
+            {canAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+                {t('records.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Table<RecordRow>
+        {...listTableProps(list, t)}
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={tableColumns}
+        rowSelection={canBatch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        onChange={(_p, _f, sorter, extra) => {
+          if (extra.action !== 'sort') return;
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          list.setFilters(s?.order ? { sidx: String(s.columnKey), sort: s.order === 'ascend' ? 'asc' : 'desc' } : { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' });
+        }}
+      />
+      {editing && (
+        <RecordForm
+          key={editing.mode === 'edit' ? editing.id : 'new'}
+          title={`${editing.mode === 'create' ? t('records.add') : t('manage.edit')} - ${config.fullName}`}
+          form={form}
+          initial={editing.mode === 'edit' ? editing.record : undefined}
+          onClose={() => setEditing(null)}
+          onSave={(record) =>
+            editing.mode === 'create'
+              ? createRecord(modelId, recordForSave(form, record)).then(() => saved(t('records.created')))
+              : updateRecord(modelId, editing.id, recordForSave(form, record)).then(() => saved(t('records.updated')))
+          }
+        />
+      )}
+      {detail && <DetailPopup open title={`${t('model.detail')} - ${config.fullName}`} formData={form} record={detail} onClose={() => setDetail(null)} />}
+    </div>
+  );
+}
+
+/**
+ * The form popup of one record: a refusal with field messages goes under the fields (the
+ * popup does that); one without (the optimistic lock's 数据已被修改，请刷新后重试) is told above
+ * the buttons, and the form stays as typed.
+ */
+function RecordForm({ title, form, initial, onClose, onSave }: { title: string; form: FormDefinition; initial?: FormRecord; onClose(): void; onSave(record: FormRecord): Promise<unknown> }) {
+  const engine = useFormEngine(form, initial);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  return (
+    <FormPopup
+      open
+      title={title}
+      engine={engine}
+      onClose={onClose}
+      extra={refusal && <Alert type="error" showIcon className="qm-record-refusal" title={refusal} />}
+      onSubmit={async (record) => {
+        setRefusal(null);
+        try {
+          await onSave(record);
+        } catch (error) {
+          if (!fieldErrorsOf(error)) setRefusal((error as { msg?: string })?.msg || String(error));
+          throw error;
+        }
+      }}
+    />
+  );
+}
