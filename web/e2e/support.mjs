@@ -223,6 +223,18 @@ export async function changeInitialPassword(page, old, next) {
   await page.waitForURL(/\/login/);
 }
 
+/**
+ * A fresh install's first sign-in as the administrator: the generated password, the forced
+ * change to `password`, signing in again with it; ends on /home.
+ */
+export async function firstSignIn(page, password) {
+  await page.goto(`${BASE}/login`);
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await changeInitialPassword(page, ADMIN_PASSWORD, password);
+  await signIn(page, 'admin', password);
+  await page.waitForURL(`${BASE}/home`);
+}
+
 /** The open dialog titled `title` (antd's dialogs stay in the page, hidden, when closed). */
 export function dialog(page, title) {
   return page

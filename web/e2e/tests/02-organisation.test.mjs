@@ -6,12 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  ADMIN_PASSWORD,
-  BASE,
   active,
-  changeInitialPassword,
   choose,
   dialog,
+  firstSignIn,
   item,
   launch,
   named,
@@ -20,7 +18,6 @@ import {
   row,
   screenshot,
   settledWidth,
-  signIn,
   storySteps,
   toast,
 } from '../support.mjs';
@@ -53,11 +50,7 @@ describe('the administrator models a hospital in real Chromium', () => {
   });
 
   step('signs in on a fresh install and changes the initial password', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
   });
 
   step('creates a company: the core checks the form before any request, 顶级节点 as its parent (ORG-002, ORG-019, WGT-001, WGT-015)', async () => {

@@ -9,21 +9,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
-  ADMIN_PASSWORD,
-  ARTIFACTS,
-  BASE,
   active,
-  changeInitialPassword,
+  ARTIFACTS,
   chooseNode,
   dialog,
   explain,
+  firstSignIn,
   item,
   launch,
   named,
   openPage as openFromMenu,
   screenshot,
   settledWidth,
-  signIn,
   storySteps,
   toast,
 } from '../support.mjs';
@@ -97,11 +94,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
   });
 
   step('signs in on a fresh install and changes the initial password', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
   });
 
   step('opens 数据字典: the first category is chosen and takes no entries; the tree filters by keyword (DICT-002, DICT-004, DICT-011)', async () => {

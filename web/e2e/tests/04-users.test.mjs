@@ -12,14 +12,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
-  ADMIN_PASSWORD,
+  active,
+  api as apiAs,
   ARTIFACTS,
   BASE,
-  api as apiAs,
-  active,
   changeInitialPassword,
   choose,
   dialog,
+  firstSignIn,
   item,
   launch,
   motionless,
@@ -30,8 +30,8 @@ import {
   screenshot,
   settledWidth,
   signIn,
-  twoBrowserSteps,
   toast,
+  twoBrowserSteps,
 } from '../support.mjs';
 import { xlsx } from '../xlsx.mjs';
 
@@ -71,11 +71,7 @@ describe('the administrator manages users in real Chromium', () => {
   });
 
   step('signs in on a fresh install and changes the initial password', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
   });
 
   step('creates a company and a department; a position and a role in the department (ORG-019, ORG-020)', async () => {

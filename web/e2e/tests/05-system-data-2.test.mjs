@@ -14,20 +14,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
-  ADMIN_PASSWORD,
-  ARTIFACTS,
-  BASE,
   active,
-  changeInitialPassword,
+  ARTIFACTS,
   dialog,
   explain,
+  firstSignIn,
   item,
   launch,
   named,
   openPage as openFromMenu,
   screenshot,
   settledWidth,
-  signIn,
   storySteps,
   toast,
 } from '../support.mjs';
@@ -121,11 +118,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
   });
 
   step('signs in on a fresh install and changes the initial password', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
   });
 
   step('creates a morning meeting repeating daily for five days and sees each day on the calendar; the core refuses the empty form first (SCHED-001)', async () => {

@@ -17,12 +17,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  ADMIN_PASSWORD,
-  BASE,
   active,
+  BASE,
   changeInitialPassword,
   choose,
   dialog,
+  firstSignIn,
   item,
   launch,
   named,
@@ -31,8 +31,8 @@ import {
   row,
   screenshot,
   signIn,
-  twoBrowserSteps,
   toast,
+  twoBrowserSteps,
 } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
@@ -136,11 +136,7 @@ describe('an administrator authorises a role and its member sees exactly that, i
   });
 
   step('the administrator signs in on a fresh install and changes the initial password', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
   });
 
   step('creates a company and a department in it (ORG-019, ORG-020)', async () => {

@@ -16,13 +16,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  ADMIN_PASSWORD,
-  BASE,
   active,
+  BASE,
   changeInitialPassword,
   choose,
   dialog,
   explain,
+  firstSignIn,
   launch,
   named,
   openPage,
@@ -69,11 +69,7 @@ describe('an administrator configures the system, adds an administrator and find
   });
 
   step('the administrator signs in on a fresh install and changes the initial password', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
   });
 
   step('creates a company and a user in it; the initial password is shown once', async () => {

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, changeInitialPassword, launch, named, screenshot, signIn, storySteps, toast } from '../support.mjs';
+import { BASE, firstSignIn, launch, named, screenshot, storySteps, toast } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const BIG = 200 * 1024 * 1024;
@@ -76,11 +76,7 @@ describe('a user keeps files in the profile in real Chromium', () => {
   });
 
   step('signs in on a fresh install and opens 个人信息 → 我的文件', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
     await page.goto(`${BASE}/profile?tab=files`);
     await files().waitFor();
   });

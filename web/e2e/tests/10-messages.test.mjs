@@ -19,14 +19,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  ADMIN_PASSWORD,
-  BASE,
   active,
   api,
+  BASE,
   changeInitialPassword,
   choose,
   confirmWith,
   dialog,
+  firstSignIn,
   item,
   launch,
   named,
@@ -92,11 +92,7 @@ describe('two people chat, and a released notice reaches the other at once, in r
   });
 
   step('the administrator signs in and makes a user; the user signs in in a browser of their own (CHAT-024)', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
     await api(page, 'POST', '/api/permission/Organize', { parentId: '-1', fullName: '启明医院', enCode: 'qmyy' });
     const tree = await api(page, 'GET', '/api/permission/Organize/Department/Selector/0');
     const company = tree.list.find((n) => n.fullName === '启明医院');

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, active, api, changeInitialPassword, confirmWith, launch, named, openPage, row, signIn, storySteps } from '../support.mjs';
+import { active, api, confirmWith, firstSignIn, launch, named, openPage, row, storySteps } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const demo = JSON.parse(readFileSync(new URL('../../../fixtures/models/inpatient-admission.json', import.meta.url), 'utf8'));
@@ -42,11 +42,7 @@ describe('an administrator creates, previews and releases a model in real Chromi
   });
 
   step('signs in on a fresh install and opens 系统管理 → 功能设计', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
     await openModels();
   });
 

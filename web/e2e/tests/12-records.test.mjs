@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, active, api, changeInitialPassword, confirmWith, dialog, dropdownsClosed, launch, named, openPage, row, signIn, storySteps, toast } from '../support.mjs';
+import { active, api, confirmWith, dialog, dropdownsClosed, firstSignIn, launch, named, openPage, row, storySteps, toast } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const MAIN_SYSTEM = '100000000000000001';
@@ -66,11 +66,7 @@ describe('an administrator keeps the records of a released model in real Chromiu
   });
 
   step('signs in on a fresh install', async () => {
-    await page.goto(`${BASE}/login`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await changeInitialPassword(page, ADMIN_PASSWORD, PASSWORD);
-    await signIn(page, 'admin', PASSWORD);
-    await page.waitForURL(`${BASE}/home`);
+    await firstSignIn(page, PASSWORD);
   });
 
   step('makes what the demonstration model names (dictionaries, data interfaces, serial-number rule, related form, a department and a doctor) and creates 住院登记 from JSON on 功能设计', async () => {
