@@ -19,6 +19,10 @@
 //! (5,242,880-byte chunks, three in flight as the web client sends them) and its merge with the
 //! MD5 check, in MB/s; and a pack download of 1,000 uploaded files read to its end, with the
 //! server's resident memory sampled while the zip streams (against the files' total size).
+//! Records of a released model (issue 13, `QIMING_BENCH_ONLY=records`, SQLite then PostgreSQL):
+//! 10,000 records created through the API (records/s), 90,000 more copied in SQL to 100,000,
+//! then wrk at 64 and 8 connections on the list (page 100 of 20), a filter with a sort, and
+//! get by id.
 //! Numbers, never assertions: this is not a test.
 
 use std::process::Command;
@@ -135,6 +139,7 @@ async fn main() {
     // QIMING_BENCH_ONLY=scale runs only the organisation and system-data parts (while tuning).
     // QIMING_BENCH_ONLY=files runs only the file part (chunked upload and pack download).
     // QIMING_BENCH_ONLY=messages runs only the WebSocket part (issue 14).
+    // QIMING_BENCH_ONLY=records runs only the records part (issue 13), on SQLite and PostgreSQL.
     match std::env::var("QIMING_BENCH_ONLY").as_deref() {
         Ok("messages") => {
             drop(child);
@@ -148,6 +153,11 @@ async fn main() {
         }
         Ok("files") => {
             files(dir.path(), &base, &token, child.id().unwrap()).await;
+            return;
+        }
+        Ok("records") => {
+            drop(child);
+            records_on_both_engines(dir.path()).await;
             return;
         }
         _ => {}
@@ -837,4 +847,161 @@ async fn messages(dir: &std::path::Path) {
 fn client() -> reqwest::Client {
     qiming_server::support::http::install_tls_provider();
     reqwest::Client::new()
+}
+
+/// Records made through the API; the rest of the 100 000 copied in SQL.
+const RECORDS_BY_API: usize = 10_000;
+const RECORDS_IN_ALL: usize = 100_000;
+
+/// The records of a released model (issue 13), on SQLite and then on PostgreSQL (a fresh
+/// database at `QIMING_BENCH_PG_URL` or 127.0.0.1:5432, dropped after).
+async fn records_on_both_engines(dir: &std::path::Path) {
+    let here = dir.join("records-sqlite");
+    std::fs::create_dir_all(&here).unwrap();
+    records(&here, None, "SQLite").await;
+    let admin_url = std::env::var("QIMING_BENCH_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let server_pool = match sqlx::AnyPool::connect(&admin_url).await {
+        Ok(p) => p,
+        Err(e) => {
+            println!("records on PostgreSQL: skipped, no PostgreSQL at {admin_url}: {e}");
+            return;
+        }
+    };
+    let name = format!("qiming_bench_rec_{}", std::process::id());
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&server_pool).await.unwrap();
+    let url = format!("{}/{name}", admin_url.rsplit_once('/').unwrap().0);
+    let here = dir.join("records-pg");
+    std::fs::create_dir_all(&here).unwrap();
+    records(&here, Some(&url), "PostgreSQL").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&server_pool).await;
+}
+
+/// A small model: a unique-looking code, a title, an amount, a date and a static select;
+/// code, amount and status are searchable, code and amount sortable (so they are indexed).
+fn record_model() -> serde_json::Value {
+    use serde_json::json;
+    let options = json!([{"id": "a", "fullName": "新建"}, {"id": "b", "fullName": "审核中"}, {"id": "c", "fullName": "已完成"}, {"id": "d", "fullName": "作废"}]);
+    let form = json!({"formRef": "elForm", "formModel": "dataForm", "formRules": "rules", "fields": [
+        {"__vModel__": "code", "__config__": {"jnpfKey": "comInput", "label": "单号", "required": true}},
+        {"__vModel__": "title", "__config__": {"jnpfKey": "comInput", "label": "标题"}},
+        {"__vModel__": "amount", "__config__": {"jnpfKey": "numInput", "label": "金额"}, "precision": 2},
+        {"__vModel__": "placed", "__config__": {"jnpfKey": "date", "label": "日期"}, "format": "yyyy-MM-dd"},
+        {"__vModel__": "status", "__config__": {"jnpfKey": "select", "label": "状态", "dataType": "static"},
+         "__slot__": {"options": options}, "options": options, "props": {"props": {"value": "id", "label": "fullName"}}}
+    ]});
+    let columns = json!({"searchList": [
+        {"prop": "code", "__vModel__": "code", "searchType": 2},
+        {"prop": "amount", "__vModel__": "amount", "searchType": 3},
+        {"prop": "status", "__vModel__": "status", "searchType": 1}
+    ], "columnList": [{"prop": "code", "sortable": true}, {"prop": "amount", "sortable": true}, {"prop": "placed", "sortable": true}]});
+    json!({"fullName": "基准记录", "enCode": "benchrecords", "webType": 2, "formData": form.to_string(), "columnData": columns.to_string()})
+}
+
+fn record_body(i: usize) -> serde_json::Value {
+    let status = ["a", "b", "c", "d"][i % 4];
+    let data = serde_json::json!({"code": format!("R-{i:06}"), "title": format!("记录{i}"), "amount": (i % 9973) as f64 / 4.0,
+        "placed": 1_700_000_000_000i64 + (i as i64 % 1000) * 86_400_000, "status": status});
+    serde_json::json!({"id": "", "data": data.to_string()})
+}
+
+/// A wrk script that POSTs `body` as JSON.
+fn post_script(dir: &std::path::Path, name: &str, body: &serde_json::Value) -> std::path::PathBuf {
+    let path = dir.join(name);
+    let text = body.to_string().replace('\\', "\\\\").replace('\'', "\\'");
+    std::fs::write(&path, format!("wrk.method = 'POST'\nwrk.body = '{text}'\nwrk.headers['Content-Type'] = 'application/json'\n")).unwrap();
+    path
+}
+
+async fn records(dir: &std::path::Path, database: Option<&str>, engine: &str) {
+    use futures_util::StreamExt;
+    sqlx::any::install_default_drivers();
+    let env: Vec<(&str, &str)> = database.map(|url| vec![("DATABASE_URL", url)]).unwrap_or_default();
+    let (child, base, _) = launch_with(dir, &env).await;
+    let url = database.map_or_else(|| format!("sqlite://{}/qiming.db", dir.display()), str::to_string);
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    password_changed(&pool).await;
+    let http = client();
+    let token = sign_in(&http, &base).await;
+    let post = |path: String, body: serde_json::Value| {
+        let req = http.post(format!("{base}{path}")).header("Authorization", &token).json(&body);
+        async move { req.send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    let made = post("/api/visualdev/Base".into(), record_model()).await;
+    let model = made["data"].as_str().unwrap_or_else(|| panic!("model made: {made}")).to_string();
+    let released = post(format!("/api/visualdev/Base/{model}/Actions/Release"), serde_json::json!({"pc": 1, "app": 0})).await;
+    assert_eq!(released["code"], 200, "{released}");
+    let online = format!("/api/visualdev/OnlineDev/{model}");
+
+    // (1) 10 000 records through the API, 16 at a time.
+    let started = Instant::now();
+    let answers: Vec<serde_json::Value> =
+        futures_util::stream::iter(0..RECORDS_BY_API).map(|i| post(online.clone(), record_body(i))).buffer_unordered(16).collect().await;
+    let took = started.elapsed();
+    let failed: Vec<_> = answers.iter().filter(|a| a["code"] != 200).collect();
+    assert!(failed.is_empty(), "{} records refused, first: {}", failed.len(), failed[0]);
+    let table = format!("rec_{}", model.to_lowercase());
+    let table = sqlx::query_scalar::<_, String>("SELECT physical FROM base_visual_table WHERE visual_id = $1 AND sub_table = ''")
+        .bind(&model)
+        .fetch_one(&pool)
+        .await
+        .unwrap_or(table);
+
+    // (2) Up to 100 000: every API-made row copied nine times in SQL (ids made unique by a
+    // suffix, codes by a prefix) — not through the server, for time.
+    let copy_started = Instant::now();
+    let copies = RECORDS_IN_ALL / RECORDS_BY_API - 1;
+    let columns = "creator, created, modifier, modified, organisation, position, version, title, amount, placed, status";
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < {copies}) \
+         INSERT INTO {table} (id, code, {columns}) SELECT t.id || '0' || CAST(n.k AS TEXT), CAST(n.k AS TEXT) || t.code, {columns} FROM {table} t, n"
+    )))
+    .execute(&pool)
+    .await
+    .unwrap();
+    if database.is_some() {
+        sqlx::query(sqlx::AssertSqlSafe(format!("ANALYZE {table}"))).execute(&pool).await.unwrap();
+    } else {
+        sqlx::query("ANALYZE").execute(&pool).await.unwrap();
+    }
+    let rows: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"))).fetch_one(&pool).await.unwrap();
+    let copied_in = copy_started.elapsed();
+    let ids: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT id FROM {table} ORDER BY code LIMIT 2000"))).fetch_all(&pool).await.unwrap();
+
+    let auth = format!("Authorization: {token}");
+    let page_body = serde_json::json!({"currentPage": 100, "pageSize": 20});
+    let filter_body = serde_json::json!({"currentPage": 1, "pageSize": 20, "queryJson": serde_json::json!({"status": "b"}).to_string(), "sidx": "amount", "sort": "desc"});
+    let check = post(format!("{online}/List"), page_body.clone()).await;
+    assert_eq!(check["data"]["list"].as_array().map(Vec::len), Some(20), "page 100: {check}");
+    let check = post(format!("{online}/List"), filter_body.clone()).await;
+    let filtered = check["data"]["pagination"]["total"].clone();
+    assert_eq!(check["code"], 200, "filter: {check}");
+    let page = post_script(dir, "page.lua", &page_body);
+    let filter = post_script(dir, "filter.lua", &filter_body);
+    let get = dir.join("get.lua");
+    let list: Vec<String> = ids.iter().map(|i| format!("'{online}/{i}'")).collect();
+    std::fs::write(&get, format!("ids = {{{}}}\nrequest = function()\n  return wrk.format('GET', ids[math.random(#ids)])\nend\n", list.join(","))).unwrap();
+    let one: serde_json::Value = http.get(format!("{base}{online}/{}", ids[0])).header("Authorization", &token).send().await.unwrap().json().await.unwrap();
+    assert_eq!(one["code"], 200, "get by id: {one}");
+
+    let show = |w: &Option<Wrk>| w.as_ref().map_or_else(|| "(wrk failed)".to_string(), |w| w.to_string());
+    let list_url = format!("{base}{online}/List");
+    println!("Records (issue 13) on {engine}:");
+    println!(
+        "  {RECORDS_BY_API} records created through the API (16 in flight): {:.1} s, {:.0} records/s",
+        took.as_secs_f64(),
+        RECORDS_BY_API as f64 / took.as_secs_f64()
+    );
+    println!("  filled to {rows} rows by SQL copies in {:.1} s", copied_in.as_secs_f64());
+    for connections in [64, 8] {
+        let p = wrk(&list_url, connections, 5, Some(&page), &[auth.as_str()]);
+        println!("  list page 100 of 20, {connections} connections:            {}", show(&p));
+        let f = wrk(&list_url, connections, 5, Some(&filter), &[auth.as_str()]);
+        println!("  filter status=b ({filtered} rows) sorted by amount desc, {connections} connections: {}", show(&f));
+        let g = wrk(&base, connections, 5, Some(&get), &[auth.as_str()]);
+        println!("  get by id (2,000 ids at random), {connections} connections:  {}", show(&g));
+    }
+    println!("  server memory (RSS) after: {:.1} MiB", rss_kib(&child) as f64 / 1024.0);
+    drop(child);
+    pool.close().await;
 }
