@@ -56,6 +56,15 @@ pub struct Inner {
     pub menu_snapshots: support::cache::GenerationCache<Arc<permission::repo::menu::Snapshot>>,
     /// The DictionaryData/All answer (the envelope's JSON) while no dictionary has changed.
     pub dictionaries: support::cache::GenerationCache<axum::body::Bytes>,
+    /// Released models resolved to their record tables, per model while its released
+    /// version stays the same (base_visual_stamp).
+    pub released_models: support::cache::GenerationCache<Arc<visualdev::online::service::Loaded>>,
+    /// Record lists' totals, per count (table, scope, filters) while no record of the model
+    /// was written (base_visual_stamp).
+    pub record_totals: support::cache::GenerationCache<i64>,
+    /// What a member may do with a model's records (menu, buttons, fields, data scope), per
+    /// member, model and menu while nothing it is built from changed (generation row 1).
+    pub record_grants: support::cache::GenerationCache<Arc<access::RecordGrant>>,
     /// The client of outgoing HTTP(S) calls (data interfaces, DingTalk, WeCom).
     pub http: reqwest::Client,
     /// The request and operation logs' queue, and its receiving end until the writer starts.
@@ -89,6 +98,9 @@ impl AppState {
         let current_users = support::cache::GenerationCache::new(4096);
         let dictionaries = support::cache::GenerationCache::new(4);
         let menu_snapshots = support::cache::GenerationCache::new(64);
+        let released_models = support::cache::GenerationCache::new(1024);
+        let record_totals = support::cache::GenerationCache::new(16_384);
+        let record_grants = support::cache::GenerationCache::new(16_384);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
         let (live, events) = live::Hub::new();
@@ -103,6 +115,9 @@ impl AppState {
             current_users,
             menu_snapshots,
             dictionaries,
+            released_models,
+            record_totals,
+            record_grants,
             journal,
             journal_queue,
             live,

@@ -210,6 +210,12 @@ impl SystemJob {
 #[derive(Debug, Clone)]
 pub struct RecordPermit {
     session: Session,
+    grant: std::sync::Arc<RecordGrant>,
+}
+
+/// What a member may do with one model's records, through the menu that opens it.
+#[derive(Debug)]
+pub struct RecordGrant {
     scope: DataScope,
     /// None: every button.
     buttons: Option<std::collections::BTreeSet<String>>,
@@ -223,17 +229,17 @@ impl RecordPermit {
     }
 
     pub fn scope(&self) -> &DataScope {
-        &self.scope
+        &self.grant.scope
     }
 
     /// May the caller use the button (`btn_add`, `btn_edit`, `btn_remove`, …)?
     pub fn has_button(&self, button: &str) -> bool {
-        self.buttons.as_ref().is_none_or(|b| b.contains(button))
+        self.grant.buttons.as_ref().is_none_or(|b| b.contains(button))
     }
 
     /// May the caller see and send the field (`vModel`, `table-column` in a sub-table)?
     pub fn has_field(&self, field: &str) -> bool {
-        self.fields.as_ref().is_none_or(|f| f.contains(field))
+        self.grant.fields.as_ref().is_none_or(|f| f.contains(field))
     }
 
     /// The permit of a member for the records of `model_id`; `menu_id` picks the menu when the
@@ -241,7 +247,13 @@ impl RecordPermit {
     pub async fn demand(state: &AppState, member: &Member, model_id: &str, menu_id: Option<&str>) -> Result<RecordPermit, AppError> {
         let session = member.0.clone();
         if session.is_administrator {
-            return Ok(RecordPermit { session, scope: DataScope::all(), buttons: None, fields: None });
+            let grant = std::sync::Arc::new(RecordGrant { scope: DataScope::all(), buttons: None, fields: None });
+            return Ok(RecordPermit { session, grant });
+        }
+        // Read once per member, model and menu until a grant, role, menu or user changes.
+        let key = format!("{}|{model_id}|{}", session.user_id, menu_id.unwrap_or(""));
+        if let Some(grant) = state.record_grants.get(&key, session.generation) {
+            return Ok(RecordPermit { session, grant });
         }
         let mut conn = state.db.acquire().await?;
         let menus = repo::menus_naming(&mut conn, model_id).await?;
@@ -265,6 +277,8 @@ impl RecordPermit {
         let buttons = if menu.is_button_authorize == 1 { Some(repo::granted_items(&mut conn, &session.user_id, &menu.id, "button").await?) } else { None };
         let fields = if menu.is_form_authorize == 1 { Some(repo::granted_items(&mut conn, &session.user_id, &menu.id, "form").await?) } else { None };
         let scope = page_scope(&mut conn, &session, &menu.en_code).await?;
-        Ok(RecordPermit { session, scope, buttons, fields })
+        let grant = std::sync::Arc::new(RecordGrant { scope, buttons, fields });
+        state.record_grants.put(&key, session.generation, grant.clone());
+        Ok(RecordPermit { session, grant })
     }
 }

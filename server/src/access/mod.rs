@@ -12,7 +12,7 @@ pub(crate) mod repo;
 pub mod scope;
 pub mod session;
 
-pub use caller::{Action, Admin, Member, Permit, RecordPermit, Signed, SystemJob, Unlocked, granted};
+pub use caller::{Action, Admin, Member, Permit, RecordGrant, RecordPermit, Signed, SystemJob, Unlocked, granted};
 pub use scope::{DataScope, ScopeColumns};
 pub use policy::{Need, guard};
 pub use session::{Revoked, Session};

@@ -186,14 +186,24 @@ pub async fn insert_release(conn: &mut Conn, release_id: &str, m: &ModelRow, use
         .bind(now)
         .bind(user_id)
         .bind(&m.id)
-        .execute(conn)
+        .execute(&mut *conn)
         .await?;
+    // Processes that keep the released definition in memory read it again (migration 0030).
+    sqlx::query(
+        "INSERT INTO base_visual_stamp (visual_id, release_version, data_version) VALUES ($1, $2, 0) \
+         ON CONFLICT (visual_id) DO UPDATE SET release_version = excluded.release_version",
+    )
+    .bind(&m.id)
+    .bind(m.version)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
 /// Deletes the draft and its released versions.
 pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM base_visual_release WHERE visual_id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM base_visual_stamp WHERE visual_id = $1").bind(id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM base_visual_dev WHERE id = $1").bind(id).execute(conn).await?;
     Ok(())
 }

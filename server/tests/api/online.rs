@@ -395,6 +395,94 @@ async fn demonstration_model_round_trip(engine: Engine) {
     assert!(refused.data()["outpatient_record"][0].as_str().unwrap().contains("不存在"), "{:#}", refused.body);
     let page = list(&s, &admin, &id, json!({"currentPage": 1, "pageSize": 20, "sidx": "admit_time", "sort": "desc", "queryJson": json!({"patient_name": "张"}).to_string()})).await;
     assert_eq!(page["pagination"]["total"], 1);
+    // The list answers display values (jnpf-wire-engine.md §4.5): option labels, names of
+    // what was picked, with the stored value beside a name as <field>_id.
+    let row = &page["list"][0];
+    assert_eq!((row["gender"].as_str(), row["admit_dept"].as_str(), row["admit_dept_id"].as_str()), (Some("男"), Some("第一医院"), Some(dept.as_str())), "{row:#}");
+    assert_eq!((row["diagnosis"].as_str(), row["id"].as_str()), (Some("肺炎"), Some(rec.as_str())), "{row:#}");
+    assert!(row["deposit"].is_number(), "numbers stay numbers: {row:#}");
+    // Picked things must be allowed, not only exist: a department disabled since is refused
+    // on a new record, while the record that already holds it still saves.
+    let mut conn = s.conn().await;
+    sqlx::query("UPDATE base_organize SET enabled_mark = 0 WHERE id = $1").bind(&dept).execute(&mut *conn).await.unwrap();
+    drop(conn);
+    let mut again = record.clone();
+    again["id_card"] = json!("110101199003079999");
+    let refused = s.post(&format!("{ONLINE}/{id}"), Some(&admin), json!({"data": again.to_string()})).await;
+    assert_eq!(refused.code(), 400, "{:#}", refused.body);
+    assert_eq!(refused.data()["admit_dept"][0], "入院科室中选择的数据已停用", "{:#}", refused.body);
+    let mut kept = raw.clone();
+    kept["chief_complaint"] = json!("咳嗽五天");
+    let updated = s.put(&format!("{ONLINE}/{id}/{rec}"), Some(&admin), json!({"id": rec, "data": kept.to_string()})).await;
+    assert_eq!(updated.code(), 200, "{:#}", updated.body);
+}
+
+// What the record API keeps in memory follows the database, also when another process writes:
+// a list's total is counted again after any record write (here: creates and deletes through
+// a second server on the same database), and a new release is read at once (its new field in
+// reads and lists of the other process).
+async fn cached_totals_and_definitions_follow_other_processes(engine: Engine) {
+    let s = start(engine).await;
+    let other = crate::harness::start_sharing(&s).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "cached", order_form(), order_columns()).await;
+    let total = |page: &Value| page["pagination"]["total"].as_i64().unwrap();
+    let filtered = json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"code": "K"}).to_string()});
+    assert_eq!(total(&list(&other, &admin, &model, json!({})).await), 0);
+    assert_eq!(total(&list(&other, &admin, &model, filtered.clone()).await), 0);
+    let first = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("K-1", 10.0, json!([]))).await.ok().as_str().unwrap().to_string();
+    s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("Z-2", 20.0, json!([]))).await.ok();
+    assert_eq!(total(&list(&other, &admin, &model, json!({})).await), 2, "the other process counts again");
+    assert_eq!(total(&list(&other, &admin, &model, filtered.clone()).await), 1);
+    other.post(&format!("{ONLINE}/batchDelete/{model}"), Some(&admin), json!({"ids": [first]})).await.ok();
+    assert_eq!(total(&list(&s, &admin, &model, json!({})).await), 1, "a delete elsewhere is seen");
+    assert_eq!(total(&list(&s, &admin, &model, filtered.clone()).await), 0);
+    // A page beyond the end answers the total and no rows.
+    let beyond = list(&s, &admin, &model, json!({"currentPage": 9, "pageSize": 20})).await;
+    assert_eq!((total(&beyond), beyond["list"].as_array().unwrap().len()), (1, 0));
+    // A new release (a new field) reaches the other process's reads at once.
+    let id = s.get(&format!("{ONLINE}/{model}/{}", list(&other, &admin, &model, json!({})).await["list"][0]["id"].as_str().unwrap()), Some(&admin)).await;
+    let rec = data(id.ok())["id"].as_str().unwrap().to_string();
+    let mut form = order_form();
+    form["fields"].as_array_mut().unwrap().push(field("comInput", "note", "备注", json!({})));
+    s.put(&format!("/api/visualdev/Base/{model}"), Some(&admin), json!({"formData": form})).await.ok();
+    let answer = release(&s, &admin, &model).await;
+    assert_eq!(answer.code(), 200, "{:#}", answer.body);
+    let read = data(other.get(&format!("{ONLINE}/{model}/{rec}"), Some(&admin)).await.ok());
+    assert!(read.get("note").is_some(), "the other process reads the new release: {read:#}");
+    let version = read["version"].clone();
+    let saved = other.put(&format!("{ONLINE}/{model}/{rec}"), Some(&admin), json!({"id": rec, "data": json!({"note": "新字段", "version": version}).to_string()})).await;
+    assert_eq!(saved.code(), 200, "{:#}", saved.body);
+    assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{rec}"), Some(&admin)).await.ok())["note"], "新字段");
+}
+
+// The list on 100,000 rows is answered from indexes (issue 13): on SQLite, the plan of a list
+// filtered by a select and sorted by a number — the benchmark's filter + sort — and of the
+// plain newest-first page reads in index order, with no sort of the matches.
+#[tokio::test]
+async fn list_queries_read_in_index_order_sqlite() {
+    let s = start(Engine::Sqlite).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"fields": [
+        field("comInput", "code", "编号", json!({})),
+        {"__vModel__": "amount", "__config__": {"jnpfKey": "numInput", "label": "金额"}, "precision": 2},
+        {"__vModel__": "status", "__config__": {"jnpfKey": "select", "label": "状态"}, "__slot__": {"options": [{"id": "1", "fullName": "新"}, {"id": "2", "fullName": "旧"}]}}
+    ]});
+    let columns = json!({"searchList": [{"prop": "status", "searchType": 1}, {"prop": "code", "searchType": 2}],
+        "columnList": [{"prop": "code", "sortable": true}, {"prop": "amount", "sortable": true}, {"prop": "status"}]});
+    let model = released(&s, &admin, "indexed", form, columns).await;
+    let table = format!("rec_{model}");
+    let mut conn = s.conn().await;
+    for (what, query) in [
+        ("filter + sort", format!("SELECT r.id FROM {table} AS r WHERE r.status IN ('1') ORDER BY r.amount DESC, r.created DESC, r.id DESC LIMIT 20")),
+        ("newest first", format!("SELECT r.id FROM {table} AS r ORDER BY r.created DESC, r.id DESC LIMIT 20 OFFSET 1980")),
+        ("sort by a column", format!("SELECT r.id FROM {table} AS r ORDER BY r.code ASC, r.created ASC, r.id ASC LIMIT 20")),
+    ] {
+        let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {query}"))).fetch_all(&mut *conn).await.unwrap();
+        let text: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+        assert!(text.iter().any(|t| t.contains("USING INDEX") || t.contains("USING COVERING INDEX")), "{what}: {text:?}");
+        assert!(!text.iter().any(|t| t.contains("TEMP B-TREE")), "{what} sorts instead of reading an index: {text:?}");
+    }
 }
 
 on_both_engines!(
@@ -405,6 +493,7 @@ on_both_engines!(
     permissions_and_data_scope,
     release_tables_and_injection,
     demonstration_model_round_trip,
+    cached_totals_and_definitions_follow_other_processes,
 );
 
 // The same records accepted or refused identically by the server and by core in the browser

@@ -84,6 +84,7 @@ pub(crate) async fn seed_references(s: &TestServer, token: &str, definition: &Va
         sqlx::query("UPDATE base_visual_release SET visual_id = $1 WHERE visual_id = $2").bind(id).bind(&made).execute(&mut *conn).await.unwrap();
         sqlx::query("UPDATE base_visual_dev SET id = $1 WHERE id = $2").bind(id).bind(&made).execute(&mut *conn).await.unwrap();
         sqlx::query("UPDATE base_visual_table SET visual_id = $1 WHERE visual_id = $2").bind(id).bind(&made).execute(&mut *conn).await.unwrap();
+        sqlx::query("UPDATE base_visual_stamp SET visual_id = $1 WHERE visual_id = $2").bind(id).bind(&made).execute(&mut *conn).await.unwrap();
     }
 }
 

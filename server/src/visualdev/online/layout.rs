@@ -67,6 +67,77 @@ pub struct TablePlan {
     pub physical: String,
     pub new: bool,
     pub columns: Vec<ColumnPlan>,
+    /// The indexes the lists need, each as its physical columns in order (main table only).
+    pub indexes: Vec<Vec<String>>,
+}
+
+/// How the model's list uses its fields (columnData, jnpf-wire-engine.md §4): the fields
+/// searched by equality (searchType 1: a select, a switch, a picked id …), which narrow a list
+/// to a part, and the fields it sorts by.
+#[derive(Debug, Clone, Default)]
+pub struct ListUse {
+    pub narrowing: Vec<String>,
+    pub sortable: Vec<String>,
+}
+
+/// Reads `columnData` (JSON text or object) for [`ListUse`].
+pub fn list_use(column_data: &serde_json::Value) -> ListUse {
+    let parsed;
+    let data = match column_data {
+        serde_json::Value::String(s) => {
+            parsed = serde_json::from_str::<serde_json::Value>(s).unwrap_or_default();
+            &parsed
+        }
+        other => other,
+    };
+    let name = |item: &serde_json::Value| {
+        item.get("prop").or_else(|| item.get("__vModel__")).and_then(serde_json::Value::as_str).unwrap_or("").to_string()
+    };
+    let items = |key: &str| data.get(key).and_then(serde_json::Value::as_array).cloned().unwrap_or_default();
+    let mut out = ListUse::default();
+    for item in items("searchList") {
+        if item.get("searchType").and_then(serde_json::Value::as_i64) == Some(1) && !name(&item).is_empty() {
+            out.narrowing.push(name(&item));
+        }
+    }
+    for item in items("columnList") {
+        if item.get("sortable").and_then(serde_json::Value::as_bool) == Some(true) && !name(&item).is_empty() {
+            out.sortable.push(name(&item));
+        }
+    }
+    if let Some(sidx) = data.get("defaultSidx").and_then(serde_json::Value::as_str).filter(|s| !s.is_empty()) {
+        out.sortable.push(sidx.to_string());
+    }
+    out.sortable.dedup();
+    out
+}
+
+/// At most this many indexes of a narrowing field with a sort field on one table: each one
+/// costs every write, and a list is served well by the leading narrowing field alone too.
+const MAX_PAIRS: usize = 16;
+
+/// The main table's indexes: newest first (the default order), each indexed column followed
+/// by that order (a sort by it, or a filter on it, reads in order from the index), and each
+/// narrowing field with each sort field (a filtered list sorted reads its first page from the
+/// index instead of sorting every match).
+fn main_indexes(columns: &[ColumnPlan], list: &ListUse) -> Vec<Vec<String>> {
+    let order = ["created".to_string(), "id".to_string()];
+    let physical = |field: &str| columns.iter().find(|c| c.field == field && c.indexed && !matches!(c.kind, ColumnKind::Json | ColumnKind::LongText)).map(|c| c.physical.clone());
+    let mut out: Vec<Vec<String>> = vec![order.to_vec()];
+    for c in columns.iter().filter(|c| c.indexed) {
+        out.push([vec![c.physical.clone()], order.to_vec()].concat());
+    }
+    let mut pairs = 0;
+    for n in list.narrowing.iter().filter_map(|f| physical(f)) {
+        for s in list.sortable.iter().filter_map(|f| physical(f)) {
+            if n != s && pairs < MAX_PAIRS {
+                out.push([vec![n.clone(), s], order.to_vec()].concat());
+                pairs += 1;
+            }
+        }
+    }
+    out.dedup();
+    out
 }
 
 /// What the registry already holds for a model.
@@ -91,13 +162,13 @@ fn problem(path: &str, field: &str, key: &'static str, text: String) -> Problem 
 /// The tables and columns `model` needs, given what earlier releases made; with the problems
 /// that forbid the release (unsafe or clashing names, a column whose kind changed — its data
 /// would not fit, and it is never dropped).
-pub fn plan(model_id: &str, model: &Model, registry: &Registry) -> (Vec<TablePlan>, Vec<Problem>) {
+pub fn plan(model_id: &str, model: &Model, list: &ListUse, registry: &Registry) -> (Vec<TablePlan>, Vec<Problem>) {
     let mut problems = Vec::new();
     let Some(main) = main_table(model_id) else {
         problems.push(problem("", "", "model.badModelId", format!("功能编号不能作为表名：{model_id}")));
         return (Vec::new(), problems);
     };
-    let mut tables: Vec<TablePlan> = vec![TablePlan { sub_table: String::new(), new: !registry.tables.contains_key(""), physical: main.clone(), columns: Vec::new() }];
+    let mut tables: Vec<TablePlan> = vec![TablePlan { sub_table: String::new(), new: !registry.tables.contains_key(""), physical: main.clone(), columns: Vec::new(), indexes: Vec::new() }];
     let mut next_child = registry.tables.len().max(1);
     let path_of = |field: &str| model.fields.iter().find(|f| f.v_model == field).map(|f| f.path.clone()).unwrap_or_default();
     for table in &model.tables {
@@ -116,7 +187,7 @@ pub fn plan(model_id: &str, model: &Model, registry: &Registry) -> (Vec<TablePla
                                 (p, true)
                             }
                         };
-                        tables.push(TablePlan { sub_table: sub, physical, new, columns: Vec::new() });
+                        tables.push(TablePlan { sub_table: sub, physical, new, columns: Vec::new(), indexes: Vec::new() });
                         tables.len() - 1
                     }
                 }
@@ -153,13 +224,14 @@ pub fn plan(model_id: &str, model: &Model, registry: &Registry) -> (Vec<TablePla
             t.columns.push(ColumnPlan { field: column.field.clone(), physical, kind: column.kind.clone(), storage, indexed: column.indexed, new });
         }
     }
+    tables[0].indexes = main_indexes(&tables[0].columns, list);
     (tables, problems)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     #[test]
     fn names_come_from_the_platform_and_columns_are_allow_listed() {
@@ -172,11 +244,41 @@ mod tests {
             ]}}
         ]}});
         let model = qiming_core::model::read_model(&base);
-        let (tables, problems) = plan("42", &model, &Registry::default());
+        let (tables, problems) = plan("42", &model, &ListUse::default(), &Registry::default());
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(tables[0].physical, "rec_42");
         assert_eq!(tables[0].columns[0].physical, "name");
         assert_eq!(tables[1].physical, "rec_42_1");
         assert_eq!(tables[1].columns[0].storage, Storage::Numeric);
+    }
+
+    // Issue 13's list speed: a list filtered by a select and sorted by a number reads its
+    // first page from one index (status, amount, created, id) instead of sorting every match.
+    #[test]
+    fn lists_get_an_index_per_filter_and_sort() {
+        let column_data = json!({
+            "columnList": [{"prop": "code", "sortable": true}, {"prop": "amount", "sortable": true}, {"prop": "title"}],
+            "searchList": [{"prop": "status", "searchType": 1}, {"prop": "title", "searchType": 2}],
+            "defaultSidx": "created_on"
+        });
+        let base = json!({"webType": 2, "columnData": column_data.to_string(), "formData": {"fields": [
+            {"__vModel__": "code", "__config__": {"jnpfKey": "comInput", "label": "编号"}},
+            {"__vModel__": "title", "__config__": {"jnpfKey": "comInput", "label": "标题"}},
+            {"__vModel__": "amount", "__config__": {"jnpfKey": "numInput", "label": "金额"}},
+            {"__vModel__": "created_on", "__config__": {"jnpfKey": "date", "label": "日期"}},
+            {"__vModel__": "status", "__config__": {"jnpfKey": "select", "label": "状态"}, "__slot__": {"options": [{"id": "1", "fullName": "新"}]}}
+        ]}});
+        let model = qiming_core::model::read_model(&base);
+        let list = list_use(&Value::String(column_data.to_string()));
+        assert_eq!(list.narrowing, vec!["status"]);
+        assert_eq!(list.sortable, vec!["code", "amount", "created_on"]);
+        let (tables, problems) = plan("7", &model, &list, &Registry::default());
+        assert!(problems.is_empty(), "{problems:?}");
+        let ix: Vec<String> = tables[0].indexes.iter().map(|c| c.join(",")).collect();
+        for want in ["created,id", "status,created,id", "amount,created,id", "status,code,created,id", "status,amount,created,id", "status,created_on,created,id"] {
+            assert!(ix.contains(&want.to_string()), "{want} missing from {ix:?}");
+        }
+        assert!(!ix.iter().any(|i| i.starts_with("title,") && i.split(',').count() > 3), "a contains-search field leads no pair: {ix:?}");
+        assert!(tables.iter().skip(1).all(|t| t.indexes.is_empty()));
     }
 }

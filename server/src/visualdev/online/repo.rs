@@ -190,10 +190,14 @@ pub async fn apply(conn: &mut Conn, visual_id: &str, plans: &[TablePlan]) -> Res
                 .execute(&mut *conn)
                 .await?;
         }
-        for c in t.columns.iter().filter(|c| c.indexed && !child) {
-            // Index names are global on PostgreSQL: table and column make one unique.
-            let name = format!("ix_{}", &qiming_core::md5::md5_hex(format!("{}.{}", t.physical, c.physical).as_bytes())[..24]);
-            let index = Index::create().name(name).table(iden(&t.physical)).col(iden(&c.physical)).if_not_exists().to_owned();
+        for columns in &t.indexes {
+            // Index names are global on PostgreSQL: table and columns make one unique.
+            let name = format!("ix_{}", &qiming_core::md5::md5_hex(format!("{}.{}", t.physical, columns.join(",")).as_bytes())[..24]);
+            let mut index = Index::create();
+            index.name(name).table(iden(&t.physical)).if_not_exists();
+            for c in columns {
+                index.col(iden(c));
+            }
             sqlx::query(sqlx::AssertSqlSafe(schema(engine, &index))).execute(&mut *conn).await?;
         }
     }
@@ -307,15 +311,35 @@ pub async fn record(conn: &mut Conn, table: &str, scope: &DataScope, id: &str, c
     }
 }
 
-/// A page of main records in scope: filtered, sorted (then newest first, then id), with the total.
-pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<Condition>, sort: Option<Sort>, offset: u64, limit: u64, columns: &[Read]) -> Result<(Vec<(Head, Vec<Cell>)>, i64), AppError> {
-    let engine = Engine::of(conn);
+/// The statement that counts the records a list filters (in scope).
+fn count_select(table: &str, engine: Engine, scope: &DataScope, filters: &[Condition]) -> SelectStatement {
     let mut count = base_select(table, engine, scope);
     count.expr(Expr::cust("COUNT(*)"));
-    for f in &filters {
+    for f in filters {
         count.and_where(f.clone());
     }
-    let total = fetch_count(conn, &count).await?;
+    count
+}
+
+/// What a list's total depends on, as text: its count statement with the values bound to it
+/// (the table, the data scope and every filter). Equal keys count the same rows.
+pub fn count_key(table: &str, engine: Engine, scope: &DataScope, filters: &[Condition]) -> String {
+    let (text, values) = built(engine, &count_select(table, engine, scope, filters));
+    format!("{text}|{values:?}")
+}
+
+/// A page of main records in scope: filtered, sorted (ties by creation and id in the same
+/// direction; newest first when unsorted), with the total — counted unless the caller already knows it (`known_total`).
+#[allow(clippy::too_many_arguments)]
+pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<Condition>, sort: Option<Sort>, offset: u64, limit: u64, columns: &[Read], known_total: Option<i64>) -> Result<(Vec<(Head, Vec<Cell>)>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let total = match known_total {
+        Some(n) => n,
+        None => fetch_count(conn, &count_select(table, engine, scope, &filters)).await?,
+    };
+    if offset >= total as u64 {
+        return Ok((Vec::new(), total));
+    }
     let mut select = base_select(table, engine, scope);
     for h in HEAD {
         select.expr(column(h));
@@ -324,10 +348,16 @@ pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<
     for f in filters {
         select.and_where(f);
     }
+    // Ties follow the sort's direction (newest first unsorted), so that one index
+    // (column, created, id) read forwards or backwards gives the whole order.
+    let tie = match &sort {
+        Some(s) if !s.descending => Order::Asc,
+        _ => Order::Desc,
+    };
     if let Some(s) = sort {
         select.order_by_expr(column(&s.physical), if s.descending { Order::Desc } else { Order::Asc });
     }
-    select.order_by_expr(column("created"), Order::Desc).order_by_expr(column("id"), Order::Desc);
+    select.order_by_expr(column("created"), tie.clone()).order_by_expr(column("id"), tie);
     select.limit(limit).offset(offset);
     let rows = fetch_all(conn, &select).await?;
     let mut out = Vec::with_capacity(rows.len());
@@ -335,6 +365,20 @@ pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<
         out.push((head(row)?, cells(row, columns, HEAD.len())?));
     }
     Ok((out, total))
+}
+
+/// A released model's stamps (migration 0030): its latest released version and the count of
+/// transactions that wrote its records; None when it is not released.
+pub async fn stamp(conn: &mut Conn, visual_id: &str) -> Result<Option<(i64, i64)>, AppError> {
+    Ok(sqlx::query_as("SELECT release_version, data_version FROM base_visual_stamp WHERE visual_id = $1").bind(visual_id).fetch_optional(conn).await?)
+}
+
+/// Marks, inside a transaction that writes a model's records, that they changed (counted
+/// totals are stale). Run last before the commit: on PostgreSQL it holds the stamp's row
+/// until then, so concurrent writers of one model wait only for each other's commit.
+pub async fn bump_data_stamp(conn: &mut Conn, visual_id: &str) -> Result<(), AppError> {
+    sqlx::query("UPDATE base_visual_stamp SET data_version = data_version + 1 WHERE visual_id = $1").bind(visual_id).execute(conn).await?;
+    Ok(())
 }
 
 /// The child rows of main records, in order: (parent id, row id, cells).
@@ -435,6 +479,21 @@ pub async fn existing(conn: &mut Conn, table: &'static str, column_name: &'stati
     }
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
+}
+
+/// The ids among `ids` found in a platform table, each with whether it is enabled
+/// (`enabled_mark` = 1).
+pub async fn existing_enabled(conn: &mut Conn, table: &'static str, column_name: &'static str, ids: &[String], extra: Option<(&'static str, &str)>) -> Result<Vec<(String, bool)>, AppError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut select = Query::select();
+    select.from(iden(table)).column(iden(column_name)).column(iden("enabled_mark")).and_where(Expr::col(iden(column_name)).is_in(ids.iter().cloned()));
+    if let Some((c, v)) = extra {
+        select.and_where(Expr::col(iden(c)).eq(v));
+    }
+    let rows = fetch_all(conn, &select).await?;
+    rows.iter().map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<Option<i64>, _>(1)? == Some(1)))).collect()
 }
 
 /// Names of platform rows by id: (id, name) from a fixed table and columns.

@@ -34,8 +34,9 @@ const MISSING: &str = "数据不存在";
 pub const STALE: &str = "数据已被修改，请刷新后重试";
 const FORBIDDEN: &str = "您没有此操作的权限";
 
-/// A released model resolved to its storage.
-struct Loaded {
+/// A released model resolved to its storage (kept in `AppState::released_models` per
+/// released version).
+pub struct Loaded {
     form_data: Value,
     column_data: Value,
     fields: Vec<Field>,
@@ -43,21 +44,43 @@ struct Loaded {
     /// sub-table vModel → physical table.
     children: BTreeMap<String, String>,
     registry: Registry,
+    /// Each field with static options (record name): value → label, for display values.
+    static_options: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 fn parse_part(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
-async fn load(conn: &mut Conn, model_id: &str) -> Result<Loaded, AppError> {
-    let release = models::release_of(conn, model_id, None).await?.ok_or_else(|| AppError::not_found(NOT_RELEASED))?;
+/// A model's released definition and record tables, with the model's record stamp (see
+/// migration 0030): read from memory while the model's released version is the one in
+/// memory, so that a list or a read costs the stamp's lookup and its own query.
+async fn load(state: &AppState, conn: &mut Conn, model_id: &str) -> Result<(std::sync::Arc<Loaded>, i64), AppError> {
+    let (release, data) = repo::stamp(conn, model_id).await?.ok_or_else(|| AppError::not_found(NOT_RELEASED))?;
+    if let Some(loaded) = state.released_models.get(model_id, release) {
+        return Ok((loaded, data));
+    }
+    let loaded = std::sync::Arc::new(read_loaded(conn, model_id, release).await?);
+    state.released_models.put(model_id, release, loaded.clone());
+    Ok((loaded, data))
+}
+
+async fn read_loaded(conn: &mut Conn, model_id: &str, version: i64) -> Result<Loaded, AppError> {
+    let release = models::release_of(conn, model_id, Some(version)).await?.ok_or_else(|| AppError::not_found(NOT_RELEASED))?;
     let base = released_definition(&release);
     let model = read_model(&base);
     let registry = repo::registry(conn, model_id).await?;
     // Released before records had tables (the first slice): a new release makes them.
     let main = registry.tables.get("").cloned().ok_or_else(|| AppError::not_found("该功能的数据表尚未创建，请重新发布"))?;
     let children = registry.tables.iter().filter(|(k, _)| !k.is_empty()).map(|(k, v)| (k.clone(), v.clone())).collect();
-    Ok(Loaded { form_data: parse_part(&release.form_data), column_data: parse_part(&release.column_data), fields: model.fields, main, children, registry })
+    let form_data = parse_part(&release.form_data);
+    let static_options = model
+        .fields
+        .iter()
+        .filter(|f| matches!(f.options, Some(Options::Static)))
+        .map(|f| (record_name(f), static_options(&form_data, &f.path, "/formData")))
+        .collect();
+    Ok(Loaded { form_data, column_data: parse_part(&release.column_data), fields: model.fields, main, children, registry, static_options })
 }
 
 impl Loaded {
@@ -98,7 +121,8 @@ impl Loaded {
 pub async fn prepare_tables(conn: &mut Conn, model_id: &str, base: &Value) -> Result<Vec<qiming_core::model::Problem>, AppError> {
     let model = read_model(base);
     let registry = repo::registry(conn, model_id).await?;
-    let (plans, problems) = layout::plan(model_id, &model, &registry);
+    let list = layout::list_use(base.get("columnData").unwrap_or(&Value::Null));
+    let (plans, problems) = layout::plan(model_id, &model, &list, &registry);
     if problems.is_empty() {
         repo::apply(conn, model_id, &plans).await?;
     }
@@ -266,7 +290,7 @@ pub async fn config(state: &AppState, permit: &RecordPermit, model_id: &str, pre
 /// GET {modelId}/{id}: the raw record, with its version.
 pub async fn info(state: &AppState, permit: &RecordPermit, model_id: &str, id: &str) -> Result<RecordData, AppError> {
     let mut conn = state.db.acquire().await?;
-    let loaded = load(&mut conn, model_id).await?;
+    let (loaded, _) = load(state, &mut conn, model_id).await?;
     let (head, data) = read_record(&mut conn, &loaded, permit, id).await?;
     Ok(RecordData { id: head.id, data: Value::Object(data).to_string() })
 }
@@ -296,7 +320,8 @@ fn display(f: &Field, v: &Value, names: &BTreeMap<String, String>, options: &BTr
     match f.jnpf_key.as_str() {
         "userSelect" | "usersSelect" | "createUser" | "modifyUser" | "depSelect" | "comSelect" | "currOrganize" | "currDept" | "posSelect" | "currPosition"
         | "roleSelect" | "groupSelect" | "address" => texts(v, &|id| name_of(id.split("--").next().unwrap_or(id))),
-        "switch" => v.clone(),
+        // Times stay values: the client writes them in the field's own format.
+        "switch" | "dateRange" | "timeRange" => v.clone(),
         _ => match options.get(&record_name(f)) {
             Some(map) => texts(v, &|id| map.get(id).cloned().unwrap_or_else(|| id.to_string())),
             None => match v {
@@ -308,7 +333,8 @@ fn display(f: &Field, v: &Value, names: &BTreeMap<String, String>, options: &BTr
 }
 
 /// Every id a record names in the pickers and dictionaries, looked up once.
-async fn lookup_names(conn: &mut Conn, fields: &[Field], data: &Map<String, Value>) -> Result<(BTreeMap<String, String>, BTreeMap<String, BTreeMap<String, String>>), AppError> {
+async fn lookup_names(conn: &mut Conn, loaded: &Loaded, data: &Map<String, Value>) -> Result<(BTreeMap<String, String>, BTreeMap<String, BTreeMap<String, String>>), AppError> {
+    let fields = &loaded.fields;
     let mut ids: BTreeSet<String> = BTreeSet::new();
     let mut collect = |v: &Value| {
         let mut stack = vec![v.clone()];
@@ -373,13 +399,16 @@ async fn lookup_names(conn: &mut Conn, fields: &[Field], data: &Map<String, Valu
                 options.insert(record_name(f), found.into_iter().collect());
             }
             Some(Options::Static) => {
-                options.insert(record_name(f), BTreeMap::new());
+                options.insert(record_name(f), loaded.static_options.get(&record_name(f)).cloned().unwrap_or_default());
             }
             Some(Options::Form { id, label_field }) => {
                 // relationForm: the related record's label field, read from its own table.
                 let mut wanted = Vec::new();
                 for v in each_value(f) {
                     strings(&v, &mut wanted);
+                }
+                if wanted.is_empty() {
+                    continue;
                 }
                 let registry = repo::registry(conn, id).await?;
                 let mut labels = BTreeMap::new();
@@ -427,15 +456,9 @@ fn static_options(form_data: &Value, path: &str, base_prefix: &str) -> BTreeMap<
 /// as 1/0, numbers as numbers; `<field>_id` keeps each picked field's stored value).
 pub async fn data_change(state: &AppState, permit: &RecordPermit, model_id: &str, id: &str) -> Result<RecordData, AppError> {
     let mut conn = state.db.acquire().await?;
-    let loaded = load(&mut conn, model_id).await?;
+    let (loaded, _) = load(state, &mut conn, model_id).await?;
     let (head, raw) = read_record(&mut conn, &loaded, permit, id).await?;
-    let (names, mut options) = lookup_names(&mut conn, &loaded.fields, &raw).await?;
-    for f in &loaded.fields {
-        if matches!(f.options, Some(Options::Static)) {
-            let prefix = "/formData";
-            options.insert(record_name(f), static_options(&loaded.form_data, &f.path, prefix));
-        }
-    }
+    let (names, options) = lookup_names(&mut conn, &loaded, &raw).await?;
     let mut shown = raw.clone();
     for f in loaded.fields.iter().filter(|f| f.kind.is_some()) {
         match &f.sub_table {
@@ -486,9 +509,23 @@ fn push(errors: &mut FieldErrors, field: String, msg: String) {
     errors.entry(field).or_default().push(msg);
 }
 
-/// Checks that what the record picks exists: users, organisations, positions, roles, groups
-/// (usersSelect `id--type` by its id), dictionary items and related records.
-async fn check_picked(conn: &mut Conn, loaded: &Loaded, record: &Map<String, Value>, errors: &mut FieldErrors) -> Result<(), AppError> {
+/// Every text in a stored record (its fields, sub-table rows), the ids it picked among them.
+fn all_strings(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::String(s) if !s.is_empty() => {
+            out.insert(s.split("--").next().unwrap_or(s).to_string());
+        }
+        Value::Array(items) => items.iter().for_each(|i| all_strings(i, out)),
+        Value::Object(map) => map.values().for_each(|i| all_strings(i, out)),
+        _ => {}
+    }
+}
+
+/// Checks that what the record picks exists and may be picked: users, organisations,
+/// positions, roles, groups (usersSelect `id--type` by its id) and dictionary items found and
+/// enabled — one disabled since the record stored it (`kept`) stays accepted —, related
+/// records found.
+async fn check_picked(conn: &mut Conn, loaded: &Loaded, record: &Map<String, Value>, kept: &BTreeSet<String>, errors: &mut FieldErrors) -> Result<(), AppError> {
     for f in loaded.fields.iter().filter(|f| f.kind.is_some() && !f.filled_by_server) {
         let cells: Vec<(String, &Value)> = match &f.sub_table {
             None => record.get(&f.v_model).map(|v| (f.v_model.clone(), v)).into_iter().collect(),
@@ -506,25 +543,26 @@ async fn check_picked(conn: &mut Conn, loaded: &Loaded, record: &Map<String, Val
             if wanted.is_empty() {
                 continue;
             }
-            let found = if let Some((table, column)) = picker_table(&f.jnpf_key) {
-                Some(repo::existing(conn, table, column, &wanted, None).await?)
+            let found: Option<Vec<(String, bool)>> = if let Some((table, column)) = picker_table(&f.jnpf_key) {
+                Some(repo::existing_enabled(conn, table, column, &wanted, None).await?)
             } else {
                 match &f.options {
                     Some(Options::Dictionary { id, value_key }) => {
                         let column: &'static str = if value_key == "enCode" { "en_code" } else { "id" };
-                        Some(repo::existing(conn, "base_dictionary_data", column, &wanted, Some(("dictionary_type_id", id.as_str()))).await?)
+                        Some(repo::existing_enabled(conn, "base_dictionary_data", column, &wanted, Some(("dictionary_type_id", id.as_str()))).await?)
                     }
                     Some(Options::Form { id, .. }) => match repo::registry(conn, id).await?.tables.get("") {
-                        Some(table) => Some(repo::existing_record(conn, table, &wanted).await?),
+                        Some(table) => Some(repo::existing_record(conn, table, &wanted).await?.into_iter().map(|id| (id, true)).collect()),
                         None => Some(Vec::new()),
                     },
                     _ => None,
                 }
             };
-            if let Some(found) = found
-                && found.len() < wanted.len()
-            {
+            let Some(found) = found else { continue };
+            if found.len() < wanted.len() {
                 push(errors, key, format!("{}中选择的数据不存在", f.label));
+            } else if found.iter().any(|(id, enabled)| !enabled && !kept.contains(id)) {
+                push(errors, key, format!("{}中选择的数据已停用", f.label));
             }
         }
     }
@@ -579,7 +617,7 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
     let now = state.clock.now_ms();
     let user = permit.caller().user_id.clone();
     let mut tx = state.db.begin().await?;
-    let loaded = load(&mut tx, model_id).await?;
+    let (loaded, _) = load(state, &mut tx, model_id).await?;
 
     // What is kept: on update the stored record, then the granted fields sent over it.
     let (mut record, old) = match id {
@@ -589,6 +627,8 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
         }
         None => (Map::new(), None),
     };
+    let mut kept = BTreeSet::new();
+    record.values().for_each(|v| all_strings(v, &mut kept));
     let version = match (&old, sent.get("version")) {
         (None, _) => None,
         (Some(_), Some(v)) => Some(v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok())).ok_or_else(|| AppError::field("version", "版本号不正确"))?),
@@ -667,7 +707,7 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
             push(&mut errors, f.v_model.clone(), format!("{}不能重复", f.label));
         }
     }
-    check_picked(&mut tx, &loaded, &record, &mut errors).await?;
+    check_picked(&mut tx, &loaded, &record, &kept, &mut errors).await?;
     if !errors.is_empty() {
         return Err(AppError::fields(errors));
     }
@@ -727,6 +767,7 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
             repo::insert(&mut tx, &table, &values).await?;
         }
     }
+    repo::bump_data_stamp(&mut tx, model_id).await?;
     tx.commit().await?;
     Ok(record_id)
 }
@@ -740,7 +781,7 @@ pub async fn delete(state: &AppState, permit: &RecordPermit, model_id: &str, ids
         return Err(AppError::field("ids", "请选择要删除的数据"));
     }
     let mut tx = state.db.begin().await?;
-    let loaded = load(&mut tx, model_id).await?;
+    let (loaded, _) = load(state, &mut tx, model_id).await?;
     let found = repo::ids_in_scope(&mut tx, &loaded.main, permit.scope(), ids).await?;
     if found.len() < ids.iter().collect::<BTreeSet<_>>().len() {
         return Err(AppError::not_found(MISSING));
@@ -749,6 +790,7 @@ pub async fn delete(state: &AppState, permit: &RecordPermit, model_id: &str, ids
         repo::delete_children(&mut tx, table, &found).await?;
     }
     repo::delete(&mut tx, &loaded.main, &found).await?;
+    repo::bump_data_stamp(&mut tx, model_id).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -893,7 +935,7 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
     let mut conn = state.db.acquire().await?;
     let engine = Engine::of(&conn);
-    let loaded = load(&mut conn, model_id).await?;
+    let (loaded, data_stamp) = load(state, &mut conn, model_id).await?;
     let columns = loaded.main_columns();
     let query = match &form.query_json {
         Value::String(s) if s.trim().is_empty() => Map::new(),
@@ -929,17 +971,47 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         }
     };
     let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
-    let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), filters, sort, page.offset() as u64, page.page_size as u64, &reads).await?;
-    let list = rows
+    // The total is counted once per filter until a record of the model is written.
+    let count_key = format!("{model_id}|{}", repo::count_key(&loaded.main, engine, permit.scope(), &filters));
+    let known_total = state.record_totals.get(&count_key, data_stamp);
+    let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), filters, sort, page.offset() as u64, page.page_size as u64, &reads, known_total).await?;
+    if known_total.is_none() {
+        state.record_totals.put(&count_key, data_stamp, total);
+    }
+    let shown: Vec<&(&Field, Read)> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).collect();
+    let raw: Vec<(repo::Head, Map<String, Value>)> = rows
         .into_iter()
         .map(|(head, cells)| {
-            let mut row = BTreeMap::new();
+            let mut row = Map::new();
             for ((f, r), cell) in columns.iter().zip(&cells) {
                 if let Some(kind) = &f.kind
                     && permit.has_field(&f.v_model)
                 {
                     row.insert(f.v_model.clone(), value_of(r.storage, kind, cell));
                 }
+            }
+            (head, row)
+        })
+        .collect();
+    // Display values (jnpf-wire-engine.md §4.5), the names of the whole page looked up at once:
+    // each field's values of every row side by side.
+    let mut page_values = Map::new();
+    for (f, _) in &shown {
+        page_values.insert(f.v_model.clone(), Value::Array(raw.iter().filter_map(|(_, row)| row.get(&f.v_model).cloned()).collect()));
+    }
+    let (names, options) = lookup_names(&mut conn, &loaded, &page_values).await?;
+    let list = raw
+        .into_iter()
+        .map(|(head, values)| {
+            let mut row = BTreeMap::new();
+            for (f, _) in &shown {
+                let Some(v) = values.get(&f.v_model) else { continue };
+                let text = display(f, v, &names, &options);
+                // The stored value beside a name (relationForm's `field_id`, the pickers').
+                if &text != v {
+                    row.insert(format!("{}_id", f.v_model), v.clone());
+                }
+                row.insert(f.v_model.clone(), text);
             }
             row.insert("id".into(), Value::String(head.id));
             row.insert("version".into(), json!(head.version));
@@ -963,7 +1035,7 @@ fn page_of(page: Page, list: Vec<RecordRow>, total: i64) -> PageOf<RecordRow> {
 pub async fn related_page(state: &AppState, permit: &RecordPermit, model_id: &str, keyword: Option<&str>, relation_field: Option<&str>, column_options: Option<&str>, page: Page) -> Result<PageOf<RecordRow>, AppError> {
     let mut conn = state.db.acquire().await?;
     let engine = Engine::of(&conn);
-    let loaded = load(&mut conn, model_id).await?;
+    let (loaded, _) = load(state, &mut conn, model_id).await?;
     let wanted: BTreeSet<&str> = relation_field.into_iter().chain(column_options.unwrap_or("").split(',')).map(str::trim).filter(|s| !s.is_empty()).collect();
     let columns: Vec<(&Field, Read)> = loaded.main_columns().into_iter().filter(|(f, _)| wanted.contains(f.v_model.as_str()) && permit.has_field(&f.v_model)).collect();
     let mut filters = Vec::new();
@@ -973,7 +1045,7 @@ pub async fn related_page(state: &AppState, permit: &RecordPermit, model_id: &st
         filters.push(contains(engine, &r.physical, k));
     }
     let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
-    let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), filters, None, page.offset() as u64, page.page_size as u64, &reads).await?;
+    let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), filters, None, page.offset() as u64, page.page_size as u64, &reads, None).await?;
     let list = rows
         .into_iter()
         .map(|(head, cells)| {
