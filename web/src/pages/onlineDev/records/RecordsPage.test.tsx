@@ -20,7 +20,7 @@ const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatie
 const demoForm = typeof demo.formData === 'string' ? JSON.parse(demo.formData) : demo.formData;
 const picked: Record<string, Field> = {};
 walkFields(demoForm.fields, (f) => {
-  if (f.__vModel__ === 'patient_name' || f.__vModel__ === 'deposit') picked[f.__vModel__ as string] = f;
+  if (['patient_name', 'deposit', 'gender', 'allergies', 'native_place', 'attending_doctor'].includes(f.__vModel__ as string)) picked[f.__vModel__ as string] = f;
 });
 // Two widgets of the demonstration model: a required text and a required number.
 let formData: Record<string, unknown> = { ...demoForm, popupType: 'general', fields: [picked.patient_name, picked.deposit] };
@@ -321,4 +321,29 @@ test('the administrator\'s route (no menu) shows every column and field whatever
   fireEvent.click(buttonNamed(/^新\s*增$/));
   await waitFor(() => expect(input('deposit')).toBeTruthy());
   expect(input('patient_name')).toBeTruthy();
+});
+
+test('cells show the display values the List answers (option labels, joined lists, names) unchanged', async () => {
+  grant(SCOPE, []);
+  const saved = formData;
+  formData = { ...saved, fields: [picked.patient_name, picked.gender, picked.allergies, picked.native_place, picked.attending_doctor] };
+  columns = {
+    ...columnData,
+    columnList: [
+      { prop: 'patient_name', label: '患者姓名', sortable: false, align: 'left', jnpfKey: 'comInput' },
+      { prop: 'gender', label: '性别', sortable: false, align: 'left', jnpfKey: 'radio' },
+      { prop: 'allergies', label: '过敏史', sortable: false, align: 'left', jnpfKey: 'checkbox' },
+      { prop: 'native_place', label: '籍贯', sortable: false, align: 'left', jnpfKey: 'cascader' },
+      { prop: 'attending_doctor', label: '主治医师', sortable: false, align: 'left', jnpfKey: 'userSelect' },
+    ],
+  };
+  rows = [{ id: 'r1', patient_name: '张三', gender: '女', allergies: '青霉素,头孢', native_place: '北京市/市辖区', attending_doctor: '王医生/wangys', version: 0 } as unknown as Row];
+  try {
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('张三'));
+    const cells = [...table().querySelectorAll('tr.ant-table-row td')].map((td) => td.textContent);
+    expect(cells.slice(0, 5)).toEqual(['张三', '女', '青霉素,头孢', '北京市/市辖区', '王医生/wangys']);
+  } finally {
+    formData = saved;
+  }
 });
