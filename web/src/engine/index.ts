@@ -5,7 +5,8 @@
  * How a runtime page uses it:
  *
  *   const form = readFormData(config.formData);            // JSON text or JSON
- *   // form permission on: restrictForm(form, (name) => core.hasFormField(permissionList, modelId, name))
+ *   // form permission on: restrictForm(form, (name) => core.hasFormField(permissionList, modelId, name)),
+ *   // and recordForSave(restricted, r, form) sends none of the fields not granted
  *   const engine = useFormEngine(form!, record);            // record: {} to create, the info answer's data to edit
  *   <FormPopup open title engine={engine} onClose={…}
  *     onSubmit={(r) => createRecord(modelId, recordForSave(form!, r))} />   // rejects → field messages shown

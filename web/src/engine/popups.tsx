@@ -1,11 +1,12 @@
 /**
- * Widgets that pick a row in a dialog or drawer (jnpf-wire-engine.md §3.5): popupSelect and
- * popupTableSelect from a data interface (Action/List, the text of a kept value from
- * Action/InfoByIds), relationForm from a released model's records (Base FieldDataSelect). The
- * chosen row is shared with the form (EngineContext.picked) for popupAttr / relationFormAttr.
+ * Widgets that pick rows of a list (jnpf-wire-engine.md §3.5): popupSelect in a dialog or
+ * drawer and popupTableSelect in a popover (spec 02 §2.3), both from a data interface
+ * (Action/List, the text of a kept value from Action/InfoByIds); relationForm from a released
+ * model's records (Base FieldDataSelect). The chosen row is shared with the form
+ * (EngineContext.picked) for popupAttr / relationFormAttr.
  */
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Input, Modal, Select, Space, Table } from 'antd';
+import { Button, Drawer, Input, Modal, Popover, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
 import { getRecordDetail, recordOf } from '@/api/onlineDev';
@@ -192,21 +193,12 @@ export function PickRows({ conf, record, onPick, onClose }: { conf: Record<strin
   );
 }
 
-/** popupSelect / popupTableSelect: the value is row[propsValue], the text row[relationField]. */
-export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
-  const { t } = useTranslation();
-  const { setPicked } = useEngineContext();
-  const [open, setOpen] = useState(false);
+/**
+ * The rows known for the values shown (their text): those picked, and for a kept value (an
+ * edited record) the interface's rows by their ids (Action/InfoByIds).
+ */
+function useKnownRows(interfaceId: string, values: string[], propsValue: string, params: ReturnType<typeof paramList>) {
   const [rows, setRows] = useState<Row[]>([]);
-  const interfaceId = str(field.interfaceId);
-  const propsValue = str(field.propsValue) || 'id';
-  const textKey = str(field.relationField) || 'fullName';
-  const multiple = field.multiple === true;
-  const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
-  const name = str(field.__vModel__);
-  const params = paramList(field.templateJson, record, row);
-
-  // The text of a kept value (an edited record): the interface's rows by their ids.
   const wanted = values.join(',');
   useEffect(() => {
     if (!interfaceId || !values.length || values.every((v) => rows.some((r) => str(r[propsValue]) === v))) return;
@@ -216,6 +208,22 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- by the kept values
   }, [interfaceId, wanted]);
+  return [rows, setRows] as const;
+}
+
+/** popupSelect: the value is row[propsValue], the text row[relationField]. */
+export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
+  const { t } = useTranslation();
+  const { setPicked } = useEngineContext();
+  const [open, setOpen] = useState(false);
+  const interfaceId = str(field.interfaceId);
+  const propsValue = str(field.propsValue) || 'id';
+  const textKey = str(field.relationField) || 'fullName';
+  const multiple = field.multiple === true;
+  const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
+  const name = str(field.__vModel__);
+  const params = paramList(field.templateJson, record, row);
+  const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, params);
 
   const text = values.map((v) => str(rows.find((r) => str(r[propsValue]) === v)?.[textKey]) || v);
   const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
@@ -275,6 +283,172 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
         />
       )}
     </>
+  );
+}
+
+/**
+ * popupTableSelect (spec 02 §2.3, §4.4): a popover 700px wide with the keyword filter when the
+ * field is filterable (Enter searches from page 1) and a table 300 high, radio selection when
+ * single, checkbox when multiple (a row click toggles it), 取消 and 确定. Opening seeds the
+ * selection from the value and lists page 1 afresh; 确定 with nothing chosen clears a single
+ * value. Multiple picks show as tags — with the field's collapse-tags, the first and '+N' —
+ * and deleting one (or clearing) takes effect at once. A multiple value that is not a list is
+ * reset to an empty one. The value is row[propsValue] (or a list of them), the text
+ * row[relationField].
+ */
+export function PopupTableSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
+  const { t } = useTranslation();
+  const { setPicked } = useEngineContext();
+  const interfaceId = str(field.interfaceId);
+  const propsValue = str(field.propsValue) || 'id';
+  const textKey = str(field.relationField) || 'fullName';
+  const multiple = field.multiple === true;
+  const collapse = field['collapse-tags'] === true || field.collapseTags === true;
+  const hasPage = field.hasPage === true || field.interfaceHasPage === 1;
+  const pageSize = typeof field.pageSize === 'number' ? field.pageSize : 20;
+  const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
+  const name = str(field.__vModel__);
+  const params = paramList(field.templateJson, record, row);
+  const notList = multiple && value != null && !Array.isArray(value);
+  const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
+  const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, params);
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState(0);
+  const [answer, setAnswer] = useState<PageAnswer>({ rows: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+
+  // WGT-058: a multiple value must be a list.
+  useEffect(() => {
+    if (notList) onChange([]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the value is wrong
+  }, [notList]);
+
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    setLoading(true);
+    listInterfaceRows(interfaceId, {
+      keyword: query,
+      currentPage: page,
+      pageSize: hasPage ? pageSize : 10000,
+      propsValue,
+      relationField: textKey,
+      columnOptions: columns.map((c) => c.value).join(','),
+      paramList: params,
+    }).then(
+      ({ data }) => alive && (setAnswer({ rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 }), setLoading(false)),
+      () => alive && (setAnswer({ rows: [], total: 0 }), setLoading(false)),
+    );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloaded by opening, the query and the page
+  }, [open, opened, query, page]);
+
+  const keyOf = (r: Row) => str(r[propsValue]);
+  const show = () => {
+    if (disabled || !interfaceId) return;
+    setChosen(values);
+    setKeyword('');
+    setQuery('');
+    setPage(1);
+    setAnswer({ rows: [], total: 0 });
+    setOpened((n) => n + 1);
+    setOpen(true);
+  };
+  const toggle = (key: string, on?: boolean) =>
+    setChosen((c) => (!multiple ? [key] : (on ?? !c.includes(key)) ? (c.includes(key) ? c : [...c, key]) : c.filter((k) => k !== key)));
+  const confirm = () => {
+    setOpen(false);
+    const known = [...rows, ...answer.rows.filter((r) => chosen.includes(keyOf(r)) && !rows.some((k) => keyOf(k) === keyOf(r)))];
+    setRows(known);
+    if (multiple) {
+      onChange(chosen);
+      return;
+    }
+    const picked = chosen[0] ? (known.find((r) => keyOf(r) === chosen[0]) ?? null) : null;
+    onChange(chosen[0] ?? '');
+    setPicked(name, picked);
+  };
+  const search = () => {
+    setPage(1);
+    setQuery(keyword);
+  };
+  const text = values.map((v) => str(rows.find((r) => keyOf(r) === v)?.[textKey]) || v);
+
+  const content = (
+    <div className="qm-engine-popup-table" style={{ width: 700 }}>
+      {field.filterable === true && (
+        <Input
+          className="qm-engine-popup-table-search"
+          allowClear
+          placeholder={t('common.keyword')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onPressEnter={search}
+        />
+      )}
+      <Table<Row>
+        size="small"
+        rowKey={keyOf}
+        loading={loading}
+        dataSource={answer.rows}
+        scroll={{ y: 300 }}
+        columns={columns.map((c) => ({ key: c.value, dataIndex: c.value, title: c.label, ellipsis: true }))}
+        pagination={hasPage ? { current: page, pageSize, total: answer.total, onChange: setPage, showSizeChanger: false, size: 'small' } : false}
+        rowSelection={{
+          type: multiple ? 'checkbox' : 'radio',
+          selectedRowKeys: chosen,
+          onSelect: (r, on) => toggle(keyOf(r), on),
+          onSelectAll: (on, _all, changed) => changed.forEach((r) => toggle(keyOf(r), on)),
+        }}
+        onRow={(r) => ({ onClick: () => toggle(keyOf(r)) })}
+      />
+      <div className="qm-engine-popup-table-footer">
+        <Button size="small" onClick={() => setOpen(false)}>
+          {t('common.cancel')}
+        </Button>
+        <Button size="small" type="primary" onClick={confirm}>
+          {t('common.confirm')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    // Opened by a click on the field, but not by deleting a tag or clearing (those take effect
+    // at once); closed by a click outside, 取消 or 确定.
+    <Popover open={open} trigger="click" placement="bottomLeft" content={content} onOpenChange={(next) => !next && setOpen(false)} destroyOnHidden>
+      <div
+        className="qm-engine-popup-table-select"
+        onClick={(e) => !(e.target as HTMLElement).closest('.ant-select-clear, .ant-select-selection-item-remove') && show()}
+      >
+        <Select
+          id={id}
+          className="qm-engine-popup-select"
+          mode={multiple ? 'multiple' : undefined}
+          open={false}
+          disabled={disabled}
+          allowClear={field.clearable !== false}
+          placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
+          value={(multiple ? values : values[0]) as never}
+          options={values.map((v, i) => ({ value: v, label: text[i] }))}
+          maxTagCount={multiple && collapse ? 1 : undefined}
+          maxTagPlaceholder={(omitted) => `+${omitted.length}`}
+          onChange={(v) => {
+            // A tag deleted or the value cleared: confirmed at once.
+            const next = multiple ? ((v ?? []) as string[]) : str(v);
+            onChange(next);
+            if (!multiple && !v) setPicked(name, null);
+          }}
+          style={{ width: '100%' }}
+        />
+      </div>
+    </Popover>
   );
 }
 

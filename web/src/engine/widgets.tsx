@@ -45,7 +45,7 @@ import type { FileEntry } from '@/api/file';
 import type { FieldLimits } from '@qiming/core';
 import { dayjsFormat, optionKeys, staticOptions, type Field, type OptionItem, type FormRecord, type TemplateParam } from './definition';
 import { useEngineContext } from './context';
-import { PopupSelect, RelationForm } from './popups';
+import { PopupSelect, PopupTableSelect, RelationForm } from './popups';
 
 const Editor = lazy(() => import('./Editor'));
 const QrCode = lazy(() => import('./codes').then((m) => ({ default: m.QrCode })));
@@ -603,8 +603,9 @@ export function Widget(props: WidgetProps): ReactNode {
       );
     }
     case 'popupSelect':
-    case 'popupTableSelect':
       return <PopupSelect {...props} />;
+    case 'popupTableSelect':
+      return <PopupTableSelect {...props} />;
     case 'relationForm':
       return <RelationForm {...props} />;
     case 'autoComplete':

@@ -3,7 +3,8 @@
  * entry is found by its model id — the menu id of the route being shown (PERM-006) — and a
  * button's code is matched against it by the rules core (`hasButton`, PERM-009). An element
  * whose code is not granted is not rendered at all (PERM-011), and nothing is rendered before
- * the core has loaded. Hiding is a convenience: the server checks every call again.
+ * the core has loaded. Hiding is a convenience: the server checks every call again. The same
+ * entry grants the list columns and form fields of a generated page (usePermissions).
  */
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -29,8 +30,21 @@ export const ButtonScope = createContext<string | null>(null);
 
 const bare = (address: string) => address.split('?')[0].replace(/^\/+|\/+$/g, '');
 
-/** Whether the user may use a button of the page shown at the current location (or in its ButtonScope). */
-export function useButtons(): (code: string) => boolean {
+/**
+ * What the menu entry of the page shown at the current location (or in its ButtonScope) grants:
+ * buttons by code, list columns by prop (PERM-007), form fields by name (`table-column` for a
+ * sub-table's, PERM-008) — each matched by the rules core. `ready` once the core has loaded;
+ * before that, and on a page without a menu entry, nothing is granted.
+ */
+export interface PagePermissions {
+  ready: boolean;
+  button(code: string): boolean;
+  column(prop: string): boolean;
+  form(name: string): boolean;
+}
+
+/** The permissions of the page shown at the current location (or in its ButtonScope). */
+export function usePermissions(): PagePermissions {
   const { pathname } = useLocation();
   const scope = useContext(ButtonScope);
   const modelId = useUser(
@@ -43,7 +57,7 @@ export function useButtons(): (code: string) => boolean {
     let alive = true;
     loadCore().then(
       (loaded) => alive && setCore(loaded),
-      () => undefined, // no core, no buttons
+      () => undefined, // no core, nothing granted
     );
     return () => {
       alive = false;
@@ -51,15 +65,28 @@ export function useButtons(): (code: string) => boolean {
   }, []);
 
   return useMemo(() => {
-    const known = new Map<string, boolean>();
-    return (code: string) => {
-      if (!core || !modelId) return false;
-      let granted = known.get(code);
-      if (granted === undefined) {
-        granted = core.hasButton(permissionList, modelId, code);
-        known.set(code, granted);
-      }
-      return granted;
+    const checker = (ask: (core: Core, modelId: string, code: string) => boolean) => {
+      const known = new Map<string, boolean>();
+      return (code: string) => {
+        if (!core || !modelId) return false;
+        let granted = known.get(code);
+        if (granted === undefined) {
+          granted = ask(core, modelId, code);
+          known.set(code, granted);
+        }
+        return granted;
+      };
+    };
+    return {
+      ready: core !== null,
+      button: checker((c, id, code) => c.hasButton(permissionList, id, code)),
+      column: checker((c, id, prop) => c.hasColumn(permissionList, id, prop)),
+      form: checker((c, id, name) => c.hasFormField(permissionList, id, name)),
     };
   }, [core, modelId, permissionList]);
+}
+
+/** Whether the user may use a button of the page shown at the current location (or in its ButtonScope). */
+export function useButtons(): (code: string) => boolean {
+  return usePermissions().button;
 }

@@ -2,7 +2,8 @@
 // client, the real rules core in the form): the list from columnData with keyword (Enter) and
 // sort, 新增 posting {id: '', data}, the server's field messages under the fields, the optimistic
 // lock's refusal told in the form that stays open, 详情 from DataChange, 删除 and 批量删除
-// after confirmation, and the buttons only when granted.
+// after confirmation, the buttons only when granted, and from a form menu the columns and form
+// fields only as its column and form permission grant them.
 import * as fs from 'fs';
 import * as path from 'path';
 import { fireEvent, waitFor } from '@testing-library/react';
@@ -10,17 +11,19 @@ import { initI18n } from '@/i18n';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
 import { buttonNamed, confirmation, grant, renderPage } from '@/test/renderPage';
 import { walkFields, type Field } from '@/engine/definition';
-import RecordsRoute from './RecordsPage';
+import type { AppRoute } from '@/app/menu';
+import { useUser } from '@/stores/user';
+import RecordsRoute, { RecordsPage } from './RecordsPage';
 
 const root = path.resolve(__dirname, '../../../../..');
 const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8'));
 const demoForm = typeof demo.formData === 'string' ? JSON.parse(demo.formData) : demo.formData;
 const picked: Record<string, Field> = {};
 walkFields(demoForm.fields, (f) => {
-  if (f.__vModel__ === 'patient_name' || f.__vModel__ === 'deposit') picked[f.__vModel__ as string] = f;
+  if (['patient_name', 'deposit', 'gender', 'allergies', 'native_place', 'attending_doctor'].includes(f.__vModel__ as string)) picked[f.__vModel__ as string] = f;
 });
 // Two widgets of the demonstration model: a required text and a required number.
-const formData = { ...demoForm, popupType: 'general', fields: [picked.patient_name, picked.deposit] };
+let formData: Record<string, unknown> = { ...demoForm, popupType: 'general', fields: [picked.patient_name, picked.deposit] };
 const columnData = {
   type: 1,
   columnList: [
@@ -207,4 +210,140 @@ test('LIST-012, LIST-013: 删除 and 批量删除 ask first', async () => {
   fireEvent.click(buttonNamed('批量删除'));
   fireEvent.click(buttonNamed('确定', confirmation()));
   await waitFor(() => expect(calls.find((c) => c.path.includes('batchDelete'))?.body).toEqual({ ids: ['r2'] }));
+});
+
+// A form menu bound to the model (menu type 3): its own permission entry grants the columns and
+// form fields; the model's definition says whether they are limited.
+const MENU_PATH = '/hospital/admission';
+const MENU_ID = 'menu-admission';
+function signInOnMenu(grants: { button?: string[]; column?: string[]; form?: string[] }) {
+  const route: AppRoute = { path: MENU_PATH, name: 'hospital-admission', type: 3, address: '', meta: { title: '住院登记', zhTitle: '住院登记', modelId: MENU_ID, moduleId: 'm1' } };
+  const codes = (list: string[] = []) => list.map((enCode) => ({ enCode }));
+  useUser.setState({
+    routes: [route],
+    permissionList: [{ modelId: MENU_ID, button: codes(grants.button), column: codes(grants.column), form: codes(grants.form) }] as never,
+    userInfo: { isAdministrator: false } as never,
+  });
+}
+const MenuRecords = () => <RecordsPage modelId="m1" menuId={MENU_ID} />;
+const head = () => document.querySelector('.qm-records-page thead')?.textContent ?? '';
+const posted = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/visualdev/OnlineDev/m1').pop();
+
+test('PERM-007: column permission: from a form menu only the granted columns are listed', async () => {
+  columns = { ...columnData, useBtnPermission: false, useColumnPermission: true } as typeof columnData;
+  signInOnMenu({ column: ['patient_name'] });
+  renderPage(MenuRecords, MENU_PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(head()).toContain('患者姓名');
+  expect(head()).not.toContain('预交押金');
+  expect(table().textContent).not.toContain('3,000.00');
+});
+
+test('PERM-008: form permission: a field not granted is not in the new-record form and not sent', async () => {
+  columns = { ...columnData, useBtnPermission: false, useFormPermission: true } as typeof columnData;
+  signInOnMenu({ form: ['patient_name'] });
+  renderPage(MenuRecords, MENU_PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed(/^新\s*增$/));
+  await waitFor(() => expect(input('patient_name')).toBeTruthy());
+  expect(document.querySelector('[data-field="deposit"]')).toBeNull();
+  fireEvent.change(input('patient_name'), { target: { value: '王五' } });
+  // The required 预交押金 is not asked for: it is not this user's to fill.
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(posted()).toBeTruthy());
+  expect((posted()!.body as { data: Record<string, unknown> }).data).toEqual({ patient_name: '王五' });
+});
+
+test('form permission: an edited record is sent without the fields not granted (its version kept)', async () => {
+  columns = { ...columnData, useBtnPermission: false, useFormPermission: true } as typeof columnData;
+  signInOnMenu({ form: ['patient_name'] });
+  renderPage(MenuRecords, MENU_PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('编辑 李四'));
+  await waitFor(() => expect(input('patient_name')?.value).toBe('李四'));
+  expect(document.querySelector('[data-field="deposit"]')).toBeNull();
+  fireEvent.change(input('patient_name'), { target: { value: '李四四' } });
+  fireEvent.click(buttonNamed('确定'));
+  await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+  const data = (calls.filter((c) => c.method === 'PUT').pop()!.body as { data: Record<string, unknown> }).data;
+  expect(data).toMatchObject({ patient_name: '李四四', version: 2 });
+  expect(data).not.toHaveProperty('deposit');
+});
+
+test('VIEW-010: form permission: the detail shows only the granted fields', async () => {
+  columns = { ...columnData, useBtnPermission: false, useFormPermission: true } as typeof columnData;
+  signInOnMenu({ form: ['patient_name'] });
+  renderPage(MenuRecords, MENU_PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('详情 张三'));
+  await waitFor(() => expect(document.body.textContent).toContain('张三（详情）'));
+  const detail = document.querySelector('.ant-modal') as HTMLElement;
+  expect(detail.textContent).toContain('患者姓名');
+  expect(detail.textContent).not.toContain('预交押金');
+});
+
+test('a formData carrying useFormPermission limits the form too', async () => {
+  columns = { ...columnData, useBtnPermission: false } as typeof columnData;
+  const saved = formData;
+  formData = { ...saved, useFormPermission: true };
+  try {
+    signInOnMenu({ form: ['deposit'] });
+    renderPage(MenuRecords, MENU_PATH);
+    await waitFor(() => expect(table().textContent).toContain('李四'));
+    fireEvent.click(buttonNamed(/^新\s*增$/));
+    await waitFor(() => expect(input('deposit')).toBeTruthy());
+    expect(document.querySelector('[data-field="patient_name"]')).toBeNull();
+  } finally {
+    formData = saved;
+  }
+});
+
+test('with column and form permission off, a form menu shows every column and field', async () => {
+  columns = { ...columnData, useBtnPermission: false } as typeof columnData;
+  signInOnMenu({ column: ['patient_name'], form: ['patient_name'] });
+  renderPage(MenuRecords, MENU_PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(head()).toContain('预交押金');
+  fireEvent.click(buttonNamed(/^新\s*增$/));
+  await waitFor(() => expect(input('deposit')).toBeTruthy());
+  expect(input('patient_name')).toBeTruthy();
+  fireEvent.click(buttonNamed('详情 张三'));
+  await waitFor(() => expect(document.body.textContent).toContain('张三（详情）'));
+  expect([...document.querySelectorAll('.ant-modal')].pop()?.textContent).toContain('预交押金');
+});
+
+test('the administrator\'s route (no menu) shows every column and field whatever the flags say', async () => {
+  grant(SCOPE, ['btn_add']);
+  columns = { ...columnData, useColumnPermission: true, useFormPermission: true } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(head()).toContain('预交押金');
+  fireEvent.click(buttonNamed(/^新\s*增$/));
+  await waitFor(() => expect(input('deposit')).toBeTruthy());
+  expect(input('patient_name')).toBeTruthy();
+});
+
+test('cells show the display values the List answers (option labels, joined lists, names) unchanged', async () => {
+  grant(SCOPE, []);
+  const saved = formData;
+  formData = { ...saved, fields: [picked.patient_name, picked.gender, picked.allergies, picked.native_place, picked.attending_doctor] };
+  columns = {
+    ...columnData,
+    columnList: [
+      { prop: 'patient_name', label: '患者姓名', sortable: false, align: 'left', jnpfKey: 'comInput' },
+      { prop: 'gender', label: '性别', sortable: false, align: 'left', jnpfKey: 'radio' },
+      { prop: 'allergies', label: '过敏史', sortable: false, align: 'left', jnpfKey: 'checkbox' },
+      { prop: 'native_place', label: '籍贯', sortable: false, align: 'left', jnpfKey: 'cascader' },
+      { prop: 'attending_doctor', label: '主治医师', sortable: false, align: 'left', jnpfKey: 'userSelect' },
+    ],
+  };
+  rows = [{ id: 'r1', patient_name: '张三', gender: '女', allergies: '青霉素,头孢', native_place: '北京市/市辖区', attending_doctor: '王医生/wangys', version: 0 } as unknown as Row];
+  try {
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('张三'));
+    const cells = [...table().querySelectorAll('tr.ant-table-row td')].map((td) => td.textContent);
+    expect(cells.slice(0, 5)).toEqual(['张三', '女', '青霉素,头孢', '北京市/市辖区', '王医生/wangys']);
+  } finally {
+    formData = saved;
+  }
 });

@@ -4,11 +4,14 @@
  * /api/visualdev/OnlineDev (the server's field messages under the fields, a stale version told
  * in the form, which stays open with what was typed), 详情 from DataChange, 删除 and 批量删除
  * after confirmation. Each button only when the definition lists it and, with the definition's
- * button permission on, the caller has it.
+ * button permission on, the caller has it. With column permission on, only the granted columns
+ * are listed; with form permission on, the fields not granted are neither shown in the form
+ * nor in the detail, nor sent (jnpf-wire-engine.md §4.6).
  *
  * Opened two ways: from a form menu bound to the model (menu type 3, `propertyJson.moduleId`;
  * its buttons and `menuId`), or by an administrator from 功能设计's 数据
- * (/onlineDev/records?id=<model id>), which takes the buttons of the 功能设计 menu.
+ * (/onlineDev/records?id=<model id>), which takes the buttons of the 功能设计 menu and shows
+ * every column and field (no menu of the model's, so no column or form permission applies).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Space, Spin, Table, type TableColumnsType } from 'antd';
@@ -30,9 +33,9 @@ import {
 } from '@/api/onlineDev';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, usePermissions } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
-import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, useFormEngine, valueFields, type Field, type FormDefinition, type FormRecord } from '@/engine';
+import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restrictForm, useFormEngine, valueFields, type Field, type FormDefinition, type FormRecord } from '@/engine';
 import { displayText } from '@/engine/DetailViewer';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
@@ -50,6 +53,10 @@ interface ColumnData {
   pageSize?: number;
   /** Buttons only as granted (the menu's button permission). */
   useBtnPermission?: boolean;
+  /** Columns only as granted: a column shows when its prop is a column enCode of the menu. */
+  useColumnPermission?: boolean;
+  /** Form fields only as granted (form enCodes; `table-column` for sub-table columns). */
+  useFormPermission?: boolean;
 }
 
 /** The fixed route: the model named by ?id=, with the 功能设计 menu's buttons. */
@@ -128,10 +135,21 @@ function fieldsByProp(form: FormDefinition): Map<string, Field> {
 function Records({ modelId, menuId, config, form, columnData }: { modelId: string; menuId?: string; config: OnlineConfig; form: FormDefinition; columnData: ColumnData }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const can = useButtons();
+  const permissions = usePermissions();
+  const can = permissions.button;
   const confirm = useConfirm();
   const core = useCore();
   const fields = useMemo(() => fieldsByProp(form), [form]);
+  // Column and form permission are those of the menu the page is opened from; the
+  // administrator's route (no menu) shows everything. JNPF keeps useFormPermission in
+  // columnData; a formData carrying it is taken too.
+  const limitColumns = !!menuId && columnData.useColumnPermission === true;
+  const limitForm = !!menuId && (columnData.useFormPermission === true || form.useFormPermission === true);
+  const shownForm = useMemo(() => (limitForm ? restrictForm(form, permissions.form) : form), [limitForm, form, permissions.form]);
+  const shownColumns = useMemo(
+    () => (columnData.columnList ?? []).filter((c) => !limitColumns || permissions.column(c.prop)),
+    [columnData.columnList, limitColumns, permissions.column],
+  );
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<FormRecord | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -157,7 +175,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const canEdit = listed(columnData.columnBtnsList, 'edit') && granted(BTN_EDIT);
   const canRemove = listed(columnData.columnBtnsList, 'remove') && granted(BTN_REMOVE);
   const canDetail = listed(columnData.columnBtnsList, 'detail');
-  const labelOf = (row: RecordRow) => cellText(core, fields, row, columnData.columnList?.[0]?.prop ?? 'id') || row.id;
+  const labelOf = (row: RecordRow) => cellText(core, fields, row, shownColumns[0]?.prop ?? 'id') || row.id;
 
   const edit = (row: RecordRow) =>
     getRecord(modelId, row.id).then(
@@ -176,7 +194,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   };
 
   const tableColumns: TableColumnsType<RecordRow> = [
-    ...(columnData.columnList ?? []).map((c) => ({
+    ...shownColumns.map((c) => ({
       key: c.prop,
       title: c.label,
       width: c.width ?? undefined,
@@ -216,6 +234,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     });
   }
 
+  // What is granted is known once the rules core has loaded.
+  if ((limitColumns || limitForm) && !permissions.ready) return <Spin className="qm-records-loading" />;
   return (
     <div className="qm-records-page">
       <ListSearch
@@ -262,17 +282,17 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         <RecordForm
           key={editing.mode === 'edit' ? editing.id : 'new'}
           title={`${editing.mode === 'create' ? t('records.add') : t('manage.edit')} - ${config.fullName}`}
-          form={form}
+          form={shownForm}
           initial={editing.mode === 'edit' ? editing.record : undefined}
           onClose={() => setEditing(null)}
           onSave={(record) =>
             editing.mode === 'create'
-              ? createRecord(modelId, recordForSave(form, record)).then(() => saved(t('records.created')))
-              : updateRecord(modelId, editing.id, recordForSave(form, record)).then(() => saved(t('records.updated')))
+              ? createRecord(modelId, recordForSave(shownForm, record, limitForm ? form : undefined)).then(() => saved(t('records.created')))
+              : updateRecord(modelId, editing.id, recordForSave(shownForm, record, limitForm ? form : undefined)).then(() => saved(t('records.updated')))
           }
         />
       )}
-      {detail && <DetailPopup open title={`${t('model.detail')} - ${config.fullName}`} formData={form} record={detail} onClose={() => setDetail(null)} />}
+      {detail && <DetailPopup open title={`${t('model.detail')} - ${config.fullName}`} formData={shownForm} record={detail} onClose={() => setDetail(null)} />}
     </div>
   );
 }
