@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router';
 import { validateRecord } from '@qiming/core';
 import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
-import { fakeFetch, type Call } from '@/test/fakeFetch';
+import { envelope, fakeFetch, type Call } from '@/test/fakeFetch';
 import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
 import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
 import { buttonNamed, confirmation, openPickerIn } from '@/test/renderPage';
@@ -508,6 +508,60 @@ test('WGT-044, WGT-046, WGT-050: popupSelect lists its interface with the popup 
   await waitFor(() => expect(engine().record.bed).toBe('b7'));
   expect(container.querySelector('[data-field="bed"]')?.textContent).toContain('07床');
   expect((container.querySelector('[data-jnpf-key="popupAttr"] input') as HTMLInputElement).value).toBe('301室');
+});
+
+test('WGT-047: a popup without paging asks for 100000 rows at once; a failed list call stops loading and leaves the list as it was', async () => {
+  const asked: Call[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [],
+    'POST /api/system/DataInterface/{id}/Action/List': (call) => {
+      asked.push(call);
+      if (asked.length > 1) return envelope(500, '接口调用失败');
+      return { list: [{ bedId: 'b7', bedNo: '07床', roomName: '301室' }], pagination: { currentPage: 1, pageSize: 100000, total: 1 } };
+    },
+  });
+  const fields = JSON.parse(JSON.stringify(form.fields)) as Field[];
+  walkFields(fields, (f) => {
+    if (f.__vModel__ === 'bed') f.hasPage = false;
+  });
+  const { container } = renderForm({ ...form, fields });
+  await waitFor(() => expect(engine().ready).toBe(true));
+  fireEvent.click(container.querySelector('[data-field="bed"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('07床'));
+  expect(asked[0].body).toMatchObject({ currentPage: 1, pageSize: 100000 });
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  const keyword = popup.querySelector('.qm-engine-popup-search input') as HTMLInputElement;
+  fireEvent.change(keyword, { target: { value: '08' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(asked).toHaveLength(2));
+  await waitFor(() => expect(popup.querySelector('.ant-spin-spinning')).toBeNull());
+  expect(popup.textContent).toContain('07床');
+});
+
+test('the autoComplete asks its interface for 50 suggestions with the typed text as the @keyword parameter', async () => {
+  const asked: Call[] = [];
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [],
+    'POST /api/system/DataInterface/{id}/Action/List': (call) => {
+      asked.push(call);
+      return { list: [{ drugName: '阿莫西林' }, { drugName: '阿莫西林' }, { drugName: '阿司匹林' }], pagination: { currentPage: 1, pageSize: 50, total: 3 } };
+    },
+  });
+  const fields = JSON.parse(JSON.stringify(form.fields)) as Field[];
+  let medication: Field | undefined;
+  walkFields(fields, (f) => {
+    if (f.__vModel__ === 'current_medication') medication = f;
+  });
+  const { container } = renderForm({ formRef: 'elForm', fields: [medication as Field] } as FormDefinition);
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const input = container.querySelector('[data-field="current_medication"] input') as HTMLInputElement;
+  fireEvent.change(input, { target: { value: '阿' } });
+  await waitFor(() => expect(asked).toHaveLength(1));
+  expect(asked[0]).toMatchObject({ path: '/api/system/DataInterface/325449144728584304/Action/List', body: { keyword: '阿', currentPage: 1, pageSize: 50, relationField: 'drugName' } });
+  expect((asked[0].body as { paramList: { defaultValue: string }[] }).paramList[0].defaultValue).toBe('阿');
+  await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(2));
 });
 
 test.each(['jnpf-drug-receipt.json', 'jnpf-purchase-tables.json', 'jnpf-feedback-form.json'])('the JNPF definition %s renders unchanged: every widget drawn, none unknown', async (file) => {

@@ -67,9 +67,11 @@ export function RowDialog({
     if (!open) return;
     let alive = true;
     setLoading(true);
-    load(query, page, hasPage ? pageSize : 10000).then(
+    // Without paging the dialog asks for everything at once (spec 02 §9: 100000); a failed
+    // call stops loading and leaves the list as it was (WGT-047).
+    load(query, page, hasPage ? pageSize : 100000).then(
       (a) => alive && (setAnswer(a), setLoading(false)),
-      () => alive && (setAnswer({ rows: [], total: 0 }), setLoading(false)),
+      () => alive && setLoading(false),
     );
     return () => {
       alive = false;

@@ -622,6 +622,9 @@ export function Widget(props: WidgetProps): ReactNode {
   }
 }
 
+/** Suggestions asked for per typed text (spec 02 §7.1, §9). */
+const AUTO_COMPLETE_PAGE_SIZE = 50;
+
 /** autoComplete: suggestions from the data interface as the user types (`@keyword`). */
 function AutoCompleteWidget({ field, value, onChange, onBlur, disabled, record, row, id }: WidgetProps) {
   const { t } = useTranslation();
@@ -633,7 +636,7 @@ function AutoCompleteWidget({ field, value, onChange, onBlur, disabled, record, 
       (field.templateJson as TemplateParam[])[i]?.relationField === '@keyword' ? { ...p, defaultValue: keyword } : p,
     );
     const key = str(field.relationField) || 'fullName';
-    listInterfaceRows(interfaceId, { keyword, currentPage: 1, pageSize: 10000, relationField: key, paramList: params }).then(
+    listInterfaceRows(interfaceId, { keyword, currentPage: 1, pageSize: AUTO_COMPLETE_PAGE_SIZE, relationField: key, paramList: params }).then(
       ({ data }) => {
         const seen = new Set<string>();
         const rows = (data?.list ?? []) as Record<string, unknown>[];
