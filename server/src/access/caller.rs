@@ -228,6 +228,16 @@ impl RecordPermit {
         &self.session
     }
 
+    /// The same member's permit on another model (a related form's), None when no granted
+    /// menu opens it to them.
+    pub async fn on_model(&self, state: &AppState, model_id: &str) -> Result<Option<RecordPermit>, AppError> {
+        match RecordPermit::demand(state, &Member(self.session.clone()), model_id, None).await {
+            Ok(permit) => Ok(Some(permit)),
+            Err(AppError::Forbidden(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     pub fn scope(&self) -> &DataScope {
         &self.grant.scope
     }

@@ -307,6 +307,44 @@ async fn permissions_and_data_scope(engine: Engine) {
     assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{others}"), Some(&admin)).await.ok())["code"], "ADMIN-1");
 }
 
+// A related record (relationForm) must be one the member reaches, as the picker lists them
+// (FieldDataSelect: a granted form menu of the related model, its data scope): another
+// person's visit under an own-records scheme is refused next to the field, their own is
+// taken; once the related menu is taken away (a cached grant does not outlive it) their own is
+// refused too, while the record that already holds it still saves.
+async fn related_records_must_be_in_reach(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let visits = released(&s, &admin, "visits", text_form(&["visit_no"]), Value::Null).await;
+    let form = json!({"fields": [
+        field("comInput", "title", "标题", json!({})),
+        {"__vModel__": "visit", "__config__": {"jnpfKey": "relationForm", "label": "就诊"}, "modelId": visits, "relationField": "visit_no"}
+    ]});
+    let model = released(&s, &admin, "admissions", form, Value::Null).await;
+    let theirs = s.post(&format!("{ONLINE}/{visits}"), Some(&admin), json!({"data": {"visit_no": "MZ-A"}})).await.ok().as_str().unwrap().to_string();
+    let user = s.create_user("nurse", "Qiming123").await;
+    let token = s.sign_in("nurse", "Qiming123").await;
+    let admissions_menu = form_menu(&s, &model, (0, 0, 0)).await;
+    let visits_menu = form_menu(&s, &visits, (0, 0, 1)).await;
+    let own = item(&s, &visits_menu, "resource", "own", &json!([{"logic": "and", "groups": [{"field": "creatorUserId", "op": "Equal", "value": "@userId"}]}]).to_string()).await;
+    s.grant(&user, &[&admissions_menu], &[]).await;
+    let visits_role = s.grant(&user, &[&visits_menu], &[("resource", &own)]).await;
+    let mine = s.post(&format!("{ONLINE}/{visits}"), Some(&token), json!({"data": {"visit_no": "MZ-B"}})).await.ok().as_str().unwrap().to_string();
+
+    let refused = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"title": "一", "visit": theirs}})).await;
+    assert_eq!(refused.code(), 400, "{:#}", refused.body);
+    assert_eq!(refused.data()["visit"][0], "就诊中选择的数据不存在");
+    let saved = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"title": "二", "visit": mine}})).await.ok().as_str().unwrap().to_string();
+
+    let mut conn = s.conn().await;
+    sqlx::query("DELETE FROM base_user_relation WHERE user_id = $1 AND object_id = $2").bind(&user).bind(&visits_role).execute(&mut *conn).await.unwrap();
+    qiming_server::db::bump_generation(&mut conn).await.unwrap();
+    drop(conn);
+    let refused = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"title": "三", "visit": mine}})).await;
+    assert_eq!(refused.data()["visit"][0], "就诊中选择的数据不存在", "{:#}", refused.body);
+    s.put(&format!("{ONLINE}/{model}/{saved}"), Some(&token), json!({"data": {"title": "二改", "visit": mine, "version": 0}})).await.ok();
+}
+
 // CONST-016 at release: release makes the tables and refuses, with a message per problem,
 // definitions whose identifiers try SQL injection or clash; a later release adds new columns to the same
 // table and keeps the records; a changed storage kind is refused rather than dropping data.
@@ -491,6 +529,7 @@ on_both_engines!(
     failing_sub_table_row_writes_nothing,
     list_filters_and_sort,
     permissions_and_data_scope,
+    related_records_must_be_in_reach,
     release_tables_and_injection,
     demonstration_model_round_trip,
     cached_totals_and_definitions_follow_other_processes,

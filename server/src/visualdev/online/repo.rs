@@ -340,11 +340,20 @@ pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<
     if offset >= total as u64 {
         return Ok((Vec::new(), total));
     }
+    // Every read column under a fixed alias (c0 … cN; the sort column raw as s0), so that the
+    // SQLite form below can name them.
     let mut select = base_select(table, engine, scope);
+    let mut n = 0;
     for h in HEAD {
-        select.expr(column(h));
+        select.expr_as(column(h), iden(&format!("c{n}")));
+        n += 1;
     }
-    select_columns(&mut select, columns);
+    for c in columns {
+        let col = column(&c.physical);
+        let expr = if c.storage == Storage::Numeric { col.cast_as(iden("TEXT")) } else { col };
+        select.expr_as(expr, iden(&format!("c{n}")));
+        n += 1;
+    }
     for f in filters {
         select.and_where(f);
     }
@@ -354,17 +363,70 @@ pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<
         Some(s) if !s.descending => Order::Asc,
         _ => Order::Desc,
     };
-    if let Some(s) = sort {
-        select.order_by_expr(column(&s.physical), if s.descending { Order::Desc } else { Order::Asc });
+    let word = |o: &Order| if matches!(o, Order::Desc) { "DESC" } else { "ASC" };
+    let mut outer_order = Vec::new();
+    if let Some(s) = &sort {
+        let order = if s.descending { Order::Desc } else { Order::Asc };
+        // (Only SQLite's form orders by it again; PostgreSQL would hand a raw NUMERIC to the
+        // Any driver, which takes none.)
+        if engine == Engine::Sqlite {
+            select.expr_as(column(&s.physical), iden("s0"));
+        }
+        outer_order.push(format!("p.s0 {}", word(&order)));
+        select.order_by_expr(column(&s.physical), order);
     }
+    outer_order.push(format!("p.c2 {0}, p.c0 {0}", word(&tie)));
     select.order_by_expr(column("created"), tie.clone()).order_by_expr(column("id"), tie);
     select.limit(limit).offset(offset);
-    let rows = fetch_all(conn, &select).await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for row in &rows {
-        out.push((head(row)?, cells(row, columns, HEAD.len())?));
+    if engine == Engine::Postgres {
+        let rows = fetch_all(conn, &select).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            out.push((head(row)?, cells(row, columns, HEAD.len())?));
+        }
+        return Ok((out, total));
+    }
+    // SQLite: the page as one row (a JSON array of rows, in the page's order). sqlx's SQLite
+    // driver hands each row from the connection's thread to the task on its own, a wake-up
+    // each, which for a page of 20 cost more than the query itself.
+    let (inner, values) = built(engine, &select);
+    let listed = (0..n).map(|i| format!("p.c{i}")).collect::<Vec<_>>().join(", ");
+    let text = format!("SELECT json_group_array(json_array({listed}) ORDER BY {}) FROM ({inner}) AS p", outer_order.join(", "));
+    let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), values).fetch_one(&mut *conn).await?;
+    let page: Vec<Vec<serde_json::Value>> = serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(anyhow::Error::from)?;
+    let mut out = Vec::with_capacity(page.len());
+    for values in &page {
+        out.push((head_of_json(values), cells_of_json(values, columns, HEAD.len())));
     }
     Ok((out, total))
+}
+
+fn head_of_json(v: &[serde_json::Value]) -> Head {
+    let text = |i: usize| v.get(i).and_then(serde_json::Value::as_str).map(str::to_string);
+    let int = |i: usize| v.get(i).and_then(serde_json::Value::as_i64);
+    Head {
+        id: text(0).unwrap_or_default(),
+        creator: text(1).unwrap_or_default(),
+        created: int(2).unwrap_or_default(),
+        modifier: text(3),
+        modified: int(4),
+        organisation: text(5).unwrap_or_default(),
+        version: int(6).unwrap_or_default(),
+    }
+}
+
+fn cells_of_json(v: &[serde_json::Value], columns: &[Read], from: usize) -> Vec<Cell> {
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match (v.get(from + i), c.storage) {
+            (None | Some(serde_json::Value::Null), _) => Cell::Null,
+            (Some(serde_json::Value::Number(n)), Storage::BigInt) => n.as_i64().or_else(|| n.as_f64().map(|f| f as i64)).map_or(Cell::Null, Cell::Int),
+            (Some(serde_json::Value::String(s)), Storage::BigInt) => s.parse().map_or(Cell::Null, Cell::Int),
+            (Some(serde_json::Value::String(s)), _) => Cell::Text(s.clone()),
+            (Some(other), _) => Cell::Text(other.to_string()),
+        })
+        .collect()
 }
 
 /// A released model's stamps (migration 0030): its latest released version and the count of

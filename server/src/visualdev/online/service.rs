@@ -524,8 +524,8 @@ fn all_strings(v: &Value, out: &mut BTreeSet<String>) {
 /// Checks that what the record picks exists and may be picked: users, organisations,
 /// positions, roles, groups (usersSelect `id--type` by its id) and dictionary items found and
 /// enabled — one disabled since the record stored it (`kept`) stays accepted —, related
-/// records found.
-async fn check_picked(conn: &mut Conn, loaded: &Loaded, record: &Map<String, Value>, kept: &BTreeSet<String>, errors: &mut FieldErrors) -> Result<(), AppError> {
+/// records in the member's reach of their model (or kept).
+async fn check_picked(state: &AppState, permit: &RecordPermit, conn: &mut Conn, loaded: &Loaded, record: &Map<String, Value>, kept: &BTreeSet<String>, errors: &mut FieldErrors) -> Result<(), AppError> {
     for f in loaded.fields.iter().filter(|f| f.kind.is_some() && !f.filled_by_server) {
         let cells: Vec<(String, &Value)> = match &f.sub_table {
             None => record.get(&f.v_model).map(|v| (f.v_model.clone(), v)).into_iter().collect(),
@@ -552,7 +552,19 @@ async fn check_picked(conn: &mut Conn, loaded: &Loaded, record: &Map<String, Val
                         Some(repo::existing_enabled(conn, "base_dictionary_data", column, &wanted, Some(("dictionary_type_id", id.as_str()))).await?)
                     }
                     Some(Options::Form { id, .. }) => match repo::registry(conn, id).await?.tables.get("") {
-                        Some(table) => Some(repo::existing_record(conn, table, &wanted).await?.into_iter().map(|id| (id, true)).collect()),
+                        // A related record the member reaches (the picker's list: a granted
+                        // form menu of that model, its data scope), or the one already kept.
+                        Some(table) => {
+                            let mut found: BTreeSet<String> = match permit.on_model(state, id).await? {
+                                Some(reach) => repo::ids_in_scope(conn, table, reach.scope(), &wanted).await?.into_iter().collect(),
+                                None => BTreeSet::new(),
+                            };
+                            let kept_ones: Vec<String> = wanted.iter().filter(|w| kept.contains(*w) && !found.contains(*w)).cloned().collect();
+                            if !kept_ones.is_empty() {
+                                found.extend(repo::existing_record(conn, table, &kept_ones).await?);
+                            }
+                            Some(found.into_iter().map(|id| (id, true)).collect())
+                        }
                         None => Some(Vec::new()),
                     },
                     _ => None,
@@ -707,7 +719,7 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
             push(&mut errors, f.v_model.clone(), format!("{}不能重复", f.label));
         }
     }
-    check_picked(&mut tx, &loaded, &record, &kept, &mut errors).await?;
+    check_picked(state, permit, &mut tx, &loaded, &record, &kept, &mut errors).await?;
     if !errors.is_empty() {
         return Err(AppError::fields(errors));
     }
