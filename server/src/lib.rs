@@ -62,6 +62,9 @@ pub struct Inner {
     /// Record lists' totals, per count (table, scope, filters) while no record of the model
     /// was written (base_visual_stamp).
     pub record_totals: support::cache::GenerationCache<i64>,
+    /// Record lists' answers, per page asked (filters, scope, sort, page, fields shown) while
+    /// nothing they show changed (see `visualdev::online::service::list`).
+    pub record_pages: support::cache::GenerationCache<Arc<wire::PageOf<visualdev::dto::RecordRow>>>,
     /// What a member may do with a model's records (menu, buttons, fields, data scope), per
     /// member, model and menu while nothing it is built from changed (generation row 1).
     pub record_grants: support::cache::GenerationCache<Arc<access::RecordGrant>>,
@@ -100,6 +103,7 @@ impl AppState {
         let menu_snapshots = support::cache::GenerationCache::new(64);
         let released_models = support::cache::GenerationCache::new(1024);
         let record_totals = support::cache::GenerationCache::new(16_384);
+        let record_pages = support::cache::GenerationCache::new(4096);
         let record_grants = support::cache::GenerationCache::new(16_384);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
@@ -117,6 +121,7 @@ impl AppState {
             dictionaries,
             released_models,
             record_totals,
+            record_pages,
             record_grants,
             journal,
             journal_queue,

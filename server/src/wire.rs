@@ -111,7 +111,7 @@ impl Page {
 }
 
 /// One page of a list.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PageOf<T> {
     pub list: Vec<T>,
     pub pagination: Pagination,

@@ -265,7 +265,7 @@ pub struct FieldDataQuery {
 
 /// A record of a related form as the picker lists it: `id`, the relationField and the
 /// column keys.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(transparent)]
 #[schema(value_type = Object)]
 pub struct RecordRow(pub std::collections::BTreeMap<String, Value>);

@@ -335,6 +335,12 @@ async fn related_records_must_be_in_reach(engine: Engine) {
     assert_eq!(refused.code(), 400, "{:#}", refused.body);
     assert_eq!(refused.data()["visit"][0], "就诊中选择的数据不存在");
     let saved = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"title": "二", "visit": mine}})).await.ok().as_str().unwrap().to_string();
+    // The list shows the related record's label; when that record changes, the list (kept in
+    // memory until something it shows changes) shows the new one.
+    let label = |page: &Value| page["list"][0]["visit"].as_str().unwrap_or("").to_string();
+    assert_eq!(label(&list(&s, &token, &model, json!({})).await), "MZ-B");
+    s.put(&format!("{ONLINE}/{visits}/{mine}"), Some(&admin), json!({"data": {"visit_no": "MZ-B2", "version": 0}})).await.ok();
+    assert_eq!(label(&list(&s, &token, &model, json!({})).await), "MZ-B2");
 
     let mut conn = s.conn().await;
     sqlx::query("DELETE FROM base_user_relation WHERE user_id = $1 AND object_id = $2").bind(&user).bind(&visits_role).execute(&mut *conn).await.unwrap();
@@ -475,6 +481,17 @@ async fn cached_totals_and_definitions_follow_other_processes(engine: Engine) {
     other.post(&format!("{ONLINE}/batchDelete/{model}"), Some(&admin), json!({"ids": [first]})).await.ok();
     assert_eq!(total(&list(&s, &admin, &model, json!({})).await), 1, "a delete elsewhere is seen");
     assert_eq!(total(&list(&s, &admin, &model, filtered.clone()).await), 0);
+    // A list answer kept in memory follows what it shows: a renamed user (their name as the
+    // creator field's display value) is seen at once, in this process and the other.
+    let shown_creator = |page: &Value| page["list"][0]["creator_name"].as_str().unwrap_or("").to_string();
+    let before = shown_creator(&list(&s, &admin, &model, json!({})).await);
+    assert!(!before.is_empty() && before != "改名后的管理员", "{before}");
+    let mut conn = s.conn().await;
+    sqlx::query("UPDATE base_user SET real_name = '改名后的管理员' WHERE account = 'admin'").execute(&mut *conn).await.unwrap();
+    qiming_server::db::bump_generation(&mut conn).await.unwrap();
+    drop(conn);
+    assert_eq!(shown_creator(&list(&s, &admin, &model, json!({})).await), "改名后的管理员");
+    assert_eq!(shown_creator(&list(&other, &admin, &model, json!({})).await), "改名后的管理员");
     // A page beyond the end answers the total and no rows.
     let beyond = list(&s, &admin, &model, json!({"currentPage": 9, "pageSize": 20})).await;
     assert_eq!((total(&beyond), beyond["list"].as_array().unwrap().len()), (1, 0));

@@ -429,10 +429,30 @@ fn cells_of_json(v: &[serde_json::Value], columns: &[Read], from: usize) -> Vec<
         .collect()
 }
 
-/// A released model's stamps (migration 0030): its latest released version and the count of
-/// transactions that wrote its records; None when it is not released.
-pub async fn stamp(conn: &mut Conn, visual_id: &str) -> Result<Option<(i64, i64)>, AppError> {
-    Ok(sqlx::query_as("SELECT release_version, data_version FROM base_visual_stamp WHERE visual_id = $1").bind(visual_id).fetch_optional(conn).await?)
+/// A released model's stamps (migration 0030) and what else its display values are read from.
+#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+pub struct Stamp {
+    /// Its latest released version.
+    pub release_version: i64,
+    /// Transactions that wrote its records.
+    pub data_version: i64,
+    /// The dictionaries' generation (row 2).
+    pub dictionaries: i64,
+    /// The records of every model written, summed (related records' labels).
+    pub all_data: i64,
+}
+
+/// A model's [`Stamp`]; None when it is not released.
+pub async fn stamp(conn: &mut Conn, visual_id: &str) -> Result<Option<Stamp>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT s.release_version, s.data_version, \
+         (SELECT g.value FROM qiming_generation g WHERE g.id = 2) AS dictionaries, \
+         (SELECT CAST(COALESCE(SUM(t.data_version), 0) AS BIGINT) FROM base_visual_stamp t) AS all_data \
+         FROM base_visual_stamp s WHERE s.visual_id = $1",
+    )
+    .bind(visual_id)
+    .fetch_optional(conn)
+    .await?)
 }
 
 /// Marks, inside a transaction that writes a model's records, that they changed (counted

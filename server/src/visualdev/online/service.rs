@@ -55,14 +55,14 @@ fn parse_part(text: &str) -> Value {
 /// A model's released definition and record tables, with the model's record stamp (see
 /// migration 0030): read from memory while the model's released version is the one in
 /// memory, so that a list or a read costs the stamp's lookup and its own query.
-async fn load(state: &AppState, conn: &mut Conn, model_id: &str) -> Result<(std::sync::Arc<Loaded>, i64), AppError> {
-    let (release, data) = repo::stamp(conn, model_id).await?.ok_or_else(|| AppError::not_found(NOT_RELEASED))?;
-    if let Some(loaded) = state.released_models.get(model_id, release) {
-        return Ok((loaded, data));
+async fn load(state: &AppState, conn: &mut Conn, model_id: &str) -> Result<(std::sync::Arc<Loaded>, repo::Stamp), AppError> {
+    let stamp = repo::stamp(conn, model_id).await?.ok_or_else(|| AppError::not_found(NOT_RELEASED))?;
+    if let Some(loaded) = state.released_models.get(model_id, stamp.release_version) {
+        return Ok((loaded, stamp));
     }
-    let loaded = std::sync::Arc::new(read_loaded(conn, model_id, release).await?);
-    state.released_models.put(model_id, release, loaded.clone());
-    Ok((loaded, data))
+    let loaded = std::sync::Arc::new(read_loaded(conn, model_id, stamp.release_version).await?);
+    state.released_models.put(model_id, stamp.release_version, loaded.clone());
+    Ok((loaded, stamp))
 }
 
 async fn read_loaded(conn: &mut Conn, model_id: &str, version: i64) -> Result<Loaded, AppError> {
@@ -947,7 +947,8 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
     let mut conn = state.db.acquire().await?;
     let engine = Engine::of(&conn);
-    let (loaded, data_stamp) = load(state, &mut conn, model_id).await?;
+    let (loaded, stamp) = load(state, &mut conn, model_id).await?;
+    let data_stamp = stamp.data_version;
     let columns = loaded.main_columns();
     let query = match &form.query_json {
         Value::String(s) if s.trim().is_empty() => Map::new(),
@@ -985,6 +986,23 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
     // The total is counted once per filter until a record of the model is written.
     let count_key = format!("{model_id}|{}", repo::count_key(&loaded.main, engine, permit.scope(), &filters));
+    // The whole answer is kept while nothing it shows changed: the model's records (and, when
+    // it shows related records' labels, any model's), the names of users, organisations,
+    // positions, roles and groups (generation row 1, the session's), the dictionaries. Area
+    // names have no stamp: a list showing an address is not kept.
+    let shown_names: Vec<&str> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).map(|(f, _)| f.v_model.as_str()).collect();
+    let keepable = !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
+    let relates = columns.iter().any(|(f, _)| matches!(f.options, Some(Options::Form { .. })) && permit.has_field(&f.v_model));
+    let answer_key = format!("{count_key}|{:?}|{}|{}|{}|{shown_names:?}", sort.as_ref().map(|s| (&s.physical, s.descending)), page.current_page, page.page_size, relates);
+    let answer_stamp = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (data_stamp, permit.caller().generation, stamp.dictionaries, if relates { stamp.all_data } else { 0 }).hash(&mut h);
+        h.finish() as i64
+    };
+    if keepable && let Some(answer) = state.record_pages.get(&answer_key, answer_stamp) {
+        return Ok((*answer).clone());
+    }
     let known_total = state.record_totals.get(&count_key, data_stamp);
     let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), filters, sort, page.offset() as u64, page.page_size as u64, &reads, known_total).await?;
     if known_total.is_none() {
@@ -1032,7 +1050,11 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
             RecordRow(row)
         })
         .collect();
-    Ok(page_of(page, list, total))
+    let answer = page_of(page, list, total);
+    if keepable {
+        state.record_pages.put(&answer_key, answer_stamp, std::sync::Arc::new(answer.clone()));
+    }
+    Ok(answer)
 }
 
 fn page_of(page: Page, list: Vec<RecordRow>, total: i64) -> PageOf<RecordRow> {
