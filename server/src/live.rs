@@ -66,6 +66,10 @@ pub enum Event {
 pub enum Outbound {
     /// Send this text frame.
     Frame(Arc<str>),
+    /// Send this `messagePush` of in-site message `message_id`, unless the connection's
+    /// `initMessage` already counted that message (its notification can reach a process after
+    /// a socket there registered and counted).
+    Push { message_id: Arc<str>, frame: Arc<str> },
     /// Check the session; when it ended, say `logout` and close.
     CheckSession,
 }

@@ -153,6 +153,19 @@ pub async fn unread_counts(conn: &mut Conn, users: &[String]) -> Result<Vec<(Str
     Ok(out)
 }
 
+/// One user's unread messages as (type, message id when it arrived at or after `since`, count),
+/// in one statement, so that the counts and the recent ids come from one snapshot.
+pub async fn unread_with_recent(conn: &mut Conn, user_id: &str, since: i64) -> Result<Vec<(i64, Option<String>, i64)>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT type, CASE WHEN created_at >= $2 THEN message_id END AS recent, COUNT(*) FROM base_message_receive \
+         WHERE user_id = $1 AND is_read = 0 GROUP BY type, CASE WHEN created_at >= $2 THEN message_id END",
+    )
+    .bind(user_id)
+    .bind(since)
+    .fetch_all(conn)
+    .await?)
+}
+
 /// A message as pushed live: (title, type, release time, sender).
 pub async fn pushed(conn: &mut Conn, message_id: &str) -> Result<Option<(String, i64, i64, String)>, AppError> {
     Ok(sqlx::query_as("SELECT title, type, COALESCE(release_time, creator_time), release_user_id FROM base_message WHERE id = $1")

@@ -183,18 +183,35 @@ impl Unread {
     }
 }
 
+impl Unread {
+    fn add(&mut self, kind: i64, n: i64) {
+        match kind {
+            SYSTEM => self.system += n,
+            WORKFLOW => self.workflow += n,
+            NOTICE => self.notice += n,
+            SCHEDULE => self.schedule += n,
+            _ => {}
+        }
+    }
+}
+
+/// One user's unread counts and the ids of those of them that arrived at or after `since`
+/// (what a new connection's `initMessage` counted that a late live push may still announce).
+pub async fn unread_and_recent(conn: &mut Conn, user_id: &str, since: i64) -> Result<(Unread, std::collections::HashSet<String>), AppError> {
+    let mut unread = Unread::default();
+    let mut recent = std::collections::HashSet::new();
+    for (kind, id, n) in repo::unread_with_recent(conn, user_id, since).await? {
+        unread.add(kind, n);
+        recent.extend(id);
+    }
+    Ok((unread, recent))
+}
+
 /// The unread counts of each of `users`.
 pub async fn unread(conn: &mut Conn, users: &[String]) -> Result<std::collections::HashMap<String, Unread>, AppError> {
     let mut out: std::collections::HashMap<String, Unread> = users.iter().map(|u| (u.clone(), Unread::default())).collect();
     for (user, kind, n) in repo::unread_counts(conn, users).await? {
-        let entry = out.entry(user).or_default();
-        match kind {
-            SYSTEM => entry.system += n,
-            WORKFLOW => entry.workflow += n,
-            NOTICE => entry.notice += n,
-            SCHEDULE => entry.schedule += n,
-            _ => {}
-        }
+        out.entry(user).or_default().add(kind, n);
     }
     Ok(out)
 }

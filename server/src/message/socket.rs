@@ -27,6 +27,7 @@ use crate::wire::PageQuery;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
+use std::collections::HashSet;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -164,6 +165,8 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
     let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = Instant::now();
     let mut bucket = Bucket { tokens: BURST, at: Instant::now() };
+    // The recent messages the last initMessage counted (see [`LATE_PUSH_MS`]).
+    let mut counted: HashSet<String> = HashSet::new();
     loop {
         tokio::select! {
             biased;
@@ -173,6 +176,17 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
             }
             out = reg.rx.recv() => match out {
                 Some(Outbound::Frame(text)) => match put_unless_kicked(&mut sink, &text, &reg.kick).await {
+                    Sent::Done => {}
+                    Sent::Gone => return,
+                    Sent::Kicked => {
+                        close_socket(&mut sink, SLOW_CLOSE.0, SLOW_CLOSE.1).await;
+                        return;
+                    }
+                },
+                // A push of a message this connection's initMessage already counted (its
+                // notification came late) would raise the badge twice.
+                Some(Outbound::Push { message_id, .. }) if counted.remove(&*message_id) => {}
+                Some(Outbound::Push { frame, .. }) => match put_unless_kicked(&mut sink, &frame, &reg.kick).await {
                     Sent::Done => {}
                     Sent::Gone => return,
                     Sent::Kicked => {
@@ -215,6 +229,10 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
                             if !put(&mut sink, &f).await { return }
                         }
                     }
+                    Reply::Init(f, recent) => {
+                        counted = recent;
+                        if !put(&mut sink, &f).await { return }
+                    }
                     Reply::Logout(msg) => {
                         logout(&mut sink, token, &msg).await;
                         return;
@@ -236,6 +254,8 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
 
 enum Reply {
     Frames(Vec<Arc<str>>),
+    /// `initMessage` and the recent messages it counted.
+    Init(Arc<str>, HashSet<String>),
     Logout(String),
 }
 
@@ -278,7 +298,12 @@ async fn answer(state: &AppState, token: &str, user_id: &str, text: &str) -> Rep
         return Reply::Frames(vec![error_frame(&said(&e))]);
     }
     let done = match method.as_str() {
-        "OnConnection" => init_message(state, user_id).await.map(|f| vec![f]),
+        "OnConnection" => {
+            return match init_message_counted(state, user_id).await {
+                Ok((frame, counted)) => Reply::Init(frame, counted),
+                Err(e) => Reply::Frames(vec![error_frame(&said(&e))]),
+            };
+        }
         "UpdateReadMessage" => service::chat_read(state, user_id, &text_of(&value, "formUserId")).await.map(|_| Vec::new()),
         "SendMessage" => {
             let content = value.get("messageContent").cloned().unwrap_or(Value::Null);
@@ -296,9 +321,19 @@ async fn answer(state: &AppState, token: &str, user_id: &str, text: &str) -> Rep
 
 /// `initMessage` (CHAT-024, CHAT-026): unread counts by type and the unread chat per sender.
 async fn init_message(state: &AppState, user_id: &str) -> Result<Arc<str>, AppError> {
+    Ok(init_message_counted(state, user_id).await?.0)
+}
+
+/// How long after its arrival a message's live push may still reach a connection (its
+/// notification crossing processes): a connection skips the push of a message its
+/// `initMessage` counted within this time.
+const LATE_PUSH_MS: i64 = 120_000;
+
+/// `initMessage`, with the ids of the unread messages it counted that arrived in the last
+/// [`LATE_PUSH_MS`] (counts and ids from one statement, one snapshot).
+async fn init_message_counted(state: &AppState, user_id: &str) -> Result<(Arc<str>, HashSet<String>), AppError> {
     let mut conn = state.db.acquire().await?;
-    let me = [user_id.to_string()];
-    let unread = service::unread(&mut conn, &me).await?.remove(user_id).unwrap_or_default();
+    let (unread, counted) = service::unread_and_recent(&mut conn, user_id, state.clock.now_ms() - LATE_PUSH_MS).await?;
     let chats = service::chat_unread(&mut conn, user_id).await?;
     let unread_nums: Vec<Value> = chats
         .into_iter()
@@ -306,7 +341,7 @@ async fn init_message(state: &AppState, user_id: &str) -> Result<Arc<str>, AppEr
             json!({"sendUserId": sender, "unreadNum": n, "defaultMessage": content, "defaultMessageType": kind, "defaultMessageTime": at})
         })
         .collect();
-    Ok(frame(json!({
+    let frame = frame(json!({
         "method": "initMessage",
         "userId": user_id,
         "onlineUsers": state.live.online_users(),
@@ -316,7 +351,8 @@ async fn init_message(state: &AppState, user_id: &str) -> Result<Arc<str>, AppEr
         "unreadSystemMessageCount": unread.system,
         "unreadScheduleCount": unread.schedule,
         "unreadTotalCount": unread.total(),
-    })))
+    }));
+    Ok((frame, counted))
 }
 
 /// A chat message's content as live frames carry it: text as it is, an image or voice as
@@ -388,7 +424,7 @@ async fn on_event(state: &AppState, event: Event) -> Result<(), AppError> {
                 // it to its badge); unreadTotalCount: the receiver's unread total after it.
                 let push = json!({"method": "messagePush", "unreadNoticeCount": 1, "unreadTotalCount": total, "messageType": kind,
                     "userId": sender, "toUserId": user, "title": title, "id": message_id, "messageDefaultTime": at});
-                state.live.send_to(&user, Outbound::Frame(frame(push)));
+                state.live.send_to(&user, Outbound::Push { message_id: Arc::from(message_id.as_str()), frame: frame(push) });
             }
         }
         Event::Chat { id, from, to } => {

@@ -272,7 +272,40 @@ async fn schedule_reminders_are_type_4_messages_sent_once(engine: Engine) {
     assert_eq!(s.get("/api/message?type=4", Some(&n_token)).await.ok()["pagination"]["total"], 1);
 }
 
+// A message's live push that reaches a process after a socket there registered and counted
+// the message (on PostgreSQL the NOTIFY of a message committed just before the connection can
+// arrive after it) is not sent to that socket, whose badge would count the message twice; a
+// message that arrives after the count is pushed as ever.
+async fn a_late_push_of_a_counted_message_is_not_sent(engine: Engine) {
+    let s = start(engine).await;
+    let nurse = s.create_user("nurse", "Nurse123").await;
+    let token = s.sign_in("nurse", "Nurse123").await;
+    let message = |title: &str| qiming_server::message::repo::NewMessage {
+        kind: service::SYSTEM,
+        flow_type: 1,
+        title: title.to_string(),
+        body_text: String::new(),
+        excerpt: String::new(),
+        files: String::new(),
+        sender: String::new(),
+    };
+    // Written and committed; its announcement held back, as a late notification.
+    let mut tx = s.state.db.begin().await.unwrap();
+    let late = service::write(&mut tx, &message("先到的消息"), std::slice::from_ref(&nurse), s.clock.now_ms()).await.unwrap();
+    tx.commit().await.unwrap();
+    let mut ws = crate::message::connect(&s, "/websocket", &token).await;
+    say(&mut ws, json!({"method": "OnConnection", "token": token, "mobileDevice": false})).await;
+    let init = frame(&mut ws, "initMessage").await;
+    assert_eq!(init["unreadSystemMessageCount"], 1, "{init}");
+    late.publish(&s.state);
+    service::send(&s.state, &message("后到的消息"), std::slice::from_ref(&nurse)).await.unwrap();
+    let push = frame(&mut ws, "messagePush").await;
+    assert_eq!(push["title"], "后到的消息", "the counted message is not pushed again: {push}");
+    assert!(!frames_before_heartbeat(&mut ws).await.contains(&"messagePush".to_string()));
+}
+
 on_both_engines!(
+    a_late_push_of_a_counted_message_is_not_sent,
     chat_030_permission_changes_send_refresh,
     chat_029_a_slow_client_is_dropped_with_close_socket,
     msg_024_send_message_configs,
