@@ -991,7 +991,9 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // positions, roles and groups (generation row 1, the session's), the dictionaries. Area
     // names have no stamp: a list showing an address is not kept.
     let shown_names: Vec<&str> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).map(|(f, _)| f.v_model.as_str()).collect();
-    let keepable = !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
+    // Pages of at most KEPT_PAGE_ROWS rows: a list without paging (10,000 rows) would hold
+    // megabytes per entry.
+    let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
     let relates = columns.iter().any(|(f, _)| matches!(f.options, Some(Options::Form { .. })) && permit.has_field(&f.v_model));
     let answer_key = format!("{count_key}|{:?}|{}|{}|{}|{shown_names:?}", sort.as_ref().map(|s| (&s.physical, s.descending)), page.current_page, page.page_size, relates);
     let answer_stamp = {
@@ -1056,6 +1058,9 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     }
     Ok(answer)
 }
+
+/// The largest list page whose answer is kept in memory.
+const KEPT_PAGE_ROWS: i64 = 200;
 
 fn page_of(page: Page, list: Vec<RecordRow>, total: i64) -> PageOf<RecordRow> {
     page.of(list, total)
