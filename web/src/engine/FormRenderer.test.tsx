@@ -644,3 +644,144 @@ test('relationForm: a kept value shows its related record\'s text, read with tha
   expect(calls[0].path).toBe(`/api/visualdev/OnlineDev/${String(related[0].modelId)}/visit-1/DataChange`);
   await waitFor(() => expect((container.querySelector('[data-attr-of="outpatient_record"]') as HTMLInputElement)?.value).toBe('上呼吸道感染'));
 });
+
+// The generic popup select (spec 02 §2.2, §3, §4.4, §7.1, §9) on a field with none of the
+// optional settings: the defaults are the ones checked.
+const SUPPLIERS = Array.from({ length: 45 }, (_, i) => ({ id: `s${i + 1}`, fullName: `供应商${i + 1}`, code: `C${String(i + 1).padStart(2, '0')}` }));
+function supplierField(extra: Record<string, unknown> = {}): FormDefinition {
+  const field = {
+    __vModel__: 'supplier',
+    interfaceId: 'if-1',
+    hasPage: true,
+    columnOptions: [
+      { value: 'fullName', label: '名称' },
+      { value: 'code', label: '编码' },
+    ],
+    templateJson: [],
+    __config__: { jnpfKey: 'popupSelect', label: '供应商' },
+    ...extra,
+  };
+  return { formRef: 'elForm', fields: [field] } as unknown as FormDefinition;
+}
+function supplierServer() {
+  const listed: Call[] = [];
+  const byIds: Call[] = [];
+  fakeFetch({
+    'POST /api/system/DataInterface/{id}/Action/List': (call) => {
+      listed.push(call);
+      const { keyword, currentPage, pageSize } = call.body as { keyword: string; currentPage: number; pageSize: number };
+      const rows = SUPPLIERS.filter((r) => !keyword || r.code.includes(keyword));
+      return { list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize), pagination: { currentPage, pageSize, total: rows.length } };
+    },
+    'POST /api/system/DataInterface/{id}/Action/InfoByIds': (call) => {
+      byIds.push(call);
+      const ids = (call.body as { ids: string[] }).ids;
+      return SUPPLIERS.filter((r) => ids.includes(r.id));
+    },
+  });
+  return { listed, byIds };
+}
+const popupRows = (scope: HTMLElement) => [...scope.querySelectorAll('.ant-table-tbody tr.ant-table-row')];
+
+test('WGT-037, WGT-038, WGT-039, WGT-040, WGT-041, WGT-048, WGT-049: a read-only field opens the 800px 选择数据 dialog: 关键词 (Enter), 查询, 重置, 刷新, radio + 序号 + the columns, 20 a page, 取消 and 确定; the pick keeps row.id and shows row.fullName', async () => {
+  const { listed } = supplierServer();
+  const { container } = renderForm(supplierField());
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const input = container.querySelector('[data-field="supplier"] input') as HTMLInputElement;
+  expect(input.readOnly).toBe(true);
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('供应商1'));
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  const modal = popup.closest('.ant-modal') as HTMLElement;
+  expect(document.querySelector('.ant-drawer')).toBeNull();
+  expect(modal.querySelector('.ant-modal-title')?.textContent).toBe('选择数据');
+  expect(modal.style.width).toBe('800px');
+  // WGT-049: the query, with the value and display keys' defaults (id, fullName).
+  expect(listed[0]).toMatchObject({
+    path: '/api/system/DataInterface/if-1/Action/List',
+    body: { keyword: '', currentPage: 1, pageSize: 20, interfaceId: 'if-1', propsValue: 'id', relationField: 'fullName', columnOptions: 'fullName,code', paramList: [] },
+  });
+  // WGT-039: a radio column, 序号 and the configured columns.
+  const heads = [...popup.querySelectorAll('.ant-table-thead th')];
+  expect(heads[0].className).toContain('ant-table-selection-column');
+  expect(heads.slice(1).map((h) => h.textContent)).toEqual(['序号', '名称', '编码']);
+  expect(popupRows(popup)).toHaveLength(20);
+  expect(popupRows(popup)[0].querySelector('input[type=radio]')).not.toBeNull();
+  expect(popupRows(popup)[0].querySelector('input[type=checkbox]')).toBeNull();
+  expect([...popupRows(popup)[0].querySelectorAll('td')].slice(1).map((td) => td.textContent)).toEqual(['1', '供应商1', 'C01']);
+  // WGT-040, WGT-041: paging of 20 (45 rows: 3 pages); page 2 numbers on from 21.
+  expect(popup.querySelectorAll('.ant-pagination-item')).toHaveLength(3);
+  fireEvent.click(popup.querySelector('.ant-pagination-item-2') as HTMLElement);
+  await waitFor(() => expect(listed).toHaveLength(2));
+  expect(listed[1].body).toMatchObject({ currentPage: 2, pageSize: 20 });
+  await waitFor(() => expect(popupRows(popup)[0]?.textContent).toContain('供应商21'));
+  expect(popupRows(popup)[0].querySelectorAll('td')[1].textContent).toBe('21');
+  // WGT-038: 关键词 on Enter and 查询 search from page 1; 重置 empties it; 刷新 asks again.
+  const keyword = popup.querySelector('.qm-engine-popup-search input') as HTMLInputElement;
+  expect(keyword.placeholder).toBe('关键词');
+  fireEvent.change(keyword, { target: { value: 'C4' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(listed).toHaveLength(3));
+  expect(listed[2].body).toMatchObject({ keyword: 'C4', currentPage: 1 });
+  fireEvent.change(keyword, { target: { value: 'C1' } });
+  fireEvent.click(buttonNamed('查询', popup));
+  await waitFor(() => expect(listed).toHaveLength(4));
+  expect(listed[3].body).toMatchObject({ keyword: 'C1', currentPage: 1 });
+  await waitFor(() => expect(popupRows(popup).map((r) => r.querySelectorAll('td')[3].textContent)).toContain('C10'));
+  fireEvent.click(buttonNamed('重置', popup));
+  await waitFor(() => expect(listed).toHaveLength(5));
+  expect(listed[4].body).toMatchObject({ keyword: '', currentPage: 1 });
+  expect(keyword.value).toBe('');
+  const refresh = buttonNamed('刷新', popup);
+  expect(refresh.className).toContain('ant-btn-link');
+  fireEvent.click(refresh);
+  await waitFor(() => expect(listed).toHaveLength(6));
+  expect(listed[5].body).toMatchObject({ keyword: '', currentPage: 1 });
+  // 取消 closes without a value; 确定 keeps the chosen row's id and shows its fullName (WGT-048).
+  fireEvent.click(buttonNamed('取消', modal));
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')).toBeNull());
+  expect(engine().record.supplier ?? '').toBe('');
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(popupRows(document.querySelector('.qm-engine-popup') as HTMLElement)).toHaveLength(20));
+  const again = document.querySelector('.qm-engine-popup') as HTMLElement;
+  fireEvent.click(popupRows(again)[1].querySelector('input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', again.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect(engine().record.supplier).toBe('s2'));
+  expect(container.querySelector('[data-field="supplier"]')?.textContent).toContain('供应商2');
+});
+
+test('WGT-037, WGT-040, WGT-041: popupType drawer opens a drawer of popupWidth titled popupTitle, with 取消 and 确定; without paging it asks for 100000 rows and shows no pager', async () => {
+  const { listed } = supplierServer();
+  const { container } = renderForm(supplierField({ popupType: 'drawer', popupTitle: '选择供应商', popupWidth: '600px', hasPage: false }));
+  await waitFor(() => expect(engine().ready).toBe(true));
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('供应商45'));
+  const drawer = document.querySelector('.qm-engine-popup')?.closest('.ant-drawer') as HTMLElement;
+  expect(drawer).not.toBeNull();
+  expect(document.querySelector('.ant-modal')).toBeNull();
+  expect(drawer.querySelector('.ant-drawer-title')?.textContent).toBe('选择供应商');
+  expect((drawer.querySelector('.ant-drawer-content-wrapper') as HTMLElement).style.width).toBe('600px');
+  expect(listed[0].body).toMatchObject({ currentPage: 1, pageSize: 100000 });
+  expect(drawer.querySelector('.ant-pagination')).toBeNull();
+  // 确定 with nothing chosen does nothing; 取消 closes.
+  fireEvent.click(buttonNamed('确定', drawer));
+  expect(document.querySelector('.qm-engine-popup')).not.toBeNull();
+  fireEvent.click(buttonNamed('取消', drawer));
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')).toBeNull());
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('供应商3'));
+  const again = document.querySelector('.qm-engine-popup') as HTMLElement;
+  fireEvent.click(popupRows(again)[2].querySelector('input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', again.closest('.ant-drawer') as HTMLElement));
+  await waitFor(() => expect(engine().record.supplier).toBe('s3'));
+});
+
+test('WGT-051: a kept popup value is named by InfoByIds with ids, interfaceId, propsValue, relationField and paramList; the answer is an array of rows', async () => {
+  const { byIds } = supplierServer();
+  const { container } = renderForm(supplierField(), { supplier: 's7' });
+  await waitFor(() => expect(container.querySelector('[data-field="supplier"]')?.textContent).toContain('供应商7'));
+  expect(byIds).toHaveLength(1);
+  expect(byIds[0]).toMatchObject({ path: '/api/system/DataInterface/if-1/Action/InfoByIds' });
+  expect(byIds[0].body).toEqual({ ids: ['s7'], interfaceId: 'if-1', propsValue: 'id', relationField: 'fullName', paramList: [] });
+  expect(engine().record.supplier).toBe('s7');
+});
