@@ -75,7 +75,7 @@ function DisplayValue({ core, field, value, record, openRelated }: { core: Core;
     const name = str(field.__vModel__);
     const id = str(record[`${name}_id`] ?? value);
     return (
-      <a className="qm-engine-relation-link" onClick={() => openRelated(str(field.modelId), id)}>
+      <a className="qm-engine-value qm-engine-relation-link" onClick={() => openRelated(str(field.modelId), id)}>
         {displayText(core, field, value, record)}
       </a>
     );
