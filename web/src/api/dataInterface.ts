@@ -78,14 +78,22 @@ export function getInterfaceLog(id: string, query: { currentPage: number; pageSi
 }
 
 type RowsPage = Schemas['Envelope_RowsPage']['data'];
-export type InterfaceListForm = Schemas['ListForm'];
+/**
+ * The popup list query (spec 02 §3, WGT-049). The JNPF client also sends the interface id in
+ * the body; the server reads it from the path.
+ */
+export type InterfaceListForm = Schemas['ListForm'] & { interfaceId?: string };
 
 /** A page of the interface's rows (popupSelect, popupTableSelect, autoComplete). */
 export function listInterfaceRows(id: string, form: InterfaceListForm) {
   return send<RowsPage>({ url: `${BASE}/${id}/Action/List`, method: 'POST', data: form, quiet: true });
 }
 
-/** The rows whose value key is one of `ids` (the text of a chosen popup value). */
-export function interfaceRowsByIds(id: string, form: Schemas['InfoByIdsForm']) {
+/**
+ * The rows whose value key is one of `ids` (the text of a chosen popup value; spec 02 §7.1,
+ * WGT-051: ids, interfaceId, propsValue, relationField, paramList — the server reads the id
+ * from the path and the rows' keys from propsValue).
+ */
+export function interfaceRowsByIds(id: string, form: Schemas['InfoByIdsForm'] & { interfaceId?: string; relationField?: string }) {
   return send<Record<string, unknown>[]>({ url: `${BASE}/${id}/Action/InfoByIds`, method: 'POST', data: form, quiet: true });
 }

@@ -4,7 +4,7 @@
  * `field` text and `field_id` for related records, attrs under `<source>_<showField>`) and,
  * before that API exists, a raw record: option widgets then show their options' labels.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Rate, Row, Spin, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useCore } from '@/hooks/useCore';
@@ -13,6 +13,7 @@ import type { FileEntry } from '@/api/file';
 import { columnsOf, dayjsFormat, DISPLAY_ONLY, labelOf, readFormData, staticOptions, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
 import { EngineContext } from './context';
 import { FieldLabel, renderLayout, columnTotal } from './FormRenderer';
+import { RelatedDetail } from './FormPopup';
 import { chineseAmount, DisplayWidget, formatNumber } from './widgets';
 import './engine.css';
 
@@ -63,9 +64,22 @@ export function displayText(core: Core, field: Field, value: unknown, record: Fo
   return str(value);
 }
 
+type OpenRelated = (modelId: string, id: string) => void;
+
 /** A field's value as the viewer shows it. */
-function DisplayValue({ core, field, value, record }: { core: Core; field: Field; value: unknown; record: FormRecord }): ReactNode {
+function DisplayValue({ core, field, value, record, openRelated }: { core: Core; field: Field; value: unknown; record: FormRecord; openRelated: OpenRelated }): ReactNode {
   const key = field.__config__.jnpfKey;
+  if (key === 'relationForm' && value !== null && value !== undefined && value !== '') {
+    // DataChange keeps the related record's text under the field's name and its id under
+    // name_id (WGT-065); the text is a link to that record's own details (VIEW-006).
+    const name = str(field.__vModel__);
+    const id = str(record[`${name}_id`] ?? value);
+    return (
+      <a className="qm-engine-value qm-engine-relation-link" onClick={() => openRelated(str(field.modelId), id)}>
+        {displayText(core, field, value, record)}
+      </a>
+    );
+  }
   if (key === 'uploadFz' || key === 'uploadImg') {
     const Upload = key === 'uploadFz' ? UploadFz : UploadImg;
     return <Upload value={(Array.isArray(value) ? value : []) as FileEntry[]} detailed disabled />;
@@ -92,6 +106,8 @@ export interface DetailViewerProps {
 /** A record shown read-only in its form's layout. */
 export function DetailViewer({ formData, record }: DetailViewerProps) {
   const core = useCore();
+  const [related, setRelated] = useState<{ modelId: string; id: string } | null>(null);
+  const openRelated: OpenRelated = (modelId, id) => setRelated({ modelId, id });
   const form = useMemo(() => readFormData(formData) ?? { fields: [] }, [formData]);
   const gutter = typeof form.gutter === 'number' ? form.gutter : 15;
   // Attr fields read the related row: DataChange gives `<source>_<showField>`, or the stored
@@ -128,7 +144,7 @@ export function DetailViewer({ formData, record }: DetailViewerProps) {
             columns={columns.map((col) => ({
               key: col.__vModel__,
               title: labelOf(col),
-              render: (_: unknown, row: FormRecord) => <DisplayValue core={core} field={col} value={row[col.__vModel__ as string]} record={row} />,
+              render: (_: unknown, row: FormRecord) => <DisplayValue core={core} field={col} value={row[col.__vModel__ as string]} record={row} openRelated={openRelated} />,
             }))}
             summary={
               summary
@@ -155,7 +171,7 @@ export function DetailViewer({ formData, record }: DetailViewerProps) {
     }
     return (
       <Form.Item label={c.showLabel !== false ? <FieldLabel field={field} /> : undefined}>
-        <DisplayValue core={core} field={field} value={record[name]} record={record} />
+        <DisplayValue core={core} field={field} value={record[name]} record={record} openRelated={openRelated} />
       </Form.Item>
     );
   };
@@ -166,6 +182,7 @@ export function DetailViewer({ formData, record }: DetailViewerProps) {
       <Form component="div" className="qm-engine-form qm-engine-detail" labelCol={{ flex: `${labelWidth}px` }} labelWrap>
         <Row gutter={gutter}>{core ? renderLayout(form.fields, leaf, gutter, (f) => core.isShownOnPc(f)) : <Spin />}</Row>
       </Form>
+      {related && <RelatedDetail modelId={related.modelId} id={related.id} onClose={() => setRelated(null)} />}
     </EngineContext.Provider>
   );
 }

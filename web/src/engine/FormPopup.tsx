@@ -5,10 +5,11 @@
  * through the core first and submits only a record that passes; a refused save's per-field
  * messages are shown under the fields (showServerMessages).
  */
-import { useState, type ReactNode } from 'react';
-import { App, Button, Drawer, Modal, Space } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { App, Button, Drawer, Modal, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { getConfig, getRecordDetail, recordOf } from '@/api/onlineDev';
 import type { FormDefinition, FormRecord } from './definition';
 import { readFormData } from './definition';
 import { DetailViewer } from './DetailViewer';
@@ -141,4 +142,37 @@ export function DetailPopup({ open, title, formData, record, onClose, popupType,
       <DetailViewer formData={form} record={record} />
     </PopupFrame>
   );
+}
+
+/**
+ * A related record's details (spec 02 §2.4, spec 01 §2.11 and §4): opened by a disabled
+ * relationForm holding a value (WGT-060) and by a relation link in a detail view (VIEW-006).
+ * Without a record id it closes at once (VIEW-009); otherwise it shows loading while the related
+ * model's definition (Config: data.formData, JSON text — WGT-062) and the record's display
+ * values (DataChange: data.data, JSON text — WGT-063) load, and only then the detail popup
+ * (VIEW-008). A failed load closes it (the request shows its message).
+ */
+export function RelatedDetail({ modelId, id, onClose }: { modelId: string; id: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState<{ title: string; formData: string; record: FormRecord } | null>(null);
+  const wanted = Boolean(modelId && id);
+  useEffect(() => {
+    if (!wanted) {
+      onClose();
+      return;
+    }
+    let alive = true;
+    setShown(null);
+    Promise.all([getConfig(modelId), getRecordDetail(modelId, id)]).then(
+      ([config, detail]) => alive && setShown({ title: `${t('model.detail')} - ${config.data.fullName}`, formData: config.data.formData, record: recordOf(detail.data) }),
+      () => alive && onClose(),
+    );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per record
+  }, [modelId, id]);
+  if (!wanted) return null;
+  if (!shown) return <Spin fullscreen spinning rootClassName="qm-engine-related-loading" />;
+  return <DetailPopup open title={shown.title} formData={shown.formData} record={shown.record} onClose={onClose} />;
 }

@@ -15,7 +15,7 @@ import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { envelope, fakeFetch, type Call } from '@/test/fakeFetch';
 import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { DetailPopup, DetailViewer, FormPopup, FormRenderer, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
+import { DetailPopup, DetailViewer, FormPopup, FormRenderer, RelatedDetail, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
 import { buttonNamed, confirmation, openPickerIn } from '@/test/renderPage';
 
 const root = path.resolve(__dirname, '../../..');
@@ -448,7 +448,7 @@ test('VIEW-011: fields the core says are not shown on pc (noShow, app-only visib
   expect(viewer.container.querySelector('[data-field="phone"]')).toBeNull();
 });
 
-test('WGT-061, WGT-064: relationForm picks a record of the related model (FieldDataSelect); its attr field shows and keeps the chosen record\'s field', async () => {
+test('WGT-061, WGT-064, WGT-066: relationForm picks a record of the related model (FieldDataSelect); its attr field shows and keeps the chosen record\'s field', async () => {
   const asked: Call[] = [];
   fakeFetch({
     'GET /api/system/DictionaryData/All': () => ({ list: [] }),
@@ -469,10 +469,15 @@ test('WGT-061, WGT-064: relationForm picks a record of the related model (FieldD
   await waitFor(() => expect(engine().record.outpatient_record).toBe('r1'));
   expect(container.querySelector('[data-field="outpatient_record"]')?.textContent).toContain('MZ0001');
   await waitFor(() => expect(engine().record.outpatient_diagnosis).toBe('上呼吸道感染'));
-  expect((container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement).value).toBe('上呼吸道感染');
+  const attr = container.querySelector('[data-jnpf-key="relationFormAttr"] input') as HTMLInputElement;
+  expect(attr.value).toBe('上呼吸道感染');
+  // WGT-066: display-only — read-only, and typing changes nothing.
+  expect(attr.readOnly).toBe(true);
+  fireEvent.change(attr, { target: { value: '别的' } });
+  expect(engine().record.outpatient_diagnosis).toBe('上呼吸道感染');
 });
 
-test('WGT-044, WGT-046, WGT-050: popupSelect lists its interface with the popup query and the bound parameter; the pick keeps row[propsValue], shows row[relationField], and popupAttr shows the row', async () => {
+test('WGT-044, WGT-046, WGT-050, WGT-066: popupSelect lists its interface with the popup query and the bound parameter; the pick keeps row[propsValue], shows row[relationField], and popupAttr shows the row', async () => {
   const asked: Call[] = [];
   fakeFetch({
     'GET /api/system/DictionaryData/All': () => ({ list: [] }),
@@ -507,7 +512,10 @@ test('WGT-044, WGT-046, WGT-050: popupSelect lists its interface with the popup 
   fireEvent.click(buttonNamed('确定', popup.closest('.ant-modal') as HTMLElement));
   await waitFor(() => expect(engine().record.bed).toBe('b7'));
   expect(container.querySelector('[data-field="bed"]')?.textContent).toContain('07床');
-  expect((container.querySelector('[data-jnpf-key="popupAttr"] input') as HTMLInputElement).value).toBe('301室');
+  const attr = container.querySelector('[data-jnpf-key="popupAttr"] input') as HTMLInputElement;
+  expect(attr.value).toBe('301室');
+  // WGT-066: display-only.
+  expect(attr.readOnly).toBe(true);
 });
 
 test('WGT-047: a popup without paging asks for 100000 rows at once; a failed list call stops loading and leaves the list as it was', async () => {
@@ -643,4 +651,280 @@ test('relationForm: a kept value shows its related record\'s text, read with tha
   await waitFor(() => expect(container.querySelector('[data-field="outpatient_record"]')?.textContent).toContain('MZ-0001'));
   expect(calls[0].path).toBe(`/api/visualdev/OnlineDev/${String(related[0].modelId)}/visit-1/DataChange`);
   await waitFor(() => expect((container.querySelector('[data-attr-of="outpatient_record"]') as HTMLInputElement)?.value).toBe('上呼吸道感染'));
+});
+
+// The generic popup select (spec 02 §2.2, §3, §4.4, §7.1, §9) on a field with none of the
+// optional settings: the defaults are the ones checked.
+const SUPPLIERS = Array.from({ length: 45 }, (_, i) => ({ id: `s${i + 1}`, fullName: `供应商${i + 1}`, code: `C${String(i + 1).padStart(2, '0')}` }));
+function supplierField(extra: Record<string, unknown> = {}): FormDefinition {
+  const field = {
+    __vModel__: 'supplier',
+    interfaceId: 'if-1',
+    hasPage: true,
+    columnOptions: [
+      { value: 'fullName', label: '名称' },
+      { value: 'code', label: '编码' },
+    ],
+    templateJson: [],
+    __config__: { jnpfKey: 'popupSelect', label: '供应商' },
+    ...extra,
+  };
+  return { formRef: 'elForm', fields: [field] } as unknown as FormDefinition;
+}
+function supplierServer() {
+  const listed: Call[] = [];
+  const byIds: Call[] = [];
+  fakeFetch({
+    'POST /api/system/DataInterface/{id}/Action/List': (call) => {
+      listed.push(call);
+      const { keyword, currentPage, pageSize } = call.body as { keyword: string; currentPage: number; pageSize: number };
+      const rows = SUPPLIERS.filter((r) => !keyword || r.code.includes(keyword));
+      return { list: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize), pagination: { currentPage, pageSize, total: rows.length } };
+    },
+    'POST /api/system/DataInterface/{id}/Action/InfoByIds': (call) => {
+      byIds.push(call);
+      const ids = (call.body as { ids: string[] }).ids;
+      return SUPPLIERS.filter((r) => ids.includes(r.id));
+    },
+  });
+  return { listed, byIds };
+}
+const popupRows = (scope: HTMLElement) => [...scope.querySelectorAll('.ant-table-tbody tr.ant-table-row')];
+
+test('WGT-037, WGT-038, WGT-039, WGT-040, WGT-041, WGT-048, WGT-049: a read-only field opens the 800px 选择数据 dialog: 关键词 (Enter), 查询, 重置, 刷新, radio + 序号 + the columns, 20 a page, 取消 and 确定; the pick keeps row.id and shows row.fullName', async () => {
+  const { listed } = supplierServer();
+  const { container } = renderForm(supplierField());
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const input = container.querySelector('[data-field="supplier"] input') as HTMLInputElement;
+  expect(input.readOnly).toBe(true);
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('供应商1'));
+  const popup = document.querySelector('.qm-engine-popup') as HTMLElement;
+  const modal = popup.closest('.ant-modal') as HTMLElement;
+  expect(document.querySelector('.ant-drawer')).toBeNull();
+  expect(modal.querySelector('.ant-modal-title')?.textContent).toBe('选择数据');
+  expect(modal.style.width).toBe('800px');
+  // WGT-049: the query, with the value and display keys' defaults (id, fullName).
+  expect(listed[0]).toMatchObject({
+    path: '/api/system/DataInterface/if-1/Action/List',
+    body: { keyword: '', currentPage: 1, pageSize: 20, interfaceId: 'if-1', propsValue: 'id', relationField: 'fullName', columnOptions: 'fullName,code', paramList: [] },
+  });
+  // WGT-039: a radio column, 序号 and the configured columns.
+  const heads = [...popup.querySelectorAll('.ant-table-thead th')];
+  expect(heads[0].className).toContain('ant-table-selection-column');
+  expect(heads.slice(1).map((h) => h.textContent)).toEqual(['序号', '名称', '编码']);
+  expect(popupRows(popup)).toHaveLength(20);
+  expect(popupRows(popup)[0].querySelector('input[type=radio]')).not.toBeNull();
+  expect(popupRows(popup)[0].querySelector('input[type=checkbox]')).toBeNull();
+  expect([...popupRows(popup)[0].querySelectorAll('td')].slice(1).map((td) => td.textContent)).toEqual(['1', '供应商1', 'C01']);
+  // WGT-040, WGT-041: paging of 20 (45 rows: 3 pages); page 2 numbers on from 21.
+  expect(popup.querySelectorAll('.ant-pagination-item')).toHaveLength(3);
+  fireEvent.click(popup.querySelector('.ant-pagination-item-2') as HTMLElement);
+  await waitFor(() => expect(listed).toHaveLength(2));
+  expect(listed[1].body).toMatchObject({ currentPage: 2, pageSize: 20 });
+  await waitFor(() => expect(popupRows(popup)[0]?.textContent).toContain('供应商21'));
+  expect(popupRows(popup)[0].querySelectorAll('td')[1].textContent).toBe('21');
+  // WGT-038: 关键词 on Enter and 查询 search from page 1; 重置 empties it; 刷新 asks again.
+  const keyword = popup.querySelector('.qm-engine-popup-search input') as HTMLInputElement;
+  expect(keyword.placeholder).toBe('关键词');
+  fireEvent.change(keyword, { target: { value: 'C4' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(listed).toHaveLength(3));
+  expect(listed[2].body).toMatchObject({ keyword: 'C4', currentPage: 1 });
+  fireEvent.change(keyword, { target: { value: 'C1' } });
+  fireEvent.click(buttonNamed('查询', popup));
+  await waitFor(() => expect(listed).toHaveLength(4));
+  expect(listed[3].body).toMatchObject({ keyword: 'C1', currentPage: 1 });
+  await waitFor(() => expect(popupRows(popup).map((r) => r.querySelectorAll('td')[3].textContent)).toContain('C10'));
+  fireEvent.click(buttonNamed('重置', popup));
+  await waitFor(() => expect(listed).toHaveLength(5));
+  expect(listed[4].body).toMatchObject({ keyword: '', currentPage: 1 });
+  expect(keyword.value).toBe('');
+  const refresh = buttonNamed('刷新', popup);
+  expect(refresh.className).toContain('ant-btn-link');
+  fireEvent.click(refresh);
+  await waitFor(() => expect(listed).toHaveLength(6));
+  expect(listed[5].body).toMatchObject({ keyword: '', currentPage: 1 });
+  // 取消 closes without a value; 确定 keeps the chosen row's id and shows its fullName (WGT-048).
+  fireEvent.click(buttonNamed('取消', modal));
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')).toBeNull());
+  expect(engine().record.supplier ?? '').toBe('');
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(popupRows(document.querySelector('.qm-engine-popup') as HTMLElement)).toHaveLength(20));
+  const again = document.querySelector('.qm-engine-popup') as HTMLElement;
+  fireEvent.click(popupRows(again)[1].querySelector('input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', again.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect(engine().record.supplier).toBe('s2'));
+  expect(container.querySelector('[data-field="supplier"]')?.textContent).toContain('供应商2');
+});
+
+test('WGT-037, WGT-040, WGT-041: popupType drawer opens a drawer of popupWidth titled popupTitle, with 取消 and 确定; without paging it asks for 100000 rows and shows no pager', async () => {
+  const { listed } = supplierServer();
+  const { container } = renderForm(supplierField({ popupType: 'drawer', popupTitle: '选择供应商', popupWidth: '600px', hasPage: false }));
+  await waitFor(() => expect(engine().ready).toBe(true));
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('供应商45'));
+  const drawer = document.querySelector('.qm-engine-popup')?.closest('.ant-drawer') as HTMLElement;
+  expect(drawer).not.toBeNull();
+  expect(document.querySelector('.ant-modal')).toBeNull();
+  expect(drawer.querySelector('.ant-drawer-title')?.textContent).toBe('选择供应商');
+  expect((drawer.querySelector('.ant-drawer-content-wrapper') as HTMLElement).style.width).toBe('600px');
+  expect(listed[0].body).toMatchObject({ currentPage: 1, pageSize: 100000 });
+  expect(drawer.querySelector('.ant-pagination')).toBeNull();
+  // 确定 with nothing chosen does nothing; 取消 closes.
+  fireEvent.click(buttonNamed('确定', drawer));
+  expect(document.querySelector('.qm-engine-popup')).not.toBeNull();
+  fireEvent.click(buttonNamed('取消', drawer));
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')).toBeNull());
+  fireEvent.click(container.querySelector('[data-field="supplier"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('供应商3'));
+  const again = document.querySelector('.qm-engine-popup') as HTMLElement;
+  fireEvent.click(popupRows(again)[2].querySelector('input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', again.closest('.ant-drawer') as HTMLElement));
+  await waitFor(() => expect(engine().record.supplier).toBe('s3'));
+});
+
+test('WGT-051: a kept popup value is named by InfoByIds with ids, interfaceId, propsValue, relationField and paramList; the answer is an array of rows', async () => {
+  const { byIds } = supplierServer();
+  const { container } = renderForm(supplierField(), { supplier: 's7' });
+  await waitFor(() => expect(container.querySelector('[data-field="supplier"]')?.textContent).toContain('供应商7'));
+  expect(byIds).toHaveLength(1);
+  expect(byIds[0]).toMatchObject({ path: '/api/system/DataInterface/if-1/Action/InfoByIds' });
+  expect(byIds[0].body).toEqual({ ids: ['s7'], interfaceId: 'if-1', propsValue: 'id', relationField: 'fullName', paramList: [] });
+  expect(engine().record.supplier).toBe('s7');
+});
+
+// Related-form records (spec 02 §2.4, §3, §7.1; spec 01 §2.11, §4): the related model's
+// definition (Config) and record (DataChange) as a fake server answers them.
+const VISIT_FORM = {
+  formRef: 'elForm',
+  fields: [
+    { __vModel__: 'visit_no', __config__: { jnpfKey: 'comInput', label: '门诊号' } },
+    { __vModel__: 'diagnosis', __config__: { jnpfKey: 'comInput', label: '诊断' } },
+    { __vModel__: 'referral', modelId: 'm-referral', relationField: 'ref_no', __config__: { jnpfKey: 'relationForm', label: '转诊单' } },
+  ],
+};
+const REFERRAL_FORM = { formRef: 'elForm', fields: [{ __vModel__: 'ref_no', __config__: { jnpfKey: 'comInput', label: '转诊单号' } }] };
+function relatedServer(gate?: Promise<void>) {
+  return fakeFetch({
+    'GET /api/visualdev/OnlineDev/{modelId}/Config': async ({ params }) => {
+      await gate;
+      return params.modelId === 'm-referral'
+        ? { id: 'm-referral', fullName: '转诊单', formData: JSON.stringify(REFERRAL_FORM), columnData: '{}' }
+        : { id: params.modelId, fullName: '门诊记录', formData: JSON.stringify(VISIT_FORM), columnData: '{}' };
+    },
+    'GET /api/visualdev/OnlineDev/{modelId}/{id}/DataChange': async ({ params }) => {
+      await gate;
+      return params.modelId === 'm-referral'
+        ? { id: params.id, data: JSON.stringify({ id: params.id, ref_no: 'ZZ-0009' }) }
+        : { id: params.id, data: JSON.stringify({ id: params.id, visit_no: 'MZ-0001', diagnosis: '上呼吸道感染', referral: 'ZZ-0009', referral_id: 'ref-9' }) };
+    },
+  });
+}
+const detailModals = () => [...document.querySelectorAll('.ant-modal')].filter((m) => m.querySelector('.qm-engine-detail')) as HTMLElement[];
+
+test('WGT-060, WGT-062, WGT-063, VIEW-008: a disabled relationForm with a value opens the linked record read-only: loading while Config (formData JSON text) and DataChange (data JSON text) load, then the detail', async () => {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (open = r));
+  const related: Field[] = [];
+  walkFields(form.fields, (f) => f.__vModel__ === 'outpatient_record' && related.push({ ...f, disabled: true }));
+  const calls = relatedServer(gate);
+  const { container } = renderForm({ ...form, fields: related }, { outpatient_record: 'visit-1' });
+  await waitFor(() => expect(engine().ready).toBe(true));
+  const modelId = String(related[0].modelId);
+  fireEvent.click(container.querySelector('[data-field="outpatient_record"] .ant-select') as HTMLElement);
+  // VIEW-008: loading first, nothing shown yet; no list to pick from.
+  expect(document.querySelector('.qm-engine-related-loading')).not.toBeNull();
+  expect(detailModals()).toHaveLength(0);
+  expect(document.querySelector('.qm-engine-popup')).toBeNull();
+  act(() => open());
+  await waitFor(() => expect(detailModals()).toHaveLength(1));
+  expect(document.querySelector('.qm-engine-related-loading')).toBeNull();
+  const detail = detailModals()[0];
+  expect(detail.querySelector('.ant-modal-title')?.textContent).toBe('详情 - 门诊记录');
+  expect(detail.textContent).toContain('MZ-0001');
+  expect(detail.textContent).toContain('上呼吸道感染');
+  expect(detail.querySelector('.qm-engine-detail input, .qm-engine-detail textarea')).toBeNull();
+  expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining([`/api/visualdev/OnlineDev/${modelId}/Config`, `/api/visualdev/OnlineDev/${modelId}/visit-1/DataChange`]));
+  fireEvent.click(buttonNamed('取消', detail));
+  await waitFor(() => expect(detailModals()).toHaveLength(0));
+  expect(engine().record.outpatient_record).toBe('visit-1');
+});
+
+test('WGT-060: a disabled relationForm without a value opens nothing: neither the list nor a detail', async () => {
+  const calls = relatedServer();
+  const related: Field[] = [];
+  walkFields(form.fields, (f) => f.__vModel__ === 'outpatient_record' && related.push({ ...f, disabled: true }));
+  const { container } = renderForm({ ...form, fields: related }, { outpatient_record: '' });
+  await waitFor(() => expect(engine().ready).toBe(true));
+  fireEvent.click(container.querySelector('[data-field="outpatient_record"] .ant-select') as HTMLElement);
+  await act(() => new Promise((r) => setTimeout(r, 50)));
+  expect(document.querySelector('.qm-engine-related-loading')).toBeNull();
+  expect(detailModals()).toHaveLength(0);
+  expect(calls).toHaveLength(0);
+});
+
+test('VIEW-006, WGT-065: in a detail view a relation field shows its text (name) as a link to the record whose id is kept under name_id; a nested link opens another detail view', async () => {
+  const calls = relatedServer();
+  render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <DetailViewer
+          formData={{ formRef: 'elForm', fields: [{ __vModel__: 'visit', modelId: 'm-visit', relationField: 'visit_no', __config__: { jnpfKey: 'relationForm', label: '门诊记录' } }] } as unknown as FormDefinition}
+          record={{ visit: 'MZ-0001', visit_id: 'visit-1' }}
+        />
+      </AntApp>
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect(document.querySelector('.qm-engine-relation-link')?.textContent).toBe('MZ-0001'));
+  fireEvent.click(document.querySelector('.qm-engine-relation-link') as HTMLElement);
+  await waitFor(() => expect(detailModals()).toHaveLength(1));
+  expect(calls.map((c) => c.path)).toEqual(['/api/visualdev/OnlineDev/m-visit/Config', '/api/visualdev/OnlineDev/m-visit/visit-1/DataChange']);
+  const first = detailModals()[0];
+  expect(first.textContent).toContain('上呼吸道感染');
+  const nested = first.querySelector('.qm-engine-relation-link') as HTMLElement;
+  expect(nested.textContent).toBe('ZZ-0009');
+  fireEvent.click(nested);
+  await waitFor(() => expect(detailModals()).toHaveLength(2));
+  expect(calls.slice(2).map((c) => c.path)).toEqual(['/api/visualdev/OnlineDev/m-referral/Config', '/api/visualdev/OnlineDev/m-referral/ref-9/DataChange']);
+  const second = detailModals().find((m) => m !== first) as HTMLElement;
+  expect(second.querySelector('.ant-modal-title')?.textContent).toBe('详情 - 转诊单');
+  expect(second.textContent).toContain('ZZ-0009');
+});
+
+test('VIEW-009: with no record id the related detail closes at once, asking nothing', async () => {
+  const calls = relatedServer();
+  const onClose = jest.fn();
+  render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <RelatedDetail modelId="m-visit" id="" onClose={onClose} />
+      </AntApp>
+    </ConfigProvider>,
+  );
+  await act(() => new Promise((r) => setTimeout(r, 50)));
+  expect(onClose).toHaveBeenCalledTimes(1);
+  expect(calls).toHaveLength(0);
+  expect(document.querySelector('.qm-engine-related-loading')).toBeNull();
+  expect(detailModals()).toHaveLength(0);
+});
+
+test('WGT-059: the related-form select uses the same list dialog or drawer (popupType drawer: 关键词, 序号, radio rows)', async () => {
+  fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({ list: [] }),
+    'GET /api/visualdev/Base/{id}/FieldDataSelect': () => ({ list: [{ id: 'r1', visit_no: 'MZ0001', visit_date: '2026-11-01' }], pagination: { currentPage: 1, pageSize: 20, total: 1 } }),
+  });
+  const related: Field[] = [];
+  walkFields(form.fields, (f) => f.__vModel__ === 'outpatient_record' && related.push({ ...f, popupType: 'drawer', popupTitle: '选择门诊记录' }));
+  const { container } = renderForm({ ...form, fields: related });
+  await waitFor(() => expect(engine().ready).toBe(true));
+  fireEvent.click(container.querySelector('[data-field="outpatient_record"] .ant-select') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-engine-popup')?.textContent).toContain('MZ0001'));
+  const drawer = document.querySelector('.qm-engine-popup')?.closest('.ant-drawer') as HTMLElement;
+  expect(drawer.querySelector('.ant-drawer-title')?.textContent).toBe('选择门诊记录');
+  expect((drawer.querySelector('.qm-engine-popup-search input') as HTMLInputElement).placeholder).toBe('关键词');
+  expect([...drawer.querySelectorAll('.ant-table-thead th')].map((h) => h.textContent)).toContain('序号');
+  fireEvent.click(drawer.querySelector('.ant-table-tbody input[type=radio]') as HTMLElement);
+  fireEvent.click(buttonNamed('确定', drawer));
+  await waitFor(() => expect(engine().record.outpatient_record).toBe('r1'));
 });

@@ -219,3 +219,18 @@ test('WGT-045: clearing empties the value and its text at once, without opening 
   expect(widget().textContent).not.toContain('李护士');
   expect(popover()).toBeNull();
 });
+
+test('WGT-041: the popover asks 20 rows a page when paging is on and no page size is set, and 10000 at once without paging', async () => {
+  const paged = renderField({ multiple: false, hasPage: true, pageSize: undefined });
+  await waitFor(() => expect(widget()).not.toBeNull());
+  await openPopover();
+  expect(listed[0].body).toMatchObject({ currentPage: 1, pageSize: 20 });
+  expect(popover()?.querySelector('.ant-pagination')).not.toBeNull();
+  paged.unmount();
+  listed.length = 0;
+  renderField({ multiple: false, hasPage: false, interfaceHasPage: 0, pageSize: 20 });
+  await waitFor(() => expect(widget()).not.toBeNull());
+  await openPopover();
+  expect(listed[0].body).toMatchObject({ currentPage: 1, pageSize: 10000 });
+  expect(popover()?.querySelector('.ant-pagination')).toBeNull();
+});

@@ -18,6 +18,6 @@
 export { readFormData, initialRecord, parsePart, valueFields, restrictForm, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
 export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
 export { FormRenderer, type FormRendererProps } from './FormRenderer';
-export { FormPopup, DetailPopup, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';
+export { FormPopup, DetailPopup, RelatedDetail, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';
 export { DetailViewer, type DetailViewerProps } from './DetailViewer';
 export { recordForSave } from './save';

@@ -12,6 +12,7 @@ import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
 import { getRecordDetail, recordOf } from '@/api/onlineDev';
 import { getRelatedRecords } from '@/api/visualdev';
 import { useEngineContext } from './context';
+import { RelatedDetail } from './FormPopup';
 import type { WidgetProps } from './widgets';
 import { paramList } from './widgets';
 
@@ -20,6 +21,11 @@ type Column = { value: string; label: string };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 const widthOf = (v: unknown) => (typeof v === 'string' && v ? v : 800);
+/** A drawer's size: pixels as a number ('600px' → 600), anything else as given. */
+const drawerSize = (v: unknown) => {
+  const w = widthOf(v);
+  return typeof w === 'string' && /^\d+(px)?$/.test(w) ? parseInt(w, 10) : w;
+};
 
 interface PageAnswer {
   rows: Row[];
@@ -135,9 +141,17 @@ export function RowDialog({
   );
   const footer = { okText: t('common.confirm'), cancelText: t('common.cancel') };
   if (drawer) {
+    // The drawer has the dialog's 取消 and 确定 (spec 02 §2.2); 确定 with nothing chosen does nothing.
+    const buttons = (
+      <Space className="qm-engine-popup-footer">
+        <Button onClick={onCancel}>{footer.cancelText}</Button>
+        <Button type="primary" onClick={() => chosen.length && onPick(chosen)}>
+          {footer.okText}
+        </Button>
+      </Space>
+    );
     return (
-      <Drawer open={open} title={title} size={widthOf(width) as number} onClose={onCancel} destroyOnHidden
-        extra={<a onClick={() => chosen.length && onPick(chosen)}>{footer.okText}</a>}>
+      <Drawer open={open} title={title} size={drawerSize(width)} onClose={onCancel} destroyOnHidden footer={buttons} rootClassName="qm-engine-popup-drawer">
         {body}
       </Drawer>
     );
@@ -199,12 +213,12 @@ export function PickRows({ conf, record, onPick, onClose }: { conf: Record<strin
  * The rows known for the values shown (their text): those picked, and for a kept value (an
  * edited record) the interface's rows by their ids (Action/InfoByIds).
  */
-function useKnownRows(interfaceId: string, values: string[], propsValue: string, params: ReturnType<typeof paramList>) {
+function useKnownRows(interfaceId: string, values: string[], propsValue: string, relationField: string, params: ReturnType<typeof paramList>) {
   const [rows, setRows] = useState<Row[]>([]);
   const wanted = values.join(',');
   useEffect(() => {
     if (!interfaceId || !values.length || values.every((v) => rows.some((r) => str(r[propsValue]) === v))) return;
-    interfaceRowsByIds(interfaceId, { ids: values, propsValue, paramList: params }).then(
+    interfaceRowsByIds(interfaceId, { ids: values, interfaceId, propsValue, relationField, paramList: params }).then(
       ({ data }) => Array.isArray(data) && setRows(data),
       () => undefined,
     );
@@ -225,7 +239,7 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
   const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
   const name = str(field.__vModel__);
   const params = paramList(field.templateJson, record, row);
-  const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, params);
+  const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, textKey, params);
 
   const text = values.map((v) => str(rows.find((r) => str(r[propsValue]) === v)?.[textKey]) || v);
   const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
@@ -265,6 +279,7 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
               keyword,
               currentPage,
               pageSize,
+              interfaceId,
               propsValue,
               relationField: textKey,
               columnOptions: columns.map((c) => c.value).join(','),
@@ -313,7 +328,7 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
   const params = paramList(field.templateJson, record, row);
   const notList = multiple && value != null && !Array.isArray(value);
   const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
-  const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, params);
+  const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, textKey, params);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
@@ -337,6 +352,7 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
       keyword: query,
       currentPage: page,
       pageSize: hasPage ? pageSize : 10000,
+      interfaceId,
       propsValue,
       relationField: textKey,
       columnOptions: columns.map((c) => c.value).join(','),
@@ -463,6 +479,7 @@ export function RelationForm({ field, value, onChange, disabled, id }: WidgetPro
   const { t } = useTranslation();
   const { picked, setPicked } = useEngineContext();
   const [open, setOpen] = useState(false);
+  const [viewing, setViewing] = useState(false);
   const modelId = str(field.modelId);
   const textKey = str(field.relationField);
   const name = str(field.__vModel__);
@@ -481,24 +498,29 @@ export function RelationForm({ field, value, onChange, disabled, id }: WidgetPro
       alive = false;
     };
   }, [kept, modelId, name, setPicked]);
+  // Disabled with a value, a click shows the linked record read-only (WGT-060).
+  const linked = Boolean(disabled && value && modelId);
   return (
     <>
-      <Select
-        id={id}
-        className="qm-engine-relation-form"
-        open={false}
-        disabled={disabled}
-        allowClear={field.clearable !== false}
-        placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
-        value={value ? str(value) : undefined}
-        options={value ? [{ value: str(value), label: text }] : []}
-        onClick={() => !disabled && modelId && setOpen(true)}
-        onChange={(v) => {
-          onChange(v ? str(v) : '');
-          if (!v) setPicked(name, null);
-        }}
-        style={{ width: '100%' }}
-      />
+      <div className={linked ? 'qm-engine-relation-form-linked' : undefined} onClick={() => linked && setViewing(true)}>
+        <Select
+          id={id}
+          className="qm-engine-relation-form"
+          open={false}
+          disabled={disabled}
+          allowClear={field.clearable !== false}
+          placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
+          value={value ? str(value) : undefined}
+          options={value ? [{ value: str(value), label: text }] : []}
+          onClick={() => !disabled && modelId && setOpen(true)}
+          onChange={(v) => {
+            onChange(v ? str(v) : '');
+            if (!v) setPicked(name, null);
+          }}
+          style={{ width: '100%' }}
+        />
+      </div>
+      {viewing && <RelatedDetail modelId={modelId} id={str(value)} onClose={() => setViewing(false)} />}
       {open && (
         <RowDialog
           open

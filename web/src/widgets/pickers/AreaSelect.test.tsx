@@ -87,12 +87,16 @@ const confirm = async () => {
 const shown = () => (document.querySelector('.qm-area-select') as HTMLElement).textContent;
 const selected = () => [...dialog().querySelectorAll('.qm-picker-selected-label')].map((e) => e.textContent);
 
-test('AREA-004, spec 2.5: the 省市区 dialog starts with the provinces and loads each level when it opens', async () => {
+test('WGT-067, WGT-069, AREA-004, spec 2.5: the 省市区 dialog (a tree pane and a selected pane, 取消 and 确定) starts with the provinces and loads each level when it opens', async () => {
   render(<Field initial={[]} changes={[]} />);
   await openPicker();
   expect(within(dialog()).getByText('省市区')).toBeTruthy();
   expect(within(dialog()).getByText('已选')).toBeTruthy();
   expect(within(dialog()).getByRole('button', { name: '清空列表' })).toBeTruthy();
+  expect(dialog().querySelector('.qm-picker-tree .ant-tree')).not.toBeNull();
+  expect(dialog().querySelector('.qm-picker-selected-list')).not.toBeNull();
+  expect(within(dialog()).getByRole('button', { name: /取\s*消/ })).toBeTruthy();
+  expect(within(dialog()).getByRole('button', { name: /确\s*定/ })).toBeTruthy();
   expect(m.getAreaSelector).toHaveBeenCalledTimes(1);
   expect(m.getAreaSelector).toHaveBeenCalledWith('-1', '0');
   expect(within(dialog()).queryByText('市辖区')).toBeNull();
@@ -102,7 +106,7 @@ test('AREA-004, spec 2.5: the 省市区 dialog starts with the provinces and loa
   expect(treeNode('东城区')).toBeTruthy();
 });
 
-test('spec 4.5, AREA-001, AREA-002: only leaves are picked; a district is a leaf at the default level 2; the value is the id path', async () => {
+test('WGT-068, WGT-069, spec 4.5, AREA-001, AREA-002: only leaves are picked; a district is a leaf at the default level 2; the value is the id path', async () => {
   const changes: unknown[] = [];
   render(<Field initial={[]} changes={changes} />);
   await openPicker();
@@ -121,7 +125,7 @@ test('spec 4.5, AREA-001, AREA-002: only leaves are picked; a district is a leaf
   expect(shown()).toContain('北京市/市辖区/西城区');
 });
 
-test('multiple mode appends and ignores a path already there; remove-one and 清空列表; cancel leaves the value', async () => {
+test('WGT-067, WGT-068: multiple mode appends and ignores a path already there; remove-one and 清空列表; cancel leaves the value', async () => {
   const changes: unknown[] = [];
   render(<Field initial={[]} changes={changes} multiple level={1} />);
   await openPicker();
