@@ -79,7 +79,17 @@ function DisplayValue({ core, field, value, record }: { core: Core; field: Field
         {str(value)}
       </span>
     ) : null;
-  return <span className="qm-engine-value">{displayText(core, field, value, record)}</span>;
+  const text = displayText(core, field, value, record);
+  // WGT-111: a number shows with its prefix and suffix (addonBefore / addonAfter), as in the form.
+  if (key === 'numInput' && text && (field.addonBefore || field.addonAfter))
+    return (
+      <span className="qm-engine-value">
+        {str(field.addonBefore)}
+        {text}
+        {str(field.addonAfter)}
+      </span>
+    );
+  return <span className="qm-engine-value">{text}</span>;
 }
 
 export interface DetailViewerProps {

@@ -16,7 +16,7 @@ import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { fakeFetch, type Call } from '@/test/fakeFetch';
 import type { Field, FormDefinition, FormRecord } from './definition';
-import { FormRenderer, useFormEngine, type FormEngine, type ModelExtra } from './index';
+import { DetailViewer, FormRenderer, useFormEngine, type FormEngine, type ModelExtra } from './index';
 import { BarCode, QrCode } from './codes';
 import { codeText, formPayload } from './widgets';
 import { CALC_DEBOUNCE_MS } from './useFormEngine';
@@ -294,4 +294,20 @@ test('CALC-004: calculate fields follow a change 100 ms after it, not at once; a
     sent = engine().current();
   });
   expect((sent as unknown as FormRecord).total).toBe(25);
+});
+
+test('WGT-111: a number shows its prefix and suffix (addonBefore, addonAfter) beside the input and around the value in the detail view', async () => {
+  const price = field('numInput', 'price', '单价', { addonBefore: '¥', addonAfter: '元', precision: 2 });
+  const { container } = renderForm([price, field('numInput', 'count', '数量')], { price: 12.5, count: 3 });
+  await ready();
+  const box = container.querySelector('[data-field="price"]') as HTMLElement;
+  expect([...box.querySelectorAll('.ant-space-addon')].map((a) => a.textContent)).toEqual(['¥', '元']);
+  expect(container.querySelector('[data-field="count"] .ant-space-addon')).toBeNull();
+  const detail = render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <DetailViewer formData={{ fields: [price, field('numInput', 'count', '数量')] } as unknown as FormDefinition} record={{ price: 12.5, count: 3 }} />
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect(detail.container.querySelectorAll('.qm-engine-value')).toHaveLength(2));
+  expect([...detail.container.querySelectorAll('.qm-engine-value')].map((v) => v.textContent)).toEqual(['¥12.50元', '3']);
 });

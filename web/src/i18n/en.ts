@@ -1102,6 +1102,8 @@ const en: Translation = {
     invalidForm: 'The form definition cannot be read',
     print: 'Print',
     noPrintInPreview: 'The feature preview does not support printing',
+    rangeMin: 'Min',
+    rangeMax: 'Max',
   },
   model: {
     fullName: 'Name',

@@ -1022,6 +1022,8 @@ const zhCN = {
     invalidForm: '表单定义无法读取',
     print: '打印',
     noPrintInPreview: '功能预览不支持打印',
+    rangeMin: '最小值',
+    rangeMax: '最大值',
   },
   model: {
     fullName: '名称',

@@ -1100,6 +1100,8 @@ const zhTW: Translation = {
     invalidForm: '表單定義無法讀取',
     print: '列印',
     noPrintInPreview: '功能預覽不支援列印',
+    rangeMin: '最小值',
+    rangeMax: '最大值',
   },
   model: {
     fullName: '名稱',
