@@ -280,11 +280,12 @@ test('CALC-004: calculate fields follow a change 100 ms after it, not at once; a
   await waitFor(() => expect(engine().record.total).toBe(3));
   expect(CALC_DEBOUNCE_MS).toBe(100);
   act(() => engine().setValue('a', 10));
+  const changed = Date.now();
   act(() => engine().setValue('b', 20));
-  // Not at once, and not before 100 ms have passed…
+  // Not at once, and not before 100 ms have passed (checked when this machine was quick enough)…
   expect(engine().record.total).toBe(3);
   await act(() => new Promise((r) => setTimeout(r, 50)));
-  expect(engine().record.total).toBe(3);
+  if (Date.now() - changed < CALC_DEBOUNCE_MS) expect(engine().record.total).toBe(3);
   // …then once.
   await waitFor(() => expect(engine().record.total).toBe(30));
   // A submit right after a change sends the recomputed record.
