@@ -23,6 +23,7 @@ import { useSettings } from '@/stores/settings';
 import { setNavigate } from '@/stores/user';
 import Guard from './Guard';
 import Loading from './Loading';
+import { MESSAGE_CONFIG } from './toast';
 import Login from '@/pages/login/Login';
 
 /** A screen's module together with antd's styles beyond the login page's. */
@@ -71,7 +72,7 @@ export default function App() {
 
   return (
     <ConfigProvider locale={LOCALES[language]} theme={theme} componentSize={SIZE[size]}>
-      <AntdApp>
+      <AntdApp message={MESSAGE_CONFIG}>
         <BrowserRouter>
           <Bridges />
           <Suspense fallback={<Loading />}>

@@ -10,8 +10,8 @@ import dayjs from 'dayjs';
 import { useCore } from '@/hooks/useCore';
 import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
-import { columnsOf, dayjsFormat, DISPLAY_ONLY, labelOf, readFormData, staticOptions, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { EngineContext } from './context';
+import { columnsOf, dayjsFormat, DISPLAY_ONLY, WIDGET_DATE_FORMAT, labelOf, readFormData, staticOptions, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
+import { EngineContext, type ModelExtra } from './context';
 import { FieldLabel, renderLayout, columnTotal } from './FormRenderer';
 import { RelatedDetail } from './FormPopup';
 import { chineseAmount, DisplayWidget, formatNumber } from './widgets';
@@ -42,7 +42,7 @@ export function displayText(core: Core, field: Field, value: unknown, record: Fo
     return amount ? `${text} ${amount}` : text;
   }
   if (key === 'date' && typeof value === 'number') return dayjs(value).format(dayjsFormat(field.format, 'YYYY-MM-DD'));
-  if ((key === 'createTime' || key === 'modifyTime') && typeof value === 'number') return dayjs(value).format('YYYY-MM-DD HH:mm:ss');
+  if ((key === 'createTime' || key === 'modifyTime') && typeof value === 'number') return dayjs(value).format(WIDGET_DATE_FORMAT);
   if (key === 'dateRange' && Array.isArray(value)) return value.map((v) => dayjs(Number(v)).format(dayjsFormat(field.format))).join(' ~ ');
   if (key === 'timeRange' && Array.isArray(value)) return value.map(str).join(' ~ ');
   if (key === 'switch') return str(value === (field['active-value'] ?? 1) || value === true ? field.activeTxt ?? '开' : field.inactiveTxt ?? '关');
@@ -93,7 +93,17 @@ function DisplayValue({ core, field, value, record, openRelated }: { core: Core;
         {str(value)}
       </span>
     ) : null;
-  return <span className="qm-engine-value">{displayText(core, field, value, record)}</span>;
+  const text = displayText(core, field, value, record);
+  // WGT-111: a number shows with its prefix and suffix (addonBefore / addonAfter), as in the form.
+  if (key === 'numInput' && text && (field.addonBefore || field.addonAfter))
+    return (
+      <span className="qm-engine-value">
+        {str(field.addonBefore)}
+        {text}
+        {str(field.addonAfter)}
+      </span>
+    );
+  return <span className="qm-engine-value">{text}</span>;
 }
 
 export interface DetailViewerProps {
@@ -101,10 +111,12 @@ export interface DetailViewerProps {
   formData: FormDefinition | string;
   /** The record: DataChange's display values, or a raw record. */
   record: FormRecord;
+  /** The record and model shown (a qrcode of dataType 'form' encodes them). */
+  model?: ModelExtra;
 }
 
 /** A record shown read-only in its form's layout. */
-export function DetailViewer({ formData, record }: DetailViewerProps) {
+export function DetailViewer({ formData, record, model }: DetailViewerProps) {
   const core = useCore();
   const [related, setRelated] = useState<{ modelId: string; id: string } | null>(null);
   const openRelated: OpenRelated = (modelId, id) => setRelated({ modelId, id });
@@ -178,7 +190,7 @@ export function DetailViewer({ formData, record }: DetailViewerProps) {
 
   const labelWidth = typeof form.labelWidth === 'number' ? form.labelWidth : 100;
   return (
-    <EngineContext.Provider value={{ core, picked, setPicked: () => undefined }}>
+    <EngineContext.Provider value={{ core, picked, setPicked: () => undefined, model }}>
       <Form component="div" className="qm-engine-form qm-engine-detail" labelCol={{ flex: `${labelWidth}px` }} labelWrap>
         <Row gutter={gutter}>{core ? renderLayout(form.fields, leaf, gutter, (f) => core.isShownOnPc(f)) : <Spin />}</Row>
       </Form>

@@ -15,6 +15,7 @@ import { readFormData } from './definition';
 import { DetailViewer } from './DetailViewer';
 import { FormRenderer } from './FormRenderer';
 import type { FormEngine } from './useFormEngine';
+import type { ModelExtra } from './context';
 
 export type PopupType = 'general' | 'fullScreen' | 'drawer';
 
@@ -74,9 +75,11 @@ export interface FormPopupProps {
   disabled?: boolean;
   /** Extra buttons before 确定. */
   extra?: ReactNode;
+  /** The record and model shown (a qrcode of dataType 'form' encodes them). */
+  model?: ModelExtra;
 }
 
-export function FormPopup({ open, title, engine, onSubmit, onClose, popupType, disabled, extra }: FormPopupProps) {
+export function FormPopup({ open, title, engine, onSubmit, onClose, popupType, disabled, extra, model }: FormPopupProps) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const form = engine.form;
@@ -86,7 +89,7 @@ export function FormPopup({ open, title, engine, onSubmit, onClose, popupType, d
     if (Object.keys(found).length || !onSubmit) return;
     setSaving(true);
     try {
-      await onSubmit(engine.record);
+      await onSubmit(engine.current());
     } catch (error) {
       engine.showServerMessages(error);
     } finally {
@@ -107,7 +110,7 @@ export function FormPopup({ open, title, engine, onSubmit, onClose, popupType, d
   );
   return (
     <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
-      <FormRenderer engine={engine} disabled={disabled} />
+      <FormRenderer engine={engine} disabled={disabled} model={model} />
     </PopupFrame>
   );
 }
@@ -122,10 +125,12 @@ export interface DetailPopupProps {
   popupType?: PopupType;
   /** 打印 (when the form has hasPrintBtn): the runtime prints; a preview passes nothing (VIEW-007). */
   onPrint?(): void;
+  /** The record and model shown (a qrcode of dataType 'form' encodes them). */
+  model?: ModelExtra;
 }
 
 /** A record's details in the form's popup, with 取消 and the optional 打印 (VIEW-005). */
-export function DetailPopup({ open, title, formData, record, onClose, popupType, onPrint }: DetailPopupProps) {
+export function DetailPopup({ open, title, formData, record, onClose, popupType, onPrint, model }: DetailPopupProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const form = readFormData(formData) ?? { fields: [] };
@@ -139,7 +144,7 @@ export function DetailPopup({ open, title, formData, record, onClose, popupType,
   );
   return (
     <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
-      <DetailViewer formData={form} record={record} />
+      <DetailViewer formData={form} record={record} model={model} />
     </PopupFrame>
   );
 }

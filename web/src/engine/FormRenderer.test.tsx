@@ -547,7 +547,7 @@ test('WGT-047: a popup without paging asks for 100000 rows at once; a failed lis
   expect(popup.textContent).toContain('07床');
 });
 
-test('the autoComplete asks its interface for 50 suggestions with the typed text as the @keyword parameter', async () => {
+test('WGT-113: the autoComplete asks its interface for 50 suggestions with the typed text as the @keyword parameter', async () => {
   const asked: Call[] = [];
   fakeFetch({
     'GET /api/system/DictionaryData/All': () => ({ list: [] }),

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { coreText } from '@/i18n';
 import { useCore } from '@/hooks/useCore';
 import { columnsOf, DISPLAY_ONLY, keyOf, labelOf, type Field, type FormRecord } from './definition';
-import { EngineContext } from './context';
+import { EngineContext, type ModelExtra } from './context';
 import { cellKey, type FormEngine, type ShownMessage } from './useFormEngine';
 import { chineseAmount, DisplayWidget, formatNumber, Widget } from './widgets';
 import { PickRows } from './popups';
@@ -134,10 +134,12 @@ export interface FormRendererProps {
   engine: FormEngine;
   /** Everything read-only (besides the form's own `disabled`). */
   disabled?: boolean;
+  /** The record and model shown (a qrcode of dataType 'form' encodes them). */
+  model?: ModelExtra;
 }
 
 /** The generated form of `engine.form`, filled and checked through `engine`. */
-export function FormRenderer({ engine, disabled = false }: FormRendererProps) {
+export function FormRenderer({ engine, disabled = false, model }: FormRendererProps) {
   const core = useCore();
   const [picked, setPickedState] = useState<Record<string, Record<string, unknown>>>({});
   const setPicked = useCallback(
@@ -150,7 +152,7 @@ export function FormRenderer({ engine, disabled = false }: FormRendererProps) {
       }),
     [],
   );
-  const context = useMemo(() => ({ core, picked, setPicked }), [core, picked, setPicked]);
+  const context = useMemo(() => ({ core, picked, setPicked, model }), [core, picked, setPicked, model]);
   const form = engine.form;
   const allDisabled = disabled || form.disabled === true;
   const gutter = typeof form.gutter === 'number' ? form.gutter : 15;
@@ -230,6 +232,11 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
   const thousandsFields = new Set(field.thousands === true && Array.isArray(field.thousandsField) ? (field.thousandsField as string[]) : []);
   const summary = field['show-summary'] === true ? new Set(Array.isArray(field.summaryField) ? (field.summaryField as string[]) : []) : null;
   const tableMessages = messageTexts(engine.messages[table]);
+  // WGT-077, WGT-079: the delete icon and the add button unless the definition turns them off
+  // (showDeleteBtn / showAddBtn, top level or in __config__; JNPF 3.4.7 has neither: shown).
+  const flag = (name: string) => (field[name] ?? field.__config__[name]) !== false;
+  const canDelete = !disabled && flag('showDeleteBtn');
+  const canAdd = !disabled && flag('showAddBtn');
 
   const columnOf = (column: Field) => {
     const name = column.__vModel__ as string;
@@ -243,11 +250,20 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
       width: typeof column.__config__.columnWidth === 'number' ? column.__config__.columnWidth : undefined,
       render: (_: unknown, row: FormRecord, index: number) => {
         const key = cellKey(table, index, name);
-        const list = messageTexts(engine.messages[key]);
+        const found = engine.messages[key] ?? [];
+        const list = messageTexts(found);
+        // WGT-085: JNPF's cell flags — valid false when the required check fails, regValid
+        // false when one of the cell's patterns fails (the core's message keys say which).
+        const failed = (k: string) => found.some((m) => typeof m !== 'string' && m.key === k);
         const blur = [column.__config__.trigger].flat().includes('blur');
         const cellField = thousandsFields.has(name) ? { ...column, thousands: true } : column;
         return (
-          <div className={list.length ? 'qm-engine-cell qm-engine-cell-error' : 'qm-engine-cell'} data-cell={key}>
+          <div
+            className={list.length ? 'qm-engine-cell qm-engine-cell-error' : 'qm-engine-cell'}
+            data-cell={key}
+            data-valid={String(!failed('field.cellRequired'))}
+            data-reg-valid={String(!failed('field.pattern'))}
+          >
             <Widget
               field={cellField}
               value={row[name]}
@@ -311,7 +327,11 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
 
   return (
     <div className="qm-engine-subtable" data-table={table}>
-      {field.__config__.showTitle !== false && <div className="qm-engine-subtable-title">{labelOf(field)}</div>}
+      {field.__config__.showTitle !== false && (
+        <div className="qm-engine-subtable-title">
+          <FieldLabel field={field} />
+        </div>
+      )}
       <Table<FormRecord>
         size="small"
         bordered
@@ -319,7 +339,7 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
         dataSource={rows.map((r, i) => ({ ...r, __row: i }))}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        columns={[indexColumn, ...(tableColumns as never[]), ...(disabled ? [] : [actions])]}
+        columns={[indexColumn, ...(tableColumns as never[]), ...(canDelete ? [actions] : [])]}
         summary={
           summary
             ? () => (
@@ -334,14 +354,14 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
                       </Table.Summary.Cell>
                     );
                   })}
-                  {!disabled && <Table.Summary.Cell index={columns.length + 1} />}
+                  {canDelete && <Table.Summary.Cell index={columns.length + 1} />}
                 </Table.Summary.Row>
               )
             : undefined
         }
       />
       <Messages name={table} list={tableMessages} />
-      {!disabled && (
+      {canAdd && (
         <Button type="dashed" block icon={<PlusOutlined />} onClick={() => (byPicking ? setPicking(true) : engine.addRow(table))} className="qm-engine-add-row">
           {str(field.actionText) || t('engine.addRow')}
         </Button>

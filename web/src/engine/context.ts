@@ -2,12 +2,28 @@
 import { createContext, useContext } from 'react';
 import type { Core } from '@/hooks/useCore';
 
+/**
+ * The record and model a form shows (JNPF's dynamicModelExtra): a qrcode of dataType 'form'
+ * encodes them (WGT-101, WGT-103). mt: the model's type; the flow parts are set by flow forms.
+ */
+export interface ModelExtra {
+  id?: string;
+  modelId?: string;
+  type?: number;
+  flowId?: string;
+  processId?: string;
+  taskId?: string;
+  opType?: string | number;
+}
+
 export interface EngineContextValue {
   /** The rules core once loaded (number formats, amounts). */
   core: Core | null;
   /** The row chosen in each relationForm / popupSelect, by its field: their attr fields show it. */
   picked: Record<string, Record<string, unknown>>;
   setPicked(field: string, row: Record<string, unknown> | null): void;
+  /** The record and model shown, when the page knows them. */
+  model?: ModelExtra;
 }
 
 export const EngineContext = createContext<EngineContextValue>({ core: null, picked: {}, setPicked: () => undefined });

@@ -195,6 +195,9 @@ function timeText(ms: number, format: string): string {
   return format.length <= 5 ? text.slice(0, 5) : text;
 }
 
+/** CONST-007: the widgets' default date format, JNPF's yyyy-MM-dd HH:mm:ss (open-data times, system times). */
+export const WIDGET_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
 /** JNPF's date format (yyyy-MM-dd HH:mm) as dayjs reads it (YYYY-MM-DD HH:mm). */
 export function dayjsFormat(format: unknown, fallback = 'YYYY-MM-DD'): string {
   if (typeof format !== 'string' || !format) return fallback;

@@ -16,6 +16,7 @@
  *   <DetailPopup open title formData={config.formData} record={dataChange.data} onClose={…} onPrint={…} />
  */
 export { readFormData, initialRecord, parsePart, valueFields, restrictForm, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
+export { type ModelExtra } from './context';
 export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
 export { FormRenderer, type FormRendererProps } from './FormRenderer';
 export { FormPopup, DetailPopup, RelatedDetail, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';

@@ -34,6 +34,9 @@ function calculations(form: FormDefinition): Calculations {
   };
 }
 
+/** CALC-004: calculate fields follow the record this long after its last change. */
+export const CALC_DEBOUNCE_MS = 100;
+
 const precisionOf = (field: Field) => (typeof field.precision === 'number' ? field.precision : 2);
 
 /**
@@ -107,6 +110,8 @@ export interface FormEngine {
    * `{field: [text]}`); answers the names it had messages for.
    */
   showServerMessages(errorOrFields: unknown): string[];
+  /** The record as it stands now, calculate fields recomputed (what a submit sends). */
+  current(): FormRecord;
   /** Starts again from this record (or, without one, a new record's defaults). */
   reset(record?: FormRecord): void;
 }
@@ -151,6 +156,31 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
   }, [form, calc]);
   useEffect(() => () => validator.current?.free(), []);
 
+  // CALC-004: the calculate fields are recomputed once the record has been still for 100 ms
+  // (typing recomputes once); submitting recomputes at once (`settle`).
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const settle = useCallback(() => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
+    if (!core) return latest.current;
+    const next = recompute(core, calc, latest.current);
+    if (next !== latest.current) {
+      latest.current = next;
+      setRecord(next);
+    }
+    return next;
+  }, [core, calc]);
+  const schedule = useCallback(() => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(settle, CALC_DEBOUNCE_MS);
+  }, [settle]);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
+
   const checkNow = useCallback((next: FormRecord, name: string) => {
     const v = validator.current;
     if (!v) return;
@@ -160,13 +190,13 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
 
   const commit = useCallback(
     (change: (r: FormRecord) => FormRecord, checked: string) => {
-      let next = change(latest.current);
-      if (core) next = recompute(core, calc, next);
+      const next = change(latest.current);
       latest.current = next;
       setRecord(next);
       checkNow(next, checked);
+      schedule();
     },
-    [core, calc, checkNow],
+    [checkNow, schedule],
   );
 
   // Linkage: the fields bound to `name` start again empty (their options follow the new value).
@@ -198,12 +228,12 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
       const def = tables.get(table);
       if (!def) return;
       const added = (rows ?? [{}]).map((values) => ({ ...blankRow(def), ...values }));
-      let next = { ...latest.current, [table]: [...(Array.isArray(latest.current[table]) ? (latest.current[table] as FormRecord[]) : []), ...added] };
-      if (core) next = recompute(core, calc, next);
+      const next = { ...latest.current, [table]: [...(Array.isArray(latest.current[table]) ? (latest.current[table] as FormRecord[]) : []), ...added] };
       latest.current = next;
       setRecord(next);
+      schedule();
     },
-    [tables, core, calc],
+    [tables, schedule],
   );
 
   const removeRow = useCallback(
@@ -216,10 +246,11 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
 
   const validate = useCallback(async () => {
     const loaded = core ?? (await loadCore());
+    settle();
     const found = loaded.validateRecord(form as never, latest.current as never);
     setMessages(found);
     return found;
-  }, [core, form]);
+  }, [core, form, settle]);
 
   const showServerMessages = useCallback((errorOrFields: unknown) => {
     const fields =
@@ -236,6 +267,8 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
 
   const reset = useCallback(
     (next?: FormRecord) => {
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
       let r = next ?? initialRecord(form);
       if (core) r = recompute(core, calc, next ? r : withCurrentDates(form, r, (now, format) => core.dateDefaultCurrent(now, format)));
       latest.current = r;
@@ -245,5 +278,5 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
     [form, core, calc],
   );
 
-  return { form, record, messages, ready: core !== null, setValue, setCell, addRow, removeRow, check, validate, showServerMessages, reset };
+  return { form, record, messages, ready: core !== null, setValue, setCell, addRow, removeRow, check, validate, showServerMessages, reset, current: settle };
 }

@@ -23,9 +23,11 @@ import {
   Space,
   Switch,
   TimePicker,
+  Tooltip,
   TreeSelect,
   Typography,
 } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { previewInterface, listInterfaceRows } from '@/api/dataInterface';
@@ -43,8 +45,8 @@ import { UsersSelect } from '@/widgets/pickers/UsersSelect';
 import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
 import type { FieldLimits } from '@qiming/core';
-import { dayjsFormat, optionKeys, staticOptions, type Field, type OptionItem, type FormRecord, type TemplateParam } from './definition';
-import { useEngineContext } from './context';
+import { dayjsFormat, optionKeys, WIDGET_DATE_FORMAT, staticOptions, type Field, type OptionItem, type FormRecord, type TemplateParam } from './definition';
+import { useEngineContext, type ModelExtra } from './context';
 import { PopupSelect, PopupTableSelect, RelationForm } from './popups';
 
 const Editor = lazy(() => import('./Editor'));
@@ -277,7 +279,7 @@ const CELL_TEXT: Record<string, [string, number]> = { year: ['YYYY', 4], month: 
 
 function DateWidget({ field, value, onChange, onBlur, disabled, id, record, row }: WidgetProps) {
   const { t } = useTranslation();
-  const format = dayjsFormat(field.format, field.type === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+  const format = dayjsFormat(field.format, field.type === 'datetime' ? WIDGET_DATE_FORMAT : 'YYYY-MM-DD');
   const showTime = /H/.test(format);
   const { startText, endText } = useLimits(field, record, row);
   // Whole days (months, years) outside the limits cannot be picked, compared as calendar text
@@ -385,25 +387,45 @@ function RangeWidget({ field, value, onChange, disabled, id }: WidgetProps) {
   );
 }
 
-/** The text a qrcode or barcode draws: its static text, or the value of the field it follows. */
-export function codeText(field: Field, record: FormRecord): string {
-  if (field.dataType === 'relation' || field.dataType === 'form') return str(record[str(field.relationField)]);
-  return str(field.staticText);
+/** The dynamic-form payload a qrcode of dataType 'form' encodes (WGT-103), or '' without form and model ids. */
+export function formPayload(model: ModelExtra | undefined): string {
+  if (!model?.id || !model.modelId) return '';
+  const { id, modelId: mid, type: mt, flowId: fid, processId: pid, taskId: ftid, opType: opt } = model;
+  return JSON.stringify({ t: 'DFD', id, mid, mt, fid, pid, ftid, opt });
 }
 
-/** What a system field shows while filling: its value, else the signed-in user's data. */
+/**
+ * The text a qrcode or barcode draws (WGT-101): its static text; the value of the field it
+ * follows (relation); a qrcode's dynamic-form payload when the form and model ids are known;
+ * otherwise nothing.
+ */
+export function codeText(field: Field, record: FormRecord, model?: ModelExtra): string {
+  const type = str(field.dataType) || 'static';
+  if (type === 'static') return str(field.staticText);
+  if (type === 'relation') return str(record[str(field.relationField)]);
+  return field.__config__.jnpfKey === 'qrcode' ? formPayload(model) : '';
+}
+
+/** The open-data type a system field shows while filling (JNPF's `type`, else by its key). */
+const OPEN_DATA: Record<string, string> = { createUser: 'currUser', createTime: 'currTime', currOrganize: 'currOrganize', currPosition: 'currPosition' };
+
+/** What a system field shows while filling: its value, else the signed-in user's data (open data). */
 function SystemField({ field, value }: WidgetProps) {
   const { t } = useTranslation();
   const user = useUser((s) => s.userInfo) as Record<string, unknown> | null;
   const key = field.__config__.jnpfKey;
+  const type = key === 'modifyUser' || key === 'modifyTime' ? '' : OPEN_DATA[key] ?? '';
+  // WGT-115: the user as name/account (JNPF's text), or whichever of the two is known.
+  const currUser = [str(user?.userName), str(user?.userAccount)].filter(Boolean).join('/');
   const fallback: Record<string, string> = {
-    createUser: user ? `${str(user.userName)}/${str(user.userAccount)}` : '',
-    createTime: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+    currUser,
+    // WGT-116, CONST-007: now, as yyyy-MM-dd HH:mm:ss.
+    currTime: dayjs().format(WIDGET_DATE_FORMAT),
     // WGT-117: the department when showLevel is last, else the organisation.
     currOrganize: str(field.showLevel === 'last' ? user?.departmentName : user?.organizeName),
     currPosition: str(user?.positionName),
   };
-  const shown = value != null && value !== '' ? (typeof value === 'number' ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : str(value)) : fallback[key] ?? '';
+  const shown = value != null && value !== '' ? (typeof value === 'number' ? dayjs(value).format(WIDGET_DATE_FORMAT) : str(value)) : fallback[type] ?? '';
   return <Input value={shown} readOnly disabled placeholder={t('engine.byServer')} style={styleOf(field)} />;
 }
 
@@ -671,6 +693,7 @@ function AutoCompleteWidget({ field, value, onChange, onBlur, disabled, record, 
 /** Widgets that show something and hold no value: text, alert, link, button, codes, divider. */
 export function DisplayWidget({ field, record, onStore }: { field: Field; record: FormRecord; onStore?(value: unknown): void }): ReactNode {
   const { t } = useTranslation();
+  const { model } = useEngineContext();
   const key = field.__config__.jnpfKey;
   switch (key) {
     case 'JNPFText': {
@@ -726,12 +749,17 @@ export function DisplayWidget({ field, record, onStore }: { field: Field; record
       return (
         <div className="qm-engine-group-title" style={{ textAlign: (str(field['content-position']) || 'left') as CSSProperties['textAlign'] }}>
           <span>{str(field.content)}</span>
-          {field.tipLabel ? <Typography.Text type="secondary"> {str(field.tipLabel)}</Typography.Text> : null}
+          {/* WGT-110: the optional help, as a tooltip on a question mark. */}
+          {field.tipLabel ? (
+            <Tooltip title={str(field.tipLabel)}>
+              <QuestionCircleOutlined className="qm-engine-tip" data-tip-of="groupTitle" />
+            </Tooltip>
+          ) : null}
         </div>
       );
     case 'qrcode':
     case 'barcode': {
-      const text = codeText(field, record);
+      const text = codeText(field, record, model);
       return (
         <Suspense fallback={null}>{key === 'qrcode' ? <QrCode field={field} text={text} /> : <BarCode field={field} text={text} />}</Suspense>
       );

@@ -25,6 +25,17 @@ const en: Translation = {
     none: 'None',
     appName: 'Qiming',
   },
+  time: {
+    justNow: 'just now',
+    minutesAgo: '{{count}} min ago',
+    hoursAgo: '{{count}} h ago',
+    daysAgo: '{{count}} d ago',
+    weeksAgo: '{{count}} wk ago',
+    monthsAgo: '{{count}} mo ago',
+    minutes: '{{count}} min',
+    hours: '{{count}} h',
+    days: '{{count}} d',
+  },
   login: {
     pageTitle: 'Sign In',
     welcome: 'Welcome',
@@ -1091,6 +1102,8 @@ const en: Translation = {
     invalidForm: 'The form definition cannot be read',
     print: 'Print',
     noPrintInPreview: 'The feature preview does not support printing',
+    rangeMin: 'Min',
+    rangeMax: 'Max',
   },
   model: {
     fullName: 'Name',

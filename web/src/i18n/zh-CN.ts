@@ -23,6 +23,17 @@ const zhCN = {
     none: '无',
     appName: '启明',
   },
+  time: {
+    justNow: '刚刚',
+    minutesAgo: '{{count}}分钟前',
+    hoursAgo: '{{count}}小时前',
+    daysAgo: '{{count}}天前',
+    weeksAgo: '{{count}}周前',
+    monthsAgo: '{{count}}个月前',
+    minutes: '{{count}}分钟',
+    hours: '{{count}}小时',
+    days: '{{count}}天',
+  },
   login: {
     pageTitle: '登录',
     welcome: '欢迎登录',
@@ -1011,6 +1022,8 @@ const zhCN = {
     invalidForm: '表单定义无法读取',
     print: '打印',
     noPrintInPreview: '功能预览不支持打印',
+    rangeMin: '最小值',
+    rangeMax: '最大值',
   },
   model: {
     fullName: '名称',

@@ -25,6 +25,17 @@ const zhTW: Translation = {
     none: '無',
     appName: '啟明',
   },
+  time: {
+    justNow: '剛剛',
+    minutesAgo: '{{count}}分鐘前',
+    hoursAgo: '{{count}}小時前',
+    daysAgo: '{{count}}天前',
+    weeksAgo: '{{count}}週前',
+    monthsAgo: '{{count}}個月前',
+    minutes: '{{count}}分鐘',
+    hours: '{{count}}小時',
+    days: '{{count}}天',
+  },
   login: {
     pageTitle: '登入',
     welcome: '歡迎登入',
@@ -1089,6 +1100,8 @@ const zhTW: Translation = {
     invalidForm: '表單定義無法讀取',
     print: '列印',
     noPrintInPreview: '功能預覽不支援列印',
+    rangeMin: '最小值',
+    rangeMax: '最大值',
   },
   model: {
     fullName: '名稱',

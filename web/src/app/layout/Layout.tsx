@@ -28,6 +28,7 @@ import TagsView from './TagsView';
 import TopMenu from './TopMenu';
 import { useSessionSocket } from '../socket';
 import './layout.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 export const SIDEBAR_WIDTH = 210;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
@@ -60,7 +61,7 @@ function useLastLoginNotice() {
       title: t('auth.lastLoginTitle'),
       description: (
         <div className="qm-last-login">
-          <div>{t('auth.lastLoginTime', { time: dayjs(lastLogin.time).format('YYYY-MM-DD HH:mm') })}</div>
+          <div>{t('auth.lastLoginTime', { time: dayjs(lastLogin.time).format(DATE_FORMAT) })}</div>
           <div>{t('auth.lastLoginPlace', { place: lastLogin.place || '-' })}</div>
           <div>{t('auth.lastLoginIp', { ip: lastLogin.ip || '-' })}</div>
         </div>

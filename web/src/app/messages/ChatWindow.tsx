@@ -22,6 +22,7 @@ import { socket } from '../socket';
 import { historyLine, liveLine, type ChatLine } from './chatContent';
 import { EMOJIS, pieces } from './emoji';
 import './messages.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 export const FIRST_PAGE = 30;
 export const HISTORY_PAGE = 50;
@@ -265,7 +266,7 @@ export function ChatWindow({ peer, onClose }: { peer: ChatPeer | null; onClose()
           {loading && lines.length === 0 && <Spin style={{ display: 'block', margin: 24 }} />}
           {lines.map((l, i) => (
             <div key={l.key}>
-              {(i === 0 || l.time - lines[i - 1].time > 5 * 60_000) && <div className="qm-chat-time">{dayjs(l.time).format('YYYY-MM-DD HH:mm')}</div>}
+              {(i === 0 || l.time - lines[i - 1].time > 5 * 60_000) && <div className="qm-chat-time">{dayjs(l.time).format(DATE_FORMAT)}</div>}
               <Bubble line={l} />
             </div>
           ))}
@@ -328,7 +329,7 @@ export function ChatWindow({ peer, onClose }: { peer: ChatPeer | null; onClose()
             {history.map((l) => (
               <div className="qm-chat-history-item" key={l.key}>
                 <small>
-                  {l.mine ? t('msg.me') : peer?.realName} {dayjs(l.time).format('YYYY-MM-DD HH:mm')}
+                  {l.mine ? t('msg.me') : peer?.realName} {dayjs(l.time).format(DATE_FORMAT)}
                 </small>
                 {l.image ? <Image src={l.image.path} width={80} alt={t('msg.image')} /> : <ChatText text={l.text} />}
               </div>

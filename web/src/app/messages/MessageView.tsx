@@ -10,6 +10,7 @@ import type { MessageInfo } from '@/api/message';
 import type { FileEntry } from '@/api/file';
 import { UploadFz } from '@/widgets/upload';
 import './messages.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 export function filesOf(text: string | null | undefined): FileEntry[] {
   if (!text) return [];
@@ -38,7 +39,7 @@ export function MessageView({ info, loading, open, onClose }: Props) {
           <article>
             <h2 className="qm-message-view-title">{info.title}</h2>
             <div className="qm-message-view-meta">
-              <span>{dayjs(info.releaseTime).format('YYYY-MM-DD HH:mm')}</span>
+              <span>{dayjs(info.releaseTime).format(DATE_FORMAT)}</span>
               {info.releaseUser && <span>{info.releaseUser}</span>}
             </div>
             {info.excerpt && <blockquote className="qm-message-view-excerpt">{info.excerpt}</blockquote>}

@@ -9,6 +9,7 @@ import { menuLeaves } from '@/app/menu';
 import { routeTitle } from '@/i18n';
 import { useUser } from '@/stores/user';
 import './home.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 function greetingKey(hour: number): string {
   if (hour < 11) return 'home.morning';
@@ -39,7 +40,7 @@ export default function Home() {
           <Descriptions.Item label={t('home.account')}>{user?.userAccount}</Descriptions.Item>
           <Descriptions.Item label={t('home.organize')}>{user?.organizeName || '-'}</Descriptions.Item>
           <Descriptions.Item label={t('home.loginTime')}>
-            {user?.loginTime ? dayjs(user.loginTime).format('YYYY-MM-DD HH:mm') : '-'}
+            {user?.loginTime ? dayjs(user.loginTime).format(DATE_FORMAT) : '-'}
           </Descriptions.Item>
           <Descriptions.Item label={t('home.version')}>{(config?.sysVersion as string) ?? '-'}</Descriptions.Item>
         </Descriptions>

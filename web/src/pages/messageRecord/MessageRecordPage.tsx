@@ -16,6 +16,7 @@ import { useConfirm } from '@/components/useConfirm';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { useOpenMessage } from '@/app/messages/useOpenMessage';
+import { DATE_FORMAT } from '@/utils/format';
 
 type Filters = { type: string; isRead: string };
 
@@ -87,7 +88,7 @@ export default function MessageRecordPage() {
           },
           { key: 'type', title: t('msg.type'), dataIndex: 'type', width: 100, render: typeName },
           { key: 'releaseUser', title: t('msg.releaseUser'), dataIndex: 'releaseUser', width: 160, ellipsis: true },
-          { key: 'releaseTime', title: t('msg.releaseTime'), dataIndex: 'releaseTime', width: 170, render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { key: 'releaseTime', title: t('msg.releaseTime'), dataIndex: 'releaseTime', width: 170, render: (v: number) => dayjs(v).format(DATE_FORMAT) },
           {
             key: 'isRead',
             title: t('msg.readState'),

@@ -15,6 +15,7 @@ import { baseInfoFields, checkBaseInfo } from '@/core';
 import { coreText } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { applyServerErrors } from '@/utils/formErrors';
+import { DATE_FORMAT } from '@/utils/format';
 
 type FormValues = Omit<Partial<Info>, 'birthday'> & { birthday?: Dayjs | null };
 
@@ -129,7 +130,7 @@ export default function BaseInfo() {
             {
               key: 'creatorTime',
               label: t('profile.creatorTime'),
-              children: info.creatorTime ? dayjs(info.creatorTime).format('YYYY-MM-DD HH:mm') : '-',
+              children: info.creatorTime ? dayjs(info.creatorTime).format(DATE_FORMAT) : '-',
             },
           ]}
         />

@@ -15,6 +15,7 @@ import { checkPassword, checkRepeat, md5Hex, preloadCore } from '@/core';
 import { coreText } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { applyServerErrors } from '@/utils/formErrors';
+import { MESSAGE_SECONDS } from '@/app/toast';
 
 interface Values {
   oldPassword: string;
@@ -65,7 +66,7 @@ export default function PasswordForm({ extraActions }: { extraActions?: React.Re
         timestamp: captchaKey,
       });
       // AUTH-037: the answer's msg; the server has ended every session of this user.
-      message.success(res.msg, 1.5);
+      message.success(res.msg, MESSAGE_SECONDS);
       useUser.getState().resetToken();
       navigate('/login');
     } catch (error) {

@@ -20,13 +20,14 @@ import { useDictionary } from '@/hooks/useDictionary';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { MessageView } from '@/app/messages/MessageView';
 import { NoticeDialog } from './NoticeDialog';
+import { DATE_FORMAT } from '@/utils/format';
 
 type Filters = { type: string; enabledMark: string };
 
 const fetchPage = ({ type, enabledMark, ...q }: ListQuery & Filters) =>
   getNoticeList({ ...q, type: type ? [type] : [], enabledMark: enabledMark ? [enabledMark] : [] });
 
-const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
 /** 0 draft, 1 released, 2 expired. */
 export const STATE_COLOURS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange' };

@@ -35,7 +35,7 @@ import { ListSearch, listTableProps } from '@/components/ListSearch';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, usePermissions } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
-import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restrictForm, useFormEngine, valueFields, type Field, type FormDefinition, type FormRecord } from '@/engine';
+import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restrictForm, useFormEngine, valueFields, type Field, type ModelExtra, type FormDefinition, type FormRecord } from '@/engine';
 import { displayText } from '@/engine/DetailViewer';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
@@ -184,7 +184,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     );
   const view = (row: RecordRow) =>
     getRecordDetail(modelId, row.id).then(
-      (answer) => setDetail(recordOf(answer.data)),
+      (answer) => setDetail({ id: row.id, ...recordOf(answer.data) }),
       () => undefined,
     );
   const saved = (text: string) => {
@@ -284,6 +284,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
           title={`${editing.mode === 'create' ? t('records.add') : t('manage.edit')} - ${config.fullName}`}
           form={shownForm}
           initial={editing.mode === 'edit' ? editing.record : undefined}
+          model={{ id: editing.mode === 'edit' ? editing.id : undefined, modelId, type: config.type }}
           onClose={() => setEditing(null)}
           onSave={(record) =>
             editing.mode === 'create'
@@ -292,7 +293,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
           }
         />
       )}
-      {detail && <DetailPopup open title={`${t('model.detail')} - ${config.fullName}`} formData={shownForm} record={detail} onClose={() => setDetail(null)} />}
+      {detail && <DetailPopup open title={`${t('model.detail')} - ${config.fullName}`} formData={shownForm} record={detail} model={{ id: String(detail.id ?? ''), modelId, type: config.type }} onClose={() => setDetail(null)} />}
     </div>
   );
 }
@@ -302,7 +303,21 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
  * popup does that); one without (the optimistic lock's 数据已被修改，请刷新后重试) is told above
  * the buttons, and the form stays as typed.
  */
-function RecordForm({ title, form, initial, onClose, onSave }: { title: string; form: FormDefinition; initial?: FormRecord; onClose(): void; onSave(record: FormRecord): Promise<unknown> }) {
+function RecordForm({
+  title,
+  form,
+  initial,
+  model,
+  onClose,
+  onSave,
+}: {
+  title: string;
+  form: FormDefinition;
+  initial?: FormRecord;
+  model?: ModelExtra;
+  onClose(): void;
+  onSave(record: FormRecord): Promise<unknown>;
+}) {
   const engine = useFormEngine(form, initial);
   const [refusal, setRefusal] = useState<string | null>(null);
   return (
@@ -310,6 +325,7 @@ function RecordForm({ title, form, initial, onClose, onSave }: { title: string; 
       open
       title={title}
       engine={engine}
+      model={model}
       onClose={onClose}
       extra={refusal && <Alert type="error" showIcon className="qm-record-refusal" title={refusal} />}
       onSubmit={async (record) => {

@@ -20,10 +20,11 @@ import { BTN_ADD, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
 import { CreateDialog } from './CreateDialog';
 import { ReleaseProblems } from './ReleaseProblems';
+import { DATE_FORMAT } from '@/utils/format';
 
 export const BTN_RELEASE = 'btn_release';
 
-const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
 export default function ModelPage() {
   const { t } = useTranslation();

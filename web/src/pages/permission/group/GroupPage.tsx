@@ -22,6 +22,7 @@ import { useList } from '@/hooks/useList';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { MembersDialog, type MembersTarget } from '../MembersDialog';
 import '../permission.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 interface Values {
   fullName: string;
@@ -88,7 +89,7 @@ export default function GroupPage() {
             title: t('manage.creatorTime'),
             dataIndex: 'creatorTime',
             width: 170,
-            render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+            render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
           },
           { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
           {

@@ -23,6 +23,7 @@ import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { CompanyDialog, type CompanyValues } from './CompanyDialog';
 import { DepartmentDialog, type DepartmentValues } from './DepartmentDialog';
 import '../permission.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 /** A row of the tree table: a node whose leaves carry no empty `children` (no expand icon). */
 export type OrganizeRow = Omit<OrganizeNode, 'children'> & { children?: OrganizeRow[] };
@@ -120,7 +121,7 @@ export default function OrganizePage() {
             title: t('manage.creatorTime'),
             dataIndex: 'creatorTime',
             width: 170,
-            render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+            render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
           },
           { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
           {

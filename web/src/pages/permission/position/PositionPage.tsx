@@ -35,6 +35,7 @@ import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { MembersDialog, type MembersTarget } from '../MembersDialog';
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 interface Values {
   /** The organisation's id path, as the picker holds it; the last id is sent. */
@@ -122,7 +123,7 @@ export default function PositionPage() {
               title: t('manage.creatorTime'),
               dataIndex: 'creatorTime',
               width: 170,
-              render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+              render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
             },
             { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
             {

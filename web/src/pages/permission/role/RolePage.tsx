@@ -45,6 +45,7 @@ import { AuthorizeDialog, type AuthorizeTarget } from '../AuthorizeDialog';
 import { MembersDialog, type MembersTarget } from '../MembersDialog';
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 /** The list's type of a global role (the server's text, jnpf-wire-areas.md §1.5). */
 const GLOBAL_TYPE = '全局';
@@ -187,7 +188,7 @@ export default function RolePage() {
               title: t('manage.creatorTime'),
               dataIndex: 'creatorTime',
               width: 170,
-              render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+              render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
             },
             { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
             {

@@ -46,6 +46,7 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 import '../permission.css';
 import './user.css';
+import { DATE_FORMAT } from '@/utils/format';
 
 /** enabledMark 2: locked by too many failed sign-ins (解除锁定 lifts it). */
 const LOCKED = 2;
@@ -141,7 +142,7 @@ export default function UserPage() {
               title: t('manage.creatorTime'),
               dataIndex: 'creatorTime',
               width: 160,
-              render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+              render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
             },
             { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
             {

@@ -22,8 +22,9 @@ import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import { BillRuleDialog, type BillRuleValues } from './BillRuleDialog';
 import './billRule.css';
+import { DATE_FORMAT } from '@/utils/format';
 
-const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
 export default function BillRulePage() {
   const { t } = useTranslation();

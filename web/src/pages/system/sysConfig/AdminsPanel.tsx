@@ -11,6 +11,7 @@ import { SaveOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getAdminList, setAdminList } from '@/api/system';
 import { ChosenUsers, type ChosenUser } from '@/widgets/pickers/ChosenUsers';
+import { MESSAGE_SECONDS } from '@/app/toast';
 
 export function AdminsPanel() {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export function AdminsPanel() {
     setAdminList(admins.map((a) => a.id)).then(
       (res) => {
         setSaving(false);
-        void message.success(res.msg, 1.5);
+        void message.success(res.msg, MESSAGE_SECONDS);
         load();
       },
       () => setSaving(false), // the HTTP client has said why; the list stays as chosen

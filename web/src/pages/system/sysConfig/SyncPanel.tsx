@@ -11,6 +11,7 @@ import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getSyncTotals, syncToService, type SyncService, type SyncTotal } from '@/api/system';
+import { MESSAGE_SECONDS } from '@/app/toast';
 
 /** What the server answers while a run of the same kind goes on (the JNPF client only toasts it). */
 const BUSY = '正在进行同步,请稍等';
@@ -40,8 +41,8 @@ function ServiceTotals({ service, name }: { service: SyncService; name: string }
       (res) => {
         setRunning(null);
         if (res.data) setRows((now) => now.map((r) => (r.synType === row.synType ? res.data : r)));
-        if (res.msg === BUSY) void message.info(res.msg, 1.5);
-        else void message.success(res.msg, 1.5);
+        if (res.msg === BUSY) void message.info(res.msg, MESSAGE_SECONDS);
+        else void message.success(res.msg, MESSAGE_SECONDS);
       },
       () => setRunning(null), // the HTTP client has said why
     );

@@ -30,6 +30,7 @@ import { applyServerErrors } from '@/utils/formErrors';
 import { AdminsPanel } from './AdminsPanel';
 import { SyncPanel } from './SyncPanel';
 import './sysConfig.css';
+import { MESSAGE_SECONDS } from '@/app/toast';
 
 type Values = Record<string, unknown>;
 type FormTab = 'base' | 'security' | 'thirdParty';
@@ -147,7 +148,7 @@ export default function SysConfigPage() {
     setSaving(true);
     try {
       const res = await saveSysConfig(pick(form.getFieldsValue(true), names));
-      void message.success(res.msg, 1.5);
+      void message.success(res.msg, MESSAGE_SECONDS);
       // The shell, the login page's cached title and the password checks follow at once.
       await useUser.getState().refreshSysConfig().catch(() => undefined);
     } catch (error) {
@@ -165,7 +166,7 @@ export default function SysConfigPage() {
     call().then(
       (res) => {
         setTesting(null);
-        void message.success(res.msg, 1.5);
+        void message.success(res.msg, MESSAGE_SECONDS);
       },
       (error: unknown) => {
         setTesting(null);

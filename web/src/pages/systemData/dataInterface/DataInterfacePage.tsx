@@ -34,8 +34,9 @@ import { LogDialog } from './LogDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { VariateDialog } from './VariateDialog';
 import './dataInterface.css';
+import { DATE_FORMAT } from '@/utils/format';
 
-const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 /** The tree's 全部 node. */
 const ALL = '__all__';
 

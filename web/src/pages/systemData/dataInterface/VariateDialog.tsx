@@ -35,8 +35,9 @@ import { RowActions } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useList, type ListQuery } from '@/hooks/useList';
+import { DATE_FORMAT } from '@/utils/format';
 
-const time = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
 interface Target {
   id: string;
