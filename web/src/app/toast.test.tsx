@@ -1,4 +1,5 @@
-// CONST-001: toast durations (spec 01 §9, 02 §9).
+// Toast durations (spec 01 §9, 02 §9): the settings and what antd does with them. It names no
+// checklist ID: the app's own toasts are not rendered here.
 import { act, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
@@ -14,7 +15,7 @@ function Toast({ text, seconds }: { text: string; seconds?: number }) {
 
 const shown = (text: string) => [...document.querySelectorAll('.ant-message-notice')].some((n) => n.textContent === text);
 
-test('CONST-001: with the app\'s message settings a toast stays 3000 ms by default; the short messages after an action stay 1000 to 1500 ms', () => {
+test('with the app\'s message settings a toast stays 3000 ms by default; the short messages after an action stay 1000 to 1500 ms', () => {
   jest.useFakeTimers();
   try {
     expect(TOAST_SECONDS * 1000).toBe(3000);

@@ -4,13 +4,13 @@ import { abbreviateNumber, DATE_FORMAT, formatDate, relativeTime, secondsText } 
 
 beforeAll(() => initI18n('zh-CN'));
 
-test('CONST-006: the shell formats times as YYYY-MM-DD HH:mm by default', () => {
+test('the shell formats times as YYYY-MM-DD HH:mm by default', () => {
   expect(DATE_FORMAT).toBe('YYYY-MM-DD HH:mm');
   expect(formatDate(new Date(2026, 10, 24, 9, 5, 30).getTime())).toBe('2026-11-24 09:05');
   expect(formatDate(null)).toBe('');
 });
 
-test('CONST-004: relative time: 刚刚 under a minute, then minutes, hours to 23, days to 6, weeks to 3, months to 3, else yyyy-MM-dd', () => {
+test('relative time: 刚刚 under a minute, then minutes, hours to 23, days to 6, weeks to 3, months to 3, else yyyy-MM-dd', () => {
   const now = new Date(2026, 10, 24, 12, 0, 0).getTime();
   const ago = (seconds: number) => relativeTime(now - seconds * 1000, now);
   const m = 60;
@@ -33,7 +33,7 @@ test('CONST-004: relative time: 刚刚 under a minute, then minutes, hours to 23
   expect(relativeTime(new Date(2025, 0, 5).getTime(), now)).toBe('2025-01-05');
 });
 
-test('CONST-005: a span of seconds is minutes under 3600 s, hours under 86400 s, else days', () => {
+test('a span of seconds is minutes under 3600 s, hours under 86400 s, else days', () => {
   expect(secondsText(0)).toBe('0分钟');
   expect(secondsText(3599)).toBe('59分钟');
   expect(secondsText(3600)).toBe('1小时');
@@ -42,7 +42,7 @@ test('CONST-005: a span of seconds is minutes under 3600 s, hours under 86400 s,
   expect(secondsText(10 * 86_400 + 5)).toBe('10天');
 });
 
-test('CONST-008: numbers are abbreviated with k, M, G, T, P, E', () => {
+test('numbers are abbreviated with k, M, G, T, P, E', () => {
   expect(abbreviateNumber(999)).toBe('999');
   expect(abbreviateNumber(1000)).toBe('1k');
   expect(abbreviateNumber(1500)).toBe('1.5k');

@@ -1,6 +1,7 @@
 // 消息记录 (MSG-001, MSG-018, MSG-021) with the real HTTP client against a fake message server
 // (only `fetch` is fake).
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { initI18n } from '@/i18n';
 import { buttonNamed, confirmation, renderPage } from '@/test/renderPage';
 import { fakeFetch, page, type Call } from '@/test/fakeFetch';
@@ -40,7 +41,7 @@ async function settle() {
 
 const listCalls = () => calls.filter((c) => c.path === '/api/message');
 
-test('MSG-001, MSG-018: the records, newest first, with the type by name and the read state; the keyword on Enter', async () => {
+test('MSG-001, MSG-018, CONST-006: the records, newest first, with the type by name, the read state and the release time as YYYY-MM-DD HH:mm; the keyword on Enter', async () => {
   renderPage(MessageRecordPage, '/messageRecord');
   await screen.findByText('电梯检修通知');
   await settle();
@@ -48,6 +49,8 @@ test('MSG-001, MSG-018: the records, newest first, with the type by name and the
   const first = screen.getByText('电梯检修通知').closest('tr') as HTMLElement;
   expect(first.textContent).toContain('公告');
   expect(first.textContent).toContain('未读');
+  const shown = [...first.querySelectorAll('td')].map((td) => td.textContent);
+  expect(shown).toContain(dayjs(1_767_312_000_000).format('YYYY-MM-DD HH:mm'));
   expect((screen.getByText('系统升级').closest('tr') as HTMLElement).textContent).toContain('已读');
   const keyword = screen.getByLabelText('关键词');
   fireEvent.change(keyword, { target: { value: '系统' } });
