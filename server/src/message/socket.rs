@@ -175,18 +175,10 @@ async fn run(state: &AppState, token: &str, user_id: &str, mut reg: Registration
                 return;
             }
             out = reg.rx.recv() => match out {
-                Some(Outbound::Frame(text)) => match put_unless_kicked(&mut sink, &text, &reg.kick).await {
-                    Sent::Done => {}
-                    Sent::Gone => return,
-                    Sent::Kicked => {
-                        close_socket(&mut sink, SLOW_CLOSE.0, SLOW_CLOSE.1).await;
-                        return;
-                    }
-                },
                 // A push of a message this connection's initMessage already counted (its
                 // notification came late) would raise the badge twice.
                 Some(Outbound::Push { message_id, .. }) if counted.remove(&*message_id) => {}
-                Some(Outbound::Push { frame, .. }) => match put_unless_kicked(&mut sink, &frame, &reg.kick).await {
+                Some(Outbound::Frame(text) | Outbound::Push { frame: text, .. }) => match put_unless_kicked(&mut sink, &text, &reg.kick).await {
                     Sent::Done => {}
                     Sent::Gone => return,
                     Sent::Kicked => {

@@ -990,7 +990,8 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // it shows related records' labels, any model's), the names of users, organisations,
     // positions, roles and groups (generation row 1, the session's), the dictionaries. Area
     // names have no stamp: a list showing an address is not kept.
-    let shown_names: Vec<&str> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).map(|(f, _)| f.v_model.as_str()).collect();
+    let shown: Vec<&(&Field, Read)> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).collect();
+    let shown_names: Vec<&str> = shown.iter().map(|(f, _)| f.v_model.as_str()).collect();
     // Pages of at most KEPT_PAGE_ROWS rows: a list without paging (10,000 rows) would hold
     // megabytes per entry.
     let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
@@ -1010,7 +1011,6 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     if known_total.is_none() {
         state.record_totals.put(&count_key, data_stamp, total);
     }
-    let shown: Vec<&(&Field, Read)> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).collect();
     let raw: Vec<(repo::Head, Map<String, Value>)> = rows
         .into_iter()
         .map(|(head, cells)| {
