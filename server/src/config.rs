@@ -58,6 +58,13 @@ pub struct Config {
     /// How long a request may take, its body included (`QIMING_REQUEST_TIMEOUT`).
     #[serde(with = "humantime_serde")]
     pub request_timeout: Duration,
+    /// How long one data-interface SQL statement may run before it is stopped
+    /// (`QIMING_INTERFACE_SQL_TIMEOUT`).
+    #[serde(with = "humantime_serde")]
+    pub interface_sql_timeout: Duration,
+    /// Data-interface SQL statements that may run at once, on connections of their own
+    /// (`QIMING_INTERFACE_SQL_CONNECTIONS`).
+    pub interface_sql_connections: u32,
     /// Login-log rows older than this are dropped (`QIMING_LOGIN_LOG_RETENTION`, e.g.
     /// `180days`; `0s` keeps them for ever).
     #[serde(with = "humantime_serde")]
@@ -133,6 +140,8 @@ impl Default for Config {
             max_connections: 10_000,
             header_read_timeout: Duration::from_secs(20),
             request_timeout: Duration::from_secs(120),
+            interface_sql_timeout: Duration::from_secs(10),
+            interface_sql_connections: 2,
             login_log_retention: Duration::from_secs(180 * 24 * 3600),
             housekeeping_interval: Duration::from_secs(3600),
             log: "info".into(),
@@ -203,7 +212,7 @@ impl Config {
             "addr={} data_dir={} database_url={} web_dir={} admin_password={} session_idle={} \
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
-             max_connections={} header_read_timeout={} request_timeout={} login_log_retention={} \
+             max_connections={} header_read_timeout={} request_timeout={} interface_sql_timeout={} interface_sql_connections={} login_log_retention={} \
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
              wecom_base_url={} extra_ca_file={} file_store={} s3_endpoint={} s3_bucket={} s3_region={} \
              s3_access_key_id={} s3_secret_access_key={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
@@ -225,6 +234,8 @@ impl Config {
             self.max_connections,
             humantime::format_duration(self.header_read_timeout),
             humantime::format_duration(self.request_timeout),
+            humantime::format_duration(self.interface_sql_timeout),
+            self.interface_sql_connections,
             humantime::format_duration(self.login_log_retention),
             humantime::format_duration(self.housekeeping_interval),
             self.log,

@@ -68,6 +68,8 @@ pub struct Inner {
     /// What a member may do with a model's records (menu, buttons, fields, data scope), per
     /// member, model and menu while nothing it is built from changed (generation row 1).
     pub record_grants: support::cache::GenerationCache<Arc<access::RecordGrant>>,
+    /// Where data-interface SQL runs: connections of its own, read-only, with a time limit.
+    pub interface_sql: system::data_interface::SqlRunner,
     /// The client of outgoing HTTP(S) calls (data interfaces, DingTalk, WeCom).
     pub http: reqwest::Client,
     /// The request and operation logs' queue, and its receiving end until the writer starts.
@@ -94,6 +96,15 @@ impl AppState {
     /// Connects, migrates and seeds; returns the state and what seeding did.
     pub async fn open(config: Config, clock: Clock) -> anyhow::Result<(AppState, seed::Report)> {
         let db = db::connect(&config.database_url()).await?;
+        let interface_sql = system::data_interface::SqlRunner::open(
+            &config.database_url(),
+            db.engine(),
+            &db,
+            config.interface_sql_timeout,
+            config.interface_sql_connections,
+        )
+        .await
+        .context("opening the data interfaces' connections")?;
         let files = file::Storage::open(&config).context("opening the file store")?;
         let hasher =
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
@@ -116,6 +127,7 @@ impl AppState {
             clock,
             files,
             http,
+            interface_sql,
             current_users,
             menu_snapshots,
             dictionaries,

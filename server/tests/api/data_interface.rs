@@ -409,7 +409,138 @@ async fn data_interface_page_needs_its_menu_and_buttons(engine: Engine) {
     }
 }
 
+
+// Issue 24 §1: the probe's statements (fixtures/vectors/sql_guard.json) — every quoting style
+// and schema name, UNION/CTE/subquery, functions in FROM, pragma tables, the XML family, the
+// catalogues — are refused when an interface is saved, and when such a text is stored anyway
+// the call refuses it too; the report queries run. Beneath the guard the engine enforces the
+// same: the interface connections (SQLite's authorizer, PostgreSQL's reader role) read no
+// platform secret and no released model's records even when handed a statement directly.
+async fn di_sql_guard_refuses_the_probe(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let basic = category(&s, "basic").await;
+    let vectors: Value = serde_json::from_str(include_str!("../../../fixtures/vectors/sql_guard.json")).unwrap();
+    let refused = vectors["refused"].as_array().unwrap();
+    assert!(refused.len() >= 90, "{}", refused.len());
+    for query in refused {
+        let query = query.as_str().unwrap();
+        let answer = s.post(DI, Some(&admin), sql_form(&basic, "probe", query, json!([]))).await;
+        assert_eq!(answer.code(), 400, "{engine:?} saved {query}: {:#}", answer.body);
+        assert!(answer.data()["query"][0].as_str().is_some_and(|m| !m.is_empty()), "{query}: {:#}", answer.body);
+    }
+    // Stored behind the guard's back, each is refused at the call and reads nothing.
+    let stored = create(&s, &admin, sql_form(&basic, "stored", "SELECT 1 AS one", json!([]))).await;
+    for query in refused {
+        let mut conn = s.conn().await;
+        sqlx::query("UPDATE base_data_interface SET query = $1 WHERE id = $2").bind(query.as_str().unwrap()).bind(&stored).execute(&mut *conn).await.unwrap();
+        drop(conn);
+        let answer = preview(&s, &admin, &stored, json!([])).await;
+        assert_eq!(answer.code(), 400, "{engine:?} ran {query}: {:#}", answer.body);
+    }
+    for (i, query) in vectors["accepted"].as_array().unwrap().iter().enumerate() {
+        let query = query.as_str().unwrap();
+        let id = create(&s, &admin, sql_form(&basic, &format!("report{i}"), query, json!([]))).await;
+        let answer = preview(&s, &admin, &id, json!([])).await;
+        assert_eq!(answer.code(), 200, "{engine:?} {query}: {:#}", answer.body);
+    }
+
+    // The engine's own line, without the parser: secrets, catalogues, files and records refused.
+    let model_table = "rec_900000000000000001";
+    let mut conn = s.conn().await;
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE TABLE {model_table} (f_id TEXT PRIMARY KEY, f_name TEXT)"))).execute(&mut *conn).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("INSERT INTO {model_table} VALUES ('1', 'secret record')"))).execute(&mut *conn).await.unwrap();
+    drop(conn);
+    let runner = &s.state.interface_sql;
+    let mut direct = vec![
+        "SELECT answer FROM base_captcha".to_string(),
+        "SELECT password_hash FROM base_user".to_string(),
+        "SELECT * FROM base_user_session".to_string(),
+        "SELECT * FROM base_sys_config".to_string(),
+        "SELECT * FROM qiming_download".to_string(),
+        "SELECT * FROM base_data_interface_variate".to_string(),
+        format!("SELECT * FROM {model_table}"),
+    ];
+    match engine {
+        Engine::Sqlite => direct.extend(["SELECT * FROM sqlite_master", "SELECT * FROM pragma_database_list", "SELECT sqlite_version()", "SELECT load_extension('x')"].map(String::from)),
+        Engine::Postgres => direct.extend(["SELECT pg_read_file('/etc/hostname')", "SELECT * FROM pg_ls_dir('.')", "SELECT current_setting('data_directory')", "SELECT * FROM pg_authid"].map(String::from)),
+    }
+    for query in &direct {
+        assert!(runner.select(query, &[], 10).await.is_err(), "{engine:?}: the interface connection ran {query}");
+    }
+    if let Engine::Postgres = engine {
+        // The XML family runs as the reader role, so it holds only what that role may read.
+        let dump = runner.select("SELECT schema_to_xml('public', true, false, '') AS x", &[], 10).await.unwrap();
+        let dump = dump[0]["x"].as_str().unwrap();
+        assert!(dump.contains("base_organize") && !dump.contains("$argon2") && !dump.contains("base_user_session") && !dump.contains("secret record"), "{}", &dump[..dump.len().min(2000)]);
+    }
+    let rows = runner.select("SELECT account FROM qiming_user_directory WHERE account = 'admin'", &[], 10).await.unwrap();
+    assert_eq!(rows, vec![json!({"account": "admin"})]);
+    let counted = runner.select("SELECT count(*) AS n FROM base_organize", &[], 10).await;
+    assert!(counted.is_ok(), "{counted:?}");
+}
+
+// Issue 24 §2: interface SQL runs on its own read-only connections with a time limit. A
+// statement that would run for ever is stopped at the limit with a clear message, while
+// sign-ins and saves go on meanwhile; a statement whose caller went away stops too, freeing
+// its connection for the next call.
+async fn di_a_slow_statement_stops_at_its_limit_and_blocks_nobody(engine: Engine) {
+    let s = crate::harness::start_with(engine, |c| {
+        c.interface_sql_timeout = Duration::from_secs(3);
+        c.interface_sql_connections = 1;
+    })
+    .await;
+    let admin = s.ready_admin().await;
+    let basic = category(&s, "basic").await;
+    s.create_user("clerk", "Clerk123").await;
+    let forever = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) AS c FROM r";
+    let slow = create(&s, &admin, sql_form(&basic, "forever", forever, json!([]))).await;
+    let quick = create(&s, &admin, sql_form(&basic, "quick", "SELECT count(*) AS n FROM base_role", json!([]))).await;
+
+    let running = tokio::spawn({
+        let (base, admin, slow) = (s.base.clone(), admin.clone(), slow.clone());
+        async move {
+            let res = crate::harness::client()
+                .post(format!("{base}{DI}/{slow}/Actions/Preview"))
+                .header("Authorization", admin)
+                .json(&json!({"paramList": []}))
+                .send()
+                .await
+                .unwrap();
+            res.json::<Value>().await.unwrap()
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // While it runs: a sign-in and a write (a new interface) succeed and finish first.
+    let clerk = s.sign_in("clerk", "Clerk123").await;
+    assert!(!clerk.is_empty());
+    create(&s, &admin, sql_form(&basic, "meanwhile", "SELECT 1 AS one", json!([]))).await;
+    if running.is_finished() {
+        panic!("the slow statement ended before the sign-in and the save: {:#}", running.await.unwrap());
+    }
+    let answer = running.await.unwrap();
+    assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(400), Some("查询超时：数据接口的SQL执行超过3秒，已停止")), "{answer:#}");
+    // Its one connection is free again.
+    assert_eq!(preview(&s, &admin, &quick, json!([])).await.ok()[0]["n"], json!(0));
+
+    // A caller that goes away: the statement stops with it, so the single connection is free
+    // for the next call at once (it would answer 数据接口繁忙 while the statement still ran).
+    let gone = crate::harness::client()
+        .post(format!("{}{DI}/{slow}/Actions/Preview", s.base))
+        .header("Authorization", &admin)
+        .json(&json!({"paramList": []}))
+        .timeout(Duration::from_millis(500))
+        .send()
+        .await;
+    assert!(gone.is_err(), "the call should have been abandoned");
+    let _ = s.state.config.interface_sql_timeout;
+    let answer = preview(&s, &admin, &quick, json!([])).await;
+    assert_eq!(answer.code(), 200, "{:#}", answer.body);
+}
+
 on_both_engines!(
+    di_sql_guard_refuses_the_probe,
+    di_a_slow_statement_stops_at_its_limit_and_blocks_nobody,
     di_005_form_list_state_copy_export_import,
     di_sql_is_one_read_only_select_with_bound_parameters,
     di_003_session_parameters,

@@ -3,17 +3,19 @@
 //! variable) are replaced by placeholders before the text is parsed (sqlparser, the engine's
 //! own dialect), so no value ever becomes SQL text; the parsed text must then be exactly one
 //! read-only query — no second statement, no writes (also inside WITH), no SELECT INTO, no
-//! locking clause, no functions that reach outside the data (files, settings, sequences,
-//! sleeping) and no tables of the platform's own bookkeeping (sessions, captchas, downloads,
-//! sign-in throttles, configuration) or of the engine's catalogue. Users are read through the
-//! view `qiming_user_directory` (migration 0010), which has every column of `base_user` but the
-//! password hash (and the list's search column, migration 0015): naming the column is refused, but a whole-row reference (`u::text`,
-//! `row_to_json(u)`, `concat(u.*)`) would carry it, so the table itself is never queried.
-//! What runs is the statement printed back from the tree.
+//! locking clause. Names are compared as the database resolves them — unquoted ("x", [x],
+//! `x` alike), case-folded, schema-qualified only by the default schema — against allow-lists:
+//! tables from [`READABLE_TABLES`] (or the statement's own WITH names), functions from
+//! [`ALLOWED_FUNCTIONS`]; FROM holds only tables and subqueries (no table-valued or
+//! set-returning function, no `pragma_…`). Users are read through the view
+//! `qiming_user_directory` (migration 0010), which has every column of `base_user` but the
+//! password hash: naming the column is refused, and a whole-row reference (`u::text`) reads
+//! the view. What runs is the statement printed back from the tree, on the interfaces' own
+//! read-only connections (runner.rs), where the engine enforces the same lists again.
 
 use crate::db::{Arg, Engine};
 use crate::error::AppError;
-use sqlparser::ast::{Expr, Ident, ObjectName, Query, SetExpr, Statement, TableAlias, TableFactor, Value as SqlValue, VisitMut, VisitorMut, visit_expressions, visit_relations, visit_statements};
+use sqlparser::ast::{Expr, Ident, ObjectName, ObjectNamePart, Query, SetExpr, Statement, TableAlias, TableFactor, Value as SqlValue, Visit, VisitMut, Visitor, VisitorMut, visit_statements};
 use sqlparser::dialect::{PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::Parser;
 use std::collections::BTreeSet;
@@ -26,34 +28,84 @@ pub struct Checked {
     pub args: Vec<Arg>,
 }
 
-/// Functions refused wherever they appear (besides every `pg_…` and `lo_…` function).
-const REFUSED_FUNCTIONS: &[&str] = &[
-    "load_extension", "readfile", "writefile", "edit", "fts3_tokenizer", "set_config", "current_setting", "nextval", "setval",
-    "dblink", "dblink_exec", "query_to_xml", "query_to_xml_and_xmlschema", "table_to_xml", "cursor_to_xml", "row_to_json",
-    "to_json", "to_jsonb", "json_agg", "jsonb_agg", "txid_current", "inet_server_addr", "version",
+/// Tables an interface may read: the platform's directory and reference data, and the records
+/// of released models (`rec_…`). Everything else — sessions, captchas, downloads, throttles,
+/// configuration, variables, the interfaces themselves, chats, messages, logs, signatures,
+/// files, the engine's catalogue — is refused, whatever quoting or schema names it.
+const READABLE_TABLES: &[&str] = &[
+    "base_organize", "base_organize_relation", "base_position", "base_role", "base_group", "base_user", "base_user_relation",
+    "base_dictionary_type", "base_dictionary_data", "base_province", "base_bill_rule", "base_system", "base_module", "base_module_item",
+    "base_module_link", "base_module_data_authorize", "base_authorize", "base_visual_dev", "base_visual_release", "base_visual_table",
+    "base_visual_column",
 ];
+
+/// Functions an interface may call: aggregates, window functions, conditionals, and the
+/// string, number and date functions a report needs, of either engine. Anything else —
+/// table-valued and set-returning functions, `pragma_…`, the `…_to_xml` family, file, settings,
+/// sequence, sleeping and administration functions — is refused.
+const ALLOWED_FUNCTIONS: &[&str] = &[
+    // aggregates and window functions
+    "count", "sum", "avg", "min", "max", "total", "group_concat", "string_agg", "bool_and", "bool_or", "every", "stddev", "stddev_pop",
+    "stddev_samp", "variance", "var_pop", "var_samp", "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag",
+    "lead", "first_value", "last_value", "nth_value",
+    // conditionals
+    "coalesce", "nullif", "ifnull", "iif", "greatest", "least",
+    // strings
+    "lower", "upper", "length", "char_length", "character_length", "octet_length", "substr", "substring", "trim", "ltrim", "rtrim",
+    "btrim", "replace", "concat", "concat_ws", "instr", "strpos", "position", "left", "right", "lpad", "rpad", "split_part", "reverse",
+    "repeat", "initcap", "ascii", "chr", "char", "printf", "format", "unicode", "translate", "md5", "regexp_replace", "like", "glob",
+    // numbers
+    "abs", "round", "ceil", "ceiling", "floor", "mod", "power", "pow", "sqrt", "sign", "exp", "ln", "log", "log10", "log2", "trunc",
+    "div", "pi",
+    // dates and times
+    "date", "time", "datetime", "julianday", "strftime", "unixepoch", "now", "current_date", "current_time", "current_timestamp",
+    "localtime", "localtimestamp", "date_trunc", "date_part", "to_char", "to_date", "to_timestamp", "to_number", "age", "make_date",
+    "make_time", "make_timestamp", "make_interval", "extract",
+    // types
+    "typeof", "json_extract",
+];
+
+/// PostgreSQL's SQL-value functions that take no parentheses and tell about the connection.
+const SESSION_VALUES: &[&str] = &["current_user", "session_user", "user", "current_role", "current_schema", "current_catalog"];
 
 /// Columns no interface reads.
 const REFUSED_COLUMNS: &[&str] = &["password_hash"];
 
-/// Tables of the platform's bookkeeping no interface reads (besides every `qiming_…`,
-/// `pg_…` and `sqlite_…` table).
-/// Variables (base_data_interface_variate) may hold another service's access token.
-const REFUSED_TABLES: &[&str] =
+/// May an interface read `table`? Compared unquoted and case-folded against the readable
+/// directory and reference tables. Released models' record tables (`rec_…`) are not among
+/// them: their rows are only ever shown within the caller's data scope, which a stored
+/// statement cannot carry (server/README.md, "The data-interface guard").
+pub fn readable_table(table: &str) -> bool {
+    READABLE_TABLES.contains(&table.to_ascii_lowercase().as_str())
+}
+
+/// Tables of the platform's bookkeeping that a menu's data connection never offers (every
+/// `qiming_…`, `pg_…` and `sqlite_…` table, sessions, captchas, throttles, configuration,
+/// variables, the migrations); it offers the other tables' field names to build permission
+/// schemes on, never their rows.
+const BOOKKEEPING_TABLES: &[&str] =
     &["base_user_session", "base_captcha", "base_login_throttle", "base_sys_config", "base_data_interface_variate", "_sqlx_migrations"];
 
-/// Is `table` (lower case) one no interface reads: the platform's bookkeeping (every
-/// `qiming_…` table, sessions, captchas, sign-in throttles, configuration, the variables) or
-/// the engine's own (`pg_…`, `sqlite_…`, the migrations)? The menus' data connections offer
-/// the same tables (permission::module).
+/// Is `table` one a menu's data connection never offers (permission::module)?
 pub fn refused_table(table: &str) -> bool {
     let table = table.to_ascii_lowercase();
-    table.starts_with("qiming_") || table.starts_with("pg_") || table.starts_with("sqlite_") || REFUSED_TABLES.contains(&table.as_str())
+    table.starts_with("qiming_") || table.starts_with("pg_") || table.starts_with("sqlite_") || BOOKKEEPING_TABLES.contains(&table.as_str())
 }
 
 /// Is `column` one no interface reads (`password_hash`)?
 pub fn refused_column(column: &str) -> bool {
     REFUSED_COLUMNS.contains(&column.to_ascii_lowercase().as_str())
+}
+
+/// May an interface call the function `name` (unquoted, lower case)?
+pub fn allowed_function(name: &str) -> bool {
+    ALLOWED_FUNCTIONS.contains(&name)
+}
+
+/// A name as the database resolves it: unquoted ("x", [x], `x` alike) and case-folded. A
+/// part that is not a plain identifier gives a name no list holds.
+fn plain(part: &ObjectNamePart) -> String {
+    part.as_ident().map(|i| i.value.to_ascii_lowercase()).unwrap_or_else(|| "\u{0}".to_string())
 }
 
 /// The users' table and the view that stands in for it.
@@ -122,43 +174,12 @@ pub fn check(engine: Engine, text: &str, mut param: impl FnMut(&str) -> Option<A
     if nested_write {
         return Err(AppError::bad("只能执行查询（SELECT）语句"));
     }
-    let mut refused: Option<String> = None;
-    let mut placeholders: BTreeSet<String> = BTreeSet::new();
-    let _ = visit_expressions(statement, |e| {
-        match e {
-            Expr::Function(f) => {
-                let name = f.name.0.last().map(|p| p.to_string().trim_matches('"').to_ascii_lowercase()).unwrap_or_default();
-                if name.starts_with("pg_") || name.starts_with("lo_") || REFUSED_FUNCTIONS.contains(&name.as_str()) {
-                    refused = Some(format!("SQL语句不能使用函数{name}"));
-                }
-            }
-            Expr::Identifier(ident) if refused_column(&ident.value) => {
-                refused = Some(format!("SQL语句不能读取{}", ident.value));
-            }
-            Expr::CompoundIdentifier(parts) if parts.last().is_some_and(|p| refused_column(&p.value)) => {
-                refused = Some("SQL语句不能读取password_hash".to_string());
-            }
-            Expr::Value(v) => {
-                if let SqlValue::Placeholder(p) = &v.value {
-                    placeholders.insert(p.clone());
-                }
-            }
-            _ => {}
-        }
-        ControlFlow::<()>::Continue(())
-    });
-    let _ = visit_relations(statement, |name| {
-        let parts: Vec<String> = name.0.iter().map(|p| p.to_string().trim_matches('"').to_ascii_lowercase()).collect();
-        let table = parts.last().cloned().unwrap_or_default();
-        let schema_refused = parts.len() > 1 && matches!(parts[parts.len() - 2].as_str(), "pg_catalog" | "information_schema");
-        if schema_refused || refused_table(&table) {
-            refused = Some(format!("SQL语句不能查询{table}"));
-        }
-        ControlFlow::<()>::Continue(())
-    });
-    if let Some(message) = refused {
+    let mut inspect = Inspect::new(statement);
+    let _ = Visit::visit(statement, &mut inspect);
+    if let Some(message) = inspect.refused {
         return Err(AppError::bad(message));
     }
+    let placeholders = inspect.placeholders;
     // Every value placed is a placeholder of the statement (not text inside a literal), and
     // the statement has no placeholders of its own.
     let expected: BTreeSet<String> = (1..=args.len()).map(|n| format!("${n}")).collect();
@@ -166,8 +187,131 @@ pub fn check(engine: Engine, text: &str, mut param: impl FnMut(&str) -> Option<A
         return Err(AppError::bad("参数和变量只能用在SQL语句中值的位置（不能放在引号内）"));
     }
     let mut statement = statement.clone();
-    let _ = statement.visit(&mut UserDirectory);
+    let _ = VisitMut::visit(&mut statement, &mut UserDirectory);
     Ok(Checked { sql: statement.to_string(), args })
+}
+
+/// Walks a parsed statement once and keeps the first reason to refuse it: a table outside
+/// the readable ones (after unquoting and case folding, in any schema but the default one),
+/// a function outside the allowed ones, anything but a table or a subquery in FROM (table-valued
+/// and set-returning functions, `pragma_…`), a refused column; and the placeholders it holds.
+struct Inspect {
+    /// Names the statement's WITH clauses give, which FROM may read like tables.
+    ctes: BTreeSet<String>,
+    refused: Option<String>,
+    placeholders: BTreeSet<String>,
+}
+
+impl Inspect {
+    fn new(statement: &Statement) -> Inspect {
+        let mut ctes = BTreeSet::new();
+        let mut refused = None;
+        let _ = visit_statements(statement, |s| {
+            if let Statement::Query(q) = s {
+                collect_ctes(q, &mut ctes, &mut refused);
+            }
+            ControlFlow::<()>::Continue(())
+        });
+        Inspect { ctes, refused, placeholders: BTreeSet::new() }
+    }
+
+    fn refuse(&mut self, message: String) {
+        self.refused.get_or_insert(message);
+    }
+}
+
+/// The WITH names of a query and of every query below it. A WITH name may not be one of the
+/// platform's unreadable tables: a query outside that WITH would read the real table by it.
+fn collect_ctes(query: &Query, ctes: &mut BTreeSet<String>, refused: &mut Option<String>) {
+    struct Ctes<'a>(&'a mut BTreeSet<String>, &'a mut Option<String>);
+    impl Visitor for Ctes<'_> {
+        type Break = ();
+        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
+            if let Some(with) = &query.with {
+                for cte in &with.cte_tables {
+                    let name = cte.alias.name.value.to_ascii_lowercase();
+                    if reserved_name(&name) {
+                        self.1.get_or_insert(format!("SQL语句不能查询{name}"));
+                    }
+                    self.0.insert(name);
+                }
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    let _ = Visit::visit(query, &mut Ctes(ctes, refused));
+}
+
+/// A name that could resolve to a table of the platform or the engine: one of the platform's
+/// prefixes or the engine's own.
+pub(super) fn reserved_name(name: &str) -> bool {
+    ["base_", "qiming_", "rec_", "pg_", "sqlite_", "pragma_", "_sqlx", "information_schema"].iter().any(|p| name.starts_with(p))
+}
+
+impl Visitor for Inspect {
+    type Break = ();
+
+    fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<()> {
+        let parts: Vec<String> = relation.0.iter().map(plain).collect();
+        let table = parts.last().cloned().unwrap_or_default();
+        let schema_ok = match parts.len() {
+            1 => true,
+            2 => matches!(parts[0].as_str(), "main" | "public"),
+            _ => false,
+        };
+        let readable = if parts.len() == 1 && self.ctes.contains(&table) { true } else { readable_table(&table) };
+        if !schema_ok || !readable {
+            self.refuse(format!("SQL语句不能查询{table}"));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<()> {
+        match factor {
+            TableFactor::Table { name, args: None, .. } => {
+                let table = name.0.last().map(plain).unwrap_or_default();
+                if table.starts_with("pragma_") {
+                    self.refuse(format!("SQL语句不能查询{table}"));
+                }
+            }
+            TableFactor::Derived { .. } | TableFactor::NestedJoin { .. } => {}
+            TableFactor::Table { name, .. } | TableFactor::Function { name, .. } => {
+                let name = name.0.last().map(plain).unwrap_or_default();
+                self.refuse(format!("SQL语句不能在FROM中使用函数{name}"));
+            }
+            _ => self.refuse("SQL语句的FROM只能是数据表或子查询".to_string()),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<()> {
+        match expr {
+            Expr::Function(f) => {
+                let parts: Vec<String> = f.name.0.iter().map(plain).collect();
+                let name = parts.last().cloned().unwrap_or_default();
+                if parts.len() != 1 || !allowed_function(&name) {
+                    self.refuse(format!("SQL语句不能使用函数{name}"));
+                }
+            }
+            Expr::Identifier(ident) if refused_column(&ident.value) => {
+                self.refuse(format!("SQL语句不能读取{}", ident.value));
+            }
+            // PostgreSQL's functions written without parentheses (the session's role and schema).
+            Expr::Identifier(ident) if ident.quote_style.is_none() && SESSION_VALUES.contains(&ident.value.to_ascii_lowercase().as_str()) => {
+                self.refuse(format!("SQL语句不能使用函数{}", ident.value.to_ascii_lowercase()));
+            }
+            Expr::CompoundIdentifier(parts) if parts.last().is_some_and(|p| refused_column(&p.value)) => {
+                self.refuse("SQL语句不能读取password_hash".to_string());
+            }
+            Expr::Value(v) => {
+                if let SqlValue::Placeholder(p) = &v.value {
+                    self.placeholders.insert(p.clone());
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// Points every reference to the users' table at the view without the password hash, keeping
@@ -180,7 +324,7 @@ impl VisitorMut for UserDirectory {
 
     fn pre_visit_table_factor(&mut self, factor: &mut TableFactor) -> ControlFlow<()> {
         if let TableFactor::Table { name, alias, args: None, .. } = factor {
-            let table = name.0.last().map(|p| p.to_string().trim_matches('"').to_ascii_lowercase()).unwrap_or_default();
+            let table = name.0.last().map(plain).unwrap_or_default();
             if table == USER_TABLE {
                 *name = ObjectName::from(vec![Ident::new(USER_VIEW)]);
                 if alias.is_none() {
@@ -288,5 +432,31 @@ mod tests {
             let c = run(engine, "SELECT (SELECT count(*) FROM base_user) AS n FROM base_organize o WHERE EXISTS (SELECT 1 FROM base_user WHERE base_user.organize_id = o.id)").unwrap();
             assert!(!c.sql.contains("FROM base_user"), "{}", c.sql);
         }
+    }
+
+    /// The probe's statements (fixtures/vectors/sql_guard.json): every one refused in both
+    /// dialects, and the report queries accepted.
+    #[test]
+    fn the_probe_is_refused_and_reports_pass() {
+        let vectors: serde_json::Value = serde_json::from_str(include_str!("../../../../fixtures/vectors/sql_guard.json")).unwrap();
+        for engine in [Engine::Sqlite, Engine::Postgres] {
+            for text in vectors["refused"].as_array().unwrap() {
+                let text = text.as_str().unwrap();
+                assert!(run(engine, text).is_err(), "{engine:?} accepted {text}");
+            }
+            for text in vectors["accepted"].as_array().unwrap() {
+                let text = text.as_str().unwrap();
+                assert!(run(engine, text).is_ok(), "{engine:?} refused {text}: {:?}", run(engine, text));
+            }
+        }
+    }
+
+    #[test]
+    fn names_compare_unquoted_and_case_folded() {
+        assert_eq!(run(Engine::Sqlite, "SELECT * FROM [base_captcha]").unwrap_err(), "SQL语句不能查询base_captcha");
+        assert_eq!(run(Engine::Sqlite, "SELECT * FROM main.`BASE_SYS_CONFIG`").unwrap_err(), "SQL语句不能查询base_sys_config");
+        assert_eq!(run(Engine::Postgres, "SELECT * FROM LATERAL pg_read_file('/etc/hostname')").unwrap_err(), "SQL语句不能在FROM中使用函数pg_read_file");
+        assert_eq!(run(Engine::Postgres, "SELECT schema_to_xml('public', true, false, '')").unwrap_err(), "SQL语句不能使用函数schema_to_xml");
+        assert_eq!(run(Engine::Sqlite, "SELECT * FROM rec_abc123 WHERE f_name = {name}").unwrap_err(), "SQL语句不能查询rec_abc123");
     }
 }

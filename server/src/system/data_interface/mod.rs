@@ -7,10 +7,12 @@ pub mod dto;
 mod guard;
 mod handlers;
 pub mod repo;
+mod runner;
 pub mod service;
 
 /// What no SQL interface (and no menu's data connection) reads.
-pub use guard::{refused_column, refused_table};
+pub use guard::{readable_table, refused_column, refused_table};
+pub use runner::SqlRunner;
 
 use crate::access::{Action, button};
 use crate::api::ApiRoutes;

@@ -1,13 +1,11 @@
-//! SQL of data interfaces and their log, and the read-only runner of an interface's own
-//! SELECT (already checked by the service's guard). No decisions here.
+//! SQL of data interfaces and their log. No decisions here. (An interface's own SELECT runs
+//! on connections of its own: runner.rs.)
 
 use super::dto::{InterfaceListRow, InterfaceOption, InterfaceRow, LogRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Db, Engine, Keyword, Sql, toggle_enabled, update_row};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, toggle_enabled, update_row};
 use crate::error::AppError;
 use crate::wire::Page;
-use serde_json::{Map, Value};
-use sqlx::{Column, Row};
 
 /// Interfaces under data permission.
 pub const SCOPE: ScopeColumns = ScopeColumns {
@@ -221,50 +219,3 @@ pub async fn log_page(conn: &mut Conn, invoke_id: &str, keyword: Option<&Keyword
     Ok((list.query_as().fetch_all(conn).await?, total))
 }
 
-/// Runs one SELECT (checked by the service: a single read-only query whose values are all
-/// bound) and answers at most `max_rows` rows as JSON objects. The transaction is read-only on
-/// PostgreSQL (with a statement timeout) and always rolled back, on SQLite too.
-pub async fn run_select(db: &Db, query: &str, args: &[Arg], max_rows: i64, timeout_ms: i64) -> Result<Vec<Value>, sqlx::Error> {
-    let mut tx = db.begin().await?;
-    let engine = Engine::of(&tx);
-    if engine == Engine::Postgres {
-        sqlx::query("SET TRANSACTION READ ONLY").execute(&mut *tx).await?;
-        sqlx::query(sqlx::AssertSqlSafe(format!("SET LOCAL statement_timeout = {}", timeout_ms.max(1)))).execute(&mut *tx).await?;
-    }
-    // The checked query as a subquery, so that no more rows than wanted are ever read. Its
-    // text is the stored definition as the guard printed it back from its syntax tree.
-    let text = format!("SELECT * FROM ({query}) qiming_data_interface LIMIT {}", max_rows.max(1));
-    let mut q = sqlx::query(sqlx::AssertSqlSafe(text));
-    for arg in args {
-        q = match arg {
-            Arg::Text(v) => q.bind(v.clone()),
-            Arg::Int(v) => q.bind(*v),
-            Arg::NullText => q.bind(None::<String>),
-            Arg::NullInt => q.bind(None::<i64>),
-        };
-    }
-    let rows = q.fetch_all(&mut *tx).await;
-    tx.rollback().await?;
-    let rows = rows?;
-    Ok(rows.iter().map(row_json).collect())
-}
-
-/// A row as a JSON object: numbers, text, booleans and nulls as they are.
-fn row_json(row: &sqlx::any::AnyRow) -> Value {
-    let mut map = Map::new();
-    for (i, column) in row.columns().iter().enumerate() {
-        let value = if let Ok(v) = row.try_get::<Option<i64>, _>(i) {
-            v.map(Value::from).unwrap_or(Value::Null)
-        } else if let Ok(v) = row.try_get::<Option<f64>, _>(i) {
-            v.map(Value::from).unwrap_or(Value::Null)
-        } else if let Ok(v) = row.try_get::<Option<String>, _>(i) {
-            v.map(Value::from).unwrap_or(Value::Null)
-        } else if let Ok(v) = row.try_get::<Option<bool>, _>(i) {
-            v.map(Value::from).unwrap_or(Value::Null)
-        } else {
-            Value::Null
-        };
-        map.insert(column.name().to_string(), value);
-    }
-    Value::Object(map)
-}

@@ -9,6 +9,7 @@ use super::dto::{
     SelectorNode,
 };
 use super::guard;
+use super::runner::RunError;
 use super::repo::{self, NewLog};
 use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
 use crate::AppState;
@@ -27,8 +28,7 @@ use std::time::{Duration, Instant};
 const MISSING: &str = "数据接口不存在";
 /// Rows an interface answers at most (a popup pages through them).
 const MAX_ROWS: i64 = 10_000;
-/// How long an SQL interface may run, and an HTTP one by default.
-const SQL_TIMEOUT_MS: i64 = 10_000;
+/// How long an HTTP interface may take by default (an SQL one: QIMING_INTERFACE_SQL_TIMEOUT).
 const HTTP_TIMEOUT_SECS: u64 = 10;
 const HTTP_TIMEOUT_MAX_SECS: u64 = 60;
 
@@ -473,9 +473,11 @@ async fn run_sql(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>
     if let Some(message) = bad_value {
         return Err(AppError::bad(message));
     }
-    let rows = repo::run_select(&state.db, &checked.sql, &checked.args, MAX_ROWS, SQL_TIMEOUT_MS)
-        .await
-        .map_err(|e| AppError::bad(format!("SQL执行失败：{}", e.as_database_error().map(|d| d.message().to_string()).unwrap_or_else(|| e.to_string()))))?;
+    let rows = state.interface_sql.select(&checked.sql, &checked.args, MAX_ROWS).await.map_err(|e| match e {
+        RunError::Timeout(limit) => AppError::bad(format!("查询超时：数据接口的SQL执行超过{}秒，已停止", limit.as_secs_f64())),
+        RunError::Busy => AppError::bad("数据接口繁忙，请稍后再试"),
+        RunError::Database(message) => AppError::bad(format!("SQL执行失败：{message}")),
+    })?;
     Ok(Value::Array(rows.into_iter().map(without_secrets).collect()))
 }
 
