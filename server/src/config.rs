@@ -62,6 +62,12 @@ pub struct Config {
     /// (`QIMING_INTERFACE_SQL_TIMEOUT`).
     #[serde(with = "humantime_serde")]
     pub interface_sql_timeout: Duration,
+    /// Hosts (names or addresses) HTTP data interfaces may call although they are internal —
+    /// loopback, private or link-local (`QIMING_HTTP_INTERFACE_ALLOWED_HOSTS`,
+    /// `'["10.0.0.5","his.hospital.local"]'`).
+    pub http_interface_allowed_hosts: Vec<String>,
+    /// The largest answer an HTTP data interface may give, in MB (`QIMING_HTTP_INTERFACE_MAX_MB`).
+    pub http_interface_max_mb: u64,
     /// Data-interface SQL statements that may run at once, on connections of their own
     /// (`QIMING_INTERFACE_SQL_CONNECTIONS`).
     pub interface_sql_connections: u32,
@@ -142,6 +148,8 @@ impl Default for Config {
             request_timeout: Duration::from_secs(120),
             interface_sql_timeout: Duration::from_secs(10),
             interface_sql_connections: 2,
+            http_interface_allowed_hosts: Vec::new(),
+            http_interface_max_mb: 10,
             login_log_retention: Duration::from_secs(180 * 24 * 3600),
             housekeeping_interval: Duration::from_secs(3600),
             log: "info".into(),
@@ -212,7 +220,7 @@ impl Config {
             "addr={} data_dir={} database_url={} web_dir={} admin_password={} session_idle={} \
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
-             max_connections={} header_read_timeout={} request_timeout={} interface_sql_timeout={} interface_sql_connections={} login_log_retention={} \
+             max_connections={} header_read_timeout={} request_timeout={} interface_sql_timeout={} interface_sql_connections={} http_interface_allowed_hosts={:?} http_interface_max_mb={} login_log_retention={} \
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
              wecom_base_url={} extra_ca_file={} file_store={} s3_endpoint={} s3_bucket={} s3_region={} \
              s3_access_key_id={} s3_secret_access_key={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
@@ -236,6 +244,8 @@ impl Config {
             humantime::format_duration(self.request_timeout),
             humantime::format_duration(self.interface_sql_timeout),
             self.interface_sql_connections,
+            self.http_interface_allowed_hosts,
+            self.http_interface_max_mb,
             humantime::format_duration(self.login_log_retention),
             humantime::format_duration(self.housekeeping_interval),
             self.log,

@@ -70,6 +70,8 @@ pub struct Inner {
     pub record_grants: support::cache::GenerationCache<Arc<access::RecordGrant>>,
     /// Where data-interface SQL runs: connections of its own, read-only, with a time limit.
     pub interface_sql: system::data_interface::SqlRunner,
+    /// The client of HTTP data interfaces: internal addresses refused unless allowed by name.
+    pub interface_http: reqwest::Client,
     /// The client of outgoing HTTP(S) calls (data interfaces, DingTalk, WeCom).
     pub http: reqwest::Client,
     /// The request and operation logs' queue, and its receiving end until the writer starts.
@@ -109,6 +111,10 @@ impl AppState {
         let hasher =
             support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
         let http = support::http::client(config.extra_ca_file.as_deref())?;
+        let interface_http = support::http::interface_client(
+            config.extra_ca_file.as_deref(),
+            support::http::Destinations::new(&config.http_interface_allowed_hosts),
+        )?;
         let current_users = support::cache::GenerationCache::new(4096);
         let dictionaries = support::cache::GenerationCache::new(4);
         let menu_snapshots = support::cache::GenerationCache::new(64);
@@ -128,6 +134,7 @@ impl AppState {
             files,
             http,
             interface_sql,
+            interface_http,
             current_users,
             menu_snapshots,
             dictionaries,

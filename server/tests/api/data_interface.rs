@@ -324,7 +324,8 @@ fn http_form(category: &str, code: &str, method: &str, path: &str, headers: Valu
 // The HTTP type: the configured address, method, headers and parameters; its JSON answered
 // as it is (Action/List finds the rows in its `data`); a timeout and a failing address say so.
 async fn di_http_calls_the_configured_address(engine: Engine) {
-    let s = start(engine).await;
+    // The fake service listens on this machine: allowed by name, as an administrator would.
+    let s = crate::harness::start_with(engine, |c| c.http_interface_allowed_hosts = vec!["127.0.0.1".into()]).await;
     let admin = s.ready_admin().await;
     let external = category(&s, "external").await;
     let api = fake_api().await;
@@ -358,7 +359,11 @@ async fn di_https_interface_trusts_only_known_certificates(engine: Engine) {
     let stranger = crate::https::serve(rows()).await;
     let dir = tempfile::tempdir().unwrap();
     let ca = trusted.trust(dir.path());
-    let s = crate::harness::start_with(engine, move |c| c.extra_ca_file = Some(ca)).await;
+    let s = crate::harness::start_with(engine, move |c| {
+        c.extra_ca_file = Some(ca);
+        c.http_interface_allowed_hosts = vec!["localhost".into()];
+    })
+    .await;
     let admin = s.ready_admin().await;
     let external = category(&s, "external").await;
     let good = create(&s, &admin, http_form(&external, "tls", "6", &format!("{}/rows", trusted.base), json!([]), json!([]), json!({}))).await;
@@ -538,7 +543,69 @@ async fn di_a_slow_statement_stops_at_its_limit_and_blocks_nobody(engine: Engine
     assert_eq!(answer.code(), 200, "{:#}", answer.body);
 }
 
+// Issue 24 §3: HTTP interfaces do not reach this machine or its private network — loopback
+// however written (127.0.0.1, localhost, 0x7f000001, [::1], ::ffff:127.0.0.1), private and
+// link-local ranges (the cloud metadata address), and Qiming itself — unless an administrator
+// allows the host by name (QIMING_HTTP_INTERFACE_ALLOWED_HOSTS); a redirect to such an address
+// is refused like the address itself; an answer larger than QIMING_HTTP_INTERFACE_MAX_MB is
+// refused while it streams, never held whole.
+async fn di_http_refuses_internal_addresses_and_huge_answers(engine: Engine) {
+    let api = fake_api().await;
+    let port = api.rsplit(':').next().unwrap().to_string();
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let external = category(&s, "external").await;
+    let qiming_port = s.base.rsplit(':').next().unwrap().to_string();
+    for (i, address) in [
+        format!("http://127.0.0.1:{port}/items"),
+        format!("http://localhost:{port}/items"),
+        format!("http://0x7f000001:{port}/items"),
+        format!("http://2130706433:{port}/items"),
+        format!("http://[::1]:{port}/items"),
+        format!("http://[::ffff:127.0.0.1]:{port}/items"),
+        format!("http://127.0.0.1:{qiming_port}/api/oauth/CurrentUser"),
+        "http://169.254.169.254/latest/meta-data/".to_string(),
+        "http://10.0.0.1/".to_string(),
+        "http://192.168.1.1/".to_string(),
+        "http://172.16.0.1/".to_string(),
+        "http://0.0.0.0/".to_string(),
+        "http://[fd00::1]/".to_string(),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let id = create(&s, &admin, http_form(&external, &format!("inside{i}"), "6", address, json!([]), json!([]), json!({"timeout": 2}))).await;
+        let answer = preview(&s, &admin, &id, json!([])).await;
+        assert_eq!(answer.code(), 400, "{address}: {:#}", answer.body);
+        assert!(answer.msg().contains("不能访问内部网络地址"), "{address}: {:#}", answer.body);
+    }
+
+    // Allowed by name: the same service answers; a redirect from it to an internal address
+    // that is not allowed is refused; a huge answer is cut off.
+    let huge = axum::Router::new()
+        .route("/huge", get(|| async { "x".repeat(2 * 1024 * 1024) }))
+        .route("/hop", get(|| async { axum::response::Redirect::temporary("http://10.0.0.1/") }));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let other = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, huge).await.unwrap() });
+    let s = crate::harness::start_with(engine, |c| {
+        c.http_interface_allowed_hosts = vec!["127.0.0.1".into(), "localhost".into()];
+        c.http_interface_max_mb = 1;
+    })
+    .await;
+    let admin = s.ready_admin().await;
+    let external = category(&s, "external").await;
+    let items = create(&s, &admin, http_form(&external, "items", "6", &format!("http://localhost:{port}/items"), json!([]), json!([]), json!({}))).await;
+    assert_eq!(preview(&s, &admin, &items, json!([])).await.ok()["data"][0]["id"], "1");
+    let hop = create(&s, &admin, http_form(&external, "hop", "6", &format!("http://{other}/hop"), json!([]), json!([]), json!({"timeout": 2}))).await;
+    let answer = preview(&s, &admin, &hop, json!([])).await;
+    assert!(answer.code() == 400 && answer.msg().contains("不能访问内部网络地址10.0.0.1"), "{:#}", answer.body);
+    let big = create(&s, &admin, http_form(&external, "big", "6", &format!("http://{other}/huge"), json!([]), json!([]), json!({}))).await;
+    preview(&s, &admin, &big, json!([])).await.fails(400, "接口请求失败：返回的数据超过1MB");
+}
+
 on_both_engines!(
+    di_http_refuses_internal_addresses_and_huge_answers,
     di_sql_guard_refuses_the_probe,
     di_a_slow_statement_stops_at_its_limit_and_blocks_nobody,
     di_005_form_list_state_copy_export_import,

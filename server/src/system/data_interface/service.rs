@@ -432,7 +432,7 @@ async fn run(state: &AppState, r: &InterfaceRow, sent: &[ParamValue], ctx: &Call
     match r.data_type {
         1 => run_sql(state, r, &values, ctx).await,
         2 => serde_json::from_str(&r.query).map_err(|_| AppError::bad("静态数据不是有效的JSON")),
-        3 => run_http(&state.http, r, &values).await,
+        3 => run_http(state, r, &values).await,
         _ => Err(AppError::bad("数据类型不正确")),
     }
 }
@@ -492,7 +492,10 @@ fn without_secrets(row: Value) -> Value {
     }
 }
 
-async fn run_http(client: &reqwest::Client, r: &InterfaceRow, values: &Map<String, Value>) -> Result<Value, AppError> {
+async fn run_http(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>) -> Result<Value, AppError> {
+    let url = reqwest::Url::parse(&r.path).map_err(|_| AppError::bad("接口路径不是有效的网址"))?;
+    http::Destinations::new(&state.config.http_interface_allowed_hosts).check_url(&url).map_err(|why| AppError::bad(format!("接口请求失败：{why}")))?;
+    let client = &state.interface_http;
     let timeout = serde_json::from_str::<Value>(&r.property_json)
         .ok()
         .and_then(|p| p.get("timeout").and_then(|t| t.as_u64().or_else(|| t.as_str().and_then(|s| s.parse().ok()))))
@@ -517,11 +520,29 @@ async fn run_http(client: &reqwest::Client, r: &InterfaceRow, values: &Map<Strin
         if e.is_timeout() { AppError::bad(format!("接口请求超时（{timeout}秒）")) } else { AppError::bad(format!("接口请求失败：{}", http::failure(e))) }
     })?;
     let status = response.status();
-    let body = response.text().await.map_err(|e| AppError::bad(format!("接口请求失败：{}", http::failure(e))))?;
+    let body = capped_body(response, state.config.http_interface_max_mb).await?;
     if !status.is_success() {
         return Err(AppError::bad(format!("接口请求失败：HTTP {}", status.as_u16())));
     }
     Ok(serde_json::from_str(&body).unwrap_or(Value::String(body)))
+}
+
+/// The answer's text, read as it arrives and refused past `max_mb` (a huge answer is never held
+/// whole in memory).
+async fn capped_body(mut response: reqwest::Response, max_mb: u64) -> Result<String, AppError> {
+    let limit = max_mb.saturating_mul(1024 * 1024) as usize;
+    let too_big = || AppError::bad(format!("接口请求失败：返回的数据超过{max_mb}MB"));
+    if response.content_length().is_some_and(|n| n as usize > limit) {
+        return Err(too_big());
+    }
+    let mut bytes: Vec<u8> = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| AppError::bad(format!("接口请求失败：{}", http::failure(e))))? {
+        if bytes.len() + chunk.len() > limit {
+            return Err(too_big());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 fn text_pairs(values: &Map<String, Value>) -> Vec<(String, String)> {
