@@ -232,7 +232,7 @@ const MENU: &[FieldRule] = &[
     field("type").required(t("menu.typeRequired", "请选择菜单类型")).one_of(MENU_TYPES, t("menu.typeInvalid", "菜单类型不正确")),
     field("category").one_of(&["Web", "App"], t("menu.categoryInvalid", "菜单分类只能是Web或App")),
     field("linkTarget").one_of(&["_self", "_blank"], t("menu.linkTargetInvalid", "打开方式只能是_self或_blank")),
-    field("urlAddress").required(t("menu.addressRequired", "地址不能为空")).max(500, None).when("type", &["2", "7"]),
+    field("urlAddress").required(t("menu.addressRequired", "地址不能为空")).max(500, None).rule(NamedRule::LinkAddress, None).when("type", &["2", "7"]),
     field("propertyJson").json_object(t("menu.propertyJsonInvalid", "菜单属性格式不正确")),
     field("propertyJson.moduleId").required(t("menu.moduleRequired", "关联不能为空")).when("type", &["3", "4", "5", "6", "8"]),
     field("description").max(500, None),
@@ -745,6 +745,13 @@ mod tests {
         assert_eq!(texts(Form::Menu, with(json!({"type": 2})), true), [("urlAddress".into(), "地址不能为空".into())]);
         assert_eq!(texts(Form::Menu, with(json!({"type": 7, "urlAddress": " "})), true), [("urlAddress".into(), "地址不能为空".into())]);
         assert_eq!(texts(Form::Menu, with(json!({"type": 2, "urlAddress": "system/menu"})), true), []);
+        // Issue 24 §3: a link runs nothing in the browser.
+        for address in ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "java\tscript:alert(1)", " javascript:alert(1)", "vbscript:x", "file:///etc/passwd"] {
+            assert_eq!(texts(Form::Menu, with(json!({"type": 7, "urlAddress": address})), true), [("urlAddress".into(), "地址只能是页面路径或以http://、https://开头的网址".into())], "{address}");
+        }
+        for address in ["https://www.example.com/a?b=c:d", "HTTP://intranet/", "system/menu", "onlineDev/records?id=1:2", "www.example.com"] {
+            assert_eq!(texts(Form::Menu, with(json!({"type": 7, "urlAddress": address})), true), [], "{address}");
+        }
         for kind in [3, 4, 5, 6, 8] {
             assert_eq!(
                 texts(Form::Menu, with(json!({"type": kind, "propertyJson": "{\"iconBackgroundColor\":\"\"}"})), true),

@@ -37,16 +37,18 @@ use serde_json::Value;
 pub const MAX_IDENTIFIER_LEN: usize = 63;
 
 /// Columns every model table has, filled by the platform (issue 13: id, creator, created,
-/// modifier, modified, organisation for the data scope, version for optimistic locking, the
+/// modifier, modified, organisation and position for the data scope, version for optimistic
+/// locking, the
 /// flow's id and state, the logical-delete mark; child rows' parent and order). No field
 /// may store under these names, compared without case (SQLite folds column names).
-pub const SYSTEM_COLUMNS: [&str; 13] = [
+pub const SYSTEM_COLUMNS: [&str; 14] = [
     "id",
     "creator",
     "created",
     "modifier",
     "modified",
     "organisation",
+    "position",
     "version",
     "flow_id",
     "flow_state",

@@ -27,10 +27,13 @@ pub enum NamedRule {
     HalfHour,
     PositiveInt,
     FieldName,
+    /// A menu's address: a page path, or a web address whose scheme is http or https — never
+    /// `javascript:`, `data:` or another scheme a browser would run or open in place.
+    LinkAddress,
 }
 
 impl NamedRule {
-    pub const ALL: [NamedRule; 13] = [
+    pub const ALL: [NamedRule; 14] = [
         NamedRule::Phone,
         NamedRule::Password,
         NamedRule::IdCard,
@@ -44,6 +47,7 @@ impl NamedRule {
         NamedRule::HalfHour,
         NamedRule::PositiveInt,
         NamedRule::FieldName,
+        NamedRule::LinkAddress,
     ];
 
     /// The rule called `name` in jnpf-wire.md's table (`code` is accepted for enCode, as
@@ -63,6 +67,7 @@ impl NamedRule {
             "halfHour" => NamedRule::HalfHour,
             "positiveInt" => NamedRule::PositiveInt,
             "fieldName" => NamedRule::FieldName,
+            "linkAddress" => NamedRule::LinkAddress,
             _ => return None,
         })
     }
@@ -82,6 +87,7 @@ impl NamedRule {
             NamedRule::HalfHour => "halfHour",
             NamedRule::PositiveInt => "positiveInt",
             NamedRule::FieldName => "fieldName",
+            NamedRule::LinkAddress => "linkAddress",
         }
     }
 
@@ -103,6 +109,7 @@ impl NamedRule {
             NamedRule::FieldName => {
                 ("rule.fieldName", "只能输入大小写英文字母、数字、下划线组合，且不能数字、下划线开头")
             }
+            NamedRule::LinkAddress => ("rule.linkAddress", "地址只能是页面路径或以http://、https://开头的网址"),
         };
         Message::new(key, text)
     }
@@ -126,6 +133,7 @@ impl NamedRule {
             NamedRule::HalfHour => is_half_hour(value),
             NamedRule::PositiveInt => is_positive_int(value),
             NamedRule::FieldName => is_field_name(value),
+            NamedRule::LinkAddress => is_link_address(value),
         }
     }
 
@@ -133,6 +141,22 @@ impl NamedRule {
     pub fn check(self, value: &str) -> Option<Message> {
         (!self.accepts(value)).then(|| self.message())
     }
+}
+
+/// A page path or an http(s) address. Browsers drop tabs and line breaks inside an address
+/// (`java\tscript:` runs as `javascript:`), so no control character or white space is
+/// allowed; a scheme is the text before the first `:` when it has only a scheme's characters
+/// and comes before any `/`, `?` or `#`.
+fn is_link_address(value: &str) -> bool {
+    if value.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return false;
+    }
+    let end = value.find(['/', '?', '#']).unwrap_or(value.len());
+    let Some(colon) = value[..end].find(':') else { return true };
+    let scheme = &value[..colon];
+    let is_scheme = scheme.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    !is_scheme || scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
 }
 
 /// The names `validate_rule` knows, in jnpf-wire.md's order.

@@ -94,22 +94,32 @@ fn is_secret_key(key: &str) -> bool {
     ["password", "secret", "token", "pwd"].iter().any(|s| k.contains(s))
 }
 
+/// Keys that are secrets on some pages only: a data-interface variable's `value` (and the
+/// script computing it) is typically another service's access token (issue 24 §3).
+fn page_secret_keys(path: &str) -> &'static [&'static str] {
+    if path.contains("/DataInterfaceVariate") { &["value", "expression"] } else { &[] }
+}
+
 /// The value with every secret's value replaced by the mask, at any depth.
-fn masked(value: Value) -> Value {
+fn masked(value: Value, extra: &[&str]) -> Value {
     match value {
         Value::Object(map) => Value::Object(
-            map.into_iter().map(|(k, v)| {
-                let v = if is_secret_key(&k) && !v.is_null() { Value::String(MASK.into()) } else { masked(v) };
-                (k, v)
-            }).collect(),
+            map.into_iter()
+                .map(|(k, v)| {
+                    let secret = is_secret_key(&k) || extra.iter().any(|e| k.eq_ignore_ascii_case(e));
+                    let v = if secret && !v.is_null() { Value::String(MASK.into()) } else { masked(v, extra) };
+                    (k, v)
+                })
+                .collect(),
         ),
-        Value::Array(items) => Value::Array(items.into_iter().map(masked).collect()),
+        Value::Array(items) => Value::Array(items.into_iter().map(|v| masked(v, extra)).collect()),
         other => other,
     }
 }
 
-/// The logged text of a body of `content_type`: JSON and forms masked, anything else named.
-pub fn logged_body(content_type: &str, body: &[u8]) -> String {
+/// The logged text of a body of `content_type` sent to `path`: JSON and forms masked,
+/// anything else named.
+pub fn logged_body(path: &str, content_type: &str, body: &[u8]) -> String {
     if body.is_empty() {
         return String::new();
     }
@@ -120,7 +130,7 @@ pub fn logged_body(content_type: &str, body: &[u8]) -> String {
         serde_json::from_slice::<Value>(body).ok()
     };
     let text = match value {
-        Some(v) => masked(v).to_string(),
+        Some(v) => masked(v, page_secret_keys(path)).to_string(),
         None => format!("（{}请求体，{}字节）", if kind.is_empty() { "未知类型的" } else { kind.as_str() }, body.len()),
     };
     cut(text)
@@ -152,7 +162,7 @@ async fn read_body(req: Request) -> Result<(Request, String), Response> {
     let bytes = axum::body::to_bytes(body, BODY_MAX_BYTES)
         .await
         .map_err(|_| axum::response::IntoResponse::into_response(crate::error::AppError::bad("请求数据读取失败")))?;
-    let logged = logged_body(&content_type, &bytes);
+    let logged = logged_body(parts.uri.path(), &content_type, &bytes);
     Ok((Request::from_parts(parts, axum::body::Body::from(bytes)), logged))
 }
 
@@ -247,17 +257,30 @@ mod tests {
     #[test]
     fn secrets_are_masked_at_any_depth_and_text_is_cut() {
         let body = br#"{"account":"a","password":"x","nested":{"qyhCorpSecret":"s","list":[{"accessToken":"t","n":1}]},"oldPwd":null}"#;
-        let logged: Value = serde_json::from_str(&logged_body("application/json;charset=utf-8", body)).unwrap();
+        let logged: Value = serde_json::from_str(&logged_body("/api/x", "application/json;charset=utf-8", body)).unwrap();
         assert_eq!(
             logged,
             serde_json::json!({"account": "a", "password": "******", "nested": {"qyhCorpSecret": "******", "list": [{"accessToken": "******", "n": 1}]}, "oldPwd": null})
         );
-        let form: Value = serde_json::from_str(&logged_body("application/x-www-form-urlencoded", b"account=a&password=b")).unwrap();
+        let form: Value = serde_json::from_str(&logged_body("/api/x", "application/x-www-form-urlencoded", b"account=a&password=b")).unwrap();
         assert_eq!(form, serde_json::json!({"account": "a", "password": "******"}));
-        assert_eq!(logged_body("text/plain", b"abc"), "（text/plain请求体，3字节）");
+        assert_eq!(logged_body("/api/x", "text/plain", b"abc"), "（text/plain请求体，3字节）");
         let long = format!("{{\"t\":\"{}\"}}", "字".repeat(5000));
-        let cut = logged_body("application/json", long.as_bytes());
+        let cut = logged_body("/api/x", "application/json", long.as_bytes());
         assert_eq!(cut.chars().count(), JSON_MAX_CHARS + 1);
         assert!(cut.ends_with('…'));
+    }
+
+    // Issue 24 §3: a data-interface variable's value and expression never reach the log;
+    // the same keys elsewhere are ordinary data.
+    #[test]
+    fn variable_values_are_masked() {
+        let body = br#"{"interfaceId":"1","fullName":"token","value":"sk-live-123","expression":"return 'sk-live-123'"}"#;
+        let logged = logged_body("/api/system/DataInterfaceVariate/9", "application/json", body);
+        assert!(!logged.contains("sk-live-123"), "{logged}");
+        let logged: Value = serde_json::from_str(&logged).unwrap();
+        assert_eq!((logged["value"].as_str(), logged["fullName"].as_str()), (Some(MASK), Some("token")));
+        let elsewhere: Value = serde_json::from_str(&logged_body("/api/system/DictionaryData", "application/json", br#"{"value":"x"}"#)).unwrap();
+        assert_eq!(elsewhere["value"], "x");
     }
 }

@@ -329,6 +329,15 @@ pub fn reject_controls(field: &str, text: &str) -> Result<(), AppError> {
     Ok(())
 }
 
+/// Parses JSON sent as text inside a request (a record's `data`, `queryJson`,
+/// `superQueryJson`), with the same refusal of control characters (NUL above all, which
+/// PostgreSQL cannot store) as a JSON body; None when the text is not JSON.
+pub fn nested_json(field: &str, text: &str) -> Result<Option<serde_json::Value>, AppError> {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else { return Ok(None) };
+    reject_controls_in_json(&value, &mut field.to_string())?;
+    Ok(Some(value))
+}
+
 fn reject_controls_in_json(value: &serde_json::Value, path: &mut String) -> Result<(), AppError> {
     match value {
         serde_json::Value::String(s) => reject_controls(path, s),

@@ -30,6 +30,8 @@ async fn read_field(field: axum::extract::multipart::Field<'_>, fields: &mut BTr
         return Err(AppError::field(name, "内容过长"));
     }
     let text = String::from_utf8(bytes.to_vec()).map_err(|_| AppError::field(name.clone(), format!("{name}格式错误")))?;
+    // pathType, folder, fileName…: text input like any other (NUL never reaches the database).
+    crate::wire::reject_controls(&name, &text)?;
     fields.insert(name, text);
     Ok(())
 }
@@ -42,7 +44,9 @@ async fn read_upload(mut multipart: Multipart, max: u64) -> Result<Incoming, App
     let mut incoming = Incoming { file_name: None, bytes: Default::default(), too_large: false, fields: Default::default() };
     while let Some(mut field) = multipart.next_field().await.map_err(failed)? {
         if field.name() == Some("file") && incoming.file_name.is_none() {
-            incoming.file_name = Some(field.file_name().unwrap_or_default().to_string());
+            let file_name = field.file_name().unwrap_or_default().to_string();
+            crate::wire::reject_controls("文件名", &file_name)?;
+            incoming.file_name = Some(file_name);
             let mut bytes = BytesMut::new();
             while let Some(chunk) = field.chunk().await.map_err(failed)? {
                 if (bytes.len() + chunk.len()) as u64 > max {
@@ -84,6 +88,7 @@ pub async fn upload(
     while let Some(field) = multipart.next_field().await.map_err(|_| AppError::bad("文件上传失败"))? {
         if field.name() == Some("file") && received.is_none() {
             let file_name = field.file_name().unwrap_or_default().to_string();
+            crate::wire::reject_controls("文件名", &file_name)?;
             received = Some(service::receive(&state, &caller, &folder, &file_name, field).await?);
         } else {
             read_field(field, &mut fields).await?;

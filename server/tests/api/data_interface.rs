@@ -415,7 +415,7 @@ async fn data_interface_page_needs_its_menu_and_buttons(engine: Engine) {
 }
 
 
-// Issue 24 §1: the probe's statements (fixtures/vectors/sql_guard.json) — every quoting style
+// Issue 24 §1: the probe's statements (fixtures/probes/sql_guard.json) — every quoting style
 // and schema name, UNION/CTE/subquery, functions in FROM, pragma tables, the XML family, the
 // catalogues — are refused when an interface is saved, and when such a text is stored anyway
 // the call refuses it too; the report queries run. Beneath the guard the engine enforces the
@@ -425,7 +425,7 @@ async fn di_sql_guard_refuses_the_probe(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let basic = category(&s, "basic").await;
-    let vectors: Value = serde_json::from_str(include_str!("../../../fixtures/vectors/sql_guard.json")).unwrap();
+    let vectors: Value = serde_json::from_str(include_str!("../../../fixtures/probes/sql_guard.json")).unwrap();
     let refused = vectors["refused"].as_array().unwrap();
     assert!(refused.len() >= 90, "{}", refused.len());
     for query in refused {

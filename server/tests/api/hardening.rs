@@ -97,6 +97,13 @@ async fn http_008_long_and_control_character_input_is_refused(engine: Engine) {
     let import = "/api/system/DictionaryData/Action/Import";
     s.call(Method::POST, import, Some(&token), upload("file", "科室.bdd", file.as_bytes())).await.fails(400, "文件内容.list.fullName含有不允许的控制字符");
     assert_eq!(s.call(Method::POST, import, Some(&token), upload("file", "科\u{1}室.bdd", b"{}")).await.code(), 400);
+    // An upload's text fields (issue 24 §3: pathType and folder reached PostgreSQL with a NUL).
+    let fields = [("pathType", "selfPath\u{0}"), ("folder", "a")];
+    let answer = s.call(Method::POST, "/api/file/Uploader/annex", Some(&token), crate::harness::upload_with(&fields, "file", "a.txt", b"hello")).await;
+    answer.fails(400, "pathType含有不允许的控制字符");
+    let fields = [("identifier", "0123456789abcdef0123456789abcdef"), ("folder", "x\u{0}y")];
+    let answer = s.call(Method::POST, "/api/file/merge", Some(&token), crate::harness::upload_with(&fields, "dummy", "d", b"")).await;
+    answer.fails(400, "folder含有不允许的控制字符");
 }
 
 // A full password-hashing queue answers 503 "busy" at once instead of queueing every real

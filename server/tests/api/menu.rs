@@ -168,6 +168,15 @@ async fn menus(engine: Engine) {
     assert_eq!((info["fullName"].as_str(), info["urlAddress"].as_str(), info["sortCode"].as_i64()), (Some("床位管理"), Some("ward/ward.beds"), Some(5)));
     s.put(&format!("{MENU}/{beds}"), Some(&admin), json!({"type": 3})).await.fails(400, "关联不能为空");
     s.put(&format!("{MENU}/{sub}"), Some(&admin), json!({"type": 7})).await.fails(400, "地址不能为空");
+    // Issue 24 §3: a link's address runs nothing in the browser, however it is written.
+    for address in ["javascript:alert(document.cookie)", "JavaScript:alert(1)", "data:text/html;base64,PHNjcmlwdD4=", "java\tscript:alert(1)", "vbscript:x"] {
+        let mut link = page("-1", "ward.link");
+        link["type"] = json!(7);
+        link["urlAddress"] = json!(address);
+        let answer = s.post(MENU, Some(&admin), link).await;
+        assert_eq!(answer.data()["urlAddress"], json!(["地址只能是页面路径或以http://、https://开头的网址"]), "{address}: {:#}", answer.body);
+        s.put(&format!("{MENU}/{sub}"), Some(&admin), json!({"type": 7, "urlAddress": address})).await.fails(400, "地址只能是页面路径或以http://、https://开头的网址");
+    }
     s.put(&format!("{MENU}/{beds}"), Some(&admin), json!({"type": 3, "propertyJson": "{\"moduleId\":\"m1\"}"})).await.ok();
     assert_eq!(s.get(&format!("{MENU}/{beds}"), Some(&admin)).await.ok()["type"], 3);
     let mut back = s.get(&format!("{MENU}/{beds}"), Some(&admin)).await.ok().clone();
@@ -606,6 +615,7 @@ async fn menu_export_and_import(engine: Engine) {
         ("x.bm", br#"{"moduleEntity": {"id": "a", "type": "page"}}"#.to_vec(), "文件内容不是菜单数据：moduleEntity.type有误"),
         ("x.bm", with(&|f| f["moduleEntity"]["fullName"] = json!("")), "菜单“ward4”：菜单名称不能为空"),
         ("x.bm", with(&|f| f["children"][1]["moduleEntity"]["urlAddress"] = json!("")), "菜单“ward.rounds4”：地址不能为空"),
+        ("x.bm", with(&|f| f["children"][1]["moduleEntity"]["urlAddress"] = json!("javascript:alert(1)")), "菜单“ward.rounds4”：地址只能是页面路径或以http://、https://开头的网址"),
         ("x.bm", with(&|f| f["children"][1]["moduleEntity"]["enCode"] = json!("ward.beds4")), "菜单“ward.beds4”：编码在文件中重复"),
         ("x.bm", with(&|f| f["children"][1]["moduleEntity"]["enCode"] = json!("ward.rounds")), "菜单“ward.rounds”：编码已存在，不能重复导入"),
         ("x.bm", with(&|f| f["children"][0]["buttonEntityList"][1]["enCode"] = json!("")), "菜单“ward.beds4”的按钮“”：按钮编码不能为空"),

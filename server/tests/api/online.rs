@@ -540,7 +540,70 @@ async fn list_queries_read_in_index_order_sqlite() {
     }
 }
 
+// Issue 24 §3: a NUL (or another control character) inside a record's data, its queryJson or
+// its superQueryJson — JSON sent as text inside the body — is a 400 naming the field on both
+// engines (PostgreSQL cannot store NUL; it answered 500), and nothing is written.
+async fn control_characters_in_nested_json_are_refused(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    let poisoned = json!({"data": json!({"code": "K-\u{0}1", "title": "订单", "amount": 1.0, "placed": 1_700_000_000_000i64, "lines": []}).to_string()});
+    assert!(poisoned["data"].as_str().unwrap().contains("\\u0000"), "{poisoned}");
+    s.post(&format!("{ONLINE}/{model}"), Some(&admin), poisoned).await.fails(400, "data.code含有不允许的控制字符");
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20})).await;
+    assert_eq!(page["pagination"]["total"], 0);
+    let super_query = json!({"matchLogic": "AND", "conditionJson": json!([{"field": "code", "symbol": "==", "fieldValue": "a\u{0}b", "jnpfKey": "comInput"}]).to_string()}).to_string();
+    let answer = s.post(&format!("{ONLINE}/{model}/List"), Some(&admin), json!({"currentPage": 1, "pageSize": 20, "superQueryJson": super_query})).await;
+    assert_eq!(answer.code(), 400, "{:#}", answer.body);
+    assert!(answer.msg().contains("含有不允许的控制字符"), "{:#}", answer.body);
+    let answer = s.post(&format!("{ONLINE}/{model}/List"), Some(&admin), json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"code": "a\u{0}"}).to_string()})).await;
+    assert_eq!(answer.code(), 400, "{:#}", answer.body);
+}
+
+// Issue 24 §3: fields named like SQL keywords the engines reserve (position, order, user,
+// select, …) are released, saved, listed, searched and sorted on both engines — or, where a
+// name cannot be a column, refused at release naming the field; never a 500.
+async fn keyword_field_names_are_columns_or_named_refusals(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    // Reserved by PostgreSQL: refused at release, naming the field.
+    for (i, n) in ["order", "user", "select", "group", "limit", "offset", "table", "from", "where", "desc", "default", "check", "primary", "end", "all", "case", "natural", "xmin"].iter().enumerate() {
+        let form = json!({"formRef": "elForm", "fields": [field("comInput", n, n, json!({}))]});
+        let id = create(&s, &admin, json!({"fullName": format!("r{i}"), "enCode": format!("r{i}"), "webType": 2, "formData": form, "columnData": {"columnList": [{"prop": n}]}})).await;
+        let answer = release(&s, &admin, &id).await;
+        assert_eq!(answer.code(), 400, "{n}: {:#}", answer.body);
+        assert!(answer.data().to_string().contains(&format!("不能使用数据库保留字作为名称：{n}")), "{n}: {:#}", answer.body);
+    }
+    // `position` is a system column of every record table (the creator's position, for the
+    // data scope): refused naming the field (it answered 500: the column existed twice).
+    let form = json!({"formRef": "elForm", "fields": [field("comInput", "position", "岗位", json!({}))]});
+    let id = create(&s, &admin, json!({"fullName": "pos", "enCode": "pos", "webType": 2, "formData": form, "columnData": {"columnList": [{"prop": "position"}]}})).await;
+    let answer = release(&s, &admin, &id).await;
+    assert_eq!(answer.code(), 400, "{:#}", answer.body);
+    assert!(answer.data().to_string().contains("字段名与系统字段重复：position"), "{:#}", answer.body);
+    // Key words the engines do not reserve are ordinary columns: saved, listed, searched, sorted.
+    let names = ["time", "value", "name", "type", "level", "year", "month", "status", "comment", "key", "data", "text", "date", "action", "content", "password_x", "index"];
+    let fields: Vec<Value> = names.iter().map(|n| field("comInput", n, n, json!({}))).collect();
+    let form = json!({"formRef": "elForm", "fields": fields});
+    let search: Vec<Value> = names.iter().map(|n| json!({"prop": n, "__vModel__": n, "searchType": 2})).collect();
+    let columns: Vec<Value> = names.iter().map(|n| json!({"prop": n, "sortable": true})).collect();
+    let body = json!({"fullName": "kw", "enCode": "kw", "webType": 2, "formData": form, "columnData": {"searchList": search, "columnList": columns}});
+    let id = create(&s, &admin, body).await;
+    let answer = release(&s, &admin, &id).await;
+    assert_eq!(answer.code(), 200, "{:#}", answer.body);
+    let record: serde_json::Map<String, Value> = names.iter().map(|n| (n.to_string(), json!(format!("{n}-值")))).collect();
+    let saved = s.post(&format!("{ONLINE}/{id}"), Some(&admin), json!({"data": Value::Object(record).to_string()})).await;
+    assert_eq!(saved.code(), 200, "{:#}", saved.body);
+    for n in names {
+        let page = s.post(&format!("{ONLINE}/{id}/List"), Some(&admin), json!({"currentPage": 1, "pageSize": 20, "sidx": n, "sort": "desc", "queryJson": json!({n: "值"}).to_string()})).await;
+        assert_eq!(page.code(), 200, "{n}: {:#}", page.body);
+        assert_eq!(page.data()["pagination"]["total"], 1, "{n}: {:#}", page.body);
+    }
+}
+
 on_both_engines!(
+    keyword_field_names_are_columns_or_named_refusals,
+    control_characters_in_nested_json_are_refused,
     record_round_trip,
     concurrent_edits_one_wins,
     failing_sub_table_row_writes_nothing,

@@ -1174,6 +1174,7 @@ const en: Translation = {
       halfHour: 'The time must be a whole number or a multiple of 0.5',
       positiveInt: 'Please enter a positive integer',
       fieldName: 'Use only letters, digits and underscores, not starting with a digit or underscore',
+      linkAddress: 'The address must be a page path or a web address starting with http:// or https://',
       unknown: 'Unknown validation rule: {{name}}',
     },
     pattern: {

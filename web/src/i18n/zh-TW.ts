@@ -1172,6 +1172,7 @@ const zhTW: Translation = {
       halfHour: '時間只能是整數或0.5的倍數',
       positiveInt: '請輸入正整數',
       fieldName: '只能輸入大小寫英文字母、數字、底線組合，且不能以數字、底線開頭',
+      linkAddress: '位址只能是頁面路徑或以http://、https://開頭的網址',
       unknown: '未知的驗證規則：{{name}}',
     },
     pattern: {

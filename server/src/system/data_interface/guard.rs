@@ -434,11 +434,11 @@ mod tests {
         }
     }
 
-    /// The probe's statements (fixtures/vectors/sql_guard.json): every one refused in both
+    /// The probe's statements (fixtures/probes/sql_guard.json): every one refused in both
     /// dialects, and the report queries accepted.
     #[test]
     fn the_probe_is_refused_and_reports_pass() {
-        let vectors: serde_json::Value = serde_json::from_str(include_str!("../../../../fixtures/vectors/sql_guard.json")).unwrap();
+        let vectors: serde_json::Value = serde_json::from_str(include_str!("../../../../fixtures/probes/sql_guard.json")).unwrap();
         for engine in [Engine::Sqlite, Engine::Postgres] {
             for text in vectors["refused"].as_array().unwrap() {
                 let text = text.as_str().unwrap();

@@ -631,3 +631,17 @@ pub async fn record_labels(conn: &mut Conn, table: &str, physical: &str, ids: &[
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<Option<String>, _>(1)?))).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Every column the platform adds to a record table is one core refuses as a field name
+    // (a field `position` once made the column twice: a 500 at release).
+    #[test]
+    fn system_columns_are_refused_field_names() {
+        for (name, _) in MAIN_SYSTEM.iter().chain(CHILD_SYSTEM.iter()) {
+            assert!(qiming_core::model::SYSTEM_COLUMNS.contains(name), "{name} is not in core's SYSTEM_COLUMNS");
+        }
+    }
+}

@@ -174,7 +174,7 @@ fn value_of(storage: Storage, kind: &ColumnKind, cell: &Cell) -> Value {
 
 fn data_object(data: &Value) -> Result<Map<String, Value>, AppError> {
     let parsed = match data {
-        Value::String(s) => serde_json::from_str::<Value>(s).map_err(|_| AppError::field("data", "数据格式不正确"))?,
+        Value::String(s) => crate::wire::nested_json("data", s)?.ok_or_else(|| AppError::field("data", "数据格式不正确"))?,
         other => other.clone(),
     };
     match parsed {
@@ -921,11 +921,11 @@ fn super_query(engine: Engine, columns: &[(&Field, Read)], permit: &RecordPermit
     let q = match q {
         Value::Null => return Ok(None),
         Value::String(t) if t.trim().is_empty() => return Ok(None),
-        Value::String(t) => serde_json::from_str::<Value>(t).map_err(|_| bad())?,
+        Value::String(t) => crate::wire::nested_json("superQueryJson", t)?.ok_or_else(bad)?,
         other => other.clone(),
     };
     let conditions = match q.get("conditionJson") {
-        Some(Value::String(t)) => serde_json::from_str::<Value>(t).map_err(|_| bad())?,
+        Some(Value::String(t)) => crate::wire::nested_json("superQueryJson", t)?.ok_or_else(bad)?,
         Some(v) => v.clone(),
         None => return Ok(None),
     };
