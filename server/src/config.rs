@@ -58,6 +58,12 @@ pub struct Config {
     /// How long a request may take, its body included (`QIMING_REQUEST_TIMEOUT`).
     #[serde(with = "humantime_serde")]
     pub request_timeout: Duration,
+    /// The slowest a request body may arrive once its grace period is over, in bytes per
+    /// second on average since the headers (`QIMING_BODY_MIN_RATE`; 0: no minimum).
+    pub body_min_rate: u64,
+    /// How long a request body may take before the minimum rate counts (`QIMING_BODY_GRACE`).
+    #[serde(with = "humantime_serde")]
+    pub body_grace: Duration,
     /// How long one data-interface SQL statement may run before it is stopped
     /// (`QIMING_INTERFACE_SQL_TIMEOUT`).
     #[serde(with = "humantime_serde")]
@@ -146,6 +152,8 @@ impl Default for Config {
             max_connections: 10_000,
             header_read_timeout: Duration::from_secs(20),
             request_timeout: Duration::from_secs(120),
+            body_min_rate: 1024,
+            body_grace: Duration::from_secs(10),
             interface_sql_timeout: Duration::from_secs(10),
             interface_sql_connections: 2,
             http_interface_allowed_hosts: Vec::new(),
@@ -220,7 +228,7 @@ impl Config {
             "addr={} data_dir={} database_url={} web_dir={} admin_password={} session_idle={} \
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
-             max_connections={} header_read_timeout={} request_timeout={} interface_sql_timeout={} interface_sql_connections={} http_interface_allowed_hosts={:?} http_interface_max_mb={} login_log_retention={} \
+             max_connections={} header_read_timeout={} request_timeout={} body_min_rate={} body_grace={} interface_sql_timeout={} interface_sql_connections={} http_interface_allowed_hosts={:?} http_interface_max_mb={} login_log_retention={} \
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
              wecom_base_url={} extra_ca_file={} file_store={} s3_endpoint={} s3_bucket={} s3_region={} \
              s3_access_key_id={} s3_secret_access_key={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
@@ -242,6 +250,8 @@ impl Config {
             self.max_connections,
             humantime::format_duration(self.header_read_timeout),
             humantime::format_duration(self.request_timeout),
+            self.body_min_rate,
+            humantime::format_duration(self.body_grace),
             humantime::format_duration(self.interface_sql_timeout),
             self.interface_sql_connections,
             self.http_interface_allowed_hosts,

@@ -158,6 +158,7 @@ impl AppState {
 /// access guard) and the web app with an SPA fallback to index.html.
 pub fn app(state: AppState) -> Router {
     let request_timeout = state.config.request_timeout;
+    let state_pace = (state.config.body_min_rate, state.config.body_grace);
     let (api, _, _) = api::routes().split();
     let api = api
         .route_layer(middleware::from_fn_with_state(state.clone(), access::guard))
@@ -177,6 +178,10 @@ pub fn app(state: AppState) -> Router {
     api.fallback_service(web::service(state.config.web_dir.as_deref()))
         .with_state(state)
         .layer(middleware::from_fn_with_state(request_timeout, request::deadline))
+        .layer(middleware::from_fn_with_state(
+            request::BodyPace { min_rate: state_pace.0, grace: state_pace.1 },
+            request::body_pace,
+        ))
         .layer(CatchPanicLayer::custom(web::panic_answer))
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(request::security_headers))

@@ -74,6 +74,100 @@ pub async fn deadline(axum::extract::State(limit): axum::extract::State<std::tim
     }
 }
 
+/// The minimum pace of request bodies: `(bytes per second, grace)` (`QIMING_BODY_MIN_RATE`,
+/// `QIMING_BODY_GRACE`).
+#[derive(Debug, Clone, Copy)]
+pub struct BodyPace {
+    pub min_rate: u64,
+    pub grace: std::time::Duration,
+}
+
+/// Gives every request body a minimum pace: once the grace period is over, a body must have
+/// arrived at `min_rate` bytes per second on average, else reading it fails at once (the
+/// call answers 400 and the connection closes). A client trickling a byte every few seconds
+/// can then hold a connection for the grace period, not for the whole request timeout.
+pub async fn body_pace(axum::extract::State(pace): axum::extract::State<BodyPace>, req: Request, next: Next) -> Response {
+    use http_body::Body as _;
+    if pace.min_rate == 0 || req.body().is_end_stream() {
+        return next.run(req).await;
+    }
+    let (parts, body) = req.into_parts();
+    next.run(Request::from_parts(parts, axum::body::Body::new(Paced::new(body, pace)))).await
+}
+
+/// A body that fails once it falls behind its pace (see [`body_pace`]).
+struct Paced {
+    inner: axum::body::Body,
+    started: tokio::time::Instant,
+    received: u64,
+    pace: BodyPace,
+    /// When the body falls behind if nothing more arrives.
+    behind: std::pin::Pin<Box<tokio::time::Sleep>>,
+}
+
+impl Paced {
+    fn new(inner: axum::body::Body, pace: BodyPace) -> Paced {
+        let started = tokio::time::Instant::now();
+        Paced { inner, started, received: 0, pace, behind: Box::pin(tokio::time::sleep_until(started + pace.grace)) }
+    }
+
+    fn behind_at(&self) -> tokio::time::Instant {
+        let earned = std::time::Duration::from_secs_f64(self.received as f64 / self.pace.min_rate as f64);
+        self.started + earned.max(self.pace.grace)
+    }
+}
+
+/// Why a paced body stopped.
+#[derive(Debug)]
+struct TooSlow;
+
+impl std::fmt::Display for TooSlow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("请求数据发送过慢")
+    }
+}
+
+impl std::error::Error for TooSlow {}
+
+impl http_body::Body for Paced {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        use std::future::Future;
+        use std::task::Poll;
+        let this = &mut *self;
+        match std::pin::Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => {
+                if let Some(data) = frame.data_ref() {
+                    this.received += data.len() as u64;
+                    let at = this.behind_at();
+                    this.behind.as_mut().reset(at);
+                }
+                Poll::Ready(Some(Ok(frame)))
+            }
+            Poll::Pending => {
+                if this.behind.as_mut().poll(cx).is_ready() {
+                    return Poll::Ready(Some(Err(axum::Error::new(TooSlow))));
+                }
+                Poll::Pending
+            }
+            done => done,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
 /// Who is calling: recorded with sign-ins and sessions.
 #[derive(Debug, Clone)]
 pub struct Client {

@@ -31,13 +31,19 @@ pub struct Received {
     detected: Option<&'static str>,
 }
 
-/// How many bytes `caller` may still upload (None: no quota) and the refusal beyond them.
-async fn quota_left(state: &AppState, conn: &mut Conn, caller: &Session) -> Result<Option<(u64, String)>, AppError> {
+/// How many bytes `caller` may still upload (None: no quota) and the refusal beyond them. The
+/// chunks of unfinished chunked uploads count too (kept until merged or cleaned up), except
+/// those of the file `merging`, which become that file.
+async fn quota_left(state: &AppState, conn: &mut Conn, caller: &Session, merging: Option<&str>) -> Result<Option<(u64, String)>, AppError> {
     let quota_mb = state.config.upload_quota_mb;
     if quota_mb == 0 {
         return Ok(None);
     }
-    let used = repo::used_bytes(conn, &caller.user_id).await?.max(0) as u64;
+    let mut used = repo::used_bytes(conn, &caller.user_id).await?.max(0) as u64;
+    used += state.files.total_size(&format!("chunks/{}", caller.user_id)).await?;
+    if let Some(identifier) = merging {
+        used = used.saturating_sub(state.files.total_size(&format!("chunks/{}/{identifier}", caller.user_id)).await?);
+    }
     let left = (quota_mb * 1_048_576).saturating_sub(used);
     let used_mb = used.div_ceil(1_048_576);
     Ok(Some((left, format!("存储空间不足：每位用户最多可上传{quota_mb}MB的文件，已使用{used_mb}MB，请删除不用的文件后再上传"))))
@@ -71,7 +77,7 @@ pub async fn receive<E>(
     let max_mb = state.config.upload_max_mb;
     let quota = {
         let mut conn = state.db.acquire().await?;
-        quota_left(state, &mut conn, caller).await?
+        quota_left(state, &mut conn, caller, None).await?
     };
     let extension = upload::extension(&original_name);
     let name = format!("{}.{extension}", hex(&random_bytes::<16>()));
@@ -693,7 +699,7 @@ async fn chunk_plan(state: &AppState, caller: &Session, identifier: &str, total_
         return Err(AppError::bad(format!("文件大小不能超过{max_mb}MB")));
     }
     let mut conn = state.db.acquire().await?;
-    if let Some((left, message)) = quota_left(state, &mut conn, caller).await?
+    if let Some((left, message)) = quota_left(state, &mut conn, caller, Some(identifier)).await?
         && total_size.unwrap_or(0) > left
     {
         return Err(AppError::bad(message));
@@ -738,7 +744,19 @@ pub async fn store_chunk(state: &AppState, caller: &Session, incoming: Incoming)
     if incoming.too_large || incoming.bytes.is_empty() {
         return Err(AppError::bad("分片大小有误"));
     }
-    state.files.put(&format!("{}/{chunk_number}", plan.prefix), incoming.bytes).await?;
+    // The chunk counts against the quota as soon as it is held (a client announcing a small
+    // file, or 100,000 chunks, cannot park more than the quota for the cleanup's week).
+    let mut conn = state.db.acquire().await?;
+    let quota = quota_left(state, &mut conn, caller, None).await?;
+    drop(conn);
+    let key = format!("{}/{chunk_number}", plan.prefix);
+    if let Some((left, message)) = quota {
+        let replaced = state.files.size(&key).await?.unwrap_or(0);
+        if incoming.bytes.len() as u64 > left + replaced {
+            return Err(AppError::bad(message));
+        }
+    }
+    state.files.put(&key, incoming.bytes).await?;
     Ok(chunk_state(&held_chunks(state, &plan.prefix).await?, plan.total_chunks))
 }
 
@@ -777,7 +795,7 @@ pub async fn merge(state: &AppState, caller: &Session, incoming: Incoming) -> Re
         return Err(AppError::bad(m.text));
     }
     let mut conn = state.db.acquire().await?;
-    if let Some((left, message)) = quota_left(state, &mut conn, caller).await?
+    if let Some((left, message)) = quota_left(state, &mut conn, caller, Some(&identifier)).await?
         && file_size > left
     {
         discard(parts).await;

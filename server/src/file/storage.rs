@@ -99,6 +99,12 @@ impl Storage {
     }
 
     /// Every object under `prefix`, at any depth: (key, last modified in epoch ms).
+    /// The bytes of every object below `prefix`, at any depth.
+    pub async fn total_size(&self, prefix: &str) -> Result<u64, AppError> {
+        let listed: Vec<object_store::ObjectMeta> = self.store.list(Some(&Self::path(prefix)?)).try_collect().await.map_err(anyhow::Error::from)?;
+        Ok(listed.iter().map(|o| o.size).sum())
+    }
+
     pub async fn list_all(&self, prefix: &str) -> Result<Vec<(String, i64)>, AppError> {
         let listed: Vec<object_store::ObjectMeta> = self.store.list(Some(&Self::path(prefix)?)).try_collect().await.map_err(anyhow::Error::from)?;
         Ok(listed.into_iter().map(|o| (o.location.to_string(), o.last_modified.timestamp_millis())).collect())

@@ -346,6 +346,23 @@ async fn file_upload_quota(engine: Engine) {
     test_chunk(&s, &nurse, &fields).await.fails(400, full);
     // The doctor's quota is their own.
     send(&s, &doctor, "annex", WIDGET, "b.pdf", &other).await.ok();
+
+    // Issue 24 §3: held chunks count against the quota at once, whatever the client
+    // announces (a tiny totalSize, 100,000 chunks): the doctor has ~400 KB left, so the first
+    // 300 KB chunk is held and the second is refused; nothing of it is kept. An ordinary
+    // upload then finds the held chunk counted too.
+    let identifier = "0123456789abcdef0123456789abcdef";
+    let piece = vec![b'x'; 300 * 1024];
+    let fields = chunk_fields(identifier, "d.pdf", 1, 100_000, 1000, piece.len());
+    send_chunk(&s, &doctor, &fields, &piece).await.ok();
+    let fields = chunk_fields(identifier, "d.pdf", 2, 100_000, 1000, piece.len());
+    let refused = send_chunk(&s, &doctor, &fields, &piece).await;
+    assert_eq!(refused.code(), 400, "{:#}", refused.body);
+    assert!(refused.msg().starts_with("存储空间不足"), "{:#}", refused.body);
+    let mut small = pdf();
+    small.resize(200 * 1024, b' ');
+    let answer = send(&s, &doctor, "annex", WIDGET, "e.pdf", &small).await;
+    assert!(answer.code() == 400 && answer.msg().starts_with("存储空间不足"), "{:#}", answer.body);
 }
 
 async fn housekeep(s: &TestServer) -> qiming_server::housekeeping::Trimmed {

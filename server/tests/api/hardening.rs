@@ -140,7 +140,49 @@ async fn auth_012_captcha_length_from_the_configuration(engine: Engine) {
     assert_eq!(answer.chars().count(), 4);
 }
 
+// Issue 24 §3: a client trickling its body (a byte at a time) is cut off once the body falls
+// behind the minimum pace after its grace period — the call answers 400 — instead of holding
+// the connection until the request timeout (which would answer 504 请求处理超时). A body sent
+// at an ordinary pace is not affected.
+async fn a_trickled_body_is_cut_off_after_its_grace(engine: Engine) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let s = start_with(engine, |c| {
+        c.body_min_rate = 1024;
+        c.body_grace = std::time::Duration::from_secs(1);
+        c.request_timeout = std::time::Duration::from_secs(30);
+    })
+    .await;
+    let addr = s.base.trim_start_matches("http://").to_string();
+    let stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let (mut reader, mut writer) = stream.into_split();
+    let head = format!("POST /api/oauth/Login HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n");
+    writer.write_all(head.as_bytes()).await.unwrap();
+    let trickle = tokio::spawn(async move {
+        for _ in 0..200 {
+            if writer.write_all(b"a").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        }
+    });
+    let mut answer = Vec::new();
+    let _ = reader.read_to_end(&mut answer).await;
+    trickle.abort();
+    let answer = String::from_utf8_lossy(&answer);
+    let body = &answer[answer.find("\r\n\r\n").map(|i| i + 4).unwrap_or(0)..];
+    let envelope: serde_json::Value = serde_json::from_str(body.trim()).unwrap_or_else(|_| {
+        // A chunked answer: take the JSON between the braces.
+        serde_json::from_str(&body[body.find('{').unwrap()..=body.rfind('}').unwrap()]).unwrap()
+    });
+    assert_eq!(envelope["code"], 400, "{answer}");
+    // An ordinary sign-in (its body at once) is unaffected.
+    assert_eq!(s.login(ADMIN, &md5("wrong")).await.code(), 400);
+    let token = s.ready_admin().await;
+    assert!(!token.is_empty());
+}
+
 on_both_engines!(
+    a_trickled_body_is_cut_off_after_its_grace,
     auth_007_a_parallel_burst_checks_at_most_five,
     auth_007_a_parallel_burst_from_one_address_checks_at_most_twenty,
     auth_020_unlock_guesses_count_against_the_account,
