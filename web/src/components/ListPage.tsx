@@ -14,7 +14,7 @@
  *     { key: 'fullName', title: t('group.name'), dataIndex: 'fullName', width: 200 },
  *     creatorTimeColumn(t),
  *     sortCodeColumn(t),
- *     ...manageColumns<GroupRow>({ t, confirm, can, what: t('group.what'), toggle: toggleBy(updateGroup),
+ *     ...manageColumns<GroupRow>({ t, confirm, can, what: t('group.what'), update: updateGroup,
  *       remove: deleteGroup, onEdit: (row) => setTarget({ id: row.id }), done: saved, actionsWidth: 170 }),
  *   ]}
  * />

@@ -38,22 +38,25 @@ export function sortCodeColumn<T>(t: Translate, width = 80): ColumnType<T> {
   return { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width, align: 'center' };
 }
 
-export interface StateColumnOptions<T = Named> {
+export interface StateColumnOptions {
   t: Translate;
   confirm: Confirms;
   /** The switch is offered with the edit button's permission. */
   editable: boolean;
   /** What the question calls the record (角色, 数据接口, …). */
   what: string;
-  /** The server's toggle of the record (the row, for a server that wants the new state sent). */
-  toggle(id: string, row: T): Promise<Envelope<unknown>>;
+  /** The server's toggle of the record… */
+  toggle?(id: string): Promise<Envelope<unknown>>;
+  /** …or its update, sent the new enabledMark (group, position). */
+  update?(id: string, body: { enabledMark: number }): Promise<Envelope<unknown>>;
   /** After a toggle: the list asks again. */
   done(): void;
   width?: number;
 }
 
 /** 状态: enabledMark 1 ↔ 0 after confirmation. */
-export function stateColumn<T extends Named>({ t, confirm, editable, what, toggle, done, width = 100 }: StateColumnOptions<T>): ColumnType<T> {
+export function stateColumn<T extends Named>({ t, confirm, editable, what, toggle, update, done, width = 100 }: StateColumnOptions): ColumnType<T> {
+  const flip = (row: T, v: number) => (update ? update(row.id, { enabledMark: v === 1 ? 0 : 1 }) : toggle!(row.id));
   return {
     key: 'enabledMark',
     title: t('manage.state'),
@@ -61,16 +64,10 @@ export function stateColumn<T extends Named>({ t, confirm, editable, what, toggl
     width,
     align: 'center',
     render: (v: number, row: T) => (
-      <StateCell enabledMark={v} editable={editable} label={row.fullName} onToggle={() => confirm.toggle(v === 1, what, () => toggle(row.id, row), done)} />
+      <StateCell enabledMark={v} editable={editable} label={row.fullName} onToggle={() => confirm.toggle(v === 1, what, () => flip(row, v), done)} />
     ),
   };
 }
-
-/** A toggle for a server that takes the new enabledMark in an update (group, position, role, …). */
-export const toggleBy =
-  <T extends { enabledMark?: number | null }>(update: (id: string, body: { enabledMark: number }) => Promise<Envelope<unknown>>) =>
-  (id: string, row: T) =>
-    update(id, { enabledMark: row.enabledMark === 1 ? 0 : 1 });
 
 /** 操作: the row's actions in one compact group, fixed on the right unless `fixed` is false. */
 export function actionsColumn<T>(t: Translate, width: number, actions: (row: T) => ReactNode, fixed = true): ColumnType<T> {
@@ -127,15 +124,16 @@ export interface ManageColumnsOptions<T> extends Omit<RowActionsColumnOptions<T>
   can(code: string): boolean;
   /** What the toggle's question calls the record. */
   what: string;
-  toggle(id: string, row: T): Promise<Envelope<unknown>>;
+  toggle?(id: string): Promise<Envelope<unknown>>;
+  update?(id: string, body: { enabledMark: number }): Promise<Envelope<unknown>>;
   stateWidth?: number;
   actionsWidth: number;
 }
 
 /** 状态 and 操作 as every administration list ends (see stateColumn, rowActionsColumn). */
-export function manageColumns<T extends Named>({ can, what, toggle, stateWidth, actionsWidth, ...rest }: ManageColumnsOptions<T>): ColumnType<T>[] {
+export function manageColumns<T extends Named>({ can, what, toggle, update, stateWidth, actionsWidth, ...rest }: ManageColumnsOptions<T>): ColumnType<T>[] {
   return [
-    stateColumn<T>({ t: rest.t, confirm: rest.confirm, editable: can(BTN_EDIT), what, toggle, done: rest.done, width: stateWidth }),
+    stateColumn<T>({ t: rest.t, confirm: rest.confirm, editable: can(BTN_EDIT), what, toggle, update, done: rest.done, width: stateWidth }),
     rowActionsColumn<T>({ ...rest, width: actionsWidth, canEdit: can(BTN_EDIT), canRemove: can(BTN_REMOVE) }),
   ];
 }

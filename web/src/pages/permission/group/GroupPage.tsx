@@ -10,9 +10,8 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createGroup, deleteGroup, getGroup, getGroupList, updateGroup, type GroupInfo, type GroupRow } from '@/api/group';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { CommonItems, NameCodeItems } from '@/components/entityItems';
 import { ListPage } from '@/components/ListPage';
-import { creatorTimeColumn, manageColumns, sortCodeColumn, toggleBy } from '@/components/listColumns';
+import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
@@ -20,6 +19,7 @@ import { useList } from '@/hooks/useList';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { MembersButton, MembersDialog, type MembersTarget } from '../MembersDialog';
 import '../permission.css';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
 
 interface Values {
   fullName: string;
@@ -77,7 +77,7 @@ export default function GroupPage() {
             confirm,
             can,
             what: t('group.what'),
-            toggle: toggleBy(updateGroup),
+            update: updateGroup,
             remove: deleteGroup,
             onEdit: (row) => setTarget({ id: row.id }),
             done: saved,

@@ -6,7 +6,7 @@
  * in propertyJson, sort, state and description. The rules core checks parent, name, code and
  * description as the server does; the founding date cannot lie in the future.
  */
-import { DatePicker, Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
+import { DatePicker, Form, Input, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createCompany, getCompany, updateCompany, type CompanyForm, type CompanyInfo } from '@/api/organize';
@@ -14,6 +14,7 @@ import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { useUser } from '@/stores/user';
 import { ComSelect, TOP_NODE_ID } from '@/widgets/pickers/ComSelect';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
 
 /** The details of propertyJson the form edits (text fields), in its order. */
 const DETAILS = ['shortName', 'telePhone', 'fax', 'webSite', 'address', 'managerName', 'managerMobilePhone', 'manageEmail'] as const;
@@ -134,12 +135,7 @@ export function CompanyDialog({ target, form, onClose, onSaved }: Props) {
             <Input />
           </Form.Item>
           <ParentField rules={rules} />
-          <Form.Item {...rules.item('fullName')} label={t('organize.companyName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('organize.companyName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('organize.companyCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('organize.companyCode')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('organize.companyName')} code={t('organize.companyCode')} />
           {DETAILS.map((k) => (
             <Form.Item key={k} name={k} label={t(`organize.${k}`)}>
               <Input maxLength={100} />
@@ -151,15 +147,7 @@ export function CompanyDialog({ target, form, onClose, onSaved }: Props) {
           <Form.Item name="businessscope" label={t('organize.businessscope')}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>

@@ -5,12 +5,13 @@
  * by the rules core's department rules as the server does. The manager is picked from users,
  * which come with the user pages.
  */
-import { Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
+import { Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDepartment, getDepartment, updateDepartment, type DepartmentForm, type DepartmentInfo } from '@/api/organize';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
 
 export interface DepartmentValues {
   id?: string;
@@ -86,21 +87,8 @@ export function DepartmentDialog({ target, form, onClose, onSaved }: Props) {
             <Input />
           </Form.Item>
           <ParentField rules={rules} />
-          <Form.Item {...rules.item('fullName')} label={t('organize.departmentName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('organize.departmentName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('organize.departmentCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('organize.departmentCode')} />
-          </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('organize.departmentName')} code={t('organize.departmentCode')} />
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>

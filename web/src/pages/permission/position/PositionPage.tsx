@@ -21,9 +21,8 @@ import {
   type PositionRow,
 } from '@/api/position';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { CommonItems, NameCodeItems } from '@/components/entityItems';
 import { ListPage } from '@/components/ListPage';
-import { creatorTimeColumn, manageColumns, sortCodeColumn, toggleBy } from '@/components/listColumns';
+import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
@@ -33,6 +32,7 @@ import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { MembersButton, MembersDialog, type MembersTarget } from '../MembersDialog';
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
 
 interface Values {
   /** The organisation's id path, as the picker holds it; the last id is sent. */
@@ -111,7 +111,7 @@ export default function PositionPage() {
               confirm,
               can,
               what: t('position.what'),
-              toggle: toggleBy(updatePosition),
+              update: updatePosition,
               remove: deletePosition,
               onEdit: (row) => setTarget({ id: row.id }),
               done: saved,

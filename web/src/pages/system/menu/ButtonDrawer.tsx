@@ -6,7 +6,7 @@
  * Every button only with its permission (PERM-011); the state switch and delete ask first.
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { App, Button, Dropdown, Empty, Form, Input, InputNumber, Switch, Table, TreeSelect } from 'antd';
+import { App, Button, Dropdown, Empty, Form, Table, TreeSelect } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -31,6 +31,7 @@ import { IconInput } from './IconInput';
 import { ItemDrawer } from './ItemDrawer';
 import { branchIds, treeRows, useRows } from './useRows';
 import { useShown } from './useShown';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
 
 /** The standard buttons of the quick-add, in the client's order (code → name key). */
 export const STANDARD_BUTTONS = [
@@ -140,24 +141,11 @@ function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
           <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>
             <ParentSelect menuId={menuId} editing={target?.id ?? ''} />
           </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.buttonName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.buttonName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.buttonCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.buttonCode')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('menuAdmin.buttonName')} code={t('menuAdmin.buttonCode')} />
           <Form.Item {...rules.item('icon')} label={t('menuAdmin.icon')}>
             <IconInput />
           </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>

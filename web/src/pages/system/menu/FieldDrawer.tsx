@@ -9,7 +9,7 @@
  * of them as one batch, each checked by the core first (DataLink).
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { App, Button, Empty, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -38,6 +38,7 @@ import { LinkDialog, LinkFieldPicker, type PickedField } from './DataLink';
 import { ItemDrawer } from './ItemDrawer';
 import { useRows } from './useRows';
 import { useShown } from './useShown';
+import { CommonItems } from '@/components/entityItems';
 
 /** Where a field is bound: 0 the main table, 1 a secondary table, 2 a sub-table. */
 export const FIELD_RULES = [0, 1, 2];
@@ -129,15 +130,7 @@ function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKi
           <Form.Item {...rules.item('fullName')} label={t('menuAdmin.fieldName')}>
             <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
           </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>

@@ -10,6 +10,7 @@ import { createSystem, getSystem, updateSystem, type SystemForm, type SystemInfo
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { ColorInput } from './ColorInput';
 import { IconInput } from './IconInput';
+import { NameCodeItems } from '@/components/entityItems';
 
 export interface SystemValues {
   fullName: string;
@@ -94,12 +95,7 @@ export function SystemDialog({ target, form, onClose, onSaved }: Props) {
     >
       {(rules) => (
         <>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.systemName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.systemName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.systemCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.systemCode')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('menuAdmin.systemName')} code={t('menuAdmin.systemCode')} />
           <Form.Item {...rules.item('icon')} label={t('menuAdmin.systemIcon')}>
             <IconInput />
           </Form.Item>

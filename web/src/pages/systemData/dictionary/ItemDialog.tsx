@@ -7,7 +7,7 @@
  * by default (DICT-035, DICT-036).
  */
 import { useEffect, useState } from 'react';
-import { Form, Input, InputNumber, Switch, TreeSelect, type FormInstance } from 'antd';
+import { Form, TreeSelect, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   createDictionaryItem,
@@ -19,6 +19,7 @@ import {
   type DictionaryPickerNode,
 } from '@/api/dictionary';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
 
 export interface ItemValues {
   /** A parent item's id, or the category's id for the top. */
@@ -140,21 +141,8 @@ export function ItemDialog({ target, typeId, isTree, form, onClose, onSaved }: P
           <Form.Item {...rules.item('parentId')} label={t('dictionary.parent')}>
             <ParentSelect typeId={typeId} isTree={isTree} editing={target?.id ?? ''} />
           </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('dictionary.name')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('dictionary.name')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('dictionary.code')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('dictionary.code')} />
-          </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('dictionary.name')} code={t('dictionary.code')} />
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>

@@ -17,6 +17,7 @@ import {
   type DictionaryTypeInfo,
 } from '@/api/dictionary';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { NameCodeItems } from '@/components/entityItems';
 
 /** The top of the category tree, as the client names it (jnpf-wire-areas.md §2.1). */
 export const TOP = '-1';
@@ -123,12 +124,7 @@ export function TypeDialog({ target, form, onClose, onSaved }: Props) {
           <Form.Item {...rules.item('parentId')} label={t('dictionary.parent')}>
             <ParentSelect editing={target?.id ?? ''} />
           </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('dictionary.name')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('dictionary.name')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('dictionary.code')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('dictionary.code')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('dictionary.name')} code={t('dictionary.code')} />
           <Form.Item name="isTree" label={t('dictionary.isTree')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
             {/* DICT-020: fixed once the category exists. */}
             <Switch disabled={editing} checkedChildren={t('common.yes')} unCheckedChildren={t('common.no')} />
