@@ -6,7 +6,7 @@
  * Every button only with its permission (PERM-011); the state switch and delete ask first.
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { App, Button, Dropdown, Empty, Form, Table, TreeSelect } from 'antd';
+import { App, Button, Dropdown, Form, TreeSelect } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,14 +23,14 @@ import {
   type MenuInfo,
 } from '@/api/menu';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { BTN_ADD } from '@/hooks/useButtons';
 import { IconInput } from './IconInput';
 import { ItemDrawer } from './ItemDrawer';
 import { branchIds, treeRows, useRows } from './useRows';
 import { useShown } from './useShown';
+import { manageColumns, sortCodeColumn } from '@/components/listColumns';
+import { RowsTable } from '@/components/ListPage';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
 
 /** The standard buttons of the quick-add, in the client's order (code → name key). */
@@ -226,47 +226,27 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
         )
       }
     >
-      <Table<ButtonInfo>
-        rowKey="id"
-        size="small"
-        loading={buttons.loading}
+      <RowsTable<ButtonInfo>
+        rows={buttons}
         dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: buttons.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
         columns={[
           { key: 'fullName', title: t('menuAdmin.buttonName'), dataIndex: 'fullName' },
           { key: 'enCode', title: t('menuAdmin.buttonCode'), dataIndex: 'enCode', width: 160 },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 60, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 80,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
-                label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('menuAdmin.buttonWhat'), () => toggleButtonState(row.id), buttons.refresh)}
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 110,
-            render: (_: unknown, row) => (
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setTarget({ id: row.id })}
-                onRemove={() => confirm.remove(() => deleteButton(row.id), buttons.refresh)}
-              />
-            ),
-          },
+          sortCodeColumn(t, 60),
+          ...manageColumns<ButtonInfo>({
+            t,
+            confirm,
+            can,
+            what: t('menuAdmin.buttonWhat'),
+            toggle: toggleButtonState,
+            remove: deleteButton,
+            onEdit: (row) => setTarget({ id: row.id }),
+            done: buttons.refresh,
+            stateWidth: 80,
+            actionsWidth: 110,
+            fixed: false,
+          }),
         ]}
       />
       {menuId && <ButtonDialog target={target} menuId={menuId} onClose={() => setTarget(null)} onSaved={buttons.refresh} />}
