@@ -20,14 +20,10 @@ import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { MembersButton, MembersDialog, type MembersTarget } from '../MembersDialog';
 import '../permission.css';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonWire, type CommonValues } from '@/components/entityValues';
 
-interface Values {
-  fullName: string;
-  enCode: string;
+interface Values extends CommonValues {
   type?: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 const toValues = (info: GroupInfo | null): Values =>
@@ -36,12 +32,8 @@ const toValues = (info: GroupInfo | null): Values =>
     : { fullName: '', enCode: '', type: undefined, sortCode: 0, enabledMark: 1, description: '' };
 
 const toWire = (v: Values) => ({
-  fullName: v.fullName?.trim() ?? '',
-  enCode: v.enCode?.trim() ?? '',
+  ...commonWire(v),
   type: v.type ?? '',
-  sortCode: v.sortCode ?? 0,
-  enabledMark: v.enabledMark,
-  description: v.description ?? '',
 });
 
 export default function GroupPage() {

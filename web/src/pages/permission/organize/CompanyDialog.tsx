@@ -15,6 +15,7 @@ import type { EntityRules } from '@/hooks/useEntityRules';
 import { useUser } from '@/stores/user';
 import { ComSelect, TOP_NODE_ID } from '@/widgets/pickers/ComSelect';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { NEW_COMMON, commonValues, commonWire } from '@/components/entityValues';
 
 /** The details of propertyJson the form edits (text fields), in its order. */
 const DETAILS = ['shortName', 'telePhone', 'fax', 'webSite', 'address', 'managerName', 'managerMobilePhone', 'manageEmail'] as const;
@@ -51,7 +52,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String
 
 function toValues(info: CompanyInfo | null): CompanyValues {
   if (!info) {
-    return { parentId: [], fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '', foundedTime: null, businessscope: '', property: {} };
+    return { parentId: [], ...NEW_COMMON, foundedTime: null, businessscope: '', property: {} };
   }
   const property = parseProperty(info.propertyJson);
   const founded = Number(property.foundedTime);
@@ -59,11 +60,7 @@ function toValues(info: CompanyInfo | null): CompanyValues {
     id: info.id,
     originalParentId: info.parentId,
     parentId: info.organizeIdTree?.length ? info.organizeIdTree : info.parentId === TOP_NODE_ID ? [TOP_NODE_ID] : [],
-    fullName: info.fullName,
-    enCode: info.enCode,
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
+    ...commonValues(info),
     foundedTime: property.foundedTime != null && Number.isFinite(founded) && founded > 0 ? dayjs(founded) : null,
     businessscope: str(property.businessscope),
     property,
@@ -80,11 +77,7 @@ function toWire(v: CompanyValues): CompanyForm {
   };
   return {
     parentId: v.parentId?.[v.parentId.length - 1] ?? '',
-    fullName: v.fullName?.trim() ?? '',
-    enCode: v.enCode?.trim() ?? '',
-    sortCode: v.sortCode ?? 0,
-    enabledMark: v.enabledMark,
-    description: v.description ?? '',
+    ...commonWire(v),
     // The client sends the details as an object and reads them back as JSON text.
     propertyJson: property as unknown as CompanyForm['propertyJson'],
   };

@@ -12,17 +12,13 @@ import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-export interface DepartmentValues {
+export interface DepartmentValues extends CommonValues {
   id?: string;
   /** The parent organisation's id path; the last id is sent. */
   parentId: string[];
   managerId?: string;
-  fullName: string;
-  enCode: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 const toValues = (info: DepartmentInfo | null): DepartmentValues =>
@@ -31,21 +27,13 @@ const toValues = (info: DepartmentInfo | null): DepartmentValues =>
         id: info.id,
         parentId: info.organizeIdTree ?? [],
         managerId: info.managerId,
-        fullName: info.fullName,
-        enCode: info.enCode,
-        sortCode: info.sortCode,
-        enabledMark: info.enabledMark,
-        description: info.description,
+        ...commonValues(info),
       }
-    : { parentId: [], fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '' };
+    : { parentId: [], ...NEW_COMMON };
 
 const toWire = (v: DepartmentValues): DepartmentForm => ({
   parentId: v.parentId?.[v.parentId.length - 1] ?? '',
-  fullName: v.fullName?.trim() ?? '',
-  enCode: v.enCode?.trim() ?? '',
-  sortCode: v.sortCode ?? 0,
-  enabledMark: v.enabledMark,
-  description: v.description ?? '',
+  ...commonWire(v),
 });
 
 function ParentField({ rules }: { rules: EntityRules }) {

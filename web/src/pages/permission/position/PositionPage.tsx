@@ -33,26 +33,18 @@ import { MembersButton, MembersDialog, type MembersTarget } from '../MembersDial
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-interface Values {
+interface Values extends CommonValues {
   /** The organisation's id path, as the picker holds it; the last id is sent. */
   organizeId: string[];
-  fullName: string;
-  enCode: string;
   type?: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 const toWire = (v: Values): PositionForm => ({
   organizeId: v.organizeId?.[v.organizeId.length - 1] ?? '',
-  fullName: v.fullName?.trim() ?? '',
-  enCode: v.enCode?.trim() ?? '',
+  ...commonWire(v),
   type: v.type ?? '',
-  sortCode: v.sortCode ?? 0,
-  enabledMark: v.enabledMark,
-  description: v.description ?? '',
 });
 
 export default function PositionPage() {
@@ -71,12 +63,8 @@ export default function PositionPage() {
     info
       ? {
           organizeId: info.organizeIdTree,
-          fullName: info.fullName,
-          enCode: info.enCode,
+          ...commonValues(info),
           type: info.type || undefined,
-          sortCode: info.sortCode,
-          enabledMark: info.enabledMark,
-          description: info.description,
         }
       : { organizeId: newPath, fullName: '', enCode: '', type: undefined, sortCode: 0, enabledMark: 1, description: '' };
 

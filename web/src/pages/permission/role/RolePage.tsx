@@ -45,20 +45,16 @@ import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
 
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
 /** The list's type of a global role (the server's text, jnpf-wire-areas.md §1.5). */
 const GLOBAL_TYPE = '全局';
 
-interface Values {
-  fullName: string;
-  enCode: string;
+interface Values extends CommonValues {
   /** 1 global, 0 organisation. */
   globalMark: number;
   /** One id path per organisation. */
   organizeIdsTree: string[][];
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 /** The organisations field: shown, and required, while the core's rule for it holds. */
@@ -88,33 +84,21 @@ export default function RolePage() {
   const toValues = (info: RoleInfo | null): Values =>
     info
       ? {
-          fullName: info.fullName,
-          enCode: info.enCode,
+          ...commonValues(info),
           globalMark: info.globalMark,
           organizeIdsTree: info.organizeIdsTree,
-          sortCode: info.sortCode,
-          enabledMark: info.enabledMark,
-          description: info.description,
         }
       : {
-          fullName: '',
-          enCode: '',
+          ...NEW_COMMON,
           globalMark: list.query.organizeId === GLOBAL_ROLES ? 1 : 0,
           organizeIdsTree: newPath.length ? [newPath] : [],
-          sortCode: 0,
-          enabledMark: 1,
-          description: '',
         };
 
   // The form sends what it shows: the organisations only while the core asks for them.
   const toWire = (v: Values, rules: EntityRules): RoleForm => ({
-    fullName: v.fullName?.trim() ?? '',
-    enCode: v.enCode?.trim() ?? '',
+    ...commonWire(v),
     globalMark: v.globalMark,
     organizeIdsTree: rules.required('organizeIdsTree', { globalMark: v.globalMark }) ? (v.organizeIdsTree ?? []) : [],
-    sortCode: v.sortCode ?? 0,
-    enabledMark: v.enabledMark,
-    description: v.description ?? '',
   });
 
   const saved = () => {

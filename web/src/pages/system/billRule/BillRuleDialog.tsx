@@ -15,18 +15,14 @@ import { useCore, type Core } from '@/hooks/useCore';
 import type { DictionaryItem } from '@/api/dictionary';
 import { DATE_FORMATS, fittedStartNumber, serialExample, useSerialRules } from './serial';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-export interface BillRuleValues {
-  fullName: string;
-  enCode: string;
+export interface BillRuleValues extends CommonValues {
   category?: string;
   prefix: string;
   dateFormat?: string;
   digit: string;
   startNumber: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 export function ruleToValues(info: BillRuleInfo | null): BillRuleValues {
@@ -34,31 +30,23 @@ export function ruleToValues(info: BillRuleInfo | null): BillRuleValues {
     return { fullName: '', enCode: '', category: undefined, prefix: '', dateFormat: undefined, digit: '', startNumber: '', sortCode: 0, enabledMark: 1, description: '' };
   }
   return {
-    fullName: info.fullName,
-    enCode: info.enCode,
+    ...commonValues(info),
     category: info.category || undefined,
     prefix: info.prefix,
     dateFormat: info.dateFormat || undefined,
     digit: info.digit ? String(info.digit) : '',
     startNumber: info.startNumber,
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
   };
 }
 
 export function ruleToWire(values: BillRuleValues, core: Core | null): BillRuleForm {
   return {
-    fullName: values.fullName?.trim() ?? '',
-    enCode: values.enCode?.trim() ?? '',
+    ...commonWire(values),
     category: values.category ?? '',
     prefix: values.prefix?.trim() ?? '',
     dateFormat: values.dateFormat ?? '',
     digit: String(values.digit ?? '').trim(),
     startNumber: fittedStartNumber(core, values as unknown as Record<string, unknown>),
-    sortCode: values.sortCode ?? 0,
-    enabledMark: values.enabledMark,
-    description: values.description ?? '',
   };
 }
 

@@ -32,6 +32,7 @@ import { useShown } from './useShown';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonWire, type CommonValues } from '@/components/entityValues';
 
 /** The standard buttons of the quick-add, in the client's order (code → name key). */
 export const STANDARD_BUTTONS = [
@@ -46,14 +47,9 @@ export const STANDARD_BUTTONS = [
   'btn_download',
 ] as const;
 
-interface ButtonValues {
+interface ButtonValues extends CommonValues {
   parentId?: string;
-  fullName: string;
-  enCode: string;
   icon: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 type Option = { value: string; title: string; disabled?: boolean; children: Option[] };
@@ -115,12 +111,8 @@ function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
   const toWire = (v: ButtonValues): ItemForm => ({
     moduleId: menuId,
     parentId: v.parentId ?? '',
-    fullName: v.fullName?.trim() ?? '',
-    enCode: v.enCode?.trim() ?? '',
+    ...commonWire(v),
     icon: v.icon?.trim() ?? '',
-    sortCode: v.sortCode ?? 0,
-    enabledMark: v.enabledMark,
-    description: v.description ?? '',
   });
   return (
     <EntityFormDialog<ButtonInfo, ButtonValues>

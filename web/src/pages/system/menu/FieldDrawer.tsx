@@ -39,6 +39,7 @@ import { useShown } from './useShown';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
 import { CommonItems } from '@/components/entityItems';
+import type { CommonValues } from '@/components/entityValues';
 
 /** Where a field is bound: 0 the main table, 1 a secondary table, 2 a sub-table. */
 export const FIELD_RULES = [0, 1, 2];
@@ -68,15 +69,10 @@ export function BindingFields({ rules }: { rules: EntityRules }) {
   );
 }
 
-interface FieldValues {
+interface FieldValues extends CommonValues {
   fieldRule: number;
   bindTable: string;
   childTableKey: string;
-  enCode: string;
-  fullName: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKind; target: { id: string } | null; menuId: string; onClose(): void; onSaved(): void }) {

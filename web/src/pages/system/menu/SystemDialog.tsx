@@ -11,15 +11,11 @@ import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { ColorInput } from './ColorInput';
 import { IconInput } from './IconInput';
 import { NameCodeItems } from '@/components/entityItems';
+import { commonValues, type CommonValues } from '@/components/entityValues';
 
-export interface SystemValues {
-  fullName: string;
-  enCode: string;
+export interface SystemValues extends CommonValues {
   icon: string;
   propertyJson: { iconBackgroundColor?: string };
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
   isMain: number;
 }
 
@@ -35,13 +31,9 @@ function readColor(text: string | null | undefined): string {
 export function systemToValues(info: SystemInfo | null): SystemValues {
   if (!info) return { fullName: '', enCode: '', icon: '', propertyJson: { iconBackgroundColor: '' }, sortCode: 0, enabledMark: 1, description: '', isMain: 0 };
   return {
-    fullName: info.fullName,
-    enCode: info.enCode,
+    ...commonValues(info),
     icon: info.icon,
     propertyJson: { iconBackgroundColor: readColor(info.propertyJson) },
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
     isMain: info.isMain,
   };
 }

@@ -10,15 +10,11 @@ import { AREA_ROOT, createArea, getArea, updateArea, type AreaForm, type AreaInf
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { AreaSelect } from '@/widgets/pickers/AreaSelect';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-export interface AreaValues {
+export interface AreaValues extends CommonValues {
   /** The parent's id path as the picker holds it ([-1] for the top). */
   parentId: string[];
-  fullName: string;
-  enCode: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 export interface AreaTarget {
@@ -29,25 +25,17 @@ export interface AreaTarget {
 }
 
 export function areaToValues(info: AreaInfo | null, parent?: string[]): AreaValues {
-  if (!info) return { parentId: parent ?? [], fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '' };
+  if (!info) return { parentId: parent ?? [], ...NEW_COMMON };
   return {
     parentId: [info.parentId || AREA_ROOT],
-    fullName: info.fullName,
-    enCode: info.enCode,
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
+    ...commonValues(info),
   };
 }
 
 export function areaToWire(v: AreaValues): AreaForm {
   return {
     parentId: v.parentId?.[v.parentId.length - 1] ?? '',
-    fullName: v.fullName?.trim() ?? '',
-    enCode: v.enCode?.trim() ?? '',
-    sortCode: v.sortCode ?? 0,
-    enabledMark: v.enabledMark,
-    description: v.description ?? '',
+    ...commonWire(v),
   };
 }
 

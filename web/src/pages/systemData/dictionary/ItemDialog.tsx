@@ -20,15 +20,11 @@ import {
 } from '@/api/dictionary';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-export interface ItemValues {
+export interface ItemValues extends CommonValues {
   /** A parent item's id, or the category's id for the top. */
   parentId: string;
-  fullName: string;
-  enCode: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 /** The item as sent: the category's node is the top, '0' (DICT-037). */
@@ -36,24 +32,16 @@ export function itemToWire(values: ItemValues, typeId: string): DictionaryItemFo
   return {
     dictionaryTypeId: typeId,
     parentId: !values.parentId || values.parentId === typeId ? '0' : values.parentId,
-    fullName: values.fullName?.trim() ?? '',
-    enCode: values.enCode?.trim() ?? '',
-    sortCode: values.sortCode ?? 0,
-    enabledMark: values.enabledMark,
-    description: values.description ?? '',
+    ...commonWire(values),
   };
 }
 
 /** The form's values: a stored item (its top shown as the category's node), or a new one at the top. */
 export function itemToValues(info: DictionaryItemInfo | null, typeId: string): ItemValues {
-  if (!info) return { parentId: typeId, fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '' };
+  if (!info) return { parentId: typeId, ...NEW_COMMON };
   return {
     parentId: info.parentId && info.parentId !== '0' ? info.parentId : info.dictionaryTypeId || typeId,
-    fullName: info.fullName,
-    enCode: info.enCode,
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
+    ...commonValues(info),
   };
 }
 
