@@ -6,7 +6,7 @@
  * Every button only with its permission (PERM-011); the state switch and delete ask first.
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { App, Button, Dropdown, Form, TreeSelect } from 'antd';
+import { App, Button, Dropdown, Form } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,6 +33,7 @@ import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
 import { commonWire, type CommonValues } from '@/components/entityValues';
+import { TreePicker, underTop, type TreeOption } from '@/components/TreePicker';
 
 /** The standard buttons of the quick-add, in the client's order (code → name key). */
 export const STANDARD_BUTTONS = [
@@ -52,46 +53,16 @@ interface ButtonValues extends CommonValues {
   icon: string;
 }
 
-type Option = { value: string; title: string; disabled?: boolean; children: Option[] };
 
 /** The buttons a button may hang under, below 顶级节点; the one edited and what is below it cannot be chosen. */
-function ParentSelect({ id, value, onChange, menuId, editing }: { id?: string; value?: string; onChange?(v: string): void; menuId: string; editing: string }) {
+function ParentSelect({ menuId, editing, ...field }: { id?: string; value?: string; onChange?(v: string): void; menuId: string; editing: string }) {
   const { t } = useTranslation();
-  const [tree, setTree] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    const options = (nodes: ButtonInfo[], below = false): Option[] =>
-      nodes.map((n) => {
-        const off = below || n.id === editing;
-        return { value: n.id, title: n.fullName, disabled: off, children: options(n.children ?? [], off) };
-      });
-    getButtonSelector(menuId).then(
-      ({ data }) => {
-        if (!alive) return;
-        setTree([{ value: TOP, title: t('picker.topNode'), children: options(data?.list ?? []) }]);
-        setLoading(false);
-      },
-      () => alive && setLoading(false),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [menuId, editing, t]);
-  return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      loading={loading}
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
-      placeholder={t('picker.placeholder')}
-      style={{ width: '100%' }}
-    />
-  );
+  const options = (nodes: ButtonInfo[], below = false): TreeOption[] =>
+    nodes.map((n) => {
+      const off = below || n.id === editing;
+      return { value: n.id, title: n.fullName, disabled: off, children: options(n.children ?? [], off) };
+    });
+  return <TreePicker {...field} deps={[menuId, editing]} load={() => getButtonSelector(menuId).then(({ data }) => underTop(t, TOP, options(data?.list ?? [])))} />;
 }
 
 interface DialogProps {

@@ -31,6 +31,7 @@ import {
   type MenuValues,
 } from './menuForm';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { TreePicker, underTop } from '@/components/TreePicker';
 
 type Option = { value: string; title: string; children: Option[]; isTree?: number };
 
@@ -40,38 +41,14 @@ const dictionaryOptions = (nodes: DictionaryTypeNode[]): Option[] =>
 const flatten = (options: Option[]): Option[] => options.flatMap((o) => [o, ...flatten(o.children)]);
 
 /** The directories a menu may hang under, below 顶级节点. */
-export function ParentSelect({ id, value, onChange, editing, systemId, category }: { id?: string; value?: string; onChange?(v: string): void; editing: string; systemId: string; category: MenuCategory }) {
+export function ParentSelect({ editing, systemId, category, ...field }: { id?: string; value?: string; onChange?(v: string): void; editing: string; systemId: string; category: MenuCategory }) {
   const { t } = useTranslation();
-  const [tree, setTree] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    getMenuSelector(editing, systemId, category).then(
-      ({ data }) => {
-        if (!alive) return;
-        setTree([{ value: TOP, title: t('picker.topNode'), children: pickerOptions(data?.list ?? []) }]);
-        setLoading(false);
-      },
-      () => alive && setLoading(false),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [editing, systemId, category, t]);
   return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      loading={loading}
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
+    <TreePicker
+      {...field}
       allowClear
-      placeholder={t('picker.placeholder')}
-      style={{ width: '100%' }}
+      deps={[editing, systemId, category]}
+      load={() => getMenuSelector(editing, systemId, category).then(({ data }) => underTop(t, TOP, pickerOptions(data?.list ?? [])))}
     />
   );
 }

@@ -6,8 +6,7 @@
  * rules core's dictionary item rules as they are typed; sort 0..999999, default 0; enabled
  * by default (DICT-035, DICT-036).
  */
-import { useEffect, useState } from 'react';
-import { Form, TreeSelect, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   createDictionaryItem,
@@ -21,6 +20,7 @@ import {
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
 import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
+import { TreePicker } from '@/components/TreePicker';
 
 export interface ItemValues extends CommonValues {
   /** A parent item's id, or the category's id for the top. */
@@ -50,51 +50,17 @@ const options = (nodes: DictionaryPickerNode[]): Option[] =>
   nodes.map((n) => ({ value: n.id, title: n.fullName, children: options(n.children ?? []) }));
 
 /** The parent picker of an item: the category's node and, in a tree category, its items but the edited one and below. */
-function ParentSelect({
-  typeId,
-  isTree,
-  editing,
-  value,
-  onChange,
-  id,
-}: {
-  typeId: string;
-  isTree: number;
-  editing: string;
-  value?: string;
-  onChange?: (value: string) => void;
-  id?: string;
-}) {
+function ParentSelect({ typeId, isTree, editing, ...field }: { typeId: string; isTree: number; editing: string; value?: string; onChange?: (value: string) => void; id?: string }) {
   const { t } = useTranslation();
-  const [tree, setTree] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    getDictionaryItemSelector(typeId, editing, isTree).then(
-      ({ data }) => {
-        if (!alive) return;
-        setTree(options(data.list ?? []));
-        setLoading(false);
-      },
-      () => alive && setLoading(false),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [typeId, editing, isTree]);
   return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      loading={loading}
-      treeDefaultExpandAll
+    <TreePicker
+      {...field}
+      showSearch={false}
+      deps={[typeId, editing, isTree]}
+      load={() => getDictionaryItemSelector(typeId, editing, isTree).then(({ data }) => options(data.list ?? []))}
       // DICT-038: only a tree category's items hang below one another.
       disabled={isTree !== 1}
       title={isTree !== 1 ? t('dictionary.parentLocked') : undefined}
-      placeholder={t('picker.placeholder')}
-      style={{ width: '100%' }}
     />
   );
 }
