@@ -6,15 +6,14 @@
  * in propertyJson, sort, state and description. The rules core checks parent, name, code and
  * description as the server does; the founding date cannot lie in the future.
  */
-import { DatePicker, Form, Input, type FormInstance } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createCompany, getCompany, updateCompany, type CompanyForm, type CompanyInfo } from '@/api/organize';
-import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { useUser } from '@/stores/user';
 import { ComSelect, TOP_NODE_ID } from '@/widgets/pickers/ComSelect';
-import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { OrgDialog, type OrgDialogProps, type OrgKind } from './OrgDialog';
 import { NEW_COMMON, commonValues, commonWire } from '@/components/entityValues';
 
 /** The details of propertyJson the form edits (text fields), in its order. */
@@ -83,13 +82,6 @@ function toWire(v: CompanyValues): CompanyForm {
   };
 }
 
-interface Props {
-  target: { id: string } | null;
-  form: FormInstance<CompanyValues>;
-  onClose(): void;
-  onSaved(): void;
-}
-
 /** The parent picker, told which company is edited (it and its subtree are not offered). */
 function ParentField({ rules }: { rules: EntityRules }) {
   const { t } = useTranslation();
@@ -103,46 +95,39 @@ function ParentField({ rules }: { rules: EntityRules }) {
   );
 }
 
-export function CompanyDialog({ target, form, onClose, onSaved }: Props) {
+function CompanyFields() {
   const { t } = useTranslation();
   return (
-    <EntityFormDialog<CompanyInfo, CompanyValues>
-      target={target}
-      title={target?.id ? t('organize.editCompany') : t('organize.addCompany')}
-      entity="company"
-      form={form}
-      load={getCompany}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateCompany(id, body as CompanyForm) : createCompany(body as CompanyForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-company-form"
-    >
-      {(rules) => (
-        <>
-          <Form.Item name="id" hidden>
-            <Input />
-          </Form.Item>
-          <Form.Item name="originalParentId" hidden>
-            <Input />
-          </Form.Item>
-          <ParentField rules={rules} />
-          <NameCodeItems rules={rules} name={t('organize.companyName')} code={t('organize.companyCode')} />
-          {DETAILS.map((k) => (
-            <Form.Item key={k} name={k} label={t(`organize.${k}`)}>
-              <Input maxLength={100} />
-            </Form.Item>
-          ))}
-          <Form.Item name="foundedTime" label={t('organize.foundedTime')}>
-            <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-          </Form.Item>
-          <Form.Item name="businessscope" label={t('organize.businessscope')}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <CommonItems rules={rules} />
-        </>
-      )}
-    </EntityFormDialog>
+    <>
+      {DETAILS.map((k) => (
+        <Form.Item key={k} name={k} label={t(`organize.${k}`)}>
+          <Input maxLength={100} />
+        </Form.Item>
+      ))}
+      <Form.Item name="foundedTime" label={t('organize.foundedTime')}>
+        <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+      </Form.Item>
+      <Form.Item name="businessscope" label={t('organize.businessscope')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </>
   );
+}
+
+const COMPANY: OrgKind<CompanyInfo, CompanyValues> = {
+  entity: 'company',
+  keys: { add: 'organize.addCompany', edit: 'organize.editCompany', name: 'organize.companyName', code: 'organize.companyCode' },
+  className: 'qm-company-form',
+  load: getCompany,
+  create: createCompany,
+  update: updateCompany,
+  toValues,
+  toWire,
+  Parent: ParentField,
+  hidden: ['originalParentId'],
+  Fields: CompanyFields,
+};
+
+export function CompanyDialog(props: OrgDialogProps<CompanyValues>) {
+  return <OrgDialog kind={COMPANY} {...props} />;
 }

@@ -5,13 +5,12 @@
  * by the rules core's department rules as the server does. The manager is picked from users,
  * which come with the user pages.
  */
-import { Form, Input, type FormInstance } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDepartment, getDepartment, updateDepartment, type DepartmentForm, type DepartmentInfo } from '@/api/organize';
-import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
-import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { OrgDialog, type OrgDialogProps, type OrgKind } from './OrgDialog';
 import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
 export interface DepartmentValues extends CommonValues {
@@ -46,39 +45,18 @@ function ParentField({ rules }: { rules: EntityRules }) {
   );
 }
 
-interface Props {
-  target: { id: string } | null;
-  form: FormInstance<DepartmentValues>;
-  onClose(): void;
-  onSaved(): void;
-}
+const DEPARTMENT: OrgKind<DepartmentInfo, DepartmentValues> = {
+  entity: 'department',
+  keys: { add: 'organize.addDepartment', edit: 'organize.editDepartment', name: 'organize.departmentName', code: 'organize.departmentCode' },
+  className: 'qm-department-form',
+  load: getDepartment,
+  create: createDepartment,
+  update: updateDepartment,
+  toValues,
+  toWire,
+  Parent: ParentField,
+};
 
-export function DepartmentDialog({ target, form, onClose, onSaved }: Props) {
-  const { t } = useTranslation();
-  return (
-    <EntityFormDialog<DepartmentInfo, DepartmentValues>
-      target={target}
-      title={target?.id ? t('organize.editDepartment') : t('organize.addDepartment')}
-      entity="department"
-      form={form}
-      load={getDepartment}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateDepartment(id, body as DepartmentForm) : createDepartment(body as DepartmentForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-department-form"
-    >
-      {(rules) => (
-        <>
-          <Form.Item name="id" hidden>
-            <Input />
-          </Form.Item>
-          <ParentField rules={rules} />
-          <NameCodeItems rules={rules} name={t('organize.departmentName')} code={t('organize.departmentCode')} />
-          <CommonItems rules={rules} />
-        </>
-      )}
-    </EntityFormDialog>
-  );
+export function DepartmentDialog(props: OrgDialogProps<DepartmentValues>) {
+  return <OrgDialog kind={DEPARTMENT} {...props} />;
 }
