@@ -2,11 +2,11 @@
 // (WASM): the list (ROLE-009), button permission (PERM-009..011), confirmations (CONST-002,
 // CONST-003), success messages (HTTP-014) and the form checked by the core before the request
 // and by the server after it.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/group';
 import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
-import { buttonNamed, buttonsLabelled, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
+import { buttonNamed, buttonsLabelled, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
 import GroupPage from './GroupPage';
 import { membersRound } from '@/test/pageKit';
 
@@ -50,10 +50,6 @@ beforeEach(() => {
     return { code: 200, msg: '', data: { list: found.slice(start, start + q.pageSize), pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: found.length } } };
   });
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   grant(PATH, buttons);

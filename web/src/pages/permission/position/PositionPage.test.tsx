@@ -2,12 +2,12 @@
 // chosen on the left tree (ROLE-010), the form's organisation from the organisation picker and
 // its type from the PositionType dictionary (sent by code), the core's position rules before
 // the request, the server's per-field refusal after it, and button permission (PERM-011).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/position';
 import * as organize from '@/api/organize';
 import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
+import { buttonNamed, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
 import PositionPage from './PositionPage';
 import { ORG_TREE as TREE, membersRound } from '@/test/pageKit';
 
@@ -48,10 +48,6 @@ beforeEach(() => {
   org.getDepartmentSelector.mockResolvedValue({ code: 200, msg: '', data: { list: TREE } });
   m.getPositionList.mockResolvedValue({ code: 200, msg: '', data: { list: [ROW], pagination: { currentPage: 1, pageSize: 20, total: 1 } } });
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   grant(PATH, buttons);

@@ -2,11 +2,11 @@
 // left tree (全局 for administrators), the type column, the state toggle through Actions/State
 // (ROLE-004, CONST-002), button permission (PERM-011), and the form whose organisations the
 // core asks for only for an organisation role (its rule's `when`, ROLE-011).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/role';
 import * as organize from '@/api/organize';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, openPickerIn, pickerDialog, renderPage, stateSwitch } from '@/test/renderPage';
+import { buttonNamed, confirmation, formDialog, grant, openPickerIn, pickerDialog, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import RolePage from './RolePage';
 import { ORG_TREE as TREE } from '@/test/pageKit';
 
@@ -33,10 +33,6 @@ beforeEach(() => {
     data: { list: ROWS.filter((r) => q.organizeId !== '0' || r.type === '全局'), pagination: { currentPage: 1, pageSize: 20, total: 2 } },
   }));
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove'], isAdministrator = true) {
   grant(PATH, buttons, isAdministrator);
