@@ -107,6 +107,11 @@ export function ListSearch({ list, filters, actions, className, keywordSpan }: P
   );
 }
 
+/** A table's empty state: "no data" once rows were asked for, nothing before. */
+export function emptyLocale(loaded: boolean, t: (key: string) => string) {
+  return { emptyText: loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> };
+}
+
 /** The antd Table's loading, rows, paging and empty state for a `useList`. */
 export function listTableProps<T, F>(
   list: ListState<T, F>,
@@ -116,7 +121,7 @@ export function listTableProps<T, F>(
     loading: list.loading,
     dataSource: list.list,
     // Before the first page arrives there is nothing to say yet, not "no data".
-    locale: { emptyText: list.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> },
+    locale: emptyLocale(list.loaded, t),
     pagination: {
       current: list.query.currentPage,
       pageSize: list.query.pageSize,

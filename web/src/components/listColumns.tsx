@@ -1,12 +1,17 @@
 /**
- * The columns every administration list ends with: 状态 (a switch with the edit button's
- * permission, else a tag; toggling asks first, CONST-002) and 操作 (the row's actions). The
- * pages differ only in widths, what the record is called in the question and the calls.
+ * The columns administration lists share: 创建时间, 排序, 状态 (a switch with the edit button's
+ * permission, else a tag; toggling asks first, CONST-002) and 操作 (编辑/删除 with their
+ * permissions, then the row's other actions). The pages differ only in widths, what the record
+ * is called in the question and the calls.
  */
 import type { ReactNode } from 'react';
 import { Space } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import dayjs from 'dayjs';
 import type { Envelope } from '@/api/request';
+import { BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { DATE_FORMAT } from '@/utils/format';
+import { RowActions } from './RowActions';
 import { StateCell } from './StateCell';
 import type { Confirms } from './useConfirm';
 
@@ -17,6 +22,22 @@ interface Named {
   fullName: string;
 }
 
+/** 创建时间 as YYYY-MM-DD HH:mm (empty without one). */
+export function creatorTimeColumn<T>(t: Translate, width = 170): ColumnType<T> {
+  return {
+    key: 'creatorTime',
+    title: t('manage.creatorTime'),
+    dataIndex: 'creatorTime',
+    width,
+    render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
+  };
+}
+
+/** 排序, centred. */
+export function sortCodeColumn<T>(t: Translate, width = 80): ColumnType<T> {
+  return { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width, align: 'center' };
+}
+
 export interface StateColumnOptions {
   t: Translate;
   confirm: Confirms;
@@ -24,15 +45,18 @@ export interface StateColumnOptions {
   editable: boolean;
   /** What the question calls the record (角色, 数据接口, …). */
   what: string;
-  /** The server's toggle of the record. */
-  toggle(id: string): Promise<Envelope<unknown>>;
+  /** The server's toggle of the record… */
+  toggle?(id: string): Promise<Envelope<unknown>>;
+  /** …or its update, sent the new enabledMark (group, position). */
+  update?(id: string, body: { enabledMark: number }): Promise<Envelope<unknown>>;
   /** After a toggle: the list asks again. */
   done(): void;
   width?: number;
 }
 
 /** 状态: enabledMark 1 ↔ 0 after confirmation. */
-export function stateColumn<T extends Named>({ t, confirm, editable, what, toggle, done, width = 100 }: StateColumnOptions): ColumnType<T> {
+export function stateColumn<T extends Named>({ t, confirm, editable, what, toggle, update, done, width = 100 }: StateColumnOptions): ColumnType<T> {
+  const flip = (row: T, v: number) => (update ? update(row.id, { enabledMark: v === 1 ? 0 : 1 }) : toggle!(row.id));
   return {
     key: 'enabledMark',
     title: t('manage.state'),
@@ -40,7 +64,7 @@ export function stateColumn<T extends Named>({ t, confirm, editable, what, toggl
     width,
     align: 'center',
     render: (v: number, row: T) => (
-      <StateCell enabledMark={v} editable={editable} label={row.fullName} onToggle={() => confirm.toggle(v === 1, what, () => toggle(row.id), done)} />
+      <StateCell enabledMark={v} editable={editable} label={row.fullName} onToggle={() => confirm.toggle(v === 1, what, () => flip(row, v), done)} />
     ),
   };
 }
@@ -58,4 +82,58 @@ export function actionsColumn<T>(t: Translate, width: number, actions: (row: T) 
       </Space>
     ),
   };
+}
+
+export interface RowActionsColumnOptions<T> {
+  t: Translate;
+  confirm: Confirms;
+  width: number;
+  canEdit: boolean;
+  canRemove: boolean;
+  onEdit(row: T): void;
+  /** The server's delete, asked after confirmation; `done` after it. */
+  remove(id: string): Promise<Envelope<unknown>>;
+  done(): void;
+  /** The row's other actions, after 删除. */
+  extra?(row: T): ReactNode;
+  fixed?: boolean;
+}
+
+/** 操作 with 编辑 and 删除 (each only with its permission, PERM-011; delete asks first) and the row's others. */
+export function rowActionsColumn<T extends Named>({ t, confirm, width, canEdit, canRemove, onEdit, remove, done, extra, fixed = true }: RowActionsColumnOptions<T>): ColumnType<T> {
+  return {
+    key: 'actions',
+    title: t('manage.actions'),
+    width,
+    ...(fixed ? { fixed: 'right' as const } : {}),
+    render: (_: unknown, row: T) => (
+      <RowActions
+        canEdit={canEdit}
+        canRemove={canRemove}
+        label={row.fullName}
+        onEdit={() => onEdit(row)}
+        onRemove={() => confirm.remove(() => remove(row.id), done)}
+        extra={extra?.(row)}
+      />
+    ),
+  };
+}
+
+export interface ManageColumnsOptions<T> extends Omit<RowActionsColumnOptions<T>, 'canEdit' | 'canRemove' | 'width'> {
+  /** The page's buttons (useButtons): the switch and 编辑 with btn_edit, 删除 with btn_remove. */
+  can(code: string): boolean;
+  /** What the toggle's question calls the record. */
+  what: string;
+  toggle?(id: string): Promise<Envelope<unknown>>;
+  update?(id: string, body: { enabledMark: number }): Promise<Envelope<unknown>>;
+  stateWidth?: number;
+  actionsWidth: number;
+}
+
+/** 状态 and 操作 as every administration list ends (see stateColumn, rowActionsColumn). */
+export function manageColumns<T extends Named>({ can, what, toggle, update, stateWidth, actionsWidth, ...rest }: ManageColumnsOptions<T>): ColumnType<T>[] {
+  return [
+    stateColumn<T>({ t: rest.t, confirm: rest.confirm, editable: can(BTN_EDIT), what, toggle, update, done: rest.done, width: stateWidth }),
+    rowActionsColumn<T>({ ...rest, width: actionsWidth, canEdit: can(BTN_EDIT), canRemove: can(BTN_REMOVE) }),
+  ];
 }

@@ -3,7 +3,7 @@
 // zero-runtime mode as the app runs it (App.tsx) — no generated styles, which also keeps jsdom's
 // getComputedStyle, and so role queries, fast. Helpers find buttons by their text or label
 // without role queries, which are slow on a page this size in jsdom.
-import { configure, fireEvent, render } from '@testing-library/react';
+import { act, configure, fireEvent, render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ComponentType } from 'react';
@@ -92,3 +92,11 @@ export function stateSwitch(name: string): HTMLElement {
   if (!found) throw new Error(`no state switch for ${name}`);
   return found;
 }
+
+/** Lets the page's pending answers and WASM checks land (a few event-loop turns). */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
+}
+
+/** Every standard button of a list page. */
+export const ALL_BUTTONS = ['btn_add', 'btn_edit', 'btn_remove', 'btn_upload', 'btn_download'];

@@ -13,6 +13,7 @@ import { App, Button, Modal, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getMembers, setMembers, type MemberObject } from '@/api/relation';
+import { BTN_EDIT } from '@/hooks/useButtons';
 import { ChosenUsers, nameUsers, type ChosenUser } from '@/widgets/pickers/ChosenUsers';
 
 /** The dialog is as wide as the pickers it opens. */
@@ -121,5 +122,17 @@ export function MembersDialog({ target, onClose, onSaved }: { target: MembersTar
         }}
       />
     </Modal>
+  );
+}
+
+/** A list row's 分组成员 / 岗位成员 link (with the edit button's permission), opening the dialog. */
+export function MembersButton({ row, kind, can, onOpen }: { row: { id: string; fullName: string }; kind: MemberObject; can(code: string): boolean; onOpen(target: MembersTarget): void }) {
+  const { t } = useTranslation();
+  if (!can(BTN_EDIT)) return null;
+  const label = t(TITLE_KEY[kind]);
+  return (
+    <Button type="link" size="small" aria-label={`${label} ${row.fullName}`} onClick={() => onOpen({ id: row.id, name: row.fullName, type: kind })}>
+      {label}
+    </Button>
   );
 }

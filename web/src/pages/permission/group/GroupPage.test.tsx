@@ -2,19 +2,16 @@
 // (WASM): the list (ROLE-009), button permission (PERM-009..011), confirmations (CONST-002,
 // CONST-003), success messages (HTTP-014) and the form checked by the core before the request
 // and by the server after it.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/group';
 import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
-import { buttonNamed, buttonsLabelled, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
+import { buttonNamed, buttonsLabelled, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
 import GroupPage from './GroupPage';
-import * as relation from '@/api/relation';
-import * as users from '@/api/users';
+import { membersRound } from '@/test/pageKit';
 
 jest.mock('@/api/relation');
 jest.mock('@/api/users');
-const rel = relation as jest.Mocked<typeof relation>;
-const usr = users as jest.Mocked<typeof users>;
 
 jest.mock('@/api/group');
 jest.mock('@/api/dictionary');
@@ -53,10 +50,6 @@ beforeEach(() => {
     return { code: 200, msg: '', data: { list: found.slice(start, start + q.pageSize), pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: found.length } } };
   });
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   grant(PATH, buttons);
@@ -204,25 +197,8 @@ test('编辑 loads the group and sends what the form shows (PATCH meaning on the
 });
 
 test('分组成员 (UserRelation): the members named, one removed, 保存 posts the rest with objectType Group; only with btn_edit', async () => {
-  rel.getMembers.mockResolvedValue({ code: 200, msg: '', data: { ids: ['u1', 'u2'] } });
-  rel.setMembers.mockResolvedValue({ code: 200, msg: '保存成功', data: null });
-  const item = (id: string, fullName: string) => ({ id, fullName, realName: '', account: '', headIcon: '', organize: '总院/外科', type: 'user', icon: '' });
-  usr.getUsersByIds.mockResolvedValue({ code: 200, msg: '', data: { list: [item('u1', '张三/zhangsan'), item('u2', '李四/lisi')] } });
   await open();
-  fireEvent.click(buttonNamed('分组成员 分组1'));
-  const box = await waitFor(() => {
-    const found = document.querySelector('.qm-members-dialog') as HTMLElement | null;
-    if (!found) throw new Error('no members dialog');
-    return found;
-  });
-  expect(within(box).getByText('分组成员')).toBeTruthy();
-  await within(box).findByText('李四/lisi');
-  expect(rel.getMembers).toHaveBeenCalledWith('g1');
-  expect(within(box).getByText('「分组1」的成员，共 2 人')).toBeTruthy();
-  fireEvent.click(buttonNamed('移除 李四/lisi', box));
-  fireEvent.click(buttonNamed(/^保\s*存$/, box));
-  await screen.findByText('保存成功');
-  expect(rel.setMembers).toHaveBeenCalledWith('g1', 'Group', ['u1']);
+  await membersRound({ title: '分组成员', name: '分组1', id: 'g1', kind: 'Group' });
 });
 
 test('PERM-011: without btn_edit no row offers 分组成员', async () => {

@@ -6,31 +6,24 @@
  * groupType dictionary item, sent by id.
  */
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Switch, Table } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createGroup, deleteGroup, getGroup, getGroupList, updateGroup, type GroupInfo, type GroupRow } from '@/api/group';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
+import { ListPage } from '@/components/ListPage';
+import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
-import { MembersDialog, type MembersTarget } from '../MembersDialog';
+import { MembersButton, MembersDialog, type MembersTarget } from '../MembersDialog';
 import '../permission.css';
-import { DATE_FORMAT } from '@/utils/format';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonWire, type CommonValues } from '@/components/entityValues';
 
-interface Values {
-  fullName: string;
-  enCode: string;
+interface Values extends CommonValues {
   type?: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 const toValues = (info: GroupInfo | null): Values =>
@@ -39,12 +32,8 @@ const toValues = (info: GroupInfo | null): Values =>
     : { fullName: '', enCode: '', type: undefined, sortCode: 0, enabledMark: 1, description: '' };
 
 const toWire = (v: Values) => ({
-  fullName: v.fullName?.trim() ?? '',
-  enCode: v.enCode?.trim() ?? '',
+  ...commonWire(v),
   type: v.type ?? '',
-  sortCode: v.sortCode ?? 0,
-  enabledMark: v.enabledMark,
-  description: v.description ?? '',
 });
 
 export default function GroupPage() {
@@ -64,71 +53,29 @@ export default function GroupPage() {
 
   return (
     <div className="qm-group-page">
-      <ListSearch
+      <ListPage<GroupRow>
         list={list}
-        actions={
-          can(BTN_ADD) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
-          )
-        }
-      />
-      <Table<GroupRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
+        onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
         scroll={{ x: 950 }}
         columns={[
           { key: 'fullName', title: t('group.name'), dataIndex: 'fullName', width: 200 },
           { key: 'enCode', title: t('group.code'), dataIndex: 'enCode', width: 160 },
           { key: 'type', title: t('group.type'), dataIndex: 'type', width: 120 },
           { key: 'description', title: t('manage.description'), dataIndex: 'description', ellipsis: true },
-          {
-            key: 'creatorTime',
-            title: t('manage.creatorTime'),
-            dataIndex: 'creatorTime',
-            width: 170,
-            render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
-          },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 100,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
-                label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('group.what'), () => updateGroup(row.id, { enabledMark: v === 1 ? 0 : 1 }), saved)}
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 170,
-            fixed: 'right',
-            render: (_: unknown, row) => (
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setTarget({ id: row.id })}
-                onRemove={() => confirm.remove(() => deleteGroup(row.id), saved)}
-                extra={
-                  can(BTN_EDIT) && (
-                    <Button type="link" size="small" aria-label={`${t('authorize.members.group')} ${row.fullName}`} onClick={() => setMembers({ id: row.id, name: row.fullName, type: 'Group' })}>
-                      {t('authorize.members.group')}
-                    </Button>
-                  )
-                }
-              />
-            ),
-          },
+          creatorTimeColumn(t),
+          sortCodeColumn(t),
+          ...manageColumns<GroupRow>({
+            t,
+            confirm,
+            can,
+            what: t('group.what'),
+            update: updateGroup,
+            remove: deleteGroup,
+            onEdit: (row) => setTarget({ id: row.id }),
+            done: saved,
+            actionsWidth: 170,
+            extra: (row) => <MembersButton row={row} kind="Group" can={can} onOpen={setMembers} />,
+          }),
         ]}
       />
       <EntityFormDialog<GroupInfo, Values>
@@ -146,12 +93,7 @@ export default function GroupPage() {
       >
         {(rules) => (
           <>
-            <Form.Item {...rules.item('fullName')} label={t('group.name')}>
-              <Input maxLength={rules.maxLength('fullName')} placeholder={t('group.name')} />
-            </Form.Item>
-            <Form.Item {...rules.item('enCode')} label={t('group.code')}>
-              <Input maxLength={rules.maxLength('enCode')} placeholder={t('group.code')} />
-            </Form.Item>
+            <NameCodeItems rules={rules} name={t('group.name')} code={t('group.code')} />
             <Form.Item {...rules.item('type')} label={t('group.type')}>
               <Select
                 allowClear
@@ -159,15 +101,7 @@ export default function GroupPage() {
                 options={types.map((i) => ({ value: i.id, label: i.fullName }))}
               />
             </Form.Item>
-            <Form.Item name="sortCode" label={t('manage.sortCode')}>
-              <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-              <Switch />
-            </Form.Item>
-            <Form.Item {...rules.item('description')} label={t('manage.description')}>
-              <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-            </Form.Item>
+            <CommonItems rules={rules} />
           </>
         )}
       </EntityFormDialog>

@@ -6,14 +6,15 @@
  * in propertyJson, sort, state and description. The rules core checks parent, name, code and
  * description as the server does; the founding date cannot lie in the future.
  */
-import { DatePicker, Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createCompany, getCompany, updateCompany, type CompanyForm, type CompanyInfo } from '@/api/organize';
-import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { useUser } from '@/stores/user';
 import { ComSelect, TOP_NODE_ID } from '@/widgets/pickers/ComSelect';
+import { OrgDialog, type OrgDialogProps, type OrgKind } from './OrgDialog';
+import { NEW_COMMON, commonValues, commonWire } from '@/components/entityValues';
 
 /** The details of propertyJson the form edits (text fields), in its order. */
 const DETAILS = ['shortName', 'telePhone', 'fax', 'webSite', 'address', 'managerName', 'managerMobilePhone', 'manageEmail'] as const;
@@ -50,7 +51,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String
 
 function toValues(info: CompanyInfo | null): CompanyValues {
   if (!info) {
-    return { parentId: [], fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '', foundedTime: null, businessscope: '', property: {} };
+    return { parentId: [], ...NEW_COMMON, foundedTime: null, businessscope: '', property: {} };
   }
   const property = parseProperty(info.propertyJson);
   const founded = Number(property.foundedTime);
@@ -58,11 +59,7 @@ function toValues(info: CompanyInfo | null): CompanyValues {
     id: info.id,
     originalParentId: info.parentId,
     parentId: info.organizeIdTree?.length ? info.organizeIdTree : info.parentId === TOP_NODE_ID ? [TOP_NODE_ID] : [],
-    fullName: info.fullName,
-    enCode: info.enCode,
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
+    ...commonValues(info),
     foundedTime: property.foundedTime != null && Number.isFinite(founded) && founded > 0 ? dayjs(founded) : null,
     businessscope: str(property.businessscope),
     property,
@@ -79,21 +76,10 @@ function toWire(v: CompanyValues): CompanyForm {
   };
   return {
     parentId: v.parentId?.[v.parentId.length - 1] ?? '',
-    fullName: v.fullName?.trim() ?? '',
-    enCode: v.enCode?.trim() ?? '',
-    sortCode: v.sortCode ?? 0,
-    enabledMark: v.enabledMark,
-    description: v.description ?? '',
+    ...commonWire(v),
     // The client sends the details as an object and reads them back as JSON text.
     propertyJson: property as unknown as CompanyForm['propertyJson'],
   };
-}
-
-interface Props {
-  target: { id: string } | null;
-  form: FormInstance<CompanyValues>;
-  onClose(): void;
-  onSaved(): void;
 }
 
 /** The parent picker, told which company is edited (it and its subtree are not offered). */
@@ -109,59 +95,39 @@ function ParentField({ rules }: { rules: EntityRules }) {
   );
 }
 
-export function CompanyDialog({ target, form, onClose, onSaved }: Props) {
+function CompanyFields() {
   const { t } = useTranslation();
   return (
-    <EntityFormDialog<CompanyInfo, CompanyValues>
-      target={target}
-      title={target?.id ? t('organize.editCompany') : t('organize.addCompany')}
-      entity="company"
-      form={form}
-      load={getCompany}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateCompany(id, body as CompanyForm) : createCompany(body as CompanyForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-company-form"
-    >
-      {(rules) => (
-        <>
-          <Form.Item name="id" hidden>
-            <Input />
-          </Form.Item>
-          <Form.Item name="originalParentId" hidden>
-            <Input />
-          </Form.Item>
-          <ParentField rules={rules} />
-          <Form.Item {...rules.item('fullName')} label={t('organize.companyName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('organize.companyName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('organize.companyCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('organize.companyCode')} />
-          </Form.Item>
-          {DETAILS.map((k) => (
-            <Form.Item key={k} name={k} label={t(`organize.${k}`)}>
-              <Input maxLength={100} />
-            </Form.Item>
-          ))}
-          <Form.Item name="foundedTime" label={t('organize.foundedTime')}>
-            <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-          </Form.Item>
-          <Form.Item name="businessscope" label={t('organize.businessscope')}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
-        </>
-      )}
-    </EntityFormDialog>
+    <>
+      {DETAILS.map((k) => (
+        <Form.Item key={k} name={k} label={t(`organize.${k}`)}>
+          <Input maxLength={100} />
+        </Form.Item>
+      ))}
+      <Form.Item name="foundedTime" label={t('organize.foundedTime')}>
+        <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+      </Form.Item>
+      <Form.Item name="businessscope" label={t('organize.businessscope')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </>
   );
+}
+
+const COMPANY: OrgKind<CompanyInfo, CompanyValues> = {
+  entity: 'company',
+  keys: { add: 'organize.addCompany', edit: 'organize.editCompany', name: 'organize.companyName', code: 'organize.companyCode' },
+  className: 'qm-company-form',
+  load: getCompany,
+  create: createCompany,
+  update: updateCompany,
+  toValues,
+  toWire,
+  Parent: ParentField,
+  hidden: ['originalParentId'],
+  Fields: CompanyFields,
+};
+
+export function CompanyDialog(props: OrgDialogProps<CompanyValues>) {
+  return <OrgDialog kind={COMPANY} {...props} />;
 }

@@ -5,23 +5,19 @@
  * by the rules core's department rules as the server does. The manager is picked from users,
  * which come with the user pages.
  */
-import { Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDepartment, getDepartment, updateDepartment, type DepartmentForm, type DepartmentInfo } from '@/api/organize';
-import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
+import { OrgDialog, type OrgDialogProps, type OrgKind } from './OrgDialog';
+import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-export interface DepartmentValues {
+export interface DepartmentValues extends CommonValues {
   id?: string;
   /** The parent organisation's id path; the last id is sent. */
   parentId: string[];
   managerId?: string;
-  fullName: string;
-  enCode: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 const toValues = (info: DepartmentInfo | null): DepartmentValues =>
@@ -30,21 +26,13 @@ const toValues = (info: DepartmentInfo | null): DepartmentValues =>
         id: info.id,
         parentId: info.organizeIdTree ?? [],
         managerId: info.managerId,
-        fullName: info.fullName,
-        enCode: info.enCode,
-        sortCode: info.sortCode,
-        enabledMark: info.enabledMark,
-        description: info.description,
+        ...commonValues(info),
       }
-    : { parentId: [], fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '' };
+    : { parentId: [], ...NEW_COMMON };
 
 const toWire = (v: DepartmentValues): DepartmentForm => ({
   parentId: v.parentId?.[v.parentId.length - 1] ?? '',
-  fullName: v.fullName?.trim() ?? '',
-  enCode: v.enCode?.trim() ?? '',
-  sortCode: v.sortCode ?? 0,
-  enabledMark: v.enabledMark,
-  description: v.description ?? '',
+  ...commonWire(v),
 });
 
 function ParentField({ rules }: { rules: EntityRules }) {
@@ -57,52 +45,18 @@ function ParentField({ rules }: { rules: EntityRules }) {
   );
 }
 
-interface Props {
-  target: { id: string } | null;
-  form: FormInstance<DepartmentValues>;
-  onClose(): void;
-  onSaved(): void;
-}
+const DEPARTMENT: OrgKind<DepartmentInfo, DepartmentValues> = {
+  entity: 'department',
+  keys: { add: 'organize.addDepartment', edit: 'organize.editDepartment', name: 'organize.departmentName', code: 'organize.departmentCode' },
+  className: 'qm-department-form',
+  load: getDepartment,
+  create: createDepartment,
+  update: updateDepartment,
+  toValues,
+  toWire,
+  Parent: ParentField,
+};
 
-export function DepartmentDialog({ target, form, onClose, onSaved }: Props) {
-  const { t } = useTranslation();
-  return (
-    <EntityFormDialog<DepartmentInfo, DepartmentValues>
-      target={target}
-      title={target?.id ? t('organize.editDepartment') : t('organize.addDepartment')}
-      entity="department"
-      form={form}
-      load={getDepartment}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateDepartment(id, body as DepartmentForm) : createDepartment(body as DepartmentForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-department-form"
-    >
-      {(rules) => (
-        <>
-          <Form.Item name="id" hidden>
-            <Input />
-          </Form.Item>
-          <ParentField rules={rules} />
-          <Form.Item {...rules.item('fullName')} label={t('organize.departmentName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('organize.departmentName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('organize.departmentCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('organize.departmentCode')} />
-          </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
-        </>
-      )}
-    </EntityFormDialog>
-  );
+export function DepartmentDialog(props: OrgDialogProps<DepartmentValues>) {
+  return <OrgDialog kind={DEPARTMENT} {...props} />;
 }

@@ -3,10 +3,10 @@
 // department forms by the row's type (ORG-020), their parents from the organisation picker
 // (顶级节点, ORG-002), the core's rules before the request, the server's refusal of a delete
 // with children, and button permission (PERM-011).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/organize';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, openPickerIn, pickerDialog, renderPage, stateSwitch } from '@/test/renderPage';
+import { buttonNamed, confirmation, formDialog, grant, openPickerIn, pickerDialog, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import OrganizePage from './OrganizePage';
 
 jest.mock('@/api/organize');
@@ -61,10 +61,6 @@ beforeEach(() => {
   m.getDepartmentSelectorByAuth.mockResolvedValue({ code: 200, msg: '', data: { list: ALL } });
   m.getDepartmentSelector.mockResolvedValue({ code: 200, msg: '', data: { list: ALL } });
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   grant(PATH, buttons);

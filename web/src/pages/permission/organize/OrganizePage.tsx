@@ -9,7 +9,6 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { Button, Dropdown, Form, Table, Tag } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deleteOrganize, getOrganizeList, updateCompany, updateDepartment, type OrganizeNode } from '@/api/organize';
 import type { Envelope, Page } from '@/api/request';
@@ -23,7 +22,7 @@ import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { CompanyDialog, type CompanyValues } from './CompanyDialog';
 import { DepartmentDialog, type DepartmentValues } from './DepartmentDialog';
 import '../permission.css';
-import { DATE_FORMAT } from '@/utils/format';
+import { creatorTimeColumn, sortCodeColumn } from '@/components/listColumns';
 
 /** A row of the tree table: a node whose leaves carry no empty `children` (no expand icon). */
 export type OrganizeRow = Omit<OrganizeNode, 'children'> & { children?: OrganizeRow[] };
@@ -116,14 +115,8 @@ export default function OrganizePage() {
             align: 'center',
             render: (v: string) => (v === 'company' ? <Tag color="blue">{t('organize.company')}</Tag> : <Tag>{t('organize.department')}</Tag>),
           },
-          {
-            key: 'creatorTime',
-            title: t('manage.creatorTime'),
-            dataIndex: 'creatorTime',
-            width: 170,
-            render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
-          },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
+          creatorTimeColumn(t),
+          sortCodeColumn(t),
           {
             key: 'enabledMark',
             title: t('manage.state'),

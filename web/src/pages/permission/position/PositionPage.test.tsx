@@ -2,20 +2,17 @@
 // chosen on the left tree (ROLE-010), the form's organisation from the organisation picker and
 // its type from the PositionType dictionary (sent by code), the core's position rules before
 // the request, the server's per-field refusal after it, and button permission (PERM-011).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/position';
 import * as organize from '@/api/organize';
 import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
+import { buttonNamed, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
 import PositionPage from './PositionPage';
-import * as relation from '@/api/relation';
-import * as users from '@/api/users';
+import { ORG_TREE as TREE, membersRound } from '@/test/pageKit';
 
 jest.mock('@/api/relation');
 jest.mock('@/api/users');
-const rel = relation as jest.Mocked<typeof relation>;
-const usr = users as jest.Mocked<typeof users>;
 
 jest.mock('@/api/position');
 jest.mock('@/api/organize');
@@ -24,21 +21,6 @@ const m = api as jest.Mocked<typeof api>;
 const org = organize as jest.Mocked<typeof organize>;
 
 const PATH = '/permission/position';
-const SURGERY = {
-  id: 'd1',
-  parentId: 'c1',
-  fullName: '外科',
-  type: 'department',
-  icon: '',
-  organize: '总院/外科',
-  organizeIds: ['c1', 'd1'],
-  lastFullName: '总院/外科',
-  disabled: false,
-  hasChildren: false,
-  isLeaf: true,
-  children: [],
-};
-const TREE = [{ ...SURGERY, id: 'c1', parentId: '-1', fullName: '总院', type: 'company', organize: '总院', organizeIds: ['c1'], lastFullName: null, hasChildren: true, isLeaf: false, children: [SURGERY] }];
 const ROW: api.PositionRow = { id: 'p1', organizeId: 'd1', fullName: '主治医师', enCode: 'zzys', type: '专业技术岗位', department: '总院/外科', sortCode: 0, enabledMark: 1, creatorTime: 0 };
 
 jest.setTimeout(60_000);
@@ -66,10 +48,6 @@ beforeEach(() => {
   org.getDepartmentSelector.mockResolvedValue({ code: 200, msg: '', data: { list: TREE } });
   m.getPositionList.mockResolvedValue({ code: 200, msg: '', data: { list: [ROW], pagination: { currentPage: 1, pageSize: 20, total: 1 } } });
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   grant(PATH, buttons);
@@ -158,25 +136,8 @@ test('PERM-011 and CONST-003: no 新建 without btn_add; 删除 asks first', asy
 });
 
 test('岗位成员 (UserRelation): the members named, one removed, 保存 posts the rest with objectType Position; only with btn_edit', async () => {
-  rel.getMembers.mockResolvedValue({ code: 200, msg: '', data: { ids: ['u1', 'u2'] } });
-  rel.setMembers.mockResolvedValue({ code: 200, msg: '保存成功', data: null });
-  const item = (id: string, fullName: string) => ({ id, fullName, realName: '', account: '', headIcon: '', organize: '总院/外科', type: 'user', icon: '' });
-  usr.getUsersByIds.mockResolvedValue({ code: 200, msg: '', data: { list: [item('u1', '张三/zhangsan'), item('u2', '李四/lisi')] } });
   await open();
-  fireEvent.click(buttonNamed('岗位成员 主治医师'));
-  const box = await waitFor(() => {
-    const found = document.querySelector('.qm-members-dialog') as HTMLElement | null;
-    if (!found) throw new Error('no members dialog');
-    return found;
-  });
-  expect(within(box).getByText('岗位成员')).toBeTruthy();
-  await within(box).findByText('李四/lisi');
-  expect(rel.getMembers).toHaveBeenCalledWith('p1');
-  expect(within(box).getByText('「主治医师」的成员，共 2 人')).toBeTruthy();
-  fireEvent.click(buttonNamed('移除 李四/lisi', box));
-  fireEvent.click(buttonNamed(/^保\s*存$/, box));
-  await screen.findByText('保存成功');
-  expect(rel.setMembers).toHaveBeenCalledWith('p1', 'Position', ['u1']);
+  await membersRound({ title: '岗位成员', name: '主治医师', id: 'p1', kind: 'Position' });
 });
 
 test('PERM-011: without btn_edit no row offers 岗位成员', async () => {

@@ -8,9 +8,7 @@
  * PositionType dictionary item, sent by its code.
  */
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Switch, Table } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   createPosition,
@@ -23,39 +21,30 @@ import {
   type PositionRow,
 } from '@/api/position';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
+import { ListPage } from '@/components/ListPage';
+import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
-import { MembersDialog, type MembersTarget } from '../MembersDialog';
+import { MembersButton, MembersDialog, type MembersTarget } from '../MembersDialog';
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
-import { DATE_FORMAT } from '@/utils/format';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-interface Values {
+interface Values extends CommonValues {
   /** The organisation's id path, as the picker holds it; the last id is sent. */
   organizeId: string[];
-  fullName: string;
-  enCode: string;
   type?: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 const toWire = (v: Values): PositionForm => ({
   organizeId: v.organizeId?.[v.organizeId.length - 1] ?? '',
-  fullName: v.fullName?.trim() ?? '',
-  enCode: v.enCode?.trim() ?? '',
+  ...commonWire(v),
   type: v.type ?? '',
-  sortCode: v.sortCode ?? 0,
-  enabledMark: v.enabledMark,
-  description: v.description ?? '',
 });
 
 export default function PositionPage() {
@@ -74,12 +63,8 @@ export default function PositionPage() {
     info
       ? {
           organizeId: info.organizeIdTree,
-          fullName: info.fullName,
-          enCode: info.enCode,
+          ...commonValues(info),
           type: info.type || undefined,
-          sortCode: info.sortCode,
-          enabledMark: info.enabledMark,
-          description: info.description,
         }
       : { organizeId: newPath, fullName: '', enCode: '', type: undefined, sortCode: 0, enabledMark: 1, description: '' };
 
@@ -98,73 +83,29 @@ export default function PositionPage() {
         }}
       />
       <div className="qm-manage-main">
-        <ListSearch
+        <ListPage<PositionRow>
           list={list}
-          actions={
-            can(BTN_ADD) && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-                {t('manage.add')}
-              </Button>
-            )
-          }
-        />
-        <Table<PositionRow>
-          {...listTableProps(list, t)}
-          rowKey="id"
-          size="middle"
+          onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
           scroll={{ x: 1010 }}
           columns={[
             { key: 'fullName', title: t('position.name'), dataIndex: 'fullName', width: 180 },
             { key: 'enCode', title: t('position.code'), dataIndex: 'enCode', width: 140 },
             { key: 'type', title: t('position.type'), dataIndex: 'type', width: 130 },
             { key: 'department', title: t('position.organize'), dataIndex: 'department', ellipsis: true },
-            {
-              key: 'creatorTime',
-              title: t('manage.creatorTime'),
-              dataIndex: 'creatorTime',
-              width: 170,
-              render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
-            },
-            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
-            {
-              key: 'enabledMark',
-              title: t('manage.state'),
-              dataIndex: 'enabledMark',
-              width: 100,
-              align: 'center',
-              render: (v: number, row) => (
-                <StateCell
-                  enabledMark={v}
-                  editable={can(BTN_EDIT)}
-                  label={row.fullName}
-                  onToggle={() =>
-                    confirm.toggle(v === 1, t('position.what'), () => updatePosition(row.id, { enabledMark: v === 1 ? 0 : 1 }), saved)
-                  }
-                />
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('manage.actions'),
-              width: 170,
-              fixed: 'right',
-              render: (_: unknown, row) => (
-                <RowActions
-                  canEdit={can(BTN_EDIT)}
-                  canRemove={can(BTN_REMOVE)}
-                  label={row.fullName}
-                  onEdit={() => setTarget({ id: row.id })}
-                  onRemove={() => confirm.remove(() => deletePosition(row.id), saved)}
-                  extra={
-                    can(BTN_EDIT) && (
-                      <Button type="link" size="small" aria-label={`${t('authorize.members.position')} ${row.fullName}`} onClick={() => setMembers({ id: row.id, name: row.fullName, type: 'Position' })}>
-                        {t('authorize.members.position')}
-                      </Button>
-                    )
-                  }
-                />
-              ),
-            },
+            creatorTimeColumn(t),
+            sortCodeColumn(t),
+            ...manageColumns<PositionRow>({
+              t,
+              confirm,
+              can,
+              what: t('position.what'),
+              update: updatePosition,
+              remove: deletePosition,
+              onEdit: (row) => setTarget({ id: row.id }),
+              done: saved,
+              actionsWidth: 170,
+              extra: (row) => <MembersButton row={row} kind="Position" can={can} onOpen={setMembers} />,
+            }),
           ]}
         />
       </div>
@@ -186,24 +127,11 @@ export default function PositionPage() {
             <Form.Item {...rules.item('organizeId')} label={t('position.organize')}>
               <ComSelect auth placeholder={t('picker.placeholder')} />
             </Form.Item>
-            <Form.Item {...rules.item('fullName')} label={t('position.name')}>
-              <Input maxLength={rules.maxLength('fullName')} placeholder={t('position.name')} />
-            </Form.Item>
-            <Form.Item {...rules.item('enCode')} label={t('position.code')}>
-              <Input maxLength={rules.maxLength('enCode')} placeholder={t('position.code')} />
-            </Form.Item>
+            <NameCodeItems rules={rules} name={t('position.name')} code={t('position.code')} />
             <Form.Item {...rules.item('type')} label={t('position.type')}>
               <Select allowClear placeholder={t('picker.placeholder')} options={types.map((i) => ({ value: i.enCode, label: i.fullName }))} />
             </Form.Item>
-            <Form.Item name="sortCode" label={t('manage.sortCode')}>
-              <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-              <Switch />
-            </Form.Item>
-            <Form.Item {...rules.item('description')} label={t('manage.description')}>
-              <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-            </Form.Item>
+            <CommonItems rules={rules} />
           </>
         )}
       </EntityFormDialog>

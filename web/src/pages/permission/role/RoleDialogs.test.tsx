@@ -3,14 +3,14 @@
 // real rules core (WASM) deciding the page's buttons. The steps carry the labels of PERM-012;
 // each tree is the server's (what a non-administrator may hand out is its business), what a
 // step ticks first is what the role holds, and 保存 sends the ticked and half-ticked nodes.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as authority from '@/api/authority';
 import * as relation from '@/api/relation';
 import * as role from '@/api/role';
 import * as organize from '@/api/organize';
 import * as users from '@/api/users';
 import { initI18n } from '@/i18n';
-import { buttonNamed, grant, renderPage } from '@/test/renderPage';
+import { buttonNamed, grant, renderPage, settle } from '@/test/renderPage';
 import RolePage from './RolePage';
 
 jest.mock('@/api/authority');
@@ -98,10 +98,6 @@ beforeEach(() => {
   usr.getOrganizationUsers.mockImplementation(() => ok([]));
   usr.getSubordinateUsers.mockImplementation(() => ok([]));
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove'], isAdministrator = true) {
   grant(PATH, buttons, isAdministrator);

@@ -2,12 +2,13 @@
 // left tree (全局 for administrators), the type column, the state toggle through Actions/State
 // (ROLE-004, CONST-002), button permission (PERM-011), and the form whose organisations the
 // core asks for only for an organisation role (its rule's `when`, ROLE-011).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/role';
 import * as organize from '@/api/organize';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, openPickerIn, pickerDialog, renderPage, stateSwitch } from '@/test/renderPage';
+import { buttonNamed, confirmation, formDialog, grant, openPickerIn, pickerDialog, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import RolePage from './RolePage';
+import { ORG_TREE as TREE } from '@/test/pageKit';
 
 jest.mock('@/api/role');
 jest.mock('@/api/organize');
@@ -15,21 +16,6 @@ const m = api as jest.Mocked<typeof api>;
 const org = organize as jest.Mocked<typeof organize>;
 
 const PATH = '/permission/role';
-const SURGERY = {
-  id: 'd1',
-  parentId: 'c1',
-  fullName: '外科',
-  type: 'department',
-  icon: '',
-  organize: '总院/外科',
-  organizeIds: ['c1', 'd1'],
-  lastFullName: '总院/外科',
-  disabled: false,
-  hasChildren: false,
-  isLeaf: true,
-  children: [],
-};
-const TREE = [{ ...SURGERY, id: 'c1', parentId: '-1', fullName: '总院', type: 'company', organize: '总院', organizeIds: ['c1'], lastFullName: null, hasChildren: true, isLeaf: false, children: [SURGERY] }];
 const ROWS: api.RoleRow[] = [
   { id: 'r1', fullName: '外科医生', enCode: 'wkys', type: '组织', organizeInfo: '总院/外科', description: '', creatorTime: 0, sortCode: 0, enabledMark: 1 },
   { id: 'r2', fullName: '审计员', enCode: 'sjy', type: '全局', organizeInfo: '', description: '', creatorTime: 0, sortCode: 1, enabledMark: 0 },
@@ -47,10 +33,6 @@ beforeEach(() => {
     data: { list: ROWS.filter((r) => q.organizeId !== '0' || r.type === '全局'), pagination: { currentPage: 1, pageSize: 20, total: 2 } },
   }));
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove'], isAdministrator = true) {
   grant(PATH, buttons, isAdministrator);

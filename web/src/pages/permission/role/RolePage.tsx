@@ -14,9 +14,8 @@
  * and is required exactly while the core requires it.
  */
 import { useState } from 'react';
-import { Button, Dropdown, Form, Input, InputNumber, Radio, Switch, Table, Tag } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Button, Dropdown, Form, Radio, Tag } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   GLOBAL_ROLES,
@@ -31,12 +30,11 @@ import {
   type RoleRow,
 } from '@/api/role';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
+import { ListPage } from '@/components/ListPage';
+import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
 import type { EntityRules } from '@/hooks/useEntityRules';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_EDIT, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
 import { useUser } from '@/stores/user';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
@@ -45,21 +43,18 @@ import { AuthorizeDialog, type AuthorizeTarget } from '../AuthorizeDialog';
 import { MembersDialog, type MembersTarget } from '../MembersDialog';
 import { OrganizeTree } from '../OrganizeTree';
 import '../permission.css';
-import { DATE_FORMAT } from '@/utils/format';
+
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
 /** The list's type of a global role (the server's text, jnpf-wire-areas.md §1.5). */
 const GLOBAL_TYPE = '全局';
 
-interface Values {
-  fullName: string;
-  enCode: string;
+interface Values extends CommonValues {
   /** 1 global, 0 organisation. */
   globalMark: number;
   /** One id path per organisation. */
   organizeIdsTree: string[][];
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 /** The organisations field: shown, and required, while the core's rule for it holds. */
@@ -89,33 +84,21 @@ export default function RolePage() {
   const toValues = (info: RoleInfo | null): Values =>
     info
       ? {
-          fullName: info.fullName,
-          enCode: info.enCode,
+          ...commonValues(info),
           globalMark: info.globalMark,
           organizeIdsTree: info.organizeIdsTree,
-          sortCode: info.sortCode,
-          enabledMark: info.enabledMark,
-          description: info.description,
         }
       : {
-          fullName: '',
-          enCode: '',
+          ...NEW_COMMON,
           globalMark: list.query.organizeId === GLOBAL_ROLES ? 1 : 0,
           organizeIdsTree: newPath.length ? [newPath] : [],
-          sortCode: 0,
-          enabledMark: 1,
-          description: '',
         };
 
   // The form sends what it shows: the organisations only while the core asks for them.
   const toWire = (v: Values, rules: EntityRules): RoleForm => ({
-    fullName: v.fullName?.trim() ?? '',
-    enCode: v.enCode?.trim() ?? '',
+    ...commonWire(v),
     globalMark: v.globalMark,
     organizeIdsTree: rules.required('organizeIdsTree', { globalMark: v.globalMark }) ? (v.organizeIdsTree ?? []) : [],
-    sortCode: v.sortCode ?? 0,
-    enabledMark: v.enabledMark,
-    description: v.description ?? '',
   });
 
   const saved = () => {
@@ -155,20 +138,9 @@ export default function RolePage() {
         }}
       />
       <div className="qm-manage-main">
-        <ListSearch
+        <ListPage<RoleRow>
           list={list}
-          actions={
-            can(BTN_ADD) && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-                {t('manage.add')}
-              </Button>
-            )
-          }
-        />
-        <Table<RoleRow>
-          {...listTableProps(list, t)}
-          rowKey="id"
-          size="middle"
+          onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
           scroll={{ x: 1040 }}
           columns={[
             { key: 'fullName', title: t('role.name'), dataIndex: 'fullName', width: 180 },
@@ -183,45 +155,20 @@ export default function RolePage() {
                 v === GLOBAL_TYPE ? <Tag color="blue">{t('role.global')}</Tag> : <Tag color="green">{t('role.organize')}</Tag>,
             },
             { key: 'organizeInfo', title: t('role.organizes'), dataIndex: 'organizeInfo', ellipsis: true },
-            {
-              key: 'creatorTime',
-              title: t('manage.creatorTime'),
-              dataIndex: 'creatorTime',
-              width: 170,
-              render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
-            },
-            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 80, align: 'center' },
-            {
-              key: 'enabledMark',
-              title: t('manage.state'),
-              dataIndex: 'enabledMark',
-              width: 100,
-              align: 'center',
-              render: (v: number, row) => (
-                <StateCell
-                  enabledMark={v}
-                  editable={can(BTN_EDIT)}
-                  label={row.fullName}
-                  onToggle={() => confirm.toggle(v === 1, t('role.what'), () => toggleRoleState(row.id), saved)}
-                />
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('manage.actions'),
-              width: 160,
-              fixed: 'right',
-              render: (_: unknown, row) => (
-                <RowActions
-                  canEdit={can(BTN_EDIT)}
-                  canRemove={can(BTN_REMOVE)}
-                  label={row.fullName}
-                  onEdit={() => setTarget({ id: row.id })}
-                  onRemove={() => confirm.remove(() => deleteRole(row.id), saved)}
-                  extra={more(row)}
-                />
-              ),
-            },
+            creatorTimeColumn(t),
+            sortCodeColumn(t),
+            ...manageColumns<RoleRow>({
+              t,
+              confirm,
+              can,
+              what: t('role.what'),
+              toggle: toggleRoleState,
+              remove: deleteRole,
+              onEdit: (row) => setTarget({ id: row.id }),
+              done: saved,
+              actionsWidth: 160,
+              extra: more,
+            }),
           ]}
         />
       </div>
@@ -240,12 +187,7 @@ export default function RolePage() {
       >
         {(rules) => (
             <>
-              <Form.Item {...rules.item('fullName')} label={t('role.name')}>
-                <Input maxLength={rules.maxLength('fullName')} placeholder={t('role.name')} />
-              </Form.Item>
-              <Form.Item {...rules.item('enCode')} label={t('role.code')}>
-                <Input maxLength={rules.maxLength('enCode')} placeholder={t('role.code')} />
-              </Form.Item>
+              <NameCodeItems rules={rules} name={t('role.name')} code={t('role.code')} />
               <Form.Item {...rules.item('globalMark')} label={t('role.type')}>
                 <Radio.Group
                   options={[
@@ -255,15 +197,7 @@ export default function RolePage() {
                 />
               </Form.Item>
               <Organisations rules={rules} />
-              <Form.Item name="sortCode" label={t('manage.sortCode')}>
-                <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-              <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-                <Switch />
-              </Form.Item>
-              <Form.Item {...rules.item('description')} label={t('manage.description')}>
-                <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-              </Form.Item>
+              <CommonItems rules={rules} />
             </>
         )}
       </EntityFormDialog>

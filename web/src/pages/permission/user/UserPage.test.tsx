@@ -17,6 +17,7 @@ import { md5Hex } from '@/core';
 import { useUser } from '@/stores/user';
 import { buttonNamed, confirmation, formDialog, grant, openPickerIn, pickerDialog, renderPage, stateSwitch } from '@/test/renderPage';
 import UserPage from './UserPage';
+import { ORG_TREE as TREE } from '@/test/pageKit';
 
 jest.mock('@/api/users', () => {
   const actual = jest.requireActual('@/api/users');
@@ -38,21 +39,6 @@ const dl = download as jest.Mocked<typeof download>;
 
 const PATH = '/permission/user';
 const ALL = ['btn_add', 'btn_edit', 'btn_remove', 'btn_upload', 'btn_download'];
-const SURGERY = {
-  id: 'd1',
-  parentId: 'c1',
-  fullName: '外科',
-  type: 'department',
-  icon: '',
-  organize: '总院/外科',
-  organizeIds: ['c1', 'd1'],
-  lastFullName: '总院/外科',
-  disabled: false,
-  hasChildren: false,
-  isLeaf: true,
-  children: [],
-};
-const TREE = [{ ...SURGERY, id: 'c1', parentId: '-1', fullName: '总院', type: 'company', organize: '总院', organizeIds: ['c1'], lastFullName: null, hasChildren: true, isLeaf: false, children: [SURGERY] }];
 const row = (id: string, account: string, realName: string, extra: Partial<api.UserRow> = {}): api.UserRow => ({
   id,
   account,

@@ -47,6 +47,7 @@ import { UserFormDialog } from './UserFormDialog';
 import '../permission.css';
 import './user.css';
 import { DATE_FORMAT } from '@/utils/format';
+import { sortCodeColumn } from '@/components/listColumns';
 
 /** enabledMark 2: locked by too many failed sign-ins (解除锁定 lifts it). */
 const LOCKED = 2;
@@ -144,7 +145,7 @@ export default function UserPage() {
               width: 160,
               render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
             },
-            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
+            sortCodeColumn(t, 70),
             {
               key: 'enabledMark',
               title: t('manage.state'),

@@ -7,25 +7,22 @@
  * digit width by the core (BILL-021); sort 0..999999, default 0 (BILL-006, BILL-022); enabled
  * by default (BILL-007).
  */
-import { Form, Input, InputNumber, Select, Switch, type FormInstance } from 'antd';
+import { Form, Input, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createBillRule, getBillRule, updateBillRule, type BillRuleForm, type BillRuleInfo } from '@/api/billRule';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { useCore, type Core } from '@/hooks/useCore';
 import type { DictionaryItem } from '@/api/dictionary';
 import { DATE_FORMATS, fittedStartNumber, serialExample, useSerialRules } from './serial';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
-export interface BillRuleValues {
-  fullName: string;
-  enCode: string;
+export interface BillRuleValues extends CommonValues {
   category?: string;
   prefix: string;
   dateFormat?: string;
   digit: string;
   startNumber: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 export function ruleToValues(info: BillRuleInfo | null): BillRuleValues {
@@ -33,31 +30,23 @@ export function ruleToValues(info: BillRuleInfo | null): BillRuleValues {
     return { fullName: '', enCode: '', category: undefined, prefix: '', dateFormat: undefined, digit: '', startNumber: '', sortCode: 0, enabledMark: 1, description: '' };
   }
   return {
-    fullName: info.fullName,
-    enCode: info.enCode,
+    ...commonValues(info),
     category: info.category || undefined,
     prefix: info.prefix,
     dateFormat: info.dateFormat || undefined,
     digit: info.digit ? String(info.digit) : '',
     startNumber: info.startNumber,
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
   };
 }
 
 export function ruleToWire(values: BillRuleValues, core: Core | null): BillRuleForm {
   return {
-    fullName: values.fullName?.trim() ?? '',
-    enCode: values.enCode?.trim() ?? '',
+    ...commonWire(values),
     category: values.category ?? '',
     prefix: values.prefix?.trim() ?? '',
     dateFormat: values.dateFormat ?? '',
     digit: String(values.digit ?? '').trim(),
     startNumber: fittedStartNumber(core, values as unknown as Record<string, unknown>),
-    sortCode: values.sortCode ?? 0,
-    enabledMark: values.enabledMark,
-    description: values.description ?? '',
   };
 }
 
@@ -103,12 +92,7 @@ export function BillRuleDialog({ target, form, categories, onClose, onSaved }: P
         const prefixSerial = serial('prefix');
         return (
           <>
-            <Form.Item {...rules.item('fullName')} label={t('billRule.fullName')}>
-              <Input maxLength={rules.maxLength('fullName')} placeholder={t('billRule.fullName')} />
-            </Form.Item>
-            <Form.Item {...rules.item('enCode')} label={t('billRule.enCode')}>
-              <Input maxLength={rules.maxLength('enCode')} placeholder={t('billRule.enCode')} />
-            </Form.Item>
+            <NameCodeItems rules={rules} name={t('billRule.fullName')} code={t('billRule.enCode')} />
             <Form.Item {...rules.item('category')} label={t('billRule.category')}>
               <Select
                 allowClear
@@ -141,15 +125,7 @@ export function BillRuleDialog({ target, form, categories, onClose, onSaved }: P
             <Form.Item label={t('billRule.example')} htmlFor="billRule_example">
               <SerialExample core={core} form={form} />
             </Form.Item>
-            <Form.Item name="sortCode" label={t('manage.sortCode')}>
-              <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-              <Switch />
-            </Form.Item>
-            <Form.Item {...rules.item('description')} label={t('manage.description')}>
-              <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-            </Form.Item>
+            <CommonItems rules={rules} />
           </>
         );
       }}

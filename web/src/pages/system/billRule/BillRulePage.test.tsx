@@ -4,13 +4,13 @@
 // core's messages before any request (BILL-008..020), the start number fitted by the core
 // (BILL-021), defaults (BILL-006, BILL-007), state, delete and export after confirmation, and
 // button permission (PERM-011).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import * as api from '@/api/billRule';
 import * as dictionary from '@/api/dictionary';
 import * as download from '@/utils/download';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, renderPage, stateSwitch } from '@/test/renderPage';
+import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import BillRulePage from './BillRulePage';
 
 jest.mock('@/api/billRule');
@@ -58,11 +58,7 @@ beforeEach(() => {
   });
 });
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
-
-const ALL = ['btn_add', 'btn_edit', 'btn_remove', 'btn_upload', 'btn_download'];
+const ALL = ALL_BUTTONS;
 
 async function open(buttons = ALL) {
   grant(PATH, buttons);

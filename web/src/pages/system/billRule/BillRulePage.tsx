@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { deleteBillRule, exportBillRule, getBillRuleList, importBillRule, toggleBillRule, type BillRuleRow } from '@/api/billRule';
 import { ImportButton } from '@/components/ImportButton';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
@@ -23,6 +22,7 @@ import { useList } from '@/hooks/useList';
 import { BillRuleDialog, type BillRuleValues } from './BillRuleDialog';
 import './billRule.css';
 import { DATE_FORMAT } from '@/utils/format';
+import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
 
 const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
@@ -76,7 +76,7 @@ export default function BillRulePage() {
           { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
           { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 160, render: time },
           { key: 'lastModifyTime', title: t('billRule.lastModifyTime'), dataIndex: 'lastModifyTime', width: 160, render: time },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
+          sortCodeColumn(t, 70),
           stateColumn<BillRuleRow>({ t, confirm, editable: can(BTN_EDIT), what: t('billRule.what'), toggle: toggleBillRule, done: list.refresh }),
           actionsColumn<BillRuleRow>(t, 160, (row) => (
             <>

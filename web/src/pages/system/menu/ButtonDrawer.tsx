@@ -6,7 +6,7 @@
  * Every button only with its permission (PERM-011); the state switch and delete ask first.
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { App, Button, Dropdown, Empty, Form, Input, InputNumber, Switch, Table, TreeSelect } from 'antd';
+import { App, Button, Dropdown, Form } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,14 +23,17 @@ import {
   type MenuInfo,
 } from '@/api/menu';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { BTN_ADD } from '@/hooks/useButtons';
 import { IconInput } from './IconInput';
 import { ItemDrawer } from './ItemDrawer';
 import { branchIds, treeRows, useRows } from './useRows';
 import { useShown } from './useShown';
+import { manageColumns, sortCodeColumn } from '@/components/listColumns';
+import { RowsTable } from '@/components/ListPage';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { commonWire, type CommonValues } from '@/components/entityValues';
+import { TreePicker, underTop, type TreeOption } from '@/components/TreePicker';
 
 /** The standard buttons of the quick-add, in the client's order (code → name key). */
 export const STANDARD_BUTTONS = [
@@ -45,56 +48,21 @@ export const STANDARD_BUTTONS = [
   'btn_download',
 ] as const;
 
-interface ButtonValues {
+interface ButtonValues extends CommonValues {
   parentId?: string;
-  fullName: string;
-  enCode: string;
   icon: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
-type Option = { value: string; title: string; disabled?: boolean; children: Option[] };
 
 /** The buttons a button may hang under, below 顶级节点; the one edited and what is below it cannot be chosen. */
-function ParentSelect({ id, value, onChange, menuId, editing }: { id?: string; value?: string; onChange?(v: string): void; menuId: string; editing: string }) {
+function ParentSelect({ menuId, editing, ...field }: { id?: string; value?: string; onChange?(v: string): void; menuId: string; editing: string }) {
   const { t } = useTranslation();
-  const [tree, setTree] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    const options = (nodes: ButtonInfo[], below = false): Option[] =>
-      nodes.map((n) => {
-        const off = below || n.id === editing;
-        return { value: n.id, title: n.fullName, disabled: off, children: options(n.children ?? [], off) };
-      });
-    getButtonSelector(menuId).then(
-      ({ data }) => {
-        if (!alive) return;
-        setTree([{ value: TOP, title: t('picker.topNode'), children: options(data?.list ?? []) }]);
-        setLoading(false);
-      },
-      () => alive && setLoading(false),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [menuId, editing, t]);
-  return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      loading={loading}
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
-      placeholder={t('picker.placeholder')}
-      style={{ width: '100%' }}
-    />
-  );
+  const options = (nodes: ButtonInfo[], below = false): TreeOption[] =>
+    nodes.map((n) => {
+      const off = below || n.id === editing;
+      return { value: n.id, title: n.fullName, disabled: off, children: options(n.children ?? [], off) };
+    });
+  return <TreePicker {...field} deps={[menuId, editing]} load={() => getButtonSelector(menuId).then(({ data }) => underTop(t, TOP, options(data?.list ?? [])))} />;
 }
 
 interface DialogProps {
@@ -114,12 +82,8 @@ function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
   const toWire = (v: ButtonValues): ItemForm => ({
     moduleId: menuId,
     parentId: v.parentId ?? '',
-    fullName: v.fullName?.trim() ?? '',
-    enCode: v.enCode?.trim() ?? '',
+    ...commonWire(v),
     icon: v.icon?.trim() ?? '',
-    sortCode: v.sortCode ?? 0,
-    enabledMark: v.enabledMark,
-    description: v.description ?? '',
   });
   return (
     <EntityFormDialog<ButtonInfo, ButtonValues>
@@ -140,24 +104,11 @@ function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
           <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>
             <ParentSelect menuId={menuId} editing={target?.id ?? ''} />
           </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.buttonName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.buttonName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.buttonCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.buttonCode')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('menuAdmin.buttonName')} code={t('menuAdmin.buttonCode')} />
           <Form.Item {...rules.item('icon')} label={t('menuAdmin.icon')}>
             <IconInput />
           </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>
@@ -238,47 +189,27 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
         )
       }
     >
-      <Table<ButtonInfo>
-        rowKey="id"
-        size="small"
-        loading={buttons.loading}
+      <RowsTable<ButtonInfo>
+        rows={buttons}
         dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: buttons.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
         columns={[
           { key: 'fullName', title: t('menuAdmin.buttonName'), dataIndex: 'fullName' },
           { key: 'enCode', title: t('menuAdmin.buttonCode'), dataIndex: 'enCode', width: 160 },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 60, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 80,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
-                label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('menuAdmin.buttonWhat'), () => toggleButtonState(row.id), buttons.refresh)}
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 110,
-            render: (_: unknown, row) => (
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setTarget({ id: row.id })}
-                onRemove={() => confirm.remove(() => deleteButton(row.id), buttons.refresh)}
-              />
-            ),
-          },
+          sortCodeColumn(t, 60),
+          ...manageColumns<ButtonInfo>({
+            t,
+            confirm,
+            can,
+            what: t('menuAdmin.buttonWhat'),
+            toggle: toggleButtonState,
+            remove: deleteButton,
+            onEdit: (row) => setTarget({ id: row.id }),
+            done: buttons.refresh,
+            stateWidth: 80,
+            actionsWidth: 110,
+            fixed: false,
+          }),
         ]}
       />
       {menuId && <ButtonDialog target={target} menuId={menuId} onClose={() => setTarget(null)} onSaved={buttons.refresh} />}

@@ -10,7 +10,7 @@
  * (btn_add) opens a new field's form filled from the column picked of them (DataLink).
  */
 import { useEffect, useState } from 'react';
-import { Button, Empty, Form, Input, Select, Switch, Table, Tabs } from 'antd';
+import { Button, Form, Input, Select, Switch, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FieldMessages } from '@qiming/core';
@@ -33,8 +33,6 @@ import {
   type SchemeInfo,
 } from '@/api/menu';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { loadCore } from '@/core';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
@@ -46,6 +44,8 @@ import { ItemDrawer } from './ItemDrawer';
 import { conditionText, readCondition, type ConditionGroup } from './scheme';
 import { useRows } from './useRows';
 import { useShown } from './useShown';
+import { manageColumns, rowActionsColumn } from '@/components/listColumns';
+import { RowsTable } from '@/components/ListPage';
 
 /** The data types of a data-authorize field (CONST-009's labels). */
 export const FIELD_TYPES = ['varchar', 'int', 'bigint', 'double', 'datetime', 'text'];
@@ -257,7 +257,6 @@ export function DataDrawer({ menu, can, onClose }: Props) {
   const [schemeTarget, setSchemeTarget] = useState<{ id: string } | null>(null);
   const contentName = useContentName();
   const current = tab === 'fields' ? fields : schemes;
-  const empty = (loaded: boolean) => ({ emptyText: loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> });
 
   return (
     <ItemDrawer
@@ -291,33 +290,25 @@ export function DataDrawer({ menu, can, onClose }: Props) {
             key: 'fields',
             label: t('menuAdmin.fieldsTab'),
             children: (
-              <Table<AuthorizeFieldInfo>
-                rowKey="id"
-                size="small"
-                loading={fields.loading}
-                dataSource={fields.rows}
-                pagination={false}
-                locale={empty(fields.loaded)}
+              <RowsTable<AuthorizeFieldInfo>
+rows={fields}
                 columns={[
                   { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
                   { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
                   { key: 'type', title: t('menuAdmin.fieldType'), dataIndex: 'type', width: 80, render: (v: string) => t(`menuAdmin.fieldTypes.${v}`, { defaultValue: v }) },
                   { key: 'conditionSymbolName', title: t('menuAdmin.conditionSymbol'), dataIndex: 'conditionSymbolName', ellipsis: true },
                   { key: 'conditionText', title: t('menuAdmin.conditionText'), dataIndex: 'conditionText', width: 110, ellipsis: true, render: (v: string) => contentName(v) },
-                  {
-                    key: 'actions',
-                    title: t('manage.actions'),
+                  rowActionsColumn<AuthorizeFieldInfo>({
+                    t,
+                    confirm,
                     width: 110,
-                    render: (_: unknown, row) => (
-                      <RowActions
-                        canEdit={can(BTN_EDIT)}
-                        canRemove={can(BTN_REMOVE)}
-                        label={row.fullName}
-                        onEdit={() => setFieldTarget({ id: row.id })}
-                        onRemove={() => confirm.remove(() => deleteAuthorizeField(row.id), fields.refresh)}
-                      />
-                    ),
-                  },
+                    fixed: false,
+                    canEdit: can(BTN_EDIT),
+                    canRemove: can(BTN_REMOVE),
+                    onEdit: (row) => setFieldTarget({ id: row.id }),
+                    remove: deleteAuthorizeField,
+                    done: fields.refresh,
+                  }),
                 ]}
               />
             ),
@@ -326,46 +317,25 @@ export function DataDrawer({ menu, can, onClose }: Props) {
             key: 'schemes',
             label: t('menuAdmin.schemesTab'),
             children: (
-              <Table<SchemeInfo>
-                rowKey="id"
-                size="small"
-                loading={schemes.loading}
-                dataSource={schemes.rows}
-                pagination={false}
-                locale={empty(schemes.loaded)}
+              <RowsTable<SchemeInfo>
+rows={schemes}
                 columns={[
                   { key: 'fullName', title: t('menuAdmin.schemeName'), dataIndex: 'fullName', width: 120, ellipsis: true },
                   { key: 'enCode', title: t('menuAdmin.schemeCode'), dataIndex: 'enCode', width: 100, ellipsis: true },
                   { key: 'conditionText', title: t('menuAdmin.condition'), dataIndex: 'conditionText', ellipsis: true },
-                  {
-                    key: 'enabledMark',
-                    title: t('manage.state'),
-                    dataIndex: 'enabledMark',
-                    width: 80,
-                    align: 'center',
-                    render: (v: number, row) => (
-                      <StateCell
-                        enabledMark={v}
-                        editable={can(BTN_EDIT)}
-                        label={row.fullName}
-                        onToggle={() => confirm.toggle(v === 1, t('menuAdmin.schemeWhat'), () => toggleSchemeState(row.id), schemes.refresh)}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'actions',
-                    title: t('manage.actions'),
-                    width: 110,
-                    render: (_: unknown, row) => (
-                      <RowActions
-                        canEdit={can(BTN_EDIT)}
-                        canRemove={can(BTN_REMOVE)}
-                        label={row.fullName}
-                        onEdit={() => setSchemeTarget({ id: row.id })}
-                        onRemove={() => confirm.remove(() => deleteScheme(row.id), schemes.refresh)}
-                      />
-                    ),
-                  },
+                  ...manageColumns<SchemeInfo>({
+                    t,
+                    confirm,
+                    can,
+                    what: t('menuAdmin.schemeWhat'),
+                    toggle: toggleSchemeState,
+                    remove: deleteScheme,
+                    onEdit: (row) => setSchemeTarget({ id: row.id }),
+                    done: schemes.refresh,
+                    stateWidth: 80,
+                    actionsWidth: 110,
+                    fixed: false,
+                  }),
                 ]}
               />
             ),

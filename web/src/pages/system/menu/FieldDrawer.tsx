@@ -9,7 +9,7 @@
  * of them as one batch, each checked by the core first (DataLink).
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,11 +26,9 @@ import {
   type MenuInfo,
 } from '@/api/menu';
 import { EntityFormDialog, FORM_DIALOG_WIDTH } from '@/components/EntityFormDialog';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
 import { useConfirm } from '@/components/useConfirm';
 import { loadCore } from '@/core';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_EDIT } from '@/hooks/useButtons';
 import { useEntityRules, type EntityRules } from '@/hooks/useEntityRules';
 import { coreText } from '@/i18n';
 import { applyServerErrors } from '@/utils/formErrors';
@@ -38,6 +36,10 @@ import { LinkDialog, LinkFieldPicker, type PickedField } from './DataLink';
 import { ItemDrawer } from './ItemDrawer';
 import { useRows } from './useRows';
 import { useShown } from './useShown';
+import { manageColumns, sortCodeColumn } from '@/components/listColumns';
+import { RowsTable } from '@/components/ListPage';
+import { CommonItems } from '@/components/entityItems';
+import type { CommonValues } from '@/components/entityValues';
 
 /** Where a field is bound: 0 the main table, 1 a secondary table, 2 a sub-table. */
 export const FIELD_RULES = [0, 1, 2];
@@ -67,15 +69,10 @@ export function BindingFields({ rules }: { rules: EntityRules }) {
   );
 }
 
-interface FieldValues {
+interface FieldValues extends CommonValues {
   fieldRule: number;
   bindTable: string;
   childTableKey: string;
-  enCode: string;
-  fullName: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKind; target: { id: string } | null; menuId: string; onClose(): void; onSaved(): void }) {
@@ -129,15 +126,7 @@ function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKi
           <Form.Item {...rules.item('fullName')} label={t('menuAdmin.fieldName')}>
             <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
           </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>
@@ -315,13 +304,8 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
       }
       extra={can(BTN_EDIT) && <Button onClick={() => setLinking(true)}>{t('menuAdmin.dataLink')}</Button>}
     >
-      <Table<FieldInfo>
-        rowKey="id"
-        size="small"
-        loading={fields.loading}
-        dataSource={fields.rows}
-        pagination={false}
-        locale={{ emptyText: fields.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> }}
+      <RowsTable<FieldInfo>
+rows={fields}
         columns={[
           { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
           { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
@@ -334,36 +318,20 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
             render: (v: number) => <Tag>{t(`menuAdmin.fieldRules.${v}`, { defaultValue: String(v) })}</Tag>,
           },
           { key: 'bindTable', title: t('menuAdmin.bindTable'), dataIndex: 'bindTable', width: 110, ellipsis: true },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 60, align: 'center' },
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 80,
-            align: 'center',
-            render: (v: number, row) => (
-              <StateCell
-                enabledMark={v}
-                editable={can(BTN_EDIT)}
-                label={row.fullName}
-                onToggle={() => confirm.toggle(v === 1, t('menuAdmin.fieldWhat'), () => toggleFieldState(kind, row.id), fields.refresh)}
-              />
-            ),
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 110,
-            render: (_: unknown, row) => (
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setTarget({ id: row.id })}
-                onRemove={() => confirm.remove(() => deleteField(kind, row.id), fields.refresh)}
-              />
-            ),
-          },
+          sortCodeColumn(t, 60),
+          ...manageColumns<FieldInfo>({
+            t,
+            confirm,
+            can,
+            what: t('menuAdmin.fieldWhat'),
+            toggle: (id) => toggleFieldState(kind, id),
+            remove: (id) => deleteField(kind, id),
+            onEdit: (row) => setTarget({ id: row.id }),
+            done: fields.refresh,
+            stateWidth: 80,
+            actionsWidth: 110,
+            fixed: false,
+          }),
         ]}
       />
       {menuId && <FieldDialog kind={kind} target={target} menuId={menuId} onClose={() => setTarget(null)} onSaved={fields.refresh} />}

@@ -10,7 +10,7 @@
  * refusal shows under the field it names.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Checkbox, Form, Input, InputNumber, Select, Space, Switch, TreeSelect, type FormInstance } from 'antd';
+import { Checkbox, Form, Input, Select, Space, TreeSelect, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getDictionaryTypes, type DictionaryTypeNode } from '@/api/dictionary';
 import { createMenu, getMenu, getMenuSelector, updateMenu, type MenuCategory, type MenuForm, type MenuInfo, type MenuPickerNode } from '@/api/menu';
@@ -30,6 +30,8 @@ import {
   type MenuTarget,
   type MenuValues,
 } from './menuForm';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { TreePicker, underTop } from '@/components/TreePicker';
 
 type Option = { value: string; title: string; children: Option[]; isTree?: number };
 
@@ -39,38 +41,14 @@ const dictionaryOptions = (nodes: DictionaryTypeNode[]): Option[] =>
 const flatten = (options: Option[]): Option[] => options.flatMap((o) => [o, ...flatten(o.children)]);
 
 /** The directories a menu may hang under, below 顶级节点. */
-export function ParentSelect({ id, value, onChange, editing, systemId, category }: { id?: string; value?: string; onChange?(v: string): void; editing: string; systemId: string; category: MenuCategory }) {
+export function ParentSelect({ editing, systemId, category, ...field }: { id?: string; value?: string; onChange?(v: string): void; editing: string; systemId: string; category: MenuCategory }) {
   const { t } = useTranslation();
-  const [tree, setTree] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    getMenuSelector(editing, systemId, category).then(
-      ({ data }) => {
-        if (!alive) return;
-        setTree([{ value: TOP, title: t('picker.topNode'), children: pickerOptions(data?.list ?? []) }]);
-        setLoading(false);
-      },
-      () => alive && setLoading(false),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [editing, systemId, category, t]);
   return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      loading={loading}
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
+    <TreePicker
+      {...field}
       allowClear
-      placeholder={t('picker.placeholder')}
-      style={{ width: '100%' }}
+      deps={[editing, systemId, category]}
+      load={() => getMenuSelector(editing, systemId, category).then(({ data }) => underTop(t, TOP, pickerOptions(data?.list ?? [])))}
     />
   );
 }
@@ -226,12 +204,7 @@ export function MenuDialog({ target, form, systemId, category, onClose, onSaved 
           <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>
             <ParentSelect editing={editing} systemId={systemId} category={category} />
           </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.menuName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.menuName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.menuCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.menuCode')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('menuAdmin.menuName')} code={t('menuAdmin.menuCode')} />
           <Form.Item {...rules.item('icon')} label={t('menuAdmin.menuIcon')}>
             <IconInput />
           </Form.Item>
@@ -239,15 +212,7 @@ export function MenuDialog({ target, form, systemId, category, onClose, onSaved 
             <ColorInput />
           </Form.Item>
           <TypeSelect rules={rules} category={category} editing={Boolean(editing)} />
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>

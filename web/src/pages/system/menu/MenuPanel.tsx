@@ -15,7 +15,6 @@ import { ArrowLeftOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@
 import { useTranslation } from 'react-i18next';
 import { deleteMenu, exportMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
 import { menuIcon } from '@/app/layout/MenuIcon';
-import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { ListSearch, useKeywordBar } from '@/components/ListSearch';
 import { RowActions } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
@@ -27,6 +26,7 @@ import { MenuDialog } from './MenuDialog';
 import { MenuImportDialog } from './MenuImportDialog';
 import { isDirectory, rowAuthorize, type AuthorizeFlag, type MenuTarget, type MenuValues } from './menuForm';
 import { branchIds, treeRows, useRows } from './useRows';
+import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
 
 /** A menu whose permission items are open, and which kind. */
 interface Opened {
@@ -147,7 +147,7 @@ export function MenuPanel({ system, can, onBack }: Props) {
             align: 'center',
             render: (type: number) => <Tag>{t(`menuAdmin.types.${type}`, { defaultValue: String(type) })}</Tag>,
           },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
+          sortCodeColumn(t, 70),
           stateColumn<MenuInfo>({ t, confirm, editable: can(BTN_EDIT), what: t('menuAdmin.menuWhat'), toggle: toggleMenuState, done: menus.refresh, width: 90 }),
           actionsColumn<MenuInfo>(t, 240, (row) => (
             <>

@@ -10,15 +10,12 @@ import { createSystem, getSystem, updateSystem, type SystemForm, type SystemInfo
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { ColorInput } from './ColorInput';
 import { IconInput } from './IconInput';
+import { NameCodeItems } from '@/components/entityItems';
+import { commonValues, type CommonValues } from '@/components/entityValues';
 
-export interface SystemValues {
-  fullName: string;
-  enCode: string;
+export interface SystemValues extends CommonValues {
   icon: string;
   propertyJson: { iconBackgroundColor?: string };
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
   isMain: number;
 }
 
@@ -34,13 +31,9 @@ function readColor(text: string | null | undefined): string {
 export function systemToValues(info: SystemInfo | null): SystemValues {
   if (!info) return { fullName: '', enCode: '', icon: '', propertyJson: { iconBackgroundColor: '' }, sortCode: 0, enabledMark: 1, description: '', isMain: 0 };
   return {
-    fullName: info.fullName,
-    enCode: info.enCode,
+    ...commonValues(info),
     icon: info.icon,
     propertyJson: { iconBackgroundColor: readColor(info.propertyJson) },
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
     isMain: info.isMain,
   };
 }
@@ -94,12 +87,7 @@ export function SystemDialog({ target, form, onClose, onSaved }: Props) {
     >
       {(rules) => (
         <>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.systemName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.systemName')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.systemCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.systemCode')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('menuAdmin.systemName')} code={t('menuAdmin.systemCode')} />
           <Form.Item {...rules.item('icon')} label={t('menuAdmin.systemIcon')}>
             <IconInput />
           </Form.Item>

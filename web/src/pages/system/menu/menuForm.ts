@@ -8,6 +8,7 @@
  */
 import type { MenuCategory, MenuForm, MenuInfo } from '@/api/menu';
 import { TOP } from '@/api/menu';
+import { commonValues, commonWire, type CommonValues } from '@/components/entityValues';
 
 /** The types a category offers, in the client's order. */
 export const MENU_TYPES: Record<MenuCategory, number[]> = {
@@ -34,10 +35,8 @@ export interface MenuProperty {
   isTree?: number;
 }
 
-export interface MenuValues {
+export interface MenuValues extends CommonValues {
   parentId?: string;
-  fullName: string;
-  enCode: string;
   icon: string;
   type?: number;
   urlAddress: string;
@@ -46,9 +45,6 @@ export interface MenuValues {
   propertyJson: MenuProperty;
   /** The permission items the menu has (the flags that are 1). */
   authorize: AuthorizeFlag[];
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 /** What the dialog was opened for: a new menu (under `parentId`) or an existing one. */
@@ -97,17 +93,13 @@ export function menuToValues(info: MenuInfo | null, parentId?: string): MenuValu
   const property = readProperty(info.propertyJson);
   return {
     parentId: info.parentId,
-    fullName: info.fullName,
-    enCode: info.enCode,
+    ...commonValues(info),
     icon: info.icon,
     type: info.type,
     urlAddress: info.urlAddress,
     linkTarget: info.linkTarget || defaultLinkTarget(info.type),
     propertyJson: { ...property, moduleId: property.moduleId ?? '' },
     authorize: AUTHORIZE_FLAGS.filter((flag) => info[flag] === 1),
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
   };
 }
 
@@ -141,16 +133,12 @@ export function menuToWire(values: MenuValues, context: { systemId: string; cate
     parentId: values.parentId ?? '',
     systemId: context.systemId,
     category: context.category,
-    fullName: values.fullName?.trim() ?? '',
-    enCode: values.enCode?.trim() ?? '',
+    ...commonWire(values),
     icon: values.icon?.trim() ?? '',
     type: type ?? null,
     urlAddress: menuAddress(context.category, type, values.enCode ?? '', values.urlAddress ?? '', moduleId),
     linkTarget: type === 7 ? values.linkTarget || '_self' : defaultLinkTarget(type),
     propertyJson: JSON.stringify(property),
-    sortCode: values.sortCode ?? 0,
-    enabledMark: values.enabledMark,
-    description: values.description ?? '',
     ...Object.fromEntries(AUTHORIZE_FLAGS.map((flag) => [flag, flags.has(flag) ? 1 : 0])),
   };
 }

@@ -2,10 +2,10 @@
 // the lazy tree table (AREA-004), the keyword on the provinces, the state after confirmation
 // (AREA-003), the form the core refuses before any request, and every opened level asked for
 // again after a change.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/area';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, renderPage, stateSwitch } from '@/test/renderPage';
+import { buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import AreaPage from './AreaPage';
 
 jest.mock('@/api/area', () => ({ ...jest.requireActual('@/api/area'), getAreaChildren: jest.fn(), toggleArea: jest.fn(), createArea: jest.fn(), getAreaSelector: jest.fn(), getAreaByIds: jest.fn() }));
@@ -30,10 +30,6 @@ beforeEach(() => {
     data: { list: (LEVELS[parentId] ?? []).filter((r) => !keyword || r.fullName.includes(keyword) || r.enCode.includes(keyword)) },
   }));
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
 
 async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   grant(PATH, buttons);

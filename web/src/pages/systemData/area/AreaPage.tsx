@@ -11,12 +11,12 @@ import { Button, Empty, Form, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AREA_ROOT, deleteArea, getAreaChildren, toggleArea, type AreaRow } from '@/api/area';
-import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { ListSearch, useKeywordBar } from '@/components/ListSearch';
 import { RowActions } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { AreaDialog, type AreaTarget, type AreaValues } from './AreaDialog';
+import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
 
 type TreeRow = AreaRow & { path: string[]; children?: TreeRow[] };
 
@@ -111,7 +111,7 @@ export default function AreaPage() {
         columns={[
           { key: 'fullName', title: t('area.fullName'), dataIndex: 'fullName', ellipsis: true },
           { key: 'enCode', title: t('area.enCode'), dataIndex: 'enCode', width: 180 },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 90, align: 'center' },
+          sortCodeColumn(t, 90),
           stateColumn<TreeRow>({ t, confirm, editable: can(BTN_EDIT), what: t('area.what'), toggle: toggleArea, done: refresh }),
           actionsColumn<TreeRow>(
             t,

@@ -2,11 +2,11 @@
 // core (WASM): the category filter, the form the core refuses before any request (DI-005), what
 // a save sends, the server's refusal under the SQL, the preview's answer and refusal (DI-006),
 // the state after confirmation (DI-001) and the call log (DI-007).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/dataInterface';
 import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, renderPage, stateSwitch } from '@/test/renderPage';
+import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import DataInterfacePage from './DataInterfacePage';
 import { rowToValues, valuesToWire } from './form';
 
@@ -64,11 +64,7 @@ beforeEach(() => {
   m.getInterface.mockResolvedValue({ code: 200, msg: '', data: STORED });
 });
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
-
-const ALL = ['btn_add', 'btn_edit', 'btn_remove', 'btn_upload', 'btn_download'];
+const ALL = ALL_BUTTONS;
 async function open(buttons = ALL) {
   grant(PATH, buttons);
   renderPage(DataInterfacePage, PATH);

@@ -23,7 +23,6 @@ import {
 } from '@/api/dataInterface';
 import { ImportButton } from '@/components/ImportButton';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
@@ -35,6 +34,7 @@ import { PreviewDialog } from './PreviewDialog';
 import { VariateDialog } from './VariateDialog';
 import './dataInterface.css';
 import { DATE_FORMAT } from '@/utils/format';
+import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
 
 const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 /** The tree's 全部 node. */
@@ -129,7 +129,7 @@ export default function DataInterfacePage() {
             { key: 'dataType', title: t('dataInterface.dataType'), dataIndex: 'dataType', width: 90, render: (v: number) => t(`dataInterface.types.${v}`, { defaultValue: String(v) }) },
             { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
             { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 150, render: time },
-            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
+            sortCodeColumn(t, 70),
             stateColumn<InterfaceListRow>({ t, confirm, editable: can(BTN_EDIT), what: t('dataInterface.what'), toggle: toggleInterface, done: list.refresh }),
             actionsColumn<InterfaceListRow>(t, 190, (row) => (
               <>

@@ -30,12 +30,12 @@ import type { Envelope, Page } from '@/api/request';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { ImportButton } from '@/components/ImportButton';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { actionsColumn, stateColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { DATE_FORMAT } from '@/utils/format';
+import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
 
 const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
@@ -154,7 +154,7 @@ function VariateList({ interfaceId }: { interfaceId: string }) {
           { key: 'value', title: t('dataInterface.variate.value'), dataIndex: 'value', ellipsis: true },
           { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
           { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 150, render: time },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
+          sortCodeColumn(t, 70),
           stateColumn<VariateListRow>({ t, confirm, editable: can(BTN_EDIT), what: t('dataInterface.variate.what'), toggle: toggleVariate, done: list.refresh, width: 90 }),
           actionsColumn<VariateListRow>(t, 210, (row) => (
             <>

@@ -5,6 +5,7 @@
  * guard, the parameter names) to say: this file only converts.
  */
 import type { InterfaceForm, InterfaceRow } from '@/api/dataInterface';
+import type { CommonValues } from '@/components/entityValues';
 
 /** 1 SQL, 2 static JSON, 3 HTTP. */
 export type DataType = 1 | 2 | 3;
@@ -29,9 +30,7 @@ export interface HeaderRow {
   defaultValue: string;
 }
 
-export interface InterfaceValues {
-  fullName: string;
-  enCode: string;
+export interface InterfaceValues extends CommonValues {
   categoryId?: string;
   dataType: DataType;
   /** The SQL text or the static JSON text. */
@@ -42,9 +41,6 @@ export interface InterfaceValues {
   timeout: number | null;
   params: ParamRow[];
   headers: HeaderRow[];
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
   /** propertyJson's other settings, kept as they were. */
   property: Record<string, unknown>;
 }

@@ -5,12 +5,12 @@
 // and delete after confirmation with the dictionary cache forgotten (DICT-040, DICT-041), the
 // category drawer (DICT-013..018, DICT-020, DICT-022..027, DICT-039), a failed save (DICT-042)
 // and button permission (PERM-011).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/dictionary';
 import * as cache from '@/hooks/useDictionary';
 import * as download from '@/utils/download';
 import { initI18n } from '@/i18n';
-import { buttonNamed, confirmation, formDialog, grant, renderPage, stateSwitch } from '@/test/renderPage';
+import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import DictionaryPage from './DictionaryPage';
 
 jest.mock('@/api/dictionary');
@@ -76,11 +76,7 @@ beforeEach(() => {
   });
 });
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-}
-
-const ALL = ['btn_add', 'btn_edit', 'btn_remove', 'btn_upload', 'btn_download'];
+const ALL = ALL_BUTTONS;
 
 async function open(buttons = ALL) {
   grant(PATH, buttons);

@@ -34,6 +34,7 @@ import { ItemDialog, type ItemValues } from './ItemDialog';
 import { TypeDrawer } from './TypeDrawer';
 import { TypeTree } from './TypeTree';
 import './dictionary.css';
+import { sortCodeColumn } from '@/components/listColumns';
 
 /** A row of the item table: leaves carry no `children` (no expand icon). */
 export type ItemRow = Omit<DictionaryItemNode, 'children'> & { children?: ItemRow[] };
@@ -175,7 +176,7 @@ export default function DictionaryPage() {
           columns={[
             { key: 'fullName', title: t('dictionary.name'), dataIndex: 'fullName' },
             { key: 'enCode', title: t('dictionary.code'), dataIndex: 'enCode', width: 200 },
-            { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 90, align: 'center' },
+            sortCodeColumn(t, 90),
             {
               key: 'enabledMark',
               title: t('manage.state'),

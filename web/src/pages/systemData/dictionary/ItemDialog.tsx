@@ -6,8 +6,7 @@
  * rules core's dictionary item rules as they are typed; sort 0..999999, default 0; enabled
  * by default (DICT-035, DICT-036).
  */
-import { useEffect, useState } from 'react';
-import { Form, Input, InputNumber, Switch, TreeSelect, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   createDictionaryItem,
@@ -19,15 +18,13 @@ import {
   type DictionaryPickerNode,
 } from '@/api/dictionary';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { CommonItems, NameCodeItems } from '@/components/entityItems';
+import { NEW_COMMON, commonValues, commonWire, type CommonValues } from '@/components/entityValues';
+import { TreePicker } from '@/components/TreePicker';
 
-export interface ItemValues {
+export interface ItemValues extends CommonValues {
   /** A parent item's id, or the category's id for the top. */
   parentId: string;
-  fullName: string;
-  enCode: string;
-  sortCode: number | null;
-  enabledMark: number;
-  description: string;
 }
 
 /** The item as sent: the category's node is the top, '0' (DICT-037). */
@@ -35,24 +32,16 @@ export function itemToWire(values: ItemValues, typeId: string): DictionaryItemFo
   return {
     dictionaryTypeId: typeId,
     parentId: !values.parentId || values.parentId === typeId ? '0' : values.parentId,
-    fullName: values.fullName?.trim() ?? '',
-    enCode: values.enCode?.trim() ?? '',
-    sortCode: values.sortCode ?? 0,
-    enabledMark: values.enabledMark,
-    description: values.description ?? '',
+    ...commonWire(values),
   };
 }
 
 /** The form's values: a stored item (its top shown as the category's node), or a new one at the top. */
 export function itemToValues(info: DictionaryItemInfo | null, typeId: string): ItemValues {
-  if (!info) return { parentId: typeId, fullName: '', enCode: '', sortCode: 0, enabledMark: 1, description: '' };
+  if (!info) return { parentId: typeId, ...NEW_COMMON };
   return {
     parentId: info.parentId && info.parentId !== '0' ? info.parentId : info.dictionaryTypeId || typeId,
-    fullName: info.fullName,
-    enCode: info.enCode,
-    sortCode: info.sortCode,
-    enabledMark: info.enabledMark,
-    description: info.description,
+    ...commonValues(info),
   };
 }
 
@@ -61,51 +50,17 @@ const options = (nodes: DictionaryPickerNode[]): Option[] =>
   nodes.map((n) => ({ value: n.id, title: n.fullName, children: options(n.children ?? []) }));
 
 /** The parent picker of an item: the category's node and, in a tree category, its items but the edited one and below. */
-function ParentSelect({
-  typeId,
-  isTree,
-  editing,
-  value,
-  onChange,
-  id,
-}: {
-  typeId: string;
-  isTree: number;
-  editing: string;
-  value?: string;
-  onChange?: (value: string) => void;
-  id?: string;
-}) {
+function ParentSelect({ typeId, isTree, editing, ...field }: { typeId: string; isTree: number; editing: string; value?: string; onChange?: (value: string) => void; id?: string }) {
   const { t } = useTranslation();
-  const [tree, setTree] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    getDictionaryItemSelector(typeId, editing, isTree).then(
-      ({ data }) => {
-        if (!alive) return;
-        setTree(options(data.list ?? []));
-        setLoading(false);
-      },
-      () => alive && setLoading(false),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [typeId, editing, isTree]);
   return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      loading={loading}
-      treeDefaultExpandAll
+    <TreePicker
+      {...field}
+      showSearch={false}
+      deps={[typeId, editing, isTree]}
+      load={() => getDictionaryItemSelector(typeId, editing, isTree).then(({ data }) => options(data.list ?? []))}
       // DICT-038: only a tree category's items hang below one another.
       disabled={isTree !== 1}
       title={isTree !== 1 ? t('dictionary.parentLocked') : undefined}
-      placeholder={t('picker.placeholder')}
-      style={{ width: '100%' }}
     />
   );
 }
@@ -140,21 +95,8 @@ export function ItemDialog({ target, typeId, isTree, form, onClose, onSaved }: P
           <Form.Item {...rules.item('parentId')} label={t('dictionary.parent')}>
             <ParentSelect typeId={typeId} isTree={isTree} editing={target?.id ?? ''} />
           </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('dictionary.name')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('dictionary.name')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('dictionary.code')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('dictionary.code')} />
-          </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('dictionary.name')} code={t('dictionary.code')} />
+          <CommonItems rules={rules} />
         </>
       )}
     </EntityFormDialog>

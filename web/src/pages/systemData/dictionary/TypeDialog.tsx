@@ -4,8 +4,7 @@
  * core's category rules as they are typed, 树形 as 是/否 — fixed once the category exists, so
  * locked when editing — and sort 0..999999. The category field of the wire is '0'.
  */
-import { useEffect, useState } from 'react';
-import { Form, Input, InputNumber, Switch, TreeSelect, type FormInstance } from 'antd';
+import { Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   createDictionaryType,
@@ -17,6 +16,8 @@ import {
   type DictionaryTypeInfo,
 } from '@/api/dictionary';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { NameCodeItems } from '@/components/entityItems';
+import { TreePicker, underTop } from '@/components/TreePicker';
 
 /** The top of the category tree, as the client names it (jnpf-wire-areas.md §2.1). */
 export const TOP = '-1';
@@ -59,39 +60,9 @@ const options = (nodes: DictionaryPickerNode[]): Option[] =>
   nodes.map((n) => ({ value: n.id, title: n.fullName, children: options(n.children ?? []) }));
 
 /** The parents a category may take, under 顶级节点. */
-function ParentSelect({ editing, value, onChange, id }: { editing: string; value?: string; onChange?: (v: string) => void; id?: string }) {
+function ParentSelect({ editing, ...field }: { editing: string; value?: string; onChange?: (v: string) => void; id?: string }) {
   const { t } = useTranslation();
-  const [tree, setTree] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    getDictionaryTypeSelector(editing).then(
-      ({ data }) => {
-        if (!alive) return;
-        setTree([{ value: TOP, title: t('picker.topNode'), children: options(data.list ?? []) }]);
-        setLoading(false);
-      },
-      () => alive && setLoading(false),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [editing, t]);
-  return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree}
-      loading={loading}
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
-      allowClear
-      placeholder={t('picker.placeholder')}
-      style={{ width: '100%' }}
-    />
-  );
+  return <TreePicker {...field} allowClear deps={[editing]} load={() => getDictionaryTypeSelector(editing).then(({ data }) => underTop(t, TOP, options(data.list ?? [])))} />;
 }
 
 interface Props {
@@ -123,12 +94,7 @@ export function TypeDialog({ target, form, onClose, onSaved }: Props) {
           <Form.Item {...rules.item('parentId')} label={t('dictionary.parent')}>
             <ParentSelect editing={target?.id ?? ''} />
           </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('dictionary.name')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('dictionary.name')} />
-          </Form.Item>
-          <Form.Item {...rules.item('enCode')} label={t('dictionary.code')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('dictionary.code')} />
-          </Form.Item>
+          <NameCodeItems rules={rules} name={t('dictionary.name')} code={t('dictionary.code')} />
           <Form.Item name="isTree" label={t('dictionary.isTree')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
             {/* DICT-020: fixed once the category exists. */}
             <Switch disabled={editing} checkedChildren={t('common.yes')} unCheckedChildren={t('common.no')} />

@@ -1,0 +1,132 @@
+/**
+ * The list page every administration screen is (in the spirit of Ant Design Pro's ProTable):
+ * columns and a request function in; the keyword box (Enter searches), 查询, 重置, 刷新, 新建
+ * (with its permission), paging 20/50/100/500 with the total and a jumper, loading and empty
+ * states out. The example to copy (分组管理):
+ *
+ * ```tsx
+ * const list = useList(getGroupList);             // the request: {currentPage, pageSize, keyword, …filters}
+ * <ListPage<GroupRow>
+ *   list={list}
+ *   onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
+ *   scroll={{ x: 950 }}
+ *   columns={[
+ *     { key: 'fullName', title: t('group.name'), dataIndex: 'fullName', width: 200 },
+ *     creatorTimeColumn(t),
+ *     sortCodeColumn(t),
+ *     ...manageColumns<GroupRow>({ t, confirm, can, what: t('group.what'), update: updateGroup,
+ *       remove: deleteGroup, onEdit: (row) => setTarget({ id: row.id }), done: saved, actionsWidth: 170 }),
+ *   ]}
+ * />
+ * <EntityFormDialog … >{(rules) => <><NameCodeItems rules={rules} … /><CommonItems rules={rules} /></>}</EntityFormDialog>
+ * ```
+ *
+ * An unpaged list (a menu's buttons, fields, schemes in their drawers) is a `RowsTable` under
+ * an `ItemDrawer`, with the same columns.
+ */
+import type { ReactNode } from 'react';
+import { Button, Table, type TableProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ListState } from '@/hooks/useList';
+import { ListSearch, emptyLocale, listTableProps, type SearchState } from './ListSearch';
+
+export { emptyLocale };
+
+
+/** 新建 (primary, with the plus), shown only when the page gives it an action. */
+export function AddButton({ onAdd, label }: { onAdd?: () => void; label?: string }) {
+  const { t } = useTranslation();
+  if (!onAdd) return null;
+  return (
+    <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+      {label ?? t('manage.add')}
+    </Button>
+  );
+}
+
+type TableRest<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'pagination' | 'locale'>;
+
+export interface ListPageProps<T, F> extends TableRest<T> {
+  /** The paged list (useList over the request function). */
+  list: ListState<T, F>;
+  columns: TableProps<T>['columns'];
+  /** 新建: given only with the add button's permission. */
+  onAdd?(): void;
+  /** Further actions after 新建, before 刷新. */
+  actions?: ReactNode;
+  /** The screen's own filter controls, before 查询. */
+  filters?: ReactNode;
+  /** The keyword box's share of a 24-column bar (see ListSearch). */
+  keywordSpan?: number;
+  /** The search bar's class. */
+  searchClassName?: string;
+  /** Replaces the bar's state (a list loaded otherwise, shaped like useList). */
+  search?: SearchState;
+}
+
+export function ListPage<T extends object, F = unknown>({
+  list,
+  columns,
+  onAdd,
+  actions,
+  filters,
+  keywordSpan,
+  searchClassName,
+  search,
+  rowKey = 'id',
+  size = 'middle',
+  ...table
+}: ListPageProps<T, F>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ListSearch
+        list={search ?? list}
+        filters={filters}
+        keywordSpan={keywordSpan}
+        className={searchClassName}
+        actions={
+          (onAdd || actions) && (
+            <>
+              <AddButton onAdd={onAdd} />
+              {actions}
+            </>
+          )
+        }
+      />
+      <Table<T> {...listTableProps(list, t)} rowKey={rowKey} size={size} columns={columns} {...table} />
+    </>
+  );
+}
+
+/** What an unpaged list (useRows) gives its table. */
+export interface RowsState<T> {
+  rows: T[];
+  loading: boolean;
+  loaded: boolean;
+}
+
+export interface RowsTableProps<T> extends TableRest<T> {
+  rows: RowsState<T>;
+  columns: TableProps<T>['columns'];
+  /** The rows as shown, when they are not `rows.rows` (a tree without empty children). */
+  dataSource?: T[];
+}
+
+/** An unpaged table (a drawer's items): small, loading and empty states, no pager. */
+export function RowsTable<T extends object>({ rows, columns, dataSource, rowKey = 'id', size = 'small', ...table }: RowsTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <Table<T>
+      rowKey={rowKey}
+      size={size}
+      loading={rows.loading}
+      dataSource={dataSource ?? rows.rows}
+      pagination={false}
+      locale={emptyLocale(rows.loaded, t)}
+      columns={columns}
+      {...table}
+    />
+  );
+}
