@@ -32,6 +32,23 @@ const USER_VIEW: &str = "qiming_user_directory";
 /// How long a call waits for a free interface connection before it is told the interfaces are busy.
 const ACQUIRE_WAIT: Duration = Duration::from_secs(5);
 
+/// Binds a checked statement's values in placeholder order (the query types of the two pools
+/// differ, the binding does not).
+macro_rules! bind_args {
+    ($query:expr, $args:expr) => {{
+        let mut q = $query;
+        for arg in $args {
+            q = match arg {
+                Arg::Text(v) => q.bind(v.clone()),
+                Arg::Int(v) => q.bind(*v),
+                Arg::NullText => q.bind(None::<String>),
+                Arg::NullInt => q.bind(None::<i64>),
+            };
+        }
+        q
+    }};
+}
+
 /// Why a statement gave no rows.
 #[derive(Debug)]
 pub enum RunError {
@@ -130,15 +147,7 @@ impl SqlRunner {
             let stop = abandoned.clone();
             handle.set_progress_handler(1_000, move || !stop.load(Ordering::Relaxed) && Instant::now() < deadline);
         }
-        let mut q = sqlx::query::<sqlx::Sqlite>(sqlx::AssertSqlSafe(text.to_string()));
-        for arg in args {
-            q = match arg {
-                Arg::Text(v) => q.bind(v.clone()),
-                Arg::Int(v) => q.bind(*v),
-                Arg::NullText => q.bind(None::<String>),
-                Arg::NullInt => q.bind(None::<i64>),
-            };
-        }
+        let q = bind_args!(sqlx::query::<sqlx::Sqlite>(sqlx::AssertSqlSafe(text.to_string())), args);
         let rows = q.fetch_all(&mut *conn).await;
         if let Ok(mut handle) = conn.lock_handle().await {
             handle.remove_progress_handler();
@@ -161,15 +170,7 @@ impl SqlRunner {
         if as_reader {
             sqlx::query(sqlx::AssertSqlSafe(format!("SET LOCAL ROLE {READER_ROLE}"))).execute(&mut *tx).await.map_err(database_error)?;
         }
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(text.to_string()));
-        for arg in args {
-            q = match arg {
-                Arg::Text(v) => q.bind(v.clone()),
-                Arg::Int(v) => q.bind(*v),
-                Arg::NullText => q.bind(None::<String>),
-                Arg::NullInt => q.bind(None::<i64>),
-            };
-        }
+        let q = bind_args!(sqlx::query(sqlx::AssertSqlSafe(text.to_string())), args);
         let rows = q.fetch_all(&mut *tx).await;
         cancel.done = true;
         let _ = tx.rollback().await;
