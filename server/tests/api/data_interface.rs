@@ -538,7 +538,6 @@ async fn di_a_slow_statement_stops_at_its_limit_and_blocks_nobody(engine: Engine
         .send()
         .await;
     assert!(gone.is_err(), "the call should have been abandoned");
-    let _ = s.state.config.interface_sql_timeout;
     let answer = preview(&s, &admin, &quick, json!([])).await;
     assert_eq!(answer.code(), 200, "{:#}", answer.body);
 }
