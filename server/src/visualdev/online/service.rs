@@ -13,7 +13,7 @@ use super::dto::{RecordListForm, OnlineConfig, RecordForm, RecordData};
 use super::layout::{self, Registry, Storage};
 use super::repo::{self, Cell, Put, Read, Sort};
 use crate::AppState;
-use crate::access::{RecordPermit, button};
+use crate::access::{DataScope, RecordPermit, button};
 use crate::db::{Conn, Engine};
 use crate::error::{AppError, FieldErrors};
 use crate::support::new_id;
@@ -332,8 +332,25 @@ fn display(f: &Field, v: &Value, names: &BTreeMap<String, String>, options: &BTr
     }
 }
 
-/// Every id a record names in the pickers and dictionaries, looked up once.
-async fn lookup_names(conn: &mut Conn, loaded: &Loaded, data: &Map<String, Value>) -> Result<(BTreeMap<String, String>, BTreeMap<String, BTreeMap<String, String>>), AppError> {
+/// The caller's reach of each related model a shown relationForm field names (None: no
+/// granted menu opens it), by model id: which related records' labels they may see.
+async fn related_reach(state: &AppState, permit: &RecordPermit, loaded: &Loaded) -> Result<BTreeMap<String, Option<DataScope>>, AppError> {
+    let mut reach = BTreeMap::new();
+    for f in &loaded.fields {
+        if let Some(Options::Form { id, .. }) = &f.options
+            && !reach.contains_key(id)
+            && permit.has_field(&record_name(f))
+        {
+            reach.insert(id.clone(), permit.on_model(state, id).await?.map(|p| p.scope().clone()));
+        }
+    }
+    Ok(reach)
+}
+
+/// Every id a record names in the pickers and dictionaries, looked up once. A related
+/// record's label only when it is in the caller's reach of its model (`reach`); otherwise the
+/// stored id shows.
+async fn lookup_names(conn: &mut Conn, loaded: &Loaded, reach: &BTreeMap<String, Option<DataScope>>, data: &Map<String, Value>) -> Result<(BTreeMap<String, String>, BTreeMap<String, BTreeMap<String, String>>), AppError> {
     let fields = &loaded.fields;
     let mut ids: BTreeSet<String> = BTreeSet::new();
     let mut collect = |v: &Value| {
@@ -410,12 +427,16 @@ async fn lookup_names(conn: &mut Conn, loaded: &Loaded, data: &Map<String, Value
                 if wanted.is_empty() {
                     continue;
                 }
+                let Some(Some(scope)) = reach.get(id) else {
+                    options.insert(record_name(f), BTreeMap::new());
+                    continue;
+                };
                 let registry = repo::registry(conn, id).await?;
                 let mut labels = BTreeMap::new();
                 if let Some(table) = registry.tables.get("")
                     && let Some((column, _)) = registry.columns.get(&(table.clone(), label_field.clone()))
                 {
-                    for (rid, label) in repo::record_labels(conn, table, column, &wanted).await? {
+                    for (rid, label) in repo::record_labels(conn, table, column, scope, &wanted).await? {
                         labels.insert(rid, label.unwrap_or_default());
                     }
                 }
@@ -458,7 +479,8 @@ pub async fn data_change(state: &AppState, permit: &RecordPermit, model_id: &str
     let mut conn = state.db.acquire().await?;
     let (loaded, _) = load(state, &mut conn, model_id).await?;
     let (head, raw) = read_record(&mut conn, &loaded, permit, id).await?;
-    let (names, options) = lookup_names(&mut conn, &loaded, &raw).await?;
+    let reach = related_reach(state, permit, &loaded).await?;
+    let (names, options) = lookup_names(&mut conn, &loaded, &reach, &raw).await?;
     let mut shown = raw.clone();
     for f in loaded.fields.iter().filter(|f| f.kind.is_some()) {
         match &f.sub_table {
@@ -996,7 +1018,9 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // megabytes per entry.
     let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
     let relates = columns.iter().any(|(f, _)| matches!(f.options, Some(Options::Form { .. })) && permit.has_field(&f.v_model));
-    let answer_key = format!("{count_key}|{:?}|{}|{}|{}|{shown_names:?}", sort.as_ref().map(|s| (&s.physical, s.descending)), page.current_page, page.page_size, relates);
+    // The related records' labels depend on the caller's reach of their models: part of the key.
+    let reach = related_reach(state, permit, &loaded).await?;
+    let answer_key = format!("{count_key}|{:?}|{}|{}|{}|{shown_names:?}|{reach:?}", sort.as_ref().map(|s| (&s.physical, s.descending)), page.current_page, page.page_size, relates);
     let answer_stamp = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -1031,7 +1055,7 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     for (f, _) in &shown {
         page_values.insert(f.v_model.clone(), Value::Array(raw.iter().filter_map(|(_, row)| row.get(&f.v_model).cloned()).collect()));
     }
-    let (names, options) = lookup_names(&mut conn, &loaded, &page_values).await?;
+    let (names, options) = lookup_names(&mut conn, &loaded, &reach, &page_values).await?;
     let list = raw
         .into_iter()
         .map(|(head, values)| {
