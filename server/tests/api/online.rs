@@ -724,8 +724,8 @@ async fn calculated_values_come_from_inputs_only(engine: Engine) {
     let id = create(&s, &admin, json!({"fullName": "循环", "enCode": "circle", "webType": 1, "formData": circle})).await;
     let refused = release(&s, &admin, &id).await;
     assert_eq!(refused.code(), 400, "{:#}", refused.body);
-    let problems = refused.data().as_array().unwrap().clone();
-    assert!(problems.iter().any(|p| p["key"] == "formula.cycle" && p["text"] == "计算字段存在循环引用：甲 → 乙 → 甲"), "{problems:#}");
+    let problems = refused.data().clone();
+    assert!(problems.as_array().unwrap().iter().any(|p| p["key"] == "formula.cycle" && p["text"] == "计算字段存在循环引用：甲 → 乙 → 甲"), "{problems:#}");
 }
 
 on_both_engines!(calculated_values_come_from_inputs_only);
