@@ -64,6 +64,9 @@ pub struct Recomputed {
     pub warnings: Vec<String>,
 }
 
+/// Where a calculated value sits: a main field (None) or a sub-table's row.
+type Place = Option<(String, usize)>;
+
 /// The calculate fields of a definition, in the order they are evaluated.
 #[derive(Debug, Clone, Default)]
 pub struct Calculations {
@@ -150,7 +153,7 @@ impl Calculations {
             return done;
         }
         // Inputs only: every calculated value the record came with is taken out first.
-        let mut before: Vec<(Option<(String, usize)>, String, Option<Value>)> = Vec::new();
+        let mut before: Vec<(Place, String, Option<Value>)> = Vec::new();
         for c in &self.ordered {
             match &c.table {
                 None => before.push((None, c.name.clone(), object.remove(&c.name))),
@@ -229,7 +232,7 @@ fn write(evaluation: &Evaluation, written: Written, warnings: &mut Vec<String>) 
 
 /// Decimal text as a JSON number: whole values as integers (as JavaScript writes them).
 fn number_value(text: &str) -> Value {
-    let whole = text.split_once('.').map_or(true, |(_, frac)| frac.bytes().all(|b| b == b'0'));
+    let whole = text.split_once('.').is_none_or(|(_, frac)| frac.bytes().all(|b| b == b'0'));
     if whole {
         let int = text.split('.').next().unwrap_or("0");
         if let Ok(i) = int.parse::<i64>() {
