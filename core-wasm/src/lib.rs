@@ -606,7 +606,10 @@ impl Calculations {
         if self.0.is_empty() || !record.is_object() {
             return Ok(record);
         }
-        let mut data = json(record.clone())?;
+        // Only what the calculations read and write crosses (JSON.stringify(record, keys)):
+        // an upload list or rich text in the record costs nothing.
+        let text = only_keys(&record, self.0.keys());
+        let mut data: Value = serde_json::from_str(&text).map_err(bad_shape)?;
         let done = self.0.recompute(&mut data, recompute::Written::Number);
         for warning in &done.warnings {
             warn(warning);

@@ -71,6 +71,8 @@ type Place = Option<(String, usize)>;
 #[derive(Debug, Clone, Default)]
 pub struct Calculations {
     ordered: Vec<Calc>,
+    /// Every property name a recompute reads or writes, at any depth (see `keys`).
+    keys: Vec<String>,
 }
 
 /// The cycle's message: its fields by label, and (param `field`) the record name of the
@@ -134,8 +136,25 @@ impl Calculations {
                 }
             }
         }
+        let mut keys: Vec<String> = Vec::new();
+        for c in &calcs {
+            let row = c.table.as_deref().map(|table| Row { table, index: 0 });
+            let needed = c.formula.as_ref().map(|f| f.needs(row).keys()).unwrap_or_default();
+            for key in c.table.iter().chain(std::iter::once(&c.name)).chain(&needed) {
+                if !keys.contains(key) {
+                    keys.push(key.clone());
+                }
+            }
+        }
         let mut slots: Vec<Option<Calc>> = calcs.into_iter().map(Some).collect();
-        Ok(Calculations { ordered: order.into_iter().filter_map(|i| slots[i].take()).collect() })
+        Ok(Calculations { ordered: order.into_iter().filter_map(|i| slots[i].take()).collect(), keys })
+    }
+
+    /// Every property name a recompute reads or writes, at any depth: the calculate fields,
+    /// their sub-tables, and what their formulas read. A record cut down to these names
+    /// (`JSON.stringify(record, keys)` in the browser) recomputes to the same changes.
+    pub fn keys(&self) -> &[String] {
+        &self.keys
     }
 
     /// No calculate field at all.
@@ -354,6 +373,22 @@ mod tests {
         );
         assert_eq!(done.warnings.len(), 2);
         assert!(done.warnings[0].contains("除数不能为0"));
+    }
+
+    #[test]
+    fn a_record_cut_to_the_keys_recomputes_the_same() {
+        let form = json!({"fields": [calc("sum", "t.c + k"), {"__vModel__": "t", "__config__": {"jnpfKey": "table", "children": [calc("c", "a × 2")]}}]});
+        let calculations = Calculations::new(&form).unwrap();
+        let mut keys = calculations.keys().to_vec();
+        keys.sort();
+        assert_eq!(keys, ["a", "c", "k", "sum", "t", "t.c"]);
+        let record = json!({"k": 1, "note": "x", "t": [{"a": 1, "photo": [1, 2]}, {"a": 2}], "sum": 0});
+        let cut = json!({"k": 1, "t": [{"a": 1}, {"a": 2}], "sum": 0});
+        let (mut whole, mut part) = (record.clone(), cut);
+        assert_eq!(
+            calculations.recompute(&mut whole, Written::Number),
+            calculations.recompute(&mut part, Written::Number)
+        );
     }
 
     #[test]

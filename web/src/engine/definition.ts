@@ -119,6 +119,9 @@ export const DISPLAY_ONLY: ReadonlySet<string> = new Set(kinds.displayOnly);
 /** Filled by the server: shown read-only, never sent by the form (jnpf-wire-engine.md §2.5). */
 export const SYSTEM_KEYS: ReadonlySet<string> = new Set(kinds.system);
 
+/** Every widget whose posted value the server ignores: the system fields and billRule's serial number. */
+export const FILLED_BY_SERVER: ReadonlySet<string> = new Set(kinds.filledByServer);
+
 /** Widgets whose value is a list when nothing is chosen. */
 const LIST_DEFAULTS = new Set(['checkbox', 'cascader', 'comSelect', 'address', 'uploadFz', 'uploadImg', 'table', 'dateRange', 'timeRange']);
 
