@@ -7,11 +7,12 @@
  * core's, live (BillRuleDialog).
  */
 import { useState } from 'react';
-import { Button, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteBillRule, exportBillRule, getBillRuleList, importBillRule, toggleBillRule, type BillRuleRow } from '@/api/billRule';
 import { ImportButton } from '@/components/ImportButton';
 import { ListPage } from '@/components/ListPage';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
@@ -70,14 +71,11 @@ export default function BillRulePage() {
             actionsWidth: 160,
             extra: (row) =>
               can(BTN_DOWNLOAD) && (
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={`${t('manage.export')} ${row.fullName}`}
+                <RowButton
+                  text={t('manage.export')}
+                  label={row.fullName}
                   onClick={() => confirm.exportFile(t('billRule.exportConfirm'), () => exportBillRule(row.id))}
-                >
-                  {t('manage.export')}
-                </Button>
+                />
               ),
           }),
         ]}
