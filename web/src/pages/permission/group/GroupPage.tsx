@@ -80,13 +80,12 @@ export default function GroupPage() {
       />
       <EntityFormDialog<GroupInfo, Values>
         target={target}
-        title={target?.id ? t('group.edit') : t('group.add')}
+        titles={[t('group.add'), t('group.edit')]}
         entity="group"
         form={form}
-        load={getGroup}
+        api={{ get: getGroup, create: createGroup, update: updateGroup }}
         toValues={toValues}
         toWire={toWire}
-        save={(id, body) => (id ? updateGroup(id, body) : createGroup(body))}
         onClose={() => setTarget(null)}
         onSaved={saved}
         className="qm-group-form"

@@ -45,13 +45,12 @@ export function OrgDialog<Info, Values extends object>({ kind, target, form, onC
   return (
     <EntityFormDialog<Info, Values>
       target={target}
-      title={t(target?.id ? kind.keys.edit : kind.keys.add)}
+      titles={[t(kind.keys.add), t(kind.keys.edit)]}
       entity={kind.entity}
       form={form}
-      load={kind.load}
+      api={{ get: kind.load, create: kind.create, update: kind.update }}
       toValues={kind.toValues}
       toWire={kind.toWire}
-      save={(id, body) => (id ? kind.update(id, body as never) : kind.create(body as never))}
       onClose={onClose}
       onSaved={onSaved}
       className={kind.className}

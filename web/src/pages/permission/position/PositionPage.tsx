@@ -111,13 +111,12 @@ export default function PositionPage() {
       </div>
       <EntityFormDialog<PositionInfo, Values>
         target={target}
-        title={target?.id ? t('position.edit') : t('position.add')}
+        titles={[t('position.add'), t('position.edit')]}
         entity="position"
         form={form}
-        load={getPosition}
+        api={{ get: getPosition, create: createPosition, update: updatePosition }}
         toValues={toValues}
         toWire={toWire}
-        save={(id, body) => (id ? updatePosition(id, body as PositionForm) : createPosition(body as PositionForm))}
         onClose={() => setTarget(null)}
         onSaved={saved}
         className="qm-position-form"

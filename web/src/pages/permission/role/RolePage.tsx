@@ -174,13 +174,12 @@ export default function RolePage() {
       </div>
       <EntityFormDialog<RoleInfo, Values>
         target={target}
-        title={target?.id ? t('role.edit') : t('role.add')}
+        titles={[t('role.add'), t('role.edit')]}
         entity="role"
         form={form}
-        load={getRole}
+        api={{ get: getRole, create: createRole, update: updateRole }}
         toValues={toValues}
         toWire={toWire}
-        save={(id, body) => (id ? updateRole(id, body as RoleForm) : createRole(body as RoleForm))}
         onClose={() => setTarget(null)}
         onSaved={saved}
         className="qm-role-form"

@@ -76,13 +76,12 @@ export function BillRuleDialog({ target, form, categories, onClose, onSaved }: P
   return (
     <EntityFormDialog<BillRuleInfo, BillRuleValues>
       target={target}
-      title={target?.id ? t('billRule.edit') : t('billRule.add')}
+      titles={[t('billRule.add'), t('billRule.edit')]}
       entity="billRule"
       form={form}
-      load={getBillRule}
+      api={{ get: getBillRule, create: createBillRule, update: updateBillRule }}
       toValues={ruleToValues}
       toWire={(values) => ruleToWire(values, core)}
-      save={(id, body) => (id ? updateBillRule(id, body as BillRuleForm) : createBillRule(body as BillRuleForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-bill-rule-form"

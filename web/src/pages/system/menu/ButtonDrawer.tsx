@@ -88,13 +88,12 @@ function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
   return (
     <EntityFormDialog<ButtonInfo, ButtonValues>
       target={target}
-      title={target?.id ? t('menuAdmin.editButton') : t('menuAdmin.addButton')}
+      titles={[t('menuAdmin.addButton'), t('menuAdmin.editButton')]}
       entity="moduleButton"
       form={form}
-      load={getButton}
+      api={{ get: getButton, create: createButton, update: updateButton }}
       toValues={toValues}
       toWire={toWire}
-      save={(id, body) => (id ? updateButton(id, body as ItemForm) : createButton(body as ItemForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-button-form"

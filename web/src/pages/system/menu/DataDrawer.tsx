@@ -109,13 +109,12 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
   return (
     <EntityFormDialog<AuthorizeFieldInfo, AuthorizeValues>
       target={target}
-      title={t(target?.id ? 'menuAdmin.editField' : 'menuAdmin.addField')}
+      titles={[t('menuAdmin.addField'), t('menuAdmin.editField')]}
       entity="dataAuthorize"
       form={form}
-      load={getAuthorizeField}
+      api={{ get: getAuthorizeField, create: createAuthorizeField, update: updateAuthorizeField }}
       toValues={toValues}
       toWire={toWire}
-      save={(id, body) => (id ? updateAuthorizeField(id, body as AuthorizeFieldForm) : createAuthorizeField(body as AuthorizeFieldForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-authorize-field-form"
@@ -199,13 +198,12 @@ function SchemeDialog({ target, menuId, fields, onClose, onSaved }: { target: { 
   return (
     <EntityFormDialog<SchemeInfo, SchemeValues>
       target={target}
-      title={t(target?.id ? 'menuAdmin.editScheme' : 'menuAdmin.addScheme')}
+      titles={[t('menuAdmin.addScheme'), t('menuAdmin.editScheme')]}
       entity="dataScheme"
       form={form}
-      load={getScheme}
+      api={{ get: getScheme, create: createScheme, update: updateScheme }}
       toValues={toValues}
       toWire={toWire}
-      save={(id, body) => (id ? updateScheme(id, body as ItemForm) : createScheme(body as ItemForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-scheme-form"

@@ -9,7 +9,8 @@
  * table's (1); both carry their table.
  */
 import { useEffect, useState, type Key } from 'react';
-import { App, Button, Empty, Form, Input, Modal, Select, Space, Spin, Table } from 'antd';
+import { App, Button, Empty, Form, Input, Select, Space, Spin, Table } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getLinkFields, getLinkInfo, PLATFORM_LINK, saveLink, type LinkDataType, type LinkField } from '@/api/menu';
@@ -69,19 +70,8 @@ export function LinkDialog({ open, menuId, dataType, onClose, onSaved }: LinkPro
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('menuAdmin.dataLink')}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-link-dialog"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: saved === null }}
-      onOk={submit}
-      onCancel={onClose}
-    >
+    <FormModal open={open} title={t('menuAdmin.dataLink')} className="qm-link-dialog" confirmLoading={saving}
+      okButtonProps={{ disabled: saved === null }} onOk={submit} onCancel={onClose}>
       {saved === null ? (
         <Spin />
       ) : (
@@ -94,7 +84,7 @@ export function LinkDialog({ open, menuId, dataType, onClose, onSaved }: LinkPro
         </Form.Item>
       </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -205,20 +195,8 @@ export function LinkFieldPicker({ open, menuId, dataType, multiple, onClose, onP
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('menuAdmin.pickFields')}
-      width={640}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-link-picker"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      okButtonProps={{ disabled: picked.length === 0 }}
-      onOk={submit}
-      onCancel={onClose}
-    >
+    <FormModal open={open} title={t('menuAdmin.pickFields')} width={640} className="qm-link-picker" confirmLoading={busy}
+      okButtonProps={{ disabled: picked.length === 0 }} onOk={submit} onCancel={onClose}>
       {tables !== null && tables.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('menuAdmin.noLinkTables')} />
       ) : (
@@ -273,6 +251,6 @@ export function LinkFieldPicker({ open, menuId, dataType, multiple, onClose, onP
           {multiple && <div className="qm-link-picked">{t('menuAdmin.fieldsPicked', { count: picked.length })}</div>}
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -74,13 +74,12 @@ export function SystemDialog({ target, form, onClose, onSaved }: Props) {
   return (
     <EntityFormDialog<SystemInfo, SystemValues>
       target={target}
-      title={target?.id ? t('menuAdmin.editSystem') : t('menuAdmin.addSystem')}
+      titles={[t('menuAdmin.addSystem'), t('menuAdmin.editSystem')]}
       entity="system"
       form={form}
-      load={getSystem}
+      api={{ get: getSystem, create: createSystem, update: updateSystem }}
       toValues={systemToValues}
       toWire={systemToWire}
-      save={(id, body) => (id ? updateSystem(id, body as SystemForm) : createSystem(body as SystemForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-system-form"

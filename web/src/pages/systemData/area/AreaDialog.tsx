@@ -52,13 +52,12 @@ export function AreaDialog({ target, form, onClose, onSaved }: Props) {
   return (
     <EntityFormDialog<AreaInfo, AreaValues>
       target={target}
-      title={id ? t('area.edit') : t('area.add')}
+      titles={[t('area.add'), t('area.edit')]}
       entity="area"
       form={form}
-      load={getArea}
+      api={{ get: getArea, create: createArea, update: updateArea }}
       toValues={(info) => areaToValues(info, target?.parent)}
       toWire={areaToWire}
-      save={(areaId, body) => (areaId ? updateArea(areaId, body as AreaForm) : createArea(body as AreaForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-area-form"

@@ -65,13 +65,12 @@ function VariateFormDialog({ interfaceId, target, onClose, onSaved }: { interfac
   return (
     <EntityFormDialog<VariateInfo, Values>
       target={target}
-      title={target?.id ? t('dataInterface.variate.edit') : t('dataInterface.variate.add')}
+      titles={[t('dataInterface.variate.add'), t('dataInterface.variate.edit')]}
       entity="dataInterfaceVariate"
       form={form}
-      load={getVariate}
+      api={{ get: getVariate, create: createVariate, update: updateVariate }}
       toValues={toValues}
       toWire={(v) => ({ interfaceId, fullName: v.fullName?.trim() ?? '', value: v.value ?? '', expression: v.expression ?? '', sortCode: v.sortCode ?? 0, enabledMark: v.enabledMark, description: v.description ?? '' })}
-      save={(id, body) => (id ? updateVariate(id, body) : createVariate(body))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-variate-form"

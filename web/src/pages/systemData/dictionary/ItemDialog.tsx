@@ -79,13 +79,12 @@ export function ItemDialog({ target, typeId, isTree, form, onClose, onSaved }: P
   return (
     <EntityFormDialog<DictionaryItemInfo, ItemValues>
       target={target}
-      title={target?.id ? t('dictionary.editItem') : t('dictionary.addItem')}
+      titles={[t('dictionary.addItem'), t('dictionary.editItem')]}
       entity="dictionaryData"
       form={form}
-      load={getDictionaryItem}
+      api={{ get: getDictionaryItem, create: createDictionaryItem, update: updateDictionaryItem }}
       toValues={(info) => itemToValues(info, typeId)}
       toWire={(values) => itemToWire(values, typeId)}
-      save={(id, body) => (id ? updateDictionaryItem(id, body as DictionaryItemForm) : createDictionaryItem(body as DictionaryItemForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-dictionary-item-form"

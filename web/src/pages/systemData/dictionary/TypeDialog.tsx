@@ -78,13 +78,12 @@ export function TypeDialog({ target, form, onClose, onSaved }: Props) {
   return (
     <EntityFormDialog<DictionaryTypeInfo, TypeValues>
       target={target}
-      title={editing ? t('dictionary.editType') : t('dictionary.addType')}
+      titles={[t('dictionary.addType'), t('dictionary.editType')]}
       entity="dictionaryType"
       form={form}
-      load={getDictionaryType}
+      api={{ get: getDictionaryType, create: createDictionaryType, update: updateDictionaryType }}
       toValues={typeToValues}
       toWire={typeToWire}
-      save={(id, body) => (id ? updateDictionaryType(id, body as DictionaryTypeForm) : createDictionaryType(body as DictionaryTypeForm))}
       onClose={onClose}
       onSaved={onSaved}
       className="qm-dictionary-type-form"
