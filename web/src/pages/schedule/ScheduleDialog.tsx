@@ -103,12 +103,8 @@ export function ScheduleDialog({ target, form, onClose, onSaved }: Props) {
   const chosenEnd = Boolean(allDay) || duration === CUSTOM_DURATION;
   return (
     <>
-      <EntityFormDialog<ScheduleInfo, ScheduleValues>
-        target={target}
-        titles={[t('schedule.add'), t('schedule.edit')]}
-        entity="schedule"
-        form={form}
-        api={{ get: load, create: createSchedule, update }}
+      <EntityFormDialog<ScheduleInfo, ScheduleValues> target={target} titles={[t('schedule.add'), t('schedule.edit')]}
+        entity="schedule" form={form} api={{ get: load, create: createSchedule, update }}
         toValues={(info) => {
           if (info) return infoToValues(info);
           repeating.current = false;

@@ -78,18 +78,9 @@ export default function GroupPage() {
           }),
         ]}
       />
-      <EntityFormDialog<GroupInfo, Values>
-        target={target}
-        titles={[t('group.add'), t('group.edit')]}
-        entity="group"
-        form={form}
-        api={{ get: getGroup, create: createGroup, update: updateGroup }}
-        toValues={toValues}
-        toWire={toWire}
-        onClose={() => setTarget(null)}
-        onSaved={saved}
-        className="qm-group-form"
-      >
+      <EntityFormDialog<GroupInfo, Values> target={target} titles={[t('group.add'), t('group.edit')]} entity="group" form={form}
+        api={{ get: getGroup, create: createGroup, update: updateGroup }} toValues={toValues} toWire={toWire}
+        onClose={() => setTarget(null)} onSaved={saved} className="qm-group-form">
         {(rules) => (
           <>
             <NameCodeItems rules={rules} name={t('group.name')} code={t('group.code')} />

@@ -86,18 +86,9 @@ function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
     icon: v.icon?.trim() ?? '',
   });
   return (
-    <EntityFormDialog<ButtonInfo, ButtonValues>
-      target={target}
-      titles={[t('menuAdmin.addButton'), t('menuAdmin.editButton')]}
-      entity="moduleButton"
-      form={form}
-      api={{ get: getButton, create: createButton, update: updateButton }}
-      toValues={toValues}
-      toWire={toWire}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-button-form"
-    >
+    <EntityFormDialog<ButtonInfo, ButtonValues> target={target} titles={[t('menuAdmin.addButton'), t('menuAdmin.editButton')]}
+      entity="moduleButton" form={form} api={{ get: getButton, create: createButton, update: updateButton }} toValues={toValues}
+      toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-button-form">
       {(rules) => (
         <>
           <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>

@@ -107,18 +107,10 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
     description: v.description ?? '',
   });
   return (
-    <EntityFormDialog<AuthorizeFieldInfo, AuthorizeValues>
-      target={target}
-      titles={[t('menuAdmin.addField'), t('menuAdmin.editField')]}
-      entity="dataAuthorize"
-      form={form}
-      api={{ get: getAuthorizeField, create: createAuthorizeField, update: updateAuthorizeField }}
-      toValues={toValues}
-      toWire={toWire}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-authorize-field-form"
-    >
+    <EntityFormDialog<AuthorizeFieldInfo, AuthorizeValues> target={target}
+      titles={[t('menuAdmin.addField'), t('menuAdmin.editField')]} entity="dataAuthorize" form={form}
+      api={{ get: getAuthorizeField, create: createAuthorizeField, update: updateAuthorizeField }} toValues={toValues}
+      toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-authorize-field-form">
       {(rules) => (
         <>
           <BindingFields rules={rules} />
@@ -196,19 +188,9 @@ function SchemeDialog({ target, menuId, fields, onClose, onSaved }: { target: { 
   };
 
   return (
-    <EntityFormDialog<SchemeInfo, SchemeValues>
-      target={target}
-      titles={[t('menuAdmin.addScheme'), t('menuAdmin.editScheme')]}
-      entity="dataScheme"
-      form={form}
-      api={{ get: getScheme, create: createScheme, update: updateScheme }}
-      toValues={toValues}
-      toWire={toWire}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-scheme-form"
-      width={760}
-    >
+    <EntityFormDialog<SchemeInfo, SchemeValues> target={target} titles={[t('menuAdmin.addScheme'), t('menuAdmin.editScheme')]}
+      entity="dataScheme" form={form} api={{ get: getScheme, create: createScheme, update: updateScheme }} toValues={toValues}
+      toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-scheme-form" width={760}>
       {(rules) => (
         <>
           <Form.Item {...rules.item('enCode')} label={t('menuAdmin.schemeCode')}>

@@ -105,18 +105,10 @@ function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKi
     description: v.description ?? '',
   });
   return (
-    <EntityFormDialog<FieldInfo, FieldValues>
-      target={target}
-      titles={[t('menuAdmin.addField'), t('menuAdmin.editField')]}
-      entity="moduleField"
-      form={form}
+    <EntityFormDialog<FieldInfo, FieldValues> target={target} titles={[t('menuAdmin.addField'), t('menuAdmin.editField')]}
+      entity="moduleField" form={form}
       api={{ get: (id) => getField(kind, id), create: (body: ItemForm) => createField(kind, body), update: (id, body: ItemForm) => updateField(kind, id, body) }}
-      toValues={toValues}
-      toWire={toWire}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-field-form"
-    >
+      toValues={toValues} toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-field-form">
       {(rules) => (
         <>
           <BindingFields rules={rules} />

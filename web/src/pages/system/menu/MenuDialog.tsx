@@ -186,18 +186,10 @@ export function MenuDialog({ target, form, systemId, category, onClose, onSaved 
   const { t } = useTranslation();
   const editing = target?.id ?? '';
   return (
-    <EntityFormDialog<MenuInfo, MenuValues>
-      target={target}
-      titles={[t('menuAdmin.addMenu'), t('menuAdmin.editMenu')]}
-      entity="menu"
-      form={form}
-      api={{ get: getMenu, create: createMenu, update: updateMenu }}
-      toValues={(info) => menuToValues(info, target?.parentId)}
-      toWire={(values) => menuToWire(values, { systemId, category })}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-menu-form"
-    >
+    <EntityFormDialog<MenuInfo, MenuValues> target={target} titles={[t('menuAdmin.addMenu'), t('menuAdmin.editMenu')]}
+      entity="menu" form={form} api={{ get: getMenu, create: createMenu, update: updateMenu }}
+      toValues={(info) => menuToValues(info, target?.parentId)} toWire={(values) => menuToWire(values, { systemId, category })}
+      onClose={onClose} onSaved={onSaved} className="qm-menu-form">
       {(rules) => (
         <>
           <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>

@@ -63,18 +63,11 @@ function VariateFormDialog({ interfaceId, target, onClose, onSaved }: { interfac
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   return (
-    <EntityFormDialog<VariateInfo, Values>
-      target={target}
-      titles={[t('dataInterface.variate.add'), t('dataInterface.variate.edit')]}
-      entity="dataInterfaceVariate"
-      form={form}
-      api={{ get: getVariate, create: createVariate, update: updateVariate }}
-      toValues={toValues}
+    <EntityFormDialog<VariateInfo, Values> target={target}
+      titles={[t('dataInterface.variate.add'), t('dataInterface.variate.edit')]} entity="dataInterfaceVariate" form={form}
+      api={{ get: getVariate, create: createVariate, update: updateVariate }} toValues={toValues}
       toWire={(v) => ({ interfaceId, fullName: v.fullName?.trim() ?? '', value: v.value ?? '', expression: v.expression ?? '', sortCode: v.sortCode ?? 0, enabledMark: v.enabledMark, description: v.description ?? '' })}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-variate-form"
-    >
+      onClose={onClose} onSaved={onSaved} className="qm-variate-form">
       {(rules) => (
         <>
           <TextItem rules={rules} name="fullName" label={t('dataInterface.variate.name')} />
