@@ -9,10 +9,11 @@
  * table's (1); both carry their table.
  */
 import { useEffect, useState, type Key } from 'react';
-import { App, Button, Empty, Form, Input, Select, Space, Spin, Table } from 'antd';
+import { App, Button, Empty, Form, Select, Space, Spin, Table } from 'antd';
 import { FormModal } from '@/components/FormModal';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { KeywordInput } from '@/components/ListSearch';
 import { getLinkFields, getLinkInfo, PLATFORM_LINK, saveLink, type LinkDataType, type LinkField } from '@/api/menu';
 import { applyServerErrors } from '@/utils/formErrors';
 
@@ -194,6 +195,11 @@ export function LinkFieldPicker({ open, menuId, dataType, multiple, onClose, onP
     }
   };
 
+  const applyKeyword = () => {
+    setKeyword(typed.trim());
+    setPage(1);
+  };
+
   return (
     <FormModal open={open} title={t('menuAdmin.pickFields')} width={640} className="qm-link-picker" confirmLoading={busy}
       okButtonProps={{ disabled: picked.length === 0 }} onOk={submit} onCancel={onClose}>
@@ -212,27 +218,8 @@ export function LinkFieldPicker({ open, menuId, dataType, multiple, onClose, onP
                 setPage(1);
               }}
             />
-            <Input
-              type="search"
-              allowClear
-              value={typed}
-              placeholder={t('common.keywordPlaceholder')}
-              aria-label={t('common.keyword')}
-              style={{ width: 180 }}
-              onChange={(e) => setTyped(e.target.value)}
-              onPressEnter={() => {
-                setKeyword(typed.trim());
-                setPage(1);
-              }}
-            />
-            <Button
-              type="primary"
-              icon={<SearchOutlined />}
-              onClick={() => {
-                setKeyword(typed.trim());
-                setPage(1);
-              }}
-            >
+            <KeywordInput value={typed} onChange={setTyped} width={180} onSearch={applyKeyword} />
+            <Button type="primary" icon={<SearchOutlined />} onClick={applyKeyword}>
               {t('common.search')}
             </Button>
           </Space>
