@@ -1,0 +1,233 @@
+//! Operations (issue 24 §4): `GET /api/health` without a session, Prometheus metrics at
+//! `/metrics` behind `QIMING_METRICS_TOKEN`, and `qiming-server backup` / `restore` round
+//! trips under write load.
+
+use crate::files::{WIDGET, fetch, png, send};
+use crate::harness::{Engine, start, start_with};
+use crate::on_both_engines;
+use qiming_server::ops::backup;
+use serde_json::Value;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+
+async fn health(base: &str) -> (u16, Value) {
+    let res = crate::harness::client().get(format!("{base}/api/health")).send().await.unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap())
+}
+
+// Healthy with no session; a database missing a migration of this binary (or with one this
+// binary does not know) answers 503 naming it; an unreachable database answers 503.
+async fn health_reports_database_and_migrations(engine: Engine) {
+    let s = start(engine).await;
+    let (status, body) = health(&s.base).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!((body["code"].as_i64(), body["data"]["status"].as_str()), (Some(200), Some("ok")), "{body}");
+    let m = &body["data"]["migrations"];
+    assert_eq!(m["current"], true, "{body}");
+    assert_eq!(m["applied"], m["expected"], "{body}");
+    let newest = qiming_server::db::MIGRATOR.iter().map(|m| m.version).max().unwrap();
+    assert!(m["expected"].as_u64().unwrap() >= 20, "{body}");
+
+    // The newest migration not applied: the schema is behind this binary.
+    let mut conn = s.conn().await;
+    sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE _sqlx_migrations SET version = -version WHERE version = {newest}")))
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    let (status, body) = health(&s.base).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["code"], 503);
+    assert_eq!(body["msg"], "数据库结构与程序版本不一致");
+    assert_eq!(body["data"]["status"], "migrations");
+    assert_eq!(body["data"]["migrations"]["pending"], serde_json::json!([newest]));
+    assert_eq!(body["data"]["migrations"]["unknown"], serde_json::json!([-newest]), "a version this binary lacks");
+    sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE _sqlx_migrations SET version = {newest} WHERE version = -{newest}")))
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    drop(conn);
+    assert_eq!(health(&s.base).await.0, 200);
+
+    // The database gone.
+    s.state.db.close().await;
+    let (status, body) = health(&s.base).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!((body["data"]["status"].as_str(), body["data"]["database"].as_bool()), (Some("unavailable"), Some(false)), "{body}");
+    assert_eq!(body["msg"], "数据库不可用");
+}
+
+async fn scrape(base: &str, authorization: Option<&str>) -> (u16, String) {
+    let mut req = crate::harness::client().get(format!("{base}/metrics"));
+    if let Some(a) = authorization {
+        req = req.header("Authorization", a);
+    }
+    let res = req.send().await.unwrap();
+    (res.status().as_u16(), res.text().await.unwrap())
+}
+
+// /metrics does not exist without a configured token; with one, only a scraper sending it
+// reads requests by route template and answer code, latency histograms, the pool and the
+// WebSocket connections — and never a concrete path's ids.
+async fn metrics_behind_a_token(engine: Engine) {
+    let plain = start(engine).await;
+    assert_eq!(scrape(&plain.base, None).await.0, 404);
+    assert_eq!(scrape(&plain.base, Some("Bearer anything")).await.0, 404);
+    drop(plain);
+
+    let s = start_with(engine, |c| c.metrics_token = "scrape-token-1".into()).await;
+    assert_eq!(scrape(&s.base, None).await.0, 401);
+    assert_eq!(scrape(&s.base, Some("Bearer scrape-token-")).await.0, 401);
+    assert_eq!(scrape(&s.base, Some("Bearer scrape-token-12")).await.0, 401);
+    assert_eq!(scrape(&s.base, Some("scrape-token-1")).await.0, 401, "the Bearer scheme");
+
+    let token = s.ready_admin().await;
+    assert_eq!(health(&s.base).await.0, 200);
+    for _ in 0..2 {
+        assert_eq!(s.get("/api/oauth/CurrentUser", None).await.code(), 602);
+    }
+    s.get("/api/permission/Users/731955025431724933", Some(&token)).await;
+    s.get("/api/no/such/route", Some(&token)).await.fails(404, "接口不存在：GET /api/no/such/route");
+    let _ws = crate::message::open(&s, &token).await;
+
+    let (status, text) = scrape(&s.base, Some("Bearer scrape-token-1")).await;
+    assert_eq!(status, 200, "{text}");
+    for line in [
+        r#"qiming_http_requests_total{method="GET",route="/api/health",status="200",code="200"} 1"#,
+        r#"qiming_http_requests_total{method="GET",route="/api/oauth/CurrentUser",status="200",code="602"} 2"#,
+        r#"qiming_http_requests_total{method="GET",route="/api/{*rest}",status="200",code="404"} 1"#,
+        r#"qiming_http_requests_total{method="GET",route="/metrics",status="401",code="401"} 4"#,
+        r#"qiming_websocket_connections 1"#,
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} missing in\n{text}");
+    }
+    assert!(text.contains(r#"qiming_http_requests_total{method="GET",route="/api/permission/Users/{id}""#), "{text}");
+    assert!(!text.contains("731955025431724933"), "no concrete path: {text}");
+    assert!(text.contains(r#"qiming_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/health"}"#)
+        || text.contains(r#"qiming_http_request_duration_seconds_bucket{method="GET",route="/api/health",le="0.005"}"#), "{text}");
+    let gauge = |name: &str| -> i64 {
+        text.lines().find_map(|l| l.strip_prefix(&format!("{name} "))).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{name} in {text}"))
+    };
+    assert!(gauge("qiming_db_pool_connections") >= 1);
+    assert!(gauge("qiming_db_pool_max_connections") >= gauge("qiming_db_pool_connections"));
+    assert!(gauge("qiming_db_pool_idle_connections") <= gauge("qiming_db_pool_connections"));
+    assert!(text.trim_end().ends_with("# EOF"), "{text}");
+}
+
+on_both_engines!(health_reports_database_and_migrations, metrics_behind_a_token);
+
+// A backup taken while writes go on restores to a database that opens, is current, holds
+// every row committed before the backup began (and nothing half-written), and the files.
+#[tokio::test]
+async fn backup_and_restore_round_trip_under_write_load() {
+    let s = start(Engine::Sqlite).await;
+    let token = s.ready_admin().await;
+    let picture = png(70_000);
+    let url = send(&s, &token, "annexpic", WIDGET, "病历.png", &picture).await.ok()["url"].as_str().unwrap().to_string();
+    sqlx::query("CREATE TABLE ops_probe (n BIGINT PRIMARY KEY, payload TEXT NOT NULL)").execute(&*s.state.db).await.unwrap();
+
+    // The writer: one row per transaction, as fast as it goes, until told to stop.
+    let committed = Arc::new(AtomicI64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (db, committed, stop) = (s.state.db.clone(), committed.clone(), stop.clone());
+        tokio::spawn(async move {
+            let mut n = 0i64;
+            while !stop.load(Ordering::Relaxed) {
+                n += 1;
+                let mut tx = db.begin().await.expect("writes go on during the backup");
+                sqlx::query("INSERT INTO ops_probe (n, payload) VALUES ($1, $2)")
+                    .bind(n)
+                    .bind("x".repeat(200))
+                    .execute(&mut *tx)
+                    .await
+                    .unwrap();
+                tx.commit().await.expect("writes go on during the backup");
+                committed.store(n, Ordering::SeqCst);
+            }
+        })
+    };
+    while committed.load(Ordering::SeqCst) < 200 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("qiming-backup.tar");
+    let before = committed.load(Ordering::SeqCst);
+    let summary = backup::backup(&s.state.config, &archive).await.unwrap();
+    let after = committed.load(Ordering::SeqCst);
+    // Writes and API calls went on while the copy ran.
+    assert!(s.get("/api/oauth/CurrentUser", Some(&token)).await.code() == 200);
+    while committed.load(Ordering::SeqCst) < after + 50 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    writer.await.unwrap();
+    assert!(summary.files >= 1 && summary.database_bytes > 0, "{summary:?}");
+    assert!(!dir.path().join("qiming-backup.tar.partial").exists());
+
+    // Restored into an empty data directory, then again over it (the first kept aside).
+    let target = tempfile::tempdir().unwrap();
+    let mut config = s.state.config.clone();
+    config.data_dir = target.path().join("data");
+    config.addr = "127.0.0.1:0".parse().unwrap();
+    let first = backup::restore(&config, &archive).await.unwrap();
+    assert!(first.moved_aside.is_none() && first.files == summary.files, "{first:?}");
+    let second = backup::restore(&config, &archive).await.unwrap();
+    let aside = second.moved_aside.expect("the restored data is kept aside");
+    assert!(aside.join("qiming.db").exists() && aside.join("files").is_dir());
+
+    let restored = qiming_server::start(config).await.expect("the restored database opens");
+    let base = format!("http://{}", restored.addr);
+    let (status, body) = health(&base).await;
+    assert_eq!(status, 200, "{body}");
+    let (count, max): (i64, i64) =
+        sqlx::query_as("SELECT COUNT(*), MAX(n) FROM ops_probe").fetch_one(&*restored.state.db).await.unwrap();
+    assert_eq!(count, max, "whole transactions only");
+    assert!(max >= before && max <= after + 1, "the rows of one moment between {before} and {after}: {max}");
+    let (status, _, bytes) = fetch(&s, &url).await;
+    assert_eq!(status, 200);
+    let got = crate::harness::client().get(format!("{base}{url}")).send().await.unwrap();
+    assert_eq!(got.status().as_u16(), 200);
+    assert_eq!(got.bytes().await.unwrap().as_ref(), bytes.as_slice());
+    assert_eq!(bytes, picture);
+    // The restored server signs in with the copied sessions' accounts.
+    let login = crate::harness::client()
+        .post(format!("{base}/api/oauth/Login"))
+        .form(&[
+            ("account", "admin"),
+            ("password", crate::harness::md5(crate::harness::ADMIN_PASSWORD).as_str()),
+            ("origin", "password"),
+            ("grant_type", "password"),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(login["code"], 200, "{login}");
+    restored.task.abort();
+
+    // Not an archive of ours: refused, the data directory untouched.
+    let junk = dir.path().join("junk.tar");
+    std::fs::write(&junk, b"not a tar").unwrap();
+    assert!(backup::restore(&s.state.config, &junk).await.is_err());
+}
+
+// On PostgreSQL both commands give the pg_dump recipe and exit with status 2.
+#[tokio::test]
+async fn backup_on_postgres_gives_the_pg_dump_recipe() {
+    for command in ["backup", "restore"] {
+        let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_qiming-server"))
+            .args([command, "/tmp/qiming-never-written.tar"])
+            .env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/qiming_never")
+            .env("QIMING_CONFIG", "/nonexistent/qiming.toml")
+            .output()
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("pg_dump --format=custom") && stderr.contains("pg_restore"), "{stderr}");
+    }
+    assert!(!std::path::Path::new("/tmp/qiming-never-written.tar").exists());
+}
