@@ -282,3 +282,115 @@ fn systemd_unit_and_dockerfile_keep_their_contract() {
     let ignore = std::fs::read_to_string(repo_file(".dockerignore")).unwrap();
     assert!(ignore.lines().any(|l| l == "target") && ignore.lines().any(|l| l == "data"));
 }
+
+/// How many of the newest migrations the previous release did not have.
+const NEW_IN_THIS_RELEASE: usize = 2;
+
+// A database of the previous release — every migration but the newest few, with schedules
+// and a released model in it — migrates to the current schema at start with its rows intact
+// and the new tables filled from them (0029's send configuration, 0030's stamps), then seeds,
+// answers healthy and signs in.
+async fn upgrade_from_the_previous_release_keeps_the_data(engine: Engine) {
+    use qiming_server::db::MIGRATOR;
+    use sqlx::migrate::{MigrateDatabase, Migrator};
+    let dir = tempfile::tempdir().unwrap();
+    let (mut config, pg_database) = crate::harness::test_config(engine, dir.path());
+    config.admin_password = "Upgrade-Check-2468".into();
+    let url = config.database_url();
+    sqlx::any::install_default_drivers();
+    std::fs::create_dir_all(&config.data_dir).unwrap();
+    if !sqlx::Any::database_exists(&url).await.unwrap_or(false) {
+        sqlx::Any::create_database(&url).await.unwrap();
+    }
+    let all: Vec<_> = MIGRATOR.iter().cloned().collect();
+    let previous = Migrator {
+        migrations: std::borrow::Cow::Owned(all[..all.len() - NEW_IN_THIS_RELEASE].to_vec()),
+        ignore_missing: false,
+        locking: MIGRATOR.locking,
+        no_tx: MIGRATOR.no_tx,
+        table_name: MIGRATOR.table_name.clone(),
+        create_schemas: MIGRATOR.create_schemas.clone(),
+    };
+    {
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        previous.run(&pool).await.expect("the previous release's schema");
+        for (id, title, day) in [("9100000000000000001", "查房", 1_767_225_600_000i64), ("9100000000000000002", "交班会", 1_767_312_000_000)] {
+            sqlx::query(
+                "INSERT INTO base_schedule (id, group_id, category, title, content, start_day, end_day, reminder_time, creator_user_id, creator_time) \
+                 VALUES ($1, $1, '391233231405462789', $2, '病区', $3, $3, 10, 'u1', 1)",
+            )
+            .bind(id)
+            .bind(title)
+            .bind(day)
+            .execute(&pool)
+            .await
+            .unwrap();
+            sqlx::query("INSERT INTO base_schedule_user (schedule_id, user_id) VALUES ($1, 'u2')").bind(id).execute(&pool).await.unwrap();
+        }
+        sqlx::query("INSERT INTO base_visual_dev (id, full_name, en_code, version, creator_time) VALUES ('9200000000000000001', '护理记录', 'nursing', 2, 1)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        for version in [1i64, 2] {
+            sqlx::query(
+                "INSERT INTO base_visual_release (id, visual_id, version, full_name, en_code, web_type, creator_time) \
+                 VALUES ($1, '9200000000000000001', $2, '护理记录', 'nursing', 2, 1)",
+            )
+            .bind(format!("920000000000000010{version}"))
+            .bind(version)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+        let has_new: bool = sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM _sqlx_migrations").fetch_one(&pool).await.unwrap()
+            == all.len() as i64;
+        assert!(!has_new, "the previous release's schema lacks the newest migrations");
+        pool.close().await;
+    }
+
+    let running = qiming_server::start_with_clock(config, qiming_server::Clock::adjustable()).await.expect("the upgrade migrates");
+    let base = format!("http://{}", running.addr);
+    let db = &running.state.db;
+    let (status, body) = health(&base).await;
+    assert_eq!(status, 200, "{body}");
+    let schedules: Vec<(String, String, i64, i64)> = sqlx::query_as(
+        "SELECT id, title, start_day, reminder_time FROM base_schedule WHERE reminded_at IS NULL AND id LIKE '91%' ORDER BY id",
+    )
+    .fetch_all(&**db)
+    .await
+    .unwrap();
+    assert_eq!(
+        schedules,
+        vec![
+            ("9100000000000000001".to_string(), "查房".to_string(), 1_767_225_600_000, 10),
+            ("9100000000000000002".to_string(), "交班会".to_string(), 1_767_312_000_000, 10)
+        ]
+    );
+    let participants: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_schedule_user WHERE user_id = 'u2'").fetch_one(&**db).await.unwrap();
+    assert_eq!(participants, 2);
+    let stamp: (i64, i64) = sqlx::query_as("SELECT release_version, data_version FROM base_visual_stamp WHERE visual_id = '9200000000000000001'")
+        .fetch_one(&**db)
+        .await
+        .unwrap();
+    assert_eq!(stamp, (2, 0), "the stamp made from the releases kept");
+    let send_configs: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM base_message_send_config WHERE en_code = 'inSiteMessage'").fetch_one(&**db).await.unwrap();
+    assert_eq!(send_configs, 1);
+    let login = crate::harness::client()
+        .post(format!("{base}/api/oauth/Login"))
+        .form(&[("account", "admin"), ("password", crate::harness::md5("Upgrade-Check-2468").as_str()), ("origin", "password"), ("grant_type", "password")])
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(login["code"], 200, "{login}");
+    running.task.abort();
+    drop(running);
+    if let Some(name) = pg_database {
+        crate::harness::drop_pg_database(name);
+    }
+}
+
+on_both_engines!(upgrade_from_the_previous_release_keeps_the_data);
