@@ -5,6 +5,7 @@
  * and the list.
  */
 import type { components } from './schema';
+import { api } from './client';
 import { request as send } from './http';
 
 type Schemas = components['schemas'];
@@ -57,7 +58,7 @@ export function deleteRecord(modelId: string, id: string) {
 
 /** Deletes all or none. */
 export function deleteRecords(modelId: string, ids: string[]) {
-  return send({ url: `${BASE}/batchDelete/${encodeURIComponent(modelId)}`, method: 'POST', data: { ids } satisfies Schemas['RecordBatchDeleteForm'] });
+  return api.POST('/api/visualdev/OnlineDev/batchDelete/{modelId}', { params: { path: { modelId } }, body: { ids } satisfies Schemas['RecordBatchDeleteForm'] });
 }
 
 /** One page of the records. */
