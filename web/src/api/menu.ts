@@ -7,7 +7,6 @@
  */
 import type { components } from './schema';
 import { api } from './client';
-import { request as send } from './http';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -36,9 +35,6 @@ export const TOP = '-1';
 
 /** Web or App menus. */
 export type MenuCategory = 'Web' | 'App';
-
-const COLUMN = '/api/system/ModuleColumn';
-const FORM = '/api/system/ModuleForm';
 
 // ---- applications ---------------------------------------------------------------------------
 
@@ -155,30 +151,40 @@ export function toggleButtonState(id: string) {
 /** 'column' (列表权限, ModuleColumn) or 'form' (表单权限, ModuleForm): the same calls on two paths. */
 export type FieldKind = 'column' | 'form';
 
-const fieldBase = (kind: FieldKind) => (kind === 'column' ? COLUMN : FORM);
-
 export function getFields(kind: FieldKind, moduleId: string, keyword: string) {
-  return send<{ list: FieldInfo[] }>({ url: `${fieldBase(kind)}/${moduleId}/Fields`, data: { keyword } });
+  return kind === 'column'
+    ? api.GET('/api/system/ModuleColumn/{id}/Fields', { params: { path: { id: moduleId }, query: { keyword } } })
+    : api.GET('/api/system/ModuleForm/{id}/Fields', { params: { path: { id: moduleId }, query: { keyword } } });
 }
 
 export function getField(kind: FieldKind, id: string) {
-  return send<FieldInfo>({ url: `${fieldBase(kind)}/${id}` });
+  return kind === 'column'
+    ? api.GET('/api/system/ModuleColumn/{id}', { params: { path: { id } } })
+    : api.GET('/api/system/ModuleForm/{id}', { params: { path: { id } } });
 }
 
 export function createField(kind: FieldKind, form: ItemForm) {
-  return send({ url: fieldBase(kind), method: 'POST', data: form });
+  return kind === 'column'
+    ? api.POST('/api/system/ModuleColumn', { body: form })
+    : api.POST('/api/system/ModuleForm', { body: form });
 }
 
 export function updateField(kind: FieldKind, id: string, form: ItemForm) {
-  return send({ url: `${fieldBase(kind)}/${id}`, method: 'PUT', data: form });
+  return kind === 'column'
+    ? api.PUT('/api/system/ModuleColumn/{id}', { params: { path: { id } }, body: form })
+    : api.PUT('/api/system/ModuleForm/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteField(kind: FieldKind, id: string) {
-  return send({ url: `${fieldBase(kind)}/${id}`, method: 'DELETE' });
+  return kind === 'column'
+    ? api.DELETE('/api/system/ModuleColumn/{id}', { params: { path: { id } } })
+    : api.DELETE('/api/system/ModuleForm/{id}', { params: { path: { id } } });
 }
 
 export function toggleFieldState(kind: FieldKind, id: string) {
-  return send({ url: `${fieldBase(kind)}/${id}/Actions/State`, method: 'PUT' });
+  return kind === 'column'
+    ? api.PUT('/api/system/ModuleColumn/{id}/Actions/State', { params: { path: { id } } })
+    : api.PUT('/api/system/ModuleForm/{id}/Actions/State', { params: { path: { id } } });
 }
 
 /**
@@ -187,7 +193,9 @@ export function toggleFieldState(kind: FieldKind, id: string) {
  */
 export function batchFields(kind: FieldKind, moduleId: string, fields: BatchField[], bindTable = '', bindTableName = '') {
   const data: BatchForm = { moduleId, bindTable, bindTableName, ...(kind === 'column' ? { columnJson: fields } : { formJson: fields }) };
-  return send({ url: `${fieldBase(kind)}/Actions/Batch`, method: 'POST', data });
+  return kind === 'column'
+    ? api.POST('/api/system/ModuleColumn/Actions/Batch', { body: data })
+    : api.POST('/api/system/ModuleForm/Actions/Batch', { body: data });
 }
 
 // ---- data permission ------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 import type { components } from './schema';
 import { api, undocumented } from './client';
+import type { Envelope } from './request';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -175,12 +176,13 @@ export function uploadUserFile(file: File) {
 
 /** IMP-022 */
 export function previewUserImport(fileName: string) {
-  return api.GET('/api/permission/Users/ImportPreview', { params: { query: { fileName } } });
+  // The document types a row as an open object; a preview row is text by column.
+  return api.GET('/api/permission/Users/ImportPreview', { params: { query: { fileName } } }) as Promise<Envelope<{ dataRow: ImportRow[] }>>;
 }
 
 /** IMP-023 */
 export function importUsers(list: ImportRow[]) {
-  return api.POST('/api/permission/Users/ImportData', { body: { list } });
+  return api.POST('/api/permission/Users/ImportData', { body: { list } }) as Promise<Envelope<ImportResult>>;
 }
 
 /** IMP-025: the refused rows with their reasons, as a workbook. */
