@@ -47,7 +47,8 @@ impl Db {
 pub type Conn = sqlx::AnyConnection;
 pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+/// The migrations compiled into the binary (the health check compares them with the applied ones).
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// Which engine a connection talks to, for the few fragments that must differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
