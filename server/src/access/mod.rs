@@ -13,7 +13,7 @@ pub mod scope;
 pub mod session;
 
 pub use caller::{Action, Admin, Member, Permit, RecordGrant, RecordPermit, Signed, SystemJob, Unlocked, granted};
-pub use scope::{DataScope, ScopeColumns};
+pub use scope::{DataScope, Reason, ScopeColumns};
 pub use policy::{Need, guard};
 pub use session::{Revoked, Session};
 

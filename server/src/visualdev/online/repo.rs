@@ -601,11 +601,11 @@ pub async fn user_position(conn: &mut Conn, user_id: &str) -> Result<String, App
     Ok(row.map(|(p,)| p).unwrap_or_default())
 }
 
-/// The ids among `ids` that are records of a released model's main table (any scope: a
-/// related form's record picked on another form).
-pub async fn existing_record(conn: &mut Conn, table: &str, ids: &[String]) -> Result<Vec<String>, AppError> {
-    let mut select = Query::select();
-    select.from_as(iden(table), iden(ALIAS)).expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
+/// The ids among `ids` that are records of a released model's main table within `scope` (a
+/// related record a field already holds: `DataScope::unrestricted(Reason::HeldValue)`).
+pub async fn existing_record(conn: &mut Conn, table: &str, scope: &DataScope, ids: &[String]) -> Result<Vec<String>, AppError> {
+    let mut select = base_select(table, Engine::of(conn), scope);
+    select.expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
 }

@@ -13,7 +13,7 @@ use super::dto::{RecordListForm, OnlineConfig, RecordForm, RecordData};
 use super::layout::{self, Registry, Storage};
 use super::repo::{self, Cell, Put, Read, Sort};
 use crate::AppState;
-use crate::access::{DataScope, RecordPermit, button};
+use crate::access::{DataScope, Reason, RecordPermit, button};
 use crate::db::{Conn, Engine};
 use crate::error::{AppError, FieldErrors};
 use crate::support::new_id;
@@ -583,7 +583,7 @@ async fn check_picked(state: &AppState, permit: &RecordPermit, conn: &mut Conn, 
                             };
                             let kept_ones: Vec<String> = wanted.iter().filter(|w| kept.contains(*w) && !found.contains(*w)).cloned().collect();
                             if !kept_ones.is_empty() {
-                                found.extend(repo::existing_record(conn, table, &kept_ones).await?);
+                                found.extend(repo::existing_record(conn, table, &DataScope::unrestricted(Reason::HeldValue), &kept_ones).await?);
                             }
                             Some(found.into_iter().map(|id| (id, true)).collect())
                         }
