@@ -112,7 +112,7 @@ pub async fn delete(state: &AppState, permit: &Permit<RemovePosition>, id: &str)
 /// GET Position/All: every enabled position (the pickers' lookup).
 pub async fn all(state: &AppState, _caller: &Member) -> Result<Vec<PositionItem>, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::every(&mut conn).await
+    repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await
 }
 
 /// The picker tree: organisations with their positions; `only` limits it to positions of
@@ -121,7 +121,7 @@ async fn tree(state: &AppState, only: Option<(&[String], &[String])>, keyword: O
     let mut conn = state.db.acquire().await?;
     let organisations = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let keyword = Keyword::parse(keyword);
-    let mut positions = repo::every(&mut conn).await?;
+    let mut positions = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     if let Some((departs, ids)) = only {
         let trees: Vec<&str> = organisations.iter().filter(|o| departs.contains(&o.id)).map(|o| o.id_tree.as_str()).collect();
         let under = |organize_id: &str| {
@@ -154,7 +154,7 @@ pub async fn condition(state: &AppState, _caller: &Member, req: PositionConditio
 pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganisations) -> Result<Vec<OptionGroup>, AppError> {
     let mut conn = state.db.acquire().await?;
     let organisations = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
-    let positions = repo::every(&mut conn).await?;
+    let positions = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let options = |o: &organisations::Organize| {
         positions.iter().filter(|p| p.organize_id == o.id).map(|p| IdFullName { id: p.id.clone(), full_name: p.full_name.clone() }).collect()
     };

@@ -241,7 +241,7 @@ fn from_selector(n: SelectorNode, disabled: &impl Fn(&str, &str) -> bool) -> Rol
 /// to. Branches without roles are left out.
 async fn tree(state: &AppState, shown: Shown<'_>) -> Result<Vec<RoleNode>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let mut roles = repo::every(&mut conn).await?;
+    let mut roles = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     if let Some(ids) = shown.only {
         roles.retain(|r| ids.contains(&r.id));
     }
@@ -316,7 +316,7 @@ pub async fn condition(state: &AppState, _caller: &Member, req: RoleCondition) -
 pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganisations) -> Result<Vec<OptionGroup>, AppError> {
     let mut conn = state.db.acquire().await?;
     let rows = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
-    let roles = repo::every(&mut conn).await?;
+    let roles = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let bindings = repo::bindings(&mut conn, None).await?;
     let options = |o: &organisations::Organize| {
         bindings
