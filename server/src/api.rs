@@ -3,7 +3,7 @@
 //! route and its documented operation are the same declaration. [`ApiRoutes`] also keeps the
 //! list of what it serves, which the access test walks route by route.
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Need, policy};
 use axum::http::Method;
 use std::collections::BTreeMap;

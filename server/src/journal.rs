@@ -10,7 +10,7 @@
 //! passwords, secrets and tokens masked, cut at [`JSON_MAX_CHARS`] characters. Other bodies
 //! (uploads, larger ones) are described, not kept.
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Session;
 use crate::error::Refused;
 use crate::request::Client;

@@ -1,7 +1,7 @@
 //! Per-request context: a request id (in the log span, the `x-request-id` header and the
 //! msg of a 500) and what we know about the client (address, place, browser).
 
-use crate::AppState;
+use crate::state::AppState;
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::HeaderValue;
 use axum::http::request::Parts;

@@ -6,7 +6,7 @@ use super::policy::Need;
 use super::scope::{DataScope, Variables};
 use super::session::{self, Session};
 use super::{MSG_FORBIDDEN, repo};
-use crate::AppState;
+use crate::state::AppState;
 use crate::db::Conn;
 use crate::error::AppError;
 use axum::extract::FromRequestParts;

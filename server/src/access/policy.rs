@@ -2,7 +2,7 @@
 //! every route the router serves (tests/api/access.rs tries every served route).
 
 use super::session::{self, Session};
-use crate::AppState;
+use crate::state::AppState;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::Method;
 use axum::middleware::Next;

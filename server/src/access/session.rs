@@ -4,7 +4,7 @@
 
 use super::policy::Need;
 use super::{MSG_CHANGE_INITIAL_PASSWORD, MSG_LOCKED, MSG_PASSWORD_OVERDUE, repo};
-use crate::AppState;
+use crate::state::AppState;
 use crate::db::Conn;
 use crate::error::{AppError, SESSION_EXPIRED, SESSION_MISSING, SESSION_REVOKED};
 use crate::request::Client;

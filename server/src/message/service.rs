@@ -5,7 +5,7 @@
 use super::dto::{Conversation, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, SendConfig};
 use super::repo::{self, Addressees, InboxFilter, NewMessage, NoticeFilter};
 use super::{AddNotice, EditNotice, RemoveNotice, ViewNotice};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
@@ -32,7 +32,7 @@ const FILES_MAX: usize = 50;
 
 /// Makes the uploads of these generated names exactly those the record (kind, id) holds, in
 /// the caller's transaction, so the orphan cleanup keeps them (the file area's `hold`; this
-/// area cannot name it, so the crate root hands it in: [`crate::Inner::hold_files`]).
+/// area cannot name it, so the crate root hands it in: [`crate::state::Inner::hold_files`]).
 pub type HoldFiles = for<'a> fn(&'a mut Conn, &'a AppState, &'a str, &'a str, &'a [String]) -> futures_util::future::BoxFuture<'a, Result<(), AppError>>;
 
 /// What holds a notice's attachments and cover image.

@@ -5,7 +5,7 @@ use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, IdName, Membership, Menu
 use super::repo::sign_img as signs;
 use super::repo::menu as menus;
 use super::user::repo::{self as users, Credentials, User};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{self, DataScope, Member, Session, Unlocked};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, SESSION_MISSING};

@@ -4,7 +4,7 @@
 
 use super::dto::LoginLogEntry;
 use super::repo;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Admin, DataScope, Session};
 use crate::db::{Conn, Keyword};
 use crate::error::{AppError, FieldErrors};

@@ -7,7 +7,7 @@
 use super::dto::{FieldDataQuery, RecordRow, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ModelRow, ReleaseForm, ReleasedRow, ModelNode, SelectorQuery};
 use super::repo::{self, Filter};
 use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, RecordPermit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, FieldErrors};

@@ -12,7 +12,7 @@ use super::guard;
 use super::runner::RunError;
 use super::repo::{self, NewLog};
 use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit, Session};
 use crate::db::{Arg, Conn, Engine, Keyword};
 use crate::error::AppError;

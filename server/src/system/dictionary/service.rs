@@ -7,7 +7,7 @@ use super::dto::{
 };
 use super::repo::{self, NewItem, NewType};
 use super::{AddDictionary, EditDictionary, ExportDictionary, ImportDictionary, RemoveDictionary, ViewDictionary};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;

@@ -27,7 +27,7 @@ use super::client::{Client, Department, Failure, User as ThirdUser};
 pub use super::client::{ListedDepartment, ListedUser, ROOT_DEPARTMENT};
 use super::dto::{DingTalkTestForm, SyncTotal, WeComTestForm};
 use super::repo::{self, CountOf, NewRecord};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Admin, DataScope, SystemJob};
 use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};
@@ -411,7 +411,7 @@ pub struct Directory<'a> {
 /// The writer of an import, inside the import's transaction: the permission area's
 /// (`permission::import`), through the organisation and user services' job entry points.
 /// This area cannot name it (that area depends on this one), so the crate root hands it in
-/// ([`crate::Inner::write_directory`]).
+/// ([`crate::state::Inner::write_directory`]).
 pub type WriteDirectory = for<'a> fn(&'a mut Conn, &'a SystemJob, Directory<'a>) -> BoxFuture<'a, Result<(), AppError>>;
 
 /// Type 1: everything is read from the service before anything is written, and everything is

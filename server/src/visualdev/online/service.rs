@@ -12,7 +12,7 @@
 use super::dto::{RecordListForm, OnlineConfig, RecordForm, RecordData};
 use super::layout::{self, Registry, Storage};
 use super::repo::{self, Cell, Put, Read, Sort};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{RecordPermit, button};
 use crate::db::{Conn, Engine};
 use crate::error::{AppError, FieldErrors};
