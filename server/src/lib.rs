@@ -38,12 +38,44 @@ pub use error::AppError;
 pub use state::AppState;
 pub use support::Clock;
 
+static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The whole API: every area's routes and the OpenAPI document route.
+pub fn routes() -> api::ApiRoutes {
+    api::ApiRoutes::new()
+        .merge(auth::routes())
+        .merge(permission::routes())
+        .merge(system::routes())
+        .merge(file::routes())
+        .merge(visualdev::routes())
+        .merge(message::routes())
+        .route(utoipa_axum::routes!(openapi_document))
+}
+
+/// The OpenAPI document of the whole API, as served (pretty JSON).
+pub fn document() -> &'static str {
+    DOCUMENT.get_or_init(|| {
+        let (_, doc, _) = routes().split();
+        let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
+        text.push('\n');
+        text
+    })
+}
+
+/// GET /api/openapi.json: this document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "api",
+    summary = "The OpenAPI 3.1 document of this API (web/src/api/openapi.json is a copy of it)",
+    responses((status = 200, description = "The document", content_type = "application/json", body = Object)))]
+async fn openapi_document() -> ([(axum::http::HeaderName, &'static str); 1], &'static str) {
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], document())
+}
+
 /// The whole application: `/api/*` (never falls back to the web app; every route behind the
 /// access guard) and the web app with an SPA fallback to index.html.
 pub fn app(state: AppState) -> Router {
     let request_timeout = state.config.request_timeout;
     let state_pace = (state.config.body_min_rate, state.config.body_grace);
-    let (api, _, _) = api::routes().split();
+    let (api, _, _) = routes().split();
     let api = api
         .route_layer(middleware::from_fn_with_state(state.clone(), access::guard))
         .route_layer(middleware::from_fn_with_state(state.clone(), journal::record))
