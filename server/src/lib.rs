@@ -17,6 +17,7 @@ pub mod live;
 pub mod message;
 pub mod permission;
 pub mod request;
+pub mod request_id;
 pub mod seed;
 pub mod serve;
 pub mod state;
@@ -36,9 +37,60 @@ use tower_http::compression::CompressionLayer;
 pub use config::Config;
 pub use error::AppError;
 pub use state::AppState;
+use state::Inner;
 pub use support::Clock;
 
 static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+impl AppState {
+    /// Connects, migrates and seeds; returns the state and what seeding did.
+    pub async fn open(config: Config, clock: Clock) -> anyhow::Result<(AppState, seed::Report)> {
+        let db = db::connect(&config.database_url()).await?;
+        let interface_sql = system::data_interface::SqlRunner::open(
+            &config.database_url(),
+            db.engine(),
+            &db,
+            config.interface_sql_timeout,
+            config.interface_sql_connections,
+        )
+        .await
+        .context("opening the data interfaces' connections")?;
+        let files = file::Storage::open(&config).context("opening the file store")?;
+        let hasher =
+            support::password_hash::Hasher::new(config.password_hash_memory_kib, config.password_hash_iterations, config.password_hash_queue)?;
+        let http = support::http::client(config.extra_ca_file.as_deref())?;
+        let interface_http = support::http::interface_client(
+            config.extra_ca_file.as_deref(),
+            support::http::Destinations::new(&config.http_interface_allowed_hosts),
+        )?;
+        let (journal, queue) = journal::Journal::new();
+        let journal_queue = std::sync::Mutex::new(Some(queue));
+        let (live, events) = live::Hub::new();
+        let live_events = std::sync::Mutex::new(Some(events));
+        // What an area below another one calls of it, linked here where both are known.
+        system::third_party::service::link_directory_writer(permission::import::WRITER);
+        message::service::link_file_holder(file::service::HOLDER);
+        let state = AppState(std::sync::Arc::new(Inner {
+            db,
+            config,
+            hasher,
+            clock,
+            files,
+            http,
+            journal,
+            journal_queue,
+            live,
+            live_events,
+            access: Default::default(),
+            auth: Default::default(),
+            permission: Default::default(),
+            system: system::state::SystemState::new(interface_sql, interface_http),
+            visualdev: Default::default(),
+        }));
+        let report = seed::apply(&state).await.context("seeding the database")?;
+        Ok((state, report))
+    }
+}
 
 /// The whole API: every area's routes and the OpenAPI document route.
 pub fn routes() -> api::ApiRoutes {
@@ -132,7 +184,7 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
     let housekeeping = housekeeping::spawn(state.clone());
     let reminders = system::schedule::service::spawn_reminders(state.clone());
     let queue = state.journal_queue.lock().ok().and_then(|mut q| q.take());
-    let journal = queue.map(|queue| journal::spawn(state.clone(), queue));
+    let journal = queue.map(|queue| journal::writer::spawn(state.db.clone(), queue));
     let events = state.live_events.lock().ok().and_then(|mut q| q.take());
     let mut live: Vec<tokio::task::JoinHandle<()>> = events.map(|events| message::socket::spawn_events(state.clone(), events)).into_iter().collect();
     if state.db.engine() == db::Engine::Postgres {

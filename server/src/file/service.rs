@@ -272,7 +272,7 @@ pub async fn hold(conn: &mut Conn, state: &AppState, holder: Holder<'_>, names: 
 }
 
 /// [`hold`] as areas this one depends on take it (the message area's notices), handed in by
-/// the crate root ([`crate::state::Inner::hold_files`]).
+/// the crate root ([`crate::message::service::link_file_holder`]).
 pub const HOLDER: crate::message::service::HoldFiles = hold_boxed;
 
 fn hold_boxed<'a>(conn: &'a mut Conn, state: &'a AppState, kind: &'a str, id: &'a str, names: &'a [String]) -> futures_util::future::BoxFuture<'a, Result<(), AppError>> {

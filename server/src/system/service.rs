@@ -233,24 +233,9 @@ pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, 
 
 /// The login log is category 1 of the system log.
 pub const LOGIN_LOG: i64 = 1;
-/// The operation log: every write, with its outcome.
-pub const OPERATION_LOG: i64 = 3;
-/// The request log: every API call of a signed-in user, with its duration.
-pub const REQUEST_LOG: i64 = 5;
+/// The operation log (3) and the request log (5), which the journal's writer writes.
+pub use crate::journal::writer::{OPERATION_LOG, REQUEST_LOG};
 
-/// Writes queued calls to the request log, writes to the operation log too, in one
-/// transaction (the journal's writer).
-pub async fn store_requests(state: &AppState, entries: &[crate::journal::Entry]) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    for e in entries {
-        repo::insert_request(&mut tx, REQUEST_LOG, e).await?;
-        if e.is_write() {
-            repo::insert_request(&mut tx, OPERATION_LOG, e).await?;
-        }
-    }
-    tx.commit().await?;
-    Ok(())
-}
 
 /// One sign-in attempt to record; `user_id` is None for an unknown account.
 pub struct LoginRecord<'a> {

@@ -10,6 +10,7 @@ mod handlers;
 pub mod online;
 pub mod repo;
 pub mod service;
+pub mod state;
 
 use crate::access::{Action, button};
 use crate::api::ApiRoutes;

@@ -411,8 +411,19 @@ pub struct Directory<'a> {
 /// The writer of an import, inside the import's transaction: the permission area's
 /// (`permission::import`), through the organisation and user services' job entry points.
 /// This area cannot name it (that area depends on this one), so the crate root hands it in
-/// ([`crate::state::Inner::write_directory`]).
+/// ([`link_directory_writer`]).
 pub type WriteDirectory = for<'a> fn(&'a mut Conn, &'a SystemJob, Directory<'a>) -> BoxFuture<'a, Result<(), AppError>>;
+
+static DIRECTORY_WRITER: std::sync::OnceLock<WriteDirectory> = std::sync::OnceLock::new();
+
+/// Links the permission area's writer (the crate root does, when it opens the state).
+pub fn link_directory_writer(write: WriteDirectory) {
+    let _ = DIRECTORY_WRITER.set(write);
+}
+
+fn directory_writer() -> WriteDirectory {
+    *DIRECTORY_WRITER.get().expect("the crate root links the directory writer when it opens the state")
+}
 
 /// Type 1: everything is read from the service before anything is written, and everything is
 /// written in one transaction.
@@ -431,7 +442,7 @@ async fn pull(state: &AppState, job: &SystemJob, third: Third, object: Object, c
     };
     let directory = Directory { third, departments: &departments, users: users.as_deref(), password_hash: &password_hash, now: state.clock.now_ms() };
     let mut tx = state.db.begin().await?;
-    (state.write_directory)(&mut tx, job, directory).await?;
+    directory_writer()(&mut tx, job, directory).await?;
     tx.commit().await?;
     Ok(())
 }
