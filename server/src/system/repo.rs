@@ -1,7 +1,6 @@
 //! SQL of the system area: configuration rows and the system log. No decisions here.
 
-use super::dto::LoginLogEntry;
-use super::service::{LOGIN_LOG, LoginFilter, LoginRecord};
+use super::dto::{LOGIN_LOG, LoginFilter, LoginLogEntry, LoginRecord};
 use crate::access::{DataScope, ScopeColumns};
 use crate::db::{Conn, Engine, Sql, bump_generation};
 use crate::error::AppError;

@@ -231,34 +231,12 @@ pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, 
     Ok(out)
 }
 
-/// The login log is category 1 of the system log.
-pub const LOGIN_LOG: i64 = 1;
+pub use super::dto::{LOGIN_LOG, LoginFilter, LoginRecord};
 /// The operation log (3) and the request log (5), which the journal's writer writes.
 pub use crate::journal::writer::{OPERATION_LOG, REQUEST_LOG};
 
-
-/// One sign-in attempt to record; `user_id` is None for an unknown account.
-pub struct LoginRecord<'a> {
-    pub user_id: Option<&'a str>,
-    pub user_name: &'a str,
-    pub success: bool,
-    pub reason: String,
-    pub client: &'a Client,
-    /// When (ms); a successful sign-in uses its session's creation time, so that the
-    /// session's own sign-in is never its "previous login".
-    pub at: i64,
-}
-
 pub async fn record_login(conn: &mut Conn, record: &LoginRecord<'_>) -> Result<(), AppError> {
     repo::insert_login(conn, record).await
-}
-
-/// Filters of the login log.
-#[derive(Debug, Default)]
-pub struct LoginFilter {
-    pub start: Option<i64>,
-    pub end: Option<i64>,
-    pub keyword: Option<Keyword>,
 }
 
 /// A log within `scope`, newest first: 1 sign-ins, 3 operations, 5 requests (other

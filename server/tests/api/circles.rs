@@ -65,6 +65,11 @@ fn strip(text: &str) -> String {
             i += 1;
         }
     }
+    // `pub(in crate::x)` is a visibility, not a dependency.
+    while let Some(at) = out.find("pub(in ") {
+        let end = out[at..].find(')').map_or(out.len(), |e| at + e + 1);
+        out.replace_range(at..end, "pub");
+    }
     out
 }
 
@@ -400,7 +405,7 @@ fn the_reader_finds_a_circle_and_follows_re_exports() {
         ("m/mod.rs", "mod x;\nmod y;\npub use x::X;\npub use self::y::Y;\n"),
         ("m/x.rs", "pub struct X;\n"),
         ("m/y.rs", "use super::X;\nuse crate::{n, m::x};\npub struct Y(X, x::X);\nfn f() { n::g() }\n"),
-        ("n.rs", "pub fn g() { let _ = \"crate::m::Y\"; }\n#[cfg(test)]\nmod tests { use crate::m::Y; }\n"),
+        ("n.rs", "pub(in crate::n) fn g() { let _ = \"crate::m::Y\"; }\n#[cfg(test)]\nmod tests { use crate::m::Y; }\n"),
     ]);
     let edges = clean.edges();
     assert_eq!(edges["m/y.rs"], BTreeSet::from(["m/x.rs".to_string(), "n.rs".to_string()]));

@@ -21,7 +21,7 @@ use crate::support::new_id;
 use crate::system::bill_rule::service as bill_rules;
 use crate::visualdev::dto::RecordRow;
 use crate::visualdev::repo as models;
-use crate::visualdev::service::{record_name, released_definition};
+use crate::visualdev::definition::{record_name, released_definition};
 use crate::wire::{Page, PageOf};
 use qiming_core::form::FormValidator;
 use qiming_core::formula::{Row, evaluate_formula, precision_of};
