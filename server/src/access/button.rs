@@ -1,4 +1,5 @@
-//! The buttons' codes an [`Action`](super::Action) may need (JNPF's `btn_*`).
+//! The default buttons of a generated list (jnpf-wire.md "Generated forms and lists"): the
+//! codes an [`Action`](super::Action) may need.
 
 pub const ADD: &str = "btn_add";
 pub const EDIT: &str = "btn_edit";

@@ -24,7 +24,3 @@ pub use guard::guard;
 pub use policy::Need;
 pub use refusal::{MSG_LOCKED, MSG_CHANGE_INITIAL_PASSWORD, MSG_PASSWORD_OVERDUE, MSG_FORBIDDEN};
 pub use session::{Revoked, Session};
-
-/// The default buttons of a generated list (jnpf-wire.md "Generated forms and lists").
-
-/// The periodic password change is overdue (passwordIsUpdatedRegularly, updateCycle).

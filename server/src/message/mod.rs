@@ -12,7 +12,6 @@ pub mod service;
 pub mod socket;
 mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 

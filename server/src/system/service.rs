@@ -6,7 +6,7 @@ use super::dto::LoginLogEntry;
 use super::repo;
 use crate::state::AppState;
 use crate::access::{Admin, DataScope, Session};
-use crate::db::{Conn, Keyword};
+use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};
 use crate::request::Client;
 use crate::wire::{Page, PageOf};

@@ -14,7 +14,6 @@ pub mod service;
 pub mod state;
 mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 

@@ -4,8 +4,8 @@
 //! that own it; all problems are answered at once, and only a definition with none is
 //! stored, as a new immutable version.
 
-use super::dto::{FieldDataQuery, RecordRow, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ModelRow, ReleaseForm, ReleasedRow, ModelNode, SelectorQuery};
-use super::definition::{definition, draft_definition, record_name, released_definition};
+use super::dto::{FieldDataQuery, RecordRow, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ModelRow, ReleaseForm, ModelNode, SelectorQuery};
+use super::definition::{draft_definition, record_name, released_definition};
 use super::repo::{self, Filter};
 use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
 use crate::state::AppState;
@@ -19,7 +19,7 @@ use crate::system::data_interface::repo as data_interfaces;
 use crate::system::dictionary::repo as dictionaries;
 use crate::wire::{Page, PageOf, Patch};
 use qiming_core::model::{self, Field, Problem, Reference, ReferenceKind};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 const MISSING: &str = "功能不存在";

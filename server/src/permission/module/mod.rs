@@ -16,7 +16,6 @@ pub mod service;
 pub mod transfer;
 mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 

@@ -7,7 +7,6 @@ pub mod repo;
 pub mod service;
 mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 

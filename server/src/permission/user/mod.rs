@@ -10,7 +10,6 @@ mod actions;
 
 pub use dto::UserForm;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 

@@ -15,7 +15,6 @@ mod actions;
 pub use guard::{readable_table, refused_column, refused_table};
 pub use runner::SqlRunner;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 

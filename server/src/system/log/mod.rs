@@ -10,7 +10,6 @@ mod repo;
 pub mod service;
 mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 

@@ -43,7 +43,7 @@ impl Third {
     }
 
     /// The setting of its address, as the README names it.
-    fn variable(self) -> &'static str {
+    pub(super) fn variable(self) -> &'static str {
         match self {
             Third::WeCom => "QIMING_WECOM_BASE_URL",
             Third::DingTalk => "QIMING_DINGTALK_BASE_URL",

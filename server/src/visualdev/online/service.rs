@@ -10,7 +10,7 @@
 //! sub-table rows written in one transaction.
 
 use super::dto::{RecordListForm, OnlineConfig, RecordForm, RecordData};
-use super::layout::{self, Registry, Storage};
+use super::layout::{self, Storage};
 pub use super::loaded::Loaded;
 use super::repo::{self, Cell, Put, Read, Sort};
 use crate::state::AppState;
