@@ -14,7 +14,7 @@ PKG := core-wasm/pkg
 # from the module itself. Names, debug info and the producers section are dropped.
 WASM_OPT := core-wasm/node_modules/.bin/wasm-opt
 WASM_OPT_FLAGS := -Oz --strip-debug --strip-producers
-WASM_SOURCES := Cargo.toml Cargo.lock core/Cargo.toml core-wasm/Cargo.toml $(shell find core/src core-wasm/src -name '*.rs' 2>/dev/null)
+WASM_SOURCES := Cargo.toml Cargo.lock core/Cargo.toml core-wasm/Cargo.toml $(shell find core/src core-wasm/src \( -name '*.rs' -o -name '*.json' \) 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help run build release api test deps deps-rust deps-node deps-wasm-tools deps-browser deps-postgres deps-moto wasm web \

@@ -8,7 +8,7 @@
 
 use qiming_core::{
     Message, amount, entity, chat, form, formula, model, number, password, pattern, permission, picker, profile,
-    rules, schedule, scheme, serial, upload,
+    recompute, rules, schedule, scheme, serial, upload, widget_kinds,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -119,6 +119,8 @@ export interface ModelField {
 }
 /** A calculate field's expression: text (`单价 × 数量`) or JNPF's token list. */
 export type FormulaExpression = string | Array<string | number | { __vModel__: string; label?: string }>;
+/** How JNPF widget keys are treated (core/src/widget_kinds.json). */
+export interface WidgetKinds { system: string[]; filledByServer: string[]; layout: string[]; displayOnly: string[]; notValidated: string[] }
 /** The sub-table row a calculate field sits in. */
 export interface FormulaRow { table: string; index: number }
 export interface SerialRule { prefix?: string; dateFormat?: string; digit?: number | string; startNumber?: string | number }
@@ -537,6 +539,111 @@ impl Formula {
     }
 }
 
+/// `record` with the calculated values of `changes` written in: a shallow copy, and copies of
+/// the sub-table arrays and rows that changed, so every untouched value keeps its identity
+/// (React skips what did not change). The record itself when nothing changed.
+fn with_changes(record: JsValue, changes: &[recompute::Change]) -> Result<JsValue, JsError> {
+    if changes.is_empty() || !record.is_object() {
+        return Ok(record);
+    }
+    let set = |target: &JsValue, key: &str, value: &JsValue| {
+        js_sys::Reflect::set(target, &JsValue::from_str(key), value).map(|_| ()).map_err(|_| JsError::new("数据无法写入"))
+    };
+    let out: JsValue = js_sys::Object::assign(&js_sys::Object::new(), &record.clone().into()).into();
+    let mut copied: Vec<(String, js_sys::Array)> = Vec::new();
+    for change in changes {
+        let value = to_js(&change.value)?;
+        match (&change.table, change.row) {
+            (Some(table), Some(index)) => {
+                let rows = match copied.iter().find(|(t, _)| t == table) {
+                    Some((_, rows)) => rows.clone(),
+                    None => {
+                        let original = js_sys::Reflect::get(&out, &JsValue::from_str(table)).unwrap_or(JsValue::UNDEFINED);
+                        if !js_sys::Array::is_array(&original) {
+                            continue;
+                        }
+                        let rows = js_sys::Array::from(&original).slice(0, u32::MAX);
+                        set(&out, table, &rows)?;
+                        copied.push((table.clone(), rows.clone()));
+                        rows
+                    }
+                };
+                let index = u32::try_from(index).unwrap_or(u32::MAX);
+                let row = rows.get(index);
+                if !row.is_object() {
+                    continue;
+                }
+                let copy: JsValue = js_sys::Object::assign(&js_sys::Object::new(), &row.into()).into();
+                set(&copy, &change.name, &value)?;
+                rows.set(index, copy);
+            }
+            _ => set(&out, &change.name, &value)?,
+        }
+    }
+    Ok(out)
+}
+
+/// The calculate fields of a definition, read once (a cycle throws its zh-CN message), for
+/// recomputing the record as the form changes.
+#[wasm_bindgen]
+pub struct Calculations(recompute::Calculations);
+
+#[wasm_bindgen]
+impl Calculations {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
+    ) -> Result<Calculations, JsError> {
+        recompute::Calculations::new(&json(form_data)?).map(Calculations).map_err(|m| JsError::new(&m.text))
+    }
+    /// The record with every calculate field computed from its inputs (numbers; a failed
+    /// calculation gives 0 and logs a console warning); the very record when nothing changed.
+    #[wasm_bindgen(unchecked_return_type = "Record<string, unknown>")]
+    pub fn recompute(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] record: JsValue,
+    ) -> Result<JsValue, JsError> {
+        if self.0.is_empty() || !record.is_object() {
+            return Ok(record);
+        }
+        // Only what the calculations read and write crosses (JSON.stringify(record, keys)):
+        // an upload list or rich text in the record costs nothing.
+        let text = only_keys(&record, self.0.keys());
+        let mut data: Value = serde_json::from_str(&text).map_err(bad_shape)?;
+        let done = self.0.recompute(&mut data, recompute::Written::Number);
+        for warning in &done.warnings {
+            warn(warning);
+        }
+        with_changes(record, &done.changes)
+    }
+}
+
+/// `record` with every calculate field of `formData` computed from its inputs (see
+/// `Calculations`); throws the zh-CN message of a cycle.
+#[wasm_bindgen(js_name = recomputeRecord, unchecked_return_type = "Record<string, unknown>")]
+pub fn recompute_record(
+    #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] record: JsValue,
+) -> Result<JsValue, JsError> {
+    Calculations::new(form_data)?.recompute(record)
+}
+
+/// `null` when the calculate fields of `formData` can be computed, else why not (a cycle:
+/// `formula.cycle`).
+#[wasm_bindgen(js_name = checkCalculations, unchecked_return_type = "Message | null")]
+pub fn check_calculations(
+    #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
+) -> Result<JsValue, JsError> {
+    message(recompute::check_calculations(&json(form_data)?))
+}
+
+/// How JNPF widget keys are treated: system, filled by the server, layout, display-only,
+/// not validated (core/src/widget_kinds.json).
+#[wasm_bindgen(js_name = widgetKinds, unchecked_return_type = "WidgetKinds")]
+pub fn widget_kinds() -> Result<JsValue, JsError> {
+    to_js(widget_kinds::widget_kinds())
+}
+
 // ---- amounts --------------------------------------------------------------------------------
 
 /// The amount in Chinese capitals; 数字较大溢出 for over 15 integer digits or non-numbers.
@@ -550,6 +657,18 @@ pub fn to_chinese_amount(value: &str) -> String {
 #[wasm_bindgen]
 pub fn thousands(value: &str, decimals: f64) -> String {
     number::thousands(value, number::whole_number(decimals))
+}
+
+/// A form number as shown: `precision` decimals rounded half up on the decimal digits (the
+/// digits as they are when omitted), with thousands separators when `thousands`; '' for an
+/// empty value, text that is no number as it was.
+#[wasm_bindgen(js_name = formatNumber)]
+pub fn format_number(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+    precision: Option<f64>,
+    thousands: Option<bool>,
+) -> Result<String, JsError> {
+    Ok(number::format_number(&json(value)?, number::precision_arg(precision), thousands.unwrap_or(false)))
 }
 
 // ---- serial numbers -------------------------------------------------------------------------

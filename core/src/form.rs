@@ -27,38 +27,8 @@ use serde_json::{Map, Value};
 /// Deepest container nesting read from a definition.
 pub(crate) const MAX_NESTING: usize = 32;
 
-/// Widgets that store nothing the user enters (jnpf-wire.md); the system fields and serial
-/// numbers the server fills (`FILLED_BY_SERVER`) are not validated either.
-const NOT_VALIDATED: [&str; 11] = [
-    "divider",
-    "JNPFText",
-    "link",
-    "alert",
-    "groupTitle",
-    "relationFormAttr",
-    "popupAttr",
-    "button",
-    "barcode",
-    "qrcode",
-    "calculate",
-];
-
-/// Widgets whose value the server fills (system fields, the serial number it issues):
-/// posted values are ignored (jnpf-wire-engine.md §2.5, §3.2).
-pub(crate) const FILLED_BY_SERVER: [&str; 8] = [
-    "createUser",
-    "createTime",
-    "modifyUser",
-    "modifyTime",
-    "currOrganize",
-    "currDept",
-    "currPosition",
-    "billRule",
-];
-
-/// Containers whose children are fields of the same record.
-pub(crate) const LAYOUT: [&str; 9] =
-    ["row", "card", "collapse", "collapseItem", "tab", "tabItem", "tableGrid", "tableGridTr", "tableGridTd"];
+// Which widgets are layout, filled by the server or not validated: `widget_kinds.json`.
+use crate::widget_kinds::{is_filled_by_server, is_layout, is_not_validated};
 
 #[derive(Debug, Clone)]
 struct RegRule {
@@ -157,7 +127,7 @@ pub fn formula_operands(form_data: &Value) -> Result<Vec<(String, bool)>, Messag
             let name = field.get("__vModel__").and_then(Value::as_str).unwrap_or("");
             if key == "table" && table.is_none() && !name.is_empty() {
                 walk(children, Some(name), depth + 1, out)?;
-            } else if LAYOUT.contains(&key) || (name.is_empty() && !children.is_empty()) {
+            } else if is_layout(key) || (name.is_empty() && !children.is_empty()) {
                 walk(children, table, depth + 1, out)?;
             } else if !name.is_empty() {
                 let full = table.map_or_else(|| name.to_string(), |t| format!("{t}.{name}"));
@@ -174,7 +144,7 @@ pub fn formula_operands(form_data: &Value) -> Result<Vec<(String, bool)>, Messag
 }
 
 /// Runs `f` over the `fields` of a definition given as the formData object or its JSON text.
-fn with_fields<T>(form_data: &Value, f: impl FnOnce(&[Value]) -> Result<T, Message>) -> Result<T, Message> {
+pub(crate) fn with_fields<T>(form_data: &Value, f: impl FnOnce(&[Value]) -> Result<T, Message>) -> Result<T, Message> {
     let parsed;
     let form_data = match form_data {
         Value::String(s) => {
@@ -465,9 +435,9 @@ fn collect(fields: &[Value], out: &mut Vec<FieldRule>, depth: usize, in_table: b
             let mut rule = FieldRule::compile(field, key, name.to_string());
             rule.check = Check::Table(columns);
             out.push(rule);
-        } else if LAYOUT.contains(&key) || (name.is_empty() && children.is_some()) {
+        } else if is_layout(key) || (name.is_empty() && children.is_some()) {
             collect(children.map_or(&[][..], Vec::as_slice), out, depth + 1, in_table)?;
-        } else if !name.is_empty() && !NOT_VALIDATED.contains(&key) && !FILLED_BY_SERVER.contains(&key) {
+        } else if !name.is_empty() && !is_not_validated(key) && !is_filled_by_server(key) {
             out.push(FieldRule::compile(field, key, name.to_string()));
         }
     }

@@ -19,12 +19,14 @@ pub mod pattern;
 pub mod permission;
 pub mod picker;
 pub mod profile;
+pub mod recompute;
 pub mod rules;
 pub mod schedule;
 pub mod scheme;
 pub mod serial;
 pub mod upload;
 pub mod whitelist;
+pub mod widget_kinds;
 
 pub use md5::md5_hex;
 pub use message::{FieldErrors, Message};

@@ -24,7 +24,7 @@
 //! permissions and list settings write it), and a message in core's style.
 
 use crate::form::{
-    FILLED_BY_SERVER, LAYOUT, MAX_NESTING, definition_error, setting, shown_on_pc, text, truthy,
+    MAX_NESTING, definition_error, setting, shown_on_pc, text, truthy,
 };
 use crate::formula::{MAX_PRECISION, check_formula_in_form};
 use crate::message::Message;
@@ -95,7 +95,7 @@ const KNOWN: [&str; 53] = [
     // System.
     "createUser", "createTime", "modifyUser", "modifyTime", "currOrganize", "currDept",
     "currPosition",
-    // Layout widgets that hold nothing (containers are `form::LAYOUT`).
+    // Layout widgets that hold nothing (containers are `widget_kinds.json` layout).
     "groupTitle", "divider",
 ];
 
@@ -509,7 +509,7 @@ impl<'a> Reader<'a> {
                 Some((t, _)) if !v_model.is_empty() => format!("{t}-{v_model}"),
                 _ => v_model.to_string(),
             };
-            let is_layout = LAYOUT.contains(&key);
+            let is_layout = crate::widget_kinds::is_layout(key);
             if sub_table.is_some() && (is_layout || key == "table" || NOT_IN_SUB_TABLE.contains(&key)) {
                 let m = message(
                     "model.notInSubTable",
@@ -601,7 +601,7 @@ impl<'a> Reader<'a> {
             unique: truthy(setting(value, "unique")),
             multiple,
             shown: shown_on_pc(value),
-            filled_by_server: FILLED_BY_SERVER.contains(&key),
+            filled_by_server: crate::widget_kinds::is_filled_by_server(key),
         };
         self.found.push(Found { value, field, record_name: record_name.to_string() });
     }
@@ -1031,6 +1031,12 @@ fn check_formulas(reader: &mut Reader, form_data: &Value) {
                 message: m,
             });
         }
+    }
+    // Calculate fields that read each other in a circle cannot be computed (issue 23 §1).
+    if let Some(m) = crate::recompute::check_calculations(form_data).filter(|m| m.key == "formula.cycle") {
+        let field = m.params.get("field").cloned().unwrap_or_default();
+        let path = reader.found.iter().find(|f| f.record_name == field).map_or_else(|| "/formData".to_string(), |f| format!("{}/expression", f.field.path));
+        problems.push(Problem { path, field, message: m });
     }
     reader.problems.extend(problems);
 }

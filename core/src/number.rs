@@ -98,6 +98,43 @@ pub fn thousands(value: &str, decimals: u64) -> String {
     }
 }
 
+/// A form number as the form and the detail view show it (numInput, calculate, amount):
+/// `precision` decimals, rounded half away from zero on the decimal digits (1.005 → 1.01,
+/// -1.005 → -1.01; never through a binary float), or the digits as they are when no
+/// precision is set; with `thousands`, `,` between groups of three integer digits. An empty
+/// value (null, "") is ""; text that is no number comes back as it was. `precision` above
+/// `MAX_DECIMALS` counts as `MAX_DECIMALS`.
+pub fn format_number(value: &serde_json::Value, precision: Option<u32>, thousands: bool) -> String {
+    use serde_json::Value;
+    let text = match value {
+        Value::Null => return String::new(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.to_string(),
+            (_, Some(u), _) => u.to_string(),
+            (_, _, Some(f)) => f.to_string(),
+            _ => n.to_string(),
+        },
+        Value::Bool(b) => b.to_string(),
+        _ => return String::new(),
+    };
+    let Some(number) = DecimalText::parse(&text) else { return text };
+    let places = precision.map(|p| p.min(MAX_DECIMALS) as usize);
+    let shown = match places {
+        Some(p) => number.round(p),
+        // Without a precision the digits stay as written (without leading zeros).
+        None => number.round(number.frac.len()),
+    };
+    let places = places.unwrap_or(shown.frac.len());
+    if thousands { grouped(&shown, places) } else { shown.to_plain() }
+}
+
+/// A precision that arrives as a JavaScript number, or none: fractions cut, negative or NaN
+/// as 0, at most `MAX_DECIMALS`.
+pub fn precision_arg(precision: Option<f64>) -> Option<u32> {
+    precision.map(|p| whole_number(p).min(u64::from(MAX_DECIMALS)) as u32)
+}
+
 fn grouped(rounded: &DecimalText, places: usize) -> String {
     let int = if rounded.int.is_empty() { "0" } else { rounded.int.as_str() };
     let mut out = String::with_capacity(int.len() * 4 / 3 + places + 2);
@@ -231,6 +268,22 @@ mod tests {
         assert_eq!(thousands("999.995", 2), "1,000.00");
         assert_eq!(thousands("-1234", 0), "-1,234");
         assert_eq!(thousands("abc", 2), "abc");
+    }
+
+    #[test]
+    fn form_numbers() {
+        use serde_json::json;
+        assert_eq!(format_number(&json!(1.005), Some(2), false), "1.01");
+        assert_eq!(format_number(&json!(-1.005), Some(2), false), "-1.01");
+        assert_eq!(format_number(&json!("1234567.891"), Some(2), true), "1,234,567.89");
+        assert_eq!(format_number(&json!(2.5), Some(0), false), "3");
+        assert_eq!(format_number(&json!(1234.5), None, true), "1,234.5");
+        assert_eq!(format_number(&json!(12), None, false), "12");
+        assert_eq!(format_number(&json!(null), Some(2), true), "");
+        assert_eq!(format_number(&json!(""), Some(2), true), "");
+        assert_eq!(format_number(&json!("abc"), Some(2), true), "abc");
+        assert_eq!(precision_arg(Some(2.9)), Some(2));
+        assert_eq!(precision_arg(None), None);
     }
 
     #[test]

@@ -86,6 +86,28 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
             assert_eq!(formula::evaluate_formula(arg(a, 0), arg(a, 1), row, precision), evaluation);
             json!(evaluation.value)
         }
+        "recomputeRecord" => {
+            let calculations = recompute::Calculations::new(arg(a, 0)).map_err(|m| m.text)?;
+            let mut record = arg(a, 1).clone();
+            let done = calculations.recompute(&mut record, recompute::Written::Number);
+            // As the browser hands the record over: only the names the calculations use; the
+            // changes are the same.
+            let mut cut = only_keys(arg(a, 1), calculations.keys());
+            assert_eq!(calculations.recompute(&mut cut, recompute::Written::Number), done);
+            // The fixed point: computing again changes nothing.
+            let mut again = record.clone();
+            assert!(calculations.recompute(&mut again, recompute::Written::Number).changes.is_empty());
+            record
+        }
+        "checkCalculations" => message(recompute::check_calculations(arg(a, 0))),
+        "formatNumber" => {
+            let precision = match arg(a, 1) {
+                Value::Null => None,
+                _ => Some(n(a, 1)),
+            };
+            json!(number::format_number(arg(a, 0), number::precision_arg(precision), arg(a, 2).as_bool().unwrap_or(false)))
+        }
+        "widgetKinds" => to_value(widget_kinds::widget_kinds()),
         "checkFormula" => message(formula::check_formula(arg(a, 0))),
         "checkFormulaInForm" => message(formula::check_formula_in_form(arg(a, 0), arg(a, 1))),
         "serialPreview" => json!(serial::serial_preview(arg(a, 0), s(a, 1))),

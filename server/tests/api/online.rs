@@ -671,3 +671,61 @@ async fn record_vectors_agree_with_the_server(engine: Engine) {
 }
 
 on_both_engines!(record_vectors_agree_with_the_server);
+
+// Issue 23 §1: the stored calculate fields are core's `recompute` of the inputs (the very
+// function the browser runs through WASM), never a value the client posted. The balance
+// comes first in the form and reads the total that comes after it; the posted total and
+// balance are lies, and the stored record is still right. Sub-table cells and the sum they
+// feed are recomputed the same way. A definition whose calculate fields read each other in a
+// circle is refused on release.
+async fn calculated_values_come_from_inputs_only(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let stored = |name: &str, label: &str, expression: Value| {
+        json!({"__vModel__": name, "__config__": {"jnpfKey": "calculate", "label": label}, "precision": 2, "isStorage": 2, "expression": expression})
+    };
+    let number = |name: &str, label: &str| json!({"__vModel__": name, "__config__": {"jnpfKey": "numInput", "label": label}});
+    let form = json!({"formRef": "elForm", "fields": [
+        stored("balance", "余额", json!([{"__vModel__": "deposit"}, "-", {"__vModel__": "total"}])),
+        number("deposit", "押金"),
+        stored("total", "合计", json!([{"__vModel__": "price"}, "×", {"__vModel__": "qty"}, "+", {"__vModel__": "lines.amount"}])),
+        number("price", "单价"),
+        number("qty", "数量"),
+        {"__vModel__": "lines", "__config__": {"jnpfKey": "table", "label": "明细", "tableName": "", "children": [
+            number("fee", "费用"),
+            stored("amount", "金额", json!([{"__vModel__": "lines.fee"}, "×", "2"]))
+        ]}}
+    ]});
+    let model = released(&s, &admin, "deposits", form, Value::Null).await;
+    let lie = json!({"deposit": 100, "price": 12.5, "qty": 3, "total": 9999, "balance": 1,
+                     "lines": [{"fee": 1.25, "amount": 500}, {"fee": "2"}]});
+    let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": lie.to_string()})).await.ok().as_str().unwrap().to_string();
+    let record = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    // total = 12.5 × 3 + (2.5 + 4) = 44; balance = 100 − 44 = 56.
+    assert_eq!(record["lines"][0]["amount"].as_f64(), Some(2.5), "{record:#}");
+    assert_eq!(record["lines"][1]["amount"].as_f64(), Some(4.0), "{record:#}");
+    assert_eq!(record["total"].as_f64(), Some(44.0), "{record:#}");
+    assert_eq!(record["balance"].as_f64(), Some(56.0), "the earlier field read the computed total, not the posted one: {record:#}");
+
+    // An update that lies again is recomputed again.
+    let mut edited = record.clone();
+    edited["qty"] = json!(1);
+    edited["total"] = json!(-1);
+    edited["balance"] = json!(12345);
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"id": id, "data": edited.to_string()})).await.ok();
+    let after = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    assert_eq!((after["total"].as_f64(), after["balance"].as_f64()), (Some(19.0), Some(81.0)), "{after:#}");
+
+    // Release refuses calculate fields that read each other in a circle, with core's message.
+    let circle = json!({"formRef": "elForm", "fields": [
+        stored("a", "甲", json!([{"__vModel__": "b"}, "+", "1"])),
+        stored("b", "乙", json!([{"__vModel__": "a"}, "×", "2"]))
+    ]});
+    let id = create(&s, &admin, json!({"fullName": "循环", "enCode": "circle", "webType": 1, "formData": circle})).await;
+    let refused = release(&s, &admin, &id).await;
+    assert_eq!(refused.code(), 400, "{:#}", refused.body);
+    let problems = refused.data().clone();
+    assert!(problems.as_array().unwrap().iter().any(|p| p["key"] == "formula.cycle" && p["text"] == "计算字段存在循环引用：甲 → 乙 → 甲"), "{problems:#}");
+}
+
+on_both_engines!(calculated_values_come_from_inputs_only);

@@ -8,29 +8,36 @@
  * answer's msg for 1.5 s (HTTP-014), closes and tells the list.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { App, Form, Modal, Spin, type FormInstance } from 'antd';
+import { App, Form, Spin, type FormInstance } from 'antd';
+import { FORM_DIALOG_WIDTH, FormModal } from './FormModal';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '@/api/request';
 import type { EntityForm } from '@/core';
 import { useEntityRules, type EntityRules } from '@/hooks/useEntityRules';
 import { applyServerErrors } from '@/utils/formErrors';
 
-/** The dialogs' width (spec 01 §9). */
-export const FORM_DIALOG_WIDTH = 600;
+export { FORM_DIALOG_WIDTH };
+
+/** What a dialog calls: the record's info, its create and its update (the api module's functions). */
+export interface EntityApi<Info> {
+  get(id: string): Promise<Envelope<Info>>;
+  create(body: object): Promise<Envelope<unknown>>;
+  update(id: string, body: object): Promise<Envelope<unknown>>;
+}
 
 export interface EntityFormDialogProps<Info, Values extends object> {
   /** Open for a new record (`id` '') or an existing one; closed when null. */
   target: { id: string } | null;
-  title: string;
+  /** 新建… and 编辑… */
+  titles: [add: string, edit: string];
   entity: EntityForm;
   form: FormInstance<Values>;
-  /** The record's info, for an edit. */
-  load(id: string): Promise<Envelope<Info>>;
+  /** The record's calls: its info for an edit, then a create or an update. */
+  api: EntityApi<Info>;
   /** The form's values: from the info, or the defaults of a new record (null). */
   toValues(info: Info | null): Values;
   /** What the request sends (`rules`: the core's answers, for what the form shows). */
   toWire(values: Values, rules: EntityRules): object;
-  save(id: string, body: object): Promise<Envelope<unknown>>;
   /** A server field the form shows under another name (parentId → the picker's path). */
   rename?: Record<string, string>;
   onClose(): void;
@@ -44,13 +51,12 @@ export interface EntityFormDialogProps<Info, Values extends object> {
 
 export function EntityFormDialog<Info, Values extends object>({
   target,
-  title,
+  titles,
   entity,
   form,
-  load,
+  api,
   toValues,
   toWire,
-  save,
   rename,
   onClose,
   onSaved,
@@ -74,7 +80,7 @@ export function EntityFormDialog<Info, Values extends object>({
       return;
     }
     setLoading(true);
-    load(id).then(
+    api.get(id).then(
       ({ data }) => {
         if (!alive) return;
         form.setFieldsValue(toValues(data) as Parameters<typeof form.setFieldsValue>[0]);
@@ -103,7 +109,8 @@ export function EntityFormDialog<Info, Values extends object>({
     }
     setSaving(true);
     try {
-      const res = await save(id, toWire({ ...form.getFieldsValue(true), ...values }, rules));
+      const body = toWire({ ...form.getFieldsValue(true), ...values }, rules);
+      const res = await (id ? api.update(id, body) : api.create(body));
       void message.success(res.msg || t('profile.saved'), 1.5);
       onClose();
       onSaved(res);
@@ -115,28 +122,14 @@ export function EntityFormDialog<Info, Values extends object>({
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={title}
-      width={width}
-      mask={{ closable: false }}
-      // A fresh dialog on each opening: a kept one (forceRender) reopened in Chromium could stay
-      // in its zoom-in animation and then never leave after closing.
-      destroyOnHidden
-      className={className}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      onOk={submit}
-      onCancel={onClose}
-    >
+    <FormModal open={target !== null} title={id ? titles[1] : titles[0]} width={width} className={className}
+      confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose}>
       <Spin spinning={loading}>
         {/* The form's name prefixes its fields' ids: two dialogs on one page keep their labels apart. */}
         <Form form={form} name={entity} layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
           {children(rules)}
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

@@ -5,11 +5,11 @@
  * why instead of sending, and an answer without a file says so too.
  */
 import { useEffect, useState } from 'react';
-import { App, Checkbox, Form, Modal, Radio } from 'antd';
+import { App, Checkbox, Form, Radio } from 'antd';
+import { FormModal } from './FormModal';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '@/api/request';
 import { downloadUrl } from '@/utils/download';
-import { FORM_DIALOG_WIDTH } from './EntityFormDialog';
 
 export interface ExportDialogProps {
   open: boolean;
@@ -59,19 +59,8 @@ export function ExportDialog({ open, columns, exportFile, onClose }: ExportDialo
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('export.title')}
-      width={FORM_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-export-dialog"
-      okText={t('export.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      onOk={() => void submit()}
-      onCancel={onClose}
-    >
+    <FormModal open={open} title={t('export.title')} className="qm-export-dialog" okText={t('export.submit')}
+      confirmLoading={busy} onOk={() => void submit()} onCancel={onClose}>
       <Form layout="vertical">
         <Form.Item label={t('export.range')}>
           <Radio.Group
@@ -100,6 +89,6 @@ export function ExportDialog({ open, columns, exportFile, onClose }: ExportDialo
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -16,7 +16,8 @@
  *    after an import tells the list to refresh (IMP-012).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { App, Button, Input, Modal, Result, Space, Steps, Table, Upload, type UploadFile } from 'antd';
+import { App, Button, Input, Result, Space, Steps, Table, Upload, type UploadFile } from 'antd';
+import { FormModal } from './FormModal';
 import { DeleteOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '@/api/request';
@@ -180,16 +181,7 @@ export function ImportWizard<R extends WizardResult>({
 
   const failures = result?.failResult ?? [];
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={IMPORT_WIZARD_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-import-wizard"
-      onCancel={close}
-      footer={footer}
-    >
+    <FormModal open={open} title={title} width={IMPORT_WIZARD_WIDTH} className="qm-import-wizard" onCancel={close} footer={footer}>
       <Steps
         size="small"
         current={step}
@@ -292,6 +284,6 @@ export function ImportWizard<R extends WizardResult>({
           )}
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -63,6 +63,8 @@ export interface ListPageProps<T, F> extends TableRest<T> {
   searchClassName?: string;
   /** Replaces the bar's state (a list loaded otherwise, shaped like useList). */
   search?: SearchState;
+  /** false: all rows on one page, no pager (a list the server answers whole). */
+  paged?: boolean;
 }
 
 export function ListPage<T extends object, F = unknown>({
@@ -74,6 +76,7 @@ export function ListPage<T extends object, F = unknown>({
   keywordSpan,
   searchClassName,
   search,
+  paged = true,
   rowKey = 'id',
   size = 'middle',
   ...table
@@ -95,7 +98,7 @@ export function ListPage<T extends object, F = unknown>({
           )
         }
       />
-      <Table<T> {...listTableProps(list, t)} rowKey={rowKey} size={size} columns={columns} {...table} />
+      <Table<T> {...listTableProps(list, t)} {...(paged ? {} : { pagination: false as const })} rowKey={rowKey} size={size} columns={columns} {...table} />
     </>
   );
 }

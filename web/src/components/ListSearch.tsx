@@ -55,16 +55,7 @@ interface Props {
 export function ListSearch({ list, filters, actions, className, keywordSpan }: Props) {
   const { t } = useTranslation();
   const keyword = (
-    <Input
-      type="search"
-      allowClear
-      value={list.keyword}
-      placeholder={t('common.keywordPlaceholder')}
-      aria-label={t('common.keyword')}
-      style={keywordSpan ? undefined : { width: 240 }}
-      onChange={(e) => list.setKeyword(e.target.value)}
-      onPressEnter={() => list.search()}
-    />
+    <KeywordInput value={list.keyword} onChange={list.setKeyword} onSearch={() => list.search()} width={keywordSpan ? undefined : 240} />
   );
   const buttons = (
     <>
@@ -133,4 +124,21 @@ export function listTableProps<T, F>(
       onChange: (page, size) => list.changePage(page, size),
     },
   };
+}
+
+/** The keyword box: typed here, applied by Enter (or the bar's 查询). */
+export function KeywordInput({ value, onChange, onSearch, width }: { value: string; onChange(value: string): void; onSearch(): void; width?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Input
+      type="search"
+      allowClear
+      value={value}
+      placeholder={t('common.keywordPlaceholder')}
+      aria-label={t('common.keyword')}
+      style={width ? { width } : undefined}
+      onChange={(e) => onChange(e.target.value)}
+      onPressEnter={onSearch}
+    />
+  );
 }

@@ -35,3 +35,12 @@ export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, extra 
     </Space>
   );
 }
+
+/** One more action of a row (导出, 复制, 成员 …): a small link that names the record it acts on. */
+export function RowButton({ text, label, onClick }: { text: string; label: string; onClick(): void }) {
+  return (
+    <Button type="link" size="small" aria-label={`${text} ${label}`} onClick={onClick}>
+      {text}
+    </Button>
+  );
+}

@@ -22,15 +22,22 @@ interface Named {
   fullName: string;
 }
 
+/** A time as YYYY-MM-DD HH:mm (empty without one). */
+export const formatTime = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
+
+/** A time column (创建时间, 最后修改时间, 发布时间, …): the field as YYYY-MM-DD HH:mm. */
+export function timeColumn<T>(key: string, title: string, width = 170): ColumnType<T> {
+  return { key, title, dataIndex: key, width, render: formatTime };
+}
+
 /** 创建时间 as YYYY-MM-DD HH:mm (empty without one). */
 export function creatorTimeColumn<T>(t: Translate, width = 170): ColumnType<T> {
-  return {
-    key: 'creatorTime',
-    title: t('manage.creatorTime'),
-    dataIndex: 'creatorTime',
-    width,
-    render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
-  };
+  return timeColumn<T>('creatorTime', t('manage.creatorTime'), width);
+}
+
+/** 创建人 (the server's "name/account"), cut with an ellipsis. */
+export function creatorUserColumn<T>(title: string, width = 130): ColumnType<T> {
+  return { key: 'creatorUser', title, dataIndex: 'creatorUser', width, ellipsis: true };
 }
 
 /** 排序, centred. */

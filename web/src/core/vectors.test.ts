@@ -93,6 +93,19 @@ function call(fn: string, args: Json[]): unknown {
       }
       return value;
     }
+    case 'recomputeRecord': {
+      // A Calculations read once says the same; recomputing its answer changes nothing and
+      // answers that very record (the fixed point).
+      const out = wasm.recomputeRecord(args[0] as wasm.FormData, args[1] as Record<string, unknown>);
+      const calculations = new wasm.Calculations(args[0] as wasm.FormData);
+      try {
+        expect(calculations.recompute(args[1] as Record<string, unknown>)).toEqual(out);
+        expect(calculations.recompute(out)).toBe(out);
+      } finally {
+        calculations.free();
+      }
+      return out;
+    }
     default:
       if (typeof core[fn] !== 'function') throw new Error(`no such export: ${fn}`);
       return core[fn](...args);

@@ -4,6 +4,8 @@
  * the walk through containers. Rules (required, patterns, limits, formulas) are not here:
  * they are the core's (FormValidator, evaluateFormula) and the renderer calls it.
  */
+import type { WidgetKinds } from '@qiming/core';
+import widgetKindsFile from '../../../core/src/widget_kinds.json';
 
 /** A regList entry: the author's pattern and message. */
 export interface RegRule {
@@ -101,14 +103,24 @@ export function readFormData(part: unknown): FormDefinition | null {
   return { ...form, fields: Array.isArray(form.fields) ? form.fields : [] };
 }
 
+/**
+ * How widget keys are treated: core's one list (core/src/widget_kinds.json, the very file the
+ * core includes and exports as `widgetKinds`; read here at build time because the form walks
+ * its definition before the WASM module has loaded). vectors.test.ts proves the export equals it.
+ */
+const kinds: WidgetKinds = widgetKindsFile;
+
 /** Layout keys: they hold children and no value. */
-export const CONTAINERS = new Set(['row', 'card', 'tab', 'tabItem', 'collapse', 'collapseItem', 'tableGrid', 'tableGridTr', 'tableGridTd']);
+export const CONTAINERS: ReadonlySet<string> = new Set(kinds.layout);
 
 /** Widgets that show something and hold no value. */
-export const DISPLAY_ONLY = new Set(['groupTitle', 'divider', 'JNPFText', 'alert', 'link', 'button', 'qrcode', 'barcode', 'relationFormAttr', 'popupAttr']);
+export const DISPLAY_ONLY: ReadonlySet<string> = new Set(kinds.displayOnly);
 
 /** Filled by the server: shown read-only, never sent by the form (jnpf-wire-engine.md §2.5). */
-export const SYSTEM_KEYS = new Set(['createUser', 'createTime', 'modifyUser', 'modifyTime', 'currOrganize', 'currPosition']);
+export const SYSTEM_KEYS: ReadonlySet<string> = new Set(kinds.system);
+
+/** Every widget whose posted value the server ignores: the system fields and billRule's serial number. */
+export const FILLED_BY_SERVER: ReadonlySet<string> = new Set(kinds.filledByServer);
 
 /** Widgets whose value is a list when nothing is chosen. */
 const LIST_DEFAULTS = new Set(['checkbox', 'cascader', 'comSelect', 'address', 'uploadFz', 'uploadImg', 'table', 'dateRange', 'timeRange']);

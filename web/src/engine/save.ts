@@ -1,5 +1,5 @@
 /** What a form sends on save: its values without those the server fills. */
-import { columnsOf, SYSTEM_KEYS, valueFields, type FormDefinition, type FormRecord } from './definition';
+import { columnsOf, FILLED_BY_SERVER, valueFields, type FormDefinition, type FormRecord } from './definition';
 
 /**
  * The record without system fields and serial numbers (the server fills them and ignores
@@ -11,7 +11,7 @@ import { columnsOf, SYSTEM_KEYS, valueFields, type FormDefinition, type FormReco
  */
 export function recordForSave(form: FormDefinition, record: FormRecord, full?: FormDefinition): FormRecord {
   const shown = valueFields(form);
-  const dropped = new Set(shown.filter((f) => SYSTEM_KEYS.has(f.__config__.jnpfKey) || f.__config__.jnpfKey === 'billRule').map((f) => f.__vModel__ as string));
+  const dropped = new Set(shown.filter((f) => FILLED_BY_SERVER.has(f.__config__.jnpfKey)).map((f) => f.__vModel__ as string));
   const tables = new Map<string, Set<string>>();
   if (full) {
     const kept = new Set(shown.map((f) => f.__vModel__ as string));

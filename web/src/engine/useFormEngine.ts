@@ -2,14 +2,14 @@
  * The state of a generated form: the record, the messages under each field, and the calls
  * that change them. Every rule is the core's (WASM): `FormValidator.validateField` when a
  * field changes or loses focus, `validate` on submit (the same code the server runs on save),
- * `evaluateFormula` for calculate fields after every change. The server's own field messages
+ * `Calculations.recompute` for calculate fields after every change. The server's own field messages
  * are shown the same way (`showServerMessages`).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FieldMessages, FormValidator, Message } from '@qiming/core';
+import type { Calculations, FieldMessages, FormValidator, Message } from '@qiming/core';
 import { loadCore } from '@/core';
 import { fieldErrorsOf } from '@/utils/formErrors';
-import { blankRow, columnsOf, dependants, initialRecord, valueFields, withCurrentDates, type Field, type FormDefinition, type FormRecord } from './definition';
+import { blankRow, dependants, initialRecord, valueFields, withCurrentDates, type FormDefinition, type FormRecord } from './definition';
 
 type Core = Awaited<ReturnType<typeof loadCore>>;
 
@@ -17,65 +17,26 @@ type Core = Awaited<ReturnType<typeof loadCore>>;
 export type ShownMessage = Message | string;
 export type ShownMessages = Record<string, ShownMessage[]>;
 
-/** The calculate fields of a form: in the main form, and per sub-table. */
-interface Calculations {
-  main: Field[];
-  tables: { table: string; columns: Field[] }[];
-}
-
-function calculations(form: FormDefinition): Calculations {
-  const fields = valueFields(form);
-  return {
-    main: fields.filter((f) => f.__config__.jnpfKey === 'calculate'),
-    tables: fields
-      .filter((f) => f.__config__.jnpfKey === 'table')
-      .map((t) => ({ table: t.__vModel__ as string, columns: columnsOf(t).filter((c) => c.__config__.jnpfKey === 'calculate') }))
-      .filter((t) => t.columns.length > 0),
-  };
-}
-
 /** CALC-004: calculate fields follow the record this long after its last change. */
 export const CALC_DEBOUNCE_MS = 100;
 
-const precisionOf = (field: Field) => (typeof field.precision === 'number' ? field.precision : 2);
-
 /**
- * The record with every calculate field recomputed by the core. A formula may read another
- * calculate field (balance = deposit − total): passes repeat until nothing changes.
+ * The record with every calculate field computed by the core from its inputs (WASM
+ * `Calculations.recompute`: main fields and every sub-table row, in dependency order, the
+ * same function the server runs on save); the very record when nothing changed.
  */
-export function recompute(core: Core, form: Calculations, record: FormRecord): FormRecord {
-  if (!form.main.length && !form.tables.length) return record;
-  let next = record;
-  const passes = form.main.length + form.tables.length + 1;
-  for (let pass = 0; pass < passes; pass++) {
-    let changed = false;
-    for (const { table, columns } of form.tables) {
-      const rows = Array.isArray(next[table]) ? (next[table] as FormRecord[]) : [];
-      const newRows = rows.map((row, index) => {
-        let out = row;
-        for (const column of columns) {
-          const name = column.__vModel__ as string;
-          const value = Number(core.evaluateFormula(column.expression as never, next, precisionOf(column), { table, index }));
-          if (out[name] !== value) {
-            out = { ...out, [name]: value };
-            changed = true;
-          }
-        }
-        return out;
-      });
-      if (changed) next = { ...next, [table]: newRows };
-    }
-    for (const field of form.main) {
-      const name = field.__vModel__ as string;
-      const value = Number(core.evaluateFormula(field.expression as never, next, precisionOf(field)));
-      if (next[name] !== value) {
-        next = { ...next, [name]: value };
-        changed = true;
-      }
-    }
-    if (!changed) break;
+export function recompute(calculations: Calculations | null, record: FormRecord): FormRecord {
+  return calculations ? (calculations.recompute(record) as FormRecord) : record;
+}
+
+/** The core's calculations of `form`; none (with a console warning) when they cannot run, e.g. a formula cycle. */
+function calculationsOf(core: Core, form: FormDefinition): Calculations | null {
+  try {
+    return new core.Calculations(form as never);
+  } catch (error) {
+    console.warn(error instanceof Error ? error.message : String(error));
+    return null;
   }
-  return next;
 }
 
 /** `messages` without those of `name` (and of its sub-table cells). */
@@ -122,11 +83,11 @@ export interface FormEngine {
  * record is that one as given.
  */
 export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormEngine {
-  const calc = useMemo(() => calculations(form), [form]);
   const tables = useMemo(() => new Map(valueFields(form).filter((f) => f.__config__.jnpfKey === 'table').map((t) => [t.__vModel__ as string, t])), [form]);
   const linked = useMemo(() => dependants(form), [form]);
   const [core, setCore] = useState<Core | null>(null);
   const validator = useRef<FormValidator | null>(null);
+  const calc = useRef<Calculations | null>(null);
   const [record, setRecord] = useState<FormRecord>(() => initial ?? initialRecord(form));
   const [messages, setMessages] = useState<ShownMessages>({});
   const latest = useRef(record);
@@ -140,10 +101,13 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
         if (!alive) return;
         validator.current?.free();
         validator.current = new loaded.FormValidator(form as never);
+        calc.current?.free();
+        const calculations = calculationsOf(loaded, form);
+        calc.current = calculations;
         setCore(loaded);
         const creating = initialRef.current === undefined;
         setRecord((r) => {
-          const next = recompute(loaded, calc, creating ? withCurrentDates(form, r, (now, format) => loaded.dateDefaultCurrent(now, format)) : r);
+          const next = recompute(calculations, creating ? withCurrentDates(form, r, (now, format) => loaded.dateDefaultCurrent(now, format)) : r);
           latest.current = next;
           return next;
         });
@@ -153,8 +117,15 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
     return () => {
       alive = false;
     };
-  }, [form, calc]);
-  useEffect(() => () => validator.current?.free(), []);
+  }, [form]);
+  useEffect(
+    () => () => {
+      validator.current?.free();
+      calc.current?.free();
+      calc.current = null;
+    },
+    [],
+  );
 
   // CALC-004: the calculate fields are recomputed once the record has been still for 100 ms
   // (typing recomputes once); submitting recomputes at once (`settle`).
@@ -163,13 +134,13 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
     if (pending.current) clearTimeout(pending.current);
     pending.current = null;
     if (!core) return latest.current;
-    const next = recompute(core, calc, latest.current);
+    const next = recompute(calc.current, latest.current);
     if (next !== latest.current) {
       latest.current = next;
       setRecord(next);
     }
     return next;
-  }, [core, calc]);
+  }, [core]);
   const schedule = useCallback(() => {
     if (pending.current) clearTimeout(pending.current);
     pending.current = setTimeout(settle, CALC_DEBOUNCE_MS);
@@ -270,12 +241,12 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
       if (pending.current) clearTimeout(pending.current);
       pending.current = null;
       let r = next ?? initialRecord(form);
-      if (core) r = recompute(core, calc, next ? r : withCurrentDates(form, r, (now, format) => core.dateDefaultCurrent(now, format)));
+      if (core) r = recompute(calc.current, next ? r : withCurrentDates(form, r, (now, format) => core.dateDefaultCurrent(now, format)));
       latest.current = r;
       setRecord(r);
       setMessages({});
     },
-    [form, core, calc],
+    [form, core],
   );
 
   return { form, record, messages, ready: core !== null, setValue, setCell, addRow, removeRow, check, validate, showServerMessages, reset, current: settle };

@@ -297,6 +297,36 @@ test('CALC-004: calculate fields follow a change 100 ms after it, not at once; a
   expect((sent as unknown as FormRecord).total).toBe(25);
 });
 
+test('issue 23 §1: the core computes the record — an earlier calculate field reads a later one, a loaded lie is recomputed, and numbers show the core\'s half-up rounding', async () => {
+  const balance = field('calculate', 'balance', '余额', { precision: 2, expression: [{ __vModel__: 'deposit' }, '-', { __vModel__: 'total' }] });
+  const total = field('calculate', 'total', '合计', { precision: 2, thousands: true, expression: [{ __vModel__: 'price' }, '×', { __vModel__: 'qty' }] });
+  const { container } = renderForm([balance, field('numInput', 'deposit', '押金'), field('numInput', 'price', '单价'), field('numInput', 'qty', '数量'), total], {
+    deposit: 100,
+    price: 12.5,
+    qty: 3,
+    total: 9999,
+    balance: 1,
+  });
+  await ready();
+  await waitFor(() => expect(engine().record.total).toBe(37.5));
+  expect(engine().record.balance).toBe(62.5);
+  // 1.005 × 1 shown to 2 decimals is 1.01 (JavaScript's toFixed gave 1.00).
+  act(() => {
+    engine().setValue('price', 1.005);
+    engine().setValue('qty', 1);
+  });
+  await waitFor(() => expect(engine().record.total).toBe(1.01));
+  expect(((container.querySelector('[data-field="total"]') as HTMLElement).querySelector('input') as HTMLInputElement).value).toBe('1.01');
+  expect(engine().record.balance).toBe(98.99);
+  // The detail view shows a stored 1.005 to 2 decimals as 1.01, with the core's separators.
+  const detail = render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <DetailViewer formData={{ fields: [field('numInput', 'n', '数', { precision: 2 }), field('numInput', 'm', '多', { precision: 0, thousands: true })] } as unknown as FormDefinition} record={{ n: 1.005, m: -1234.5 }} />
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect([...detail.container.querySelectorAll('.qm-engine-value')].map((v) => v.textContent)).toEqual(['1.01', '-1,235']));
+});
+
 test('WGT-111: a number shows its prefix and suffix (addonBefore, addonAfter) beside the input and around the value in the detail view', async () => {
   const price = field('numInput', 'price', '单价', { addonBefore: '¥', addonAfter: '元', precision: 2 });
   const { container } = renderForm([price, field('numInput', 'count', '数量')], { price: 12.5, count: 3 });

@@ -137,13 +137,14 @@ function withAddons(node: ReactNode, before: ReactNode, after: ReactNode): React
   );
 }
 
-/** A number with the core's thousands separators (千位分隔符) and precision. */
-export function formatNumber(core: { thousands(v: string, d: number): string } | null, value: unknown, precision: unknown, separators: boolean): string {
+/**
+ * A number as shown: the core's `formatNumber` (precision rounded half up on the decimal
+ * digits, thousands separators when asked); the value as it is until the core has loaded.
+ */
+export function formatNumber(core: { formatNumber(v: unknown, p?: number | null, t?: boolean | null): string } | null, value: unknown, precision: unknown, separators: boolean): string {
   if (value === null || value === undefined || value === '') return '';
-  const places = typeof precision === 'number' ? precision : undefined;
-  const text = places === undefined ? String(value) : Number(value).toFixed(places);
-  if (!separators || !core) return text;
-  return core.thousands(text, places ?? (text.split('.')[1]?.length ?? 0));
+  if (!core) return String(value);
+  return core.formatNumber(value, typeof precision === 'number' ? precision : null, separators);
 }
 
 /** The core's Chinese capitals of an amount (大写), '' for an empty value. */

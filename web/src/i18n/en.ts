@@ -1245,6 +1245,7 @@ const en: Translation = {
       length: 'The formula is too long; at most {{max}} items',
       unknownField: 'The formula names a field that is not in the form: {{field}}',
       fieldType: 'Only number input and calculate fields can be used: {{field}}',
+      cycle: 'The calculate fields refer to each other in a circle: {{fields}}',
       divisionByZero: 'The divisor cannot be 0',
       overflow: 'The result is out of range',
     },

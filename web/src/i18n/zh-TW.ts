@@ -1243,6 +1243,7 @@ const zhTW: Translation = {
       length: '公式過長，最多{{max}}項',
       unknownField: '公式中的欄位不存在：{{field}}',
       fieldType: '只能引用數字輸入或計算公式欄位：{{field}}',
+      cycle: '計算欄位存在循環引用：{{fields}}',
       divisionByZero: '除數不能為0',
       overflow: '計算結果超出範圍',
     },

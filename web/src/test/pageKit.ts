@@ -3,6 +3,7 @@
 // 岗位成员): the members named, one removed, 保存 posts the rest. The test file mocks
 // '@/api/relation' and '@/api/users' (jest.mock); this kit drives those mocks.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import * as dictionary from '@/api/dictionary';
 import type { SelectorNode } from '@/api/organize';
 import * as relation from '@/api/relation';
 import * as users from '@/api/users';
@@ -52,4 +53,23 @@ export async function membersRound({ title, name, id, kind }: { title: string; n
   fireEvent.click(buttonNamed(/^保\s*存$/, box));
   await screen.findByText('保存成功');
   expect(rel.setMembers).toHaveBeenCalledWith(id, kind, ['u1']);
+}
+
+interface DictionaryAnswer {
+  id: string;
+  enCode: string;
+  fullName: string;
+  isTree?: number;
+  dictionaryList: { id: string; enCode: string; fullName: string; enabledMark: number }[];
+}
+
+/** getDictionaryAll answers these dictionaries (the test file mocks '@/api/dictionary'). */
+export function answerDictionaries(...list: DictionaryAnswer[]): void {
+  (dictionary.getDictionaryAll as jest.Mock).mockResolvedValue({ code: 200, msg: '', data: { list } });
+}
+
+/** One page of `found` as a list call answers it for the query. */
+export function pageOf<T>(found: T[], q: { currentPage: number; pageSize: number }) {
+  const start = (q.currentPage - 1) * q.pageSize;
+  return { code: 200, msg: '', data: { list: found.slice(start, start + q.pageSize), pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: found.length } } };
 }

@@ -24,7 +24,7 @@ use crate::visualdev::repo as models;
 use crate::visualdev::definition::{record_name, released_definition};
 use crate::wire::{Page, PageOf};
 use qiming_core::form::FormValidator;
-use qiming_core::formula::{Row, evaluate_formula, precision_of};
+use qiming_core::recompute::{Calculations, Written};
 use qiming_core::model::{ColumnKind, Field, Options, read_model};
 use sea_query::ExprTrait;
 use serde_json::{Map, Value, json};
@@ -569,36 +569,14 @@ async fn check_picked(state: &AppState, permit: &RecordPermit, conn: &mut Conn, 
     Ok(())
 }
 
-/// Recomputes the calculate fields with core's formula (every one, since a stored one may
-/// read one that is not stored; only the stored ones are written): sub-table cells row by row,
-/// then the main form's in form order (a later one may read an earlier one).
-fn recompute(loaded: &Loaded, record: &mut Value) {
-    let definitions: BTreeMap<String, Value> = loaded
-        .fields
-        .iter()
-        .filter(|f| f.jnpf_key == "calculate")
-        .filter_map(|f| f.path.strip_prefix("/formData").and_then(|p| loaded.form_data.pointer(p)).map(|w| (record_name(f), w.clone())))
-        .collect();
-    for f in loaded.fields.iter().filter(|f| f.jnpf_key == "calculate" && f.sub_table.is_some()) {
-        let Some(w) = definitions.get(&record_name(f)) else { continue };
-        let sub = f.sub_table.clone().unwrap_or_default();
-        let precision = precision_of(w.get("precision").and_then(Value::as_f64));
-        let rows = record.get(&sub).and_then(Value::as_array).map(Vec::len).unwrap_or(0);
-        for index in 0..rows {
-            let value = evaluate_formula(w.get("expression").unwrap_or(&Value::Null), &*record, Some(Row { table: &sub, index }), precision).value;
-            if let Some(row) = record.get_mut(&sub).and_then(|t| t.get_mut(index)).and_then(Value::as_object_mut) {
-                row.insert(f.v_model.clone(), Value::String(value));
-            }
-        }
-    }
-    for f in loaded.fields.iter().filter(|f| f.jnpf_key == "calculate" && f.sub_table.is_none()) {
-        let Some(w) = definitions.get(&record_name(f)) else { continue };
-        let precision = precision_of(w.get("precision").and_then(Value::as_f64));
-        let value = evaluate_formula(w.get("expression").unwrap_or(&Value::Null), &*record, None, precision).value;
-        if let Some(o) = record.as_object_mut() {
-            o.insert(f.v_model.clone(), Value::String(value));
-        }
-    }
+/// The calculate fields of the main form and of every sub-table row, computed by core from
+/// the record's inputs only (`recompute::Calculations`, the very function the browser runs
+/// through WASM): a calculated value the client posted is never read. A definition whose
+/// calculate fields read each other in a circle (refused on release) refuses the save.
+fn recompute(loaded: &Loaded, record: &mut Value) -> Result<(), AppError> {
+    let calculations = Calculations::new(&loaded.form_data).map_err(|m| AppError::bad(m.text))?;
+    calculations.recompute(record, Written::Text);
+    Ok(())
 }
 
 /// Whether the serial-number rule of a billRule field.
@@ -675,7 +653,7 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
         record.insert(f.v_model.clone(), value);
     }
     let mut whole = Value::Object(record);
-    recompute(&loaded, &mut whole);
+    recompute(&loaded, &mut whole)?;
     let Value::Object(record) = whole else { unreachable!("built as an object") };
     for f in loaded.fields.iter().filter(|f| f.jnpf_key == "calculate" && f.kind.is_some() && f.sub_table.is_none()) {
         sent_fields.insert(f.v_model.clone());

@@ -19,7 +19,8 @@
  * out; the server keeps the rest.
  */
 import { useEffect, useReducer, useRef, useState, type Key } from 'react';
-import { Alert, App, Button, Checkbox, Empty, Modal, Space, Spin, Steps, Tree, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Space, Spin, Steps, Tree, Typography } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { useTranslation } from 'react-i18next';
 import { getAuthorityValues, saveAuthority, type AuthorityNode, type AuthorityObject } from '@/api/authority';
 import { useUser } from '@/stores/user';
@@ -231,13 +232,7 @@ export function AuthorizeDialog({ target, onClose }: { target: AuthorizeTarget |
   const last = step === AUTHORIZE_STEPS.length - 1;
 
   return (
-    <Modal
-      open={target !== null}
-      title={t('authorize.title')}
-      width={AUTHORIZE_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-authorize-dialog"
+    <FormModal open={target !== null} title={t('authorize.title')} width={AUTHORIZE_DIALOG_WIDTH} className="qm-authorize-dialog"
       onCancel={onClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
@@ -301,6 +296,6 @@ export function AuthorizeDialog({ target, onClose }: { target: AuthorizeTarget |
           )}
         </Spin>
       </div>
-    </Modal>
+    </FormModal>
   );
 }

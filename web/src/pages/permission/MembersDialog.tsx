@@ -9,7 +9,8 @@
  * both, and a refusal is shown by the HTTP client with the dialog left open.
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Modal, Typography } from 'antd';
+import { App, Button, Typography } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getMembers, setMembers, type MemberObject } from '@/api/relation';
@@ -80,14 +81,8 @@ export function MembersDialog({ target, onClose, onSaved }: { target: MembersTar
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={target ? t(TITLE_KEY[target.type]) : ''}
-      width={MEMBERS_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-members-dialog"
-      onCancel={onClose}
+    <FormModal open={target !== null} title={target ? t(TITLE_KEY[target.type]) : ''} width={MEMBERS_DIALOG_WIDTH}
+      className="qm-members-dialog" onCancel={onClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
           {t('common.cancel')}
@@ -121,7 +116,7 @@ export function MembersDialog({ target, onClose, onSaved }: { target: MembersTar
           choose: t('authorize.members.choose'),
         }}
       />
-    </Modal>
+    </FormModal>
   );
 }
 

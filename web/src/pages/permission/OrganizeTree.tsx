@@ -5,9 +5,10 @@
  * `extra` nodes come first (the role page's 全局).
  */
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
-import { Button, Empty, Input, Spin, Tooltip, Tree } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { SideTreeBody } from '@/components/SideTree';
 import { getDepartmentSelectorByAuth, type SelectorNode } from '@/api/organize';
 import { NodeIcon } from '@/widgets/pickers/NodeIcon';
 import { branchKeys, filterTree, flatten, toPickNodes, type PickNode } from '@/widgets/pickers/tree';
@@ -84,32 +85,17 @@ export function OrganizeTree({ selected, onSelect, extra = NO_EXTRA }: Props) {
           <Button type="text" size="small" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={loading} />} onClick={load} />
         </Tooltip>
       </div>
-      <Input
-        allowClear
-        size="small"
-        prefix={<SearchOutlined />}
-        placeholder={t('manage.treeSearch')}
-        aria-label={t('manage.treeSearch')}
-        value={keyword}
-        onChange={(e) => search(e.target.value)}
+      <SideTreeBody
+        keyword={keyword}
+        onSearch={search}
+        loading={loading && !nodes.length}
+        treeData={treeData(shown)}
+        expanded={expanded}
+        onExpand={setExpanded}
+        selected={selected}
+        onSelect={choose} showIcon
+        className="qm-organize-tree-body"
       />
-      <div className="qm-organize-tree-body">
-        {loading && !nodes.length ? (
-          <Spin />
-        ) : shown.length ? (
-          <Tree
-            blockNode
-            showIcon
-            treeData={treeData(shown)}
-            expandedKeys={expanded}
-            onExpand={setExpanded}
-            selectedKeys={selected ? [selected] : []}
-            onSelect={(_keys, info) => choose(String(info.node.key))}
-          />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
-        )}
-      </div>
     </div>
   );
 }

@@ -93,30 +93,24 @@ export function ScheduleDialog({ target, form, onClose, onSaved }: Props) {
     setAsking(null);
   };
 
-  const save = async (id: string, body: object) => {
-    if (!id) return createSchedule(body as ScheduleForm);
+  const update = async (id: string, body: ScheduleForm) => {
     const scope = repeating.current ? await askScope() : 3;
     // Cancelled: nothing is sent and the form stays as it was typed.
     if (!scope) throw new Error('cancelled');
-    return updateSchedule(id, scope, body as ScheduleForm);
+    return updateSchedule(id, scope, body);
   };
 
   const chosenEnd = Boolean(allDay) || duration === CUSTOM_DURATION;
   return (
     <>
-      <EntityFormDialog<ScheduleInfo, ScheduleValues>
-        target={target}
-        title={target?.id ? t('schedule.edit') : t('schedule.add')}
-        entity="schedule"
-        form={form}
-        load={load}
+      <EntityFormDialog<ScheduleInfo, ScheduleValues> target={target} titles={[t('schedule.add'), t('schedule.edit')]}
+        entity="schedule" form={form} api={{ get: load, create: createSchedule, update }}
         toValues={(info) => {
           if (info) return infoToValues(info);
           repeating.current = false;
           return newValues(target?.day ?? dayjs(), target?.time);
         }}
         toWire={(values) => valuesToWire(values)}
-        save={save}
         onClose={onClose}
         onSaved={onSaved}
         className="qm-schedule-form"

@@ -6,8 +6,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import * as api from '@/api/schedule';
-import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
+import { answerDictionaries } from '@/test/pageKit';
 import { useUser } from '@/stores/user';
 import { buttonNamed, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
 import SchedulePage from './SchedulePage';
@@ -44,11 +44,7 @@ jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();
-  (dictionary.getDictionaryAll as jest.Mock).mockResolvedValue({
-    code: 200,
-    msg: '',
-    data: { list: [{ id: 'dt-schedule', enCode: 'scheduleType', fullName: '日程类型', isTree: 0, dictionaryList: [{ id: 't1', enCode: 'meeting', fullName: '会议', enabledMark: 1 }] }] },
-  });
+  answerDictionaries({ id: 'dt-schedule', enCode: 'scheduleType', fullName: '日程类型', isTree: 0, dictionaryList: [{ id: 't1', enCode: 'meeting', fullName: '会议', enabledMark: 1 }] });
   m.getSchedules.mockResolvedValue({ code: 200, msg: '', data: { list: EVENTS } });
   m.getScheduleDetail.mockImplementation(async (id) => ({ code: 200, msg: '', data: detail(id) }));
 });

@@ -5,7 +5,8 @@
  * first; confirming without a choice says 请选择日程 and goes no further.
  */
 import { useEffect, useState } from 'react';
-import { App, Modal, Radio, Space } from 'antd';
+import { App, Radio, Space } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleScope } from '@/api/schedule';
 
@@ -39,19 +40,8 @@ export function ScopeDialog({ open, title, text, loading, onConfirm, onCancel }:
   };
 
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={SCOPE_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-schedule-scope"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={loading}
-      onOk={confirm}
-      onCancel={onCancel}
-    >
+    <FormModal open={open} title={title} width={SCOPE_DIALOG_WIDTH} className="qm-schedule-scope" confirmLoading={loading}
+      onOk={confirm} onCancel={onCancel}>
       <p className="qm-schedule-scope-text">{text}</p>
       <Radio.Group value={scope} onChange={(e) => setScope(e.target.value as ScheduleScope)}>
         <Space orientation="vertical">
@@ -60,6 +50,6 @@ export function ScopeDialog({ open, title, text, loading, onConfirm, onCancel }:
           <Radio value={3}>{t('schedule.scopes.3')}</Radio>
         </Space>
       </Radio.Group>
-    </Modal>
+    </FormModal>
   );
 }

@@ -6,7 +6,8 @@
  * HTML is sanitised there.
  */
 import { useEffect, useState } from 'react';
-import { App, DatePicker, Form, Input, Modal, Radio, Select, Spin } from 'antd';
+import { App, DatePicker, Form, Input, Radio, Select, Spin } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createNotice, getNotice, getSendConfigs, updateNotice, type NoticeForm, type SendConfig } from '@/api/message';
@@ -125,20 +126,8 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={id ? t('notice.edit') : t('notice.add')}
-      width={NOTICE_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      onOk={submit}
-      onCancel={onClose}
-      className="qm-notice-dialog"
-    >
+    <FormModal open={target !== null} title={id ? t('notice.edit') : t('notice.add')} width={NOTICE_DIALOG_WIDTH}
+      confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose} className="qm-notice-dialog">
       <Spin spinning={loading}>
         <Form form={form} name="notice" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
           <Form.Item name="title" label={t('notice.title')} required>
@@ -187,6 +176,6 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
           </Form.Item>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

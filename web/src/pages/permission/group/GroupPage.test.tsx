@@ -4,11 +4,10 @@
 // and by the server after it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/group';
-import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
 import { buttonNamed, buttonsLabelled, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
 import GroupPage from './GroupPage';
-import { membersRound } from '@/test/pageKit';
+import { answerDictionaries, membersRound, pageOf } from '@/test/pageKit';
 
 jest.mock('@/api/relation');
 jest.mock('@/api/users');
@@ -39,15 +38,10 @@ jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();
-  (dictionary.getDictionaryAll as jest.Mock).mockResolvedValue({
-    code: 200,
-    msg: '',
-    data: { list: [{ id: 'dt-group', enCode: 'groupType', fullName: '分组类型', dictionaryList: TYPES }] },
-  });
+  answerDictionaries({ id: 'dt-group', enCode: 'groupType', fullName: '分组类型', dictionaryList: TYPES });
   m.getGroupList.mockImplementation(async (q) => {
     const found = ROWS.filter((r) => !q.keyword || r.fullName.includes(q.keyword));
-    const start = (q.currentPage - 1) * q.pageSize;
-    return { code: 200, msg: '', data: { list: found.slice(start, start + q.pageSize), pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: found.length } } };
+    return pageOf(found, q);
   });
 });
 

@@ -78,19 +78,9 @@ export default function GroupPage() {
           }),
         ]}
       />
-      <EntityFormDialog<GroupInfo, Values>
-        target={target}
-        title={target?.id ? t('group.edit') : t('group.add')}
-        entity="group"
-        form={form}
-        load={getGroup}
-        toValues={toValues}
-        toWire={toWire}
-        save={(id, body) => (id ? updateGroup(id, body) : createGroup(body))}
-        onClose={() => setTarget(null)}
-        onSaved={saved}
-        className="qm-group-form"
-      >
+      <EntityFormDialog<GroupInfo, Values> target={target} titles={[t('group.add'), t('group.edit')]} entity="group" form={form}
+        api={{ get: getGroup, create: createGroup, update: updateGroup }} toValues={toValues} toWire={toWire}
+        onClose={() => setTarget(null)} onSaved={saved} className="qm-group-form">
         {(rules) => (
           <>
             <NameCodeItems rules={rules} name={t('group.name')} code={t('group.code')} />

@@ -43,19 +43,9 @@ export function OrgDialog<Info, Values extends object>({ kind, target, form, onC
   const { t } = useTranslation();
   const { Parent, Fields } = kind;
   return (
-    <EntityFormDialog<Info, Values>
-      target={target}
-      title={t(target?.id ? kind.keys.edit : kind.keys.add)}
-      entity={kind.entity}
-      form={form}
-      load={kind.load}
-      toValues={kind.toValues}
-      toWire={kind.toWire}
-      save={(id, body) => (id ? kind.update(id, body as never) : kind.create(body as never))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className={kind.className}
-    >
+    <EntityFormDialog<Info, Values> target={target} titles={[t(kind.keys.add), t(kind.keys.edit)]} entity={kind.entity}
+      form={form} api={{ get: kind.load, create: kind.create, update: kind.update }} toValues={kind.toValues} toWire={kind.toWire}
+      onClose={onClose} onSaved={onSaved} className={kind.className}>
       {(rules) => (
         <>
           {['id', ...(kind.hidden ?? [])].map((name) => (

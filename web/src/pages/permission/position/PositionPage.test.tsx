@@ -5,11 +5,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/position';
 import * as organize from '@/api/organize';
-import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
 import { buttonNamed, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
 import PositionPage from './PositionPage';
-import { ORG_TREE as TREE, membersRound } from '@/test/pageKit';
+import { ORG_TREE as TREE, answerDictionaries, membersRound } from '@/test/pageKit';
 
 jest.mock('@/api/relation');
 jest.mock('@/api/users');
@@ -27,22 +26,14 @@ jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();
-  (dictionary.getDictionaryAll as jest.Mock).mockResolvedValue({
-    code: 200,
-    msg: '',
-    data: {
-      list: [
-        {
-          id: 'dt-pos',
-          enCode: 'PositionType',
-          fullName: '岗位类型',
-          dictionaryList: [
-            { id: 'i1', enCode: 'technical', fullName: '专业技术岗位', enabledMark: 1 },
-            { id: 'i2', enCode: 'general', fullName: '普通岗位', enabledMark: 1 },
-          ],
-        },
-      ],
-    },
+  answerDictionaries({
+    id: 'dt-pos',
+    enCode: 'PositionType',
+    fullName: '岗位类型',
+    dictionaryList: [
+      { id: 'i1', enCode: 'technical', fullName: '专业技术岗位', enabledMark: 1 },
+      { id: 'i2', enCode: 'general', fullName: '普通岗位', enabledMark: 1 },
+    ],
   });
   org.getDepartmentSelectorByAuth.mockResolvedValue({ code: 200, msg: '', data: { list: TREE } });
   org.getDepartmentSelector.mockResolvedValue({ code: 200, msg: '', data: { list: TREE } });

@@ -109,19 +109,9 @@ export default function PositionPage() {
           ]}
         />
       </div>
-      <EntityFormDialog<PositionInfo, Values>
-        target={target}
-        title={target?.id ? t('position.edit') : t('position.add')}
-        entity="position"
-        form={form}
-        load={getPosition}
-        toValues={toValues}
-        toWire={toWire}
-        save={(id, body) => (id ? updatePosition(id, body as PositionForm) : createPosition(body as PositionForm))}
-        onClose={() => setTarget(null)}
-        onSaved={saved}
-        className="qm-position-form"
-      >
+      <EntityFormDialog<PositionInfo, Values> target={target} titles={[t('position.add'), t('position.edit')]} entity="position"
+        form={form} api={{ get: getPosition, create: createPosition, update: updatePosition }} toValues={toValues} toWire={toWire}
+        onClose={() => setTarget(null)} onSaved={saved} className="qm-position-form">
         {(rules) => (
           <>
             <Form.Item {...rules.item('organizeId')} label={t('position.organize')}>

@@ -172,19 +172,9 @@ export default function RolePage() {
           ]}
         />
       </div>
-      <EntityFormDialog<RoleInfo, Values>
-        target={target}
-        title={target?.id ? t('role.edit') : t('role.add')}
-        entity="role"
-        form={form}
-        load={getRole}
-        toValues={toValues}
-        toWire={toWire}
-        save={(id, body) => (id ? updateRole(id, body as RoleForm) : createRole(body as RoleForm))}
-        onClose={() => setTarget(null)}
-        onSaved={saved}
-        className="qm-role-form"
-      >
+      <EntityFormDialog<RoleInfo, Values> target={target} titles={[t('role.add'), t('role.edit')]} entity="role" form={form}
+        api={{ get: getRole, create: createRole, update: updateRole }} toValues={toValues} toWire={toWire}
+        onClose={() => setTarget(null)} onSaved={saved} className="qm-role-form">
         {(rules) => (
             <>
               <NameCodeItems rules={rules} name={t('role.name')} code={t('role.code')} />

@@ -5,10 +5,10 @@
  * server's refusal (请选择交接人, 交接人不能是本人, 交接人已被禁用, …) stands under the picker.
  */
 import { useEffect, useState } from 'react';
-import { App, Empty, Form, Modal, Spin, Tag } from 'antd';
+import { App, Empty, Form, Spin, Tag } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { useTranslation } from 'react-i18next';
 import { getWorkByUser, handOverWork, type UserWork } from '@/api/users';
-import { FORM_DIALOG_WIDTH } from '@/components/EntityFormDialog';
 import { applyServerErrors } from '@/utils/formErrors';
 import { UserSelect } from '@/widgets/pickers/UserSelect';
 
@@ -69,20 +69,8 @@ export function HandoverDialog({ user, onClose, onDone }: Props) {
 
   const held = work ? KINDS.filter((k) => work[k].length > 0) : [];
   return (
-    <Modal
-      open={user !== null}
-      title={t('user.handover')}
-      width={FORM_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-user-handover"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-    >
+    <FormModal open={user !== null} title={t('user.handover')} className="qm-user-handover" confirmLoading={saving}
+      okButtonProps={{ disabled: loading }} onOk={() => void submit()} onCancel={onClose}>
       <Spin spinning={loading}>
         <p>{t('user.handoverTip', { name: user?.name ?? '' })}</p>
         <div className="qm-user-work">
@@ -107,6 +95,6 @@ export function HandoverDialog({ user, onClose, onDone }: Props) {
           </Form.Item>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

@@ -3,9 +3,9 @@
  * server keeps only its hash and answers it only here. A copy button beside it, and the note
  * that the user must change it at the first sign-in.
  */
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { useTranslation } from 'react-i18next';
-import { FORM_DIALOG_WIDTH } from '@/components/EntityFormDialog';
 
 interface Props {
   /** Who it is for (an account, or the imported users) and the password; closed when null. */
@@ -26,13 +26,7 @@ export function PasswordText({ password }: { password: string }) {
 export function InitialPasswordDialog({ shown, onClose }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={shown !== null}
-      title={t('user.initialPasswordTitle')}
-      width={FORM_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-user-initial-password"
+    <FormModal open={shown !== null} title={t('user.initialPasswordTitle')} className="qm-user-initial-password"
       onCancel={onClose}
       footer={[
         <Button key="ok" type="primary" onClick={onClose}>
@@ -43,6 +37,6 @@ export function InitialPasswordDialog({ shown, onClose }: Props) {
       <p>{t('user.initialPasswordOf', { account: shown?.account ?? '' })}</p>
       <p className="qm-initial-password-line">{shown && <PasswordText password={shown.password} />}</p>
       <Alert type="warning" showIcon title={t('user.initialPasswordNote')} />
-    </Modal>
+    </FormModal>
   );
 }

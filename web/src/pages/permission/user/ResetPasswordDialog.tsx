@@ -8,7 +8,8 @@
  * the next sign-in.
  */
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Input } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { resetUserPassword } from '@/api/users';
@@ -18,7 +19,6 @@ import { coreText } from '@/i18n';
 import { usePolicyHint } from '@/pages/profile/PasswordForm';
 import { useUser } from '@/stores/user';
 import { applyServerErrors } from '@/utils/formErrors';
-import { FORM_DIALOG_WIDTH } from '@/components/EntityFormDialog';
 
 interface Values {
   userPassword: string;
@@ -67,19 +67,8 @@ export function ResetPasswordDialog({ user, onClose }: Props) {
   const item = rules.item('userPassword');
   const repeat = rules.item('validatePassword');
   return (
-    <Modal
-      open={user !== null}
-      title={t('user.resetPassword')}
-      width={FORM_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-user-reset-password"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-    >
+    <FormModal open={user !== null} title={t('user.resetPassword')} className="qm-user-reset-password" confirmLoading={saving}
+      onOk={() => void submit()} onCancel={onClose}>
       <Alert type="info" showIcon title={t('user.resetPasswordTip', { name: user?.name ?? '' })} style={{ marginBottom: 16 }} />
       <Form form={form} name="resetPassword" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off" preserve={false}>
         <Form.Item
@@ -117,6 +106,6 @@ export function ResetPasswordDialog({ user, onClose }: Props) {
           <Input.Password prefix={<LockOutlined />} placeholder={t('user.repeatPassword')} autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -265,20 +265,10 @@ export function UserFormDialog({ target, newPath, onClose, onSaved }: Props) {
   };
 
   return (
-    <EntityFormDialog<UserDetail, UserValues>
-      target={target}
-      title={editing ? t('user.edit') : t('user.add')}
-      entity="user"
-      form={form}
-      width={USER_FORM_WIDTH}
-      load={getUser}
-      toValues={(info) => toValues(info, newPath)}
-      toWire={(v) => (sent.current = toWire(v))}
-      save={(id, body) => (id ? updateUser(id, body as UserForm) : createUser(body as UserForm))}
-      onClose={onClose}
-      onSaved={saved}
-      className="qm-user-form"
-    >
+    <EntityFormDialog<UserDetail, UserValues> target={target} titles={[t('user.add'), t('user.edit')]} entity="user" form={form}
+      width={USER_FORM_WIDTH} api={{ get: getUser, create: createUser, update: updateUser }}
+      toValues={(info) => toValues(info, newPath)} toWire={(v) => (sent.current = toWire(v))} onClose={onClose} onSaved={saved}
+      className="qm-user-form">
       {(rules) => (
         <Row gutter={16}>
           <Col span={12}>

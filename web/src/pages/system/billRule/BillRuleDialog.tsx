@@ -74,19 +74,10 @@ export function BillRuleDialog({ target, form, categories, onClose, onSaved }: P
   const core = useCore();
   const serial = useSerialRules(core, form);
   return (
-    <EntityFormDialog<BillRuleInfo, BillRuleValues>
-      target={target}
-      title={target?.id ? t('billRule.edit') : t('billRule.add')}
-      entity="billRule"
-      form={form}
-      load={getBillRule}
-      toValues={ruleToValues}
-      toWire={(values) => ruleToWire(values, core)}
-      save={(id, body) => (id ? updateBillRule(id, body as BillRuleForm) : createBillRule(body as BillRuleForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-bill-rule-form"
-    >
+    <EntityFormDialog<BillRuleInfo, BillRuleValues> target={target} titles={[t('billRule.add'), t('billRule.edit')]}
+      entity="billRule" form={form} api={{ get: getBillRule, create: createBillRule, update: updateBillRule }}
+      toValues={ruleToValues} toWire={(values) => ruleToWire(values, core)} onClose={onClose} onSaved={onSaved}
+      className="qm-bill-rule-form">
       {(rules) => {
         const prefix = rules.item('prefix');
         const prefixSerial = serial('prefix');

@@ -7,9 +7,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import * as api from '@/api/billRule';
-import * as dictionary from '@/api/dictionary';
 import * as download from '@/utils/download';
 import { initI18n } from '@/i18n';
+import { answerDictionaries, pageOf } from '@/test/pageKit';
 import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import BillRulePage from './BillRulePage';
 
@@ -45,16 +45,11 @@ jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();
-  (dictionary.getDictionaryAll as jest.Mock).mockResolvedValue({
-    code: 200,
-    msg: '',
-    data: { list: [{ id: 'dt-business', enCode: 'businessType', fullName: '业务分类', isTree: 0, dictionaryList: CATEGORIES }] },
-  });
+  answerDictionaries({ id: 'dt-business', enCode: 'businessType', fullName: '业务分类', isTree: 0, dictionaryList: CATEGORIES });
   m.getBillRuleList.mockImplementation(async (q) => {
     const category = CATEGORIES.find((c) => c.id === q.categoryId);
     const found = ROWS.filter((r) => (!q.keyword || r.fullName.includes(q.keyword)) && (!category || r.category === category.fullName));
-    const start = (q.currentPage - 1) * q.pageSize;
-    return { code: 200, msg: '', data: { list: found.slice(start, start + q.pageSize), pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: found.length } } };
+    return pageOf(found, q);
   });
 });
 

@@ -7,24 +7,19 @@
  * core's, live (BillRuleDialog).
  */
 import { useState } from 'react';
-import { Button, Form, Select, Table } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteBillRule, exportBillRule, getBillRuleList, importBillRule, toggleBillRule, type BillRuleRow } from '@/api/billRule';
 import { ImportButton } from '@/components/ImportButton';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
+import { ListPage } from '@/components/ListPage';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_DOWNLOAD, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import { BillRuleDialog, type BillRuleValues } from './BillRuleDialog';
 import './billRule.css';
-import { DATE_FORMAT } from '@/utils/format';
-import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
-
-const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
+import { creatorTimeColumn, creatorUserColumn, manageColumns, sortCodeColumn, timeColumn } from '@/components/listColumns';
 
 export default function BillRulePage() {
   const { t } = useTranslation();
@@ -37,7 +32,7 @@ export default function BillRulePage() {
 
   return (
     <div className="qm-bill-rule-page">
-      <ListSearch
+      <ListPage<BillRuleRow, { categoryId: string }>
         list={list}
         filters={
           <Select
@@ -51,21 +46,8 @@ export default function BillRulePage() {
             onChange={(v?: string) => list.setFilters({ categoryId: v ?? '' })}
           />
         }
-        actions={
-          <>
-            {can(BTN_ADD) && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-                {t('manage.add')}
-              </Button>
-            )}
-            {can(BTN_UPLOAD) && <ImportButton accept=".bb" upload={importBillRule} onImported={list.refresh} />}
-          </>
-        }
-      />
-      <Table<BillRuleRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
+        onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
+        actions={can(BTN_UPLOAD) && <ImportButton accept=".bb" upload={importBillRule} onImported={list.refresh} />}
         scroll={{ x: 1500 }}
         columns={[
           { key: 'fullName', title: t('billRule.fullName'), dataIndex: 'fullName', width: 160, ellipsis: true },
@@ -73,32 +55,29 @@ export default function BillRulePage() {
           { key: 'category', title: t('billRule.category'), dataIndex: 'category', width: 120 },
           { key: 'startNumber', title: t('billRule.startNumber'), dataIndex: 'startNumber', width: 110 },
           { key: 'outputNumber', title: t('billRule.outputNumber'), dataIndex: 'outputNumber', width: 180 },
-          { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
-          { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 160, render: time },
-          { key: 'lastModifyTime', title: t('billRule.lastModifyTime'), dataIndex: 'lastModifyTime', width: 160, render: time },
+          creatorUserColumn(t('billRule.creatorUser')),
+          creatorTimeColumn(t, 160),
+          timeColumn('lastModifyTime', t('billRule.lastModifyTime'), 160),
           sortCodeColumn(t, 70),
-          stateColumn<BillRuleRow>({ t, confirm, editable: can(BTN_EDIT), what: t('billRule.what'), toggle: toggleBillRule, done: list.refresh }),
-          actionsColumn<BillRuleRow>(t, 160, (row) => (
-            <>
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setTarget({ id: row.id })}
-                onRemove={() => confirm.remove(() => deleteBillRule(row.id), list.refresh)}
-              />
-              {can(BTN_DOWNLOAD) && (
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={`${t('manage.export')} ${row.fullName}`}
+          ...manageColumns<BillRuleRow>({
+            t,
+            confirm,
+            can,
+            what: t('billRule.what'),
+            toggle: toggleBillRule,
+            remove: deleteBillRule,
+            onEdit: (row) => setTarget({ id: row.id }),
+            done: list.refresh,
+            actionsWidth: 160,
+            extra: (row) =>
+              can(BTN_DOWNLOAD) && (
+                <RowButton
+                  text={t('manage.export')}
+                  label={row.fullName}
                   onClick={() => confirm.exportFile(t('billRule.exportConfirm'), () => exportBillRule(row.id))}
-                >
-                  {t('manage.export')}
-                </Button>
-              )}
-            </>
-          )),
+                />
+              ),
+          }),
         ]}
       />
       <BillRuleDialog target={target} form={form} categories={categories} onClose={() => setTarget(null)} onSaved={list.refresh} />

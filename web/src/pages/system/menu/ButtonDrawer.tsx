@@ -86,19 +86,9 @@ function ButtonDialog({ target, menuId, onClose, onSaved }: DialogProps) {
     icon: v.icon?.trim() ?? '',
   });
   return (
-    <EntityFormDialog<ButtonInfo, ButtonValues>
-      target={target}
-      title={target?.id ? t('menuAdmin.editButton') : t('menuAdmin.addButton')}
-      entity="moduleButton"
-      form={form}
-      load={getButton}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateButton(id, body as ItemForm) : createButton(body as ItemForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-button-form"
-    >
+    <EntityFormDialog<ButtonInfo, ButtonValues> target={target} titles={[t('menuAdmin.addButton'), t('menuAdmin.editButton')]}
+      entity="moduleButton" form={form} api={{ get: getButton, create: createButton, update: updateButton }} toValues={toValues}
+      toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-button-form">
       {(rules) => (
         <>
           <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>

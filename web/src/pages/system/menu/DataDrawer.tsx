@@ -107,19 +107,10 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
     description: v.description ?? '',
   });
   return (
-    <EntityFormDialog<AuthorizeFieldInfo, AuthorizeValues>
-      target={target}
-      title={t(target?.id ? 'menuAdmin.editField' : 'menuAdmin.addField')}
-      entity="dataAuthorize"
-      form={form}
-      load={getAuthorizeField}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateAuthorizeField(id, body as AuthorizeFieldForm) : createAuthorizeField(body as AuthorizeFieldForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-authorize-field-form"
-    >
+    <EntityFormDialog<AuthorizeFieldInfo, AuthorizeValues> target={target}
+      titles={[t('menuAdmin.addField'), t('menuAdmin.editField')]} entity="dataAuthorize" form={form}
+      api={{ get: getAuthorizeField, create: createAuthorizeField, update: updateAuthorizeField }} toValues={toValues}
+      toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-authorize-field-form">
       {(rules) => (
         <>
           <BindingFields rules={rules} />
@@ -197,20 +188,9 @@ function SchemeDialog({ target, menuId, fields, onClose, onSaved }: { target: { 
   };
 
   return (
-    <EntityFormDialog<SchemeInfo, SchemeValues>
-      target={target}
-      title={t(target?.id ? 'menuAdmin.editScheme' : 'menuAdmin.addScheme')}
-      entity="dataScheme"
-      form={form}
-      load={getScheme}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateScheme(id, body as ItemForm) : createScheme(body as ItemForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-scheme-form"
-      width={760}
-    >
+    <EntityFormDialog<SchemeInfo, SchemeValues> target={target} titles={[t('menuAdmin.addScheme'), t('menuAdmin.editScheme')]}
+      entity="dataScheme" form={form} api={{ get: getScheme, create: createScheme, update: updateScheme }} toValues={toValues}
+      toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-scheme-form" width={760}>
       {(rules) => (
         <>
           <Form.Item {...rules.item('enCode')} label={t('menuAdmin.schemeCode')}>

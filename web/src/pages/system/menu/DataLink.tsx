@@ -9,9 +9,11 @@
  * table's (1); both carry their table.
  */
 import { useEffect, useState, type Key } from 'react';
-import { App, Button, Empty, Form, Input, Modal, Select, Space, Spin, Table } from 'antd';
+import { App, Button, Empty, Form, Select, Space, Spin, Table } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { KeywordInput } from '@/components/ListSearch';
 import { getLinkFields, getLinkInfo, PLATFORM_LINK, saveLink, type LinkDataType, type LinkField } from '@/api/menu';
 import { applyServerErrors } from '@/utils/formErrors';
 
@@ -69,19 +71,8 @@ export function LinkDialog({ open, menuId, dataType, onClose, onSaved }: LinkPro
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('menuAdmin.dataLink')}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-link-dialog"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: saved === null }}
-      onOk={submit}
-      onCancel={onClose}
-    >
+    <FormModal open={open} title={t('menuAdmin.dataLink')} className="qm-link-dialog" confirmLoading={saving}
+      okButtonProps={{ disabled: saved === null }} onOk={submit} onCancel={onClose}>
       {saved === null ? (
         <Spin />
       ) : (
@@ -94,7 +85,7 @@ export function LinkDialog({ open, menuId, dataType, onClose, onSaved }: LinkPro
         </Form.Item>
       </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -204,21 +195,14 @@ export function LinkFieldPicker({ open, menuId, dataType, multiple, onClose, onP
     }
   };
 
+  const applyKeyword = () => {
+    setKeyword(typed.trim());
+    setPage(1);
+  };
+
   return (
-    <Modal
-      open={open}
-      title={t('menuAdmin.pickFields')}
-      width={640}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-link-picker"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      okButtonProps={{ disabled: picked.length === 0 }}
-      onOk={submit}
-      onCancel={onClose}
-    >
+    <FormModal open={open} title={t('menuAdmin.pickFields')} width={640} className="qm-link-picker" confirmLoading={busy}
+      okButtonProps={{ disabled: picked.length === 0 }} onOk={submit} onCancel={onClose}>
       {tables !== null && tables.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('menuAdmin.noLinkTables')} />
       ) : (
@@ -234,27 +218,8 @@ export function LinkFieldPicker({ open, menuId, dataType, multiple, onClose, onP
                 setPage(1);
               }}
             />
-            <Input
-              type="search"
-              allowClear
-              value={typed}
-              placeholder={t('common.keywordPlaceholder')}
-              aria-label={t('common.keyword')}
-              style={{ width: 180 }}
-              onChange={(e) => setTyped(e.target.value)}
-              onPressEnter={() => {
-                setKeyword(typed.trim());
-                setPage(1);
-              }}
-            />
-            <Button
-              type="primary"
-              icon={<SearchOutlined />}
-              onClick={() => {
-                setKeyword(typed.trim());
-                setPage(1);
-              }}
-            >
+            <KeywordInput value={typed} onChange={setTyped} width={180} onSearch={applyKeyword} />
+            <Button type="primary" icon={<SearchOutlined />} onClick={applyKeyword}>
               {t('common.search')}
             </Button>
           </Space>
@@ -273,6 +238,6 @@ export function LinkFieldPicker({ open, menuId, dataType, multiple, onClose, onP
           {multiple && <div className="qm-link-picked">{t('menuAdmin.fieldsPicked', { count: picked.length })}</div>}
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

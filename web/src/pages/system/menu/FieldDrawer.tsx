@@ -9,7 +9,8 @@
  * of them as one batch, each checked by the core first (DataLink).
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Tag } from 'antd';
+import { App, Button, Form, Input, Select, Tag } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -25,7 +26,7 @@ import {
   type ItemForm,
   type MenuInfo,
 } from '@/api/menu';
-import { EntityFormDialog, FORM_DIALOG_WIDTH } from '@/components/EntityFormDialog';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { useConfirm } from '@/components/useConfirm';
 import { loadCore } from '@/core';
 import { BTN_ADD, BTN_EDIT } from '@/hooks/useButtons';
@@ -104,19 +105,10 @@ function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKi
     description: v.description ?? '',
   });
   return (
-    <EntityFormDialog<FieldInfo, FieldValues>
-      target={target}
-      title={t(target?.id ? 'menuAdmin.editField' : 'menuAdmin.addField')}
-      entity="moduleField"
-      form={form}
-      load={(id) => getField(kind, id)}
-      toValues={toValues}
-      toWire={toWire}
-      save={(id, body) => (id ? updateField(kind, id, body as ItemForm) : createField(kind, body as ItemForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-field-form"
-    >
+    <EntityFormDialog<FieldInfo, FieldValues> target={target} titles={[t('menuAdmin.addField'), t('menuAdmin.editField')]}
+      entity="moduleField" form={form}
+      api={{ get: (id) => getField(kind, id), create: (body: ItemForm) => createField(kind, body), update: (id, body: ItemForm) => updateField(kind, id, body) }}
+      toValues={toValues} toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-field-form">
       {(rules) => (
         <>
           <BindingFields rules={rules} />
@@ -191,19 +183,8 @@ function BatchDialog({ kind, open, menuId, onClose, onSaved }: { kind: FieldKind
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('menuAdmin.batchAdd')}
-      width={FORM_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-batch-form"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-    >
+    <FormModal open={open} title={t('menuAdmin.batchAdd')} className="qm-batch-form" confirmLoading={saving} onOk={submit}
+      onCancel={onClose}>
       <Form
         form={form}
         name="moduleFieldBatch"
@@ -234,7 +215,7 @@ function BatchDialog({ kind, open, menuId, onClose, onSaved }: { kind: FieldKind
           )}
         </Form.List>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -4,10 +4,11 @@
  * (Enter) with 查询 and 重置 where the list takes one, the actions, 刷新 — above its table.
  */
 import type { ReactNode } from 'react';
-import { Button, Drawer, Input, Space, Tooltip } from 'antd';
+import { Button, Drawer, Space, Tooltip } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeywordInput } from '@/components/ListSearch';
 
 /** The drawers' width (the JNPF client's). */
 export const ITEM_DRAWER_WIDTH = 700;
@@ -40,16 +41,7 @@ export function ItemDrawer({ open, title, className, onSearch, actions, extra, l
         <Space wrap>
           {onSearch && (
             <>
-              <Input
-                type="search"
-                allowClear
-                value={typed}
-                placeholder={t('common.keywordPlaceholder')}
-                aria-label={t('common.keyword')}
-                style={{ width: 200 }}
-                onChange={(e) => setTyped(e.target.value)}
-                onPressEnter={() => onSearch(typed.trim())}
-              />
+              <KeywordInput value={typed} onChange={setTyped} width={200} onSearch={() => onSearch(typed.trim())} />
               <Button type="primary" icon={<SearchOutlined />} onClick={() => onSearch(typed.trim())}>
                 {t('common.search')}
               </Button>

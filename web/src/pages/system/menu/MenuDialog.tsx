@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Checkbox, Form, Input, Select, Space, TreeSelect, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getDictionaryTypes, type DictionaryTypeNode } from '@/api/dictionary';
-import { createMenu, getMenu, getMenuSelector, updateMenu, type MenuCategory, type MenuForm, type MenuInfo, type MenuPickerNode } from '@/api/menu';
+import { createMenu, getMenu, getMenuSelector, updateMenu, type MenuCategory, type MenuInfo, type MenuPickerNode } from '@/api/menu';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import type { EntityRules } from '@/hooks/useEntityRules';
 import { ColorInput } from './ColorInput';
@@ -186,19 +186,10 @@ export function MenuDialog({ target, form, systemId, category, onClose, onSaved 
   const { t } = useTranslation();
   const editing = target?.id ?? '';
   return (
-    <EntityFormDialog<MenuInfo, MenuValues>
-      target={target}
-      title={editing ? t('menuAdmin.editMenu') : t('menuAdmin.addMenu')}
-      entity="menu"
-      form={form}
-      load={getMenu}
-      toValues={(info) => menuToValues(info, target?.parentId)}
-      toWire={(values) => menuToWire(values, { systemId, category })}
-      save={(id, body) => (id ? updateMenu(id, body as MenuForm) : createMenu(body as MenuForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-menu-form"
-    >
+    <EntityFormDialog<MenuInfo, MenuValues> target={target} titles={[t('menuAdmin.addMenu'), t('menuAdmin.editMenu')]}
+      entity="menu" form={form} api={{ get: getMenu, create: createMenu, update: updateMenu }}
+      toValues={(info) => menuToValues(info, target?.parentId)} toWire={(values) => menuToWire(values, { systemId, category })}
+      onClose={onClose} onSaved={onSaved} className="qm-menu-form">
       {(rules) => (
         <>
           <Form.Item {...rules.item('parentId')} label={t('menuAdmin.parent')}>

@@ -7,9 +7,10 @@
  * and the server says why it refuses (the main application, one that still has menus).
  */
 import { useState } from 'react';
-import { Button, Empty, Form, Input, Space, Table, Tooltip } from 'antd';
+import { Button, Empty, Form, Space, Table, Tooltip } from 'antd';
 import { AppstoreOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { KeywordInput } from '@/components/ListSearch';
 import { deleteSystem, getSystems, toggleSystemState, type SystemInfo } from '@/api/menu';
 import { menuIcon } from '@/app/layout/MenuIcon';
 import { RowActions } from '@/components/RowActions';
@@ -43,16 +44,7 @@ export default function MenuPage() {
         <>
           <div className="qm-list-search">
             <Space wrap>
-              <Input
-                type="search"
-                allowClear
-                value={typed}
-                placeholder={t('common.keywordPlaceholder')}
-                aria-label={t('common.keyword')}
-                style={{ width: 240 }}
-                onChange={(e) => setTyped(e.target.value)}
-                onPressEnter={() => search()}
-              />
+              <KeywordInput value={typed} onChange={setTyped} width={240} onSearch={() => search()} />
               <Button type="primary" icon={<SearchOutlined />} onClick={() => search()}>
                 {t('common.search')}
               </Button>

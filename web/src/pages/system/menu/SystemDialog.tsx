@@ -72,19 +72,9 @@ interface Props {
 export function SystemDialog({ target, form, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   return (
-    <EntityFormDialog<SystemInfo, SystemValues>
-      target={target}
-      title={target?.id ? t('menuAdmin.editSystem') : t('menuAdmin.addSystem')}
-      entity="system"
-      form={form}
-      load={getSystem}
-      toValues={systemToValues}
-      toWire={systemToWire}
-      save={(id, body) => (id ? updateSystem(id, body as SystemForm) : createSystem(body as SystemForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-system-form"
-    >
+    <EntityFormDialog<SystemInfo, SystemValues> target={target} titles={[t('menuAdmin.addSystem'), t('menuAdmin.editSystem')]}
+      entity="system" form={form} api={{ get: getSystem, create: createSystem, update: updateSystem }} toValues={systemToValues}
+      toWire={systemToWire} onClose={onClose} onSaved={onSaved} className="qm-system-form">
       {(rules) => (
         <>
           <NameCodeItems rules={rules} name={t('menuAdmin.systemName')} code={t('menuAdmin.systemCode')} />

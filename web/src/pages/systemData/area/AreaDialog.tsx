@@ -50,19 +50,9 @@ export function AreaDialog({ target, form, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const id = target?.id ?? '';
   return (
-    <EntityFormDialog<AreaInfo, AreaValues>
-      target={target}
-      title={id ? t('area.edit') : t('area.add')}
-      entity="area"
-      form={form}
-      load={getArea}
-      toValues={(info) => areaToValues(info, target?.parent)}
-      toWire={areaToWire}
-      save={(areaId, body) => (areaId ? updateArea(areaId, body as AreaForm) : createArea(body as AreaForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-area-form"
-    >
+    <EntityFormDialog<AreaInfo, AreaValues> target={target} titles={[t('area.add'), t('area.edit')]} entity="area" form={form}
+      api={{ get: getArea, create: createArea, update: updateArea }} toValues={(info) => areaToValues(info, target?.parent)}
+      toWire={areaToWire} onClose={onClose} onSaved={onSaved} className="qm-area-form">
       {(rules) => (
         <>
           <Form.Item {...rules.item('parentId')} label={t('area.parent')}>

@@ -4,8 +4,8 @@
 // the state after confirmation (DI-001) and the call log (DI-007).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/api/dataInterface';
-import * as dictionary from '@/api/dictionary';
 import { initI18n } from '@/i18n';
+import { answerDictionaries } from '@/test/pageKit';
 import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import DataInterfacePage from './DataInterfacePage';
 import { rowToValues, valuesToWire } from './form';
@@ -52,11 +52,7 @@ jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
 beforeEach(() => {
   jest.resetAllMocks();
-  (dictionary.getDictionaryAll as jest.Mock).mockResolvedValue({
-    code: 200,
-    msg: '',
-    data: { list: [{ id: 'dt-di', enCode: 'DataInterfaceType', fullName: '数据接口分类', isTree: 0, dictionaryList: CATEGORIES }] },
-  });
+  answerDictionaries({ id: 'dt-di', enCode: 'DataInterfaceType', fullName: '数据接口分类', isTree: 0, dictionaryList: CATEGORIES });
   m.getInterfaceList.mockImplementation(async (q) => {
     const list = !q.categoryId || q.categoryId === 'c-base' ? [ROW] : [];
     return { code: 200, msg: '', data: { list, pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: list.length } } };

@@ -8,9 +8,8 @@
  * copy and an export ask first.
  */
 import { useState } from 'react';
-import { App, Button, Dropdown, Table, Tree } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { App, Button, Dropdown, Tree } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   copyInterface,
@@ -22,10 +21,9 @@ import {
   type InterfaceListRow,
 } from '@/api/dataInterface';
 import { ImportButton } from '@/components/ImportButton';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
+import { ListPage } from '@/components/ListPage';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_DOWNLOAD, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import { InterfaceDialog } from './InterfaceDialog';
@@ -33,10 +31,8 @@ import { LogDialog } from './LogDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { VariateDialog } from './VariateDialog';
 import './dataInterface.css';
-import { DATE_FORMAT } from '@/utils/format';
-import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
+import { creatorTimeColumn, creatorUserColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 
-const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 /** The tree's 全部 node. */
 const ALL = '__all__';
 
@@ -104,45 +100,31 @@ export default function DataInterfacePage() {
         />
       </div>
       <div className="qm-interface-main">
-        <ListSearch
+        <ListPage<InterfaceListRow, { categoryId: string }>
           list={list}
-          actions={
-            <>
-              {can(BTN_ADD) && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: '', categoryId: list.query.categoryId })}>
-                  {t('manage.add')}
-                </Button>
-              )}
-              {can(BTN_UPLOAD) && <ImportButton accept=".bd" upload={importInterface} onImported={list.refresh} />}
-            </>
-          }
-        />
-        <Table<InterfaceListRow>
-          {...listTableProps(list, t)}
-          rowKey="id"
-          size="middle"
+          onAdd={can(BTN_ADD) ? () => setEditing({ id: '', categoryId: list.query.categoryId }) : undefined}
+          actions={can(BTN_UPLOAD) && <ImportButton accept=".bd" upload={importInterface} onImported={list.refresh} />}
           scroll={{ x: 1200 }}
           columns={[
             { key: 'fullName', title: t('dataInterface.fullName'), dataIndex: 'fullName', width: 180, ellipsis: true },
             { key: 'enCode', title: t('dataInterface.enCode'), dataIndex: 'enCode', width: 150 },
             { key: 'categoryId', title: t('dataInterface.category'), dataIndex: 'categoryId', width: 110 },
             { key: 'dataType', title: t('dataInterface.dataType'), dataIndex: 'dataType', width: 90, render: (v: number) => t(`dataInterface.types.${v}`, { defaultValue: String(v) }) },
-            { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
-            { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 150, render: time },
+            creatorUserColumn(t('billRule.creatorUser')),
+            creatorTimeColumn(t, 150),
             sortCodeColumn(t, 70),
-            stateColumn<InterfaceListRow>({ t, confirm, editable: can(BTN_EDIT), what: t('dataInterface.what'), toggle: toggleInterface, done: list.refresh }),
-            actionsColumn<InterfaceListRow>(t, 190, (row) => (
-              <>
-                <RowActions
-                  canEdit={can(BTN_EDIT)}
-                  canRemove={can(BTN_REMOVE)}
-                  label={row.fullName}
-                  onEdit={() => setEditing({ id: row.id })}
-                  onRemove={() => confirm.remove(() => deleteInterface(row.id), list.refresh)}
-                />
-                {more(row)}
-              </>
-            )),
+            ...manageColumns<InterfaceListRow>({
+              t,
+              confirm,
+              can,
+              what: t('dataInterface.what'),
+              toggle: toggleInterface,
+              remove: deleteInterface,
+              onEdit: (row) => setEditing({ id: row.id }),
+              done: list.refresh,
+              actionsWidth: 190,
+              extra: more,
+            }),
           ]}
         />
       </div>

@@ -12,7 +12,8 @@
  * shows under the field it names (the parameters' above their table), with what was typed kept.
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin, Switch, Table } from 'antd';
+import { App, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Spin, Switch, Table } from 'antd';
+import { FormModal } from '@/components/FormModal';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { createInterface, getInterface, updateInterface } from '@/api/dataInterface';
@@ -97,20 +98,8 @@ export function InterfaceDialog({ target, categories, onClose, onSaved }: Props)
 
   const type = (dataType ?? 1) as number;
   return (
-    <Modal
-      open={target !== null}
-      title={id ? t('dataInterface.edit') : t('dataInterface.add')}
-      width={INTERFACE_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-interface-form"
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      onOk={submit}
-      onCancel={onClose}
-    >
+    <FormModal open={target !== null} title={id ? t('dataInterface.edit') : t('dataInterface.add')} width={INTERFACE_DIALOG_WIDTH}
+      className="qm-interface-form" confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose}>
       <Spin spinning={loading}>
         <Form form={form} name="dataInterface" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
           <Row gutter={16}>
@@ -193,7 +182,7 @@ export function InterfaceDialog({ target, categories, onClose, onSaved }: Props)
           </Form.Item>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -9,9 +9,7 @@
  * rules core's `dataInterfaceVariate` rules, which the server checks the save with.
  */
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Switch, Table } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   copyVariate,
@@ -28,16 +26,14 @@ import {
 } from '@/api/dataInterfaceVariate';
 import type { Envelope, Page } from '@/api/request';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { DescriptionItem, EnabledMarkItem, SortCodeItem, TextItem } from '@/components/entityItems';
 import { ImportButton } from '@/components/ImportButton';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
+import { ListPage } from '@/components/ListPage';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_DOWNLOAD, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useList, type ListQuery } from '@/hooks/useList';
-import { DATE_FORMAT } from '@/utils/format';
-import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
-
-const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
+import { creatorTimeColumn, creatorUserColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 
 interface Target {
   id: string;
@@ -67,47 +63,23 @@ function VariateFormDialog({ interfaceId, target, onClose, onSaved }: { interfac
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   return (
-    <EntityFormDialog<VariateInfo, Values>
-      target={target}
-      title={target?.id ? t('dataInterface.variate.edit') : t('dataInterface.variate.add')}
-      entity="dataInterfaceVariate"
-      form={form}
-      load={getVariate}
-      toValues={toValues}
-      toWire={(v) => ({
-        interfaceId,
-        fullName: v.fullName?.trim() ?? '',
-        value: v.value ?? '',
-        expression: v.expression ?? '',
-        sortCode: v.sortCode ?? 0,
-        enabledMark: v.enabledMark,
-        description: v.description ?? '',
-      })}
-      save={(id, body) => (id ? updateVariate(id, body) : createVariate(body))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-variate-form"
-    >
+    <EntityFormDialog<VariateInfo, Values> target={target}
+      titles={[t('dataInterface.variate.add'), t('dataInterface.variate.edit')]} entity="dataInterfaceVariate" form={form}
+      api={{ get: getVariate, create: createVariate, update: updateVariate }} toValues={toValues}
+      toWire={(v) => ({ interfaceId, fullName: v.fullName?.trim() ?? '', value: v.value ?? '', expression: v.expression ?? '', sortCode: v.sortCode ?? 0, enabledMark: v.enabledMark, description: v.description ?? '' })}
+      onClose={onClose} onSaved={onSaved} className="qm-variate-form">
       {(rules) => (
         <>
-          <Form.Item {...rules.item('fullName')} label={t('dataInterface.variate.name')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('dataInterface.variate.name')} />
-          </Form.Item>
+          <TextItem rules={rules} name="fullName" label={t('dataInterface.variate.name')} />
           <Form.Item {...rules.item('value')} label={t('dataInterface.variate.value')}>
             <Input.TextArea rows={2} maxLength={rules.maxLength('value')} />
           </Form.Item>
           <Form.Item {...rules.item('expression')} label={t('dataInterface.variate.expression')}>
             <Input.TextArea rows={3} maxLength={rules.maxLength('expression')} />
           </Form.Item>
-          <Form.Item name="sortCode" label={t('manage.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={2} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <SortCodeItem />
+          <EnabledMarkItem />
+          <DescriptionItem rules={rules} rows={2} />
         </>
       )}
     </EntityFormDialog>
@@ -130,63 +102,49 @@ function VariateList({ interfaceId }: { interfaceId: string }) {
 
   return (
     <>
-      <ListSearch
+      <ListPage<VariateListRow>
         list={list}
-        actions={
-          <>
-            {can(BTN_ADD) && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: '' })}>
-                {t('manage.add')}
-              </Button>
-            )}
-            {can(BTN_UPLOAD) && <ImportButton accept=".bdv" upload={importVariate} onImported={list.refresh} />}
-          </>
-        }
-      />
-      <Table<VariateListRow>
-        {...listTableProps(list, t)}
-        pagination={false}
-        rowKey="id"
+        onAdd={can(BTN_ADD) ? () => setEditing({ id: '' }) : undefined}
+        actions={can(BTN_UPLOAD) && <ImportButton accept=".bdv" upload={importVariate} onImported={list.refresh} />}
+        paged={false}
         size="small"
         scroll={{ x: 960, y: 420 }}
         columns={[
           { key: 'fullName', title: t('dataInterface.variate.name'), dataIndex: 'fullName', width: 160, ellipsis: true },
           { key: 'value', title: t('dataInterface.variate.value'), dataIndex: 'value', ellipsis: true },
-          { key: 'creatorUser', title: t('billRule.creatorUser'), dataIndex: 'creatorUser', width: 130, ellipsis: true },
-          { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 150, render: time },
+          creatorUserColumn(t('billRule.creatorUser')),
+          creatorTimeColumn(t, 150),
           sortCodeColumn(t, 70),
-          stateColumn<VariateListRow>({ t, confirm, editable: can(BTN_EDIT), what: t('dataInterface.variate.what'), toggle: toggleVariate, done: list.refresh, width: 90 }),
-          actionsColumn<VariateListRow>(t, 210, (row) => (
-            <>
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setEditing({ id: row.id })}
-                onRemove={() => confirm.remove(() => deleteVariate(row.id), list.refresh)}
-              />
-              {can(BTN_ADD) && (
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={`${t('dataInterface.copy')} ${row.fullName}`}
-                  onClick={() => confirm.action(t('dataInterface.variate.copyConfirm'), () => copyVariate(row.id), list.refresh)}
-                >
-                  {t('dataInterface.copy')}
-                </Button>
-              )}
-              {can(BTN_DOWNLOAD) && (
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={`${t('manage.export')} ${row.fullName}`}
-                  onClick={() => confirm.exportFile(t('dataInterface.variate.exportConfirm'), () => exportVariate(row.id))}
-                >
-                  {t('manage.export')}
-                </Button>
-              )}
-            </>
-          )),
+          ...manageColumns<VariateListRow>({
+            t,
+            confirm,
+            can,
+            what: t('dataInterface.variate.what'),
+            toggle: toggleVariate,
+            remove: deleteVariate,
+            onEdit: (row) => setEditing({ id: row.id }),
+            done: list.refresh,
+            stateWidth: 90,
+            actionsWidth: 210,
+            extra: (row) => (
+              <>
+                {can(BTN_ADD) && (
+                  <RowButton
+                    text={t('dataInterface.copy')}
+                    label={row.fullName}
+                    onClick={() => confirm.action(t('dataInterface.variate.copyConfirm'), () => copyVariate(row.id), list.refresh)}
+                  />
+                )}
+                {can(BTN_DOWNLOAD) && (
+                  <RowButton
+                    text={t('manage.export')}
+                    label={row.fullName}
+                    onClick={() => confirm.exportFile(t('dataInterface.variate.exportConfirm'), () => exportVariate(row.id))}
+                  />
+                )}
+              </>
+            ),
+          }),
         ]}
       />
       <VariateFormDialog interfaceId={interfaceId} target={editing} onClose={() => setEditing(null)} onSaved={list.refresh} />

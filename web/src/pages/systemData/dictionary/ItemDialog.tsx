@@ -77,19 +77,11 @@ interface Props {
 export function ItemDialog({ target, typeId, isTree, form, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   return (
-    <EntityFormDialog<DictionaryItemInfo, ItemValues>
-      target={target}
-      title={target?.id ? t('dictionary.editItem') : t('dictionary.addItem')}
-      entity="dictionaryData"
-      form={form}
-      load={getDictionaryItem}
-      toValues={(info) => itemToValues(info, typeId)}
-      toWire={(values) => itemToWire(values, typeId)}
-      save={(id, body) => (id ? updateDictionaryItem(id, body as DictionaryItemForm) : createDictionaryItem(body as DictionaryItemForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-dictionary-item-form"
-    >
+    <EntityFormDialog<DictionaryItemInfo, ItemValues> target={target} titles={[t('dictionary.addItem'), t('dictionary.editItem')]}
+      entity="dictionaryData" form={form}
+      api={{ get: getDictionaryItem, create: createDictionaryItem, update: updateDictionaryItem }}
+      toValues={(info) => itemToValues(info, typeId)} toWire={(values) => itemToWire(values, typeId)} onClose={onClose}
+      onSaved={onSaved} className="qm-dictionary-item-form">
       {(rules) => (
         <>
           <Form.Item {...rules.item('parentId')} label={t('dictionary.parent')}>

@@ -76,19 +76,10 @@ export function TypeDialog({ target, form, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const editing = Boolean(target?.id);
   return (
-    <EntityFormDialog<DictionaryTypeInfo, TypeValues>
-      target={target}
-      title={editing ? t('dictionary.editType') : t('dictionary.addType')}
-      entity="dictionaryType"
-      form={form}
-      load={getDictionaryType}
-      toValues={typeToValues}
-      toWire={typeToWire}
-      save={(id, body) => (id ? updateDictionaryType(id, body as DictionaryTypeForm) : createDictionaryType(body as DictionaryTypeForm))}
-      onClose={onClose}
-      onSaved={onSaved}
-      className="qm-dictionary-type-form"
-    >
+    <EntityFormDialog<DictionaryTypeInfo, TypeValues> target={target} titles={[t('dictionary.addType'), t('dictionary.editType')]}
+      entity="dictionaryType" form={form}
+      api={{ get: getDictionaryType, create: createDictionaryType, update: updateDictionaryType }} toValues={typeToValues}
+      toWire={typeToWire} onClose={onClose} onSaved={onSaved} className="qm-dictionary-type-form">
       {(rules) => (
         <>
           <Form.Item {...rules.item('parentId')} label={t('dictionary.parent')}>

@@ -4,9 +4,10 @@
  * it whole and opens category management. Choosing a category shows its items on the right.
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { Button, Dropdown, Empty, Input, Spin, Tree } from 'antd';
-import { MoreOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { SideTreeBody } from '@/components/SideTree';
 import type { DictionaryTypeNode } from '@/api/dictionary';
 import { branchKeys, filterTree, type PickNode } from '@/widgets/pickers/tree';
 
@@ -65,31 +66,17 @@ export function TypeTree({ types, loading, selected, onSelect, onRefresh, onMana
           <Button type="text" size="small" aria-label={t('dictionary.treeMenu')} icon={<MoreOutlined />} />
         </Dropdown>
       </div>
-      <Input
-        allowClear
-        size="small"
-        prefix={<SearchOutlined />}
-        placeholder={t('manage.treeSearch')}
-        aria-label={t('manage.treeSearch')}
-        value={keyword}
-        onChange={(e) => search(e.target.value)}
+      <SideTreeBody
+        keyword={keyword}
+        onSearch={search}
+        loading={loading && !types.length}
+        treeData={treeData(shown)}
+        expanded={expanded}
+        onExpand={setExpanded}
+        selected={selected}
+        onSelect={onSelect}
+        className="qm-dictionary-types-body"
       />
-      <div className="qm-dictionary-types-body">
-        {loading && !types.length ? (
-          <Spin />
-        ) : shown.length ? (
-          <Tree
-            blockNode
-            treeData={treeData(shown)}
-            expandedKeys={expanded}
-            onExpand={setExpanded}
-            selectedKeys={selected ? [selected] : []}
-            onSelect={(_keys, info) => onSelect(String(info.node.key))}
-          />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
-        )}
-      </div>
     </div>
   );
 }
