@@ -129,6 +129,9 @@ pub struct Config {
     /// `0s` keeps them for ever).
     #[serde(with = "humantime_serde")]
     pub file_orphan_age: Duration,
+    /// The token a Prometheus scraper sends as `Authorization: Bearer …` to read `/metrics`
+    /// (`QIMING_METRICS_TOKEN`); empty, `/metrics` answers 404.
+    pub metrics_token: String,
 }
 
 impl Default for Config {
@@ -176,6 +179,7 @@ impl Default for Config {
             chunked_upload_max_mb: 4096,
             upload_quota_mb: 10240,
             file_orphan_age: Duration::from_secs(7 * 24 * 3600),
+            metrics_token: String::new(),
         }
     }
 }
@@ -186,7 +190,7 @@ impl Config {
         let file = std::env::var("QIMING_CONFIG").unwrap_or_else(|_| "qiming.toml".into());
         let mut config: Config = Figment::from(Serialized::defaults(Config::default()))
             .merge(Toml::file(file))
-            .merge(Env::prefixed("QIMING_").ignore(&["CONFIG", "ADMIN_PASSWORD", "S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]))
+            .merge(Env::prefixed("QIMING_").ignore(&["CONFIG", "ADMIN_PASSWORD", "S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "METRICS_TOKEN"]))
             .extract()
             .map_err(Box::new)?;
         // Taken verbatim: figment would read a password like 123456 or [x] as a number or
@@ -204,6 +208,7 @@ impl Config {
             ("QIMING_S3_REGION", &mut config.s3_region),
             ("QIMING_S3_ACCESS_KEY_ID", &mut config.s3_access_key_id),
             ("QIMING_S3_SECRET_ACCESS_KEY", &mut config.s3_secret_access_key),
+            ("QIMING_METRICS_TOKEN", &mut config.metrics_token),
         ] {
             if let Ok(v) = std::env::var(name) {
                 *field = v;
@@ -232,7 +237,7 @@ impl Config {
              housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
              wecom_base_url={} extra_ca_file={} file_store={} s3_endpoint={} s3_bucket={} s3_region={} \
              s3_access_key_id={} s3_secret_access_key={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
-             file_orphan_age={}",
+             file_orphan_age={} metrics_token={}",
             self.addr,
             self.data_dir.display(),
             redact_url(&self.database_url()),
@@ -274,6 +279,7 @@ impl Config {
             self.chunked_upload_max_mb,
             self.upload_quota_mb,
             humantime::format_duration(self.file_orphan_age),
+            secret(&self.metrics_token),
         )
     }
 }
@@ -297,10 +303,11 @@ mod tests {
         let c = Config {
             database_url: "postgres://qiming:s3cret@db:5432/qiming".into(),
             admin_password: "Admin123".into(),
+            metrics_token: "scrape-me".into(),
             ..Config::default()
         };
         let s = c.redacted();
-        assert!(!s.contains("s3cret") && !s.contains("Admin123"), "{s}");
+        assert!(!s.contains("s3cret") && !s.contains("Admin123") && !s.contains("scrape-me"), "{s}");
         assert!(s.contains("postgres://qiming:***@db:5432/qiming"));
     }
 

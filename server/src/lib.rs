@@ -15,6 +15,7 @@ pub mod housekeeping;
 pub mod journal;
 pub mod live;
 pub mod message;
+pub mod ops;
 pub mod permission;
 pub mod request;
 pub mod request_id;
@@ -128,6 +129,7 @@ pub fn app(state: AppState) -> Router {
     let request_timeout = state.config.request_timeout;
     let state_pace = (state.config.body_min_rate, state.config.body_grace);
     let (api, _, _) = routes().split();
+    let metrics = ops::Metrics::new();
     let api = api
         .route_layer(middleware::from_fn_with_state(state.clone(), access::guard))
         .route_layer(middleware::from_fn_with_state(state.clone(), journal::record))
@@ -142,6 +144,7 @@ pub fn app(state: AppState) -> Router {
         .route("/websocket", axum::routing::any(web::api_not_found))
         .route("/websocket/", axum::routing::any(web::api_not_found))
         .route("/websocket/{token}/{*rest}", axum::routing::any(web::api_not_found))
+        .merge(ops::routes(metrics.clone()))
         .method_not_allowed_fallback(web::api_not_found);
     api.fallback_service(web::service(state.config.web_dir.as_deref()))
         .with_state(state)
@@ -154,6 +157,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(request::security_headers))
         .layer(middleware::from_fn(request::context))
+        .layer(middleware::from_fn_with_state(metrics, ops::metrics::track))
 }
 
 /// A started server.

@@ -14,8 +14,9 @@ async fn main() -> std::process::ExitCode {
             let written = std::io::stdout().write_all(qiming_server::document().as_bytes());
             return if written.is_ok() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE };
         }
+        Some(command @ ("backup" | "restore")) => return qiming_server::ops::backup::command(command, std::env::args().nth(2)).await,
         Some(other) => {
-            eprintln!("unknown command {other:?}: run `qiming-server` to serve, `qiming-server openapi` to print the API document");
+            eprintln!("unknown command {other:?}: run `qiming-server` to serve, `qiming-server openapi` to print the API document, `qiming-server backup|restore <file>` to back up or restore the data");
             return std::process::ExitCode::FAILURE;
         }
     }

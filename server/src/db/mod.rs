@@ -46,7 +46,8 @@ impl Db {
     }
 }
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+/// The migrations compiled into the binary (the health check compares them with the applied ones).
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// Opens (creating the SQLite file or the PostgreSQL database when missing) and migrates.
 pub async fn connect(url: &str) -> anyhow::Result<Db> {

@@ -29,6 +29,54 @@ pub struct Received {
     size: u64,
     md5: String,
     detected: Option<&'static str>,
+    /// The bytes counted against the caller's quota until the file is recorded.
+    reservation: Option<Reservation>,
+}
+
+/// Upload bytes in flight — streamed but not yet recorded — per database and user, counted
+/// against the quota beside what is recorded: parallel uploads each read the same recorded
+/// total, so without them eight uploads at once could each take the whole quota (issue 24
+/// §3). Per process (several processes on one PostgreSQL each count their own).
+static IN_FLIGHT: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<String, u64>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// One upload's share of [`IN_FLIGHT`], given back when dropped (after the file's row is
+/// committed, so its bytes are always counted by one or the other).
+pub struct Reservation {
+    key: String,
+    bytes: u64,
+}
+
+impl Reservation {
+    fn new(state: &AppState, caller: &Session) -> Reservation {
+        Reservation { key: format!("{}\n{}", state.config.database_url(), caller.user_id), bytes: 0 }
+    }
+
+    /// Adds `n` bytes; answers the user's bytes in flight, this upload's included.
+    fn grow(&mut self, n: u64) -> u64 {
+        let mut map = IN_FLIGHT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.bytes += n;
+        let total = map.entry(self.key.clone()).or_insert(0);
+        *total += n;
+        *total
+    }
+
+    /// The user's bytes in flight, this upload's included.
+    fn in_flight(&self) -> u64 {
+        IN_FLIGHT.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&self.key).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        let mut map = IN_FLIGHT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(total) = map.get_mut(&self.key) {
+            *total = total.saturating_sub(self.bytes);
+            if *total == 0 {
+                map.remove(&self.key);
+            }
+        }
+    }
 }
 
 /// How many bytes `caller` may still upload (None: no quota) and the refusal beyond them. The
@@ -79,6 +127,7 @@ pub async fn receive<E>(
         let mut conn = state.db.acquire().await?;
         quota_left(state, &mut conn, caller, None).await?
     };
+    let mut reservation = quota.as_ref().map(|_| Reservation::new(state, caller));
     let extension = upload::extension(&original_name);
     let name = format!("{}.{extension}", hex(&random_bytes::<16>()));
     let storage_key = format!("{folder}/{name}");
@@ -100,8 +149,9 @@ pub async fn receive<E>(
         if size > max_mb.saturating_mul(1_048_576) {
             break Some(AppError::bad(format!("文件大小不能超过{max_mb}MB")));
         }
-        if let Some((left, message)) = &quota
-            && size > *left
+        // This upload and the caller's others in flight, against what was left at its start.
+        if let (Some((left, message)), Some(reservation)) = (&quota, reservation.as_mut())
+            && reservation.grow(chunk.len() as u64) > *left
         {
             break Some(AppError::bad(message.clone()));
         }
@@ -134,7 +184,7 @@ pub async fn receive<E>(
         return Err(e);
     }
     writer.finish().await?;
-    Ok(Received { storage_key, name, original_name, size, md5: md5.finish_hex(), detected })
+    Ok(Received { storage_key, name, original_name, size, md5: md5.finish_hex(), detected, reservation })
 }
 
 /// The common upload (spec 7.1): records the file [`receive`] stored and answers its name and
@@ -146,6 +196,20 @@ pub async fn upload(state: &AppState, caller: &Session, folder: &str, received: 
         }
         return Err(AppError::bad("请上传文件"));
     };
+    // The last word on the quota: what is recorded now (uploads that finished meanwhile
+    // included) and every upload of the caller still in flight, this one included.
+    let reservation = r.reservation;
+    if let Some(reservation) = &reservation {
+        let mut conn = state.db.acquire().await?;
+        let quota = quota_left(state, &mut conn, caller, None).await?;
+        drop(conn);
+        if let Some((left, message)) = quota
+            && reservation.in_flight() > left
+        {
+            let _ = state.files.delete(&r.storage_key).await;
+            return Err(AppError::bad(message));
+        }
+    }
     let field = |name: &str| fields.get(name).map_or("", String::as_str);
     let id = new_id();
     let extension = upload::extension(&r.original_name);

@@ -365,6 +365,40 @@ async fn file_upload_quota(engine: Engine) {
     assert!(answer.code() == 400 && answer.msg().starts_with("存储空间不足"), "{:#}", answer.body);
 }
 
+// Issue 24 §3: the quota is reserved atomically — eight parallel 300 KB uploads against a
+// 1 MB quota keep at most 1 MB (they stored 2.1 MB when each read the same recorded total);
+// the others are refused with the quota's message and leave nothing behind.
+async fn file_upload_quota_holds_under_parallel_uploads(engine: Engine) {
+    let s = start_with(engine, |c| c.upload_quota_mb = 1).await;
+    s.create_user("nurse", "Nurse123").await;
+    let nurse = s.sign_in("nurse", "Nurse123").await;
+    let bodies: Vec<Vec<u8>> = (0..8u8)
+        .map(|i| {
+            let mut b = pdf();
+            b.resize(300 * 1024, b' ');
+            b[600] = b'a' + i;
+            b
+        })
+        .collect();
+    let answers = futures_util::future::join_all(bodies.iter().enumerate().map(|(i, b)| {
+        let (s, nurse) = (&s, &nurse);
+        async move { send(s, nurse, "annex", WIDGET, &format!("{i}.pdf"), b).await }
+    }))
+    .await;
+    let accepted = answers.iter().filter(|a| a.code() == 200).count();
+    for a in answers.iter().filter(|a| a.code() != 200) {
+        assert!(a.code() == 400 && a.msg().starts_with("存储空间不足"), "{:#}", a.body);
+    }
+    assert!((1..=3).contains(&accepted), "{accepted} of 8 accepted");
+    let mut conn = s.conn().await;
+    let used: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(file_size), 0) AS BIGINT) FROM qiming_file WHERE owner_user_id = (SELECT id FROM base_user WHERE account = 'nurse')")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert!(used <= 1_048_576 && used == accepted as i64 * 300 * 1024, "stored {used} bytes");
+    assert_eq!(objects(&s, "annex"), accepted, "nothing of the refused uploads is kept");
+}
+
 async fn housekeep(s: &TestServer) -> qiming_server::housekeeping::Trimmed {
     qiming_server::housekeeping::run_once(&s.state).await.unwrap()
 }
@@ -425,5 +459,6 @@ on_both_engines!(
     file_download_link_answers_ranges,
     file_041_same_content_is_stored_once,
     file_upload_quota,
+    file_upload_quota_holds_under_parallel_uploads,
     file_orphans_are_removed,
 );

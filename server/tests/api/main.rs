@@ -22,6 +22,7 @@ mod menu;
 mod message;
 mod message_live;
 mod online;
+mod ops;
 mod organize;
 mod permission;
 mod group;
