@@ -116,7 +116,7 @@ run: release
 # is stale.
 api: server deps-node
 	"$${CARGO_TARGET_DIR:-target}/debug/qiming-server" openapi > web/src/api/openapi.json
-	cd web && npx openapi-typescript src/api/openapi.json -o src/api/schema.d.ts
+	cd web && npx openapi-typescript src/api/openapi.json -o src/api/schema.d.ts --empty-objects-unknown
 
 ## ---- testing ----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@
  * (`Area/{id}/Selector/{currId}`) and names stored id paths (`GetAreaByIds`).
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -18,40 +18,39 @@ export type AreaOption = Schemas['AreaOption'];
 /** The top of the tree: the provinces' parent. */
 export const AREA_ROOT = '-1';
 
-const BASE = '/api/system/Area';
 
 /** AREA-004: the areas right below `parentId`; `keyword` filters that level by name or code. */
 export function getAreaChildren(parentId: string, keyword = '') {
-  return send<{ list: AreaRow[] }>({ url: `${BASE}/${encodeURIComponent(parentId)}`, data: keyword ? { keyword } : undefined });
+  return api.GET('/api/system/Area/{id}', { params: { path: { id: parentId }, query: keyword ? { keyword } : undefined } });
 }
 
 /** The enabled areas below `parentId` for the picker, leaving out `currId` (the edited one). */
 export function getAreaSelector(parentId: string, currId = '0') {
-  return send<{ list: AreaOption[] }>({ url: `${BASE}/${encodeURIComponent(parentId)}/Selector/${encodeURIComponent(currId || '0')}` });
+  return api.GET('/api/system/Area/{id}/Selector/{currId}', { params: { path: { id: parentId, currId: currId || '0' } } });
 }
 
 /** AREA-005: the names of each id path, in order (ids that name no area are left out). */
 export function getAreaByIds(idsList: string[][]) {
-  return send<string[][]>({ url: `${BASE}/GetAreaByIds`, method: 'POST', data: { idsList } });
+  return api.POST('/api/system/Area/GetAreaByIds', { body: { idsList } });
 }
 
 export function getArea(id: string) {
-  return send<AreaInfo>({ url: `${BASE}/${encodeURIComponent(id)}/Info` });
+  return api.GET('/api/system/Area/{id}/Info', { params: { path: { id } } });
 }
 
 export function createArea(form: AreaForm) {
-  return send({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/system/Area', { body: form });
 }
 
 export function updateArea(id: string, form: AreaForm) {
-  return send({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/Area/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteArea(id: string) {
-  return send({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'DELETE' });
+  return api.DELETE('/api/system/Area/{id}', { params: { path: { id } } });
 }
 
 /** AREA-003: enabledMark 1 ↔ 0 (the server flips it). */
 export function toggleArea(id: string) {
-  return send({ url: `${BASE}/${encodeURIComponent(id)}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/Area/{id}/Actions/State', { params: { path: { id } } });
 }

@@ -1,5 +1,5 @@
 /** /api/oauth: sign-in, session, lock screen (spec 01 §7, 02 §7.5, jnpf-wire.md). */
-import { request } from './http';
+import { api, undocumented } from './client';
 import type { components } from './schema';
 import type { PasswordPolicy } from '@qiming/core';
 import type { CachedSysConfig } from '@/stores/settings';
@@ -18,21 +18,16 @@ export type CurrentUser = Omit<Schemas['CurrentUser'], 'sysConfigInfo'> & { sysC
 
 /** AUTH-002: form-urlencoded with the JNPF field names. */
 export function login(form: LoginForm) {
-  return request<LoginResult>({
-    url: '/api/oauth/Login',
-    method: 'POST',
-    form: true,
-    data: { ...form, origin: 'password', jnpf_ticket: '', grant_type: 'password' },
-  });
+  return api.POST('/api/oauth/Login', { body: { ...form, origin: 'password', jnpf_ticket: '', grant_type: 'password' }, form: true });
 }
 
 export function getLoginConfig() {
-  return request<Schemas['LoginConfig']>({ url: '/api/oauth/getLoginConfig' });
+  return api.GET('/api/oauth/getLoginConfig');
 }
 
 /** AUTH-012: whether this account needs a captcha. */
 export function getConfig(account: string) {
-  return request<Schemas['AccountConfig']>({ url: `/api/oauth/getConfig/${encodeURIComponent(account)}` });
+  return api.GET('/api/oauth/getConfig/{account}', { params: { path: { account } } });
 }
 
 /** The login captcha image; `key` is sent back as `timestamp`. */
@@ -42,25 +37,26 @@ export function loginCaptchaUrl(length: number, key: string): string {
 
 /** AUTH-008 */
 export function getCurrentUser() {
-  return request<CurrentUser>({ url: '/api/oauth/CurrentUser' });
+  return api.GET('/api/oauth/CurrentUser');
 }
 
 /** AUTH-013 */
 export function updatePasswordMessage() {
-  return request({ url: '/api/oauth/updatePasswordMessage', method: 'POST' });
+  return api.POST('/api/oauth/updatePasswordMessage');
 }
 
 /** AUTH-015 */
 export function logout() {
-  return request({ url: '/api/oauth/Logout' });
+  return api.GET('/api/oauth/Logout');
 }
 
 /** AUTH-018: lock the session on the server. */
 export function lockScreen() {
-  return request({ url: '/api/oauth/LockScreen', method: 'POST', data: {} });
+  // Locking sends an empty form (the JNPF client's); the document names the unlock's fields.
+  return api.POST('/api/oauth/LockScreen', { body: undocumented({} as { account: string | null; password: string | null }, {}) });
 }
 
 /** AUTH-020: unlock with the account and the MD5 of the password. */
 export function unlockScreen(account: string, password: string) {
-  return request({ url: '/api/oauth/LockScreen', method: 'POST', data: { account, password } });
+  return api.POST('/api/oauth/LockScreen', { body: { account, password } });
 }

@@ -5,7 +5,7 @@
  * is not the administrator, only what they may hand out.
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -14,7 +14,6 @@ export type AuthorityNode = Schemas['AuthorityNode'];
 export type AuthorityValues = Schemas['AuthorityValues'];
 export type AuthoritySave = Schemas['AuthoritySave'];
 
-const BASE = '/api/permission/Authority/Data';
 
 /** The steps' `type`, in the wizard's order after `system`. */
 export type AuthorityKind = 'system' | 'module' | 'button' | 'column' | 'form' | 'resource';
@@ -27,10 +26,10 @@ export type AuthorityObject = 'Role' | 'Position' | 'User';
  * `module` the systems, for the later steps the menus chosen in the menu step.
  */
 export function getAuthorityValues(objectId: string, type: AuthorityKind, moduleIds: string[]) {
-  return send<AuthorityValues>({ url: `${BASE}/${objectId}/Values`, method: 'POST', data: { type, moduleIds: moduleIds.join(',') } });
+  return api.POST('/api/permission/Authority/Data/{objectId}/Values', { params: { path: { objectId } }, body: { type, moduleIds: moduleIds.join(',') } });
 }
 
 /** Everything the object may use, replacing what it had (of what the caller may hand out). */
 export function saveAuthority(objectId: string, body: AuthoritySave) {
-  return send({ url: `${BASE}/${objectId}`, method: 'PUT', data: body });
+  return api.PUT('/api/permission/Authority/Data/{objectId}', { params: { path: { objectId } }, body });
 }

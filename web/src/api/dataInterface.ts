@@ -4,9 +4,8 @@
  * and `Actions/Preview`, singular `Action/Export` and `Action/Import` (the server serves the
  * catalogue's plural forms too).
  */
-import type { Page } from './request';
 import type { components } from './schema';
-import { request as send } from './http';
+import { api, undocumented } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -16,39 +15,37 @@ export type InterfaceRow = Schemas['InterfaceRow'];
 export type InterfaceForm = Schemas['InterfaceForm'];
 export type InterfaceLogRow = Schemas['LogRow'];
 export type ParamValue = Schemas['ParamValue'];
-type ExportUrl = Schemas['ExportUrl'];
 
-const BASE = '/api/system/DataInterface';
 
 /** The interfaces by keyword and category (a DataInterfaceType item's id, '' for all), paged. */
 export function getInterfaceList(query: { currentPage: number; pageSize: number; keyword: string; categoryId: string }) {
-  return send<Page<InterfaceListRow>>({ url: BASE, data: { ...query, sort: 'desc' } });
+  return api.GET('/api/system/DataInterface', { params: { query: undocumented(query, { sort: 'desc' }) } });
 }
 
 /** The interface's form; its JSON settings (headers, parameters, propertyJson) are JSON text. */
 export function getInterface(id: string) {
-  return send<InterfaceRow>({ url: `${BASE}/${id}` });
+  return api.GET('/api/system/DataInterface/{id}', { params: { path: { id } } });
 }
 
 export function createInterface(form: InterfaceForm) {
-  return send({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/system/DataInterface', { body: form });
 }
 
 export function updateInterface(id: string, form: InterfaceForm) {
-  return send({ url: `${BASE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/DataInterface/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteInterface(id: string) {
-  return send({ url: `${BASE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/DataInterface/{id}', { params: { path: { id } } });
 }
 
 /** DI-001: enabledMark 1 ↔ 0 (the server flips it). */
 export function toggleInterface(id: string) {
-  return send({ url: `${BASE}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/DataInterface/{id}/Actions/State', { params: { path: { id } } });
 }
 
 export function copyInterface(id: string) {
-  return send({ url: `${BASE}/${id}/Actions/Copy`, method: 'POST' });
+  return api.POST('/api/system/DataInterface/{id}/Actions/Copy', { params: { path: { id } } });
 }
 
 /**
@@ -57,27 +54,26 @@ export function copyInterface(id: string) {
  * is a non-200 envelope with the server's message.
  */
 export function previewInterface(id: string, paramList: ParamValue[]) {
-  return send<unknown>({ url: `${BASE}/${id}/Actions/Preview`, method: 'POST', data: { paramList, origin: 'preview' } });
+  return api.POST('/api/system/DataInterface/{id}/Actions/Preview', { params: { path: { id } }, body: undocumented({ paramList }, { origin: 'preview' }) });
 }
 
 /** The interface as a .bd file; answers its url. */
 export function exportInterface(id: string) {
-  return send<ExportUrl>({ url: `${BASE}/${id}/Action/Export` });
+  return api.GET('/api/system/DataInterface/{id}/Action/Export', { params: { path: { id } } });
 }
 
 /** An interface from a .bd file (multipart field `file`). */
 export function importInterface(file: File) {
   const data = new FormData();
   data.append('file', file, file.name);
-  return send({ url: `${BASE}/Action/Import`, method: 'POST', data });
+  return api.POST('/api/system/DataInterface/Action/Import', { body: data });
 }
 
 /** DI-007: the calls of an interface, newest first. */
 export function getInterfaceLog(id: string, query: { currentPage: number; pageSize: number; keyword: string }) {
-  return send<Page<InterfaceLogRow>>({ url: `/api/system/DataInterfaceLog/${id}`, data: query });
+  return api.GET('/api/system/DataInterfaceLog/{id}', { params: { path: { id }, query } });
 }
 
-type RowsPage = Schemas['Envelope_RowsPage']['data'];
 /**
  * The popup list query (spec 02 §3, WGT-049). The JNPF client also sends the interface id in
  * the body; the server reads it from the path.
@@ -86,7 +82,7 @@ export type InterfaceListForm = Schemas['ListForm'] & { interfaceId?: string };
 
 /** A page of the interface's rows (popupSelect, popupTableSelect, autoComplete). */
 export function listInterfaceRows(id: string, form: InterfaceListForm) {
-  return send<RowsPage>({ url: `${BASE}/${id}/Action/List`, method: 'POST', data: form, quiet: true });
+  return api.POST('/api/system/DataInterface/{id}/Action/List', { params: { path: { id } }, body: form, quiet: true });
 }
 
 /**
@@ -95,5 +91,5 @@ export function listInterfaceRows(id: string, form: InterfaceListForm) {
  * from the path and the rows' keys from propsValue).
  */
 export function interfaceRowsByIds(id: string, form: Schemas['InfoByIdsForm'] & { interfaceId?: string; relationField?: string }) {
-  return send<Record<string, unknown>[]>({ url: `${BASE}/${id}/Action/InfoByIds`, method: 'POST', data: form, quiet: true });
+  return api.POST('/api/system/DataInterface/{id}/Action/InfoByIds', { params: { path: { id } }, body: form, quiet: true });
 }

@@ -6,7 +6,7 @@
  * {id}/Actions/Export, and the server's {id}/Actions/State and Actions/Import.
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 type Schemas = components['schemas'];
 
@@ -14,54 +14,52 @@ export type VariateListRow = Schemas['VariateListRow'];
 export type VariateInfo = Schemas['VariateRow'];
 export type VariateForm = Schemas['VariateForm'];
 export type VariateNode = Schemas['VariateNode'];
-type ExportUrl = Schemas['ExportUrl'];
 
-const BASE = '/api/system/DataInterfaceVariate';
 
 /** The enabled interfaces with their enabled variables below them. */
 export function getVariateSelector() {
-  return send<VariateNode[]>({ url: `${BASE}/Selector` });
+  return api.GET('/api/system/DataInterfaceVariate/Selector');
 }
 
 /** The variables of the interface `interfaceId`, the keyword on their names (not paged). */
 export function getVariates(interfaceId: string, keyword: string) {
-  return send<{ list: VariateListRow[] }>({ url: `${BASE}/${interfaceId}`, data: { keyword } });
+  return api.GET('/api/system/DataInterfaceVariate/{id}', { params: { path: { id: interfaceId }, query: { keyword } } });
 }
 
 export function getVariate(id: string) {
-  return send<VariateInfo>({ url: `${BASE}/${id}/Info` });
+  return api.GET('/api/system/DataInterfaceVariate/{id}/Info', { params: { path: { id } } });
 }
 
 export function createVariate(form: VariateForm) {
-  return send({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/system/DataInterfaceVariate', { body: form });
 }
 
 export function updateVariate(id: string, form: VariateForm) {
-  return send({ url: `${BASE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/DataInterfaceVariate/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteVariate(id: string) {
-  return send({ url: `${BASE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/DataInterfaceVariate/{id}', { params: { path: { id } } });
 }
 
 /** DI-002: enabledMark 1 ↔ 0 (the server flips it). */
 export function toggleVariate(id: string) {
-  return send({ url: `${BASE}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/DataInterfaceVariate/{id}/Actions/State', { params: { path: { id } } });
 }
 
 /** A copy named 名称_copy. */
 export function copyVariate(id: string) {
-  return send({ url: `${BASE}/${id}/Actions/Copy`, method: 'POST' });
+  return api.POST('/api/system/DataInterfaceVariate/{id}/Actions/Copy', { params: { path: { id } } });
 }
 
 /** The variable as a .bdv file; answers its url. */
 export function exportVariate(id: string) {
-  return send<ExportUrl>({ url: `${BASE}/${id}/Actions/Export` });
+  return api.GET('/api/system/DataInterfaceVariate/{id}/Actions/Export', { params: { path: { id } } });
 }
 
 /** A variable from a .bdv file (multipart field `file`); its interface must exist. */
 export function importVariate(file: File) {
   const data = new FormData();
   data.append('file', file, file.name);
-  return send({ url: `${BASE}/Actions/Import`, method: 'POST', data });
+  return api.POST('/api/system/DataInterfaceVariate/Actions/Import', { body: data });
 }

@@ -10,7 +10,7 @@
  * groupType item's id.
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -29,47 +29,45 @@ export type DictionaryItemForm = Schemas['DictionaryItemForm'];
 export type DictionaryPickerNode = Schemas['DictionaryPickerNode'];
 export type ExportUrl = Schemas['ExportUrl'];
 
-const TYPE = '/api/system/DictionaryType';
-const DATA = '/api/system/DictionaryData';
 
 /** Every dictionary category with its enabled items. */
 export function getDictionaryAll() {
-  return send<{ list: Dictionary[] }>({ url: `${DATA}/All` });
+  return api.GET('/api/system/DictionaryData/All');
 }
 
 // ---- categories ----------------------------------------------------------------------------
 
 /** The category tree. */
 export function getDictionaryTypes() {
-  return send<{ list: DictionaryTypeNode[] }>({ url: TYPE });
+  return api.GET('/api/system/DictionaryType');
 }
 
 /** The parents a category may take: every category but `id` (the edited one, '0' for a new one) and those below it. */
 export function getDictionaryTypeSelector(id: string) {
-  return send<{ list: DictionaryPickerNode[] }>({ url: `${TYPE}/Selector/${id || '0'}` });
+  return api.GET('/api/system/DictionaryType/Selector/{id}', { params: { path: { id: id || '0' } } });
 }
 
 export function getDictionaryType(id: string) {
-  return send<DictionaryTypeInfo>({ url: `${TYPE}/${id}` });
+  return api.GET('/api/system/DictionaryType/{id}', { params: { path: { id } } });
 }
 
 export function createDictionaryType(form: DictionaryTypeForm) {
-  return send({ url: TYPE, method: 'POST', data: form });
+  return api.POST('/api/system/DictionaryType', { body: form });
 }
 
 export function updateDictionaryType(id: string, form: DictionaryTypeForm) {
-  return send({ url: `${TYPE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/DictionaryType/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteDictionaryType(id: string) {
-  return send({ url: `${TYPE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/DictionaryType/{id}', { params: { path: { id } } });
 }
 
 // ---- items -----------------------------------------------------------------------------------
 
 /** A category's items by keyword: a tree when `isTree` is 1 and the category is one. */
 export function getDictionaryItems(typeId: string, query: { keyword: string; isTree: number }) {
-  return send<{ list: DictionaryItemNode[] }>({ url: `${DATA}/${typeId}`, data: query });
+  return api.GET('/api/system/DictionaryData/{id}', { params: { path: { id: typeId }, query } });
 }
 
 /**
@@ -77,40 +75,40 @@ export function getDictionaryItems(typeId: string, query: { keyword: string; isT
  * (its id stands for the top). `id` is the edited item ('0' for a new one).
  */
 export function getDictionaryItemSelector(typeId: string, id: string, isTree: number) {
-  return send<{ list: DictionaryPickerNode[] }>({ url: `${DATA}/${typeId}/Selector/${id || '0'}`, data: { isTree } });
+  return api.GET('/api/system/DictionaryData/{id}/Selector/{itemId}', { params: { path: { id: typeId, itemId: id || '0' } }, undocumentedQuery: { isTree } });
 }
 
 export function getDictionaryItem(id: string) {
-  return send<DictionaryItemInfo>({ url: `${DATA}/${id}/Info` });
+  return api.GET('/api/system/DictionaryData/{id}/Info', { params: { path: { id } } });
 }
 
 export function createDictionaryItem(form: DictionaryItemForm) {
-  return send({ url: DATA, method: 'POST', data: form });
+  return api.POST('/api/system/DictionaryData', { body: form });
 }
 
 export function updateDictionaryItem(id: string, form: DictionaryItemForm) {
-  return send({ url: `${DATA}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/DictionaryData/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteDictionaryItem(id: string) {
-  return send({ url: `${DATA}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/DictionaryData/{id}', { params: { path: { id } } });
 }
 
 /** DICT-040: enabledMark 1 ↔ 0 (the server flips it). */
 export function toggleDictionaryItem(id: string) {
-  return send({ url: `${DATA}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/DictionaryData/{id}/Actions/State', { params: { path: { id } } });
 }
 
 // ---- export and import -----------------------------------------------------------------------
 
 /** DICT-017: a category, those below it and their items as a .bdd file; answers its url. */
 export function exportDictionaryType(typeId: string) {
-  return send<ExportUrl>({ url: `${DATA}/${typeId}/Action/Export` });
+  return api.GET('/api/system/DictionaryData/{id}/Action/Export', { params: { path: { id: typeId } } });
 }
 
 /** DICT-018: categories and items from a .bdd file (multipart field `file`). */
 export function importDictionary(file: File) {
   const data = new FormData();
   data.append('file', file, file.name);
-  return send({ url: `${DATA}/Action/Import`, method: 'POST', data });
+  return api.POST('/api/system/DictionaryData/Action/Import', { body: data });
 }

@@ -4,7 +4,7 @@
  * against the same server.
  */
 import type { components, operations } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 type Schemas = components['schemas'];
 
@@ -28,7 +28,6 @@ export type UploadTarget = {
   folder?: string;
 };
 
-const BASE = '/api/file';
 
 /**
  * The server's message of a failed quiet upload call, '' when there is none (no answer: the
@@ -52,7 +51,7 @@ export function uploadFile(target: UploadTarget, file: Blob, fileName: string) {
   const form = new FormData();
   form.append('file', file, fileName);
   for (const [k, v] of Object.entries(targetFields(target))) form.append(k, v);
-  return send<Uploaded>({ url: `${BASE}/Uploader/${encodeURIComponent(target.type)}`, method: 'POST', data: form, quiet: true });
+  return api.POST('/api/file/Uploader/{type}', { params: { path: { type: target.type } }, body: form, quiet: true });
 }
 
 /** The query of a test-chunk and the fields of a chunk (FILE-036, FILE-040). */
@@ -65,7 +64,7 @@ type ChunkCall = {
 
 /** The test before the chunks (FILE-036): which chunks the server already holds. */
 export function testChunk(fields: ChunkFields, { signal }: ChunkCall = {}) {
-  return send<ChunkState>({ url: `${BASE}/chunk`, data: fields, quiet: true, signal });
+  return api.GET('/api/file/chunk', { params: { query: fields }, quiet: true, signal });
 }
 
 /** One chunk (FILE-035): multipart, the test's fields plus `file`. */
@@ -73,7 +72,7 @@ export function uploadChunk(fields: ChunkFields, chunk: Blob, { signal }: ChunkC
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   form.append('file', chunk, fields.filename);
-  return send<ChunkState>({ url: `${BASE}/chunk`, method: 'POST', data: form, quiet: true, signal });
+  return api.POST('/api/file/chunk', { body: form, quiet: true, signal });
 }
 
 /** The merge's own fields (FILE-041), beside the target's type, pathType, isAccount, folder. */
@@ -83,12 +82,12 @@ export type MergeFields = Pick<ChunkFields, 'identifier' | 'fileType' | 'extensi
 export function mergeChunks(fields: MergeFields, target: UploadTarget) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...fields, type: target.type, ...targetFields(target) })) form.append(k, String(v));
-  return send<Uploaded>({ url: `${BASE}/merge`, method: 'POST', data: form, quiet: true });
+  return api.POST('/api/file/merge', { body: form, quiet: true });
 }
 
 /** A download link (FILE-014): opened without the Authorization header; it expires. */
 export function downloadLink(type: string, fileId: string) {
-  return send<{ url: string }>({ url: `${BASE}/Download/${encodeURIComponent(type)}/${encodeURIComponent(fileId)}` });
+  return api.GET('/api/file/Download/{type}/{fileId}', { params: { path: { type, fileId } } });
 }
 
 /** Pack download's answer (FILE-015, jnpf-wire-areas.md §3). */
@@ -96,12 +95,12 @@ export type PackAnswer = components['schemas']['PackDownload'];
 
 /** Pack download (FILE-015): the body is a bare array of {fileId, fileName}. */
 export function packDownload(type: string, files: { fileId: string; fileName: string }[]) {
-  return send<PackAnswer>({ url: `${BASE}/PackDownload/${encodeURIComponent(type)}`, method: 'POST', data: files });
+  return api.POST('/api/file/PackDownload/{type}', { params: { path: { type } }, body: files });
 }
 
 /** Preview (FILE-045): a URL string to load in a frame (falsy: the file does not exist). */
 export function previewUrl(entry: FileEntry) {
-  return send<string>({ url: `${BASE}/Uploader/Preview`, data: { fileName: entry.fileId, fileVersionId: entry.fileVersionId ?? '', fileDownloadUrl: entry.url } });
+  return api.GET('/api/file/Uploader/Preview', { params: { query: { fileName: entry.fileId, fileVersionId: entry.fileVersionId ?? '', fileDownloadUrl: entry.url } } });
 }
 
 /**

@@ -1,6 +1,6 @@
 /** /api/permission/Group: groups (spec 02 §7.6, ROLE-009; jnpf-wire-areas.md §1.6). */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -10,37 +10,33 @@ export type GroupInfo = Schemas['GroupInfo'];
 export type GroupForm = Schemas['GroupForm'];
 export type GroupNode = Schemas['GroupNode'];
 export type GroupCondition = Schemas['GroupCondition'];
-type GroupPage = Schemas['Envelope_PageOf_GroupRow']['data'];
-type GroupTree = Schemas['Envelope_TreeOf_GroupNode']['data'];
-
-const BASE = '/api/permission/Group';
 
 export function getGroupList(query: { currentPage: number; pageSize: number; keyword: string }) {
-  return send<GroupPage>({ url: BASE, data: query });
+  return api.GET('/api/permission/Group', { params: { query } });
 }
 
 export function getGroup(id: string) {
-  return send<GroupInfo>({ url: `${BASE}/${id}` });
+  return api.GET('/api/permission/Group/{id}', { params: { path: { id } } });
 }
 
 export function createGroup(form: GroupForm) {
-  return send({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/permission/Group', { body: form });
 }
 
 export function updateGroup(id: string, form: GroupForm) {
-  return send({ url: `${BASE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/permission/Group/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteGroup(id: string) {
-  return send({ url: `${BASE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/permission/Group/{id}', { params: { path: { id } } });
 }
 
 /** ROLE-005, ROLE-007: group types with their groups; `data` is the tree array itself. */
 export function getGroupSelector() {
-  return send<GroupNode[]>({ url: `${BASE}/Selector` });
+  return api.GET('/api/permission/Group/Selector');
 }
 
 /** ROLE-005: a custom group picker, limited to these groups (`data.list`). */
 export function getGroupCondition(condition: GroupCondition) {
-  return send<GroupTree>({ url: `${BASE}/GroupCondition`, method: 'POST', data: condition });
+  return api.POST('/api/permission/Group/GroupCondition', { body: condition });
 }

@@ -3,8 +3,7 @@
  * 系统日志 page (the JNPF 3.4.7 client's log page; server/README.md "System log").
  */
 import type { components, operations } from './schema';
-import { request as send } from './http';
-import type { Page } from './request';
+import { api, undocumented } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -20,15 +19,15 @@ type Query = NonNullable<operations['getSystemLogByCategory']['parameters']['que
 export type LogQuery = Required<Pick<Query, 'currentPage' | 'pageSize' | 'keyword'>> & { startTime: number | ''; endTime: number | '' };
 
 export function getLogList(category: LogCategory, query: LogQuery) {
-  return send<Page<LogRow>>({ url: `/api/system/Log/${category}`, data: { ...query, sort: 'desc' } });
+  return api.GET('/api/system/Log/{category}', { params: { path: { category }, query: undocumented({}, { ...query, sort: 'desc' }) } });
 }
 
 /** Deletes the chosen rows. */
 export function deleteLogs(ids: string[]) {
-  return send({ url: '/api/system/Log', method: 'DELETE', data: { ids } });
+  return api.DELETE('/api/system/Log', { body: { ids } });
 }
 
 /** 一键清空: every row of the category (within the caller's scope). */
 export function clearLog(category: LogCategory) {
-  return send({ url: `/api/system/Log/${category}`, method: 'DELETE' });
+  return api.DELETE('/api/system/Log/{category}', { params: { path: { category } } });
 }

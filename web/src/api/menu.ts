@@ -6,7 +6,7 @@
  * toggles —, btn_remove); the server flips a state itself (Actions/State has no body).
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -29,7 +29,6 @@ export type SchemeInfo = Schemas['SchemeInfo'];
 export type LinkInfo = Schemas['LinkInfo'];
 export type LinkTables = Schemas['LinkTables'];
 export type LinkField = Schemas['LinkField'];
-type ExportUrl = Schemas['ExportUrl'];
 
 /** The top of an application's menus and of a menu's buttons (the client's 顶级节点). */
 export const TOP = '-1';
@@ -37,79 +36,70 @@ export const TOP = '-1';
 /** Web or App menus. */
 export type MenuCategory = 'Web' | 'App';
 
-const SYSTEM = '/api/system/System';
-const MENU = '/api/system/Menu';
-const BUTTON = '/api/system/ModuleButton';
-const COLUMN = '/api/system/ModuleColumn';
-const FORM = '/api/system/ModuleForm';
-const AUTHORIZE = '/api/system/ModuleDataAuthorize';
-const SCHEME = '/api/system/ModuleDataAuthorizeScheme';
-const LINK = '/api/system/ModuleDataAuthorizeLink';
-
 // ---- applications ---------------------------------------------------------------------------
 
 /** Every application, in sort order; the keyword matches name and code. */
 export function getSystems(keyword: string) {
-  return send<{ list: SystemInfo[] }>({ url: SYSTEM, data: { keyword } });
+  return api.GET('/api/system/System', { params: { query: { keyword } } });
 }
 
 export function getSystem(id: string) {
-  return send<SystemInfo>({ url: `${SYSTEM}/${id}` });
+  return api.GET('/api/system/System/{id}', { params: { path: { id } } });
 }
 
 export function createSystem(form: SystemForm) {
-  return send({ url: SYSTEM, method: 'POST', data: form });
+  return api.POST('/api/system/System', { body: form });
 }
 
 export function updateSystem(id: string, form: SystemForm) {
-  return send({ url: `${SYSTEM}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/System/{id}', { params: { path: { id } }, body: form });
 }
 
 /** Never the main system, nor one that still has menus (the server says why). */
 export function deleteSystem(id: string) {
-  return send({ url: `${SYSTEM}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/System/{id}', { params: { path: { id } } });
 }
 
 export function toggleSystemState(id: string) {
-  return send({ url: `${SYSTEM}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/System/{id}/Actions/State', { params: { path: { id } } });
 }
 
 // ---- menus ----------------------------------------------------------------------------------
 
 /** An application's menus of one category as a tree; a keyword keeps matches with their ancestors. */
 export function getMenus(systemId: string, query: { keyword: string; category: MenuCategory }) {
-  return send<{ list: MenuInfo[] }>({ url: `${MENU}/ModuleBySystem/${systemId}`, data: query });
+  return api.GET('/api/system/Menu/ModuleBySystem/{systemId}', { params: { path: { systemId }, query } });
 }
 
 /** The directories a menu may hang under: without `id` (the menu edited, '0' for a new one) and what is below it. */
 export function getMenuSelector(id: string, systemId: string, category: MenuCategory) {
-  return send<{ list: MenuPickerNode[] }>({ url: `${MENU}/Selector/${id || '0'}/${systemId || '0'}`, data: { category } });
+  return api.GET('/api/system/Menu/Selector/{id}/{systemId}', { params: { path: { id: id || '0', systemId: systemId || '0' }, query: { category } } });
 }
 
 export function getMenu(id: string) {
-  return send<MenuInfo>({ url: `${MENU}/${id}` });
+  return api.GET('/api/system/Menu/{id}', { params: { path: { id } } });
 }
 
 export function createMenu(form: MenuForm) {
-  return send({ url: MENU, method: 'POST', data: form });
+  return api.POST('/api/system/Menu', { body: form });
 }
 
 export function updateMenu(id: string, form: MenuForm) {
-  return send({ url: `${MENU}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/Menu/{id}', { params: { path: { id } }, body: form });
 }
 
 /** Refused while menus hang below it. */
 export function deleteMenu(id: string) {
-  return send({ url: `${MENU}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/Menu/{id}', { params: { path: { id } } });
 }
 
 export function toggleMenuState(id: string) {
-  return send({ url: `${MENU}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/Menu/{id}/Actions/State', { params: { path: { id } } });
 }
 
 /** A menu, the menus below it and all their items as a .bm file: the url to download it from. */
 export function exportMenu(id: string) {
-  return send<ExportUrl>({ url: `${MENU}/${id}/Action/Export` });
+  return api.GET('/api/system/Menu/{id}/Action/Export', { params: { path: { id } } });
 }
 
 /**
@@ -121,39 +111,39 @@ export function importMenu(systemId: string, file: File, parentId: string, categ
   data.append('file', file, file.name);
   data.append('parentId', parentId);
   data.append('category', category);
-  return send({ url: `${MENU}/${systemId}/Action/Import`, method: 'POST', data });
+  return api.POST('/api/system/Menu/{id}/Action/Import', { params: { path: { id: systemId } }, body: data });
 }
 
 // ---- buttons --------------------------------------------------------------------------------
 
 /** A menu's buttons as a tree. */
 export function getButtons(moduleId: string, keyword: string) {
-  return send<{ list: ButtonInfo[] }>({ url: `${BUTTON}/${moduleId}/List`, data: { keyword } });
+  return api.GET('/api/system/ModuleButton/{id}/List', { params: { path: { id: moduleId }, query: { keyword } } });
 }
 
 /** The buttons a button of this menu may hang under (put under 顶级节点 by the form). */
 export function getButtonSelector(moduleId: string) {
-  return send<{ list: ButtonInfo[] }>({ url: `${BUTTON}/${moduleId}/Selector` });
+  return api.GET('/api/system/ModuleButton/{id}/Selector', { params: { path: { id: moduleId } } });
 }
 
 export function getButton(id: string) {
-  return send<ButtonInfo>({ url: `${BUTTON}/${id}` });
+  return api.GET('/api/system/ModuleButton/{id}', { params: { path: { id } } });
 }
 
 export function createButton(form: ItemForm) {
-  return send({ url: BUTTON, method: 'POST', data: form });
+  return api.POST('/api/system/ModuleButton', { body: form });
 }
 
 export function updateButton(id: string, form: ItemForm) {
-  return send({ url: `${BUTTON}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/ModuleButton/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteButton(id: string) {
-  return send({ url: `${BUTTON}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/ModuleButton/{id}', { params: { path: { id } } });
 }
 
 export function toggleButtonState(id: string) {
-  return send({ url: `${BUTTON}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/ModuleButton/{id}/Actions/State', { params: { path: { id } } });
 }
 
 // ---- list columns and form fields -----------------------------------------------------------
@@ -161,30 +151,40 @@ export function toggleButtonState(id: string) {
 /** 'column' (列表权限, ModuleColumn) or 'form' (表单权限, ModuleForm): the same calls on two paths. */
 export type FieldKind = 'column' | 'form';
 
-const fieldBase = (kind: FieldKind) => (kind === 'column' ? COLUMN : FORM);
-
 export function getFields(kind: FieldKind, moduleId: string, keyword: string) {
-  return send<{ list: FieldInfo[] }>({ url: `${fieldBase(kind)}/${moduleId}/Fields`, data: { keyword } });
+  return kind === 'column'
+    ? api.GET('/api/system/ModuleColumn/{id}/Fields', { params: { path: { id: moduleId }, query: { keyword } } })
+    : api.GET('/api/system/ModuleForm/{id}/Fields', { params: { path: { id: moduleId }, query: { keyword } } });
 }
 
 export function getField(kind: FieldKind, id: string) {
-  return send<FieldInfo>({ url: `${fieldBase(kind)}/${id}` });
+  return kind === 'column'
+    ? api.GET('/api/system/ModuleColumn/{id}', { params: { path: { id } } })
+    : api.GET('/api/system/ModuleForm/{id}', { params: { path: { id } } });
 }
 
 export function createField(kind: FieldKind, form: ItemForm) {
-  return send({ url: fieldBase(kind), method: 'POST', data: form });
+  return kind === 'column'
+    ? api.POST('/api/system/ModuleColumn', { body: form })
+    : api.POST('/api/system/ModuleForm', { body: form });
 }
 
 export function updateField(kind: FieldKind, id: string, form: ItemForm) {
-  return send({ url: `${fieldBase(kind)}/${id}`, method: 'PUT', data: form });
+  return kind === 'column'
+    ? api.PUT('/api/system/ModuleColumn/{id}', { params: { path: { id } }, body: form })
+    : api.PUT('/api/system/ModuleForm/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteField(kind: FieldKind, id: string) {
-  return send({ url: `${fieldBase(kind)}/${id}`, method: 'DELETE' });
+  return kind === 'column'
+    ? api.DELETE('/api/system/ModuleColumn/{id}', { params: { path: { id } } })
+    : api.DELETE('/api/system/ModuleForm/{id}', { params: { path: { id } } });
 }
 
 export function toggleFieldState(kind: FieldKind, id: string) {
-  return send({ url: `${fieldBase(kind)}/${id}/Actions/State`, method: 'PUT' });
+  return kind === 'column'
+    ? api.PUT('/api/system/ModuleColumn/{id}/Actions/State', { params: { path: { id } } })
+    : api.PUT('/api/system/ModuleForm/{id}/Actions/State', { params: { path: { id } } });
 }
 
 /**
@@ -193,55 +193,57 @@ export function toggleFieldState(kind: FieldKind, id: string) {
  */
 export function batchFields(kind: FieldKind, moduleId: string, fields: BatchField[], bindTable = '', bindTableName = '') {
   const data: BatchForm = { moduleId, bindTable, bindTableName, ...(kind === 'column' ? { columnJson: fields } : { formJson: fields }) };
-  return send({ url: `${fieldBase(kind)}/Actions/Batch`, method: 'POST', data });
+  return kind === 'column'
+    ? api.POST('/api/system/ModuleColumn/Actions/Batch', { body: data })
+    : api.POST('/api/system/ModuleForm/Actions/Batch', { body: data });
 }
 
 // ---- data permission ------------------------------------------------------------------------
 
 /** A menu's data-authorize fields. */
 export function getAuthorizeFields(moduleId: string) {
-  return send<{ list: AuthorizeFieldInfo[] }>({ url: `${AUTHORIZE}/${moduleId}/List` });
+  return api.GET('/api/system/ModuleDataAuthorize/{id}/List', { params: { path: { id: moduleId } } });
 }
 
 export function getAuthorizeField(id: string) {
-  return send<AuthorizeFieldInfo>({ url: `${AUTHORIZE}/${id}` });
+  return api.GET('/api/system/ModuleDataAuthorize/{id}', { params: { path: { id } } });
 }
 
 export function createAuthorizeField(form: AuthorizeFieldForm) {
-  return send({ url: AUTHORIZE, method: 'POST', data: form });
+  return api.POST('/api/system/ModuleDataAuthorize', { body: form });
 }
 
 export function updateAuthorizeField(id: string, form: AuthorizeFieldForm) {
-  return send({ url: `${AUTHORIZE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/ModuleDataAuthorize/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteAuthorizeField(id: string) {
-  return send({ url: `${AUTHORIZE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/ModuleDataAuthorize/{id}', { params: { path: { id } } });
 }
 
 /** A menu's data-permission schemes. */
 export function getSchemes(moduleId: string) {
-  return send<{ list: SchemeInfo[] }>({ url: `${SCHEME}/${moduleId}/List` });
+  return api.GET('/api/system/ModuleDataAuthorizeScheme/{id}/List', { params: { path: { id: moduleId } } });
 }
 
 export function getScheme(id: string) {
-  return send<SchemeInfo>({ url: `${SCHEME}/${id}` });
+  return api.GET('/api/system/ModuleDataAuthorizeScheme/{id}', { params: { path: { id } } });
 }
 
 export function createScheme(form: ItemForm) {
-  return send({ url: SCHEME, method: 'POST', data: form });
+  return api.POST('/api/system/ModuleDataAuthorizeScheme', { body: form });
 }
 
 export function updateScheme(id: string, form: ItemForm) {
-  return send({ url: `${SCHEME}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/ModuleDataAuthorizeScheme/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteScheme(id: string) {
-  return send({ url: `${SCHEME}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/system/ModuleDataAuthorizeScheme/{id}', { params: { path: { id } } });
 }
 
 export function toggleSchemeState(id: string) {
-  return send({ url: `${SCHEME}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/system/ModuleDataAuthorizeScheme/{id}/Actions/State', { params: { path: { id } } });
 }
 
 // ---- data connections -----------------------------------------------------------------------
@@ -254,18 +256,15 @@ export const PLATFORM_LINK = '0';
 
 /** A menu's connection for one kind of field: `linkTables` csv ('' when none). */
 export function getLinkInfo(menuId: string, dataType: LinkDataType) {
-  return send<LinkInfo>({ url: `${LINK}/getInfo/${menuId}/${dataType}` });
+  return api.GET('/api/system/ModuleDataAuthorizeLink/getInfo/{menuId}/{dataType}', { params: { path: { menuId, dataType: String(dataType) } } });
 }
 
 /** Saves the tables (csv) of the platform database a menu's fields of one kind are picked from. */
 export function saveLink(moduleId: string, dataType: LinkDataType, linkTables: string[], linkId = PLATFORM_LINK) {
-  return send({ url: `${LINK}/saveLinkData`, method: 'POST', data: { moduleId, linkId, linkTables: linkTables.join(','), dataType } });
+  return api.POST('/api/system/ModuleDataAuthorizeLink/saveLinkData', { body: { moduleId, linkId, linkTables: linkTables.join(','), dataType } });
 }
 
 /** A page of a connected table's columns, a keyword on the name. */
 export function getLinkFields(linkId: string, table: string, dataType: LinkDataType, query: { keyword: string; currentPage: number; pageSize: number }, menuType = 2) {
-  return send<{ list: LinkField[]; pagination: { currentPage: number; pageSize: number; total: number } }>({
-    url: `${LINK}/${encodeURIComponent(linkId)}/Tables/${encodeURIComponent(table)}/Fields/${menuType}/${dataType}`,
-    data: query,
-  });
+  return api.GET('/api/system/ModuleDataAuthorizeLink/{linkId}/Tables/{table}/Fields/{menuType}/{dataType}', { params: { path: { linkId, table, menuType: String(menuType), dataType: String(dataType) }, query } });
 }

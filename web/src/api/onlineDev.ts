@@ -5,7 +5,8 @@
  * and the list.
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
+import type { Envelope } from './request';
 
 type Schemas = components['schemas'];
 
@@ -16,8 +17,6 @@ type RecordPage = Schemas['Envelope_PageOf_RecordRow']['data'];
 /** A list row: raw values by vModel plus id, version, creatorUserId, creatorTime. */
 export type RecordRow = Record<string, unknown> & { id: string };
 
-const BASE = '/api/visualdev/OnlineDev';
-const at = (modelId: string) => `${BASE}/${encodeURIComponent(modelId)}`;
 
 // The generated RecordForm types `data` as an open object; a record is any JSON object.
 type RecordBody = Schemas['RecordForm'];
@@ -25,22 +24,22 @@ const body = (id: string, data: Record<string, unknown>): RecordBody => ({ id, d
 
 /** The released definition ('' from a menu). */
 export function getConfig(modelId: string) {
-  return send<OnlineConfig>({ url: `${at(modelId)}/Config` });
+  return api.GET('/api/visualdev/OnlineDev/{modelId}/Config', { params: { path: { modelId } } });
 }
 
 /** Creates a record; answers its id. A refusal (400) carries `{field: [messages]}`. */
 export function createRecord(modelId: string, data: Record<string, unknown>) {
-  return send<string>({ url: at(modelId), method: 'POST', data: body('', data) });
+  return api.POST('/api/visualdev/OnlineDev/{modelId}', { params: { path: { modelId } }, body: body('', data) });
 }
 
 /** The record's raw values (JSON text in `data`, with its `version`). */
 export function getRecord(modelId: string, id: string) {
-  return send<RecordData>({ url: `${at(modelId)}/${encodeURIComponent(id)}` });
+  return api.GET('/api/visualdev/OnlineDev/{modelId}/{id}', { params: { path: { modelId, id } } });
 }
 
 /** Updates a record; `data` must carry the `version` it was read with (stale → 400). */
 export function updateRecord(modelId: string, id: string, data: Record<string, unknown>) {
-  return send({ url: `${at(modelId)}/${encodeURIComponent(id)}`, method: 'PUT', data: body(id, data) });
+  return api.PUT('/api/visualdev/OnlineDev/{modelId}/{id}', { params: { path: { modelId, id } }, body: body(id, data) });
 }
 
 /**
@@ -48,21 +47,24 @@ export function updateRecord(modelId: string, id: string, data: Record<string, u
  * whose failure the caller covers (a related record's text: the id stays shown).
  */
 export function getRecordDetail(modelId: string, id: string, options: { quiet?: boolean } = {}) {
-  return send<RecordData>({ url: `${at(modelId)}/${encodeURIComponent(id)}/DataChange`, quiet: options.quiet });
+  return api.GET('/api/visualdev/OnlineDev/{modelId}/{id}/DataChange', { params: { path: { modelId, id } }, quiet: options.quiet });
 }
 
 export function deleteRecord(modelId: string, id: string) {
-  return send({ url: `${at(modelId)}/${encodeURIComponent(id)}`, method: 'DELETE' });
+  return api.DELETE('/api/visualdev/OnlineDev/{modelId}/{id}', { params: { path: { modelId, id } } });
 }
 
 /** Deletes all or none. */
 export function deleteRecords(modelId: string, ids: string[]) {
-  return send({ url: `${BASE}/batchDelete/${encodeURIComponent(modelId)}`, method: 'POST', data: { ids } satisfies Schemas['RecordBatchDeleteForm'] });
+  return api.POST('/api/visualdev/OnlineDev/batchDelete/{modelId}', { params: { path: { modelId } }, body: { ids } satisfies Schemas['RecordBatchDeleteForm'] });
 }
 
 /** One page of the records. */
 export function getRecordList(modelId: string, query: RecordListForm) {
-  return send<{ list: RecordRow[]; pagination: RecordPage["pagination"] }>({ url: `${at(modelId)}/List`, method: "POST", data: query });
+  // The document types a row as an open object; a row always carries its id.
+  return api.POST('/api/visualdev/OnlineDev/{modelId}/List', { params: { path: { modelId } }, body: query }) as Promise<
+    Envelope<{ list: RecordRow[]; pagination: RecordPage['pagination'] }>
+  >;
 }
 
 /** A record's JSON text (`data` of the info and DataChange answers) as an object. */

@@ -4,7 +4,7 @@
  * trees every organisation picker reads.
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -16,62 +16,59 @@ export type CompanyForm = Schemas['CompanyForm'];
 export type DepartmentInfo = Schemas['DepartmentInfo'];
 export type DepartmentForm = Schemas['DepartmentForm'];
 export type OrganizeCondition = Schemas['ConditionRequest'];
-type ManagementTree = Schemas['Envelope_TreeOf_OrganizeNode']['data'];
-type SelectorTree = Schemas['Envelope_TreeOf_SelectorNode']['data'];
 
-const BASE = '/api/permission/Organize';
 
 /** ORG-019: the management tree (companies and departments), filtered by keyword. */
 export function getOrganizeList(query: { keyword?: string }) {
-  return send<ManagementTree>({ url: BASE, data: query });
+  return api.GET('/api/permission/Organize', { params: { query } });
 }
 
 export function getCompany(id: string) {
-  return send<CompanyInfo>({ url: `${BASE}/${id}` });
+  return api.GET('/api/permission/Organize/{id}', { params: { path: { id } } });
 }
 
 export function createCompany(form: CompanyForm) {
-  return send({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/permission/Organize', { body: form });
 }
 
 export function updateCompany(id: string, form: CompanyForm) {
-  return send({ url: `${BASE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/permission/Organize/{id}', { params: { path: { id } }, body: form });
 }
 
 /** Deletes a company or a department (the client never calls the department DELETE). */
 export function deleteOrganize(id: string) {
-  return send({ url: `${BASE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/permission/Organize/{id}', { params: { path: { id } } });
 }
 
 /** ORG-020 */
 export function getDepartment(id: string) {
-  return send<DepartmentInfo>({ url: `${BASE}/Department/${id}` });
+  return api.GET('/api/permission/Organize/Department/{id}', { params: { path: { id } } });
 }
 
 export function createDepartment(form: DepartmentForm) {
-  return send({ url: `${BASE}/Department`, method: 'POST', data: form });
+  return api.POST('/api/permission/Organize/Department', { body: form });
 }
 
 export function updateDepartment(id: string, form: DepartmentForm) {
-  return send({ url: `${BASE}/Department/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/permission/Organize/Department/{id}', { params: { path: { id } }, body: form });
 }
 
 /** ORG-009: every organisation (the lookup that turns stored id paths into names). */
 export function getDepartmentSelector(id = '0') {
-  return send<SelectorTree>({ url: `${BASE}/Department/Selector/${id || '0'}` });
+  return api.GET('/api/permission/Organize/Department/Selector/{id}', { params: { path: { id: id || '0' } } });
 }
 
 /** What the caller may manage, leaving out `id` (the node being edited) and what is below it. */
 export function getDepartmentSelectorByAuth(id = '0') {
-  return send<SelectorTree>({ url: `${BASE}/Department/SelectorByAuth/${id || '0'}` });
+  return api.GET('/api/permission/Organize/Department/SelectorByAuth/{id}', { params: { path: { id: id || '0' } } });
 }
 
 /** Companies the caller may manage (the company form's parent), leaving out `id`'s subtree. */
 export function getCompanySelectorByAuth(id = '0') {
-  return send<SelectorTree>({ url: `${BASE}/SelectorByAuth/${id || '0'}` });
+  return api.GET('/api/permission/Organize/SelectorByAuth/{id}', { params: { path: { id: id || '0' } } });
 }
 
 /** ORG-010: the tree limited to these organisations (a custom picker). */
 export function getOrganizeCondition(condition: OrganizeCondition) {
-  return send<SelectorTree>({ url: `${BASE}/OrganizeCondition`, method: 'POST', data: condition });
+  return api.POST('/api/permission/Organize/OrganizeCondition', { body: condition });
 }

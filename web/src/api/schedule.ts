@@ -5,7 +5,7 @@
  * following ones, 3 all — always 3 for a schedule that does not repeat).
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -18,32 +18,31 @@ export type ScheduleDetail = Schemas['ScheduleDetail'];
 /** SCHED-008: the scope of a change or a deletion. */
 export type ScheduleScope = 1 | 2 | 3;
 
-const BASE = '/api/system/Schedule';
 
 /** The occurrences that overlap the range. */
 export function getSchedules(range: { startTime: string; endTime: string }) {
-  return send<{ list: ScheduleEvent[] }>({ url: BASE, data: range });
+  return api.GET('/api/system/Schedule', { params: { query: range } });
 }
 
 /** One occurrence's form. */
 export function getSchedule(id: string) {
-  return send<ScheduleInfo>({ url: `${BASE}/${id}` });
+  return api.GET('/api/system/Schedule/{id}', { params: { path: { id } } });
 }
 
 /** SCHED-012: the viewer's text, by occurrence and series ('0' from the calendar). */
 export function getScheduleDetail(id: string, groupId = '0') {
-  return send<ScheduleDetail | null>({ url: `${BASE}/detail`, data: { groupId, id } });
+  return api.GET('/api/system/Schedule/detail', { params: { query: { groupId, id } } });
 }
 
 export function createSchedule(form: ScheduleForm) {
-  return send({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/system/Schedule', { body: form });
 }
 
 export function updateSchedule(id: string, scope: ScheduleScope, form: ScheduleForm) {
-  return send({ url: `${BASE}/${id}/${scope}`, method: 'PUT', data: form });
+  return api.PUT('/api/system/Schedule/{id}/{type}', { params: { path: { id, type: String(scope) } }, body: form });
 }
 
 /** SCHED-011: the answer's msg is the success toast. */
 export function deleteSchedule(id: string, scope: ScheduleScope) {
-  return send({ url: `${BASE}/${id}/${scope}`, method: 'DELETE' });
+  return api.DELETE('/api/system/Schedule/{id}/{type}', { params: { path: { id, type: String(scope) } } });
 }

@@ -5100,7 +5100,7 @@ export interface components {
             sortCode?: components["schemas"]["Patch_i64"];
             description?: components["schemas"]["Patch_String"];
             /** @description The details as an object (the client sends an object, reads JSON text). */
-            propertyJson?: Record<string, never> | null;
+            propertyJson?: Record<string, unknown> | null;
         };
         /** @description GET Organize/{id}: the company form. */
         CompanyInfo: {
@@ -5155,7 +5155,7 @@ export interface components {
             /** @description One entry per visible page. */
             permissionList: components["schemas"]["PermissionEntry"][];
             /** @description The public system settings. */
-            sysConfigInfo: Record<string, never>;
+            sysConfigInfo: Record<string, unknown>;
         };
         /** @description A node of DataInterface/Selector: the categories with their enabled interfaces. */
         DataInterfaceSelectorNode: {
@@ -5552,7 +5552,7 @@ export interface components {
                 /** @description One entry per visible page. */
                 permissionList: components["schemas"]["PermissionEntry"][];
                 /** @description The public system settings. */
-                sysConfigInfo: Record<string, never>;
+                sysConfigInfo: Record<string, unknown>;
             };
         };
         /**
@@ -5709,7 +5709,7 @@ export interface components {
             msg: string;
             /** @description GET Users/ImportPreview: the rows of the upload, keyed like the export's columns. */
             data: {
-                dataRow: Record<string, never>[];
+                dataRow: Record<string, unknown>[];
             };
         };
         /**
@@ -5733,7 +5733,7 @@ export interface components {
                 resultType: number;
                 snum: number;
                 fnum: number;
-                failResult: Record<string, never>[];
+                failResult: Record<string, unknown>[];
                 initialPassword: string;
             };
         };
@@ -7199,7 +7199,7 @@ export interface components {
             msg: string;
             /** @description One page of a list. */
             data: {
-                list: Record<string, never>[];
+                list: Record<string, unknown>[];
                 pagination: components["schemas"]["Pagination"];
             };
         };
@@ -7551,7 +7551,7 @@ export interface components {
             msg: string;
             /** @description A page of rows of an interface. */
             data: {
-                list: Record<string, never>[];
+                list: Record<string, unknown>[];
                 pagination: components["schemas"]["Pagination"];
             };
         };
@@ -8665,7 +8665,7 @@ export interface components {
         };
         /** @description GET Users/ImportPreview: the rows of the upload, keyed like the export's columns. */
         ImportPreview: {
-            dataRow: Record<string, never>[];
+            dataRow: Record<string, unknown>[];
         };
         /**
          * @description What an import did: resultType 0 when every row was stored, else 1; the failed rows with
@@ -8676,12 +8676,12 @@ export interface components {
             resultType: number;
             snum: number;
             fnum: number;
-            failResult: Record<string, never>[];
+            failResult: Record<string, unknown>[];
             initialPassword: string;
         };
         /** @description POST Users/ImportData and ExportExceptionData: `{list: [rows]}`. */
         ImportRows: {
-            list?: Record<string, never>[];
+            list?: Record<string, unknown>[];
         };
         /** @description POST DataInterface/{id}/Action/InfoByIds: the rows whose value key is one of `ids`. */
         InfoByIdsForm: {
@@ -9679,7 +9679,7 @@ export interface components {
              * @description JSON text of the record (or the object itself). On update it must carry the
              *     `version` the record was read with; only the fields it holds change.
              */
-            data: Record<string, never>;
+            data: Record<string, unknown>;
         };
         /** @description DELETE Record: the caller's copies to delete, ids joined by ',' (or an array). */
         RecordIds: {
@@ -9703,18 +9703,18 @@ export interface components {
              * @description JSON text (or object) `{vModel: value}`: text contains, [min, max] ranges, arrays
              *     any-of, other values equal (jnpf-wire-engine.md §4.4).
              */
-            queryJson?: Record<string, never>;
+            queryJson?: Record<string, unknown>;
             /**
              * @description JSON text (or object) `{matchLogic: AND|OR, conditionJson: JSON text of [{field,
              *     symbol (>= > == <= < <> like notLike), fieldValue}]}`.
              */
-            superQueryJson?: Record<string, never>;
+            superQueryJson?: Record<string, unknown>;
         };
         /**
          * @description A record of a related form as the picker lists it: `id`, the relationField and the
          *     column keys.
          */
-        RecordRow: Record<string, never>;
+        RecordRow: Record<string, unknown>;
         /**
          * @description POST Base/{id}/Actions/Release: which sides to publish. The menu parents are accepted;
          *     making the menu entries is not part of this slice.
@@ -9800,7 +9800,7 @@ export interface components {
         };
         /** @description A page of rows of an interface. */
         RowsPage: {
-            list: Record<string, never>[];
+            list: Record<string, unknown>[];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -14186,7 +14186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -14201,7 +14201,7 @@ export interface operations {
         /** @description the settings to change */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": Record<string, unknown>;
             };
         };
         responses: {
@@ -15300,7 +15300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -15440,7 +15440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -15518,7 +15518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -15544,7 +15544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -17621,7 +17621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };

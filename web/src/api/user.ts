@@ -1,7 +1,6 @@
 /** /api/permission/Users/Current: the signed-in user's own data (spec 02 §7.5, PROF-*). */
-import type { Page } from './request';
 import type { components } from './schema';
-import { request as send } from './http';
+import { api } from './client';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -12,20 +11,19 @@ export type BaseInfoChange = Schemas['BaseInfoChange'];
 export type ModifyPasswordForm = Schemas['PasswordChange'];
 export type LoginLogEntry = Schemas['LoginLogEntry'];
 
-const BASE = '/api/permission/Users/Current';
 
 /** PROF-003 */
 export function getBaseInfo() {
-  return send<BaseInfo>({ url: `${BASE}/BaseInfo` });
+  return api.GET('/api/permission/Users/Current/BaseInfo');
 }
 
 export function updateBaseInfo(info: BaseInfoChange) {
-  return send({ url: `${BASE}/BaseInfo`, method: 'PUT', data: info });
+  return api.PUT('/api/permission/Users/Current/BaseInfo', { body: info });
 }
 
 /** PROF-004, AUTH-037 */
 export function modifyPassword(form: ModifyPasswordForm) {
-  return send({ url: `${BASE}/Actions/ModifyPassword`, method: 'POST', data: form });
+  return api.POST('/api/permission/Users/Current/Actions/ModifyPassword', { body: form });
 }
 
 /** AUTH-036: the change-password captcha image. */
@@ -35,27 +33,27 @@ export function passwordCaptchaUrl(key: string): string {
 
 /** PROF-005, SHELL-043 */
 export function saveTheme(theme: string) {
-  return send({ url: `${BASE}/SystemTheme`, method: 'PUT', data: { theme } });
+  return api.PUT('/api/permission/Users/Current/SystemTheme', { body: { theme } });
 }
 
 /** PROF-005, SHELL-044 */
 export function saveLanguage(language: string) {
-  return send({ url: `${BASE}/SystemLanguage`, method: 'PUT', data: { language } });
+  return api.PUT('/api/permission/Users/Current/SystemLanguage', { body: { language } });
 }
 
 /** PROF-006: the login log. */
 export function getLoginLog(query: { currentPage: number; pageSize: number; keyword?: string }) {
-  return send<Page<LoginLogEntry>>({ url: `${BASE}/SystemLog`, data: { ...query, category: 1 } });
+  return api.GET('/api/permission/Users/Current/SystemLog', { params: { query: { ...query, category: 1 } } });
 }
 
 /** PROF-008, SHELL-020: switch the current system. */
 export function switchMajor(majorId: string, majorType = 'System') {
-  return send({ url: `${BASE}/major`, method: 'PUT', data: { majorId, majorType } });
+  return api.PUT('/api/permission/Users/Current/major', { body: { majorId, majorType } });
 }
 
 /** PROF-002: the avatar is the `data.name` of one's own upload to Uploader/userAvatar. */
 export function setAvatar(name: string) {
-  return send({ url: `${BASE}/Avatar/${encodeURIComponent(name)}`, method: 'PUT' });
+  return api.PUT('/api/permission/Users/Current/Avatar/{name}', { params: { path: { name } } });
 }
 
 /** A signature image (PROF-009): `signImg` is a data-URL shown as it is. */
@@ -63,17 +61,17 @@ export type SignImage = components['schemas']['SignImg'];
 
 /** PROF-009 */
 export function getSignImages() {
-  return send<SignImage[]>({ url: `${BASE}/SignImg` });
+  return api.GET('/api/permission/Users/Current/SignImg');
 }
 
 export function addSignImage(signImg: string, isDefault: 0 | 1) {
-  return send({ url: `${BASE}/SignImg`, method: 'POST', data: { signImg, isDefault } });
+  return api.POST('/api/permission/Users/Current/SignImg', { body: { signImg, isDefault } });
 }
 
 export function setDefaultSignImage(id: string) {
-  return send({ url: `${BASE}/${encodeURIComponent(id)}/SignImg`, method: 'PUT' });
+  return api.PUT('/api/permission/Users/Current/{id}/SignImg', { params: { path: { id } } });
 }
 
 export function deleteSignImage(id: string) {
-  return send({ url: `${BASE}/${encodeURIComponent(id)}/SignImg`, method: 'DELETE' });
+  return api.DELETE('/api/permission/Users/Current/{id}/SignImg', { params: { path: { id } } });
 }

@@ -4,7 +4,8 @@
  * user.ts.
  */
 import type { components } from './schema';
-import { request as send } from './http';
+import { api, undocumented } from './client';
+import type { Envelope } from './request';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -29,62 +30,56 @@ export type ImportResult = Omit<Schemas['ImportResult'], 'failResult'> & { failR
 /** ResetPassword's body: both entries as MD5; plainPassword lets the server check the policy. */
 export type PasswordReset = Schemas['PasswordReset'] & { plainPassword?: string };
 
-type UserPage = Schemas['Envelope_PageOf_UserRow']['data'];
-type NodePage = Schemas['Envelope_PageOf_UserNode']['data'];
-type ItemPage = Schemas['Envelope_PageOf_UserItem']['data'];
-type ItemList = Schemas['Envelope_TreeOf_UserItem']['data'];
-type Selected = Schemas['Envelope_TreeOf_SelectedItem']['data'];
 
-const BASE = '/api/permission/Users';
 
 /** ORG-021: organizeId '' every user, else an organisation's and below. */
 export function getUserList(query: { currentPage: number; pageSize: number; keyword: string; organizeId: string }) {
-  return send<UserPage>({ url: BASE, data: query });
+  return api.GET('/api/permission/Users', { params: { query } });
 }
 
 /** The list's query. */
 export type UserQuery = Parameters<typeof getUserList>[0];
 
 export function getUser(id: string) {
-  return send<UserDetail>({ url: `${BASE}/${id}` });
+  return api.GET('/api/permission/Users/{id}', { params: { path: { id } } });
 }
 
 /** Answers the generated initial password, shown once. */
 export function createUser(form: UserForm) {
-  return send<CreatedUser>({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/permission/Users', { body: form });
 }
 
 export function updateUser(id: string, form: UserForm) {
-  return send({ url: `${BASE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/permission/Users/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteUser(id: string) {
-  return send({ url: `${BASE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/permission/Users/{id}', { params: { path: { id } } });
 }
 
 /** ORG-008, ORG-022: enabled ↔ disabled; the server flips it. */
 export function toggleUserState(id: string) {
-  return send({ url: `${BASE}/${id}/Actions/State`, method: 'PUT' });
+  return api.PUT('/api/permission/Users/{id}/Actions/State', { params: { path: { id } } });
 }
 
 /** ORG-022 */
 export function resetUserPassword(id: string, body: PasswordReset) {
-  return send({ url: `${BASE}/${id}/Actions/ResetPassword`, method: 'POST', data: { id, ...body } });
+  return api.POST('/api/permission/Users/{id}/Actions/ResetPassword', { params: { path: { id } }, body: undocumented(body, { id }) });
 }
 
 /** ORG-022: lifts the lock of too many failed sign-ins. */
 export function unlockUser(id: string) {
-  return send({ url: `${BASE}/${id}/Actions/unlock`, method: 'PUT' });
+  return api.PUT('/api/permission/Users/{id}/Actions/unlock', { params: { path: { id } } });
 }
 
 /** ORG-023: what a user holds that a handover passes on. */
 export function getWorkByUser(fromId: string) {
-  return send<UserWork>({ url: `${BASE}/getWorkByUser`, data: { fromId } });
+  return api.GET('/api/permission/Users/getWorkByUser', { params: { query: { fromId } } });
 }
 
 /** ORG-023 */
 export function handOverWork(fromId: string, handoverUser: string) {
-  return send({ url: `${BASE}/workHandover`, method: 'POST', data: { fromId, handoverUser } });
+  return api.POST('/api/permission/Users/workHandover', { body: { fromId, handoverUser } });
 }
 
 // ---- the pickers (jnpf-wire-areas.md §1.9) ---------------------------------------------------
@@ -97,39 +92,39 @@ export const PICKER_PAGE_SIZE = 20;
  * with a keyword, a flat page of users (a search always asks at '0').
  */
 export function getUserTree(nodeId: string, body: { keyword?: string; currentPage?: number; pageSize?: number }) {
-  return send<NodePage>({ url: `${BASE}/ImUser/Selector/${nodeId || '0'}`, method: 'POST', data: body });
+  return api.POST('/api/permission/Users/ImUser/Selector/{nodeId}', { params: { path: { nodeId: nodeId || '0' } }, body });
 }
 
 /** ORG-015: the users of the caller's organisation (a data array). */
 export function getOrganizationUsers(keyword: string) {
-  return send<UserItem[]>({ url: `${BASE}/getOrganization`, data: { keyword, organizeId: '0' } });
+  return api.GET('/api/permission/Users/getOrganization', { params: { query: undocumented({ keyword }, { organizeId: '0' }) } });
 }
 
 /** ORG-016: the caller's subordinates (a data array). */
 export function getSubordinateUsers(keyword: string) {
-  return send<UserItem[]>({ url: `${BASE}/getSubordinates`, method: 'POST', data: { keyword } });
+  return api.POST('/api/permission/Users/getSubordinates', { body: { keyword } });
 }
 
 /** ORG-013, ORG-017: a page of the users of these departments, positions, roles, groups or ids (paging nested). */
 export type UserConditionBody = Schemas['UserCondition'];
 
 export function getUserCondition(body: UserConditionBody) {
-  return send<ItemPage>({ url: `${BASE}/UserCondition`, method: 'POST', data: body });
+  return api.POST('/api/permission/Users/UserCondition', { body });
 }
 
 /** ORG-014: the users of a stored value (the pseudo id currentUser is skipped by the server). */
 export function getUsersByIds(ids: string[]) {
-  return send<ItemList>({ url: `${BASE}/getUserList`, method: 'POST', data: { userId: ids } });
+  return api.POST('/api/permission/Users/getUserList', { body: { userId: ids } });
 }
 
 /** ORG-018: the entries of a mixed picker's value ("id--type"), their ids bare. */
 export function getSelectedList(values: string[]) {
-  return send<Selected>({ url: `${BASE}/getSelectedList`, method: 'POST', data: { userId: values } });
+  return api.POST('/api/permission/Users/getSelectedList', { body: { userId: values } });
 }
 
 /** ORG-013: a page of the users these mixed ids reach (a custom mixed picker). */
 export function getSelectedUserList(body: Schemas['SelectedUsers']) {
-  return send<ItemPage>({ url: `${BASE}/getSelectedUserList`, method: 'POST', data: body });
+  return api.POST('/api/permission/Users/getSelectedUserList', { body });
 }
 
 // ---- Excel (ORG-026; spec 01 §2.10, §5.5) --------------------------------------------------
@@ -164,32 +159,33 @@ export const USER_COLUMNS = [
 
 /** The list's query plus dataType (0 this page, 1 all) and selectKey (the columns, csv). */
 export function exportUsers(query: UserQuery, dataType: 0 | 1, selectKey: string[]) {
-  return send<FileUrl>({ url: `${BASE}/ExportExcel`, data: { ...query, dataType, selectKey: selectKey.join(',') } });
+  return api.GET('/api/permission/Users/ExportExcel', { params: { query: { ...query, dataType, selectKey: selectKey.join(',') } } });
 }
 
 /** IMP-024 */
 export function downloadUserTemplate() {
-  return send<FileUrl>({ url: `${BASE}/TemplateDownload` });
+  return api.GET('/api/permission/Users/TemplateDownload');
 }
 
 /** IMP-021: the file in the multipart field 'file'; answers the name the preview reads. */
 export function uploadUserFile(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return send<{ name: string }>({ url: `${BASE}/Uploader`, method: 'POST', data: body });
+  return api.POST('/api/permission/Users/Uploader', { body });
 }
 
 /** IMP-022 */
 export function previewUserImport(fileName: string) {
-  return send<{ dataRow: ImportRow[] }>({ url: `${BASE}/ImportPreview`, data: { fileName } });
+  // The document types a row as an open object; a preview row is text by column.
+  return api.GET('/api/permission/Users/ImportPreview', { params: { query: { fileName } } }) as Promise<Envelope<{ dataRow: ImportRow[] }>>;
 }
 
 /** IMP-023 */
 export function importUsers(list: ImportRow[]) {
-  return send<ImportResult>({ url: `${BASE}/ImportData`, method: 'POST', data: { list } });
+  return api.POST('/api/permission/Users/ImportData', { body: { list } }) as Promise<Envelope<ImportResult>>;
 }
 
 /** IMP-025: the refused rows with their reasons, as a workbook. */
 export function exportUserFailures(list: ImportRow[]) {
-  return send<FileUrl>({ url: `${BASE}/ExportExceptionData`, method: 'POST', data: { list } });
+  return api.POST('/api/permission/Users/ExportExceptionData', { body: { list } });
 }

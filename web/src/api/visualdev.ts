@@ -4,15 +4,13 @@
  */
 import type { DefinitionProblem } from '@qiming/core';
 import type { components } from './schema';
-import { request as send } from './http';
+import { api, undocumented } from './client';
 
 type Schemas = components['schemas'];
 
 export type ModelRow = Schemas['ModelListRow'];
 export type ModelInfo = Schemas['ModelInfo'];
 export type ModelForm = Schemas['ModelForm'];
-type ModelPage = Schemas['Envelope_PageOf_ModelListRow']['data'];
-type RecordPage = Schemas['Envelope_PageOf_RecordRow']['data'];
 
 /**
  * A problem of a refused release: where it is (JSON Pointer), the field, the core's message —
@@ -20,35 +18,35 @@ type RecordPage = Schemas['Envelope_PageOf_RecordRow']['data'];
  */
 export type ReleaseProblem = DefinitionProblem;
 
-const BASE = '/api/visualdev/Base';
 
 export function getModelList(query: { currentPage: number; pageSize: number; keyword: string; type?: number | '' }) {
-  return send<ModelPage>({ url: BASE, data: query });
+  const { type, ...documented } = query;
+  return api.GET('/api/visualdev/Base', { params: { query: undocumented(documented, { type }) } });
 }
 
 export function getModel(id: string) {
-  return send<ModelInfo>({ url: `${BASE}/${id}` });
+  return api.GET('/api/visualdev/Base/{id}', { params: { path: { id } } });
 }
 
 export function createModel(form: ModelForm) {
-  return send<string>({ url: BASE, method: 'POST', data: form });
+  return api.POST('/api/visualdev/Base', { body: form });
 }
 
 export function updateModel(id: string, form: ModelForm) {
-  return send({ url: `${BASE}/${id}`, method: 'PUT', data: form });
+  return api.PUT('/api/visualdev/Base/{id}', { params: { path: { id } }, body: form });
 }
 
 export function deleteModel(id: string) {
-  return send({ url: `${BASE}/${id}`, method: 'DELETE' });
+  return api.DELETE('/api/visualdev/Base/{id}', { params: { path: { id } } });
 }
 
 export function copyModel(id: string) {
-  return send({ url: `${BASE}/${id}/Actions/Copy`, method: 'POST' });
+  return api.POST('/api/visualdev/Base/{id}/Actions/Copy', { params: { path: { id } } });
 }
 
 /** Releases the draft (pc); a refusal (code 400) carries every problem in `data`. */
 export function releaseModel(id: string) {
-  return send<number>({ url: `${BASE}/${id}/Actions/Release`, method: 'POST', data: { pc: 1, app: 0 } });
+  return api.POST('/api/visualdev/Base/{id}/Actions/Release', { params: { path: { id } }, body: { pc: 1, app: 0 } });
 }
 
 /** The problems a refused release carries, or null. */
@@ -60,5 +58,5 @@ export function releaseProblemsOf(error: unknown): ReleaseProblem[] | null {
 
 /** The related-form picker's page of a released model's records. */
 export function getRelatedRecords(modelId: string, query: { currentPage: number; pageSize: number; keyword: string; relationField: string; columnOptions: string }) {
-  return send<RecordPage>({ url: `${BASE}/${modelId}/FieldDataSelect`, data: query });
+  return api.GET('/api/visualdev/Base/{id}/FieldDataSelect', { params: { path: { id: modelId }, query } });
 }

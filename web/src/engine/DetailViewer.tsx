@@ -6,15 +6,15 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Rate, Row, Spin, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useCore } from '@/hooks/useCore';
 import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
-import { columnsOf, dayjsFormat, DISPLAY_ONLY, WIDGET_DATE_FORMAT, labelOf, readFormData, staticOptions, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
+import { columnsOf, DISPLAY_ONLY, labelOf, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
 import { EngineContext, type ModelExtra } from './context';
-import { FieldLabel, renderLayout, columnTotal } from './FormRenderer';
-import { RelatedDetail } from './FormPopup';
-import { chineseAmount, DisplayWidget, formatNumber } from './widgets';
+import { FieldLabel, renderLayout } from './FormRenderer';
+import { useRelated } from './related';
+import { DisplayWidget } from './widgets';
+import { columnTotal, displayText, formatNumber } from './values';
 import './engine.css';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
@@ -31,38 +31,6 @@ export function safeHtml(html: string): string {
 }
 
 type Core = ReturnType<typeof useCore>;
-
-/** The display text of a field's value (not uploads, editor, rate, colour: those draw). */
-export function displayText(core: Core, field: Field, value: unknown, record: FormRecord): string {
-  const key = field.__config__.jnpfKey;
-  if (value === null || value === undefined || value === '') return '';
-  if (key === 'numInput' || key === 'JNPFAmount' || key === 'calculate') {
-    const text = formatNumber(core, value, field.precision ?? (key === 'calculate' ? 2 : undefined), field.thousands === true);
-    const amount = field.isAmountChinese === true || key === 'JNPFAmount' ? chineseAmount(core, value) : '';
-    return amount ? `${text} ${amount}` : text;
-  }
-  if (key === 'date' && typeof value === 'number') return dayjs(value).format(dayjsFormat(field.format, 'YYYY-MM-DD'));
-  if ((key === 'createTime' || key === 'modifyTime') && typeof value === 'number') return dayjs(value).format(WIDGET_DATE_FORMAT);
-  if (key === 'dateRange' && Array.isArray(value)) return value.map((v) => dayjs(Number(v)).format(dayjsFormat(field.format))).join(' ~ ');
-  if (key === 'timeRange' && Array.isArray(value)) return value.map(str).join(' ~ ');
-  if (key === 'switch') return str(value === (field['active-value'] ?? 1) || value === true ? field.activeTxt ?? '开' : field.inactiveTxt ?? '关');
-  if (['radio', 'checkbox', 'select', 'cascader', 'treeSelect'].includes(key) && field.__config__.dataType !== 'dictionary' && field.__config__.dataType !== 'dynamic') {
-    // A raw record: the stored values read through the static options; names pass as they are.
-    const labels = new Map<string, string>();
-    const walk = (items: ReturnType<typeof staticOptions>) =>
-      items.forEach((o) => {
-        labels.set(o.value, o.label);
-        if (o.children) walk(o.children as ReturnType<typeof staticOptions>);
-      });
-    walk(staticOptions(field));
-    const one = (v: unknown) => labels.get(str(v)) ?? str(v);
-    if (key === 'cascader' && Array.isArray(value)) return value.map(one).join(str(field.separator) || '/');
-    return Array.isArray(value) ? value.map(one).join(',') : one(value);
-  }
-  if (key === 'relationForm' || key === 'popupSelect') return str(record[`${field.__vModel__}`]);
-  if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? v.join('/') : str(v))).join(',');
-  return str(value);
-}
 
 type OpenRelated = (modelId: string, id: string) => void;
 
@@ -118,6 +86,7 @@ export interface DetailViewerProps {
 /** A record shown read-only in its form's layout. */
 export function DetailViewer({ formData, record, model }: DetailViewerProps) {
   const core = useCore();
+  const { RelatedDetail } = useRelated();
   const [related, setRelated] = useState<{ modelId: string; id: string } | null>(null);
   const openRelated: OpenRelated = (modelId, id) => setRelated({ modelId, id });
   const form = useMemo(() => readFormData(formData) ?? { fields: [] }, [formData]);
@@ -194,9 +163,8 @@ export function DetailViewer({ formData, record, model }: DetailViewerProps) {
       <Form component="div" className="qm-engine-form qm-engine-detail" labelCol={{ flex: `${labelWidth}px` }} labelWrap>
         <Row gutter={gutter}>{core ? renderLayout(form.fields, leaf, gutter, (f) => core.isShownOnPc(f)) : <Spin />}</Row>
       </Form>
-      {related && <RelatedDetail modelId={related.modelId} id={related.id} onClose={() => setRelated(null)} />}
+      {related && RelatedDetail && <RelatedDetail modelId={related.modelId} id={related.id} onClose={() => setRelated(null)} />}
     </EngineContext.Provider>
   );
 }
-
 

@@ -4,6 +4,10 @@
  * drawer (a side drawer of drawerWidth, VIEW-004). The form's 确定 checks the whole record
  * through the core first and submits only a record that passes; a refused save's per-field
  * messages are shown under the fields (showServerMessages).
+ *
+ * Related records start here too: RelatedDetail (another model's record in a detail popup) is
+ * given to the widgets and the viewer through RelatedContext (related.ts) by RelatedRecords, so
+ * they need not import this file; `@/engine` exports the form and the viewer wrapped in it.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Modal, Space, Spin } from 'antd';
@@ -12,10 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { getConfig, getRecordDetail, recordOf } from '@/api/onlineDev';
 import type { FormDefinition, FormRecord } from './definition';
 import { readFormData } from './definition';
-import { DetailViewer } from './DetailViewer';
-import { FormRenderer } from './FormRenderer';
+import { DetailViewer as DetailLayout, type DetailViewerProps } from './DetailViewer';
+import { FormRenderer as FormLayout, type FormRendererProps } from './FormRenderer';
 import type { FormEngine } from './useFormEngine';
 import type { ModelExtra } from './context';
+import { RelatedContext, type RelatedComponents, type RelatedDetailProps } from './related';
 
 export type PopupType = 'general' | 'fullScreen' | 'drawer';
 
@@ -109,9 +114,11 @@ export function FormPopup({ open, title, engine, onSubmit, onClose, popupType, d
     </Space>
   );
   return (
-    <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
-      <FormRenderer engine={engine} disabled={disabled} model={model} />
-    </PopupFrame>
+    <RelatedRecords>
+      <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
+        <FormLayout engine={engine} disabled={disabled} model={model} />
+      </PopupFrame>
+    </RelatedRecords>
   );
 }
 
@@ -143,9 +150,11 @@ export function DetailPopup({ open, title, formData, record, onClose, popupType,
     </Space>
   );
   return (
-    <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
-      <DetailViewer formData={form} record={record} model={model} />
-    </PopupFrame>
+    <RelatedRecords>
+      <PopupFrame open={open} kind={popupTypeOf(form, popupType)} form={form} title={title} buttons={buttons} onClose={onClose}>
+        <DetailLayout formData={form} record={record} model={model} />
+      </PopupFrame>
+    </RelatedRecords>
   );
 }
 
@@ -157,7 +166,7 @@ export function DetailPopup({ open, title, formData, record, onClose, popupType,
  * values (DataChange: data.data, JSON text — WGT-063) load, and only then the detail popup
  * (VIEW-008). A failed load closes it (the request shows its message).
  */
-export function RelatedDetail({ modelId, id, onClose }: { modelId: string; id: string; onClose(): void }) {
+export function RelatedDetail({ modelId, id, onClose }: RelatedDetailProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<{ title: string; formData: string; record: FormRecord } | null>(null);
   const wanted = Boolean(modelId && id);
@@ -180,4 +189,29 @@ export function RelatedDetail({ modelId, id, onClose }: { modelId: string; id: s
   if (!wanted) return null;
   if (!shown) return <Spin fullscreen spinning rootClassName="qm-engine-related-loading" />;
   return <DetailPopup open title={shown.title} formData={shown.formData} record={shown.record} onClose={onClose} />;
+}
+
+const RELATED: RelatedComponents = { RelatedDetail };
+
+/** Gives the widgets and the viewer inside it RelatedDetail (a relation link, a disabled relationForm). */
+export function RelatedRecords({ children }: { children: ReactNode }) {
+  return <RelatedContext.Provider value={RELATED}>{children}</RelatedContext.Provider>;
+}
+
+/** The generated form as `@/engine` exports it: FormRenderer.tsx's form, related records provided. */
+export function FormRenderer(props: FormRendererProps) {
+  return (
+    <RelatedRecords>
+      <FormLayout {...props} />
+    </RelatedRecords>
+  );
+}
+
+/** The detail viewer as `@/engine` exports it: DetailViewer.tsx's viewer, related records provided. */
+export function DetailViewer(props: DetailViewerProps) {
+  return (
+    <RelatedRecords>
+      <DetailLayout {...props} />
+    </RelatedRecords>
+  );
 }

@@ -13,7 +13,8 @@ import { useCore } from '@/hooks/useCore';
 import { columnsOf, DISPLAY_ONLY, keyOf, labelOf, type Field, type FormRecord } from './definition';
 import { EngineContext, type ModelExtra } from './context';
 import { cellKey, type FormEngine, type ShownMessage } from './useFormEngine';
-import { chineseAmount, DisplayWidget, formatNumber, Widget } from './widgets';
+import { DisplayWidget, Widget } from './widgets';
+import { columnTotal, formatNumber } from './values';
 import { PickRows } from './popups';
 import './engine.css';
 
@@ -211,13 +212,6 @@ export function FormRenderer({ engine, disabled = false, model }: FormRendererPr
   );
 }
 
-/** The 合计 of a sub-table column: the core's sum of the column (evaluateFormula over `table.column`). */
-export function columnTotal(core: ReturnType<typeof useCore>, record: FormRecord, table: string, column: Field): string {
-  if (!core) return '';
-  const precision = typeof column.precision === 'number' ? column.precision : 2;
-  return core.evaluateFormula([{ __vModel__: `${table}.${column.__vModel__}` }], record as never, precision);
-}
-
 /** A sub-table (table): its rows of cells, 添加 a blank row, delete a row, the 合计 row. */
 function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngine; disabled: boolean }) {
   const { t } = useTranslation();
@@ -371,4 +365,3 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
   );
 }
 
-export { chineseAmount };

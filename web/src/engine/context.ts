@@ -1,6 +1,7 @@
 /** What every widget of a generated form shares: the core, and the rows picked in popups. */
 import { createContext, useContext } from 'react';
 import type { Core } from '@/hooks/useCore';
+import type { Field, FormRecord } from './definition';
 
 /**
  * The record and model a form shows (JNPF's dynamicModelExtra): a qrcode of dataType 'form'
@@ -24,6 +25,22 @@ export interface EngineContextValue {
   setPicked(field: string, row: Record<string, unknown> | null): void;
   /** The record and model shown, when the page knows them. */
   model?: ModelExtra;
+}
+
+/** What every value widget is given (widgets.tsx, and the popup pickers of popups.tsx). */
+export interface WidgetProps {
+  field: Field;
+  value: unknown;
+  onChange(value: unknown): void;
+  /** The field lost focus: check it now (fields whose trigger is blur). */
+  onBlur?(): void;
+  /** The record the widget sits in (a sub-table row reads its own row first). */
+  record: FormRecord;
+  /** The sub-table row, when the widget is a cell. */
+  row?: FormRecord;
+  disabled: boolean;
+  /** An id for the label to point at. */
+  id?: string;
 }
 
 export const EngineContext = createContext<EngineContextValue>({ core: null, picked: {}, setPicked: () => undefined });

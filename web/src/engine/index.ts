@@ -18,7 +18,8 @@
 export { readFormData, initialRecord, parsePart, valueFields, restrictForm, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
 export { type ModelExtra } from './context';
 export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
-export { FormRenderer, type FormRendererProps } from './FormRenderer';
-export { FormPopup, DetailPopup, RelatedDetail, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';
-export { DetailViewer, type DetailViewerProps } from './DetailViewer';
+export { type FormRendererProps } from './FormRenderer';
+export { type DetailViewerProps } from './DetailViewer';
+// The form and the viewer with related records provided (RelatedContext), as pages use them.
+export { FormRenderer, DetailViewer, FormPopup, DetailPopup, RelatedDetail, RelatedRecords, popupTypeOf, type FormPopupProps, type DetailPopupProps, type PopupType } from './FormPopup';
 export { recordForSave } from './save';

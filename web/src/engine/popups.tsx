@@ -11,10 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
 import { getRecordDetail, recordOf } from '@/api/onlineDev';
 import { getRelatedRecords } from '@/api/visualdev';
-import { useEngineContext } from './context';
-import { RelatedDetail } from './FormPopup';
-import type { WidgetProps } from './widgets';
-import { paramList } from './widgets';
+import { useEngineContext, type WidgetProps } from './context';
+import { useRelated } from './related';
+import { paramList } from './values';
 
 type Row = Record<string, unknown>;
 type Column = { value: string; label: string };
@@ -478,6 +477,7 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
 export function RelationForm({ field, value, onChange, disabled, id }: WidgetProps) {
   const { t } = useTranslation();
   const { picked, setPicked } = useEngineContext();
+  const { RelatedDetail } = useRelated();
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState(false);
   const modelId = str(field.modelId);
@@ -499,7 +499,7 @@ export function RelationForm({ field, value, onChange, disabled, id }: WidgetPro
     };
   }, [kept, modelId, name, setPicked]);
   // Disabled with a value, a click shows the linked record read-only (WGT-060).
-  const linked = Boolean(disabled && value && modelId);
+  const linked = Boolean(disabled && value && modelId && RelatedDetail);
   return (
     <>
       <div className={linked ? 'qm-engine-relation-form-linked' : undefined} onClick={() => linked && setViewing(true)}>
@@ -520,7 +520,7 @@ export function RelationForm({ field, value, onChange, disabled, id }: WidgetPro
           style={{ width: '100%' }}
         />
       </div>
-      {viewing && <RelatedDetail modelId={modelId} id={str(value)} onClose={() => setViewing(false)} />}
+      {viewing && RelatedDetail && <RelatedDetail modelId={modelId} id={str(value)} onClose={() => setViewing(false)} />}
       {open && (
         <RowDialog
           open

@@ -18,7 +18,7 @@ import { fakeFetch, type Call } from '@/test/fakeFetch';
 import type { Field, FormDefinition, FormRecord } from './definition';
 import { DetailViewer, FormRenderer, useFormEngine, type FormEngine, type ModelExtra } from './index';
 import { BarCode, QrCode } from './codes';
-import { codeText, formPayload } from './widgets';
+import { codeText, formPayload } from './values';
 import { CALC_DEBOUNCE_MS } from './useFormEngine';
 
 jest.mock('qrcode', () => ({ __esModule: true, default: { toCanvas: jest.fn(() => Promise.resolve()) } }));

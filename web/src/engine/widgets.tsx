@@ -46,27 +46,13 @@ import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
 import type { FieldLimits } from '@qiming/core';
 import { dayjsFormat, optionKeys, WIDGET_DATE_FORMAT, staticOptions, type Field, type OptionItem, type FormRecord, type TemplateParam } from './definition';
-import { useEngineContext, type ModelExtra } from './context';
+import { useEngineContext, type WidgetProps } from './context';
+import { chineseAmount, codeText, formatNumber, paramList } from './values';
 import { PopupSelect, PopupTableSelect, RelationForm } from './popups';
 
 const Editor = lazy(() => import('./Editor'));
 const QrCode = lazy(() => import('./codes').then((m) => ({ default: m.QrCode })));
 const BarCode = lazy(() => import('./codes').then((m) => ({ default: m.BarCode })));
-
-export interface WidgetProps {
-  field: Field;
-  value: unknown;
-  onChange(value: unknown): void;
-  /** The field lost focus: check it now (fields whose trigger is blur). */
-  onBlur?(): void;
-  /** The record the widget sits in (a sub-table row reads its own row first). */
-  record: FormRecord;
-  /** The sub-table row, when the widget is a cell. */
-  row?: FormRecord;
-  disabled: boolean;
-  /** An id for the label to point at. */
-  id?: string;
-}
 
 type Option = OptionItem;
 
@@ -74,17 +60,6 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String
 const styleOf = (field: Field): CSSProperties => ({ width: '100%', ...((field.style as CSSProperties | undefined) ?? {}) });
 const placeholderOf = (field: Field, fallback: string) => (typeof field.placeholder === 'string' && field.placeholder ? field.placeholder : fallback);
 const clearableOf = (field: Field) => field.clearable !== false;
-
-/** A templateJson's parameters with each bound field's current value (jnpf-wire-engine.md §3.3). */
-export function paramList(templateJson: unknown, record: FormRecord, row?: FormRecord): { field: string; defaultValue: string }[] {
-  if (!Array.isArray(templateJson)) return [];
-  return (templateJson as TemplateParam[]).map((p) => {
-    const name = p.relationField ?? '';
-    const column = name.includes('-') ? name.split('-').pop() ?? '' : '';
-    const bound = column && row ? row[column] : name ? record[name] : p.defaultValue;
-    return { field: p.field, defaultValue: bound == null ? '' : Array.isArray(bound) ? bound.join(',') : String(bound) };
-  });
-}
 
 /** Options of radio, checkbox, select, cascader, treeSelect: static, a dictionary, or a data interface. */
 function useOptions(field: Field, record: FormRecord, row?: FormRecord): { options: Option[]; loading: boolean } {
@@ -135,22 +110,6 @@ function withAddons(node: ReactNode, before: ReactNode, after: ReactNode): React
       {after ? <Space.Addon>{after}</Space.Addon> : null}
     </Space.Compact>
   );
-}
-
-/**
- * A number as shown: the core's `formatNumber` (precision rounded half up on the decimal
- * digits, thousands separators when asked); the value as it is until the core has loaded.
- */
-export function formatNumber(core: { formatNumber(v: unknown, p?: number | null, t?: boolean | null): string } | null, value: unknown, precision: unknown, separators: boolean): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (!core) return String(value);
-  return core.formatNumber(value, typeof precision === 'number' ? precision : null, separators);
-}
-
-/** The core's Chinese capitals of an amount (大写), '' for an empty value. */
-export function chineseAmount(core: { toChineseAmount(v: string): string } | null, value: unknown): string {
-  if (!core || value === null || value === undefined || value === '' || Number.isNaN(Number(value))) return '';
-  return core.toChineseAmount(String(value));
 }
 
 function NumberInput({ field, value, onChange, onBlur, disabled, id }: WidgetProps) {
@@ -386,25 +345,6 @@ function RangeWidget({ field, value, onChange, disabled, id }: WidgetProps) {
       onChange={(v) => onChange(v && v[0] && v[1] ? [v[0].valueOf(), v[1].valueOf()] : [])}
     />
   );
-}
-
-/** The dynamic-form payload a qrcode of dataType 'form' encodes (WGT-103), or '' without form and model ids. */
-export function formPayload(model: ModelExtra | undefined): string {
-  if (!model?.id || !model.modelId) return '';
-  const { id, modelId: mid, type: mt, flowId: fid, processId: pid, taskId: ftid, opType: opt } = model;
-  return JSON.stringify({ t: 'DFD', id, mid, mt, fid, pid, ftid, opt });
-}
-
-/**
- * The text a qrcode or barcode draws (WGT-101): its static text; the value of the field it
- * follows (relation); a qrcode's dynamic-form payload when the form and model ids are known;
- * otherwise nothing.
- */
-export function codeText(field: Field, record: FormRecord, model?: ModelExtra): string {
-  const type = str(field.dataType) || 'static';
-  if (type === 'static') return str(field.staticText);
-  if (type === 'relation') return str(record[str(field.relationField)]);
-  return field.__config__.jnpfKey === 'qrcode' ? formPayload(model) : '';
 }
 
 /** The open-data type a system field shows while filling (JNPF's `type`, else by its key). */

@@ -36,7 +36,7 @@ import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, usePermissions } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
 import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restrictForm, useFormEngine, valueFields, type Field, type ModelExtra, type FormDefinition, type FormRecord } from '@/engine';
-import { displayText } from '@/engine/DetailViewer';
+import { displayText } from '@/engine/values';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 

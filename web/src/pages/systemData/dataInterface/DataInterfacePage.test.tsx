@@ -46,7 +46,8 @@ const STORED: api.InterfaceRow = {
   enabledMark: 1,
   description: '',
 };
-const ok = (msg = '', data: unknown = null) => ({ code: 200, msg, data });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const ok = (msg = '', data: any = null) => ({ code: 200, msg, data });
 
 jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
