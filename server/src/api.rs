@@ -1,19 +1,19 @@
 //! The API's routes and their OpenAPI document, from one source: every area registers its
 //! handlers with `utoipa_axum::routes!`, which reads each handler's `#[utoipa::path]`, so a
 //! route and its documented operation are the same declaration. [`ApiRoutes`] also keeps the
-//! list of what it serves, which the access test walks route by route.
+//! list of what it serves, which the access test walks route by route. This module names no
+//! area (every area imports it); the whole API is assembled in the crate root
+//! ([`crate::routes`]).
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Need, policy};
 use axum::http::Method;
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{InfoBuilder, OpenApi, OpenApiBuilder, RefOr};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
-use utoipa_axum::routes;
 
 /// A served route: method and path pattern (`/api/oauth/ImageCode/{codeLength}/{key}`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -185,36 +185,4 @@ fn describe_access(method: &Method, path: &str, operation: &mut Operation) {
         Need::Nobody => vec![SecurityRequirement::default()],
         _ => vec![SecurityRequirement::new("token", Vec::<String>::new())],
     });
-}
-
-static DOCUMENT: OnceLock<String> = OnceLock::new();
-
-/// The whole API: every area's routes and the OpenAPI document route.
-pub fn routes() -> ApiRoutes {
-    ApiRoutes::new()
-        .merge(crate::auth::routes())
-        .merge(crate::permission::routes())
-        .merge(crate::system::routes())
-        .merge(crate::file::routes())
-        .merge(crate::visualdev::routes())
-        .merge(crate::message::routes())
-        .route(routes!(openapi_document))
-}
-
-/// The OpenAPI document of the whole API, as served (pretty JSON).
-pub fn document() -> &'static str {
-    DOCUMENT.get_or_init(|| {
-        let (_, doc, _) = routes().split();
-        let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
-        text.push('\n');
-        text
-    })
-}
-
-/// GET /api/openapi.json: this document.
-#[utoipa::path(get, path = "/api/openapi.json", tag = "api",
-    summary = "The OpenAPI 3.1 document of this API (web/src/api/openapi.json is a copy of it)",
-    responses((status = 200, description = "The document", content_type = "application/json", body = Object)))]
-async fn openapi_document() -> ([(axum::http::HeaderName, &'static str); 1], &'static str) {
-    ([(axum::http::header::CONTENT_TYPE, "application/json")], document())
 }

@@ -109,7 +109,10 @@ impl From<sqlx::Error> for AppError {
     /// other database failure is unexpected.
     fn from(e: sqlx::Error) -> Self {
         if let Some(duplicate) = e.as_database_error().and_then(crate::db::unique_violation) {
-            return duplicate;
+            return match duplicate.field {
+                Some((field, msg)) => AppError::field(field, msg),
+                None => AppError::bad("数据已存在"),
+            };
         }
         AppError::Internal(e.into())
     }
@@ -156,5 +159,5 @@ pub struct Refused {
 /// The only thing a client learns about an unexpected failure: that it happened, and the
 /// request id under which the log holds the detail.
 pub fn internal_msg() -> String {
-    format!("系统繁忙，请稍后再试（请求编号：{}）", crate::request::current_id())
+    format!("系统繁忙，请稍后再试（请求编号：{}）", crate::request_id::current_id())
 }

@@ -3,7 +3,7 @@
 //! rows past their retention, and expired exports. Each area trims its own tables; this only
 //! schedules it.
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::error::AppError;
 
 /// Rows removed by one run.

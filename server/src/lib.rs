@@ -18,8 +18,10 @@ pub mod message;
 pub mod ops;
 pub mod permission;
 pub mod request;
+pub mod request_id;
 pub mod seed;
 pub mod serve;
+pub mod state;
 pub mod support;
 pub mod system;
 pub mod visualdev;
@@ -30,70 +32,16 @@ use anyhow::Context;
 use axum::Router;
 use axum::middleware;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 
 pub use config::Config;
 pub use error::AppError;
+pub use state::AppState;
+use state::Inner;
 pub use support::Clock;
 
-/// What every handler can reach: the database, the configuration, the password hasher, the
-/// clock and the caches.
-#[derive(Clone)]
-pub struct AppState(Arc<Inner>);
-
-pub struct Inner {
-    pub db: db::Db,
-    pub config: Config,
-    pub hasher: support::password_hash::Hasher,
-    pub clock: Clock,
-    /// Where uploaded files' bytes live (local disk under the data directory by default).
-    pub files: file::Storage,
-    /// CurrentUser answers (the envelope's JSON) per session, while nothing they are built
-    /// from has changed.
-    pub current_users: support::cache::GenerationCache<axum::body::Bytes>,
-    /// Each system's menus and page items while the menus' generation stays the same.
-    pub menu_snapshots: support::cache::GenerationCache<Arc<permission::repo::menu::Snapshot>>,
-    /// The DictionaryData/All answer (the envelope's JSON) while no dictionary has changed.
-    pub dictionaries: support::cache::GenerationCache<axum::body::Bytes>,
-    /// Released models resolved to their record tables, per model while its released
-    /// version stays the same (base_visual_stamp).
-    pub released_models: support::cache::GenerationCache<Arc<visualdev::online::service::Loaded>>,
-    /// Record lists' totals, per count (table, scope, filters) while no record of the model
-    /// was written (base_visual_stamp).
-    pub record_totals: support::cache::GenerationCache<i64>,
-    /// Record lists' answers, per page asked (filters, scope, sort, page, fields shown) while
-    /// nothing they show changed (see `visualdev::online::service::list`).
-    pub record_pages: support::cache::GenerationCache<Arc<wire::PageOf<visualdev::dto::RecordRow>>>,
-    /// What a member may do with a model's records (menu, buttons, fields, data scope), per
-    /// member, model and menu while nothing it is built from changed (generation row 1).
-    pub record_grants: support::cache::GenerationCache<Arc<access::RecordGrant>>,
-    /// Where data-interface SQL runs: connections of its own, read-only, with a time limit.
-    pub interface_sql: system::data_interface::SqlRunner,
-    /// The client of HTTP data interfaces: internal addresses refused unless allowed by name.
-    pub interface_http: reqwest::Client,
-    /// The client of outgoing HTTP(S) calls (data interfaces, DingTalk, WeCom).
-    pub http: reqwest::Client,
-    /// The request and operation logs' queue, and its receiving end until the writer starts.
-    pub journal: journal::Journal,
-    journal_queue: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<journal::Entry>>>,
-    /// The WebSocket connections of this process and the live events' bus.
-    pub live: live::Hub,
-    live_events: std::sync::Mutex<Option<tokio::sync::mpsc::Receiver<live::Event>>>,
-    /// The third-party import's writer (the permission area's), which the system area that
-    /// runs the import cannot name.
-    pub write_directory: system::third_party::service::WriteDirectory,
-    /// The file area's `hold`, which the message area (below it) cannot name.
-    pub hold_files: message::service::HoldFiles,
-}
-
-impl std::ops::Deref for AppState {
-    type Target = Inner;
-    fn deref(&self) -> &Inner {
-        &self.0
-    }
-}
+static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 impl AppState {
     /// Connects, migrates and seeds; returns the state and what seeding did.
@@ -116,43 +64,63 @@ impl AppState {
             config.extra_ca_file.as_deref(),
             support::http::Destinations::new(&config.http_interface_allowed_hosts),
         )?;
-        let current_users = support::cache::GenerationCache::new(4096);
-        let dictionaries = support::cache::GenerationCache::new(4);
-        let menu_snapshots = support::cache::GenerationCache::new(64);
-        let released_models = support::cache::GenerationCache::new(1024);
-        let record_totals = support::cache::GenerationCache::new(16_384);
-        let record_pages = support::cache::GenerationCache::new(4096);
-        let record_grants = support::cache::GenerationCache::new(16_384);
         let (journal, queue) = journal::Journal::new();
         let journal_queue = std::sync::Mutex::new(Some(queue));
         let (live, events) = live::Hub::new();
         let live_events = std::sync::Mutex::new(Some(events));
-        let state = AppState(Arc::new(Inner {
+        // What an area below another one calls of it, linked here where both are known.
+        system::third_party::service::link_directory_writer(permission::import::WRITER);
+        message::service::link_file_holder(file::service::HOLDER);
+        let state = AppState(std::sync::Arc::new(Inner {
             db,
             config,
             hasher,
             clock,
             files,
             http,
-            interface_sql,
-            interface_http,
-            current_users,
-            menu_snapshots,
-            dictionaries,
-            released_models,
-            record_totals,
-            record_pages,
-            record_grants,
             journal,
             journal_queue,
             live,
             live_events,
-            write_directory: permission::import::WRITER,
-            hold_files: file::service::HOLDER,
+            access: Default::default(),
+            auth: Default::default(),
+            permission: Default::default(),
+            system: system::state::SystemState::new(interface_sql, interface_http),
+            visualdev: Default::default(),
         }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))
     }
+}
+
+/// The whole API: every area's routes and the OpenAPI document route.
+pub fn routes() -> api::ApiRoutes {
+    api::ApiRoutes::new()
+        .merge(auth::routes())
+        .merge(permission::routes())
+        .merge(system::routes())
+        .merge(file::routes())
+        .merge(visualdev::routes())
+        .merge(message::routes())
+        .route(utoipa_axum::routes!(openapi_document))
+}
+
+/// The OpenAPI document of the whole API, as served (pretty JSON).
+pub fn document() -> &'static str {
+    DOCUMENT.get_or_init(|| {
+        let (_, doc, _) = routes().split();
+        let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
+        text.push('\n');
+        text
+    })
+}
+
+/// GET /api/openapi.json: this document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "api",
+    summary = "The OpenAPI 3.1 document of this API (web/src/api/openapi.json is a copy of it)",
+    responses((status = 200, description = "The document", content_type = "application/json", body = Object)))]
+async fn openapi_document() -> ([(axum::http::HeaderName, &'static str); 1], &'static str) {
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], document())
 }
 
 /// The whole application: `/api/*` (never falls back to the web app; every route behind the
@@ -160,7 +128,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let request_timeout = state.config.request_timeout;
     let state_pace = (state.config.body_min_rate, state.config.body_grace);
-    let (api, _, _) = api::routes().split();
+    let (api, _, _) = routes().split();
     let metrics = ops::Metrics::new();
     let api = api
         .route_layer(middleware::from_fn_with_state(state.clone(), access::guard))
@@ -220,7 +188,7 @@ pub async fn start_with_clock(config: Config, clock: Clock) -> anyhow::Result<Ru
     let housekeeping = housekeeping::spawn(state.clone());
     let reminders = system::schedule::service::spawn_reminders(state.clone());
     let queue = state.journal_queue.lock().ok().and_then(|mut q| q.take());
-    let journal = queue.map(|queue| journal::spawn(state.clone(), queue));
+    let journal = queue.map(|queue| journal::writer::spawn(state.db.clone(), queue));
     let events = state.live_events.lock().ok().and_then(|mut q| q.take());
     let mut live: Vec<tokio::task::JoinHandle<()>> = events.map(|events| message::socket::spawn_events(state.clone(), events)).into_iter().collect();
     if state.db.engine() == db::Engine::Postgres {

@@ -11,7 +11,7 @@ async fn main() -> std::process::ExitCode {
         None => {}
         Some("openapi") => {
             use std::io::Write;
-            let written = std::io::stdout().write_all(qiming_server::api::document().as_bytes());
+            let written = std::io::stdout().write_all(qiming_server::document().as_bytes());
             return if written.is_ok() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE };
         }
         Some(command @ ("backup" | "restore")) => return qiming_server::ops::backup::command(command, std::env::args().nth(2)).await,

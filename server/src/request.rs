@@ -1,7 +1,7 @@
 //! Per-request context: a request id (in the log span, the `x-request-id` header and the
 //! msg of a 500) and what we know about the client (address, place, browser).
 
-use crate::AppState;
+use crate::config::Config;
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::HeaderValue;
 use axum::http::request::Parts;
@@ -12,14 +12,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Instant;
 use tracing::Instrument;
 
-tokio::task_local! {
-    static REQUEST_ID: String;
-}
-
-/// The id of the request being served ("-" outside a request).
-pub fn current_id() -> String {
-    REQUEST_ID.try_with(Clone::clone).unwrap_or_else(|_| "-".into())
-}
+pub use crate::request_id::current_id;
+use crate::request_id::REQUEST_ID;
 
 /// Gives every request an id and a span; logs one line when it is answered.
 pub async fn context(req: Request, next: Next) -> Response {
@@ -179,14 +173,16 @@ pub struct Client {
     pub os: String,
 }
 
-impl FromRequestParts<AppState> for Client {
+/// Any state that holds the configuration (the application state) gives the client: the
+/// trusted proxies decide its address.
+impl<S: AsRef<Config> + Send + Sync> FromRequestParts<S> for Client {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Infallible> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
         let forwarded: Vec<&str> =
             parts.headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect();
-        let ip = client_address(peer, &forwarded.join(","), state.config.trust_forwarded_for, &state.config.trusted_proxies);
+        let ip = client_address(peer, &forwarded.join(","), state.as_ref().trust_forwarded_for, &state.as_ref().trusted_proxies);
         let user_agent = parts
             .headers
             .get(axum::http::header::USER_AGENT)

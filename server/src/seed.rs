@@ -2,7 +2,7 @@
 //! applied on first start. Each file is applied once per database, in one transaction with
 //! its bookkeeping row; later issues add files and they apply to existing databases too.
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::db::Conn;
 use crate::permission::repo::menu::{self, AppSystem, ItemKind, NewMenu};
 use crate::permission::user::repo::{self as user, NewUser};

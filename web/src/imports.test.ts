@@ -2,6 +2,11 @@
  * No import circles between the files of web/src (issue 23 §3): a circle makes the load order
  * of its modules depend on which one is imported first, and lets every file of it reach every
  * other. The reader itself is tested on a made-up graph (src/test/importGraph.test.ts).
+ *
+ * And the layers point one way: the building blocks (src/widgets, src/engine, src/components,
+ * src/utils) never import the screens (src/pages) or the app (src/app); where a block needs a
+ * screen, it names an interface the app fills (widgets/pickers/managers.ts). Tests are not
+ * layers: a test may render a block with the app's registrations.
  */
 import * as path from 'node:path';
 import { describeCycle, findCycles, readImportGraph } from '@/test/importGraph';
@@ -16,5 +21,16 @@ describe('imports of web/src', () => {
 
   it('has no import circle', () => {
     expect(findCycles(graph).map(describeCycle)).toEqual([]);
+  });
+
+  it('has building blocks that never import pages or the app (issue 23 §3)', () => {
+    const blocks = ['widgets/', 'engine/', 'components/', 'utils/'];
+    const above = ['pages/', 'app/'];
+    const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+    const offending = [...graph]
+      .filter(([file]) => blocks.some((dir) => file.startsWith(dir)) && !isTest(file))
+      .flatMap(([file, targets]) => targets.filter((to) => above.some((dir) => to.startsWith(dir))).map((to) => `${file} → ${to}`))
+      .sort();
+    expect(offending).toEqual([]);
   });
 });

@@ -5,8 +5,10 @@
 use super::policy::Need;
 use super::scope::{DataScope, Variables};
 use super::session::{self, Session};
-use super::{MSG_FORBIDDEN, repo};
-use crate::AppState;
+use super::grant::RecordGrant;
+use super::refusal::MSG_FORBIDDEN;
+use super::repo;
+use crate::state::AppState;
 use crate::db::Conn;
 use crate::error::AppError;
 use axum::extract::FromRequestParts;
@@ -213,16 +215,6 @@ pub struct RecordPermit {
     grant: std::sync::Arc<RecordGrant>,
 }
 
-/// What a member may do with one model's records, through the menu that opens it.
-#[derive(Debug)]
-pub struct RecordGrant {
-    scope: DataScope,
-    /// None: every button.
-    buttons: Option<std::collections::BTreeSet<String>>,
-    /// None: every field.
-    fields: Option<std::collections::BTreeSet<String>>,
-}
-
 impl RecordPermit {
     pub fn caller(&self) -> &Session {
         &self.session
@@ -262,7 +254,7 @@ impl RecordPermit {
         }
         // Read once per member, model and menu until a grant, role, menu or user changes.
         let key = format!("{}|{model_id}|{}", session.user_id, menu_id.unwrap_or(""));
-        if let Some(grant) = state.record_grants.get(&key, session.generation) {
+        if let Some(grant) = state.access.record_grants.get(&key, session.generation) {
             return Ok(RecordPermit { session, grant });
         }
         let mut conn = state.db.acquire().await?;
@@ -288,7 +280,7 @@ impl RecordPermit {
         let fields = if menu.is_form_authorize == 1 { Some(repo::granted_items(&mut conn, &session.user_id, &menu.id, "form").await?) } else { None };
         let scope = page_scope(&mut conn, &session, &menu.en_code).await?;
         let grant = std::sync::Arc::new(RecordGrant { scope, buttons, fields });
-        state.record_grants.put(&key, session.generation, grant.clone());
+        state.access.record_grants.put(&key, session.generation, grant.clone());
         Ok(RecordPermit { session, grant })
     }
 }

@@ -1,12 +1,7 @@
 //! The one list of API routes that do not need a member, and the guard that enforces it on
 //! every route the router serves (tests/api/access.rs tries every served route).
 
-use super::session::{self, Session};
-use crate::AppState;
-use axum::extract::{MatchedPath, Request, State};
 use axum::http::Method;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 
 /// What a route asks of its caller before its handler runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,28 +48,4 @@ pub const LESS_THAN_MEMBER: &[(Method, &str, Need)] = &[
 /// What `method` on the route pattern `path` needs.
 pub fn need(method: &Method, path: &str) -> Need {
     LESS_THAN_MEMBER.iter().find(|(m, p, _)| m == method && *p == path).map_or(Need::Member, |(_, _, n)| *n)
-}
-
-/// Route layer of the API: checks the caller as [`need`] says and leaves the checked
-/// [`Session`] in the request for the handler's extractor.
-pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let path = req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_default();
-    let need = need(req.method(), &path);
-    if need == Need::Nobody {
-        return next.run(req).await;
-    }
-    let checked = match session::authenticate(&state, session::authorization(req.headers())).await {
-        Ok(s) => s.admits(need).map(|()| s),
-        Err(e) => Err(e),
-    };
-    match checked {
-        Ok(s) => {
-            let caller = crate::journal::Caller::of(&s);
-            req.extensions_mut().insert::<Session>(s);
-            let mut res = next.run(req).await;
-            res.extensions_mut().insert(caller);
-            res
-        }
-        Err(e) => e.into_response(),
-    }
 }

@@ -162,9 +162,9 @@ impl DataScope {
         DataScope(Scope::All)
     }
 
-    /// The caller's own rows (their profile, their login log), administrator or not.
-    pub fn own(session: &super::Session) -> DataScope {
-        DataScope(Scope::Any(vec![Rule::Own(session.user_id.clone())]))
+    /// The rows a user owns (see `DataScope::own`, next to the session).
+    pub(super) fn owned_by(user_id: &str) -> DataScope {
+        DataScope(Scope::Any(vec![Rule::Own(user_id.to_string())]))
     }
 
     /// The union of granted schemes (their `condition_json` texts), resolved with `vars`. A

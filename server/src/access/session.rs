@@ -3,8 +3,9 @@
 //! (logout, password change, disabled user, failed unlocks) with idle and absolute expiry.
 
 use super::policy::Need;
-use super::{MSG_CHANGE_INITIAL_PASSWORD, MSG_LOCKED, MSG_PASSWORD_OVERDUE, repo};
-use crate::AppState;
+use super::refusal::{MSG_CHANGE_INITIAL_PASSWORD, MSG_LOCKED, MSG_PASSWORD_OVERDUE};
+use super::repo;
+use crate::state::AppState;
 use crate::db::Conn;
 use crate::error::{AppError, SESSION_EXPIRED, SESSION_MISSING, SESSION_REVOKED};
 use crate::request::Client;
@@ -235,6 +236,13 @@ pub fn announce_ended(state: &AppState, user_id: &str) {
 /// Locks or unlocks the screen of a session.
 pub async fn set_locked(conn: &mut Conn, session: &Session, locked: bool) -> Result<(), AppError> {
     repo::set_locked(conn, &session.token_hash, locked).await
+}
+
+impl super::scope::DataScope {
+    /// The caller's own rows (their profile, their login log), administrator or not.
+    pub fn own(session: &Session) -> super::scope::DataScope {
+        super::scope::DataScope::owned_by(&session.user_id)
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::dto::{AccountConfig, LockRequest, LoggedIn, LoginConfig, LoginForm, PasswordChange};
 use super::service::{self, LockOutcome};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Signed, Unlocked, session::authorization};
 use crate::error::AppError;
 use crate::request::Client;

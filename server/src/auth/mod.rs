@@ -6,6 +6,7 @@ pub mod dto;
 mod handlers;
 mod repo;
 pub mod service;
+pub mod state;
 
 pub use captcha::answer_of as captcha_answer;
 

@@ -5,7 +5,7 @@
 
 use super::dto::{AccountConfig, LockRequest, LoggedIn, LoginForm, PasswordChange};
 use super::{captcha, repo};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{self, Revoked, Signed, Unlocked};
 use crate::db::Conn;
 use crate::error::{AppError, SESSION_REVOKED};

@@ -2,11 +2,13 @@
 //! migration folder for both. Portable conventions: `$n` placeholders, ids as TEXT, times as
 //! BIGINT epoch milliseconds, flags as BIGINT 0/1.
 
+mod conn;
 mod sql;
 mod unique;
 
+pub use conn::{Conn, Engine, Tx};
 pub use sql::{Arg, Keyword, Sql, fold, toggle_enabled, update_row};
-pub use unique::{known_constraint_names, unique_violation};
+pub use unique::{Duplicate, known_constraint_names, unique_violation};
 
 use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -44,35 +46,8 @@ impl Db {
     }
 }
 
-pub type Conn = sqlx::AnyConnection;
-pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
-
 /// The migrations compiled into the binary (the health check compares them with the applied ones).
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
-/// Which engine a connection talks to, for the few fragments that must differ.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    Sqlite,
-    Postgres,
-}
-
-impl Engine {
-    pub fn of(conn: &Conn) -> Engine {
-        use sqlx::AnyConnection;
-        if AnyConnection::backend_name(conn).eq_ignore_ascii_case("sqlite") { Engine::Sqlite } else { Engine::Postgres }
-    }
-
-    fn of_url(url: &str) -> anyhow::Result<Engine> {
-        if url.starts_with("sqlite:") {
-            Ok(Engine::Sqlite)
-        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-            Ok(Engine::Postgres)
-        } else {
-            anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://")
-        }
-    }
-}
 
 /// Opens (creating the SQLite file or the PostgreSQL database when missing) and migrates.
 pub async fn connect(url: &str) -> anyhow::Result<Db> {

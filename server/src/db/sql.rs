@@ -3,7 +3,7 @@
 //! fragment and column name is `&'static str`, so no text from a client can reach the SQL;
 //! values are always bound.
 
-use super::{Conn, Engine};
+use super::conn::{Conn, Engine};
 use sqlx::any::{Any, AnyArguments, AnyRow};
 use sqlx::query::{Query, QueryAs, QueryScalar};
 

@@ -2,7 +2,6 @@
 //! e.g. 账户已存在), never a 500; this table is the one place that maps a constraint to its
 //! field, for both engines (PostgreSQL names the constraint, SQLite lists table.column).
 
-use crate::error::AppError;
 use sqlx::error::{DatabaseError, ErrorKind};
 
 struct UniqueKey {
@@ -48,8 +47,15 @@ pub fn known_constraint_names() -> Vec<String> {
     UNIQUE_KEYS.iter().map(postgres_name).collect()
 }
 
-/// The 400 for a unique-key violation; None for any other database error.
-pub fn unique_violation(e: &dyn DatabaseError) -> Option<AppError> {
+/// A unique key's violation: the field and its message when the key is known (the error type
+/// answers 400 with them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Duplicate {
+    pub field: Option<(&'static str, &'static str)>,
+}
+
+/// The duplicate a unique-key violation stands for; None for any other database error.
+pub fn unique_violation(e: &dyn DatabaseError) -> Option<Duplicate> {
     if e.kind() != ErrorKind::UniqueViolation {
         return None;
     }
@@ -66,11 +72,11 @@ pub fn unique_violation(e: &dyn DatabaseError) -> Option<AppError> {
         }),
     };
     Some(match found {
-        Some(k) => AppError::field(k.field, k.msg),
+        Some(k) => Duplicate { field: Some((k.field, k.msg)) },
         None => {
             // A primary key or a key missing from the table: still the client's duplicate.
             tracing::warn!(constraint = ?e.constraint(), message = e.message(), "unmapped unique violation");
-            AppError::bad("数据已存在")
+            Duplicate { field: None }
         }
     })
 }

@@ -3,7 +3,7 @@
 
 use super::dto::{ChunkQuery, ChunkState, DownloadUrl, Incoming, PackDownload, PackItem, PackLink, PreviewQuery, UploaderForm, Uploaded};
 use super::service::{self, Linked, Wanted};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Member;
 use crate::error::AppError;
 use crate::system::download::dto::DownloadQuery;

@@ -5,7 +5,7 @@
 use super::dto::{ChunkQuery, ChunkState, Incoming, PackItem, Uploaded};
 use super::repo::{self, FileRow};
 use super::storage::ByteStream;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Session;
 use crate::db::Conn;
 use crate::error::AppError;
@@ -336,7 +336,7 @@ pub async fn hold(conn: &mut Conn, state: &AppState, holder: Holder<'_>, names: 
 }
 
 /// [`hold`] as areas this one depends on take it (the message area's notices), handed in by
-/// the crate root ([`crate::Inner::hold_files`]).
+/// the crate root ([`crate::message::service::link_file_holder`]).
 pub const HOLDER: crate::message::service::HoldFiles = hold_boxed;
 
 fn hold_boxed<'a>(conn: &'a mut Conn, state: &'a AppState, kind: &'a str, id: &'a str, names: &'a [String]) -> futures_util::future::BoxFuture<'a, Result<(), AppError>> {

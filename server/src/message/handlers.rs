@@ -5,7 +5,7 @@
 
 use super::dto::{Conversations, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, RecordIds, SendConfig, SendConfigs};
 use super::{AddNotice, EditNotice, RemoveNotice, ViewNotice, service, socket};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::error::AppError;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};

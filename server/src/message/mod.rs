@@ -10,40 +10,14 @@ mod handlers;
 pub mod repo;
 pub mod service;
 pub mod socket;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
 pub use handlers::upgrade;
 
-/// The notice page (通知公告 under 消息中心).
-pub const NOTICE_MENU: &str = "msgCenter.notice";
-
-pub struct ViewNotice;
-impl Action for ViewNotice {
-    const MENU: &'static str = NOTICE_MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddNotice;
-impl Action for AddNotice {
-    const MENU: &'static str = NOTICE_MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-/// Changing a draft and releasing it: the page's 编辑 button.
-pub struct EditNotice;
-impl Action for EditNotice {
-    const MENU: &'static str = NOTICE_MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveNotice;
-impl Action for RemoveNotice {
-    const MENU: &'static str = NOTICE_MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
+pub use actions::{NOTICE_MENU, ViewNotice, AddNotice, EditNotice, RemoveNotice};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

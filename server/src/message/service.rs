@@ -5,7 +5,7 @@
 use super::dto::{Conversation, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, SendConfig};
 use super::repo::{self, Addressees, InboxFilter, NewMessage, NoticeFilter};
 use super::{AddNotice, EditNotice, RemoveNotice, ViewNotice};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
@@ -32,8 +32,19 @@ const FILES_MAX: usize = 50;
 
 /// Makes the uploads of these generated names exactly those the record (kind, id) holds, in
 /// the caller's transaction, so the orphan cleanup keeps them (the file area's `hold`; this
-/// area cannot name it, so the crate root hands it in: [`crate::Inner::hold_files`]).
+/// area cannot name it, so the crate root links it at start: [`link_file_holder`]).
 pub type HoldFiles = for<'a> fn(&'a mut Conn, &'a AppState, &'a str, &'a str, &'a [String]) -> futures_util::future::BoxFuture<'a, Result<(), AppError>>;
+
+static FILE_HOLDER: std::sync::OnceLock<HoldFiles> = std::sync::OnceLock::new();
+
+/// Links the file area's `hold` (the crate root does, when it opens the state).
+pub fn link_file_holder(hold: HoldFiles) {
+    let _ = FILE_HOLDER.set(hold);
+}
+
+fn file_holder() -> HoldFiles {
+    *FILE_HOLDER.get().expect("the crate root links the file holder when it opens the state")
+}
 
 /// What holds a notice's attachments and cover image.
 pub const NOTICE_HOLDER: &str = "notice";
@@ -63,7 +74,7 @@ fn notice_files(files: &str, cover_image: &str) -> Vec<String> {
 async fn hold_notice_files(conn: &mut Conn, state: &AppState, id: &str) -> Result<(), AppError> {
     let (files, cover_image) = repo::notice_uploads(conn, id).await?.unwrap_or_default();
     let names = notice_files(&files, &cover_image);
-    (state.hold_files)(conn, state, NOTICE_HOLDER, id, &names).await
+    file_holder()(conn, state, NOTICE_HOLDER, id, &names).await
 }
 
 /// A message written in a transaction, to announce once that transaction is committed.
@@ -417,7 +428,7 @@ pub async fn delete_notice(state: &AppState, permit: &Permit<RemoveNotice>, id: 
     repo::notice(&mut tx, permit.scope(), id, state.clock.now_ms()).await?.ok_or_else(|| AppError::not_found(NOTICE_MISSING))?;
     repo::delete_notice(&mut tx, id).await?;
     // Its attachments are no one's now: orphans, removed once old.
-    (state.hold_files)(&mut tx, state, NOTICE_HOLDER, id, &[]).await?;
+    file_holder()(&mut tx, state, NOTICE_HOLDER, id, &[]).await?;
     tx.commit().await?;
     Ok(())
 }

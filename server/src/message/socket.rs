@@ -19,7 +19,7 @@
 //! silent for [`SILENCE`] is closed. The server pings every [`PING_EVERY`].
 
 use super::service::{self, ChatRow};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Need, session};
 use crate::error::AppError;
 use crate::live::{Event, Outbound, Registration};

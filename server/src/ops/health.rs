@@ -4,7 +4,7 @@
 //! HEALTHCHECK and load balancers can read the status line alone. No session needed; the
 //! answer names no table, path or address.
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::db::{Db, MIGRATOR};
 use axum::Json;
 use axum::extract::State;

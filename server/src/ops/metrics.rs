@@ -9,7 +9,7 @@
 //! label values and the number of series stays bounded; the web app's paths all count as
 //! `(web)`.
 
-use crate::AppState;
+use crate::state::AppState;
 use crate::error::Refused;
 use axum::Extension;
 use axum::extract::{MatchedPath, Request, State};

@@ -10,7 +10,7 @@ pub mod metrics;
 
 pub use metrics::Metrics;
 
-use crate::AppState;
+use crate::state::AppState;
 use axum::routing::get;
 use axum::{Extension, Router};
 

@@ -2,7 +2,7 @@
 
 use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, LanguageChange, MajorChange, Membership, SignImg, SignImgNew, ThemeChange};
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Unlocked};
 use crate::system::dto::{LogQuery, LoginLogEntry};
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};

@@ -15,6 +15,7 @@ pub mod repo;
 pub mod role;
 pub mod service;
 pub mod user;
+pub mod state;
 
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;

@@ -5,7 +5,7 @@ use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, IdName, Membership, Menu
 use super::repo::sign_img as signs;
 use super::repo::menu as menus;
 use super::user::repo::{self as users, Credentials, User};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{self, DataScope, Member, Session, Unlocked};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, SESSION_MISSING};
@@ -34,13 +34,13 @@ enum Grantee<'a> {
 pub async fn current_user_answer(state: &AppState, caller: &Unlocked) -> Result<Bytes, AppError> {
     // The password's age moves with time, not with the generation: it is part of the key.
     let key = format!("{}/{:?}", caller.token_hash, caller.password_age);
-    if let Some(cached) = state.current_users.get(&key, caller.generation) {
+    if let Some(cached) = state.permission.current_users.get(&key, caller.generation) {
         return Ok(cached);
     }
     let answer = current_user(state, caller).await?;
     let envelope = Envelope { code: 200, msg: "Success", data: answer };
     let bytes = Bytes::from(serde_json::to_vec(&envelope).map_err(anyhow::Error::from)?);
-    state.current_users.put(&key, caller.generation, bytes.clone());
+    state.permission.current_users.put(&key, caller.generation, bytes.clone());
     Ok(bytes)
 }
 
@@ -128,11 +128,11 @@ fn join<'a>(parts: impl Iterator<Item = &'a str>) -> String {
 /// changed in any process sharing the database.
 async fn menu_snapshot(state: &AppState, conn: &mut Conn, system_id: &str) -> Result<Arc<menus::Snapshot>, AppError> {
     let generation = crate::db::menu_generation(conn).await?;
-    if let Some(cached) = state.menu_snapshots.get(system_id, generation) {
+    if let Some(cached) = state.permission.menu_snapshots.get(system_id, generation) {
         return Ok(cached);
     }
     let snapshot = Arc::new(menus::snapshot(conn, system_id).await?);
-    state.menu_snapshots.put(system_id, generation, snapshot.clone());
+    state.permission.menu_snapshots.put(system_id, generation, snapshot.clone());
     Ok(snapshot)
 }
 

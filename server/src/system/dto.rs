@@ -1,5 +1,7 @@
 //! The system area's request and answer shapes.
 
+use crate::db::Keyword;
+use crate::request::Client;
 use crate::wire::opt_i64;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -62,4 +64,27 @@ pub struct LogQuery {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ListOf<T> {
     pub list: Vec<T>,
+}
+
+/// The login log is category 1 of the system log.
+pub const LOGIN_LOG: i64 = 1;
+
+/// One sign-in attempt to record; `user_id` is None for an unknown account.
+pub struct LoginRecord<'a> {
+    pub user_id: Option<&'a str>,
+    pub user_name: &'a str,
+    pub success: bool,
+    pub reason: String,
+    pub client: &'a Client,
+    /// When (ms); a successful sign-in uses its session's creation time, so that the
+    /// session's own sign-in is never its "previous login".
+    pub at: i64,
+}
+
+/// Filters of the login log.
+#[derive(Debug, Default)]
+pub struct LoginFilter {
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+    pub keyword: Option<Keyword>,
 }

@@ -1,7 +1,7 @@
 //! HTTP handlers of the system area: extract, call the service, shape the answer.
 
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Admin, Unlocked};
 use crate::request::Client;
 use crate::wire::{ApiResult, Envelope, Json, NoData, done, ok};

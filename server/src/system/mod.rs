@@ -17,6 +17,7 @@ mod repo;
 pub mod schedule;
 pub mod service;
 pub mod third_party;
+pub mod state;
 
 pub use service::{LoginRecord, SysConfig};
 

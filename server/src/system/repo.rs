@@ -1,7 +1,6 @@
 //! SQL of the system area: configuration rows and the system log. No decisions here.
 
-use super::dto::LoginLogEntry;
-use super::service::{LOGIN_LOG, LoginFilter, LoginRecord};
+use super::dto::{LOGIN_LOG, LoginFilter, LoginLogEntry, LoginRecord};
 use crate::access::{DataScope, ScopeColumns};
 use crate::db::{Conn, Engine, Sql, bump_generation};
 use crate::error::AppError;
@@ -61,36 +60,6 @@ pub(in crate::system) const LOG_SCOPE: ScopeColumns =
 pub(in crate::system) const LOG_COLUMNS: &str = "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts, \
      request_url, request_method, request_duration, module_name, json";
 
-/// One API call in the request or operation log (`category`); the outcome is the envelope's
-/// code, and a refusal's message.
-pub(super) async fn insert_request(conn: &mut Conn, category: i64, e: &crate::journal::Entry) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_sys_log (id, category, user_id, user_name, login_mark, abstracts, ip_address, ip_address_name, \
-         platform, browser, user_agent, creator_time, request_url, request_method, request_duration, module_name, json) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-         COALESCE((SELECT m.full_name FROM base_module m WHERE m.en_code = $16), ''), $17)",
-    )
-    .bind(new_id())
-    .bind(category)
-    .bind(&e.user_id)
-    .bind(&e.user_name)
-    .bind((e.code == 200) as i64)
-    .bind(if e.refusal.is_empty() { e.code.to_string() } else { format!("{} {}", e.code, e.refusal) })
-    .bind(&e.client.ip)
-    .bind(&e.client.place)
-    .bind(&e.client.os)
-    .bind(&e.client.browser)
-    .bind(&e.client.user_agent)
-    .bind(e.at)
-    .bind(&e.path)
-    .bind(&e.method)
-    .bind(e.duration_ms)
-    .bind(&e.menu)
-    .bind(&e.json)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
 
 /// The WHERE clause of a login-log list (the owner of a log row is its `user_id`).
 fn login_filter(sql: &mut Sql, scope: &DataScope, category: i64, filter: &LoginFilter) {

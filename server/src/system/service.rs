@@ -4,9 +4,9 @@
 
 use super::dto::LoginLogEntry;
 use super::repo;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Admin, DataScope, Session};
-use crate::db::{Conn, Keyword};
+use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};
 use crate::request::Client;
 use crate::wire::{Page, PageOf};
@@ -231,49 +231,12 @@ pub fn validate_seed(values: Map<String, Value>) -> anyhow::Result<Vec<(String, 
     Ok(out)
 }
 
-/// The login log is category 1 of the system log.
-pub const LOGIN_LOG: i64 = 1;
-/// The operation log: every write, with its outcome.
-pub const OPERATION_LOG: i64 = 3;
-/// The request log: every API call of a signed-in user, with its duration.
-pub const REQUEST_LOG: i64 = 5;
-
-/// Writes queued calls to the request log, writes to the operation log too, in one
-/// transaction (the journal's writer).
-pub async fn store_requests(state: &AppState, entries: &[crate::journal::Entry]) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    for e in entries {
-        repo::insert_request(&mut tx, REQUEST_LOG, e).await?;
-        if e.is_write() {
-            repo::insert_request(&mut tx, OPERATION_LOG, e).await?;
-        }
-    }
-    tx.commit().await?;
-    Ok(())
-}
-
-/// One sign-in attempt to record; `user_id` is None for an unknown account.
-pub struct LoginRecord<'a> {
-    pub user_id: Option<&'a str>,
-    pub user_name: &'a str,
-    pub success: bool,
-    pub reason: String,
-    pub client: &'a Client,
-    /// When (ms); a successful sign-in uses its session's creation time, so that the
-    /// session's own sign-in is never its "previous login".
-    pub at: i64,
-}
+pub use super::dto::{LOGIN_LOG, LoginFilter, LoginRecord};
+/// The operation log (3) and the request log (5), which the journal's writer writes.
+pub use crate::journal::writer::{OPERATION_LOG, REQUEST_LOG};
 
 pub async fn record_login(conn: &mut Conn, record: &LoginRecord<'_>) -> Result<(), AppError> {
     repo::insert_login(conn, record).await
-}
-
-/// Filters of the login log.
-#[derive(Debug, Default)]
-pub struct LoginFilter {
-    pub start: Option<i64>,
-    pub end: Option<i64>,
-    pub keyword: Option<Keyword>,
 }
 
 /// A log within `scope`, newest first: 1 sign-ins, 3 operations, 5 requests (other

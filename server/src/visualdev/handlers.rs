@@ -4,7 +4,7 @@
 use super::dto::{FieldDataQuery, RecordRow, FieldsQuery, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ReleaseForm, ModelNode, SelectorQuery};
 use super::service;
 use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::system::dto::ListOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};

@@ -5,52 +5,19 @@
 //! forms and their fields) and stores an immutable version. The records' tables and the
 //! OnlineDev runtime come in the next slice.
 
+pub mod definition;
 pub mod dto;
 mod handlers;
 pub mod online;
 pub mod repo;
 pub mod service;
+pub mod state;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The model page (功能设计 under 系统管理).
-pub const MENU: &str = "system.visualDev";
-
-/// The page's release button (发布).
-pub const BTN_RELEASE: &str = "btn_release";
-
-pub struct ViewModel;
-impl Action for ViewModel {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-/// Create and copy.
-pub struct AddModel;
-impl Action for AddModel {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-pub struct EditModel;
-impl Action for EditModel {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveModel;
-impl Action for RemoveModel {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
-
-pub struct ReleaseModel;
-impl Action for ReleaseModel {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(BTN_RELEASE);
-}
+pub use actions::{MENU, BTN_RELEASE, ViewModel, AddModel, EditModel, RemoveModel, ReleaseModel};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

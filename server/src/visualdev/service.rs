@@ -4,10 +4,11 @@
 //! that own it; all problems are answered at once, and only a definition with none is
 //! stored, as a new immutable version.
 
-use super::dto::{FieldDataQuery, RecordRow, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ModelRow, ReleaseForm, ReleasedRow, ModelNode, SelectorQuery};
+use super::dto::{FieldDataQuery, RecordRow, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ModelRow, ReleaseForm, ModelNode, SelectorQuery};
+use super::definition::{draft_definition, record_name, released_definition};
 use super::repo::{self, Filter};
 use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, RecordPermit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, FieldErrors};
@@ -18,7 +19,7 @@ use crate::system::data_interface::repo as data_interfaces;
 use crate::system::dictionary::repo as dictionaries;
 use crate::wire::{Page, PageOf, Patch};
 use qiming_core::model::{self, Field, Problem, Reference, ReferenceKind};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 const MISSING: &str = "功能不存在";
@@ -38,34 +39,6 @@ fn part_text(p: &Patch<Value>) -> Option<String> {
 fn part_column(columns: &mut Vec<(&'static str, Arg)>, column: &'static str, p: &Patch<Value>) {
     if let Some(t) = part_text(p) {
         columns.push((column, t.into()));
-    }
-}
-
-/// The Base definition core reads: the parts as stored (JSON text), empty ones left out.
-fn definition(web_type: i64, tables: &str, form_data: &str, column_data: &str, app_column_data: &str) -> Value {
-    let mut base = Map::new();
-    for (key, text) in [("tables", tables), ("formData", form_data), ("columnData", column_data), ("appColumnData", app_column_data)] {
-        if !text.trim().is_empty() {
-            base.insert(key.into(), Value::String(text.into()));
-        }
-    }
-    base.insert("webType".into(), Value::from(web_type));
-    Value::Object(base)
-}
-
-fn draft_definition(m: &ModelRow) -> Value {
-    definition(m.web_type, &m.tables, &m.form_data, &m.column_data, &m.app_column_data)
-}
-
-pub(crate) fn released_definition(r: &ReleasedRow) -> Value {
-    definition(r.web_type, &r.tables, &r.form_data, &r.column_data, &r.app_column_data)
-}
-
-/// A field's record name: `table-column` for a sub-table column.
-pub(crate) fn record_name(f: &Field) -> String {
-    match &f.sub_table {
-        Some(sub) => format!("{sub}-{}", f.v_model),
-        None => f.v_model.clone(),
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::harness::{ADMIN, Answer, Engine, TestServer, seeded_button, seeded_page, start};
 use crate::on_both_engines;
 use qiming_server::access::{MSG_CHANGE_INITIAL_PASSWORD, MSG_FORBIDDEN, MSG_LOCKED, Need, policy};
-use qiming_server::api::{self, ServedRoute};
+use qiming_server::api::ServedRoute;
 use qiming_server::permission::repo::menu;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -37,7 +37,7 @@ async fn call_route(s: &TestServer, route: &ServedRoute, token: Option<&str>) ->
 // The open routes really are open.
 async fn every_route_refuses_non_members(engine: Engine) {
     let s = start(engine).await;
-    let served = api::routes().served();
+    let served = qiming_server::routes().served();
     assert!(served.len() >= 20, "only {} routes", served.len());
     let pending = s.admin().await; // initial password unchanged
     s.create_user("nurse", "Nurse123").await;
@@ -96,7 +96,7 @@ async fn openapi_documents_exactly_what_is_served(engine: Engine) {
         .iter()
         .flat_map(|(path, ops)| ops.as_object().unwrap().keys().map(move |m| (m.to_uppercase(), path.clone())))
         .collect();
-    let served: BTreeSet<(String, String)> = api::routes().served().into_iter().map(|r| (r.method, r.path)).collect();
+    let served: BTreeSet<(String, String)> = qiming_server::routes().served().into_iter().map(|r| (r.method, r.path)).collect();
     let undocumented: Vec<_> = served.difference(&documented).collect();
     let unserved: Vec<_> = documented.difference(&served).collect();
     assert!(undocumented.is_empty(), "served but not documented: {undocumented:?}");

@@ -456,7 +456,7 @@ async fn di_sql_guard_refuses_the_probe(engine: Engine) {
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE TABLE {model_table} (f_id TEXT PRIMARY KEY, f_name TEXT)"))).execute(&mut *conn).await.unwrap();
     sqlx::query(sqlx::AssertSqlSafe(format!("INSERT INTO {model_table} VALUES ('1', 'secret record')"))).execute(&mut *conn).await.unwrap();
     drop(conn);
-    let runner = &s.state.interface_sql;
+    let runner = &s.state.system.interface_sql;
     let mut direct = vec![
         "SELECT answer FROM base_captcha".to_string(),
         "SELECT password_hash FROM base_user".to_string(),

@@ -5,6 +5,7 @@ mod harness;
 mod https;
 
 mod access;
+mod circles;
 mod authorisation_matrix;
 mod authority;
 mod area;

@@ -7,6 +7,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Rate, Row, Spin, Table } from 'antd';
 import { useCore } from '@/hooks/useCore';
+import { safeHtml } from '@/utils/safeHtml';
 import { UploadFz, UploadImg } from '@/widgets/upload';
 import type { FileEntry } from '@/api/file';
 import { columnsOf, DISPLAY_ONLY, labelOf, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
@@ -18,17 +19,6 @@ import { columnTotal, displayText, formatNumber } from './values';
 import './engine.css';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
-
-/** Removes scripts and event handlers from an editor's HTML before it is shown. */
-export function safeHtml(html: string): string {
-  if (typeof DOMParser === 'undefined') return '';
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  doc.querySelectorAll('script,iframe,object,embed,style').forEach((n) => n.remove());
-  doc.querySelectorAll('*').forEach((n) => {
-    for (const a of [...n.attributes]) if (/^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)) n.removeAttribute(a.name);
-  });
-  return doc.body.innerHTML;
-}
 
 type Core = ReturnType<typeof useCore>;
 

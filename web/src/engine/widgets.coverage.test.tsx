@@ -327,6 +327,21 @@ test('issue 23 §1: the core computes the record — an earlier calculate field 
   await waitFor(() => expect([...detail.container.querySelectorAll('.qm-engine-value')].map((v) => v.textContent)).toEqual(['1.01', '-1,235']));
 });
 
+test('issue 23 §3: the detail view shows an editor\'s HTML cleaned by DOMPurify (safeHtml): formatting kept, scripts, handlers and javascript: links gone', async () => {
+  const html = '<p>说明<strong>重点</strong></p><script>window.__hit = 1</script><img src="https://example.com/a.png" onerror="window.__hit = 2"><a href="javascript:alert(1)">链接</a>';
+  const detail = render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <DetailViewer formData={{ fields: [field('editor', 'notes', '备注')] } as unknown as FormDefinition} record={{ notes: html }} />
+    </ConfigProvider>,
+  );
+  await waitFor(() => expect(detail.container.querySelector('.qm-engine-html strong')?.textContent).toBe('重点'));
+  const box = detail.container.querySelector('.qm-engine-html') as HTMLElement;
+  expect(box.querySelector('script')).toBeNull();
+  expect(box.querySelector('img')?.getAttribute('src')).toBe('https://example.com/a.png');
+  expect(box.querySelector('img')?.hasAttribute('onerror')).toBe(false);
+  expect(box.querySelector('a')?.hasAttribute('href')).toBe(false);
+});
+
 test('WGT-111: a number shows its prefix and suffix (addonBefore, addonAfter) beside the input and around the value in the detail view', async () => {
   const price = field('numInput', 'price', '单价', { addonBefore: '¥', addonAfter: '元', precision: 2 });
   const { container } = renderForm([price, field('numInput', 'count', '数量')], { price: 12.5, count: 3 });

@@ -5,7 +5,7 @@
 
 use super::dto::{AuthorityBatch, AuthorityNode, AuthoritySave, AuthorityValues, ValuesRequest};
 use super::repo::{self, Grantable};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{self, Member, Permit};
 use crate::db::Conn;
 use crate::error::AppError;

@@ -3,7 +3,7 @@
 use super::dto::{GroupCondition, GroupForm, GroupInfo, GroupNode, GroupQuery, GroupRow};
 use super::service;
 use super::{AddGroup, EditGroup, RemoveGroup, ViewGroup};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::permission::organize::dto::TreeOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};

@@ -4,7 +4,7 @@
 use super::dto::{GroupCondition, GroupForm, GroupInfo, GroupNode, GroupRow};
 use super::repo::{self, NewGroup};
 use super::{AddGroup, EditGroup, RemoveGroup, ViewGroup};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason};
 use crate::db::{Arg, Keyword};
 use crate::error::AppError;

@@ -7,7 +7,7 @@ use super::dto::{
 };
 use super::service::{self, Kind};
 use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu, link, transfer};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::system::download::dto::ExportUrl;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, done, ok};

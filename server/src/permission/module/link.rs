@@ -10,7 +10,7 @@
 use super::dto::{LinkField, LinkForm, LinkInfo, LinkTables};
 use super::repo::{self, LinkRow, MenuRow};
 use super::{EditMenu, ViewMenu};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Action, Permit};
 use crate::db::{Conn, Keyword};
 use crate::error::AppError;

@@ -14,38 +14,12 @@ pub mod link;
 pub mod repo;
 pub mod service;
 pub mod transfer;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The menu administration page.
-pub const MENU: &str = "system.menu";
-
-pub struct ViewMenu;
-impl Action for ViewMenu {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddMenu;
-impl Action for AddMenu {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-/// Changing an application, a menu or an item: its form and its state.
-pub struct EditMenu;
-impl Action for EditMenu {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveMenu;
-impl Action for RemoveMenu {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
+pub use actions::{MENU, ViewMenu, AddMenu, EditMenu, RemoveMenu};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

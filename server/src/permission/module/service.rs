@@ -11,7 +11,7 @@ use super::dto::{
 };
 use super::repo::{self, FieldRow, ItemRow, MenuRow, NewField, NewItem, NewMenu, NewSystem, SystemRow};
 use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::scope::{Op, check_scheme};
 use crate::access::{Member, Permit};
 use crate::db::{Arg, Conn, Keyword};

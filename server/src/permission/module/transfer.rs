@@ -12,7 +12,7 @@ use super::dto::{FileAuthorizeField, FileButton, FileField, FileMenu, FileScheme
 use super::repo::{self, FieldRow, ItemRow, MenuRow, NewField, NewItem, NewMenu};
 use super::service::{check_parent, check_symbols};
 use super::{AddMenu, ViewMenu};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Permit;
 use crate::access::scope::check_scheme;
 use crate::error::AppError;

@@ -3,7 +3,7 @@
 use super::dto::{CompanyForm, CompanyInfo, ConditionRequest, DepartmentForm, DepartmentInfo, KeywordQuery, OrganizeNode, SelectorNode, TreeOf};
 use super::service::{self, Picker};
 use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
 use axum::extract::State;

@@ -5,37 +5,12 @@ pub mod dto;
 mod handlers;
 pub mod repo;
 pub mod service;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The organisation page (menu permission.organize).
-pub const MENU: &str = "permission.organize";
-
-pub struct ViewOrganize;
-impl Action for ViewOrganize {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddOrganize;
-impl Action for AddOrganize {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-pub struct EditOrganize;
-impl Action for EditOrganize {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveOrganize;
-impl Action for RemoveOrganize {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
+pub use actions::{MENU, ViewOrganize, AddOrganize, EditOrganize, RemoveOrganize};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

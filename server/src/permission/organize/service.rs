@@ -4,7 +4,7 @@
 use super::dto::{CompanyForm, CompanyInfo, DepartmentForm, DepartmentInfo, IdFullName, OptionGroup, OrganizeNode, SelectorNode};
 use super::repo::{self, NewOrganize, Organize};
 use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason, Session, SystemJob};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;

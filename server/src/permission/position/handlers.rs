@@ -3,7 +3,7 @@
 use super::dto::{PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
 use super::service;
 use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::permission::organize::dto::{ByOrganisations, OptionGroup, SelectorNode, TreeOf};
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};

@@ -4,37 +4,12 @@ pub mod dto;
 mod handlers;
 pub mod repo;
 pub mod service;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The position page (menu permission.position).
-pub const MENU: &str = "permission.position";
-
-pub struct ViewPosition;
-impl Action for ViewPosition {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddPosition;
-impl Action for AddPosition {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-pub struct EditPosition;
-impl Action for EditPosition {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemovePosition;
-impl Action for RemovePosition {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
+pub use actions::{MENU, ViewPosition, AddPosition, EditPosition, RemovePosition};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

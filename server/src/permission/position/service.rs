@@ -3,7 +3,7 @@
 use super::dto::{PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
 use super::repo::{self, Filter, NewPosition};
 use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason};
 use crate::db::{Arg, Keyword};
 use crate::error::AppError;

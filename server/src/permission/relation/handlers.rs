@@ -2,7 +2,7 @@
 
 use super::dto::{MemberIds, MemberSet};
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Member;
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, done, ok};
 use axum::extract::State;

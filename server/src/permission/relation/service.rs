@@ -4,7 +4,7 @@
 
 use super::dto::{MemberIds, MemberSet};
 use super::repo;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::db::Conn;
 use crate::error::AppError;

@@ -3,7 +3,7 @@
 use super::dto::{RoleCondition, RoleForm, RoleInfo, RoleNode, RoleQuery, RoleRow};
 use super::service;
 use super::{AddRole, EditRole, RemoveRole, ViewRole};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::permission::organize::dto::{ByOrganisations, OptionGroup, TreeOf};
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};

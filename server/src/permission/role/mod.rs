@@ -5,38 +5,12 @@ pub mod dto;
 mod handlers;
 pub mod repo;
 pub mod service;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The role page (menu permission.role).
-pub const MENU: &str = "permission.role";
-
-pub struct ViewRole;
-impl Action for ViewRole {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddRole;
-impl Action for AddRole {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-/// Changing a role: its form, its state and its members.
-pub struct EditRole;
-impl Action for EditRole {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveRole;
-impl Action for RemoveRole {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
+pub use actions::{MENU, ViewRole, AddRole, EditRole, RemoveRole};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

@@ -5,7 +5,7 @@
 use super::dto::{GLOBAL, ORGANISATION, RoleCondition, RoleForm, RoleInfo, RoleNode, RoleQuery, RoleRow};
 use super::repo::{self, Binding, Filter, NewRole, Role, Within};
 use super::{AddRole, EditRole, RemoveRole, ViewRole};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;

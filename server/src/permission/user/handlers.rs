@@ -7,7 +7,7 @@ use super::dto::{
 use super::dto::{ExportQuery, FileUrl, ImportPreview, ImportResult, ImportRows, PreviewQuery, UploadedFile};
 use super::{service, transfer};
 use super::{AddUser, EditUser, ExportUsers, ImportUsers, RemoveUser, ViewUsers};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Admin, Member, Permit};
 use crate::permission::organize::dto::TreeOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, UploadForm, done, ok};

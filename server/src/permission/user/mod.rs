@@ -6,54 +6,14 @@ mod handlers;
 pub mod repo;
 pub mod service;
 pub mod transfer;
+mod actions;
 
 pub use dto::UserForm;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The user page (menu permission.user).
-pub const MENU: &str = "permission.user";
-
-pub struct ViewUsers;
-impl Action for ViewUsers {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddUser;
-impl Action for AddUser {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-/// Changing a user: the form, state, password reset, unlock and work handover.
-pub struct EditUser;
-impl Action for EditUser {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveUser;
-impl Action for RemoveUser {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
-
-/// The user page's import button (导入).
-pub struct ImportUsers;
-impl Action for ImportUsers {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::UPLOAD);
-}
-
-/// The user page's export button (导出).
-pub struct ExportUsers;
-impl Action for ExportUsers {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::DOWNLOAD);
-}
+pub use actions::{MENU, ViewUsers, AddUser, EditUser, RemoveUser, ImportUsers, ExportUsers};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

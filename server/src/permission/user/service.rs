@@ -9,7 +9,7 @@ use super::dto::{
 };
 use super::repo::{self as users, Filter, Membership, Object, Pick, Pickable};
 use super::{AddUser, EditUser, RemoveUser, ViewUsers};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{self, Admin, DataScope, Reason, Member, Permit, Revoked, SystemJob, lockout};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;

@@ -8,7 +8,7 @@ use super::dto::{ImportResult, UploadedFile, UserQuery};
 use super::repo::{self as users, Object, Pick};
 use super::service::{check_new, insert_new, list_filter};
 use super::{ExportUsers, ImportUsers, UserForm};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Permit, Reason};
 use crate::db::Conn;
 use crate::error::AppError;

@@ -4,7 +4,7 @@
 use super::dto::{AreaForm, AreaIdsForm, AreaInfo, AreaListRow, AreaOption, AreaQuery, ListOf};
 use super::service;
 use super::{AddArea, EditArea, RemoveArea, ViewArea};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
 use axum::extract::State;

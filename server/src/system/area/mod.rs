@@ -7,37 +7,12 @@ pub mod dto;
 mod handlers;
 pub mod repo;
 pub mod service;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The area page (menu systemData.area).
-pub const MENU: &str = "systemData.area";
-
-pub struct ViewArea;
-impl Action for ViewArea {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddArea;
-impl Action for AddArea {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-pub struct EditArea;
-impl Action for EditArea {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveArea;
-impl Action for RemoveArea {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
+pub use actions::{MENU, ViewArea, AddArea, EditArea, RemoveArea};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

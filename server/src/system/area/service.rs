@@ -5,7 +5,7 @@
 use super::dto::{AreaForm, AreaIdsForm, AreaInfo, AreaListRow, AreaOption, AreaQuery};
 use super::repo::{self, LevelRow, NewArea};
 use super::{AddArea, EditArea, RemoveArea, ViewArea};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;

@@ -5,7 +5,7 @@
 use super::dto::{RuleForm, RuleInfo, RuleListRow, RuleOption, RuleQuery};
 use super::service;
 use super::{AddBillRule, EditBillRule, ExportBillRule, ImportBillRule, RemoveBillRule, ViewBillRule};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::system::download::dto::ExportUrl;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, UploadForm, done, ok};

@@ -8,7 +8,7 @@
 use super::dto::{RuleFile, RuleForm, RuleInfo, RuleListRow, RuleOption, RuleQuery, RuleRow};
 use super::repo::{self, NewRule};
 use super::{AddBillRule, EditBillRule, ExportBillRule, ImportBillRule, RemoveBillRule, ViewBillRule};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::{AppError, FieldErrors};

@@ -6,7 +6,7 @@
 use super::dto::{InfoByIdsForm, InterfaceForm, InterfaceListRow, InterfaceOption, InterfaceQuery, InterfaceRow, ListForm, LogQuery, LogRow, PreviewForm, RowsPage, SelectorNode};
 use super::service;
 use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::request::Client;
 use crate::system::download::dto::ExportUrl;

@@ -9,53 +9,16 @@ mod handlers;
 pub mod repo;
 mod runner;
 pub mod service;
+mod actions;
 
 /// What no SQL interface (and no menu's data connection) reads.
 pub use guard::{readable_table, refused_column, refused_table};
 pub use runner::SqlRunner;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The data interface page (menu systemData.dataInterface).
-pub const MENU: &str = "systemData.dataInterface";
-
-pub struct ViewDataInterface;
-impl Action for ViewDataInterface {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddDataInterface;
-impl Action for AddDataInterface {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-pub struct EditDataInterface;
-impl Action for EditDataInterface {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveDataInterface;
-impl Action for RemoveDataInterface {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
-
-pub struct ImportDataInterface;
-impl Action for ImportDataInterface {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::UPLOAD);
-}
-
-pub struct ExportDataInterface;
-impl Action for ExportDataInterface {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::DOWNLOAD);
-}
+pub use actions::{MENU, ViewDataInterface, AddDataInterface, EditDataInterface, RemoveDataInterface, ImportDataInterface, ExportDataInterface};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

@@ -12,7 +12,7 @@ use super::guard;
 use super::runner::RunError;
 use super::repo::{self, NewLog};
 use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit, Session};
 use crate::db::{Arg, Conn, Engine, Keyword};
 use crate::error::AppError;
@@ -473,7 +473,7 @@ async fn run_sql(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>
     if let Some(message) = bad_value {
         return Err(AppError::bad(message));
     }
-    let rows = state.interface_sql.select(&checked.sql, &checked.args, MAX_ROWS).await.map_err(|e| match e {
+    let rows = state.system.interface_sql.select(&checked.sql, &checked.args, MAX_ROWS).await.map_err(|e| match e {
         RunError::Timeout(limit) => AppError::bad(format!("查询超时：数据接口的SQL执行超过{}秒，已停止", limit.as_secs_f64())),
         RunError::Busy => AppError::bad("数据接口繁忙，请稍后再试"),
         RunError::Database(message) => AppError::bad(format!("SQL执行失败：{message}")),
@@ -495,7 +495,7 @@ fn without_secrets(row: Value) -> Value {
 async fn run_http(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>) -> Result<Value, AppError> {
     let url = reqwest::Url::parse(&r.path).map_err(|_| AppError::bad("接口路径不是有效的网址"))?;
     http::Destinations::new(&state.config.http_interface_allowed_hosts).check_url(&url).map_err(|why| AppError::bad(format!("接口请求失败：{why}")))?;
-    let client = &state.interface_http;
+    let client = &state.system.interface_http;
     let timeout = serde_json::from_str::<Value>(&r.property_json)
         .ok()
         .and_then(|p| p.get("timeout").and_then(|t| t.as_u64().or_else(|| t.as_str().and_then(|s| s.parse().ok()))))

@@ -5,7 +5,7 @@
 
 use super::dto::{VariateForm, VariateListRow, VariateNode, VariateQuery, VariateRow};
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Permit;
 use crate::system::data_interface::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
 use crate::system::dto::ListOf;

@@ -6,7 +6,7 @@
 
 use super::dto::{VariateForm, VariateListRow, VariateNode, VariateQuery, VariateRow};
 use super::repo;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Permit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;

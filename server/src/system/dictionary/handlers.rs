@@ -5,7 +5,7 @@
 use super::dto::{Dictionary, ItemForm, ItemInfo, ItemNode, ItemQuery, OptionNode, PickerNode, TypeForm, TypeInfo, TypeNode};
 use super::service;
 use super::{AddDictionary, EditDictionary, ExportDictionary, ImportDictionary, RemoveDictionary, ViewDictionary};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::error::AppError;
 use crate::system::download::dto::ExportUrl;

@@ -7,49 +7,12 @@ pub mod dto;
 mod handlers;
 pub mod repo;
 pub mod service;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The dictionary page (menu systemData.dictionary).
-pub const MENU: &str = "systemData.dictionary";
-
-pub struct ViewDictionary;
-impl Action for ViewDictionary {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-pub struct AddDictionary;
-impl Action for AddDictionary {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::ADD);
-}
-
-pub struct EditDictionary;
-impl Action for EditDictionary {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::EDIT);
-}
-
-pub struct RemoveDictionary;
-impl Action for RemoveDictionary {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
-
-pub struct ImportDictionary;
-impl Action for ImportDictionary {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::UPLOAD);
-}
-
-pub struct ExportDictionary;
-impl Action for ExportDictionary {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::DOWNLOAD);
-}
+pub use actions::{MENU, ViewDictionary, AddDictionary, EditDictionary, RemoveDictionary, ImportDictionary, ExportDictionary};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

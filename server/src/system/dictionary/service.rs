@@ -7,7 +7,7 @@ use super::dto::{
 };
 use super::repo::{self, NewItem, NewType};
 use super::{AddDictionary, EditDictionary, ExportDictionary, ImportDictionary, RemoveDictionary, ViewDictionary};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
@@ -302,7 +302,7 @@ pub async fn options(state: &AppState, _caller: &Member, type_id: &str) -> Resul
 pub async fn all_answer(state: &AppState, _caller: &Member) -> Result<Bytes, AppError> {
     let mut conn = state.db.acquire().await?;
     let generation = repo::generation(&mut conn).await?;
-    if let Some(cached) = state.dictionaries.get("all", generation) {
+    if let Some(cached) = state.system.dictionaries.get("all", generation) {
         return Ok(cached);
     }
     let types = repo::types(&mut conn).await?;
@@ -323,7 +323,7 @@ pub async fn all_answer(state: &AppState, _caller: &Member) -> Result<Bytes, App
         .collect();
     let envelope = Envelope { code: 200, msg: "Success", data: crate::system::dto::ListOf { list } };
     let bytes = Bytes::from(serde_json::to_vec(&envelope).map_err(anyhow::Error::from)?);
-    state.dictionaries.put("all", generation, bytes.clone());
+    state.system.dictionaries.put("all", generation, bytes.clone());
     Ok(bytes)
 }
 

@@ -2,7 +2,7 @@
 
 use super::dto::DownloadQuery;
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::error::AppError;
 use crate::wire::Query;
 use axum::extract::State;

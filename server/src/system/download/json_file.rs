@@ -4,7 +4,7 @@
 //! refuses a wrong file with the same words.
 
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::error::AppError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;

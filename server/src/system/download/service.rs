@@ -1,7 +1,7 @@
 //! Offering an export for download and serving it.
 
 use super::repo;
-use crate::AppState;
+use crate::state::AppState;
 use crate::db::Conn;
 use crate::error::AppError;
 use crate::support::{hex, random_bytes};

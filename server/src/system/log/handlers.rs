@@ -3,7 +3,7 @@
 use super::dto::{LogIds, LogSearch};
 use super::service;
 use super::{RemoveLog, ViewLog};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Permit;
 use crate::system::dto::LoginLogEntry;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};

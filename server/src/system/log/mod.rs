@@ -8,26 +8,12 @@ pub mod dto;
 mod handlers;
 mod repo;
 pub mod service;
+mod actions;
 
-use crate::access::{Action, button};
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
-/// The system log page (menu system.sysLog, address system/log).
-pub const MENU: &str = "system.sysLog";
-
-pub struct ViewLog;
-impl Action for ViewLog {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = None;
-}
-
-/// Deleting rows and clearing a category: the page's 删除 button.
-pub struct RemoveLog;
-impl Action for RemoveLog {
-    const MENU: &'static str = MENU;
-    const BUTTON: Option<&'static str> = Some(button::REMOVE);
-}
+pub use actions::{MENU, ViewLog, RemoveLog};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()

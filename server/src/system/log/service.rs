@@ -4,7 +4,7 @@
 use super::dto::LogSearch;
 use super::repo::{self, LogFilter};
 use super::{RemoveLog, ViewLog};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Permit;
 use crate::db::Keyword;
 use crate::error::AppError;

@@ -3,7 +3,7 @@
 
 use super::dto::{DetailQuery, ScheduleDetail, ScheduleEvent, ScheduleForm, ScheduleInfo, ScheduleQuery};
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Member;
 use crate::system::dto::ListOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};

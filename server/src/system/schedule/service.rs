@@ -9,7 +9,7 @@
 
 use super::dto::{ScheduleDetail, ScheduleEvent, ScheduleForm, ScheduleInfo, ScheduleQuery, ScheduleRow};
 use super::repo::{self, Fields, Occurrence};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Member};
 use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};

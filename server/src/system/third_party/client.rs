@@ -22,7 +22,7 @@
 //!   `{dept_id, cursor, size}` answers `result: {has_more, next_cursor, list: [{userid, name,
 //!   mobile, email, dept_id_list: [ids]}]}`.
 
-use super::service::Third;
+use super::third::Third;
 use serde_json::{Value, json};
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 
 use super::dto::{DingTalkTestForm, SyncQuery, SyncTotal, WeComTestForm};
 use super::service::{self, MSG_RUNNING, Object, Synced, Third};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::Admin;
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done};
 use axum::extract::State;

@@ -10,6 +10,7 @@ pub mod dto;
 mod handlers;
 pub mod repo;
 pub mod service;
+pub mod third;
 
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;

@@ -23,11 +23,12 @@
 //! a matched one is changed only when its name, parent (departments) or name, mobile number,
 //! email and organisations (users) differ; a new one is created. Nothing is deleted.
 
+pub use super::third::Third;
 use super::client::{Client, Department, Failure, User as ThirdUser};
 pub use super::client::{ListedDepartment, ListedUser, ROOT_DEPARTMENT};
 use super::dto::{DingTalkTestForm, SyncTotal, WeComTestForm};
 use super::repo::{self, CountOf, NewRecord};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Admin, DataScope, SystemJob};
 use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};
@@ -37,54 +38,6 @@ use futures_util::future::BoxFuture;
 use crate::system::service::{SECRET_MASK, SysConfig, settings};
 use std::collections::{HashMap, HashSet};
 
-/// One of the two services, as the wire numbers them (getSynThirdTotal/{1|2}).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Third {
-    /// 企业微信 (1).
-    WeCom,
-    /// 钉钉 (2).
-    DingTalk,
-}
-
-impl Third {
-    pub fn from_path(text: &str) -> Result<Third, AppError> {
-        match text.trim() {
-            "1" => Ok(Third::WeCom),
-            "2" => Ok(Third::DingTalk),
-            _ => Err(AppError::bad("第三方类型只能是1（企业微信）或2（钉钉）")),
-        }
-    }
-
-    pub fn code(self) -> i64 {
-        match self {
-            Third::WeCom => 1,
-            Third::DingTalk => 2,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Third::WeCom => "企业微信",
-            Third::DingTalk => "钉钉",
-        }
-    }
-
-    /// The prefix of the codes (enCode) of the departments it brings.
-    pub fn code_prefix(self) -> &'static str {
-        match self {
-            Third::WeCom => "wecom",
-            Third::DingTalk => "dingtalk",
-        }
-    }
-
-    /// The setting of its address, as the README names it.
-    fn variable(self) -> &'static str {
-        match self {
-            Third::WeCom => "QIMING_WECOM_BASE_URL",
-            Third::DingTalk => "QIMING_DINGTALK_BASE_URL",
-        }
-    }
-}
 
 /// What a sync sends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -411,8 +364,19 @@ pub struct Directory<'a> {
 /// The writer of an import, inside the import's transaction: the permission area's
 /// (`permission::import`), through the organisation and user services' job entry points.
 /// This area cannot name it (that area depends on this one), so the crate root hands it in
-/// ([`crate::Inner::write_directory`]).
+/// ([`link_directory_writer`]).
 pub type WriteDirectory = for<'a> fn(&'a mut Conn, &'a SystemJob, Directory<'a>) -> BoxFuture<'a, Result<(), AppError>>;
+
+static DIRECTORY_WRITER: std::sync::OnceLock<WriteDirectory> = std::sync::OnceLock::new();
+
+/// Links the permission area's writer (the crate root does, when it opens the state).
+pub fn link_directory_writer(write: WriteDirectory) {
+    let _ = DIRECTORY_WRITER.set(write);
+}
+
+fn directory_writer() -> WriteDirectory {
+    *DIRECTORY_WRITER.get().expect("the crate root links the directory writer when it opens the state")
+}
 
 /// Type 1: everything is read from the service before anything is written, and everything is
 /// written in one transaction.
@@ -431,7 +395,7 @@ async fn pull(state: &AppState, job: &SystemJob, third: Third, object: Object, c
     };
     let directory = Directory { third, departments: &departments, users: users.as_deref(), password_hash: &password_hash, now: state.clock.now_ms() };
     let mut tx = state.db.begin().await?;
-    (state.write_directory)(&mut tx, job, directory).await?;
+    directory_writer()(&mut tx, job, directory).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use super::dto::{RecordBatchDeleteForm, OnlineConfigQuery, RecordListForm, OnlineConfig, RecordForm, RecordData};
 use super::service;
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{Member, RecordPermit};
 use crate::visualdev::dto::RecordRow;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, Path, Query, done, ok};

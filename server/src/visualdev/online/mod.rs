@@ -7,6 +7,7 @@ mod handlers;
 pub mod layout;
 pub mod repo;
 pub mod service;
+pub mod loaded;
 
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;

@@ -10,9 +10,10 @@
 //! sub-table rows written in one transaction.
 
 use super::dto::{RecordListForm, OnlineConfig, RecordForm, RecordData};
-use super::layout::{self, Registry, Storage};
+use super::layout::{self, Storage};
+pub use super::loaded::Loaded;
 use super::repo::{self, Cell, Put, Read, Sort};
-use crate::AppState;
+use crate::state::AppState;
 use crate::access::{DataScope, Reason, RecordPermit, button};
 use crate::db::{Conn, Engine};
 use crate::error::{AppError, FieldErrors};
@@ -20,7 +21,7 @@ use crate::support::new_id;
 use crate::system::bill_rule::service as bill_rules;
 use crate::visualdev::dto::RecordRow;
 use crate::visualdev::repo as models;
-use crate::visualdev::service::{record_name, released_definition};
+use crate::visualdev::definition::{record_name, released_definition};
 use crate::wire::{Page, PageOf};
 use qiming_core::form::FormValidator;
 use qiming_core::recompute::{Calculations, Written};
@@ -34,19 +35,6 @@ const MISSING: &str = "数据不存在";
 pub const STALE: &str = "数据已被修改，请刷新后重试";
 const FORBIDDEN: &str = "您没有此操作的权限";
 
-/// A released model resolved to its storage (kept in `AppState::released_models` per
-/// released version).
-pub struct Loaded {
-    form_data: Value,
-    column_data: Value,
-    fields: Vec<Field>,
-    main: String,
-    /// sub-table vModel → physical table.
-    children: BTreeMap<String, String>,
-    registry: Registry,
-    /// Each field with static options (record name): value → label, for display values.
-    static_options: BTreeMap<String, BTreeMap<String, String>>,
-}
 
 fn parse_part(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
@@ -57,11 +45,11 @@ fn parse_part(text: &str) -> Value {
 /// memory, so that a list or a read costs the stamp's lookup and its own query.
 async fn load(state: &AppState, conn: &mut Conn, model_id: &str) -> Result<(std::sync::Arc<Loaded>, repo::Stamp), AppError> {
     let stamp = repo::stamp(conn, model_id).await?.ok_or_else(|| AppError::not_found(NOT_RELEASED))?;
-    if let Some(loaded) = state.released_models.get(model_id, stamp.release_version) {
+    if let Some(loaded) = state.visualdev.released_models.get(model_id, stamp.release_version) {
         return Ok((loaded, stamp));
     }
     let loaded = std::sync::Arc::new(read_loaded(conn, model_id, stamp.release_version).await?);
-    state.released_models.put(model_id, stamp.release_version, loaded.clone());
+    state.visualdev.released_models.put(model_id, stamp.release_version, loaded.clone());
     Ok((loaded, stamp))
 }
 
@@ -1005,13 +993,13 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         (data_stamp, permit.caller().generation, stamp.dictionaries, if relates { stamp.all_data } else { 0 }).hash(&mut h);
         h.finish() as i64
     };
-    if keepable && let Some(answer) = state.record_pages.get(&answer_key, answer_stamp) {
+    if keepable && let Some(answer) = state.visualdev.record_pages.get(&answer_key, answer_stamp) {
         return Ok((*answer).clone());
     }
-    let known_total = state.record_totals.get(&count_key, data_stamp);
+    let known_total = state.visualdev.record_totals.get(&count_key, data_stamp);
     let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), filters, sort, page.offset() as u64, page.page_size as u64, &reads, known_total).await?;
     if known_total.is_none() {
-        state.record_totals.put(&count_key, data_stamp, total);
+        state.visualdev.record_totals.put(&count_key, data_stamp, total);
     }
     let raw: Vec<(repo::Head, Map<String, Value>)> = rows
         .into_iter()
@@ -1056,7 +1044,7 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         .collect();
     let answer = page_of(page, list, total);
     if keepable {
-        state.record_pages.put(&answer_key, answer_stamp, std::sync::Arc::new(answer.clone()));
+        state.visualdev.record_pages.put(&answer_key, answer_stamp, std::sync::Arc::new(answer.clone()));
     }
     Ok(answer)
 }

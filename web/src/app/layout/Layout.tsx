@@ -27,6 +27,8 @@ import SideMenu from './SideMenu';
 import TagsView from './TagsView';
 import TopMenu from './TopMenu';
 import { useSessionSocket } from '../socket';
+// The pickers' add buttons open the app's management screens (issue 23 §3 web).
+import '../pickerManagers';
 import './layout.css';
 import { DATE_FORMAT } from '@/utils/format';
 

@@ -1,6 +1,7 @@
 /**
  * The message view dialog (spec 01 §2.5; MSG-009): title, release time, release user,
- * excerpt, the rich body (HTML the server sanitised when the notice was saved) and the
+ * excerpt, the rich body (HTML the server sanitised when the notice was saved, cleaned again
+ * by safeHtml before it is shown) and the
  * attachment list (read-only upload widget: download and preview).
  */
 import { Modal, Spin } from 'antd';
@@ -11,6 +12,7 @@ import type { FileEntry } from '@/api/file';
 import { UploadFz } from '@/widgets/upload';
 import './messages.css';
 import { DATE_FORMAT } from '@/utils/format';
+import { safeHtml } from '@/utils/safeHtml';
 
 export function filesOf(text: string | null | undefined): FileEntry[] {
   if (!text) return [];
@@ -43,8 +45,9 @@ export function MessageView({ info, loading, open, onClose }: Props) {
               {info.releaseUser && <span>{info.releaseUser}</span>}
             </div>
             {info.excerpt && <blockquote className="qm-message-view-excerpt">{info.excerpt}</blockquote>}
-            {/* Sanitised by the server (ammonia) when the notice was saved. */}
-            <div className="qm-message-view-body ql-editor" dangerouslySetInnerHTML={{ __html: info.bodyText }} />
+            {/* Sanitised by the server (ammonia) when the notice was saved, and again here
+                (DOMPurify): a body stored before that, or by another writer, is not trusted. */}
+            <div className="qm-message-view-body ql-editor" dangerouslySetInnerHTML={{ __html: safeHtml(info.bodyText) }} />
             {files.length > 0 && (
               <div className="qm-message-view-files">
                 <h4>{t('msg.attachments')}</h4>

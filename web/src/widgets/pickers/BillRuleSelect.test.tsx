@@ -9,6 +9,8 @@ import { useState } from 'react';
 import type { BillRuleOption } from '@/api/billRule';
 import { initI18n } from '@/i18n';
 import { buttonNamed, formDialog } from '@/test/renderPage';
+// The app's management screens behind the add buttons, as the shell registers them.
+import '@/app/pickerManagers';
 import { fakeFetch, page, type Call } from '@/test/fakeFetch';
 import { BillRuleSelect } from './BillRuleSelect';
 

@@ -5,23 +5,23 @@
  * and on the right the enabled rules of the chosen category (`BillRule/Selector`, 20 a page)
  * with the keyword (Enter), 查询, 重置 and 刷新, a radio column, the index, 业务名称, 业务编码
  * and 流水起始, and the pager. The add buttons (beside the field and above the table) open the
- * serial-number rule page's own form (BillRuleDialog) — checked by the rules core, with its
- * live example — and a saved rule appears in the list.
+ * serial-number rule page's own form (BillRuleDialog, registered by the app: managers.ts) —
+ * checked by the rules core, with its live example — and a saved rule appears in the list.
  *
  * The value is the picked rule's enCode (jnpf-wire-areas.md §2.2: "The serial-rule field
  * stores enCode"); `onChange` gives the whole row too ({id, enCode, fullName, startNumber}).
  * 确定 writes the pending pick, 取消 leaves the value; the clear icon empties it.
  */
 import { useEffect, useState, type Key } from 'react';
-import { Button, Form, Input, Modal, Space, Table, Tree } from 'antd';
+import { Button, Input, Modal, Space, Table, Tree } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getBillRuleSelector, type BillRuleOption } from '@/api/billRule';
 import { ListSearch, listTableProps } from '@/components/ListSearch';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
-import { BillRuleDialog, type BillRuleValues } from '@/pages/system/billRule/BillRuleDialog';
 import type { PickerFieldProps } from './common';
+import { pickerManagers } from './managers';
 import './pickers.css';
 
 /** Widget spec 2.7, §9: the dialog is 1000px wide. */
@@ -40,7 +40,7 @@ export function BillRuleSelect({ value, onChange, disabled, clearable = true, pl
   const [open, setOpen] = useState(false);
   const [adding, setAdding] = useState<{ id: string } | null>(null);
   const [added, setAdded] = useState(0);
-  const [form] = Form.useForm<BillRuleValues>();
+  const Manager = pickerManagers().billRule;
   const categories = useDictionary('businessType');
   const text = value ?? '';
 
@@ -59,7 +59,7 @@ export function BillRuleSelect({ value, onChange, disabled, clearable = true, pl
           onKeyDown={(e) => e.key === 'Enter' && !disabled && setOpen(true)}
           className="qm-bill-rule-input"
         />
-        <Button icon={<PlusOutlined />} disabled={disabled} aria-label={t('billRule.add')} onClick={() => setAdding({ id: '' })} />
+        {Manager && <Button icon={<PlusOutlined />} disabled={disabled} aria-label={t('billRule.add')} onClick={() => setAdding({ id: '' })} />}
       </Space.Compact>
       <RuleDialog
         open={open}
@@ -67,14 +67,14 @@ export function BillRuleSelect({ value, onChange, disabled, clearable = true, pl
         value={text}
         categories={categories.map((c) => ({ key: c.id, title: c.fullName }))}
         added={added}
-        onAdd={() => setAdding({ id: '' })}
+        onAdd={Manager ? () => setAdding({ id: '' }) : undefined}
         onCancel={() => setOpen(false)}
         onConfirm={(rule) => {
           setOpen(false);
           onChange?.(rule?.enCode ?? '', rule);
         }}
       />
-      <BillRuleDialog target={adding} form={form} categories={categories} onClose={() => setAdding(null)} onSaved={() => setAdded((n) => n + 1)} />
+      {Manager && <Manager target={adding} categories={categories} onClose={() => setAdding(null)} onSaved={() => setAdded((n) => n + 1)} />}
     </div>
   );
 }
@@ -86,7 +86,8 @@ interface DialogProps {
   categories: { key: string; title: string }[];
   /** Counts the rules added: each one refreshes the list. */
   added: number;
-  onAdd(): void;
+  /** Opens the rule form; without one (none registered) there is no add button. */
+  onAdd?: () => void;
   onCancel(): void;
   onConfirm(rule: BillRuleOption | null): void;
 }
@@ -143,9 +144,11 @@ function RuleList({ value, categories, added, onAdd, onCancel, onConfirm }: Omit
           <ListSearch
             list={list}
             actions={
-              <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-                {t('manage.add')}
-              </Button>
+              onAdd && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+                  {t('manage.add')}
+                </Button>
+              )
             }
           />
           <Table<BillRuleOption>

@@ -11,6 +11,8 @@ import type { DictionaryItemNode } from '@/api/dictionary';
 import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { buttonNamed, formDialog } from '@/test/renderPage';
+// The app's management screens behind the add buttons, as the shell registers them.
+import '@/app/pickerManagers';
 import { fakeFetch, type Call } from '@/test/fakeFetch';
 import { DictionarySelect } from './DictionarySelect';
 

@@ -3,7 +3,7 @@
  * select of one dictionary's enabled items (DictionaryData/All, cached and looked up by the
  * category's id or enCode, as every form reads dictionaries) and an add button that opens the
  * dictionary management screen itself (the 数据字典 page, with the buttons its own menu entry
- * grants) in a dialog 80% wide. Closing that dialog forgets the cached dictionaries and loads
+ * grants; registered by the app: managers.ts) in a dialog 80% wide. Closing that dialog forgets the cached dictionaries and loads
  * the tree again, so items added there can be picked at once.
  *
  * The value is the picked item's id (or its enCode with `propsValue="enCode"`); in multiple
@@ -14,16 +14,13 @@ import { Button, Modal, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DictionaryItem } from '@/api/dictionary';
-import { ButtonScope } from '@/hooks/useButtons';
 import { useDictionaryTree } from '@/hooks/useDictionary';
-import DictionaryPage from '@/pages/systemData/dictionary/DictionaryPage';
 import type { PickerFieldProps } from './common';
+import { pickerManagers } from './managers';
 import './pickers.css';
 
 /** Widget spec 2.6, §9: the management dialog is 80% of the window wide. */
 export const DICTIONARY_DIALOG_WIDTH = '80%';
-/** The dictionary screen's menu address: its buttons apply inside the dialog. */
-const DICTIONARY_ADDRESS = 'systemData/dictionary';
 
 export interface DictionarySelectProps extends Omit<PickerFieldProps, 'title'> {
   /** The dictionary: a category's id or enCode. */
@@ -58,6 +55,7 @@ export function DictionarySelect({
   const { t } = useTranslation();
   const dictionary = useDictionaryTree(dictionaryType);
   const [managing, setManaging] = useState(false);
+  const Manager = pickerManagers().dictionary;
   const shown = multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' && value !== '' ? value : undefined;
 
   return (
@@ -76,27 +74,29 @@ export function DictionarySelect({
         onChange={(next) => onChange?.(multiple ? (Array.isArray(next) ? next : []) : typeof next === 'string' ? next : '')}
         style={{ width: '100%' }}
       />
-      <Button icon={<PlusOutlined />} disabled={disabled} onClick={() => setManaging(true)}>
-        {t('dictionary.pickerAdd')}
-      </Button>
-      <Modal
-        open={managing}
-        title={t('dictionary.title')}
-        width={DICTIONARY_DIALOG_WIDTH}
-        mask={{ closable: false }}
-        destroyOnHidden
-        footer={null}
-        className="qm-dictionary-manage-dialog"
-        onCancel={() => {
-          setManaging(false);
-          // WGT-071: what was changed there is offered at once.
-          dictionary.reload();
-        }}
-      >
-        <ButtonScope.Provider value={DICTIONARY_ADDRESS}>
-          <DictionaryPage />
-        </ButtonScope.Provider>
-      </Modal>
+      {Manager && (
+        <Button icon={<PlusOutlined />} disabled={disabled} onClick={() => setManaging(true)}>
+          {t('dictionary.pickerAdd')}
+        </Button>
+      )}
+      {Manager && (
+        <Modal
+          open={managing}
+          title={t('dictionary.title')}
+          width={DICTIONARY_DIALOG_WIDTH}
+          mask={{ closable: false }}
+          destroyOnHidden
+          footer={null}
+          className="qm-dictionary-manage-dialog"
+          onCancel={() => {
+            setManaging(false);
+            // WGT-071: what was changed there is offered at once.
+            dictionary.reload();
+          }}
+        >
+          <Manager />
+        </Modal>
+      )}
     </div>
   );
 }

@@ -10,8 +10,7 @@
 //! passwords, secrets and tokens masked, cut at [`JSON_MAX_CHARS`] characters. Other bodies
 //! (uploads, larger ones) are described, not kept.
 
-use crate::AppState;
-use crate::access::Session;
+use crate::state::AppState;
 use crate::error::Refused;
 use crate::request::Client;
 use axum::extract::{FromRequestParts, Request, State};
@@ -19,17 +18,13 @@ use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
 use serde_json::Value;
-use std::sync::{Arc, OnceLock};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use std::time::Instant;
 
-/// Records waiting to be written at most.
-const QUEUE: usize = 10_000;
-/// Records written in one transaction at most.
-const BATCH: usize = 500;
-/// How long the writer gathers records before writing.
-const GATHER: Duration = Duration::from_millis(500);
+mod queue;
+pub mod writer;
+
+pub use queue::{ActedFor, Caller, Entry, Journal};
+
 /// Bodies read for the log at most (the forms of the pages are far smaller).
 pub const BODY_MAX_BYTES: usize = 64 * 1024;
 /// The logged body's text at most.
@@ -37,56 +32,8 @@ pub const JSON_MAX_CHARS: usize = 4000;
 /// What a masked value is shown as.
 const MASK: &str = "******";
 
-/// One API call.
-#[derive(Debug, Clone)]
-pub struct Entry {
-    pub user_id: String,
-    pub user_name: String,
-    pub method: String,
-    pub path: String,
-    /// The envelope's code: 200, or the refusal's.
-    pub code: i64,
-    /// What a refusal said ('' when done).
-    pub refusal: String,
-    pub duration_ms: i64,
-    pub client: Client,
-    pub at: i64,
-    /// The enCode of the menu the call acted for ('' when the route names none).
-    pub menu: String,
-    /// The body as logged ('' for reads).
-    pub json: String,
-}
 
-impl Entry {
-    /// Writes change something; their outcome goes to the operation log as well.
-    pub fn is_write(&self) -> bool {
-        !matches!(self.method.as_str(), "GET" | "HEAD" | "OPTIONS")
-    }
-}
 
-/// Who made a call, left on the answer by the access guard.
-#[derive(Debug, Clone)]
-pub struct Caller {
-    pub user_id: String,
-    pub user_name: String,
-}
-
-impl Caller {
-    pub fn of(session: &Session) -> Caller {
-        Caller { user_id: session.user_id.clone(), user_name: format!("{}/{}", session.real_name, session.account) }
-    }
-}
-
-/// Where the menu a call acts for is noted on its way through: the middleware puts one in the
-/// request, a [`Permit`](crate::access::Permit) fills it.
-#[derive(Debug, Clone, Default)]
-pub struct ActedFor(Arc<OnceLock<&'static str>>);
-
-impl ActedFor {
-    pub fn note(&self, menu: &'static str) {
-        let _ = self.0.set(menu);
-    }
-}
 
 /// True for a key whose value is never logged.
 fn is_secret_key(key: &str) -> bool {
@@ -166,28 +113,6 @@ async fn read_body(req: Request) -> Result<(Request, String), Response> {
     Ok((Request::from_parts(parts, axum::body::Body::from(bytes)), logged))
 }
 
-/// The sending end of the log queue.
-#[derive(Clone)]
-pub struct Journal {
-    queue: mpsc::Sender<Entry>,
-    dropped: Arc<AtomicU64>,
-}
-
-impl Journal {
-    pub fn new() -> (Journal, mpsc::Receiver<Entry>) {
-        let (queue, receiver) = mpsc::channel(QUEUE);
-        (Journal { queue, dropped: Arc::new(AtomicU64::new(0)) }, receiver)
-    }
-
-    fn record(&self, entry: Entry) {
-        if self.queue.try_send(entry).is_err() {
-            let dropped = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
-            if dropped.is_power_of_two() {
-                tracing::warn!(dropped, "the request log is behind; records were dropped");
-            }
-        }
-    }
-}
 
 /// Middleware of the whole app: times each call and queues a record for those the access
 /// guard found a signed-in caller for.
@@ -228,27 +153,6 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
     res
 }
 
-/// The writer: gathers what the queue holds and writes it in one transaction; a failed write
-/// is logged and its records dropped.
-pub fn spawn(state: AppState, mut receiver: mpsc::Receiver<Entry>) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut batch = Vec::with_capacity(BATCH);
-        while receiver.recv_many(&mut batch, BATCH).await > 0 {
-            let deadline = tokio::time::Instant::now() + GATHER;
-            while batch.len() < BATCH {
-                let room = BATCH - batch.len();
-                match tokio::time::timeout_at(deadline, receiver.recv_many(&mut batch, room)).await {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {}
-                }
-            }
-            if let Err(e) = crate::system::service::store_requests(&state, &batch).await {
-                tracing::warn!(error = %e, records = batch.len(), "writing the request log failed");
-            }
-            batch.clear();
-        }
-    })
-}
 
 #[cfg(test)]
 mod tests {
