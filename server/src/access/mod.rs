@@ -18,7 +18,7 @@ pub mod session;
 pub mod state;
 
 pub use caller::{Action, Admin, Member, Permit, RecordPermit, Signed, SystemJob, Unlocked, granted};
-pub use scope::{DataScope, ScopeColumns};
+pub use scope::{DataScope, Reason, ScopeColumns};
 pub use grant::RecordGrant;
 pub use guard::guard;
 pub use policy::Need;

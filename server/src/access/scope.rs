@@ -135,9 +135,30 @@ pub fn check_scheme(condition_json: &str) -> Option<String> {
     }
 }
 
+/// Why a read passes by the caller's data scope: every legitimate bypass is named, and each
+/// one is spelled `DataScope::unrestricted(Reason::…)` where it happens (greppable).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// A picker's lookup tree, or the lookups of paths and names, which must hold every row
+    /// (its place and name, not its contents).
+    PickerTree,
+    /// A value a record already holds, kept on save though out of the caller's reach.
+    HeldValue,
+    /// Keeping the structure whole: a parent's existence and kind, a moved subtree's paths.
+    Structure,
+    /// Work with no member behind it (directory sync, imports from a service, jobs).
+    SystemJob,
+}
+
 impl DataScope {
     /// Every row (administrators; pages without data permission).
     pub(super) fn all() -> DataScope {
+        DataScope(Scope::All)
+    }
+
+    /// Every row, for a named reason (`why`) a caller's scope does not apply.
+    pub fn unrestricted(why: Reason) -> DataScope {
+        let _ = why;
         DataScope(Scope::All)
     }
 

@@ -5,7 +5,7 @@
 //! the transaction; this area owns the organisations and users, so the writing is here and
 //! the crate root hands it to the system area ([`WriteDirectory`]).
 
-use crate::access::SystemJob;
+use crate::access::{DataScope, Reason, SystemJob};
 use crate::db::Conn;
 use crate::error::AppError;
 use crate::permission::organize::dto::DepartmentForm;
@@ -61,7 +61,7 @@ async fn link(conn: &mut Conn, third: Third, object: Object, sys_id: &str, third
 /// The organisation the service's department `third_id` is linked to, while it exists.
 async fn linked_organisation(conn: &mut Conn, third: Third, third_id: &str) -> Result<Option<Organize>, AppError> {
     match repo::by_third_id(conn, third.code(), Object::Organisation.code(), third_id).await? {
-        Some(r) => organisations::node(conn, &r.sys_id).await,
+        Some(r) => organisations::node(conn, &DataScope::unrestricted(Reason::SystemJob), &r.sys_id).await,
         None => Ok(None),
     }
 }

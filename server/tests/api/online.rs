@@ -601,7 +601,49 @@ async fn keyword_field_names_are_columns_or_named_refusals(engine: Engine) {
     }
 }
 
+// Issue 23 §2: the list and DataChange show a related record's label (relationForm) only
+// when the member reaches that record in its own model (a granted form menu, its data scope);
+// outside it the stored id shows. The kept list answer is not shared with a caller of another
+// reach: the administrator's page, listed first, must not be served to the member.
+async fn related_labels_only_within_reach(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let visits = released(&s, &admin, "visits", text_form(&["visit_no"]), Value::Null).await;
+    let form = json!({"fields": [
+        field("comInput", "title", "标题", json!({})),
+        {"__vModel__": "visit", "__config__": {"jnpfKey": "relationForm", "label": "就诊"}, "modelId": visits, "relationField": "visit_no"}
+    ]});
+    let model = released(&s, &admin, "admissions", form, Value::Null).await;
+    let theirs = s.post(&format!("{ONLINE}/{visits}"), Some(&admin), json!({"data": {"visit_no": "MZ-A"}})).await.ok().as_str().unwrap().to_string();
+    let user = s.create_user("nurse", "Qiming123").await;
+    let token = s.sign_in("nurse", "Qiming123").await;
+    let admissions_menu = form_menu(&s, &model, (0, 0, 0)).await;
+    let visits_menu = form_menu(&s, &visits, (0, 0, 1)).await;
+    let own = item(&s, &visits_menu, "resource", "own", &json!([{"logic": "and", "groups": [{"field": "creatorUserId", "op": "Equal", "value": "@userId"}]}]).to_string()).await;
+    s.grant(&user, &[&admissions_menu], &[]).await;
+    s.grant(&user, &[&visits_menu], &[("resource", &own)]).await;
+    let mine = s.post(&format!("{ONLINE}/{visits}"), Some(&token), json!({"data": {"visit_no": "MZ-B"}})).await.ok().as_str().unwrap().to_string();
+    let held = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": {"title": "他人", "visit": theirs}})).await.ok().as_str().unwrap().to_string();
+    let own_admission = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"title": "本人", "visit": mine}})).await.ok().as_str().unwrap().to_string();
+
+    let labels = |page: &Value| -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = page["list"].as_array().unwrap().iter().map(|r| (r["title"].as_str().unwrap().to_string(), r["visit"].as_str().unwrap_or("").to_string())).collect();
+        out.sort();
+        out
+    };
+    // The administrator reaches both visits (listed first: the page is kept in memory).
+    assert_eq!(labels(&list(&s, &admin, &model, json!({})).await), vec![("他人".to_string(), "MZ-A".to_string()), ("本人".into(), "MZ-B".into())]);
+    // The nurse reaches only their own visit: the other shows its stored id, never its label.
+    assert_eq!(labels(&list(&s, &token, &model, json!({})).await), vec![("他人".to_string(), theirs.clone()), ("本人".into(), "MZ-B".into())]);
+    let shown = data(s.get(&format!("{ONLINE}/{model}/{held}/DataChange"), Some(&token)).await.ok());
+    assert_eq!(shown["visit"], json!(theirs), "{shown}");
+    let shown = data(s.get(&format!("{ONLINE}/{model}/{own_admission}/DataChange"), Some(&token)).await.ok());
+    assert_eq!(shown["visit"], "MZ-B", "{shown}");
+    assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{held}/DataChange"), Some(&admin)).await.ok())["visit"], "MZ-A");
+}
+
 on_both_engines!(
+    related_labels_only_within_reach,
     keyword_field_names_are_columns_or_named_refusals,
     control_characters_in_nested_json_are_refused,
     record_round_trip,

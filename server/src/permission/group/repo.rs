@@ -48,15 +48,13 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
-/// Every enabled group with its type's (id, name), for the picker.
-pub async fn every(conn: &mut Conn) -> Result<Vec<(String, String, String, String)>, AppError> {
-    Ok(sqlx::query_as(concat!(
-        "SELECT id, full_name, type, ",
-        type_name!(),
-        " FROM base_group WHERE enabled_mark = 1 ORDER BY sort_code, full_name"
-    ))
-    .fetch_all(conn)
-    .await?)
+/// Every enabled group in `scope` with its type's (id, name), for the picker (which passes
+/// `DataScope::unrestricted(Reason::PickerTree)`).
+pub async fn every(conn: &mut Conn, scope: &DataScope) -> Result<Vec<(String, String, String, String)>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), concat!("SELECT id, full_name, type, ", type_name!(), " FROM base_group WHERE enabled_mark = 1"));
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY sort_code, full_name");
+    Ok(sql.query_as().fetch_all(conn).await?)
 }
 
 pub struct NewGroup<'a> {

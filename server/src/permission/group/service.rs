@@ -5,7 +5,7 @@ use super::dto::{GroupCondition, GroupForm, GroupInfo, GroupNode, GroupRow};
 use super::repo::{self, NewGroup};
 use super::{AddGroup, EditGroup, RemoveGroup, ViewGroup};
 use crate::state::AppState;
-use crate::access::{Member, Permit};
+use crate::access::{DataScope, Member, Permit, Reason};
 use crate::db::{Arg, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
@@ -82,7 +82,7 @@ pub async fn selector(state: &AppState, _caller: &Member, only: Option<&GroupCon
     let mut conn = state.db.acquire().await?;
     let keyword = only.and_then(|c| Keyword::parse(Some(&c.keyword)));
     let mut types: Vec<GroupNode> = Vec::new();
-    for (id, full_name, kind, type_name) in repo::every(&mut conn).await? {
+    for (id, full_name, kind, type_name) in repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await? {
         if only.is_some_and(|c| !c.ids.is_empty() && !c.ids.contains(&id)) || keyword.as_ref().is_some_and(|k| !k.matches(&full_name)) {
             continue;
         }

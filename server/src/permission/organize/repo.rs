@@ -48,14 +48,14 @@ pub async fn all(conn: &mut Conn, scope: &DataScope) -> Result<Vec<Organize>, Ap
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 
-/// Every organisation (the pickers' lookup tree, which must hold them all).
-pub async fn every(conn: &mut Conn) -> Result<Vec<Organize>, AppError> {
-    Ok(sqlx::query_as(
-        "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
-         sort_code, enabled_mark, description, creator_time FROM base_organize ORDER BY sort_code, creator_time, id",
-    )
-    .fetch_all(conn)
-    .await?)
+/// Every organisation in `scope` (the pickers' lookup tree, which must hold them all, passes
+/// `DataScope::unrestricted(Reason::PickerTree)`).
+pub async fn every(conn: &mut Conn, scope: &DataScope) -> Result<Vec<Organize>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT ");
+    sql.push(COLUMNS).push(" FROM base_organize WHERE 1 = 1");
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY sort_code, creator_time, id");
+    Ok(sql.query_as().fetch_all(conn).await?)
 }
 
 /// One organisation within the scope.
@@ -66,16 +66,10 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
-/// An organisation by id, whatever the scope (a parent being attached to: its existence and
-/// kind, not its contents, are what is read).
-pub async fn node(conn: &mut Conn, id: &str) -> Result<Option<Organize>, AppError> {
-    Ok(sqlx::query_as(
-        "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
-         sort_code, enabled_mark, description, creator_time FROM base_organize WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(conn)
-    .await?)
+/// An organisation by id within `scope` (a parent being attached to: its existence and kind,
+/// not its contents, are what is read — `DataScope::unrestricted(Reason::Structure)`).
+pub async fn node(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<Organize>, AppError> {
+    by_id(conn, scope, id).await
 }
 
 /// What a new organisation is made of.
@@ -129,14 +123,12 @@ pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>
 }
 
 /// The organisations at or below `id_tree`, shallowest first.
-pub async fn subtree(conn: &mut Conn, id_tree: &str) -> Result<Vec<Organize>, AppError> {
-    Ok(sqlx::query_as(
-        "SELECT id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, \
-         sort_code, enabled_mark, description, creator_time FROM base_organize \
-         WHERE id_tree = $1 OR id_tree LIKE $2 ORDER BY length(id_tree)",
-    )
-    .bind(id_tree)
-    .bind(format!("{id_tree},%"))
+pub async fn subtree(conn: &mut Conn, scope: &DataScope, id_tree: &str) -> Result<Vec<Organize>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT ");
+    sql.push(COLUMNS).push(" FROM base_organize WHERE (id_tree = ").bind(id_tree).push(" OR id_tree LIKE ").bind(format!("{id_tree},%")).push(")");
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY length(id_tree)");
+    Ok(sql.query_as()
     .fetch_all(conn)
     .await?)
 }

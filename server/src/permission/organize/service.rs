@@ -5,7 +5,7 @@ use super::dto::{CompanyForm, CompanyInfo, DepartmentForm, DepartmentInfo, IdFul
 use super::repo::{self, NewOrganize, Organize};
 use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
 use crate::state::AppState;
-use crate::access::{DataScope, Member, Permit, Session, SystemJob};
+use crate::access::{DataScope, Member, Permit, Reason, Session, SystemJob};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
@@ -180,7 +180,7 @@ pub enum Picker<'a> {
 /// below it) is left out so that it cannot become its own parent.
 pub async fn selector(state: &AppState, caller: &Member, picker: Picker<'_>, excluded: Option<&str>, keyword: Option<&str>) -> Result<Vec<SelectorNode>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let mut rows = repo::every(&mut conn).await?;
+    let mut rows = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let excluded_tree = excluded.filter(|id| *id != "0").and_then(|id| rows.iter().find(|o| o.id == id).map(|o| o.id_tree.clone()));
     if let Some(tree) = excluded_tree {
         rows.retain(|o| !(o.id_tree == tree || o.id_tree.starts_with(&format!("{tree},"))));
@@ -259,7 +259,7 @@ async fn parent_for(conn: &mut Conn, category: &str, parent_id: &str) -> Result<
             Err(AppError::field("parentId", "部门必须属于一个公司或部门"))
         };
     }
-    let parent = repo::node(conn, parent_id).await?.ok_or_else(|| AppError::field("parentId", "上级组织不存在"))?;
+    let parent = repo::node(conn, &DataScope::unrestricted(Reason::Structure), parent_id).await?.ok_or_else(|| AppError::field("parentId", "上级组织不存在"))?;
     if category == COMPANY && parent.category != COMPANY {
         return Err(AppError::field("parentId", "公司的上级只能是公司"));
     }
@@ -418,7 +418,7 @@ async fn apply(conn: &mut Conn, scope: &DataScope, by: &str, id: &str, category:
 
 /// Rewrites the paths of `node` and everything below it.
 async fn move_subtree(conn: &mut Conn, node: &Organize, id_tree: &str, name_tree: &str) -> Result<(), AppError> {
-    for o in repo::subtree(conn, &node.id_tree).await? {
+    for o in repo::subtree(conn, &DataScope::unrestricted(Reason::Structure), &node.id_tree).await? {
         let ids = format!("{id_tree}{}", &o.id_tree[node.id_tree.len()..]);
         let names = match o.name_tree.strip_prefix(&node.name_tree) {
             Some(rest) => format!("{name_tree}{rest}"),

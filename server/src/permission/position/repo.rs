@@ -79,11 +79,13 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
-/// Every enabled position (the pickers' lookups).
-pub async fn every(conn: &mut Conn) -> Result<Vec<PositionItem>, AppError> {
-    Ok(sqlx::query_as("SELECT id, full_name, en_code, organize_id FROM base_position WHERE enabled_mark = 1 ORDER BY sort_code, full_name")
-        .fetch_all(conn)
-        .await?)
+/// Every enabled position in `scope` (the pickers' lookups pass
+/// `DataScope::unrestricted(Reason::PickerTree)`).
+pub async fn every(conn: &mut Conn, scope: &DataScope) -> Result<Vec<PositionItem>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), "SELECT id, full_name, en_code, organize_id FROM base_position p WHERE enabled_mark = 1");
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY sort_code, full_name");
+    Ok(sql.query_as().fetch_all(conn).await?)
 }
 
 pub struct NewPosition<'a> {

@@ -4,7 +4,7 @@ use super::dto::{PositionCondition, PositionForm, PositionInfo, PositionItem, Po
 use super::repo::{self, Filter, NewPosition};
 use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
 use crate::state::AppState;
-use crate::access::{Member, Permit};
+use crate::access::{DataScope, Member, Permit, Reason};
 use crate::db::{Arg, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
@@ -22,7 +22,7 @@ const MISSING: &str = "岗位不存在";
 pub async fn list(state: &AppState, permit: &Permit<ViewPosition>, q: PositionQuery, page: Page) -> Result<PageOf<PositionRow>, AppError> {
     let mut conn = state.db.acquire().await?;
     let organize_tree = match q.organize_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
-        Some(id) => Some(organisations::node(&mut conn, id).await?.map(|o| o.id_tree).unwrap_or_else(|| id.to_string())),
+        Some(id) => Some(organisations::node(&mut conn, &DataScope::unrestricted(Reason::PickerTree), id).await?.map(|o| o.id_tree).unwrap_or_else(|| id.to_string())),
         None => None,
     };
     let filter = Filter { organize_tree, keyword: Keyword::parse(q.keyword.as_deref()) };
@@ -112,16 +112,16 @@ pub async fn delete(state: &AppState, permit: &Permit<RemovePosition>, id: &str)
 /// GET Position/All: every enabled position (the pickers' lookup).
 pub async fn all(state: &AppState, _caller: &Member) -> Result<Vec<PositionItem>, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::every(&mut conn).await
+    repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await
 }
 
 /// The picker tree: organisations with their positions; `only` limits it to positions of
 /// these organisations (and below) or these ids.
 async fn tree(state: &AppState, only: Option<(&[String], &[String])>, keyword: Option<&str>) -> Result<Vec<SelectorNode>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let organisations = organisations::every(&mut conn).await?;
+    let organisations = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let keyword = Keyword::parse(keyword);
-    let mut positions = repo::every(&mut conn).await?;
+    let mut positions = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     if let Some((departs, ids)) = only {
         let trees: Vec<&str> = organisations.iter().filter(|o| departs.contains(&o.id)).map(|o| o.id_tree.as_str()).collect();
         let under = |organize_id: &str| {
@@ -153,8 +153,8 @@ pub async fn condition(state: &AppState, _caller: &Member, req: PositionConditio
 /// without positions are left out.
 pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganisations) -> Result<Vec<OptionGroup>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let organisations = organisations::every(&mut conn).await?;
-    let positions = repo::every(&mut conn).await?;
+    let organisations = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
+    let positions = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let options = |o: &organisations::Organize| {
         positions.iter().filter(|p| p.organize_id == o.id).map(|p| IdFullName { id: p.id.clone(), full_name: p.full_name.clone() }).collect()
     };

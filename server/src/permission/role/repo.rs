@@ -92,10 +92,12 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
-/// Every enabled role (the pickers).
-pub async fn every(conn: &mut Conn) -> Result<Vec<Role>, AppError> {
+/// Every enabled role in `scope` (the pickers pass `DataScope::unrestricted(Reason::PickerTree)`).
+pub async fn every(conn: &mut Conn, scope: &DataScope) -> Result<Vec<Role>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), COLUMNS);
-    sql.push(" FROM base_role r WHERE r.enabled_mark = 1 ORDER BY r.sort_code, r.full_name, r.id");
+    sql.push(" FROM base_role r WHERE r.enabled_mark = 1");
+    scope.restrict(&mut sql, &SCOPE);
+    sql.push(" ORDER BY r.sort_code, r.full_name, r.id");
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 

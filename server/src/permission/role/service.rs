@@ -6,7 +6,7 @@ use super::dto::{GLOBAL, ORGANISATION, RoleCondition, RoleForm, RoleInfo, RoleNo
 use super::repo::{self, Binding, Filter, NewRole, Role, Within};
 use super::{AddRole, EditRole, RemoveRole, ViewRole};
 use crate::state::AppState;
-use crate::access::{Member, Permit};
+use crate::access::{DataScope, Member, Permit, Reason};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
@@ -34,7 +34,7 @@ pub async fn list(state: &AppState, permit: &Permit<ViewRole>, q: RoleQuery, pag
     let within = match q.organize_id.as_deref().map(str::trim).unwrap_or("") {
         "" => Within::Every,
         "0" => Within::Global,
-        id => Within::Organisation(organisations::node(&mut conn, id).await?.map(|o| o.id_tree).unwrap_or_else(|| id.to_string())),
+        id => Within::Organisation(organisations::node(&mut conn, &DataScope::unrestricted(Reason::PickerTree), id).await?.map(|o| o.id_tree).unwrap_or_else(|| id.to_string())),
     };
     let filter = Filter { within, keyword: Keyword::parse(q.keyword.as_deref()) };
     let (roles, total) = repo::page(&mut conn, permit.scope(), &filter, page).await?;
@@ -241,7 +241,7 @@ fn from_selector(n: SelectorNode, disabled: &impl Fn(&str, &str) -> bool) -> Rol
 /// to. Branches without roles are left out.
 async fn tree(state: &AppState, shown: Shown<'_>) -> Result<Vec<RoleNode>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let mut roles = repo::every(&mut conn).await?;
+    let mut roles = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     if let Some(ids) = shown.only {
         roles.retain(|r| ids.contains(&r.id));
     }
@@ -249,7 +249,7 @@ async fn tree(state: &AppState, shown: Shown<'_>) -> Result<Vec<RoleNode>, AppEr
         roles.retain(|r| k.matches(&r.full_name) || k.matches(&r.en_code));
     }
     let bindings = repo::bindings(&mut conn, None).await?;
-    let rows = organisations::every(&mut conn).await?;
+    let rows = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let allowed_org = |organize_id: &str| match &shown.allowed {
         None => true,
         Some(trees) => rows
@@ -300,7 +300,7 @@ pub async fn selector_by_permission(state: &AppState, caller: &Member) -> Result
         None
     } else {
         let mut conn = state.db.acquire().await?;
-        let rows = organisations::every(&mut conn).await?;
+        let rows = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
         Some(rows.into_iter().filter(|o| o.manager_id == caller.user_id && o.enabled_mark == 1).map(|o| o.id_tree).collect())
     };
     tree(state, Shown { only: None, keyword: None, allowed }).await
@@ -315,8 +315,8 @@ pub async fn condition(state: &AppState, _caller: &Member, req: RoleCondition) -
 /// organisations without roles are left out.
 pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganisations) -> Result<Vec<OptionGroup>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let rows = organisations::every(&mut conn).await?;
-    let roles = repo::every(&mut conn).await?;
+    let rows = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
+    let roles = repo::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let bindings = repo::bindings(&mut conn, None).await?;
     let options = |o: &organisations::Organize| {
         bindings

@@ -10,7 +10,7 @@ use super::dto::{
 use super::repo::{self as users, Filter, Membership, Object, Pick, Pickable};
 use super::{AddUser, EditUser, RemoveUser, ViewUsers};
 use crate::state::AppState;
-use crate::access::{self, Admin, Member, Permit, Revoked, SystemJob, lockout};
+use crate::access::{self, Admin, DataScope, Reason, Member, Permit, Revoked, SystemJob, lockout};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers, code_text, number, text, text_column};
@@ -63,7 +63,7 @@ pub(super) async fn list_filter(conn: &mut Conn, q: &UserQuery) -> Result<Filter
     let organisations = match q.organize_id.as_deref().map(str::trim).unwrap_or("") {
         "" | "0" | "-1" => None,
         id => {
-            let every = organisations::every(conn).await?;
+            let every = organisations::every(conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
             let tree = every.iter().find(|o| o.id == id).map(|o| o.id_tree.clone());
             Some(match tree {
                 Some(t) => every.into_iter().filter(|o| o.id_tree == t || o.id_tree.starts_with(&format!("{t},"))).map(|o| o.id).collect(),
@@ -652,7 +652,7 @@ fn user_node(u: UserItem, parent: &str) -> UserNode {
 /// The lazy user tree under `node` ('0' the top): the organisations directly below it (of
 /// those `within` allows), then the users who are members of it directly.
 async fn lazy_nodes(conn: &mut Conn, node: &str, within: Option<&[String]>) -> Result<Vec<UserNode>, AppError> {
-    let every = organisations::every(conn).await?;
+    let every = organisations::every(conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let allowed = |o: &Organize| within.is_none_or(|trees| trees.iter().any(|t| o.id_tree == *t || o.id_tree.starts_with(&format!("{t},"))));
     let present: BTreeSet<&str> = every.iter().filter(|o| allowed(o)).map(|o| o.id.as_str()).collect();
     let top = matches!(node, "" | "0" | "-1");
@@ -698,14 +698,14 @@ pub async fn tree_by_authorize(state: &AppState, caller: &Member, node: &str, re
     let within: Option<Vec<String>> = if caller.is_administrator {
         None
     } else {
-        Some(organisations::node(&mut conn, &caller.organize_id).await?.map(|o| vec![o.id_tree]).unwrap_or_default())
+        Some(organisations::node(&mut conn, &DataScope::unrestricted(Reason::PickerTree), &caller.organize_id).await?.map(|o| vec![o.id_tree]).unwrap_or_default())
     };
     let page = page_of(req.current_page, req.page_size)?;
     if let Some(keyword) = Keyword::parse(req.keyword.as_deref()) {
         let orgs: Option<Vec<String>> = match &within {
             None => None,
             Some(trees) => Some(
-                organisations::every(&mut conn)
+                organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree))
                     .await?
                     .into_iter()
                     .filter(|o| trees.iter().any(|t| o.id_tree == *t || o.id_tree.starts_with(&format!("{t},"))))
@@ -723,7 +723,7 @@ pub async fn tree_by_authorize(state: &AppState, caller: &Member, node: &str, re
 /// GET Users/Selector: the whole tree of companies, departments and their users.
 pub async fn selector(state: &AppState, _caller: &Member) -> Result<Vec<UserNode>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let every = organisations::every(&mut conn).await?;
+    let every = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let (rows, _) = users::pick(&mut conn, &Pick::default(), None).await?;
     let ids: Vec<String> = rows.iter().map(|u| u.id.clone()).collect();
     let memberships = users::organisations(&mut conn, &ids).await?;
@@ -814,7 +814,7 @@ pub async fn selected(state: &AppState, _caller: &Member, values: Vec<String>) -
     let people = user_items(&mut conn, rows).await?;
     let others: Vec<String> = wanted.iter().filter(|(_, k)| k != "user").map(|(id, _)| id.clone()).collect();
     let names = users::object_names(&mut conn, &others).await?;
-    let every = organisations::every(&mut conn).await?;
+    let every = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let mut out = Vec::new();
     for (id, kind) in wanted {
         if kind == "user" {
@@ -854,7 +854,7 @@ pub async fn selected_users(state: &AppState, _caller: &Member, req: SelectedUse
 /// GET Users/GetUsersByPositionId: the organisation tree down to the holders of a position.
 pub async fn by_position(state: &AppState, _caller: &Member, q: PositionUsersQuery) -> Result<Vec<UserNode>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let every = organisations::every(&mut conn).await?;
+    let every = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
     let Some(owner) = users::position_organisations(&mut conn, std::slice::from_ref(&q.position_id)).await?.into_iter().next() else {
         return Ok(Vec::new());
     };

@@ -9,7 +9,7 @@ use super::repo::{self as users, Object, Pick};
 use super::service::{check_new, insert_new, list_filter};
 use super::{ExportUsers, ImportUsers, UserForm};
 use crate::state::AppState;
-use crate::access::Permit;
+use crate::access::{DataScope, Permit, Reason};
 use crate::db::Conn;
 use crate::error::AppError;
 use crate::permission::organize::repo as organisations;
@@ -221,7 +221,7 @@ async fn form_of(conn: &mut Conn, row: &Map<String, Value>, offset: i32) -> Resu
     }
     let db = |e: AppError| e.to_string();
     // Organisations by their path of names (or a unique name).
-    let every = organisations::every(conn).await.map_err(db)?;
+    let every = organisations::every(conn, &DataScope::unrestricted(Reason::PickerTree)).await.map_err(db)?;
     let mut paths = Vec::new();
     for name in split_names(cell(row, "organizeId")) {
         let found: Vec<_> = every.iter().filter(|o| o.name_tree == name || o.full_name == name).collect();

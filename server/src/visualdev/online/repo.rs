@@ -601,11 +601,11 @@ pub async fn user_position(conn: &mut Conn, user_id: &str) -> Result<String, App
     Ok(row.map(|(p,)| p).unwrap_or_default())
 }
 
-/// The ids among `ids` that are records of a released model's main table (any scope: a
-/// related form's record picked on another form).
-pub async fn existing_record(conn: &mut Conn, table: &str, ids: &[String]) -> Result<Vec<String>, AppError> {
-    let mut select = Query::select();
-    select.from_as(iden(table), iden(ALIAS)).expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
+/// The ids among `ids` that are records of a released model's main table within `scope` (a
+/// related record a field already holds: `DataScope::unrestricted(Reason::HeldValue)`).
+pub async fn existing_record(conn: &mut Conn, table: &str, scope: &DataScope, ids: &[String]) -> Result<Vec<String>, AppError> {
+    let mut select = base_select(table, Engine::of(conn), scope);
+    select.expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
 }
@@ -620,13 +620,14 @@ pub async fn lock_value(conn: &mut Conn, key: i64) -> Result<(), AppError> {
     Ok(())
 }
 
-/// A related model's records' label column as text, by id (relationForm's display value).
-pub async fn record_labels(conn: &mut Conn, table: &str, physical: &str, ids: &[String]) -> Result<Vec<(String, Option<String>)>, AppError> {
+/// A related model's records' label column as text, by id (relationForm's display value):
+/// only the records in `scope` (the caller's reach of that model); the others are left out.
+pub async fn record_labels(conn: &mut Conn, table: &str, physical: &str, scope: &DataScope, ids: &[String]) -> Result<Vec<(String, Option<String>)>, AppError> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut select = Query::select();
-    select.from_as(iden(table), iden(ALIAS)).expr(column("id")).expr(column(physical).cast_as(iden("TEXT")));
+    let mut select = base_select(table, Engine::of(conn), scope);
+    select.expr(column("id")).expr(column(physical).cast_as(iden("TEXT")));
     select.and_where(column("id").is_in(ids.iter().cloned()));
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<Option<String>, _>(1)?))).collect()

@@ -14,7 +14,7 @@ use super::layout::{self, Storage};
 pub use super::loaded::Loaded;
 use super::repo::{self, Cell, Put, Read, Sort};
 use crate::state::AppState;
-use crate::access::{RecordPermit, button};
+use crate::access::{DataScope, Reason, RecordPermit, button};
 use crate::db::{Conn, Engine};
 use crate::error::{AppError, FieldErrors};
 use crate::support::new_id;
@@ -320,8 +320,25 @@ fn display(f: &Field, v: &Value, names: &BTreeMap<String, String>, options: &BTr
     }
 }
 
-/// Every id a record names in the pickers and dictionaries, looked up once.
-async fn lookup_names(conn: &mut Conn, loaded: &Loaded, data: &Map<String, Value>) -> Result<(BTreeMap<String, String>, BTreeMap<String, BTreeMap<String, String>>), AppError> {
+/// The caller's reach of each related model a shown relationForm field names (None: no
+/// granted menu opens it), by model id: which related records' labels they may see.
+async fn related_reach(state: &AppState, permit: &RecordPermit, loaded: &Loaded) -> Result<BTreeMap<String, Option<DataScope>>, AppError> {
+    let mut reach = BTreeMap::new();
+    for f in &loaded.fields {
+        if let Some(Options::Form { id, .. }) = &f.options
+            && !reach.contains_key(id)
+            && permit.has_field(&record_name(f))
+        {
+            reach.insert(id.clone(), permit.on_model(state, id).await?.map(|p| p.scope().clone()));
+        }
+    }
+    Ok(reach)
+}
+
+/// Every id a record names in the pickers and dictionaries, looked up once. A related
+/// record's label only when it is in the caller's reach of its model (`reach`); otherwise the
+/// stored id shows.
+async fn lookup_names(conn: &mut Conn, loaded: &Loaded, reach: &BTreeMap<String, Option<DataScope>>, data: &Map<String, Value>) -> Result<(BTreeMap<String, String>, BTreeMap<String, BTreeMap<String, String>>), AppError> {
     let fields = &loaded.fields;
     let mut ids: BTreeSet<String> = BTreeSet::new();
     let mut collect = |v: &Value| {
@@ -398,12 +415,16 @@ async fn lookup_names(conn: &mut Conn, loaded: &Loaded, data: &Map<String, Value
                 if wanted.is_empty() {
                     continue;
                 }
+                let Some(Some(scope)) = reach.get(id) else {
+                    options.insert(record_name(f), BTreeMap::new());
+                    continue;
+                };
                 let registry = repo::registry(conn, id).await?;
                 let mut labels = BTreeMap::new();
                 if let Some(table) = registry.tables.get("")
                     && let Some((column, _)) = registry.columns.get(&(table.clone(), label_field.clone()))
                 {
-                    for (rid, label) in repo::record_labels(conn, table, column, &wanted).await? {
+                    for (rid, label) in repo::record_labels(conn, table, column, scope, &wanted).await? {
                         labels.insert(rid, label.unwrap_or_default());
                     }
                 }
@@ -446,7 +467,8 @@ pub async fn data_change(state: &AppState, permit: &RecordPermit, model_id: &str
     let mut conn = state.db.acquire().await?;
     let (loaded, _) = load(state, &mut conn, model_id).await?;
     let (head, raw) = read_record(&mut conn, &loaded, permit, id).await?;
-    let (names, options) = lookup_names(&mut conn, &loaded, &raw).await?;
+    let reach = related_reach(state, permit, &loaded).await?;
+    let (names, options) = lookup_names(&mut conn, &loaded, &reach, &raw).await?;
     let mut shown = raw.clone();
     for f in loaded.fields.iter().filter(|f| f.kind.is_some()) {
         match &f.sub_table {
@@ -549,7 +571,7 @@ async fn check_picked(state: &AppState, permit: &RecordPermit, conn: &mut Conn, 
                             };
                             let kept_ones: Vec<String> = wanted.iter().filter(|w| kept.contains(*w) && !found.contains(*w)).cloned().collect();
                             if !kept_ones.is_empty() {
-                                found.extend(repo::existing_record(conn, table, &kept_ones).await?);
+                                found.extend(repo::existing_record(conn, table, &DataScope::unrestricted(Reason::HeldValue), &kept_ones).await?);
                             }
                             Some(found.into_iter().map(|id| (id, true)).collect())
                         }
@@ -962,7 +984,9 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // megabytes per entry.
     let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
     let relates = columns.iter().any(|(f, _)| matches!(f.options, Some(Options::Form { .. })) && permit.has_field(&f.v_model));
-    let answer_key = format!("{count_key}|{:?}|{}|{}|{}|{shown_names:?}", sort.as_ref().map(|s| (&s.physical, s.descending)), page.current_page, page.page_size, relates);
+    // The related records' labels depend on the caller's reach of their models: part of the key.
+    let reach = related_reach(state, permit, &loaded).await?;
+    let answer_key = format!("{count_key}|{:?}|{}|{}|{}|{shown_names:?}|{reach:?}", sort.as_ref().map(|s| (&s.physical, s.descending)), page.current_page, page.page_size, relates);
     let answer_stamp = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -997,7 +1021,7 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     for (f, _) in &shown {
         page_values.insert(f.v_model.clone(), Value::Array(raw.iter().filter_map(|(_, row)| row.get(&f.v_model).cloned()).collect()));
     }
-    let (names, options) = lookup_names(&mut conn, &loaded, &page_values).await?;
+    let (names, options) = lookup_names(&mut conn, &loaded, &reach, &page_values).await?;
     let list = raw
         .into_iter()
         .map(|(head, values)| {
