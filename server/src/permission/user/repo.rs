@@ -546,8 +546,8 @@ pub struct Pickable {
 /// Which users a picker offers: enabled ones matching the keyword; when any of `ids`,
 /// `members_of` or `manager` is given, only those named, those with a membership of one of
 /// these objects (organisations directly, positions, roles, groups) or those this user
-/// manages. Pickers offer anyone in the group (a form may name any colleague), so they take
-/// no data scope; they answer names only.
+/// manages, within `scope`. Pickers offer anyone in the group (a form may name any colleague),
+/// so their callers pass `DataScope::unrestricted(Reason::PickerTree)`; they answer names only.
 #[derive(Default)]
 pub struct Pick<'a> {
     pub keyword: Option<Keyword>,
@@ -556,8 +556,9 @@ pub struct Pick<'a> {
     pub manager: Option<&'a str>,
 }
 
-fn pick_filter(sql: &mut Sql, p: &Pick) {
+fn pick_filter(sql: &mut Sql, p: &Pick, scope: &DataScope) {
     sql.push(" FROM base_user u WHERE u.enabled_mark <> 0");
+    scope.restrict(sql, &SCOPE_U);
     if let Some(k) = &p.keyword {
         sql.push(" AND ").keyword(k, &["u.account", "u.real_name", "u.mobile_phone"]);
     }
@@ -578,10 +579,10 @@ fn pick_filter(sql: &mut Sql, p: &Pick) {
 }
 
 /// The users a picker offers, a page of them when `page` is given, and their number.
-pub async fn pick(conn: &mut Conn, p: &Pick<'_>, page: Option<Page>) -> Result<(Vec<Pickable>, i64), AppError> {
+pub async fn pick(conn: &mut Conn, p: &Pick<'_>, scope: &DataScope, page: Option<Page>) -> Result<(Vec<Pickable>, i64), AppError> {
     let engine = Engine::of(conn);
     let mut list = Sql::new(engine, "SELECT u.id, u.account, u.real_name, u.head_icon");
-    pick_filter(&mut list, p);
+    pick_filter(&mut list, p, scope);
     list.push(" ORDER BY u.sort_code, u.account");
     let Some(page) = page else {
         let rows: Vec<Pickable> = list.query_as().fetch_all(conn).await?;
@@ -589,7 +590,7 @@ pub async fn pick(conn: &mut Conn, p: &Pick<'_>, page: Option<Page>) -> Result<(
         return Ok((rows, total));
     };
     let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    pick_filter(&mut count, p);
+    pick_filter(&mut count, p, scope);
     let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
     list.push(" LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
     Ok((list.query_as().fetch_all(conn).await?, total))

@@ -601,7 +601,7 @@ fn page_of(current_page: Option<i64>, page_size: Option<i64>) -> Result<Page, Ap
 /// GET Users/All: every enabled user (id → name lookups).
 pub async fn all(state: &AppState, _caller: &Member) -> Result<Vec<UserItem>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let (rows, _) = users::pick(&mut conn, &Pick::default(), None).await?;
+    let (rows, _) = users::pick(&mut conn, &Pick::default(), &DataScope::unrestricted(Reason::PickerTree), None).await?;
     user_items(&mut conn, rows).await
 }
 
@@ -609,7 +609,7 @@ pub async fn all(state: &AppState, _caller: &Member) -> Result<Vec<UserItem>, Ap
 pub async fn contacts(state: &AppState, caller: &Member, keyword: Option<&str>, page: Page) -> Result<PageOf<ImContact>, AppError> {
     let mut conn = state.db.acquire().await?;
     let pick = Pick { keyword: Keyword::parse(keyword), ..Default::default() };
-    let (rows, total) = users::pick(&mut conn, &pick, Some(page)).await?;
+    let (rows, total) = users::pick(&mut conn, &pick, &DataScope::unrestricted(Reason::PickerTree), Some(page)).await?;
     let list = user_items(&mut conn, rows)
         .await?
         .into_iter()
@@ -664,7 +664,7 @@ async fn lazy_nodes(conn: &mut Conn, node: &str, within: Option<&[String]>) -> R
     let mut nodes: Vec<UserNode> = below.iter().map(|o| organisation_node(o, true)).collect();
     if !top && present.contains(node) {
         let here = [node.to_string()];
-        let (rows, _) = users::pick(conn, &Pick { members_of: Some(&here), ..Default::default() }, None).await?;
+        let (rows, _) = users::pick(conn, &Pick { members_of: Some(&here), ..Default::default() }, &DataScope::unrestricted(Reason::PickerTree), None).await?;
         nodes.extend(user_items(conn, rows).await?.into_iter().map(|u| user_node(u, node)));
     }
     Ok(nodes)
@@ -673,7 +673,7 @@ async fn lazy_nodes(conn: &mut Conn, node: &str, within: Option<&[String]>) -> R
 /// A page of users matching a keyword, as nodes.
 async fn searched_nodes(conn: &mut Conn, keyword: Keyword, page: Page, members_of: Option<&[String]>) -> Result<PageOf<UserNode>, AppError> {
     let pick = Pick { keyword: Some(keyword), members_of, ..Default::default() };
-    let (rows, total) = users::pick(conn, &pick, Some(page)).await?;
+    let (rows, total) = users::pick(conn, &pick, &DataScope::unrestricted(Reason::PickerTree), Some(page)).await?;
     let list = user_items(conn, rows).await?.into_iter().map(|u| user_node(u, "0")).collect();
     Ok(page.of(list, total))
 }
@@ -724,7 +724,7 @@ pub async fn tree_by_authorize(state: &AppState, caller: &Member, node: &str, re
 pub async fn selector(state: &AppState, _caller: &Member) -> Result<Vec<UserNode>, AppError> {
     let mut conn = state.db.acquire().await?;
     let every = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
-    let (rows, _) = users::pick(&mut conn, &Pick::default(), None).await?;
+    let (rows, _) = users::pick(&mut conn, &Pick::default(), &DataScope::unrestricted(Reason::PickerTree), None).await?;
     let ids: Vec<String> = rows.iter().map(|u| u.id.clone()).collect();
     let memberships = users::organisations(&mut conn, &ids).await?;
     let people = user_items(&mut conn, rows).await?;
@@ -759,7 +759,7 @@ pub async fn same_organisation(state: &AppState, caller: &Member, keyword: Optio
     }
     let here = [caller.organize_id.clone()];
     let pick = Pick { keyword: Keyword::parse(keyword), members_of: Some(&here), ..Default::default() };
-    let (rows, _) = users::pick(&mut conn, &pick, None).await?;
+    let (rows, _) = users::pick(&mut conn, &pick, &DataScope::unrestricted(Reason::PickerTree), None).await?;
     user_items(&mut conn, rows).await
 }
 
@@ -767,7 +767,7 @@ pub async fn same_organisation(state: &AppState, caller: &Member, keyword: Optio
 pub async fn subordinates(state: &AppState, caller: &Member, keyword: Option<&str>) -> Result<Vec<UserItem>, AppError> {
     let mut conn = state.db.acquire().await?;
     let pick = Pick { keyword: Keyword::parse(keyword), manager: Some(&caller.user_id), ..Default::default() };
-    let (rows, _) = users::pick(&mut conn, &pick, None).await?;
+    let (rows, _) = users::pick(&mut conn, &pick, &DataScope::unrestricted(Reason::PickerTree), None).await?;
     user_items(&mut conn, rows).await
 }
 
@@ -778,7 +778,7 @@ pub async fn condition(state: &AppState, _caller: &Member, req: UserCondition) -
     let objects: Vec<String> = [req.depart_ids, req.position_ids, req.role_ids, req.group_ids].concat();
     let mut conn = state.db.acquire().await?;
     let pick = Pick { keyword: Keyword::parse(req.pagination.keyword.as_deref()), ids: Some(&req.user_ids), members_of: Some(&objects), manager: None };
-    let (rows, total) = users::pick(&mut conn, &pick, Some(page)).await?;
+    let (rows, total) = users::pick(&mut conn, &pick, &DataScope::unrestricted(Reason::PickerTree), Some(page)).await?;
     Ok(page.of(user_items(&mut conn, rows).await?, total))
 }
 
@@ -786,7 +786,7 @@ pub async fn condition(state: &AppState, _caller: &Member, req: UserCondition) -
 pub async fn by_ids(state: &AppState, _caller: &Member, ids: Vec<String>) -> Result<Vec<UserItem>, AppError> {
     let ids: Vec<String> = ids.into_iter().filter(|id| id != CURRENT_USER && !id.is_empty()).collect();
     let mut conn = state.db.acquire().await?;
-    let (rows, _) = users::pick(&mut conn, &Pick { ids: Some(&ids), ..Default::default() }, None).await?;
+    let (rows, _) = users::pick(&mut conn, &Pick { ids: Some(&ids), ..Default::default() }, &DataScope::unrestricted(Reason::PickerTree), None).await?;
     let mut found = user_items(&mut conn, rows).await?;
     found.sort_by_key(|u| ids.iter().position(|id| *id == u.id));
     Ok(found)
@@ -810,7 +810,7 @@ pub async fn selected(state: &AppState, _caller: &Member, values: Vec<String>) -
     let wanted = decode_mixed(&values);
     let mut conn = state.db.acquire().await?;
     let user_ids: Vec<String> = wanted.iter().filter(|(_, k)| k == "user").map(|(id, _)| id.clone()).collect();
-    let (rows, _) = users::pick(&mut conn, &Pick { ids: Some(&user_ids), ..Default::default() }, None).await?;
+    let (rows, _) = users::pick(&mut conn, &Pick { ids: Some(&user_ids), ..Default::default() }, &DataScope::unrestricted(Reason::PickerTree), None).await?;
     let people = user_items(&mut conn, rows).await?;
     let others: Vec<String> = wanted.iter().filter(|(_, k)| k != "user").map(|(id, _)| id.clone()).collect();
     let names = users::object_names(&mut conn, &others).await?;
@@ -847,7 +847,7 @@ pub async fn selected_users(state: &AppState, _caller: &Member, req: SelectedUse
     let objects: Vec<String> = wanted.iter().filter(|(_, k)| k != "user").map(|(id, _)| id.clone()).collect();
     let mut conn = state.db.acquire().await?;
     let pick = Pick { keyword: Keyword::parse(req.pagination.keyword.as_deref()), ids: Some(&user_ids), members_of: Some(&objects), manager: None };
-    let (rows, total) = users::pick(&mut conn, &pick, Some(page)).await?;
+    let (rows, total) = users::pick(&mut conn, &pick, &DataScope::unrestricted(Reason::PickerTree), Some(page)).await?;
     Ok(page.of(user_items(&mut conn, rows).await?, total))
 }
 
@@ -859,7 +859,7 @@ pub async fn by_position(state: &AppState, _caller: &Member, q: PositionUsersQue
         return Ok(Vec::new());
     };
     let holders = [q.position_id.clone()];
-    let (rows, _) = users::pick(&mut conn, &Pick { members_of: Some(&holders), ..Default::default() }, None).await?;
+    let (rows, _) = users::pick(&mut conn, &Pick { members_of: Some(&holders), ..Default::default() }, &DataScope::unrestricted(Reason::PickerTree), None).await?;
     let people: Vec<UserNode> = user_items(&mut conn, rows).await?.into_iter().map(|u| user_node(u, &owner.1)).collect();
     // The position's organisation with its ancestors, the holders under it.
     let path: Vec<String> = every.iter().find(|o| o.id == owner.1).map(|o| o.id_tree.split(',').map(str::to_string).collect()).unwrap_or_default();
@@ -896,7 +896,7 @@ const BUILT_IN_ADMINISTRATOR: &str = "admin";
 pub async fn administrators(state: &AppState, _admin: &Admin) -> Result<Vec<UserItem>, AppError> {
     let mut conn = state.db.acquire().await?;
     let ids = users::administrators(&mut conn).await?;
-    let (rows, _) = users::pick(&mut conn, &Pick { ids: Some(&ids), ..Default::default() }, None).await?;
+    let (rows, _) = users::pick(&mut conn, &Pick { ids: Some(&ids), ..Default::default() }, &DataScope::unrestricted(Reason::PickerTree), None).await?;
     user_items(&mut conn, rows).await
 }
 

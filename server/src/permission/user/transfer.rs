@@ -80,7 +80,7 @@ pub async fn export(state: &AppState, permit: &Permit<ExportUsers>, q: UserQuery
     let rows = users::many(&mut conn, permit.scope(), &ids).await?;
     let memberships = users::organisations(&mut conn, &ids).await?;
     let managers: Vec<String> = rows.iter().map(|u| u.manager_id.clone()).filter(|m| !m.is_empty()).collect();
-    let (managers, _) = users::pick(&mut conn, &Pick { ids: Some(&managers), ..Default::default() }, None).await?;
+    let (managers, _) = users::pick(&mut conn, &Pick { ids: Some(&managers), ..Default::default() }, &DataScope::unrestricted(Reason::PickerTree), None).await?;
     let mut dictionary: BTreeMap<String, String> = BTreeMap::new();
     for (_, category) in DICTIONARY_FIELDS {
         let values: Vec<String> = rows.iter().flat_map(|u| [u.nation.clone(), u.certificates_type.clone(), u.education.clone()]).collect();
