@@ -185,6 +185,15 @@ impl Default for Config {
 }
 
 impl Config {
+    /// `load` for a command line: a configuration error is printed (in Chinese and English)
+    /// and the process's exit status comes back instead.
+    pub fn load_or_report() -> Result<Config, std::process::ExitCode> {
+        Config::load().map_err(|e| {
+            eprintln!("配置错误 (configuration error): {e}");
+            std::process::ExitCode::FAILURE
+        })
+    }
+
     /// Reads defaults → qiming.toml → environment.
     pub fn load() -> Result<Config, Box<figment::Error>> {
         let file = std::env::var("QIMING_CONFIG").unwrap_or_else(|_| "qiming.toml".into());

@@ -20,12 +20,9 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     }
-    let config = match Config::load() {
+    let config = match Config::load_or_report() {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("配置错误 (configuration error): {e}");
-            return std::process::ExitCode::FAILURE;
-        }
+        Err(status) => return status,
     };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&config.log));
     // Colours only for a terminal; CI logs and files get plain text.

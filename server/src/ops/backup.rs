@@ -284,12 +284,9 @@ pub async fn command(name: &str, file: Option<String>) -> std::process::ExitCode
         eprintln!("usage: qiming-server {name} <file>");
         return std::process::ExitCode::FAILURE;
     };
-    let config = match Config::load() {
+    let config = match Config::load_or_report() {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("配置错误 (configuration error): {e}");
-            return std::process::ExitCode::FAILURE;
-        }
+        Err(status) => return status,
     };
     let file = PathBuf::from(file);
     let done = if name == "backup" { backup(&config, &file).await } else { restore(&config, &file).await };
