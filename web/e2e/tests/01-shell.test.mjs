@@ -4,7 +4,7 @@
 // lock and unlock, change the password, sign out. Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import { ADMIN_PASSWORD, BASE, confirmWith, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
 
 const FIRST_PASSWORD = 'Qiming2024';
 const SECOND_PASSWORD = 'Qiming2025x';
@@ -607,7 +607,7 @@ describe('a new user in real Chromium', () => {
     assert.equal(saved, 200);
     await page.locator('.qm-avatar').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmWith(page, '您确定要退出系统吗？');
     await page.waitForURL(`${BASE}/login`);
     await page.getByRole('textbox', { name: '账户' }).fill('admin');
     await page.getByRole('textbox', { name: '密码' }).focus(); // leaving the account asks getConfig
@@ -624,8 +624,7 @@ describe('a new user in real Chromium', () => {
   step('signs out after confirmation (AUTH-014..017)', async () => {
     await page.locator('.qm-avatar').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.getByText('您确定要退出系统吗？').waitFor();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmWith(page, '您确定要退出系统吗？');
     await page.waitForURL(`${BASE}/login`);
     assert.equal(await page.evaluate(() => localStorage.getItem('jnpf_token')), null);
     await page.goto(`${BASE}/home`);

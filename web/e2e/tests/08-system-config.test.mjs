@@ -20,6 +20,7 @@ import {
   BASE,
   changeInitialPassword,
   choose,
+  confirmWith,
   dialog,
   explain,
   firstSignIn,
@@ -55,7 +56,7 @@ const openLog = () => openPage(page, '系统管理', '系统日志', 'system/log
 async function signOut() {
   await page.locator('.qm-avatar').click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await confirmWith(page, '您确定要退出系统吗？');
   await page.waitForURL(`${BASE}/login`);
 }
 
