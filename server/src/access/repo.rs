@@ -242,9 +242,9 @@ pub(super) struct ModelMenu {
 pub(super) async fn menus_naming(conn: &mut Conn, model_id: &str) -> Result<Vec<ModelMenu>, AppError> {
     Ok(sqlx::query_as(
         "SELECT id, en_code, property_json, is_button_authorize, is_form_authorize FROM base_module \
-         WHERE enabled_mark = 1 AND property_json LIKE $1 ORDER BY sort_code, id",
+         WHERE enabled_mark = 1 AND property_json LIKE $1 ESCAPE '\\' ORDER BY sort_code, id",
     )
-    .bind(format!("%{model_id}%"))
+    .bind(crate::db::like_anywhere(model_id))
     .fetch_all(conn)
     .await?)
 }

@@ -10,7 +10,8 @@
 //! table says which fields it allows and what column each is ([`ScopeColumns`]); a condition on
 //! any other field matches nothing.
 
-use crate::db::Sql;
+use crate::db::{Sql, like, like_anywhere};
+use sea_query::{Alias, Expr, ExprTrait, Query};
 use serde::Deserialize;
 
 /// How a table exposes its rows to data permission. Columns are qualified with the table's
@@ -203,103 +204,89 @@ impl DataScope {
         self.0 == Scope::All
     }
 
+    /// The condition limiting a table's rows to the scope, as a sea-query expression over
+    /// `columns` (None: every row). Statements built with sea-query take it as it is; the
+    /// ones assembled as [`Sql`] take it through [`DataScope::restrict`] — one definition.
+    pub fn condition(&self, columns: &ScopeColumns) -> Option<Expr> {
+        let Scope::Any(rules) = &self.0 else { return None };
+        let rules: Vec<Expr> = rules
+            .iter()
+            .map(|rule| match rule {
+                Rule::Own(user_id) => column(columns.owner).eq(user_id.as_str()),
+                Rule::Scheme(groups) => all(groups
+                    .iter()
+                    .map(|group| {
+                        let conditions = group.conditions.iter().map(|c| c.expr(columns));
+                        if group.any { any(conditions) } else { all(conditions) }
+                    })),
+            })
+            .collect();
+        Some(any(rules))
+    }
+
     /// Appends ` AND (…)` limiting `sql`'s rows to the scope, or nothing for every row.
     pub fn restrict(&self, sql: &mut Sql, columns: &ScopeColumns) {
-        let Scope::Any(rules) = &self.0 else { return };
-        sql.push(" AND ");
-        if rules.is_empty() {
-            sql.push("1 = 0");
-            return;
+        if let Some(condition) = self.condition(columns) {
+            sql.push(" AND ").condition(&condition);
         }
-        sql.push("(");
-        for (i, rule) in rules.iter().enumerate() {
-            if i > 0 {
-                sql.push(" OR ");
-            }
-            match rule {
-                Rule::Own(user_id) => {
-                    sql.push(columns.owner).push(" = ").bind(user_id.as_str());
-                }
-                Rule::Scheme(groups) => {
-                    sql.push("(1 = 1");
-                    for group in groups {
-                        sql.push(" AND (").push(if group.any { "1 = 0" } else { "1 = 1" });
-                        for condition in &group.conditions {
-                            sql.push(if group.any { " OR " } else { " AND " });
-                            condition.push(sql, columns);
-                        }
-                        sql.push(")");
-                    }
-                    sql.push(")");
-                }
-            }
-        }
-        sql.push(")");
     }
 }
 
+/// A qualified column (`alias.column`, from a table's fixed [`ScopeColumns`]) as an expression.
+fn column(qualified: &'static str) -> Expr {
+    match qualified.split_once('.') {
+        Some((table, name)) => Expr::col((Alias::new(table), Alias::new(name))),
+        None => Expr::col(Alias::new(qualified)),
+    }
+}
+
+/// Every one of `parts` (true when there are none).
+fn all(parts: impl Iterator<Item = Expr>) -> Expr {
+    parts.reduce(|a, b| a.and(b)).unwrap_or_else(|| Expr::cust("1 = 1"))
+}
+
+/// Any of `parts` (false when there are none).
+fn any(parts: impl IntoIterator<Item = Expr>) -> Expr {
+    parts.into_iter().reduce(|a, b| a.or(b)).unwrap_or_else(|| Expr::cust("1 = 0"))
+}
+
 impl Condition {
-    fn push(&self, sql: &mut Sql, columns: &ScopeColumns) {
-        let Some((_, column)) = columns.fields.iter().find(|(code, _)| code.eq_ignore_ascii_case(&self.field)) else {
+    fn expr(&self, columns: &ScopeColumns) -> Expr {
+        let Some((_, name)) = columns.fields.iter().find(|(code, _)| code.eq_ignore_ascii_case(&self.field)) else {
             // Not a field this table allows: matches nothing.
-            sql.push("1 = 0");
-            return;
+            return Expr::cust("1 = 0");
         };
-        let column: &'static str = column;
+        let col = || column(name);
+        let negate = matches!(self.op, Op::NotEqual | Op::NotIncluded);
         match (&self.op, &self.operand) {
-            (Op::IsNull, _) => {
-                sql.push("(").push(column).push(" IS NULL OR ").push(column).push(" = '')");
+            (Op::IsNull, _) => col().is_null().or(col().eq("")),
+            (Op::IsNotNull, _) => col().is_not_null().and(col().ne("")),
+            // No ids: nothing matches, either way (as `IN (NULL)` / `NOT IN (NULL)` did).
+            (_, Operand::Ids(ids)) if ids.is_empty() => Expr::cust("1 = 0"),
+            (_, Operand::Ids(ids)) if negate => col().is_not_in(ids.iter().map(String::as_str)),
+            (_, Operand::Ids(ids)) => col().is_in(ids.iter().map(String::as_str)),
+            (_, Operand::Trees(trees)) => {
+                // An organisation whose id path is one of the trees or lies below one.
+                let org = |c: &str| Expr::col((Alias::new("scope_org"), Alias::new(c)));
+                let mut below = Query::select();
+                below
+                    .expr(Expr::cust("1"))
+                    .from_as(Alias::new("base_organize"), Alias::new("scope_org"))
+                    .and_where(org("id").eq(col()))
+                    .and_where(any(trees.iter().map(|t| org("id_tree").eq(t.as_str()).or(org("id_tree").like(format!("{t},%"))))));
+                if negate { Expr::exists(below).not() } else { Expr::exists(below) }
             }
-            (Op::IsNotNull, _) => {
-                sql.push("(").push(column).push(" IS NOT NULL AND ").push(column).push(" <> '')");
-            }
-            (op, Operand::Ids(ids)) => {
-                let negate = matches!(op, Op::NotEqual | Op::NotIncluded);
-                sql.push(column).push(if negate { " NOT IN (" } else { " IN (" });
-                if ids.is_empty() {
-                    sql.push("NULL");
-                }
-                for (i, id) in ids.iter().enumerate() {
-                    if i > 0 {
-                        sql.push(", ");
-                    }
-                    sql.bind(id.as_str());
-                }
-                sql.push(")");
-            }
-            (op, Operand::Trees(trees)) => {
-                let negate = matches!(op, Op::NotEqual | Op::NotIncluded);
-                sql.push(if negate { "NOT " } else { "" }).push("EXISTS (SELECT 1 FROM base_organize scope_org WHERE scope_org.id = ").push(column);
-                sql.push(" AND (1 = 0");
-                for tree in trees {
-                    sql.push(" OR scope_org.id_tree = ").bind(tree.as_str());
-                    sql.push(" OR scope_org.id_tree LIKE ").bind(format!("{tree},%"));
-                }
-                sql.push("))");
-            }
-            (op, Operand::Text(text)) => {
-                let symbol = match op {
-                    Op::Equal => " = ",
-                    Op::NotEqual => " <> ",
-                    Op::GreaterThan => " > ",
-                    Op::GreaterThanOrEqual => " >= ",
-                    Op::LessThan => " < ",
-                    Op::LessThanOrEqual => " <= ",
-                    Op::Included => " LIKE ",
-                    Op::NotIncluded => " NOT LIKE ",
-                    Op::IsNull | Op::IsNotNull => unreachable!("matched above"),
-                };
-                sql.push(column).push(symbol);
-                match op {
-                    Op::Included | Op::NotIncluded => {
-                        let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-                        sql.bind(format!("%{escaped}%")).push(" ESCAPE '\\'");
-                    }
-                    _ => {
-                        sql.bind(text.as_str());
-                    }
-                }
-            }
+            (op, Operand::Text(text)) => match op {
+                Op::Equal => col().eq(text.as_str()),
+                Op::NotEqual => col().ne(text.as_str()),
+                Op::GreaterThan => col().gt(text.as_str()),
+                Op::GreaterThanOrEqual => col().gte(text.as_str()),
+                Op::LessThan => col().lt(text.as_str()),
+                Op::LessThanOrEqual => col().lte(text.as_str()),
+                Op::Included => like(col(), like_anywhere(text)),
+                Op::NotIncluded => like(col(), like_anywhere(text)).not(),
+                Op::IsNull | Op::IsNotNull => unreachable!("matched above"),
+            },
         }
     }
 }
@@ -331,7 +318,7 @@ mod tests {
     #[test]
     fn all_adds_nothing_and_nothing_granted_matches_nothing() {
         assert_eq!(sql(&DataScope::all()).0, "SELECT 1 FROM base_user u WHERE 1 = 1");
-        assert!(sql(&DataScope::schemes([], &vars())).0.ends_with(" AND 1 = 0"));
+        assert!(sql(&DataScope::schemes([], &vars())).0.ends_with(" AND (1 = 0)"));
     }
 
     #[test]
@@ -341,12 +328,12 @@ mod tests {
         let (text, args) = sql(&DataScope::schemes([own, tree], &vars()));
         assert_eq!(
             text,
-            "SELECT 1 FROM base_user u WHERE 1 = 1 AND ((1 = 1 AND (1 = 1 AND u.creator_user_id IN ($1))) OR \
-             (1 = 1 AND (1 = 0 OR EXISTS (SELECT 1 FROM base_organize scope_org WHERE scope_org.id = u.organize_id AND (1 = 0 OR scope_org.id_tree = $2 OR scope_org.id_tree LIKE $3)) OR 1 = 0)))"
+            "SELECT 1 FROM base_user u WHERE 1 = 1 AND (\"u\".\"creator_user_id\" IN ($1) OR \
+             (EXISTS(SELECT 1 FROM \"base_organize\" AS \"scope_org\" WHERE \"scope_org\".\"id\" = \"u\".\"organize_id\" AND (\"scope_org\".\"id_tree\" = $2 OR \"scope_org\".\"id_tree\" LIKE $3)) OR (1 = 0)))"
         );
         assert_eq!(args, ["u1", "o0,o1", "o0,o1,%"].map(|a| crate::db::Arg::Text(a.into())));
         // An unreadable scheme grants nothing.
-        assert!(sql(&DataScope::schemes(["not json"], &vars())).0.ends_with(" AND 1 = 0"));
+        assert!(sql(&DataScope::schemes(["not json"], &vars())).0.ends_with(" AND (1 = 0)"));
         assert_eq!(check_scheme("[]"), None);
         assert!(check_scheme("[{\"logic\":\"and\",\"groups\":[]}]").is_some());
         assert!(check_scheme("{").is_some());
@@ -355,6 +342,26 @@ mod tests {
     #[test]
     fn own_rows_use_the_owner_column() {
         let session_like = DataScope(Scope::Any(vec![Rule::Own("u9".into())]));
-        assert_eq!(sql(&session_like).0, "SELECT 1 FROM base_user u WHERE 1 = 1 AND (u.id = $1)");
+        assert_eq!(sql(&session_like).0, "SELECT 1 FROM base_user u WHERE 1 = 1 AND (\"u\".\"id\" = $1)");
+    }
+
+    // One definition, two renderings: the condition a sea-query statement takes (records) is
+    // the one `restrict` writes into an `Sql` — SQLite's builder places `?`, the `Sql` `$n`
+    // after its own arguments — with the same values; a contained text is LIKE-escaped once.
+    #[test]
+    fn the_condition_is_the_same_in_sea_query_and_in_sql() {
+        let included = r#"[{"logic":"and","groups":[{"field":"organizeId","op":"Included","value":"a_%"},{"field":"creatorUserId","op":"Equal","value":"@userId"}]}]"#;
+        let scope = DataScope::schemes([included], &vars());
+        let mut select = Query::select();
+        select.expr(Expr::cust("1")).from_as(Alias::new("base_user"), Alias::new("u")).and_where(scope.condition(&COLUMNS).unwrap());
+        let (text, values) = select.build(sea_query::SqliteQueryBuilder);
+        assert_eq!(text, "SELECT 1 FROM \"base_user\" AS \"u\" WHERE \"u\".\"organize_id\" LIKE ? ESCAPE ('\\') AND \"u\".\"creator_user_id\" IN (?)");
+        assert_eq!(values.0, vec![sea_query::Value::from("%a\\_\\%%"), sea_query::Value::from("u1")]);
+        let mut sql = Sql::new(Engine::Sqlite, "SELECT 1 FROM base_user u WHERE u.enabled_mark = ");
+        sql.bind(1);
+        scope.restrict(&mut sql, &COLUMNS);
+        assert_eq!(sql.text(), "SELECT 1 FROM base_user u WHERE u.enabled_mark = $1 AND (\"u\".\"organize_id\" LIKE $2 ESCAPE ('\\') AND \"u\".\"creator_user_id\" IN ($3))");
+        assert_eq!(sql.args()[1..], [crate::db::Arg::Text("%a\\_\\%%".into()), crate::db::Arg::Text("u1".into())]);
+        assert_eq!(DataScope::all().condition(&COLUMNS), None);
     }
 }

@@ -5,6 +5,7 @@
 
 use super::conn::{Conn, Engine};
 use sqlx::any::{Any, AnyArguments, AnyRow};
+use sea_query::{BinOper, Expr as SeaExpr, ExprTrait};
 use sqlx::query::{Query, QueryAs, QueryScalar};
 
 /// A bound value.
@@ -151,6 +152,15 @@ impl Sql {
         self
     }
 
+    /// A sea-query condition (a data scope's, say) in parentheses, its values bound here.
+    pub fn condition(&mut self, condition: &SeaExpr) -> &mut Sql {
+        use sea_query::QueryBuilder;
+        self.text.push('(');
+        sea_query::PostgresQueryBuilder.prepare_expr(condition, &mut Bound(self));
+        self.text.push(')');
+        self
+    }
+
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -190,16 +200,8 @@ pub struct Keyword {
 impl Keyword {
     pub fn parse(text: Option<&str>) -> Option<Keyword> {
         let text = text.map(str::trim).filter(|t| !t.is_empty())?;
-        let mut pattern = String::with_capacity(text.len() + 2);
-        pattern.push('%');
-        for c in text.chars() {
-            if matches!(c, '%' | '_' | '\\') {
-                pattern.push('\\');
-            }
-            pattern.push(c.to_ascii_lowercase());
-        }
-        pattern.push('%');
-        Some(Keyword { pattern, needle: text.to_ascii_lowercase() })
+        let needle = text.to_ascii_lowercase();
+        Some(Keyword { pattern: like_anywhere(&needle), needle })
     }
 
     /// Whether the keyword holds this character (a search column's field separator, say).
@@ -211,6 +213,74 @@ impl Keyword {
     /// ASCII letters compared without case?
     pub fn matches(&self, text: &str) -> bool {
         text.to_ascii_lowercase().contains(&self.needle)
+    }
+}
+
+/// The LIKE pattern (escape character `\\`, written `ESCAPE '\\'` after it) matching `text`
+/// anywhere in a value, with `%`, `_` and `\\` in it taken literally — the server's one LIKE
+/// escaping: keywords, data-scope conditions and record filters all build their patterns here.
+pub fn like_anywhere(text: &str) -> String {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    pattern.push('%');
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// `column LIKE pattern ESCAPE '\\'` as a sea-query expression (the pattern bound), for
+/// statements built with sea-query; the same on both engines.
+pub fn like(column: SeaExpr, pattern: String) -> SeaExpr {
+    column.binary(BinOper::Like, SeaExpr::val(pattern).binary(BinOper::Escape, SeaExpr::cust("'\\'")))
+}
+
+/// The keyword's match on `column` as a sea-query expression: the column [`fold`]ed, then
+/// [`like`] the keyword's pattern — the same match as [`Sql::keyword`].
+pub fn keyword_like(engine: Engine, column: SeaExpr, keyword: &Keyword) -> SeaExpr {
+    let folded = match engine {
+        Engine::Sqlite => SeaExpr::cust_with_exprs("lower(?)", [column]),
+        Engine::Postgres => SeaExpr::cust_with_exprs("lower($1 COLLATE \"C\")", [column]),
+    };
+    like(folded, keyword.pattern.clone())
+}
+
+/// Renders sea-query expressions into an [`Sql`]: text as PostgreSQL's builder writes it
+/// (double-quoted identifiers, which SQLite reads alike), every value bound as the statement's
+/// next `$n` argument.
+struct Bound<'a>(&'a mut Sql);
+
+impl std::fmt::Write for Bound<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.text.push_str(s);
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for Bound<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.text)
+    }
+}
+
+impl sea_query::SqlWriter for Bound<'_> {
+    fn push_param<T: sea_query::QueryBuilder>(&mut self, value: sea_query::Value, _: &T) {
+        use sea_query::Value as V;
+        let arg = match value {
+            V::String(s) => s.map_or(Arg::NullText, Arg::Text),
+            V::BigInt(n) => n.map_or(Arg::NullInt, Arg::Int),
+            V::Int(n) => n.map_or(Arg::NullInt, |n| Arg::Int(i64::from(n))),
+            V::Bool(b) => b.map_or(Arg::NullInt, |b| Arg::Int(i64::from(b))),
+            other => Arg::Text(format!("{other:?}")),
+        };
+        self.0.bind(arg);
+    }
+
+    fn as_writer(&mut self) -> &mut dyn std::fmt::Write {
+        self as _
     }
 }
 

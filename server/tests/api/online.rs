@@ -642,7 +642,83 @@ async fn related_labels_only_within_reach(engine: Engine) {
     assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{held}/DataChange"), Some(&admin)).await.ok())["visit"], "MZ-A");
 }
 
+// Issue 23 §2: the data scope a repository takes filters. A member whose scheme reaches their
+// organisation and everything below it lists and reads only the records made there: the
+// north company's clerk sees the north company's and its ward's records, the ward's clerk only
+// the ward's (`@organizeId`), the south company's clerk only theirs — and no one reads,
+// changes or deletes a record of another company by its id.
+async fn organisation_scope_filters_records(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    let north = organisation(&s, &admin, "-1", false, "北院", "north").await;
+    let ward = organisation(&s, &admin, &north, true, "北院内科", "northward").await;
+    let south = organisation(&s, &admin, "-1", false, "南院", "south").await;
+    let menu = form_menu(&s, &model, (0, 0, 1)).await;
+    let tree = item(&s, &menu, "resource", "tree", &json!([{"logic": "and", "groups": [{"field": "organizeId", "op": "Equal", "value": "@organizationAndSuborganization"}]}]).to_string()).await;
+    let own_org = item(&s, &menu, "resource", "org", &json!([{"logic": "and", "groups": [{"field": "organizeId", "op": "Equal", "value": "@organizeId"}]}]).to_string()).await;
+    let mut tokens = Vec::new();
+    for (account, org, scheme) in [("north_clerk", &north, &tree), ("ward_clerk", &ward, &own_org), ("south_clerk", &south, &tree)] {
+        let user = s.create_user(account, "Qiming123").await;
+        let mut conn = s.conn().await;
+        sqlx::query("UPDATE base_user SET organize_id = $1 WHERE id = $2").bind(org).bind(&user).execute(&mut *conn).await.unwrap();
+        drop(conn);
+        s.grant(&user, &[&menu], &[("resource", scheme)]).await;
+        tokens.push(s.sign_in(account, "Qiming123").await);
+    }
+    let mut ids = Vec::new();
+    for (token, code) in tokens.iter().zip(["N-1", "W-1", "S-1"]) {
+        ids.push(s.post(&format!("{ONLINE}/{model}"), Some(token), order(code, 1.0, json!([]))).await.ok().as_str().unwrap().to_string());
+    }
+    let seen = |page: &Value| -> Vec<String> {
+        let mut c = codes(page);
+        c.sort();
+        c
+    };
+    let asked = json!({"menuId": menu, "sidx": "code", "sort": "asc"});
+    assert_eq!(seen(&list(&s, &admin, &model, json!({})).await), ["N-1", "S-1", "W-1"], "the administrator sees every record");
+    assert_eq!(seen(&list(&s, &tokens[0], &model, asked.clone()).await), ["N-1", "W-1"], "the company and its department");
+    assert_eq!(seen(&list(&s, &tokens[1], &model, asked.clone()).await), ["W-1"], "the department only");
+    assert_eq!(seen(&list(&s, &tokens[2], &model, asked.clone()).await), ["S-1"], "the other company only");
+    // A filter and the scope together: the keyword finds nothing outside the reach.
+    assert_eq!(seen(&list(&s, &tokens[2], &model, json!({"menuId": menu, "keyword": "N-1"})).await), Vec::<String>::new());
+    s.get(&format!("{ONLINE}/{model}/{}", ids[2]), Some(&tokens[0])).await.fails(404, "数据不存在");
+    s.get(&format!("{ONLINE}/{model}/{}/DataChange", ids[0]), Some(&tokens[2])).await.fails(404, "数据不存在");
+    s.put(&format!("{ONLINE}/{model}/{}", ids[0]), Some(&tokens[1]), json!({"data": {"code": "HIJACK", "version": 0}})).await.fails(404, "数据不存在");
+    s.call(Method::DELETE, &format!("{ONLINE}/{model}/{}", ids[1]), Some(&tokens[2]), Body::None).await.fails(404, "数据不存在");
+    assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{}", ids[1]), Some(&tokens[0])).await.ok())["code"], "W-1", "read within reach, and not deleted");
+}
+
+// Issue 25: search fields without a `searchType` take JNPF's defaults (jnpf-wire-engine.md
+// §4.2: text inputs fuzzy, numbers a range): the keyword is searched over their text columns
+// (it found nothing), a queryJson text is contained, a number pair is a range.
+async fn keyword_over_search_fields_without_search_type(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let columns = json!({"searchList": [
+        {"prop": "code", "__vModel__": "code", "label": "单号", "jnpfKey": "comInput"},
+        {"prop": "title", "__vModel__": "title", "label": "标题", "jnpfKey": "comInput"},
+        {"prop": "amount", "__vModel__": "amount", "label": "金额", "jnpfKey": "numInput"}
+    ], "columnList": [{"prop": "code"}, {"prop": "title"}, {"prop": "amount"}]});
+    let model = released(&s, &admin, "orders", order_form(), columns).await;
+    for (code, amount) in [("K-01", 10.0), ("X-02", 20.0), ("K-03", 30.0)] {
+        s.post(&format!("{ONLINE}/{model}"), Some(&admin), order(code, amount, json!([]))).await.ok();
+    }
+    let sorted = |body: Value| {
+        let mut b = body;
+        b["sidx"] = json!("code");
+        b["sort"] = json!("asc");
+        b
+    };
+    assert_eq!(codes(&list(&s, &admin, &model, sorted(json!({"keyword": "订单X"}))).await), ["X-02"], "the keyword over the titles");
+    assert_eq!(codes(&list(&s, &admin, &model, sorted(json!({"keyword": "k-0"}))).await), ["K-01", "K-03"], "over the codes, ASCII letters without case");
+    assert_eq!(codes(&list(&s, &admin, &model, sorted(json!({"queryJson": {"code": "-0"}}))).await), ["K-01", "K-03", "X-02"], "a text input's value is contained");
+    assert_eq!(codes(&list(&s, &admin, &model, sorted(json!({"queryJson": {"amount": [15, 35]}}))).await), ["K-03", "X-02"], "a number range");
+}
+
 on_both_engines!(
+    organisation_scope_filters_records,
+    keyword_over_search_fields_without_search_type,
     related_labels_only_within_reach,
     keyword_field_names_are_columns_or_named_refusals,
     control_characters_in_nested_json_are_refused,

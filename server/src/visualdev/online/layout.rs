@@ -228,6 +228,13 @@ pub fn plan(model_id: &str, model: &Model, list: &ListUse, registry: &Registry) 
     (tables, problems)
 }
 
+/// A column to read: physical name and storage (NUMERIC is read as text, exact).
+#[derive(Debug, Clone)]
+pub struct Read {
+    pub physical: String,
+    pub storage: Storage,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

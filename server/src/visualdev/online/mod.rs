@@ -2,12 +2,18 @@
 //! tables release makes (`layout`, `repo::apply`) and the record API the generated forms
 //! and lists call. Access is by the form menu bound to the model (`access::RecordPermit`).
 
+mod display;
 pub mod dto;
+mod filter;
 mod handlers;
 pub mod layout;
-pub mod repo;
-pub mod service;
+mod list;
 pub mod loaded;
+mod record;
+pub mod repo;
+mod save;
+pub mod service;
+mod values;
 
 use crate::api::ApiRoutes;
 use utoipa_axum::routes;

@@ -3,9 +3,11 @@
 //! `sea-query` for the connection's engine (identifiers quoted by it, and only ever the
 //! platform's physical names from `layout`); every value is bound. No decisions here.
 
-use super::layout::{Registry, Storage, TablePlan};
+use super::layout::{Read, Registry, Storage, TablePlan};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Sql};
+use super::filter::{Compare, Filter, ListQuery};
+use super::values::{Cell, Put};
+use crate::db::{Conn, Engine, keyword_like};
 use crate::error::AppError;
 use sea_query::{
     Alias, ColumnDef, Expr, ExprTrait, Index, Order, PostgresQueryBuilder, Query, QueryStatementWriter, SchemaStatementBuilder,
@@ -85,43 +87,6 @@ async fn fetch_count(conn: &mut Conn, statement: &SelectStatement) -> Result<i64
     let (text, values) = built(Engine::of(conn), statement);
     let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), values).fetch_one(conn).await?;
     Ok(row.try_get::<i64, _>(0)?)
-}
-
-/// The condition a data scope puts on `r.*` as a sea-query expression (the scope writes
-/// `$n` placeholders; SQLite's builder numbers none, so they become `?` in order).
-pub fn scope_condition(engine: Engine, scope: &DataScope) -> Option<Expr> {
-    if scope.is_all() {
-        return None;
-    }
-    let mut sql = Sql::new(engine, "1 = 1");
-    scope.restrict(&mut sql, &SCOPE);
-    let mut text = sql.text().to_string();
-    if engine == Engine::Sqlite {
-        let mut out = String::with_capacity(text.len());
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c == '$' && chars.peek().is_some_and(char::is_ascii_digit) {
-                while chars.peek().is_some_and(char::is_ascii_digit) {
-                    chars.next();
-                }
-                out.push('?');
-            } else {
-                out.push(c);
-            }
-        }
-        text = out;
-    }
-    let values: Vec<SqlValue> = sql
-        .args()
-        .iter()
-        .map(|a| match a {
-            Arg::Text(s) => SqlValue::String(Some(s.clone())),
-            Arg::Int(n) => SqlValue::BigInt(Some(*n)),
-            Arg::NullText => SqlValue::String(None),
-            Arg::NullInt => SqlValue::BigInt(None),
-        })
-        .collect();
-    Some(Expr::cust_with_values(text, values))
 }
 
 // ---- Registry and DDL (release) ----
@@ -206,21 +171,6 @@ pub async fn apply(conn: &mut Conn, visual_id: &str, plans: &[TablePlan]) -> Res
 
 // ---- Records ----
 
-/// A column to read: physical name and storage (NUMERIC is read as text, exact).
-#[derive(Debug, Clone)]
-pub struct Read {
-    pub physical: String,
-    pub storage: Storage,
-}
-
-/// A cell as read.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cell {
-    Null,
-    Text(String),
-    Int(i64),
-}
-
 fn select_columns(select: &mut SelectStatement, columns: &[Read]) {
     for c in columns {
         let col = Expr::col((iden(ALIAS), iden(&c.physical)));
@@ -273,32 +223,47 @@ fn head(row: &AnyRow) -> Result<Head, AppError> {
     })
 }
 
-/// A filter on a list: already a sea-query condition over `r.*`.
-pub type Condition = Expr;
-
-/// How a list is ordered: a column and the direction.
-pub struct Sort {
-    pub physical: String,
-    pub descending: bool,
-}
-
 /// A column as an expression of the aliased table.
 pub fn column(physical: &str) -> Expr {
     Expr::col((iden(ALIAS), iden(physical)))
 }
 
-fn base_select(table: &str, engine: Engine, scope: &DataScope) -> SelectStatement {
+/// Every record query starts here: the table as `r`, limited to the caller's data scope (the
+/// scope's own sea-query condition over [`SCOPE`]'s columns).
+fn base_select(table: &str, scope: &DataScope) -> SelectStatement {
     let mut select = Query::select();
     select.from_as(iden(table), iden(ALIAS));
-    if let Some(c) = scope_condition(engine, scope) {
+    if let Some(c) = scope.condition(&SCOPE) {
         select.and_where(c);
     }
     select
 }
 
+/// A list's typed filter as a sea-query condition over `r.*`.
+fn condition(engine: Engine, filter: &Filter) -> Expr {
+    match filter {
+        Filter::Contains { column: c, keyword } => keyword_like(engine, column(c), keyword),
+        Filter::Compare { column: c, compare, value } => {
+            let (col, value) = (column(c), put_expr(value));
+            match compare {
+                Compare::Equal => col.eq(value),
+                Compare::NotEqual => col.ne(value),
+                Compare::Greater => col.gt(value),
+                Compare::GreaterOrEqual => col.gte(value),
+                Compare::Less => col.lt(value),
+                Compare::LessOrEqual => col.lte(value),
+            }
+        }
+        Filter::OneOf { column: c, values } => column(c).is_in(values.iter().map(put_expr)),
+        Filter::Not(inner) => condition(engine, inner).not(),
+        Filter::All(parts) => parts.iter().map(|p| condition(engine, p)).reduce(|a, b| a.and(b)).unwrap_or_else(|| Expr::cust("1 = 1")),
+        Filter::Any(parts) => parts.iter().map(|p| condition(engine, p)).reduce(|a, b| a.or(b)).unwrap_or_else(|| Expr::cust("1 = 0")),
+    }
+}
+
 /// One main record in scope, with its fields.
 pub async fn record(conn: &mut Conn, table: &str, scope: &DataScope, id: &str, columns: &[Read]) -> Result<Option<(Head, Vec<Cell>)>, AppError> {
-    let mut select = base_select(table, Engine::of(conn), scope);
+    let mut select = base_select(table, scope);
     for h in HEAD {
         select.expr(column(h));
     }
@@ -312,18 +277,18 @@ pub async fn record(conn: &mut Conn, table: &str, scope: &DataScope, id: &str, c
 }
 
 /// The statement that counts the records a list filters (in scope).
-fn count_select(table: &str, engine: Engine, scope: &DataScope, filters: &[Condition]) -> SelectStatement {
-    let mut count = base_select(table, engine, scope);
+fn count_select(table: &str, engine: Engine, scope: &DataScope, filters: &[Filter]) -> SelectStatement {
+    let mut count = base_select(table, scope);
     count.expr(Expr::cust("COUNT(*)"));
     for f in filters {
-        count.and_where(f.clone());
+        count.and_where(condition(engine, f));
     }
     count
 }
 
 /// What a list's total depends on, as text: its count statement with the values bound to it
 /// (the table, the data scope and every filter). Equal keys count the same rows.
-pub fn count_key(table: &str, engine: Engine, scope: &DataScope, filters: &[Condition]) -> String {
+pub fn count_key(table: &str, engine: Engine, scope: &DataScope, filters: &[Filter]) -> String {
     let (text, values) = built(engine, &count_select(table, engine, scope, filters));
     format!("{text}|{values:?}")
 }
@@ -331,18 +296,19 @@ pub fn count_key(table: &str, engine: Engine, scope: &DataScope, filters: &[Cond
 /// A page of main records in scope: filtered, sorted (ties by creation and id in the same
 /// direction; newest first when unsorted), with the total — counted unless the caller already knows it (`known_total`).
 #[allow(clippy::too_many_arguments)]
-pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<Condition>, sort: Option<Sort>, offset: u64, limit: u64, columns: &[Read], known_total: Option<i64>) -> Result<(Vec<(Head, Vec<Cell>)>, i64), AppError> {
+pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, query: &ListQuery, offset: u64, limit: u64, columns: &[Read], known_total: Option<i64>) -> Result<(Vec<(Head, Vec<Cell>)>, i64), AppError> {
     let engine = Engine::of(conn);
+    let ListQuery { filters, sort } = query;
     let total = match known_total {
         Some(n) => n,
-        None => fetch_count(conn, &count_select(table, engine, scope, &filters)).await?,
+        None => fetch_count(conn, &count_select(table, engine, scope, filters)).await?,
     };
     if offset >= total as u64 {
         return Ok((Vec::new(), total));
     }
     // Every read column under a fixed alias (c0 … cN; the sort column raw as s0), so that the
     // SQLite form below can name them.
-    let mut select = base_select(table, engine, scope);
+    let mut select = base_select(table, scope);
     let mut n = 0;
     for h in HEAD {
         select.expr_as(column(h), iden(&format!("c{n}")));
@@ -355,7 +321,7 @@ pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, filters: Vec<
         n += 1;
     }
     for f in filters {
-        select.and_where(f);
+        select.and_where(condition(engine, f));
     }
     // Ties follow the sort's direction (newest first unsorted), so that one index
     // (column, created, id) read forwards or backwards gives the whole order.
@@ -482,15 +448,6 @@ pub async fn children(conn: &mut Conn, table: &str, parents: &[String], columns:
     Ok(out)
 }
 
-/// A value to write: NUMERIC values travel as exact decimal text.
-#[derive(Debug, Clone)]
-pub enum Put {
-    Null,
-    Text(String),
-    Int(i64),
-    Numeric(String),
-}
-
 fn put_expr(p: &Put) -> Expr {
     match p {
         // A literal NULL takes the column's type (a bound NULL is typed text on PostgreSQL).
@@ -534,7 +491,7 @@ pub async fn delete(conn: &mut Conn, table: &str, ids: &[String]) -> Result<u64,
 
 /// The ids among `ids` that are main records in scope.
 pub async fn ids_in_scope(conn: &mut Conn, table: &str, scope: &DataScope, ids: &[String]) -> Result<Vec<String>, AppError> {
-    let mut select = base_select(table, Engine::of(conn), scope);
+    let mut select = base_select(table, scope);
     select.expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
@@ -604,7 +561,7 @@ pub async fn user_position(conn: &mut Conn, user_id: &str) -> Result<String, App
 /// The ids among `ids` that are records of a released model's main table within `scope` (a
 /// related record a field already holds: `DataScope::unrestricted(Reason::HeldValue)`).
 pub async fn existing_record(conn: &mut Conn, table: &str, scope: &DataScope, ids: &[String]) -> Result<Vec<String>, AppError> {
-    let mut select = base_select(table, Engine::of(conn), scope);
+    let mut select = base_select(table, scope);
     select.expr(column("id")).and_where(column("id").is_in(ids.iter().cloned()));
     let rows = fetch_all(conn, &select).await?;
     rows.iter().map(|r| Ok(r.try_get::<String, _>(0)?)).collect()
@@ -626,7 +583,7 @@ pub async fn record_labels(conn: &mut Conn, table: &str, physical: &str, scope: 
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut select = base_select(table, Engine::of(conn), scope);
+    let mut select = base_select(table, scope);
     select.expr(column("id")).expr(column(physical).cast_as(iden("TEXT")));
     select.and_where(column("id").is_in(ids.iter().cloned()));
     let rows = fetch_all(conn, &select).await?;

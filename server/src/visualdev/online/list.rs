@@ -1,0 +1,153 @@
+//! Lists of records: the generated list (`POST {modelId}/List`) and the related-form picker's
+//! page. The request is parsed into a typed [`ListQuery`](super::filter::ListQuery)
+//! (`filter`, no SQL); the repository builds one sea-query statement of it with the caller's
+//! data scope; the page's display values come from `display`. A page's answer and its total
+//! are kept in the area's state under keys made here.
+
+use super::display::{display, lookup_names, related_reach};
+use super::dto::RecordListForm;
+use super::filter::{self, ListQuery};
+use super::loaded::load;
+use super::layout::Read;
+use super::repo;
+use super::values::value_of;
+use crate::access::RecordPermit;
+use crate::db::{Engine, Keyword};
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::visualdev::dto::RecordRow;
+use crate::wire::{Page, PageOf};
+use qiming_core::model::{Field, Options};
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// POST {modelId}/List: a page of records in scope, raw values by vModel plus `id`,
+/// `version`, `creatorUserId`, `creatorTime`; filtered by `queryJson` and `keyword` (over
+/// the text search fields), sorted by `sidx` (a sortable main field) then newest first.
+pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form: RecordListForm) -> Result<PageOf<RecordRow>, AppError> {
+    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
+    let mut conn = state.db.acquire().await?;
+    let engine = Engine::of(&conn);
+    let (loaded, stamp) = load(state, &mut conn, model_id).await?;
+    let data_stamp = stamp.data_version;
+    let columns = loaded.main_columns();
+    let query: ListQuery = filter::list_query(&loaded.column_data, &columns, &|field| permit.has_field(field), &form)?;
+    let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
+    // The total is counted once per filter until a record of the model is written.
+    let count_key = format!("{model_id}|{}", repo::count_key(&loaded.main, engine, permit.scope(), &query.filters));
+    // The whole answer is kept while nothing it shows changed: the model's records (and, when
+    // it shows related records' labels, any model's), the names of users, organisations,
+    // positions, roles and groups (generation row 1, the session's), the dictionaries. Area
+    // names have no stamp: a list showing an address is not kept.
+    let shown: Vec<&(&Field, Read)> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).collect();
+    let shown_names: Vec<&str> = shown.iter().map(|(f, _)| f.v_model.as_str()).collect();
+    // Pages of at most KEPT_PAGE_ROWS rows: a list without paging (10,000 rows) would hold
+    // megabytes per entry.
+    let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
+    let relates = columns.iter().any(|(f, _)| matches!(f.options, Some(Options::Form { .. })) && permit.has_field(&f.v_model));
+    // The related records' labels depend on the caller's reach of their models: part of the key.
+    let reach = related_reach(state, permit, &loaded).await?;
+    let answer_key = format!("{count_key}|{:?}|{}|{}|{}|{shown_names:?}|{reach:?}", query.sort.as_ref().map(|s| (&s.physical, s.descending)), page.current_page, page.page_size, relates);
+    let answer_stamp = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (data_stamp, permit.caller().generation, stamp.dictionaries, if relates { stamp.all_data } else { 0 }).hash(&mut h);
+        h.finish() as i64
+    };
+    if keepable && let Some(answer) = state.visualdev.record_pages.get(&answer_key, answer_stamp) {
+        return Ok((*answer).clone());
+    }
+    let known_total = state.visualdev.record_totals.get(&count_key, data_stamp);
+    let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), &query, page.offset() as u64, page.page_size as u64, &reads, known_total).await?;
+    if known_total.is_none() {
+        state.visualdev.record_totals.put(&count_key, data_stamp, total);
+    }
+    let raw: Vec<(repo::Head, Map<String, Value>)> = rows
+        .into_iter()
+        .map(|(head, cells)| {
+            let mut row = Map::new();
+            for ((f, r), cell) in columns.iter().zip(&cells) {
+                if let Some(kind) = &f.kind
+                    && permit.has_field(&f.v_model)
+                {
+                    row.insert(f.v_model.clone(), value_of(r.storage, kind, cell));
+                }
+            }
+            (head, row)
+        })
+        .collect();
+    // Display values (jnpf-wire-engine.md §4.5), the names of the whole page looked up at once:
+    // each field's values of every row side by side.
+    let mut page_values = Map::new();
+    for (f, _) in &shown {
+        page_values.insert(f.v_model.clone(), Value::Array(raw.iter().filter_map(|(_, row)| row.get(&f.v_model).cloned()).collect()));
+    }
+    let (names, options) = lookup_names(&mut conn, &loaded, &reach, &page_values).await?;
+    let list = raw
+        .into_iter()
+        .map(|(head, values)| {
+            let mut row = BTreeMap::new();
+            for (f, _) in &shown {
+                let Some(v) = values.get(&f.v_model) else { continue };
+                let text = display(f, v, &names, &options);
+                // The stored value beside a name (relationForm's `field_id`, the pickers').
+                if &text != v {
+                    row.insert(format!("{}_id", f.v_model), v.clone());
+                }
+                row.insert(f.v_model.clone(), text);
+            }
+            row.insert("id".into(), Value::String(head.id));
+            row.insert("version".into(), json!(head.version));
+            row.insert("creatorUserId".into(), Value::String(head.creator));
+            row.insert("creatorTime".into(), json!(head.created));
+            RecordRow(row)
+        })
+        .collect();
+    let answer = page_of(page, list, total);
+    if keepable {
+        state.visualdev.record_pages.put(&answer_key, answer_stamp, std::sync::Arc::new(answer.clone()));
+    }
+    Ok(answer)
+}
+
+/// The largest list page whose answer is kept in memory.
+const KEPT_PAGE_ROWS: i64 = 200;
+
+fn page_of(page: Page, list: Vec<RecordRow>, total: i64) -> PageOf<RecordRow> {
+    page.of(list, total)
+}
+
+
+/// The related-form picker (Base/{id}/FieldDataSelect): a page of a released model's records
+/// in the caller's reach of that model (its permit: a granted form menu, its data scope) —
+/// `id`, the `relationField` and the `columnOptions` fields (raw values), `keyword` contained
+/// in the relationField's text.
+pub async fn related_page(state: &AppState, permit: &RecordPermit, model_id: &str, keyword: Option<&str>, relation_field: Option<&str>, column_options: Option<&str>, page: Page) -> Result<PageOf<RecordRow>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let (loaded, _) = load(state, &mut conn, model_id).await?;
+    let wanted: BTreeSet<&str> = relation_field.into_iter().chain(column_options.unwrap_or("").split(',')).map(str::trim).filter(|s| !s.is_empty()).collect();
+    let columns: Vec<(&Field, Read)> = loaded.main_columns().into_iter().filter(|(f, _)| wanted.contains(f.v_model.as_str()) && permit.has_field(&f.v_model)).collect();
+    let mut filters = Vec::new();
+    if let Some(k) = Keyword::parse(keyword) {
+        let rf = relation_field.unwrap_or("");
+        let (_, r) = columns.iter().find(|(f, _)| f.v_model == rf).ok_or_else(|| AppError::field("relationField", format!("关联功能中不存在字段：{rf}")))?;
+        filters.push(filter::contains(r, &k));
+    }
+    let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
+    let query = ListQuery { filters, sort: None };
+    let (rows, total) = repo::page(&mut conn, &loaded.main, permit.scope(), &query, page.offset() as u64, page.page_size as u64, &reads, None).await?;
+    let list = rows
+        .into_iter()
+        .map(|(head, cells)| {
+            let mut row = BTreeMap::new();
+            for ((f, r), cell) in columns.iter().zip(&cells) {
+                if let Some(kind) = &f.kind {
+                    row.insert(f.v_model.clone(), value_of(r.storage, kind, cell));
+                }
+            }
+            row.insert("id".into(), Value::String(head.id));
+            RecordRow(row)
+        })
+        .collect();
+    Ok(page_of(page, list, total))
+}
