@@ -4,7 +4,7 @@
 //! and `DataChange`, a record shown that way.
 
 use super::dto::RecordData;
-use super::loaded::{Loaded, load};
+use super::released::{Loaded, load};
 use super::record::read_record;
 use super::repo;
 use super::values::strings;

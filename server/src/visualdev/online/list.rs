@@ -7,7 +7,7 @@
 use super::display::{display, lookup_names, related_reach};
 use super::dto::RecordListForm;
 use super::filter::{self, ListQuery};
-use super::loaded::load;
+use super::released::load;
 use super::layout::Read;
 use super::repo;
 use super::values::value_of;

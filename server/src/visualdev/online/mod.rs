@@ -10,6 +10,7 @@ pub mod layout;
 mod list;
 pub mod loaded;
 mod record;
+mod released;
 pub mod repo;
 mod save;
 pub mod service;

@@ -2,7 +2,7 @@
 //! (`GET {modelId}/{id}`), and the definition a generated page renders (`Config`).
 
 use super::dto::{OnlineConfig, RecordData};
-use super::loaded::{Loaded, NOT_RELEASED, load};
+use super::released::{Loaded, NOT_RELEASED, load};
 use super::layout::Read;
 use super::repo;
 use super::values::value_of;

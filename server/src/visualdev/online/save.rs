@@ -9,7 +9,7 @@
 //! sub-table rows written in one transaction.
 
 use super::dto::RecordForm;
-use super::loaded::{Loaded, load};
+use super::released::{Loaded, load};
 use super::record::{FORBIDDEN, MISSING, read_record};
 use super::repo;
 use super::values::{Put, all_strings, data_object, put_of, strings};

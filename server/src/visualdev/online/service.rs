@@ -1,6 +1,6 @@
 //! The records of released models (OnlineDev, jnpf-wire-engine.md §3, §5), by piece — the
 //! pipeline to copy (server/README.md, "Records"):
-//! - `loaded`: a released model resolved to its storage, kept per released version;
+//! - `released` (`loaded`): a released model resolved to its storage, kept per released version;
 //! - `filter`: a List request parsed into typed filters and a sort (no SQL);
 //! - `repo`: the only SQL — sea-query statements with the caller's data scope;
 //! - `record`: one record read (raw values) and the Config a page renders;
