@@ -70,12 +70,12 @@ pub fn list_query(column_data: &Value, columns: &[(&Field, Read)], may_see: &dyn
     }
     filters.extend(super_query(columns, may_see, &form.super_query_json)?);
     if let Some(keyword) = Keyword::parse(form.keyword.as_deref()) {
-        // Over the text columns of the search fields (each with its JNPF default search type
-        // when the definition gives none); no such column: nothing is found.
+        // Over the text columns of the search fields the caller may see (each with its JNPF
+        // default search type when the definition gives none); no such column: nothing found.
         filters.push(Filter::Any(
             columns
                 .iter()
-                .filter(|(f, _)| matches!(f.kind, Some(ColumnKind::Text { .. })) && search_type(column_data, f).is_some())
+                .filter(|(f, _)| matches!(f.kind, Some(ColumnKind::Text { .. })) && search_type(column_data, f).is_some() && may_see(&f.v_model))
                 .map(|(_, r)| Filter::Contains { column: r.physical.clone(), keyword: keyword.clone() })
                 .collect(),
         ));
@@ -231,4 +231,45 @@ fn super_query(columns: &[(&Field, Read)], may_see: &dyn Fn(&str) -> bool, q: &V
         _ if any => Some(Filter::Any(parts)),
         _ => Some(Filter::All(parts)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::visualdev::online::layout::Storage;
+    use serde_json::json;
+
+    // A request becomes a typed value, with no database: search items without a searchType
+    // take JNPF's defaults (the keyword over the text ones, a number pair a range), fields the
+    // caller may not see are left out, an unknown sort field is refused.
+    #[test]
+    fn a_list_request_is_a_typed_query() {
+        let form = json!({"fields": [
+            {"__vModel__": "code", "__config__": {"jnpfKey": "comInput", "label": "单号"}},
+            {"__vModel__": "secret", "__config__": {"jnpfKey": "comInput", "label": "密"}},
+            {"__vModel__": "amount", "__config__": {"jnpfKey": "numInput", "label": "金额"}}
+        ]});
+        let model = qiming_core::model::read_model(&crate::visualdev::definition::definition(2, "", &form.to_string(), "", ""));
+        let columns: Vec<(&Field, Read)> = model.fields.iter().map(|f| (f, Read { physical: format!("f_{}", f.v_model), storage: Storage::Text })).collect();
+        let column_data = json!({"searchList": [{"prop": "code"}, {"prop": "secret"}, {"prop": "amount"}]});
+        let may_see = |f: &str| f != "secret";
+        let request: RecordListForm = serde_json::from_value(json!({
+            "keyword": " K_1 ", "queryJson": {"amount": [1, null], "secret": "x"}, "sidx": "amount", "sort": "asc"
+        }))
+        .unwrap();
+        let query = list_query(&column_data, &columns, &may_see, &request).unwrap();
+        let keyword = Keyword::parse(Some("k_1")).unwrap();
+        assert_eq!(
+            query,
+            ListQuery {
+                filters: vec![
+                    Filter::All(vec![Filter::Compare { column: "f_amount".into(), compare: Compare::GreaterOrEqual, value: Put::Numeric("1".into()) }]),
+                    Filter::Any(vec![Filter::Contains { column: "f_code".into(), keyword }]),
+                ],
+                sort: Some(Sort { physical: "f_amount".into(), descending: false }),
+            }
+        );
+        let refused = serde_json::from_value(json!({"sidx": "secret"})).unwrap();
+        assert!(list_query(&column_data, &columns, &may_see, &refused).is_err());
+    }
 }
