@@ -237,6 +237,32 @@ pub async fn update_row(conn: &mut Conn, table: &'static str, id: &str, columns:
     Ok(())
 }
 
+/// Inserts a row of `table`: `id`, `columns`, and who created it and when (the tables with
+/// `creator_time` and `creator_user_id`). Table and columns are the caller's static names;
+/// every value is bound.
+pub async fn insert_row(conn: &mut Conn, table: &'static str, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    let mut sql = Sql::new(Engine::of(conn), "INSERT INTO ");
+    sql.push(table).push(" (id");
+    for (column, _) in &columns {
+        sql.push(", ").push(column);
+    }
+    sql.push(", creator_time, creator_user_id) VALUES (").bind(id);
+    for (_, value) in columns {
+        sql.push(", ").bind(value);
+    }
+    sql.push(", ").bind(now).push(", ").bind(user_id).push(")");
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
+/// Deletes the row `id` of `table`.
+pub async fn delete_row(conn: &mut Conn, table: &'static str, id: &str) -> Result<(), sqlx::Error> {
+    let mut sql = Sql::new(Engine::of(conn), "DELETE FROM ");
+    sql.push(table).push(" WHERE id = ").bind(id);
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
 /// Flips `enabled_mark` 1 ↔ 0 of the row `id` of `table`, recording who and when.
 pub async fn toggle_enabled(conn: &mut Conn, table: &'static str, id: &str, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
     let mut sql = Sql::update(Engine::of(conn), table);

@@ -2,7 +2,8 @@
 
 use super::dto::{PositionItem, PositionRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
+use crate::crud::entity;
+use crate::db::{Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
 use crate::wire::Page;
 use sqlx::FromRow;
@@ -88,59 +89,13 @@ pub async fn every(conn: &mut Conn, scope: &DataScope) -> Result<Vec<PositionIte
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 
-pub struct NewPosition<'a> {
-    pub id: &'a str,
-    pub organize_id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub kind: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub creator_user_id: &'a str,
+entity! {
+    /// Positions, administered by the generic skeleton ([`crate::crud`]).
+    Positions: Position = by_id, "base_position", "岗位不存在", Grants, []
 }
 
-pub async fn insert(conn: &mut Conn, p: &NewPosition<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_position (id, organize_id, full_name, en_code, type, sort_code, enabled_mark, description, \
-         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-    )
-    .bind(p.id)
-    .bind(p.organize_id)
-    .bind(p.full_name)
-    .bind(p.en_code)
-    .bind(p.kind)
-    .bind(p.sort_code)
-    .bind(p.enabled_mark)
-    .bind(p.description)
-    .bind(now)
-    .bind(p.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
-
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_position", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
-
-/// How many users hold the position.
-pub async fn members(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Position' AND object_id = $1")
-        .bind(id)
-        .fetch_one(conn)
-        .await?;
-    Ok(n)
-}
-
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_position WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
+/// Counts the users holding the position (a delete is refused while there are any).
+pub const MEMBERS: &str = "SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Position' AND object_id = $1";
 
 /// Whether an organisation exists.
 pub async fn organisation_exists(conn: &mut Conn, id: &str) -> Result<bool, AppError> {

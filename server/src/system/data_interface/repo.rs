@@ -3,7 +3,8 @@
 
 use super::dto::{InterfaceListRow, InterfaceOption, InterfaceRow, LogRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, toggle_enabled, update_row};
+use crate::crud::entity;
+use crate::db::{Arg, Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -110,53 +111,33 @@ pub async fn code_exists(conn: &mut Conn, en_code: &str) -> Result<bool, AppErro
     Ok(n > 0)
 }
 
-pub async fn insert(conn: &mut Conn, r: &InterfaceRow, user_id: &str, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_data_interface (id, category_id, full_name, en_code, db_link_id, data_type, check_type, request_method, path, query, \
-         data_processing, request_headers, request_parameters, property_json, response_type, ip_address, sort_code, enabled_mark, description, \
-         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
-    )
-    .bind(&r.id)
-    .bind(&r.category_id)
-    .bind(&r.full_name)
-    .bind(&r.en_code)
-    .bind(&r.db_link_id)
-    .bind(r.data_type)
-    .bind(r.check_type)
-    .bind(&r.request_method)
-    .bind(&r.path)
-    .bind(&r.query)
-    .bind(&r.data_processing)
-    .bind(&r.request_headers)
-    .bind(&r.request_parameters)
-    .bind(&r.property_json)
-    .bind(&r.response_type)
-    .bind(&r.ip_address)
-    .bind(r.sort_code)
-    .bind(r.enabled_mark)
-    .bind(&r.description)
-    .bind(now)
-    .bind(user_id)
-    .execute(conn)
-    .await?;
-    Ok(())
+entity! {
+    /// Data interfaces, with their call log, administered by the generic skeleton ([`crate::crud`]).
+    Interfaces: InterfaceRow = by_id, "base_data_interface", "数据接口不存在", Nothing, ["DELETE FROM base_data_interface_log WHERE invoke_id = $1"]
 }
 
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_data_interface", id, columns, user_id, now).await?;
-    Ok(())
-}
-
-pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    toggle_enabled(conn, "base_data_interface", id, user_id, now).await?;
-    Ok(())
-}
-
-/// Deletes the interface and its log.
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_data_interface_log WHERE invoke_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_data_interface WHERE id = $1").bind(id).execute(conn).await?;
-    Ok(())
+/// The columns of a whole interface (a new one, a copy, an import).
+pub fn columns(r: &InterfaceRow) -> Vec<(&'static str, Arg)> {
+    vec![
+        ("category_id", r.category_id.as_str().into()),
+        ("full_name", r.full_name.as_str().into()),
+        ("en_code", r.en_code.as_str().into()),
+        ("db_link_id", r.db_link_id.as_str().into()),
+        ("data_type", r.data_type.into()),
+        ("check_type", r.check_type.into()),
+        ("request_method", r.request_method.as_str().into()),
+        ("path", r.path.as_str().into()),
+        ("query", r.query.as_str().into()),
+        ("data_processing", r.data_processing.as_str().into()),
+        ("request_headers", r.request_headers.as_str().into()),
+        ("request_parameters", r.request_parameters.as_str().into()),
+        ("property_json", r.property_json.as_str().into()),
+        ("response_type", r.response_type.as_str().into()),
+        ("ip_address", r.ip_address.as_str().into()),
+        ("sort_code", r.sort_code.into()),
+        ("enabled_mark", r.enabled_mark.into()),
+        ("description", r.description.as_str().into()),
+    ]
 }
 
 /// The caller's first position ('' when none).
