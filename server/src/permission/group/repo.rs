@@ -3,7 +3,7 @@
 use super::dto::{GroupInfo, GroupRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Keyword, Sql};
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -29,17 +29,8 @@ fn filter(sql: &mut Sql, scope: &DataScope, keyword: Option<&Keyword>) {
 }
 
 pub async fn page(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, page: Page) -> Result<(Vec<GroupRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    filter(&mut count, scope, keyword);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        concat!("SELECT id, full_name, en_code, ", type_name!(), " AS type_name, description, sort_code, enabled_mark, creator_time"),
-    );
-    filter(&mut list, scope, keyword);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    let select = concat!("SELECT id, full_name, en_code, ", type_name!(), " AS type_name, description, sort_code, enabled_mark, creator_time");
+    Ok(paged(conn, "SELECT COUNT(*)", select, |sql| filter(sql, scope, keyword), " ORDER BY sort_code, creator_time DESC, id", page).await?)
 }
 
 pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<GroupInfo>, AppError> {

@@ -16,9 +16,9 @@ use crate::state::AppState;
 use crate::access::scope::{Op, check_scheme};
 use crate::access::{Member, Permit};
 use crate::crud::{self, Refusal};
-use crate::db::{Arg, Conn, Keyword};
+use crate::db::{Conn, Keyword};
 use crate::error::AppError;
-use crate::permission::forms::{Columns, check, check_numbers, number, number_column, text, text_column};
+use crate::permission::forms::{Columns, check, check_numbers, number, text};
 use crate::support::new_id;
 use crate::support::tree::{nest, prune, subtree};
 use crate::wire::Patch;
@@ -348,33 +348,23 @@ pub async fn update_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str, 
     if parent_id != found.parent_id || system_id != found.system_id {
         check_parent(&mut tx, permit, &parent_id, &system_id).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "parent_id", &form.parent_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "icon", &form.icon);
-    number_column(&mut columns, "type", &form.menu_type);
-    text_column(&mut columns, "url_address", &form.url_address);
-    if let Patch::Value(v) = &form.link_target
-        && !v.trim().is_empty()
-    {
-        columns.push(("link_target", v.trim().into()));
-    }
-    if let Patch::Value(v) = &form.category
-        && !v.trim().is_empty()
-    {
-        columns.push(("category", v.trim().into()));
-    }
-    if let Some(json) = json_text(&form.property_json, "{}") {
-        columns.push(("property_json", json.into()));
-    }
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    number_column(&mut columns, "is_button_authorize", &form.is_button_authorize);
-    number_column(&mut columns, "is_column_authorize", &form.is_column_authorize);
-    number_column(&mut columns, "is_form_authorize", &form.is_form_authorize);
-    number_column(&mut columns, "is_data_authorize", &form.is_data_authorize);
+    let sent = |p: &Patch<String>| Some(text(p)).filter(|v| !v.is_empty());
+    let columns = Columns::new()
+        .text("parent_id", &form.parent_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .text("icon", &form.icon)
+        .number("type", &form.menu_type, 0)
+        .text("url_address", &form.url_address)
+        .value("link_target", sent(&form.link_target))
+        .value("category", sent(&form.category))
+        .value("property_json", json_text(&form.property_json, "{}"))
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .number("is_button_authorize", &form.is_button_authorize, 0)
+        .number("is_column_authorize", &form.is_column_authorize, 0)
+        .number("is_form_authorize", &form.is_form_authorize, 0)
+        .number("is_data_authorize", &form.is_data_authorize, 0)
+        .changed();
     crud::update(&Menus, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     if system_id != found.system_id {
         let moved: Vec<String> = below.into_iter().collect();
@@ -598,7 +588,7 @@ pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
     check(form_of(kind), &item_change(&form, Some(&found))?, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let condition_json = condition(kind, &form.condition_json)?;
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    let mut parent_id = None;
     if kind == Kind::Button
         && let Patch::Value(parent) = &form.parent_id
     {
@@ -608,28 +598,19 @@ pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
             return Err(AppError::field("parentId", "上级按钮不能是自己或自己的下级"));
         }
         check_button_parent(&mut tx, permit, parent, &found.module_id).await?;
-        columns.push(("parent_id", parent.into()));
+        parent_id = Some(parent);
     }
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    match kind {
-        Kind::Button => text_column(&mut columns, "icon", &form.icon),
-        Kind::Column | Kind::Form => {
-            text_column(&mut columns, "bind_table", &form.bind_table);
-            text_column(&mut columns, "bind_table_name", &form.bind_table_name);
-            number_column(&mut columns, "field_rule", &form.field_rule);
-            text_column(&mut columns, "child_table_key", &form.child_table_key);
-        }
-        Kind::Scheme => {
-            if let Some(json) = condition_json {
-                columns.push(("condition_json", json.into()));
-            }
-            text_column(&mut columns, "condition_text", &form.condition_text);
-        }
-    }
+    let columns = Columns::new().value("parent_id", parent_id).text("full_name", &form.full_name).text("en_code", &form.en_code);
+    let columns = match kind {
+        Kind::Button => columns.text("icon", &form.icon),
+        Kind::Column | Kind::Form => columns
+            .text("bind_table", &form.bind_table)
+            .text("bind_table_name", &form.bind_table_name)
+            .number("field_rule", &form.field_rule, 0)
+            .text("child_table_key", &form.child_table_key),
+        Kind::Scheme => columns.value("condition_json", condition_json).text("condition_text", &form.condition_text),
+    };
+    let columns = columns.listed(&form.sort_code, &form.enabled_mark, &form.description).changed();
     crud::update(&kind, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
@@ -819,18 +800,17 @@ pub async fn update_authorize_field(state: &AppState, permit: &Permit<EditMenu>,
     check(Form::DataAuthorize, &field_change(&form, Some(&found))?, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     check_symbols(&form.condition_symbol)?;
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "type", &form.field_type);
-    text_column(&mut columns, "condition_symbol", &form.condition_symbol);
-    text_column(&mut columns, "condition_text", &form.condition_text);
-    text_column(&mut columns, "bind_table", &form.bind_table);
-    number_column(&mut columns, "field_rule", &form.field_rule);
-    text_column(&mut columns, "child_table_key", &form.child_table_key);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
+    let columns = Columns::new()
+        .text("en_code", &form.en_code)
+        .text("full_name", &form.full_name)
+        .text("type", &form.field_type)
+        .text("condition_symbol", &form.condition_symbol)
+        .text("condition_text", &form.condition_text)
+        .text("bind_table", &form.bind_table)
+        .number("field_rule", &form.field_rule, 0)
+        .text("child_table_key", &form.child_table_key)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .changed();
     crud::update(&Fields, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())

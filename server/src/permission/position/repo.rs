@@ -3,7 +3,7 @@
 use super::dto::{PositionItem, PositionRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Keyword, Sql};
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 use sqlx::FromRow;
@@ -52,20 +52,11 @@ fn filter(sql: &mut Sql, scope: &DataScope, f: &Filter) {
 
 /// A page of the list, and the total.
 pub async fn page(conn: &mut Conn, scope: &DataScope, f: &Filter, page: Page) -> Result<(Vec<PositionRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    filter(&mut count, scope, f);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        "SELECT p.id, p.organize_id, p.full_name, p.en_code, \
+    const SELECT: &str = "SELECT p.id, p.organize_id, p.full_name, p.en_code, \
          COALESCE((SELECT d.full_name FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
                    WHERE t.en_code = 'PositionType' AND d.en_code = p.type), p.type) AS type_name, \
-         COALESCE(o.name_tree, '') AS department, p.sort_code, p.enabled_mark, p.creator_time",
-    );
-    filter(&mut list, scope, f);
-    list.push(" ORDER BY p.sort_code, p.creator_time DESC, p.id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+         COALESCE(o.name_tree, '') AS department, p.sort_code, p.enabled_mark, p.creator_time";
+    Ok(paged(conn, "SELECT COUNT(*)", SELECT, |sql| filter(sql, scope, f), " ORDER BY p.sort_code, p.creator_time DESC, p.id", page).await?)
 }
 
 /// One position within the scope.

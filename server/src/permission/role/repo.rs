@@ -2,7 +2,7 @@
 
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Keyword, Sql};
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 use sqlx::FromRow;
@@ -75,14 +75,7 @@ fn filter(sql: &mut Sql, scope: &DataScope, f: &Filter) {
 
 /// A page of the list, and the total.
 pub async fn page(conn: &mut Conn, scope: &DataScope, f: &Filter, page: Page) -> Result<(Vec<Role>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    filter(&mut count, scope, f);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, COLUMNS);
-    filter(&mut list, scope, f);
-    list.push(" ORDER BY r.sort_code, r.creator_time DESC, r.id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    Ok(paged(conn, "SELECT COUNT(*)", COLUMNS, |sql| filter(sql, scope, f), " ORDER BY r.sort_code, r.creator_time DESC, r.id", page).await?)
 }
 
 /// One role within the scope.

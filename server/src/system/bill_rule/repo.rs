@@ -3,7 +3,7 @@
 use super::dto::{RuleListRow, RuleOption, RuleRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Keyword, Sql};
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -24,6 +24,9 @@ fn filter(sql: &mut Sql, keyword: Option<&Keyword>, category: Option<&str>) {
     }
 }
 
+/// The lists' order.
+const ORDER: &str = " ORDER BY sort_code, creator_time DESC, id";
+
 /// A page of the rules the scope reaches.
 pub async fn page(
     conn: &mut Conn,
@@ -32,35 +35,22 @@ pub async fn page(
     category: Option<&str>,
     page: Page,
 ) -> Result<(Vec<RuleListRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_bill_rule WHERE 1 = 1");
-    scope.restrict(&mut count, &SCOPE);
-    filter(&mut count, keyword, category);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        "SELECT id, full_name, en_code, \
+    const SELECT: &str = "SELECT id, full_name, en_code, \
          COALESCE((SELECT d.full_name FROM base_dictionary_data d WHERE d.id = base_bill_rule.category), base_bill_rule.category) AS category, \
          start_number, output_number, digit, \
          COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = base_bill_rule.creator_user_id), '') AS creator_user, \
-         creator_time, last_modify_time, sort_code, enabled_mark FROM base_bill_rule WHERE 1 = 1",
-    );
-    scope.restrict(&mut list, &SCOPE);
-    filter(&mut list, keyword, category);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+         creator_time, last_modify_time, sort_code, enabled_mark FROM base_bill_rule WHERE 1 = 1";
+    let scoped = |sql: &mut Sql| {
+        scope.restrict(sql, &SCOPE);
+        filter(sql, keyword, category);
+    };
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_bill_rule WHERE 1 = 1", SELECT, scoped, ORDER, page).await?)
 }
 
 /// A page of the enabled rules (the picker, for any member).
 pub async fn enabled_page(conn: &mut Conn, keyword: Option<&Keyword>, category: Option<&str>, page: Page) -> Result<(Vec<RuleOption>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_bill_rule WHERE enabled_mark = 1");
-    filter(&mut count, keyword, category);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, "SELECT id, full_name, en_code, start_number, category FROM base_bill_rule WHERE enabled_mark = 1");
-    filter(&mut list, keyword, category);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    const SELECT: &str = "SELECT id, full_name, en_code, start_number, category FROM base_bill_rule WHERE enabled_mark = 1";
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_bill_rule WHERE enabled_mark = 1", SELECT, |sql| filter(sql, keyword, category), ORDER, page).await?)
 }
 
 pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<RuleRow>, AppError> {

@@ -4,7 +4,7 @@
 use super::dto::{InterfaceListRow, InterfaceOption, InterfaceRow, LogRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Arg, Conn, Engine, Keyword, Sql};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -33,35 +33,25 @@ fn filter(sql: &mut Sql, keyword: Option<&Keyword>, category: Option<&str>, data
     }
 }
 
+/// The lists' order.
+const ORDER: &str = " ORDER BY sort_code, creator_time DESC, id";
+
 pub async fn page(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, category: Option<&str>, data_type: Option<i64>, page: Page) -> Result<(Vec<InterfaceListRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_data_interface WHERE 1 = 1");
-    scope.restrict(&mut count, &SCOPE);
-    filter(&mut count, keyword, category, data_type);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        "SELECT id, full_name, en_code, data_type, \
+    const SELECT: &str = "SELECT id, full_name, en_code, data_type, \
          COALESCE((SELECT d.full_name FROM base_dictionary_data d WHERE d.id = base_data_interface.category_id), base_data_interface.category_id) AS category_id, \
          COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = base_data_interface.creator_user_id), '') AS creator_user, \
-         creator_time, last_modify_time, sort_code, enabled_mark FROM base_data_interface WHERE 1 = 1",
-    );
-    scope.restrict(&mut list, &SCOPE);
-    filter(&mut list, keyword, category, data_type);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+         creator_time, last_modify_time, sort_code, enabled_mark FROM base_data_interface WHERE 1 = 1";
+    let scoped = |sql: &mut Sql| {
+        scope.restrict(sql, &SCOPE);
+        filter(sql, keyword, category, data_type);
+    };
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_data_interface WHERE 1 = 1", SELECT, scoped, ORDER, page).await?)
 }
 
 /// A page of the enabled interfaces (the designer's picker, for any member).
 pub async fn enabled_page(conn: &mut Conn, keyword: Option<&Keyword>, category: Option<&str>, data_type: Option<i64>, page: Page) -> Result<(Vec<InterfaceOption>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_data_interface WHERE enabled_mark = 1");
-    filter(&mut count, keyword, category, data_type);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, "SELECT id, full_name, en_code, data_type, request_parameters, check_type AS has_page FROM base_data_interface WHERE enabled_mark = 1");
-    filter(&mut list, keyword, category, data_type);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    const SELECT: &str = "SELECT id, full_name, en_code, data_type, request_parameters, check_type AS has_page FROM base_data_interface WHERE enabled_mark = 1";
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_data_interface WHERE enabled_mark = 1", SELECT, |sql| filter(sql, keyword, category, data_type), ORDER, page).await?)
 }
 
 /// Every enabled interface, for the category tree.

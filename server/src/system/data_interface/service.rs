@@ -18,7 +18,7 @@ use crate::crud::{self, Entity};
 use crate::db::{Arg, Conn, Engine, Keyword};
 use crate::error::AppError;
 use crate::request::Client;
-use crate::support::forms::{check, check_numbers, text_column, number_column};
+use crate::support::forms::{Columns, check, check_numbers};
 use crate::support::{http, new_id};
 use crate::system::download::JsonFile;
 use crate::wire::{Page, PageOf, Pagination, Patch};
@@ -254,25 +254,24 @@ pub async fn update(state: &AppState, permit: &Permit<EditDataInterface>, id: &s
         check_category(&mut tx, &r.category_id).await?;
     }
     let method = method_text(&form.request_method);
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "category_id", &form.category_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    columns.push(("db_link_id", r.db_link_id.clone().into()));
-    number_column(&mut columns, "data_type", &form.data_type);
-    number_column(&mut columns, "check_type", &form.check_type);
-    text_column(&mut columns, "request_method", &method);
-    text_column(&mut columns, "path", &form.path);
-    columns.push(("query", r.query.clone().into()));
-    text_column(&mut columns, "data_processing", &form.data_processing);
-    text_column(&mut columns, "request_headers", &form.request_headers);
-    text_column(&mut columns, "request_parameters", &form.request_parameters);
-    text_column(&mut columns, "property_json", &form.property_json);
-    columns.push(("response_type", r.response_type.clone().into()));
-    text_column(&mut columns, "ip_address", &form.ip_address);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
+    let columns = Columns::new()
+        .text("category_id", &form.category_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .value("db_link_id", Some(r.db_link_id.as_str()))
+        .number("data_type", &form.data_type, 0)
+        .number("check_type", &form.check_type, 0)
+        .text("request_method", &method)
+        .text("path", &form.path)
+        .value("query", Some(r.query.as_str()))
+        .text("data_processing", &form.data_processing)
+        .text("request_headers", &form.request_headers)
+        .text("request_parameters", &form.request_parameters)
+        .text("property_json", &form.property_json)
+        .value("response_type", Some(r.response_type.as_str()))
+        .text("ip_address", &form.ip_address)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .changed();
     crud::update(&Interfaces, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())

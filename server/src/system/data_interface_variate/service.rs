@@ -9,9 +9,9 @@ use super::repo::{self, Variates};
 use crate::state::AppState;
 use crate::access::{DataScope, Permit};
 use crate::crud;
-use crate::db::{Arg, Conn, Keyword};
+use crate::db::{Conn, Keyword};
 use crate::error::AppError;
-use crate::support::forms::{check, check_numbers, number_column, text_column};
+use crate::support::forms::{Columns, check, check_numbers};
 use crate::support::new_id;
 use crate::system::data_interface::repo as interfaces;
 use crate::system::data_interface::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
@@ -129,14 +129,13 @@ pub async fn update(state: &AppState, permit: &Permit<EditDataInterface>, id: &s
     if full_name != found.full_name {
         check_name(&mut tx, &full_name, &found.id).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "interface_id", &form.interface_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "expression", &form.expression);
-    text_column(&mut columns, "value", &form.value);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
+    let columns = Columns::new()
+        .text("interface_id", &form.interface_id)
+        .text("full_name", &form.full_name)
+        .text("expression", &form.expression)
+        .text("value", &form.value)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .changed();
     crud::update(&Variates, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
