@@ -3,6 +3,7 @@
 //! fields (base_module_data_authorize). No decisions here. Every write to a table CurrentUser
 //! is built from bumps the generation, so cached menus refresh.
 
+use super::dto::SystemInfo;
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::{Cached, Entity, entity};
 use crate::db::{Conn, Engine, Keyword, Sql, bump_menu_generation};
@@ -17,25 +18,11 @@ pub const SYSTEM_SCOPE: ScopeColumns =
 pub const MENU_SCOPE: ScopeColumns =
     ScopeColumns { owner: "m.creator_user_id", fields: &[("id", "m.id"), ("creatorUserId", "m.creator_user_id"), ("F_CreatorUserId", "m.creator_user_id")] };
 
-#[derive(Debug, Clone, FromRow)]
-pub struct SystemRow {
-    pub id: String,
-    pub full_name: String,
-    pub en_code: String,
-    pub icon: String,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub is_main: i64,
-    pub description: String,
-    pub property_json: String,
-    pub creator_time: i64,
-}
-
 const SYSTEM_COLUMNS: &str =
     "SELECT s.id, s.full_name, s.en_code, s.icon, s.sort_code, s.enabled_mark, s.is_main, s.description, s.property_json, s.creator_time";
 
 /// The systems, in sort order, with a keyword on name and code.
-pub async fn systems(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, enabled: Option<i64>) -> Result<Vec<SystemRow>, AppError> {
+pub async fn systems(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, enabled: Option<i64>) -> Result<Vec<SystemInfo>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), SYSTEM_COLUMNS);
     sql.push(" FROM base_system s WHERE 1 = 1");
     scope.restrict(&mut sql, &SYSTEM_SCOPE);
@@ -49,7 +36,7 @@ pub async fn systems(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keywor
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 
-pub async fn system(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<SystemRow>, AppError> {
+pub async fn system(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<SystemInfo>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), SYSTEM_COLUMNS);
     sql.push(" FROM base_system s WHERE s.id = ").bind(id);
     scope.restrict(&mut sql, &SYSTEM_SCOPE);
@@ -361,7 +348,7 @@ pub async fn insert_field(conn: &mut Conn, f: &NewField<'_>, now: i64) -> Result
 
 entity! {
     /// Applications, with what they were granted as, administered by the generic skeleton ([`crate::crud`]).
-    Systems: SystemRow = system, "base_system", "应用不存在", Menus, ["DELETE FROM base_authorize WHERE item_type = 'system' AND item_id = $1"]
+    Systems: SystemInfo = system, "base_system", "应用不存在", Menus, ["DELETE FROM base_authorize WHERE item_type = 'system' AND item_id = $1"]
 }
 
 /// Counts the menus of a system.

@@ -10,7 +10,7 @@ use super::dto::{
     SchemeInfo, SystemForm, SystemInfo, SystemQuery,
 };
 pub use super::repo::Kind;
-use super::repo::{self, FieldRow, Fields, ItemRow, MenuRow, Menus, NewField, NewItem, NewMenu, SystemRow, Systems};
+use super::repo::{self, FieldRow, Fields, ItemRow, MenuRow, Menus, NewField, NewItem, NewMenu, Systems};
 use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu};
 use crate::state::AppState;
 use crate::access::scope::{Op, check_scheme};
@@ -31,21 +31,6 @@ const MENU_MISSING: &str = "菜单不存在";
 const TOP: &str = "-1";
 
 // ---- Applications ---------------------------------------------------------------------------
-
-fn system_info(s: SystemRow) -> SystemInfo {
-    SystemInfo {
-        id: s.id,
-        full_name: s.full_name,
-        en_code: s.en_code,
-        icon: s.icon,
-        sort_code: s.sort_code,
-        enabled_mark: s.enabled_mark,
-        is_main: s.is_main,
-        description: s.description,
-        property_json: s.property_json,
-        creator_time: s.creator_time,
-    }
-}
 
 /// JSON sent as text or as a value, as the text to store.
 fn json_text(p: &Patch<Value>, default: &str) -> Option<String> {
@@ -69,13 +54,13 @@ fn check_flag(field: &'static str, p: &Patch<i64>) -> Result<(), AppError> {
 pub async fn systems(state: &AppState, permit: &Permit<ViewMenu>, q: SystemQuery) -> Result<Vec<SystemInfo>, AppError> {
     let mut conn = state.db.acquire().await?;
     let keyword = Keyword::parse(q.keyword.as_deref());
-    Ok(repo::systems(&mut conn, permit.scope(), keyword.as_ref(), q.enabled_mark).await?.into_iter().map(system_info).collect())
+    Ok(repo::systems(&mut conn, permit.scope(), keyword.as_ref(), q.enabled_mark).await?)
 }
 
 /// GET System/{id}.
 pub async fn system(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<SystemInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    crud::found(&Systems, &mut conn, permit.scope(), id).await.map(system_info)
+    crud::found(&Systems, &mut conn, permit.scope(), id).await
 }
 
 /// POST System.
