@@ -25,7 +25,7 @@ pub struct SystemQuery {
     pub enabled_mark: Option<i64>,
 }
 
-/// An application (system): a row of the list and the form, as stored.
+/// An application (system): a row of the list and the form.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct SystemInfo {
