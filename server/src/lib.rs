@@ -8,6 +8,7 @@ pub mod access;
 pub mod api;
 pub mod auth;
 pub mod config;
+pub mod crud;
 pub mod db;
 pub mod error;
 pub mod file;

@@ -7,7 +7,7 @@ mod sql;
 mod unique;
 
 pub use conn::{Conn, Engine, Tx};
-pub use sql::{Arg, Keyword, Sql, fold, keyword_like, like, like_anywhere, toggle_enabled, update_row};
+pub use sql::{Arg, Keyword, Sql, delete_row, fold, insert_row, keyword_like, like, like_anywhere, paged, toggle_enabled, update_row};
 pub use unique::{Duplicate, known_constraint_names, unique_violation};
 
 use anyhow::Context;
@@ -95,6 +95,13 @@ pub async fn bump_generation(conn: &mut Conn) -> Result<(), sqlx::Error> {
 /// [`bump_generation`].
 pub async fn bump_menu_generation(conn: &mut Conn) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id IN (1, 3)").execute(conn).await?;
+    Ok(())
+}
+
+/// Marks that a dictionary changed (0006_system_data.sql): DictionaryData/All is cached per
+/// value of row 2.
+pub async fn bump_dictionary_generation(conn: &mut Conn) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE qiming_generation SET value = value + 1 WHERE id = 2").execute(conn).await?;
     Ok(())
 }
 

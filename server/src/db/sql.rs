@@ -4,6 +4,7 @@
 //! values are always bound.
 
 use super::conn::{Conn, Engine};
+use crate::wire::Page;
 use sqlx::any::{Any, AnyArguments, AnyRow};
 use sea_query::{BinOper, Expr as SeaExpr, ExprTrait};
 use sqlx::query::{Query, QueryAs, QueryScalar};
@@ -303,6 +304,48 @@ pub async fn update_row(conn: &mut Conn, table: &'static str, id: &str, columns:
         sql.set(column, value);
     }
     sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
+/// A page of a list and its total: `count` and `select` each followed by what `filter` pushes
+/// (the rest of the FROM and WHERE), the list in `order` (` ORDER BY …`) and limited to the page.
+pub async fn paged<T>(conn: &mut Conn, count: &'static str, select: &'static str, filter: impl Fn(&mut Sql), order: &'static str, page: Page) -> Result<(Vec<T>, i64), sqlx::Error>
+where
+    T: for<'r> sqlx::FromRow<'r, AnyRow> + Send + Unpin,
+{
+    let engine = Engine::of(conn);
+    let mut total = Sql::new(engine, count);
+    filter(&mut total);
+    let total: i64 = total.query_scalar().fetch_one(&mut *conn).await?;
+    let mut list = Sql::new(engine, select);
+    filter(&mut list);
+    list.push(order).push(" LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
+    Ok((list.query_as().fetch_all(conn).await?, total))
+}
+
+/// Inserts a row of `table`: `id`, `columns`, and who created it and when (the tables with
+/// `creator_time` and `creator_user_id`). Table and columns are the caller's static names;
+/// every value is bound.
+pub async fn insert_row(conn: &mut Conn, table: &'static str, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    let mut sql = Sql::new(Engine::of(conn), "INSERT INTO ");
+    sql.push(table).push(" (id");
+    for (column, _) in &columns {
+        sql.push(", ").push(column);
+    }
+    sql.push(", creator_time, creator_user_id) VALUES (").bind(id);
+    for (_, value) in columns {
+        sql.push(", ").bind(value);
+    }
+    sql.push(", ").bind(now).push(", ").bind(user_id).push(")");
+    sql.query().execute(conn).await?;
+    Ok(())
+}
+
+/// Deletes the row `id` of `table`.
+pub async fn delete_row(conn: &mut Conn, table: &'static str, id: &str) -> Result<(), sqlx::Error> {
+    let mut sql = Sql::new(Engine::of(conn), "DELETE FROM ");
+    sql.push(table).push(" WHERE id = ").bind(id);
     sql.query().execute(conn).await?;
     Ok(())
 }

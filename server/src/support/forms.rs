@@ -78,3 +78,57 @@ pub fn number_column(columns: &mut Vec<(&'static str, crate::db::Arg)>, column: 
         columns.push((column, (*v).into()));
     }
 }
+
+/// A form's fields as the columns they are stored in: every column with its value (absent
+/// fields at their defaults) for a new row, and only the sent ones for an update.
+#[derive(Debug, Default)]
+pub struct Columns {
+    created: Vec<(&'static str, crate::db::Arg)>,
+    changed: Vec<(&'static str, crate::db::Arg)>,
+}
+
+impl Columns {
+    pub fn new() -> Columns {
+        Columns::default()
+    }
+
+    /// A text field, trimmed ("" when absent or null).
+    pub fn text(mut self, column: &'static str, p: &Patch<String>) -> Columns {
+        self.created.push((column, text(p).into()));
+        text_column(&mut self.changed, column, p);
+        self
+    }
+
+    /// A number field, `default` on creation when absent or null.
+    pub fn number(mut self, column: &'static str, p: &Patch<i64>, default: i64) -> Columns {
+        self.created.push((column, number(p, default).into()));
+        number_column(&mut self.changed, column, p);
+        self
+    }
+
+    /// The fields every administration form ends with: sort code (0), state (1), description.
+    pub fn listed(self, sort_code: &Patch<i64>, enabled_mark: &Patch<i64>, description: &Patch<String>) -> Columns {
+        self.number("sort_code", sort_code, 0).number("enabled_mark", enabled_mark, 1).text("description", description)
+    }
+
+    /// A value the service worked out, stored on creation and on an update alike (nothing when
+    /// `None`: an update that leaves the column).
+    pub fn value(mut self, column: &'static str, value: Option<impl Into<crate::db::Arg>>) -> Columns {
+        if let Some(v) = value {
+            let v = v.into();
+            self.created.push((column, v.clone()));
+            self.changed.push((column, v));
+        }
+        self
+    }
+
+    /// The columns of a new row.
+    pub fn created(self) -> Vec<(&'static str, crate::db::Arg)> {
+        self.created
+    }
+
+    /// The columns an update sets: only what was sent.
+    pub fn changed(self) -> Vec<(&'static str, crate::db::Arg)> {
+        self.changed
+    }
+}

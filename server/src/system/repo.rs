@@ -2,7 +2,7 @@
 
 use super::dto::{LOGIN_LOG, LoginFilter, LoginLogEntry, LoginRecord};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Conn, Engine, Sql, bump_generation};
+use crate::db::{Conn, Engine, Sql, bump_generation, paged};
 use crate::error::AppError;
 use crate::support::new_id;
 use crate::wire::Page;
@@ -57,7 +57,7 @@ pub(in crate::system) const LOG_SCOPE: ScopeColumns =
     ScopeColumns { owner: "base_sys_log.user_id", fields: &[("userId", "base_sys_log.user_id"), ("F_UserId", "base_sys_log.user_id")] };
 
 /// The columns of a log row ([`LoginLogEntry`]).
-pub(in crate::system) const LOG_COLUMNS: &str = "id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts, \
+pub(in crate::system) const LOG_SELECT: &str = "SELECT id, creator_time, user_name, ip_address, ip_address_name, platform, browser, login_mark, abstracts, \
      request_url, request_method, request_duration, module_name, json";
 
 
@@ -80,21 +80,13 @@ pub(super) async fn logins(
     page: Page,
     filter: &LoginFilter,
 ) -> Result<(Vec<LoginLogEntry>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    login_filter(&mut count, scope, category, filter);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, "SELECT ");
-    list.push(LOG_COLUMNS);
-    login_filter(&mut list, scope, category, filter);
-    list.push(" ORDER BY creator_time DESC, id DESC LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    Ok(paged(conn, "SELECT COUNT(*)", LOG_SELECT, |sql| login_filter(sql, scope, category, filter), " ORDER BY creator_time DESC, id DESC", page).await?)
 }
 
 /// The latest successful sign-in within the scope before `before` (ms).
 pub(super) async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i64) -> Result<Option<LoginLogEntry>, AppError> {
-    let mut sql = Sql::new(Engine::of(conn), "SELECT ");
-    sql.push(LOG_COLUMNS).push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
+    let mut sql = Sql::new(Engine::of(conn), LOG_SELECT);
+    sql.push(" FROM base_sys_log WHERE category = ").bind(LOGIN_LOG);
     scope.restrict(&mut sql, &LOG_SCOPE);
     sql.push(" AND login_mark = 1 AND creator_time < ").bind(before);
     sql.push(" ORDER BY creator_time DESC, id DESC LIMIT 1");

@@ -10,7 +10,7 @@
 //! form) instead of 403, a scoped caller would see rows the expected set does not hold.
 
 use crate::harness::{
-    Answer, Body, Engine, MAIN_SYSTEM, TestServer, insert_page, organisation, seeded_page, start, upload_with,
+    Answer, Body, Engine, MAIN_SYSTEM, TestServer, dictionary_item, insert_page, organisation, seeded_page, start, upload_with,
 };
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
@@ -97,20 +97,6 @@ fn put(path: impl Into<String>, body: Value) -> (Method, String, Body) {
 
 fn row(name: &'static str, need: Need, make: impl Fn(usize) -> (Method, String, Body) + 'static) -> Row {
     Row { name, need, success: Success::Ok, make: Box::new(make) }
-}
-
-/// The id of a dictionary item by its category's and its own code.
-async fn dictionary_item(s: &TestServer, category: &str, code: &str) -> String {
-    let mut conn = s.conn().await;
-    sqlx::query_scalar(
-        "SELECT d.id FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
-         WHERE t.en_code = $1 AND d.en_code = $2",
-    )
-    .bind(category)
-    .bind(code)
-    .fetch_one(&mut *conn)
-    .await
-    .unwrap()
 }
 
 /// Every button of a page, by id.

@@ -3,7 +3,7 @@
 //! processes sharing one database.
 
 use crate::first_start::run_binary;
-use crate::harness::{Body, Engine, TestServer, seeded_button, seeded_page, start};
+use crate::harness::{Body, Engine, TestServer, each_button_needs_its_grant, seeded_page, start, dictionary_item};
 use crate::on_both_engines;
 use qiming_core::date::{DEFAULT_UTC_OFFSET_MINUTES, DateTime};
 use qiming_server::access::MSG_FORBIDDEN;
@@ -15,15 +15,7 @@ const RULE: &str = "/api/system/BillRule";
 
 /// The id of a businessType item by its code (what the form sends as `category`).
 async fn business_type(s: &TestServer, code: &str) -> String {
-    let mut conn = s.conn().await;
-    sqlx::query_scalar(
-        "SELECT d.id FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
-         WHERE t.en_code = 'businessType' AND d.en_code = $1",
-    )
-    .bind(code)
-    .fetch_one(&mut *conn)
-    .await
-    .unwrap()
+    dictionary_item(s, "businessType", code).await
 }
 
 /// Today as the server's serial numbers write it.
@@ -326,18 +318,7 @@ async fn bill_rule_page_needs_its_menu_and_buttons(engine: Engine) {
         ("btn_upload", Method::POST, format!("{RULE}/Action/Import"), upload("a.bb", b"{}")),
         ("btn_remove", Method::DELETE, format!("{RULE}/{po}"), Body::None),
     ];
-    for (button, method, path, body) in tries {
-        let again = match &body {
-            Body::Json(v) => Body::Json(v.clone()),
-            Body::Raw(t, b) => Body::Raw(t, b.clone()),
-            _ => Body::None,
-        };
-        s.call(method.clone(), &path, Some(&token), body).await.fails(403, MSG_FORBIDDEN);
-        let id = seeded_button(&s, &page, button).await;
-        s.grant(&clerk, &[&page], &[("button", &id)]).await;
-        let answer = s.call(method, &path, Some(&token), again).await;
-        assert_ne!(answer.code(), 403, "{button} {path}: {:#}", answer.body);
-    }
+    each_button_needs_its_grant(&s, &token, &clerk, &page, tries).await;
 }
 
 on_both_engines!(

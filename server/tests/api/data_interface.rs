@@ -4,7 +4,7 @@
 //! fake server (method, headers, parameters, timeout) — with parameters from defaults, the
 //! caller and the session; Action/List, Action/InfoByIds and the call log.
 
-use crate::harness::{Body, Engine, TestServer, seeded_button, seeded_page, start, upload};
+use crate::harness::{Body, Engine, TestServer, each_button_needs_its_grant, seeded_page, start, upload, dictionary_item};
 use crate::on_both_engines;
 use axum::routing::{get, post};
 use qiming_server::access::MSG_FORBIDDEN;
@@ -16,15 +16,7 @@ const DI: &str = "/api/system/DataInterface";
 
 /// The id of a DataInterfaceType item by its code.
 async fn category(s: &TestServer, code: &str) -> String {
-    let mut conn = s.conn().await;
-    sqlx::query_scalar(
-        "SELECT d.id FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
-         WHERE t.en_code = 'DataInterfaceType' AND d.en_code = $1",
-    )
-    .bind(code)
-    .fetch_one(&mut *conn)
-    .await
-    .unwrap()
+    dictionary_item(s, "DataInterfaceType", code).await
 }
 
 /// Creates an interface; answers its id.
@@ -400,18 +392,7 @@ async fn data_interface_page_needs_its_menu_and_buttons(engine: Engine) {
         ("btn_upload", Method::POST, format!("{DI}/Action/Import"), upload("file", "a.bd", b"{}")),
         ("btn_remove", Method::DELETE, format!("{DI}/{target}"), Body::None),
     ];
-    for (button, method, path, body) in tries {
-        let again = match &body {
-            Body::Json(v) => Body::Json(v.clone()),
-            Body::Raw(t, b) => Body::Raw(t, b.clone()),
-            _ => Body::None,
-        };
-        s.call(method.clone(), &path, Some(&token), body).await.fails(403, MSG_FORBIDDEN);
-        let id = seeded_button(&s, &page, button).await;
-        s.grant(&clerk, &[&page], &[("button", &id)]).await;
-        let answer = s.call(method, &path, Some(&token), again).await;
-        assert_ne!(answer.code(), 403, "{button} {path}: {:#}", answer.body);
-    }
+    each_button_needs_its_grant(&s, &token, &clerk, &page, tries).await;
 }
 
 

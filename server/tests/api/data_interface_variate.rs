@@ -2,7 +2,7 @@
 //! interface's variables, PATCH updates, the state and the picker, copy, export and import,
 //! deletion (also with the interface), and the data interface page's permits.
 
-use crate::harness::{Body, Engine, TestServer, seeded_button, seeded_page, start, upload};
+use crate::harness::{Body, Engine, TestServer, each_button_needs_its_grant, seeded_page, start, upload};
 use crate::on_both_engines;
 use qiming_server::access::MSG_FORBIDDEN;
 use reqwest::Method;
@@ -174,18 +174,7 @@ async fn di_008_variables_need_the_page_and_its_buttons(engine: Engine) {
         ("btn_upload", Method::POST, format!("{DIV}/Actions/Import"), upload("file", "a.bdv", b"{}")),
         ("btn_remove", Method::DELETE, format!("{DIV}/{token_id}"), Body::None),
     ];
-    for (button, method, path, body) in tries {
-        let again = match &body {
-            Body::Json(v) => Body::Json(v.clone()),
-            Body::Raw(t, b) => Body::Raw(t, b.clone()),
-            _ => Body::None,
-        };
-        s.call(method.clone(), &path, Some(&token), body).await.fails(403, MSG_FORBIDDEN);
-        let id = seeded_button(&s, &page, button).await;
-        s.grant(&clerk, &[&page], &[("button", &id)]).await;
-        let answer = s.call(method, &path, Some(&token), again).await;
-        assert_ne!(answer.code(), 403, "{button} {path}: {:#}", answer.body);
-    }
+    each_button_needs_its_grant(&s, &token, &clerk, &page, tries).await;
 }
 
 on_both_engines!(di_008_002_variables, di_008_variables_need_the_page_and_its_buttons);

@@ -390,6 +390,38 @@ pub async fn seeded_button(s: &TestServer, page: &str, en_code: &str) -> String 
         .unwrap()
 }
 
+/// The id of a seeded dictionary item by its category's code and its own.
+pub async fn dictionary_item(s: &TestServer, category: &str, code: &str) -> String {
+    let mut conn = s.conn().await;
+    sqlx::query_scalar(
+        "SELECT d.id FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
+         WHERE t.en_code = $1 AND d.en_code = $2",
+    )
+    .bind(category)
+    .bind(code)
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap()
+}
+
+/// PERM-009 for each of a page's buttons: each call (button, method, path, body) is refused
+/// to `token`'s user (`clerk`, already granted the page's menu) until the page's button is
+/// granted too, then answered.
+pub async fn each_button_needs_its_grant(s: &TestServer, token: &str, clerk: &str, page: &str, tries: Vec<(&str, Method, String, Body)>) {
+    for (button, method, path, body) in tries {
+        let again = match &body {
+            Body::Json(v) => Body::Json(v.clone()),
+            Body::Raw(t, b) => Body::Raw(t, b.clone()),
+            _ => Body::None,
+        };
+        s.call(method.clone(), &path, Some(token), body).await.fails(403, qiming_server::access::MSG_FORBIDDEN);
+        let id = seeded_button(s, page, button).await;
+        s.grant(clerk, &[page], &[("button", &id)]).await;
+        let answer = s.call(method, &path, Some(token), again).await;
+        assert_ne!(answer.code(), 403, "{button} {path}: {:#}", answer.body);
+    }
+}
+
 const BOUNDARY: &str = "qimingTestBoundary7MA4YWxk";
 
 /// A multipart body with one file field.

@@ -307,12 +307,22 @@ async fn permissions_and_data_scope(engine: Engine) {
     assert_eq!(data(s.get(&format!("{ONLINE}/{model}/{others}"), Some(&admin)).await.ok())["code"], "ADMIN-1");
 }
 
-// A related record (relationForm) must be one the member reaches, as the picker lists them
-// (FieldDataSelect: a granted form menu of the related model, its data scope): another
-// person's visit under an own-records scheme is refused next to the field, their own is
-// taken; once the related menu is taken away (a cached grant does not outlive it) their own is
-// refused too, while the record that already holds it still saves.
-async fn related_records_must_be_in_reach(engine: Engine) {
+/// Admissions whose `visit` is a relationForm to visits; a member (nurse) granted the
+/// admissions menu and the visits menu under an own-records scheme (`visits_role`); a visit
+/// of the administrator's (`theirs`) and one of the member's (`mine`).
+struct Related {
+    s: TestServer,
+    admin: String,
+    visits: String,
+    model: String,
+    theirs: String,
+    user: String,
+    token: String,
+    visits_role: String,
+    mine: String,
+}
+
+async fn related(engine: Engine) -> Related {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let visits = released(&s, &admin, "visits", text_form(&["visit_no"]), Value::Null).await;
@@ -330,6 +340,16 @@ async fn related_records_must_be_in_reach(engine: Engine) {
     s.grant(&user, &[&admissions_menu], &[]).await;
     let visits_role = s.grant(&user, &[&visits_menu], &[("resource", &own)]).await;
     let mine = s.post(&format!("{ONLINE}/{visits}"), Some(&token), json!({"data": {"visit_no": "MZ-B"}})).await.ok().as_str().unwrap().to_string();
+    Related { s, admin, visits, model, theirs, user, token, visits_role, mine }
+}
+
+// A related record (relationForm) must be one the member reaches, as the picker lists them
+// (FieldDataSelect: a granted form menu of the related model, its data scope): another
+// person's visit under an own-records scheme is refused next to the field, their own is
+// taken; once the related menu is taken away (a cached grant does not outlive it) their own is
+// refused too, while the record that already holds it still saves.
+async fn related_records_must_be_in_reach(engine: Engine) {
+    let Related { s, admin, visits, model, theirs, user, token, visits_role, mine } = related(engine).await;
 
     let refused = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"title": "一", "visit": theirs}})).await;
     assert_eq!(refused.code(), 400, "{:#}", refused.body);
@@ -606,23 +626,7 @@ async fn keyword_field_names_are_columns_or_named_refusals(engine: Engine) {
 // outside it the stored id shows. The kept list answer is not shared with a caller of another
 // reach: the administrator's page, listed first, must not be served to the member.
 async fn related_labels_only_within_reach(engine: Engine) {
-    let s = start(engine).await;
-    let admin = s.ready_admin().await;
-    let visits = released(&s, &admin, "visits", text_form(&["visit_no"]), Value::Null).await;
-    let form = json!({"fields": [
-        field("comInput", "title", "标题", json!({})),
-        {"__vModel__": "visit", "__config__": {"jnpfKey": "relationForm", "label": "就诊"}, "modelId": visits, "relationField": "visit_no"}
-    ]});
-    let model = released(&s, &admin, "admissions", form, Value::Null).await;
-    let theirs = s.post(&format!("{ONLINE}/{visits}"), Some(&admin), json!({"data": {"visit_no": "MZ-A"}})).await.ok().as_str().unwrap().to_string();
-    let user = s.create_user("nurse", "Qiming123").await;
-    let token = s.sign_in("nurse", "Qiming123").await;
-    let admissions_menu = form_menu(&s, &model, (0, 0, 0)).await;
-    let visits_menu = form_menu(&s, &visits, (0, 0, 1)).await;
-    let own = item(&s, &visits_menu, "resource", "own", &json!([{"logic": "and", "groups": [{"field": "creatorUserId", "op": "Equal", "value": "@userId"}]}]).to_string()).await;
-    s.grant(&user, &[&admissions_menu], &[]).await;
-    s.grant(&user, &[&visits_menu], &[("resource", &own)]).await;
-    let mine = s.post(&format!("{ONLINE}/{visits}"), Some(&token), json!({"data": {"visit_no": "MZ-B"}})).await.ok().as_str().unwrap().to_string();
+    let Related { s, admin, model, theirs, token, mine, .. } = related(engine).await;
     let held = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": {"title": "他人", "visit": theirs}})).await.ok().as_str().unwrap().to_string();
     let own_admission = s.post(&format!("{ONLINE}/{model}"), Some(&token), json!({"data": {"title": "本人", "visit": mine}})).await.ok().as_str().unwrap().to_string();
 

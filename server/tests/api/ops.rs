@@ -57,6 +57,19 @@ async fn health_reports_database_and_migrations(engine: Engine) {
     assert_eq!(body["msg"], "数据库不可用");
 }
 
+/// The administrator's sign-in answer from the server at `base`.
+async fn sign_in_admin(base: &str, password: &str) -> Value {
+    crate::harness::client()
+        .post(format!("{base}/api/oauth/Login"))
+        .form(&[("account", "admin"), ("password", crate::harness::md5(password).as_str()), ("origin", "password"), ("grant_type", "password")])
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()
+}
+
 async fn scrape(base: &str, authorization: Option<&str>) -> (u16, String) {
     let mut req = crate::harness::client().get(format!("{base}/metrics"));
     if let Some(a) = authorization {
@@ -191,20 +204,7 @@ async fn backup_and_restore_round_trip_under_write_load() {
     assert_eq!(got.bytes().await.unwrap().as_ref(), bytes.as_slice());
     assert_eq!(bytes, picture);
     // The restored server signs in with the copied sessions' accounts.
-    let login = crate::harness::client()
-        .post(format!("{base}/api/oauth/Login"))
-        .form(&[
-            ("account", "admin"),
-            ("password", crate::harness::md5(crate::harness::ADMIN_PASSWORD).as_str()),
-            ("origin", "password"),
-            ("grant_type", "password"),
-        ])
-        .send()
-        .await
-        .unwrap()
-        .json::<Value>()
-        .await
-        .unwrap();
+    let login = sign_in_admin(&base, crate::harness::ADMIN_PASSWORD).await;
     assert_eq!(login["code"], 200, "{login}");
     restored.task.abort();
 
@@ -376,15 +376,7 @@ async fn upgrade_from_the_previous_release_keeps_the_data(engine: Engine) {
     let send_configs: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM base_message_send_config WHERE en_code = 'inSiteMessage'").fetch_one(&**db).await.unwrap();
     assert_eq!(send_configs, 1);
-    let login = crate::harness::client()
-        .post(format!("{base}/api/oauth/Login"))
-        .form(&[("account", "admin"), ("password", crate::harness::md5("Upgrade-Check-2468").as_str()), ("origin", "password"), ("grant_type", "password")])
-        .send()
-        .await
-        .unwrap()
-        .json::<Value>()
-        .await
-        .unwrap();
+    let login = sign_in_admin(&base, "Upgrade-Check-2468").await;
     assert_eq!(login["code"], 200, "{login}");
     running.task.abort();
     drop(running);

@@ -2,7 +2,8 @@
 
 use super::dto::{GroupInfo, GroupRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
+use crate::crud::entity;
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -28,17 +29,8 @@ fn filter(sql: &mut Sql, scope: &DataScope, keyword: Option<&Keyword>) {
 }
 
 pub async fn page(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, page: Page) -> Result<(Vec<GroupRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    filter(&mut count, scope, keyword);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        concat!("SELECT id, full_name, en_code, ", type_name!(), " AS type_name, description, sort_code, enabled_mark, creator_time"),
-    );
-    filter(&mut list, scope, keyword);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    let select = concat!("SELECT id, full_name, en_code, ", type_name!(), " AS type_name, description, sort_code, enabled_mark, creator_time");
+    Ok(paged(conn, "SELECT COUNT(*)", select, |sql| filter(sql, scope, keyword), " ORDER BY sort_code, creator_time DESC, id", page).await?)
 }
 
 pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<GroupInfo>, AppError> {
@@ -57,53 +49,10 @@ pub async fn every(conn: &mut Conn, scope: &DataScope) -> Result<Vec<(String, St
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 
-pub struct NewGroup<'a> {
-    pub id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub kind: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub creator_user_id: &'a str,
+entity! {
+    /// Groups, administered by the generic skeleton ([`crate::crud`]).
+    Groups: GroupInfo = by_id, "base_group", "分组不存在", Grants, []
 }
 
-pub async fn insert(conn: &mut Conn, g: &NewGroup<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_group (id, full_name, en_code, type, sort_code, enabled_mark, description, creator_time, creator_user_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(g.id)
-    .bind(g.full_name)
-    .bind(g.en_code)
-    .bind(g.kind)
-    .bind(g.sort_code)
-    .bind(g.enabled_mark)
-    .bind(g.description)
-    .bind(now)
-    .bind(g.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
-
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_group", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
-
-pub async fn members(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Group' AND object_id = $1")
-        .bind(id)
-        .fetch_one(conn)
-        .await?;
-    Ok(n)
-}
-
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_group WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
+/// Counts the group's members (a delete is refused while there are any).
+pub const MEMBERS: &str = "SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Group' AND object_id = $1";

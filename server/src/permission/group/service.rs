@@ -2,18 +2,18 @@
 //! refused while it has members.
 
 use super::dto::{GroupCondition, GroupForm, GroupInfo, GroupNode, GroupRow};
-use super::repo::{self, NewGroup};
+use super::repo::{self, Groups};
 use super::{AddGroup, EditGroup, RemoveGroup, ViewGroup};
 use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason};
-use crate::db::{Arg, Keyword};
+use crate::crud::{self, Refusal};
+use crate::db::Keyword;
 use crate::error::AppError;
-use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::permission::forms::{Columns, check, check_numbers};
 use crate::support::new_id;
 use crate::wire::{Page, PageOf};
 use qiming_core::entity::Form;
 
-const MISSING: &str = "分组不存在";
 const ICON: &str = "icon-ym icon-ym-generator-group1";
 const ICON_TYPE: &str = "icon-ym icon-ym-tree-department1";
 
@@ -25,7 +25,11 @@ pub async fn list(state: &AppState, permit: &Permit<ViewGroup>, keyword: Option<
 
 pub async fn info(state: &AppState, permit: &Permit<ViewGroup>, id: &str) -> Result<GroupInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))
+    crud::found(&Groups, &mut conn, permit.scope(), id).await
+}
+
+fn columns(form: &GroupForm) -> Columns {
+    Columns::new().text("full_name", &form.full_name).text("en_code", &form.en_code).text("type", &form.kind).listed(&form.sort_code, &form.enabled_mark, &form.description)
 }
 
 pub async fn create(state: &AppState, permit: &Permit<AddGroup>, form: GroupForm) -> Result<String, AppError> {
@@ -33,17 +37,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddGroup>, form: GroupForm
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let id = new_id();
     let mut tx = state.db.begin().await?;
-    let new = NewGroup {
-        id: &id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        kind: &text(&form.kind),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    crud::insert(&Groups, &mut tx, &id, columns(&form).created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -52,27 +46,15 @@ pub async fn update(state: &AppState, permit: &Permit<EditGroup>, id: &str, form
     check(Form::Group, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut tx = state.db.begin().await?;
-    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "type", &form.kind);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::found(&Groups, &mut tx, permit.scope(), id).await?;
+    crud::update(&Groups, &mut tx, id, columns(&form).changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
+/// Refused while the group has members.
 pub async fn delete(state: &AppState, permit: &Permit<RemoveGroup>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    if repo::members(&mut tx, id).await? > 0 {
-        return Err(AppError::bad("该分组下有用户，不能删除"));
-    }
-    repo::delete(&mut tx, id).await?;
-    tx.commit().await?;
+    crud::delete(&Groups, state, permit.scope(), id, &[Refusal { count: repo::MEMBERS, message: "该分组下有用户，不能删除" }]).await?;
     Ok(())
 }
 

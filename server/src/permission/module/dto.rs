@@ -26,7 +26,7 @@ pub struct SystemQuery {
 }
 
 /// An application (system): a row of the list and the form.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct SystemInfo {
     pub id: String,

@@ -3,8 +3,10 @@
 //! fields (base_module_data_authorize). No decisions here. Every write to a table CurrentUser
 //! is built from bumps the generation, so cached menus refresh.
 
+use super::dto::SystemInfo;
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_menu_generation, update_row};
+use crate::crud::{Cached, Entity, entity};
+use crate::db::{Conn, Engine, Keyword, Sql, bump_menu_generation};
 use crate::error::AppError;
 use sqlx::FromRow;
 
@@ -16,25 +18,11 @@ pub const SYSTEM_SCOPE: ScopeColumns =
 pub const MENU_SCOPE: ScopeColumns =
     ScopeColumns { owner: "m.creator_user_id", fields: &[("id", "m.id"), ("creatorUserId", "m.creator_user_id"), ("F_CreatorUserId", "m.creator_user_id")] };
 
-#[derive(Debug, Clone, FromRow)]
-pub struct SystemRow {
-    pub id: String,
-    pub full_name: String,
-    pub en_code: String,
-    pub icon: String,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub is_main: i64,
-    pub description: String,
-    pub property_json: String,
-    pub creator_time: i64,
-}
-
 const SYSTEM_COLUMNS: &str =
     "SELECT s.id, s.full_name, s.en_code, s.icon, s.sort_code, s.enabled_mark, s.is_main, s.description, s.property_json, s.creator_time";
 
 /// The systems, in sort order, with a keyword on name and code.
-pub async fn systems(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, enabled: Option<i64>) -> Result<Vec<SystemRow>, AppError> {
+pub async fn systems(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, enabled: Option<i64>) -> Result<Vec<SystemInfo>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), SYSTEM_COLUMNS);
     sql.push(" FROM base_system s WHERE 1 = 1");
     scope.restrict(&mut sql, &SYSTEM_SCOPE);
@@ -48,63 +36,11 @@ pub async fn systems(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keywor
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 
-pub async fn system(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<SystemRow>, AppError> {
+pub async fn system(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<SystemInfo>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), SYSTEM_COLUMNS);
     sql.push(" FROM base_system s WHERE s.id = ").bind(id);
     scope.restrict(&mut sql, &SYSTEM_SCOPE);
     Ok(sql.query_as().fetch_optional(conn).await?)
-}
-
-pub struct NewSystem<'a> {
-    pub id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub icon: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub property_json: &'a str,
-    pub creator_user_id: &'a str,
-}
-
-pub async fn insert_system(conn: &mut Conn, s: &NewSystem<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_system (id, full_name, en_code, icon, sort_code, enabled_mark, description, property_json, is_main, \
-         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10)",
-    )
-    .bind(s.id)
-    .bind(s.full_name)
-    .bind(s.en_code)
-    .bind(s.icon)
-    .bind(s.sort_code)
-    .bind(s.enabled_mark)
-    .bind(s.description)
-    .bind(s.property_json)
-    .bind(now)
-    .bind(s.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
-}
-
-pub async fn update_system(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_system", id, columns, user_id, now).await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
-}
-
-/// How many menus a system holds.
-pub async fn menus_of_system(conn: &mut Conn, system_id: &str) -> Result<i64, AppError> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM base_module WHERE system_id = $1").bind(system_id).fetch_one(conn).await?)
-}
-
-/// Deletes a system and what it was granted as.
-pub async fn delete_system(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_authorize WHERE item_type = 'system' AND item_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_system WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
 }
 
 /// A menu as the admin screen reads it.
@@ -223,41 +159,11 @@ pub async fn insert_menu(conn: &mut Conn, m: &NewMenu<'_>, now: i64) -> Result<(
     Ok(())
 }
 
-pub async fn update_menu(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_module", id, columns, user_id, now).await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
-}
-
 /// Moves menus to another system (a menu's subtree follows it).
 pub async fn move_to_system(conn: &mut Conn, ids: &[String], system_id: &str) -> Result<(), AppError> {
     let mut sql = Sql::update(Engine::of(conn), "base_module");
     sql.set("system_id", system_id).push(" WHERE ").any_of("id", ids);
     sql.query().execute(&mut *conn).await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
-}
-
-/// How many menus hang directly below `id`.
-pub async fn children(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM base_module WHERE parent_id = $1").bind(id).fetch_one(conn).await?)
-}
-
-/// Deletes a menu with its items, data-authorize fields and data connections, and every grant
-/// of them.
-pub async fn delete_menu(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query(
-        "DELETE FROM base_authorize WHERE item_type IN ('button', 'column', 'form', 'resource') \
-         AND item_id IN (SELECT i.id FROM base_module_item i WHERE i.module_id = $1)",
-    )
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query("DELETE FROM base_authorize WHERE item_type = 'module' AND item_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_module_item WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_module_data_authorize WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_module_link WHERE module_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_module WHERE id = $1").bind(id).execute(&mut *conn).await?;
     bump_menu_generation(conn).await?;
     Ok(())
 }
@@ -358,25 +264,6 @@ pub async fn insert_item(conn: &mut Conn, i: &NewItem<'_>, now: i64) -> Result<(
     Ok(())
 }
 
-pub async fn update_item(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_module_item", id, columns, user_id, now).await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
-}
-
-/// How many buttons hang below the button `id`.
-pub async fn item_children(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM base_module_item WHERE parent_id = $1 AND kind = 'button'").bind(id).fetch_one(conn).await?)
-}
-
-/// Deletes an item and its grants.
-pub async fn delete_item(conn: &mut Conn, kind: &str, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_authorize WHERE item_type = $1 AND item_id = $2").bind(kind).bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_module_item WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
-}
-
 /// A data-authorize field: what a page's data schemes may filter on.
 #[derive(Debug, Clone, FromRow)]
 pub struct FieldRow {
@@ -457,14 +344,88 @@ pub async fn insert_field(conn: &mut Conn, f: &NewField<'_>, now: i64) -> Result
     Ok(())
 }
 
-pub async fn update_field(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_module_data_authorize", id, columns, user_id, now).await?;
-    Ok(())
+// ---- The rows the menu page administers ------------------------------------------------------
+
+entity! {
+    /// Applications, with what they were granted as, administered by the generic skeleton ([`crate::crud`]).
+    Systems: SystemInfo = system, "base_system", "应用不存在", Menus, ["DELETE FROM base_authorize WHERE item_type = 'system' AND item_id = $1"]
 }
 
-pub async fn delete_field(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_module_data_authorize WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    Ok(())
+/// Counts the menus of a system.
+pub const SYSTEM_MENUS: &str = "SELECT COUNT(*) FROM base_module WHERE system_id = $1";
+
+entity! {
+    /// Menus, with their items, data-authorize fields and data connections, and every grant of them, administered by the generic skeleton ([`crate::crud`]).
+    Menus: MenuRow = menu, "base_module", "菜单不存在", Menus, [
+        "DELETE FROM base_authorize WHERE item_type IN ('button', 'column', 'form', 'resource') AND item_id IN (SELECT i.id FROM base_module_item i WHERE i.module_id = $1)",
+        "DELETE FROM base_authorize WHERE item_type = 'module' AND item_id = $1",
+        "DELETE FROM base_module_item WHERE module_id = $1",
+        "DELETE FROM base_module_data_authorize WHERE module_id = $1",
+        "DELETE FROM base_module_link WHERE module_id = $1",
+    ]
+}
+
+/// Counts the menus below one.
+pub const MENU_CHILDREN: &str = "SELECT COUNT(*) FROM base_module WHERE parent_id = $1";
+
+/// The kinds of permission item a menu holds (base_module_item.kind), each administered by the
+/// generic skeleton ([`crate::crud`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Button,
+    Column,
+    Form,
+    /// A data-permission scheme.
+    Scheme,
+}
+
+impl Kind {
+    pub fn code(self) -> &'static str {
+        match self {
+            Kind::Button => "button",
+            Kind::Column => "column",
+            Kind::Form => "form",
+            Kind::Scheme => "resource",
+        }
+    }
+}
+
+impl Entity for Kind {
+    type Row = ItemRow;
+    fn table(&self) -> &'static str {
+        "base_module_item"
+    }
+    fn missing(&self) -> &'static str {
+        match self {
+            Kind::Button => "按钮不存在",
+            Kind::Column => "列表字段不存在",
+            Kind::Form => "表单字段不存在",
+            Kind::Scheme => "方案不存在",
+        }
+    }
+    fn cached(&self) -> Cached {
+        Cached::Menus
+    }
+    /// The item's grants.
+    fn dependents(&self) -> &'static [&'static str] {
+        match self {
+            Kind::Button => &["DELETE FROM base_authorize WHERE item_type = 'button' AND item_id = $1"],
+            Kind::Column => &["DELETE FROM base_authorize WHERE item_type = 'column' AND item_id = $1"],
+            Kind::Form => &["DELETE FROM base_authorize WHERE item_type = 'form' AND item_id = $1"],
+            Kind::Scheme => &["DELETE FROM base_authorize WHERE item_type = 'resource' AND item_id = $1"],
+        }
+    }
+    async fn load(&self, conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<ItemRow>, AppError> {
+        item(conn, scope, self.code(), id).await
+    }
+}
+
+/// Counts the buttons below one.
+pub const BUTTON_CHILDREN: &str = "SELECT COUNT(*) FROM base_module_item WHERE parent_id = $1 AND kind = 'button'";
+
+entity! {
+    /// Data-authorize fields, administered by the generic skeleton ([`crate::crud`]).
+    Fields: FieldRow = field, "base_module_data_authorize", "字段不存在", Nothing, []
 }
 
 // ---- Data connections ---------------------------------------------------------------------

@@ -9,14 +9,16 @@ use super::dto::{
     AuthorizeFieldForm, AuthorizeFieldInfo, BatchForm, ButtonInfo, FieldInfo, ItemForm, MenuForm, MenuInfo, MenuQuery, PickerNode,
     SchemeInfo, SystemForm, SystemInfo, SystemQuery,
 };
-use super::repo::{self, FieldRow, ItemRow, MenuRow, NewField, NewItem, NewMenu, NewSystem, SystemRow};
+pub use super::repo::Kind;
+use super::repo::{self, FieldRow, Fields, ItemRow, MenuRow, Menus, NewField, NewItem, NewMenu, Systems};
 use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu};
 use crate::state::AppState;
 use crate::access::scope::{Op, check_scheme};
 use crate::access::{Member, Permit};
-use crate::db::{Arg, Conn, Keyword};
+use crate::crud::{self, Refusal};
+use crate::db::{Conn, Keyword};
 use crate::error::AppError;
-use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::permission::forms::{Columns, check, check_numbers, number, text};
 use crate::support::new_id;
 use crate::support::tree::{nest, prune, subtree};
 use crate::wire::Patch;
@@ -29,21 +31,6 @@ const MENU_MISSING: &str = "菜单不存在";
 const TOP: &str = "-1";
 
 // ---- Applications ---------------------------------------------------------------------------
-
-fn system_info(s: SystemRow) -> SystemInfo {
-    SystemInfo {
-        id: s.id,
-        full_name: s.full_name,
-        en_code: s.en_code,
-        icon: s.icon,
-        sort_code: s.sort_code,
-        enabled_mark: s.enabled_mark,
-        is_main: s.is_main,
-        description: s.description,
-        property_json: s.property_json,
-        creator_time: s.creator_time,
-    }
-}
 
 /// JSON sent as text or as a value, as the text to store.
 fn json_text(p: &Patch<Value>, default: &str) -> Option<String> {
@@ -67,33 +54,35 @@ fn check_flag(field: &'static str, p: &Patch<i64>) -> Result<(), AppError> {
 pub async fn systems(state: &AppState, permit: &Permit<ViewMenu>, q: SystemQuery) -> Result<Vec<SystemInfo>, AppError> {
     let mut conn = state.db.acquire().await?;
     let keyword = Keyword::parse(q.keyword.as_deref());
-    Ok(repo::systems(&mut conn, permit.scope(), keyword.as_ref(), q.enabled_mark).await?.into_iter().map(system_info).collect())
+    Ok(repo::systems(&mut conn, permit.scope(), keyword.as_ref(), q.enabled_mark).await?)
 }
 
 /// GET System/{id}.
 pub async fn system(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<SystemInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::system(&mut conn, permit.scope(), id).await?.map(system_info).ok_or_else(|| AppError::not_found(SYSTEM_MISSING))
+    crud::found(&Systems, &mut conn, permit.scope(), id).await
 }
 
 /// POST System.
+fn system_columns(form: &SystemForm) -> Columns {
+    Columns::new()
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .text("icon", &form.icon)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .value("property_json", json_text(&form.property_json, "{}"))
+}
+
 pub async fn create_system(state: &AppState, permit: &Permit<AddMenu>, form: SystemForm) -> Result<String, AppError> {
     check(Form::System, &form, true)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let id = new_id();
     let mut tx = state.db.begin().await?;
-    let new = NewSystem {
-        id: &id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        icon: &text(&form.icon),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        property_json: &json_text(&form.property_json, "{}").unwrap_or_else(|| "{}".into()),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert_system(&mut tx, &new, state.clock.now_ms()).await?;
+    let mut columns = system_columns(&form).value("is_main", Some(0)).created();
+    if form.property_json.is_absent() {
+        columns.push(("property_json", "{}".into()));
+    }
+    crud::insert(&Systems, &mut tx, &id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -103,21 +92,11 @@ pub async fn update_system(state: &AppState, permit: &Permit<EditMenu>, id: &str
     check(Form::System, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut tx = state.db.begin().await?;
-    let found = repo::system(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
     if found.is_main == 1 && form.enabled_mark == Patch::Value(0) {
         return Err(AppError::field("enabledMark", "主系统不能禁用"));
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "icon", &form.icon);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    if let Some(json) = json_text(&form.property_json, "{}") {
-        columns.push(("property_json", json.into()));
-    }
-    repo::update_system(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::update(&Systems, &mut tx, &found.id, system_columns(&form).changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
@@ -127,12 +106,11 @@ pub async fn update_system(state: &AppState, permit: &Permit<EditMenu>, id: &str
 /// PUT System/{id}/Actions/State: enabled ⇄ disabled; the main system stays enabled.
 pub async fn toggle_system(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let found = repo::system(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
     if found.is_main == 1 && found.enabled_mark == 1 {
         return Err(AppError::bad("主系统不能禁用"));
     }
-    let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
-    repo::update_system(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::switch(&Systems, &mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
@@ -142,14 +120,12 @@ pub async fn toggle_system(state: &AppState, permit: &Permit<EditMenu>, id: &str
 /// DELETE System/{id}: never the main system, nor one that still has menus.
 pub async fn delete_system(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let found = repo::system(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
     if found.is_main == 1 {
         return Err(AppError::bad("主系统不能删除"));
     }
-    if repo::menus_of_system(&mut tx, &found.id).await? > 0 {
-        return Err(AppError::bad("该应用下有菜单，不能删除"));
-    }
-    repo::delete_system(&mut tx, &found.id).await?;
+    crud::refuse(&mut tx, &found.id, &[Refusal { count: repo::SYSTEM_MENUS, message: "该应用下有菜单，不能删除" }]).await?;
+    crud::remove(&Systems, &mut tx, &found.id).await?;
     tx.commit().await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
@@ -198,7 +174,7 @@ fn menu_tree(rows: Vec<MenuRow>) -> Vec<MenuInfo> {
 /// matching menus with their ancestors.
 pub async fn module_by_system(state: &AppState, permit: &Permit<ViewMenu>, system_id: &str, q: MenuQuery) -> Result<Vec<MenuInfo>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let system = repo::system(&mut conn, permit.scope(), system_id).await?.ok_or_else(|| AppError::not_found(SYSTEM_MISSING))?;
+    let system = crud::found(&Systems, &mut conn, permit.scope(), system_id).await?;
     let rows = repo::menus(&mut conn, permit.scope(), Some(&system.id), category(q.category.as_deref())).await?;
     let tree = menu_tree(rows);
     Ok(match Keyword::parse(q.keyword.as_deref()) {
@@ -253,7 +229,7 @@ pub async fn selector_all(state: &AppState, _caller: &Member, category_q: Option
 /// GET Menu/{id}.
 pub async fn menu(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<MenuInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::menu(&mut conn, permit.scope(), id).await?.map(menu_info).ok_or_else(|| AppError::not_found(MENU_MISSING))
+    crud::found(&Menus, &mut conn, permit.scope(), id).await.map(menu_info)
 }
 
 fn check_menu_flags(form: &MenuForm) -> Result<(), AppError> {
@@ -336,7 +312,7 @@ fn menu_change(form: &MenuForm, stored: &MenuRow) -> Result<Map<String, Value>, 
 /// another system, it takes what is below it along.
 pub async fn update_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: MenuForm) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let found = repo::menu(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))?;
+    let found = crud::found(&Menus, &mut tx, permit.scope(), id).await?;
     check(Form::Menu, &menu_change(&form, &found)?, false)?;
     check_menu_flags(&form)?;
     let system_id = match &form.system_id {
@@ -357,34 +333,24 @@ pub async fn update_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str, 
     if parent_id != found.parent_id || system_id != found.system_id {
         check_parent(&mut tx, permit, &parent_id, &system_id).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "parent_id", &form.parent_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "icon", &form.icon);
-    number_column(&mut columns, "type", &form.menu_type);
-    text_column(&mut columns, "url_address", &form.url_address);
-    if let Patch::Value(v) = &form.link_target
-        && !v.trim().is_empty()
-    {
-        columns.push(("link_target", v.trim().into()));
-    }
-    if let Patch::Value(v) = &form.category
-        && !v.trim().is_empty()
-    {
-        columns.push(("category", v.trim().into()));
-    }
-    if let Some(json) = json_text(&form.property_json, "{}") {
-        columns.push(("property_json", json.into()));
-    }
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    number_column(&mut columns, "is_button_authorize", &form.is_button_authorize);
-    number_column(&mut columns, "is_column_authorize", &form.is_column_authorize);
-    number_column(&mut columns, "is_form_authorize", &form.is_form_authorize);
-    number_column(&mut columns, "is_data_authorize", &form.is_data_authorize);
-    repo::update_menu(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let sent = |p: &Patch<String>| Some(text(p)).filter(|v| !v.is_empty());
+    let columns = Columns::new()
+        .text("parent_id", &form.parent_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .text("icon", &form.icon)
+        .number("type", &form.menu_type, 0)
+        .text("url_address", &form.url_address)
+        .value("link_target", sent(&form.link_target))
+        .value("category", sent(&form.category))
+        .value("property_json", json_text(&form.property_json, "{}"))
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .number("is_button_authorize", &form.is_button_authorize, 0)
+        .number("is_column_authorize", &form.is_column_authorize, 0)
+        .number("is_form_authorize", &form.is_form_authorize, 0)
+        .number("is_data_authorize", &form.is_data_authorize, 0)
+        .changed();
+    crud::update(&Menus, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     if system_id != found.system_id {
         let moved: Vec<String> = below.into_iter().collect();
         repo::move_to_system(&mut tx, &moved, &system_id).await?;
@@ -398,11 +364,7 @@ pub async fn update_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str, 
 /// PUT Menu/{id}/Actions/State: enabled ⇄ disabled (a disabled menu leaves every menu list,
 /// and what is below it with it).
 pub async fn toggle_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::menu(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))?;
-    let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
-    repo::update_menu(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    crud::toggle(&Menus, state, permit.scope(), &permit.caller().user_id, id).await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
@@ -411,13 +373,7 @@ pub async fn toggle_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str) 
 /// DELETE Menu/{id}: refused while menus hang below it; its items, data-authorize fields and
 /// every grant of them go with it.
 pub async fn delete_menu(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::menu(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))?;
-    if repo::children(&mut tx, &found.id).await? > 0 {
-        return Err(AppError::bad("该菜单下有子菜单，不能删除"));
-    }
-    repo::delete_menu(&mut tx, &found.id).await?;
-    tx.commit().await?;
+    crud::delete(&Menus, state, permit.scope(), id, &[Refusal { count: repo::MENU_CHILDREN, message: "该菜单下有子菜单，不能删除" }]).await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
@@ -425,41 +381,12 @@ pub async fn delete_menu(state: &AppState, permit: &Permit<RemoveMenu>, id: &str
 
 // ---- A menu's permission items --------------------------------------------------------------
 
-/// The kinds of permission item a menu holds (base_module_item.kind).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Button,
-    Column,
-    Form,
-    /// A data-permission scheme.
-    Scheme,
-}
-
-impl Kind {
-    fn code(self) -> &'static str {
-        match self {
-            Kind::Button => "button",
-            Kind::Column => "column",
-            Kind::Form => "form",
-            Kind::Scheme => "resource",
-        }
-    }
-
-    fn form(self) -> Form {
-        match self {
-            Kind::Button => Form::ModuleButton,
-            Kind::Column | Kind::Form => Form::ModuleField,
-            Kind::Scheme => Form::DataScheme,
-        }
-    }
-
-    fn missing(self) -> &'static str {
-        match self {
-            Kind::Button => "按钮不存在",
-            Kind::Column => "列表字段不存在",
-            Kind::Form => "表单字段不存在",
-            Kind::Scheme => "方案不存在",
-        }
+/// The form core checks an item of a kind with.
+fn form_of(kind: Kind) -> Form {
+    match kind {
+        Kind::Button => Form::ModuleButton,
+        Kind::Column | Kind::Form => Form::ModuleField,
+        Kind::Scheme => Form::DataScheme,
     }
 }
 
@@ -516,7 +443,7 @@ impl From<ItemRow> for SchemeInfo {
 }
 
 async fn menu_of(conn: &mut Conn, permit: &Permit<impl crate::access::Action>, module_id: &str) -> Result<MenuRow, AppError> {
-    repo::menu(conn, permit.scope(), module_id).await?.ok_or_else(|| AppError::not_found(MENU_MISSING))
+    crud::found(&Menus, conn, permit.scope(), module_id).await
 }
 
 /// A menu's items of a kind, in sort order, with a keyword on name and code.
@@ -553,7 +480,7 @@ pub async fn button_selector(state: &AppState, permit: &Permit<ViewMenu>, module
 /// One item of a kind.
 pub async fn item(state: &AppState, permit: &Permit<ViewMenu>, kind: Kind, id: &str) -> Result<ItemRow, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::item(&mut conn, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))
+    crud::found(&kind, &mut conn, permit.scope(), id).await
 }
 
 /// A scheme's condition as the text to store: complete (core's `scheme::check_condition`, the
@@ -604,7 +531,7 @@ pub async fn create_item(state: &AppState, permit: &Permit<AddMenu>, kind: Kind,
     if kind == Kind::Button {
         record.entry("parentId").or_insert_with(|| TOP.into());
     }
-    check(kind.form(), &record, true)?;
+    check(form_of(kind), &record, true)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let condition_json = condition(kind, &form.condition_json)?.unwrap_or_else(|| if kind == Kind::Scheme { "[]".into() } else { String::new() });
     let mut tx = state.db.begin().await?;
@@ -642,11 +569,11 @@ pub async fn create_item(state: &AppState, permit: &Permit<AddMenu>, kind: Kind,
 /// menu, and a button never moves below itself.
 pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind, id: &str, form: ItemForm) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let found = repo::item(&mut tx, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))?;
-    check(kind.form(), &item_change(&form, Some(&found))?, false)?;
+    let found = crud::found(&kind, &mut tx, permit.scope(), id).await?;
+    check(form_of(kind), &item_change(&form, Some(&found))?, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let condition_json = condition(kind, &form.condition_json)?;
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
+    let mut parent_id = None;
     if kind == Kind::Button
         && let Patch::Value(parent) = &form.parent_id
     {
@@ -656,29 +583,20 @@ pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
             return Err(AppError::field("parentId", "上级按钮不能是自己或自己的下级"));
         }
         check_button_parent(&mut tx, permit, parent, &found.module_id).await?;
-        columns.push(("parent_id", parent.into()));
+        parent_id = Some(parent);
     }
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    match kind {
-        Kind::Button => text_column(&mut columns, "icon", &form.icon),
-        Kind::Column | Kind::Form => {
-            text_column(&mut columns, "bind_table", &form.bind_table);
-            text_column(&mut columns, "bind_table_name", &form.bind_table_name);
-            number_column(&mut columns, "field_rule", &form.field_rule);
-            text_column(&mut columns, "child_table_key", &form.child_table_key);
-        }
-        Kind::Scheme => {
-            if let Some(json) = condition_json {
-                columns.push(("condition_json", json.into()));
-            }
-            text_column(&mut columns, "condition_text", &form.condition_text);
-        }
-    }
-    repo::update_item(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let columns = Columns::new().value("parent_id", parent_id).text("full_name", &form.full_name).text("en_code", &form.en_code);
+    let columns = match kind {
+        Kind::Button => columns.text("icon", &form.icon),
+        Kind::Column | Kind::Form => columns
+            .text("bind_table", &form.bind_table)
+            .text("bind_table_name", &form.bind_table_name)
+            .number("field_rule", &form.field_rule, 0)
+            .text("child_table_key", &form.child_table_key),
+        Kind::Scheme => columns.value("condition_json", condition_json).text("condition_text", &form.condition_text),
+    };
+    let columns = columns.listed(&form.sort_code, &form.enabled_mark, &form.description).changed();
+    crud::update(&kind, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
@@ -687,11 +605,7 @@ pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
 
 /// PUT …/{id}/Actions/State: enabled ⇄ disabled (a disabled item is granted to nobody).
 pub async fn toggle_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::item(&mut tx, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))?;
-    let columns = vec![("enabled_mark", Arg::from(1 - found.enabled_mark.clamp(0, 1)))];
-    repo::update_item(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    crud::toggle(&kind, state, permit.scope(), &permit.caller().user_id, id).await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
@@ -700,13 +614,8 @@ pub async fn toggle_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
 /// DELETE …/{id}: a button is refused while buttons hang below it; the item's grants go
 /// with it.
 pub async fn delete_item(state: &AppState, permit: &Permit<RemoveMenu>, kind: Kind, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::item(&mut tx, permit.scope(), kind.code(), id).await?.ok_or_else(|| AppError::not_found(kind.missing()))?;
-    if kind == Kind::Button && repo::item_children(&mut tx, &found.id).await? > 0 {
-        return Err(AppError::bad("该按钮下有子按钮，不能删除"));
-    }
-    repo::delete_item(&mut tx, kind.code(), &found.id).await?;
-    tx.commit().await?;
+    let below: &[Refusal] = if kind == Kind::Button { &[Refusal { count: repo::BUTTON_CHILDREN, message: "该按钮下有子按钮，不能删除" }] } else { &[] };
+    crud::delete(&kind, state, permit.scope(), id, below).await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
     state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
     Ok(())
@@ -723,7 +632,7 @@ pub async fn batch(state: &AppState, permit: &Permit<AddMenu>, kind: Kind, form:
     for (n, f) in fields.iter().enumerate() {
         let Value::Object(mut record) = serde_json::to_value(f).map_err(anyhow::Error::from)? else { continue };
         record.entry("fieldRule").or_insert_with(|| 0.into());
-        let problems = qiming_core::entity::check(kind.form(), &record, true);
+        let problems = qiming_core::entity::check(form_of(kind), &record, true);
         if let Some((_, messages)) = problems.into_iter().next()
             && let Some(m) = messages.into_iter().next()
         {
@@ -768,7 +677,6 @@ pub async fn batch(state: &AppState, permit: &Permit<AddMenu>, kind: Kind, form:
 
 // ---- Data-authorize fields ------------------------------------------------------------------
 
-const FIELD_MISSING: &str = "字段不存在";
 
 fn symbol_name(op: &str) -> &'static str {
     match op {
@@ -828,7 +736,7 @@ pub async fn authorize_fields(state: &AppState, permit: &Permit<ViewMenu>, modul
 /// GET ModuleDataAuthorize/{id}.
 pub async fn authorize_field_info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<AuthorizeFieldInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::field(&mut conn, permit.scope(), id).await?.map(authorize_field).ok_or_else(|| AppError::not_found(FIELD_MISSING))
+    crud::found(&Fields, &mut conn, permit.scope(), id).await.map(authorize_field)
 }
 
 fn field_change(form: &AuthorizeFieldForm, stored: Option<&FieldRow>) -> Result<Map<String, Value>, AppError> {
@@ -873,32 +781,28 @@ pub async fn create_authorize_field(state: &AppState, permit: &Permit<AddMenu>, 
 /// PUT ModuleDataAuthorize/{id}: only what is sent changes.
 pub async fn update_authorize_field(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: AuthorizeFieldForm) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let found = repo::field(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(FIELD_MISSING))?;
+    let found = crud::found(&Fields, &mut tx, permit.scope(), id).await?;
     check(Form::DataAuthorize, &field_change(&form, Some(&found))?, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     check_symbols(&form.condition_symbol)?;
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "type", &form.field_type);
-    text_column(&mut columns, "condition_symbol", &form.condition_symbol);
-    text_column(&mut columns, "condition_text", &form.condition_text);
-    text_column(&mut columns, "bind_table", &form.bind_table);
-    number_column(&mut columns, "field_rule", &form.field_rule);
-    text_column(&mut columns, "child_table_key", &form.child_table_key);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update_field(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let columns = Columns::new()
+        .text("en_code", &form.en_code)
+        .text("full_name", &form.full_name)
+        .text("type", &form.field_type)
+        .text("condition_symbol", &form.condition_symbol)
+        .text("condition_text", &form.condition_text)
+        .text("bind_table", &form.bind_table)
+        .number("field_rule", &form.field_rule, 0)
+        .text("child_table_key", &form.child_table_key)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .changed();
+    crud::update(&Fields, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// DELETE ModuleDataAuthorize/{id}.
 pub async fn delete_authorize_field(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::field(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(FIELD_MISSING))?;
-    repo::delete_field(&mut tx, &found.id).await?;
-    tx.commit().await?;
+    crud::delete(&Fields, state, permit.scope(), id, &[]).await?;
     Ok(())
 }

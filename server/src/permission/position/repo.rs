@@ -2,7 +2,8 @@
 
 use super::dto::{PositionItem, PositionRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
+use crate::crud::entity;
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 use sqlx::FromRow;
@@ -51,20 +52,11 @@ fn filter(sql: &mut Sql, scope: &DataScope, f: &Filter) {
 
 /// A page of the list, and the total.
 pub async fn page(conn: &mut Conn, scope: &DataScope, f: &Filter, page: Page) -> Result<(Vec<PositionRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    filter(&mut count, scope, f);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        "SELECT p.id, p.organize_id, p.full_name, p.en_code, \
+    const SELECT: &str = "SELECT p.id, p.organize_id, p.full_name, p.en_code, \
          COALESCE((SELECT d.full_name FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
                    WHERE t.en_code = 'PositionType' AND d.en_code = p.type), p.type) AS type_name, \
-         COALESCE(o.name_tree, '') AS department, p.sort_code, p.enabled_mark, p.creator_time",
-    );
-    filter(&mut list, scope, f);
-    list.push(" ORDER BY p.sort_code, p.creator_time DESC, p.id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+         COALESCE(o.name_tree, '') AS department, p.sort_code, p.enabled_mark, p.creator_time";
+    Ok(paged(conn, "SELECT COUNT(*)", SELECT, |sql| filter(sql, scope, f), " ORDER BY p.sort_code, p.creator_time DESC, p.id", page).await?)
 }
 
 /// One position within the scope.
@@ -88,59 +80,13 @@ pub async fn every(conn: &mut Conn, scope: &DataScope) -> Result<Vec<PositionIte
     Ok(sql.query_as().fetch_all(conn).await?)
 }
 
-pub struct NewPosition<'a> {
-    pub id: &'a str,
-    pub organize_id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub kind: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub creator_user_id: &'a str,
+entity! {
+    /// Positions, administered by the generic skeleton ([`crate::crud`]).
+    Positions: Position = by_id, "base_position", "岗位不存在", Grants, []
 }
 
-pub async fn insert(conn: &mut Conn, p: &NewPosition<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_position (id, organize_id, full_name, en_code, type, sort_code, enabled_mark, description, \
-         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-    )
-    .bind(p.id)
-    .bind(p.organize_id)
-    .bind(p.full_name)
-    .bind(p.en_code)
-    .bind(p.kind)
-    .bind(p.sort_code)
-    .bind(p.enabled_mark)
-    .bind(p.description)
-    .bind(now)
-    .bind(p.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
-
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_position", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
-
-/// How many users hold the position.
-pub async fn members(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Position' AND object_id = $1")
-        .bind(id)
-        .fetch_one(conn)
-        .await?;
-    Ok(n)
-}
-
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_position WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
+/// Counts the users holding the position (a delete is refused while there are any).
+pub const MEMBERS: &str = "SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Position' AND object_id = $1";
 
 /// Whether an organisation exists.
 pub async fn organisation_exists(conn: &mut Conn, id: &str) -> Result<bool, AppError> {

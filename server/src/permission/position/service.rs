@@ -1,13 +1,14 @@
 //! Positions: each belongs to one organisation; deleting one is refused while users hold it.
 
 use super::dto::{PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
-use super::repo::{self, Filter, NewPosition};
+use super::repo::{self, Filter, Positions};
 use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
 use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason};
-use crate::db::{Arg, Keyword};
+use crate::crud::{self, Refusal};
+use crate::db::Keyword;
 use crate::error::AppError;
-use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::permission::forms::{Columns, check, check_numbers, text};
 use crate::permission::organize::dto::{ByOrganisations, IdFullName, OptionGroup, SelectorNode};
 use crate::permission::organize::repo as organisations;
 use crate::permission::organize::service::{leaf, option_groups, tree_with_leaves};
@@ -16,7 +17,6 @@ use crate::wire::{Page, PageOf, Patch};
 use qiming_core::entity::Form;
 
 const ICON: &str = "icon-ym icon-ym-tree-position1";
-const MISSING: &str = "岗位不存在";
 
 /// GET Position: a page of the list, within an organisation's subtree when one is chosen.
 pub async fn list(state: &AppState, permit: &Permit<ViewPosition>, q: PositionQuery, page: Page) -> Result<PageOf<PositionRow>, AppError> {
@@ -33,7 +33,7 @@ pub async fn list(state: &AppState, permit: &Permit<ViewPosition>, q: PositionQu
 /// GET Position/{id}.
 pub async fn info(state: &AppState, permit: &Permit<ViewPosition>, id: &str) -> Result<PositionInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    let p = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let p = crud::found(&Positions, &mut conn, permit.scope(), id).await?;
     Ok(PositionInfo {
         organize_id_tree: p.organize_tree.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect(),
         id: p.id,
@@ -51,26 +51,23 @@ async fn organisation(conn: &mut crate::db::Conn, id: &str) -> Result<(), AppErr
     if repo::organisation_exists(conn, id).await? { Ok(()) } else { Err(AppError::field("organizeId", "所属组织不存在")) }
 }
 
+fn columns(form: &PositionForm) -> Columns {
+    Columns::new()
+        .text("organize_id", &form.organize_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .text("type", &form.kind)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+}
+
 /// POST Position.
 pub async fn create(state: &AppState, permit: &Permit<AddPosition>, form: PositionForm) -> Result<String, AppError> {
     check(Form::Position, &form, true)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let id = new_id();
     let mut tx = state.db.begin().await?;
-    let organize_id = text(&form.organize_id);
-    organisation(&mut tx, &organize_id).await?;
-    let new = NewPosition {
-        id: &id,
-        organize_id: &organize_id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        kind: &text(&form.kind),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    organisation(&mut tx, &text(&form.organize_id)).await?;
+    crud::insert(&Positions, &mut tx, &id, columns(&form).created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -80,32 +77,18 @@ pub async fn update(state: &AppState, permit: &Permit<EditPosition>, id: &str, f
     check(Form::Position, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut tx = state.db.begin().await?;
-    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    crud::found(&Positions, &mut tx, permit.scope(), id).await?;
     if let Patch::Value(organize_id) = &form.organize_id {
         organisation(&mut tx, organize_id.trim()).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "organize_id", &form.organize_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "type", &form.kind);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::update(&Positions, &mut tx, id, columns(&form).changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// DELETE Position/{id}: refused while users hold it.
 pub async fn delete(state: &AppState, permit: &Permit<RemovePosition>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    if repo::members(&mut tx, id).await? > 0 {
-        return Err(AppError::bad("该岗位下有用户，不能删除"));
-    }
-    repo::delete(&mut tx, id).await?;
-    tx.commit().await?;
+    crud::delete(&Positions, state, permit.scope(), id, &[Refusal { count: repo::MEMBERS, message: "该岗位下有用户，不能删除" }]).await?;
     Ok(())
 }
 

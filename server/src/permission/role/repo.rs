@@ -1,7 +1,8 @@
 //! SQL of roles and their organisations. No decisions here.
 
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_generation, update_row};
+use crate::crud::entity;
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 use sqlx::FromRow;
@@ -74,14 +75,7 @@ fn filter(sql: &mut Sql, scope: &DataScope, f: &Filter) {
 
 /// A page of the list, and the total.
 pub async fn page(conn: &mut Conn, scope: &DataScope, f: &Filter, page: Page) -> Result<(Vec<Role>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    filter(&mut count, scope, f);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, COLUMNS);
-    filter(&mut list, scope, f);
-    list.push(" ORDER BY r.sort_code, r.creator_time DESC, r.id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    Ok(paged(conn, "SELECT COUNT(*)", COLUMNS, |sql| filter(sql, scope, f), " ORDER BY r.sort_code, r.creator_time DESC, r.id", page).await?)
 }
 
 /// One role within the scope.
@@ -122,42 +116,16 @@ pub async fn existing_organisations(conn: &mut Conn, ids: &[String]) -> Result<V
     Ok(sql.query_scalar().fetch_all(conn).await?)
 }
 
-pub struct NewRole<'a> {
-    pub id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub global_mark: i64,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub creator_user_id: &'a str,
+entity! {
+    /// Roles, with their organisations and what they were authorised, administered by the generic skeleton ([`crate::crud`]).
+    Roles: Role = by_id, "base_role", "角色不存在", Grants, [
+        "DELETE FROM base_organize_relation WHERE object_type = 'Role' AND object_id = $1",
+        "DELETE FROM base_authorize WHERE object_type = 'Role' AND object_id = $1",
+    ]
 }
 
-pub async fn insert(conn: &mut Conn, r: &NewRole<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_role (id, full_name, en_code, global_mark, sort_code, enabled_mark, description, creator_time, creator_user_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(r.id)
-    .bind(r.full_name)
-    .bind(r.en_code)
-    .bind(r.global_mark)
-    .bind(r.sort_code)
-    .bind(r.enabled_mark)
-    .bind(r.description)
-    .bind(now)
-    .bind(r.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
-
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_role", id, columns, user_id, now).await?;
-    bump_generation(conn).await?;
-    Ok(())
-}
+/// Counts the users holding the role (a delete is refused while there are any).
+pub const MEMBERS: &str = "SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Role' AND object_id = $1";
 
 /// Replaces the organisations a role is bound to.
 pub async fn set_organisations(conn: &mut Conn, id: &str, organisations: &[String]) -> Result<(), AppError> {
@@ -169,23 +137,5 @@ pub async fn set_organisations(conn: &mut Conn, id: &str, organisations: &[Strin
             .execute(&mut *conn)
             .await?;
     }
-    Ok(())
-}
-
-/// How many users hold the role.
-pub async fn members(conn: &mut Conn, id: &str) -> Result<i64, AppError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM base_user_relation WHERE object_type = 'Role' AND object_id = $1")
-        .bind(id)
-        .fetch_one(conn)
-        .await?;
-    Ok(n)
-}
-
-/// Deletes a role with its organisations and what it was authorised.
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_organize_relation WHERE object_type = 'Role' AND object_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_authorize WHERE object_type = 'Role' AND object_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_role WHERE id = $1").bind(id).execute(&mut *conn).await?;
-    bump_generation(conn).await?;
     Ok(())
 }

@@ -3,13 +3,14 @@
 //! hold it; a disabled role grants nothing (access::repo counts enabled roles only).
 
 use super::dto::{GLOBAL, ORGANISATION, RoleCondition, RoleForm, RoleInfo, RoleNode, RoleQuery, RoleRow};
-use super::repo::{self, Binding, Filter, NewRole, Role, Within};
+use super::repo::{self, Binding, Filter, Role, Roles, Within};
 use super::{AddRole, EditRole, RemoveRole, ViewRole};
 use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason};
-use crate::db::{Arg, Conn, Keyword};
+use crate::crud::{self, Refusal};
+use crate::db::{Conn, Keyword};
 use crate::error::AppError;
-use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::permission::forms::{Columns, check, check_numbers, number};
 use crate::permission::organize::dto::{ByOrganisations, IdFullName, OptionGroup, SelectorNode};
 use crate::permission::organize::repo as organisations;
 use crate::permission::organize::service::{leaf, option_groups, tree_with_leaves};
@@ -18,7 +19,6 @@ use crate::wire::{Page, PageOf, Patch};
 use qiming_core::entity::Form;
 use serde_json::json;
 
-const MISSING: &str = "角色不存在";
 const ICON: &str = "icon-ym icon-ym-generator-role";
 const ICON_GLOBAL: &str = "icon-ym icon-ym-global-role";
 /// The id of the pickers' top node holding the global roles (the client's 全局 tab).
@@ -68,7 +68,7 @@ fn paths(bindings: &[Binding], role: &str) -> Vec<Vec<String>> {
 /// GET Role/{id}.
 pub async fn info(state: &AppState, permit: &Permit<ViewRole>, id: &str) -> Result<RoleInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let r = crud::found(&Roles, &mut conn, permit.scope(), id).await?;
     let bindings = repo::bindings(&mut conn, Some(std::slice::from_ref(&r.id))).await?;
     Ok(RoleInfo {
         organize_ids_tree: paths(&bindings, &r.id),
@@ -103,6 +103,10 @@ fn check_mark(global_mark: &Patch<i64>) -> Result<(), AppError> {
     }
 }
 
+fn columns(form: &RoleForm) -> Columns {
+    Columns::new().text("full_name", &form.full_name).text("en_code", &form.en_code).listed(&form.sort_code, &form.enabled_mark, &form.description)
+}
+
 /// POST Role.
 pub async fn create(state: &AppState, permit: &Permit<AddRole>, form: RoleForm) -> Result<String, AppError> {
     check(Form::Role, &form, true)?;
@@ -115,17 +119,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddRole>, form: RoleForm) 
         (Patch::Value(paths), 0) => organisations_of(&mut tx, paths).await?,
         _ => Vec::new(),
     };
-    let new = NewRole {
-        id: &id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        global_mark,
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    crud::insert(&Roles, &mut tx, &id, columns(&form).value("global_mark", Some(global_mark)).created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     repo::set_organisations(&mut tx, &id, &bound).await?;
     tx.commit().await?;
     Ok(id)
@@ -138,7 +132,7 @@ pub async fn update(state: &AppState, permit: &Permit<EditRole>, id: &str, form:
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     check_mark(&form.global_mark)?;
     let mut tx = state.db.begin().await?;
-    let role = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let role = crud::found(&Roles, &mut tx, permit.scope(), id).await?;
     let global_mark = number(&form.global_mark, role.global_mark);
     let bound = match (global_mark, &form.organize_ids_tree) {
         (1, _) => Some(Vec::new()),
@@ -152,17 +146,11 @@ pub async fn update(state: &AppState, permit: &Permit<EditRole>, id: &str, form:
     };
     let end = json!({"globalMark": global_mark, "organizeIdsTree": if remaining == 0 { json!([]) } else { json!([["…"]]) }});
     check(Form::Role, &end, false)?;
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    number_column(&mut columns, "global_mark", &form.global_mark);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
     if let Some(ids) = bound {
         repo::set_organisations(&mut tx, id, &ids).await?;
     }
-    repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let changed = columns(&form).number("global_mark", &form.global_mark, 1).changed();
+    crud::update(&Roles, &mut tx, id, changed, &permit.caller().user_id, state.clock.now_ms()).await?;
     // Its members' pages reload what they may see (CHAT-030).
     let members = crate::permission::relation::repo::members(&mut tx, "Role", id).await?;
     tx.commit().await?;
@@ -173,9 +161,8 @@ pub async fn update(state: &AppState, permit: &Permit<EditRole>, id: &str, form:
 /// PUT Role/{id}/Actions/State (ROLE-004): enabled ⇄ disabled.
 pub async fn toggle(state: &AppState, permit: &Permit<EditRole>, id: &str) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let role = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    let columns = vec![("enabled_mark", Arg::from(if role.enabled_mark == 1 { 0 } else { 1 }))];
-    repo::update(&mut tx, id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::found(&Roles, &mut tx, permit.scope(), id).await?;
+    crud::switch(&Roles, &mut tx, id, &permit.caller().user_id, state.clock.now_ms()).await?;
     // Its members' pages reload what they may see (CHAT-030).
     let members = crate::permission::relation::repo::members(&mut tx, "Role", id).await?;
     tx.commit().await?;
@@ -185,13 +172,7 @@ pub async fn toggle(state: &AppState, permit: &Permit<EditRole>, id: &str) -> Re
 
 /// DELETE Role/{id}: refused while users hold it; its grants go with it.
 pub async fn delete(state: &AppState, permit: &Permit<RemoveRole>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    if repo::members(&mut tx, id).await? > 0 {
-        return Err(AppError::bad("该角色下有用户，不能删除"));
-    }
-    repo::delete(&mut tx, id).await?;
-    tx.commit().await?;
+    crud::delete(&Roles, state, permit.scope(), id, &[Refusal { count: repo::MEMBERS, message: "该角色下有用户，不能删除" }]).await?;
     Ok(())
 }
 

@@ -2,7 +2,8 @@
 
 use super::dto::AreaRow;
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, toggle_enabled, update_row};
+use crate::crud::entity;
+use crate::db::{Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
 
 /// Areas under data permission.
@@ -81,40 +82,13 @@ pub async fn code_taken(conn: &mut Conn, en_code: &str, except: &str) -> Result<
     Ok(n > 0)
 }
 
-pub async fn has_children(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_province WHERE parent_id = $1").bind(id).fetch_one(conn).await?;
-    Ok(n > 0)
+entity! {
+    /// Areas, administered by the generic skeleton ([`crate::crud`]).
+    Areas: AreaRow = by_id, "base_province", "区域不存在", Nothing, []
 }
 
-pub struct NewArea<'a> {
-    pub id: &'a str,
-    pub parent_id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub creator_user_id: &'a str,
-}
-
-pub async fn insert(conn: &mut Conn, a: &NewArea<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_province (id, parent_id, full_name, en_code, sort_code, enabled_mark, description, creator_time, creator_user_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(a.id)
-    .bind(a.parent_id)
-    .bind(a.full_name)
-    .bind(a.en_code)
-    .bind(a.sort_code)
-    .bind(a.enabled_mark)
-    .bind(a.description)
-    .bind(now)
-    .bind(a.creator_user_id)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+/// Counts the areas below one (a delete is refused while there are any).
+pub const CHILDREN: &str = "SELECT COUNT(*) FROM base_province WHERE parent_id = $1";
 
 /// Inserts the seeded areas from the fixture's JSON text (rows `[code, parentCode, name]`; the
 /// code is id and enCode) in one statement, whose rows the database reads from the bound text
@@ -141,19 +115,3 @@ const POSTGRES_SEED_DIVISIONS: &str = "INSERT INTO base_province (id, en_code, p
      SELECT r->>0, r->>0, r->>1, r->>2, $2 FROM json_array_elements(CAST($1 AS json)) r WHERE length(r->>0) <= 6";
 const POSTGRES_SEED_STREETS: &str = "INSERT INTO base_province (id, en_code, parent_id, full_name, creator_time) \
      SELECT r->>0, r->>0, r->>1, r->>2, $2 FROM json_array_elements(CAST($1 AS json)) r WHERE length(r->>0) > 6";
-
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_province", id, columns, user_id, now).await?;
-    Ok(())
-}
-
-/// Flips enabledMark 1 ↔ 0.
-pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    toggle_enabled(conn, "base_province", id, user_id, now).await?;
-    Ok(())
-}
-
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_province WHERE id = $1").bind(id).execute(conn).await?;
-    Ok(())
-}

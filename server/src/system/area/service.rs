@@ -3,20 +3,20 @@
 //! deletion while anything is below).
 
 use super::dto::{AreaForm, AreaIdsForm, AreaInfo, AreaListRow, AreaOption, AreaQuery};
-use super::repo::{self, LevelRow, NewArea};
+use super::repo::{self, Areas, LevelRow};
 use super::{AddArea, EditArea, RemoveArea, ViewArea};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
-use crate::db::{Arg, Conn, Keyword};
+use crate::crud::{self, Refusal};
+use crate::db::{Conn, Keyword};
 use crate::error::AppError;
-use crate::support::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::support::forms::{Columns, check, check_numbers, text};
 use crate::support::new_id;
 use crate::wire::Patch;
 use qiming_core::entity::Form;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
-const MISSING: &str = "区域不存在";
 /// The parent of the provinces.
 pub const TOP: &str = "-1";
 /// GetAreaByIds answers at most this many ids at once (a page of a list shows far fewer).
@@ -87,7 +87,7 @@ fn id_text(v: &Value) -> Option<String> {
 /// GET Area/{id}/Info: the form, with the parent's name ('' at the top).
 pub async fn info(state: &AppState, permit: &Permit<ViewArea>, id: &str) -> Result<AreaInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    let a = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let a = crud::found(&Areas, &mut conn, permit.scope(), id).await?;
     let parent_name = if a.parent_id == TOP { String::new() } else { repo::parent_of(&mut conn, &a.parent_id).await?.map(|(_, name)| name).unwrap_or_default() };
     Ok(AreaInfo {
         id: a.id,
@@ -128,6 +128,14 @@ async fn check_code(conn: &mut Conn, en_code: &str, area_id: &str) -> Result<(),
     Ok(())
 }
 
+fn columns(form: &AreaForm) -> Columns {
+    Columns::new()
+        .text("parent_id", &form.parent_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+}
+
 /// POST Area: core's area form (parent, name, digits-only code), sort code and state; the
 /// parent exists; the code is new. enabledMark defaults to 1, sortCode to 0.
 pub async fn create(state: &AppState, permit: &Permit<AddArea>, form: AreaForm) -> Result<(), AppError> {
@@ -139,17 +147,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddArea>, form: AreaForm) 
     let mut tx = state.db.begin().await?;
     check_parent(&mut tx, &parent_id, None).await?;
     check_code(&mut tx, &en_code, &id).await?;
-    let new = NewArea {
-        id: &id,
-        parent_id: &parent_id,
-        full_name: &text(&form.full_name),
-        en_code: &en_code,
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    crud::insert(&Areas, &mut tx, &id, columns(&form).created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -160,7 +158,7 @@ pub async fn update(state: &AppState, permit: &Permit<EditArea>, id: &str, form:
     check(Form::Area, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let found = crud::found(&Areas, &mut tx, permit.scope(), id).await?;
     if let Patch::Value(p) = &form.parent_id
         && p.trim() != found.parent_id
     {
@@ -169,36 +167,20 @@ pub async fn update(state: &AppState, permit: &Permit<EditArea>, id: &str, form:
     if let Patch::Value(c) = &form.en_code {
         check_code(&mut tx, c.trim(), &found.id).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "parent_id", &form.parent_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::update(&Areas, &mut tx, &found.id, columns(&form).changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// DELETE Area/{id}: refused while any area is below it.
 pub async fn delete(state: &AppState, permit: &Permit<RemoveArea>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    if repo::has_children(&mut tx, &found.id).await? {
-        return Err(AppError::bad("删除失败，当前有子节点数据"));
-    }
-    repo::delete(&mut tx, &found.id).await?;
-    tx.commit().await?;
+    crud::delete(&Areas, state, permit.scope(), id, &[Refusal { count: repo::CHILDREN, message: "删除失败，当前有子节点数据" }]).await?;
     Ok(())
 }
 
 /// PUT Area/{id}/Actions/State (AREA-003): enabledMark 1 ↔ 0. A disabled area leaves the
 /// picker, and with it everything below it.
 pub async fn toggle(state: &AppState, permit: &Permit<EditArea>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    repo::toggle(&mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    crud::toggle(&Areas, state, permit.scope(), &permit.caller().user_id, id).await?;
     Ok(())
 }

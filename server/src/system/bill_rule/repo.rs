@@ -2,7 +2,8 @@
 
 use super::dto::{RuleListRow, RuleOption, RuleRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, toggle_enabled, update_row};
+use crate::crud::entity;
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -23,6 +24,9 @@ fn filter(sql: &mut Sql, keyword: Option<&Keyword>, category: Option<&str>) {
     }
 }
 
+/// The lists' order.
+const ORDER: &str = " ORDER BY sort_code, creator_time DESC, id";
+
 /// A page of the rules the scope reaches.
 pub async fn page(
     conn: &mut Conn,
@@ -31,35 +35,22 @@ pub async fn page(
     category: Option<&str>,
     page: Page,
 ) -> Result<(Vec<RuleListRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_bill_rule WHERE 1 = 1");
-    scope.restrict(&mut count, &SCOPE);
-    filter(&mut count, keyword, category);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        "SELECT id, full_name, en_code, \
+    const SELECT: &str = "SELECT id, full_name, en_code, \
          COALESCE((SELECT d.full_name FROM base_dictionary_data d WHERE d.id = base_bill_rule.category), base_bill_rule.category) AS category, \
          start_number, output_number, digit, \
          COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = base_bill_rule.creator_user_id), '') AS creator_user, \
-         creator_time, last_modify_time, sort_code, enabled_mark FROM base_bill_rule WHERE 1 = 1",
-    );
-    scope.restrict(&mut list, &SCOPE);
-    filter(&mut list, keyword, category);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+         creator_time, last_modify_time, sort_code, enabled_mark FROM base_bill_rule WHERE 1 = 1";
+    let scoped = |sql: &mut Sql| {
+        scope.restrict(sql, &SCOPE);
+        filter(sql, keyword, category);
+    };
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_bill_rule WHERE 1 = 1", SELECT, scoped, ORDER, page).await?)
 }
 
 /// A page of the enabled rules (the picker, for any member).
 pub async fn enabled_page(conn: &mut Conn, keyword: Option<&Keyword>, category: Option<&str>, page: Page) -> Result<(Vec<RuleOption>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_bill_rule WHERE enabled_mark = 1");
-    filter(&mut count, keyword, category);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, "SELECT id, full_name, en_code, start_number, category FROM base_bill_rule WHERE enabled_mark = 1");
-    filter(&mut list, keyword, category);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    const SELECT: &str = "SELECT id, full_name, en_code, start_number, category FROM base_bill_rule WHERE enabled_mark = 1";
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_bill_rule WHERE enabled_mark = 1", SELECT, |sql| filter(sql, keyword, category), ORDER, page).await?)
 }
 
 pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<RuleRow>, AppError> {
@@ -87,60 +78,9 @@ pub async fn is_business_type(conn: &mut Conn, id: &str) -> Result<bool, AppErro
     Ok(n > 0)
 }
 
-pub struct NewRule<'a> {
-    pub id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub category: &'a str,
-    pub prefix: &'a str,
-    pub date_format: &'a str,
-    pub digit: i64,
-    pub start_number: &'a str,
-    pub example: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub creator_user_id: &'a str,
-}
-
-pub async fn insert(conn: &mut Conn, r: &NewRule<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_bill_rule (id, full_name, en_code, category, prefix, date_format, digit, start_number, example, sort_code, enabled_mark, description, creator_time, creator_user_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-    )
-    .bind(r.id)
-    .bind(r.full_name)
-    .bind(r.en_code)
-    .bind(r.category)
-    .bind(r.prefix)
-    .bind(r.date_format)
-    .bind(r.digit)
-    .bind(r.start_number)
-    .bind(r.example)
-    .bind(r.sort_code)
-    .bind(r.enabled_mark)
-    .bind(r.description)
-    .bind(now)
-    .bind(r.creator_user_id)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_bill_rule", id, columns, user_id, now).await?;
-    Ok(())
-}
-
-/// Flips enabledMark 1 ↔ 0.
-pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    toggle_enabled(conn, "base_bill_rule", id, user_id, now).await?;
-    Ok(())
-}
-
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_bill_rule WHERE id = $1").bind(id).execute(conn).await?;
-    Ok(())
+entity! {
+    /// Serial-number rules, administered by the generic skeleton ([`crate::crud`]).
+    Rules: RuleRow = by_id, "base_bill_rule", "单据规则不存在", Nothing, []
 }
 
 /// Takes the rule's row for the rest of the transaction — a write, so that on PostgreSQL the

@@ -6,13 +6,14 @@
 //! several sharing the database, each get their own consecutive number.
 
 use super::dto::{RuleFile, RuleForm, RuleInfo, RuleListRow, RuleOption, RuleQuery, RuleRow};
-use super::repo::{self, NewRule};
+use super::repo::{self, Rules};
 use super::{AddBillRule, EditBillRule, ExportBillRule, ImportBillRule, RemoveBillRule, ViewBillRule};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
-use crate::db::{Arg, Conn, Keyword};
+use crate::crud;
+use crate::db::{Conn, Keyword};
 use crate::error::{AppError, FieldErrors};
-use crate::support::forms::{check_numbers, number, number_column, text, text_column};
+use crate::support::forms::{Columns, check_numbers, text};
 use crate::support::new_id;
 use crate::system::download::JsonFile;
 use crate::wire::{Page, PageOf, Patch};
@@ -21,7 +22,6 @@ use qiming_core::entity::{self, Form};
 use qiming_core::serial::{SerialRule, check_serial_rule};
 use serde_json::{Map, Value, json};
 
-const MISSING: &str = "单据规则不存在";
 
 /// Today in the configured zone.
 fn today(state: &AppState) -> Result<DateTime, AppError> {
@@ -85,7 +85,7 @@ pub async fn selector(state: &AppState, _caller: &Member, q: &RuleQuery, page: P
 /// GET BillRule/{id} (BILL-002): the form, with today's example (BILL-005).
 pub async fn info(state: &AppState, permit: &Permit<ViewBillRule>, id: &str) -> Result<RuleInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let r = crud::found(&Rules, &mut conn, permit.scope(), id).await?;
     let date = today(state)?;
     let example = SerialRule::from_json(&numbering_of(&r), false).map(|rule| rule.preview(&date)).unwrap_or_default();
     Ok(RuleInfo {
@@ -103,6 +103,21 @@ pub async fn info(state: &AppState, permit: &Permit<ViewBillRule>, id: &str) -> 
         enabled_mark: r.enabled_mark,
         description: r.description,
     })
+}
+
+fn columns(form: &RuleForm) -> Columns {
+    Columns::new().text("full_name", &form.full_name).text("en_code", &form.en_code).text("category", &form.category).listed(&form.sort_code, &form.enabled_mark, &form.description)
+}
+
+/// The numbering a rule ends with (every numbering column, also on an update: core checked
+/// it whole) and today's example of it.
+fn numbered(columns: Columns, serial: &SerialRule, date_format: String, example: String) -> Columns {
+    columns
+        .value("prefix", Some(serial.prefix.clone()))
+        .value("date_format", Some(date_format))
+        .value("digit", Some(serial.digit as i64))
+        .value("start_number", Some(serial.start_number.clone()))
+        .value("example", Some(example))
 }
 
 fn record_of(form: &RuleForm) -> Result<Map<String, Value>, AppError> {
@@ -124,22 +139,8 @@ pub async fn create(state: &AppState, permit: &Permit<AddBillRule>, form: RuleFo
     let category = text(&form.category);
     let mut tx = state.db.begin().await?;
     check_category(&mut tx, &category).await?;
-    let new = NewRule {
-        id: &new_id(),
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        category: &category,
-        prefix: &serial.prefix,
-        date_format: &text(&form.date_format),
-        digit: serial.digit as i64,
-        start_number: &serial.start_number,
-        example: &serial.preview(&today(state)?),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    let columns = numbered(columns(&form), &serial, text(&form.date_format), serial.preview(&today(state)?));
+    crud::insert(&Rules, &mut tx, &new_id(), columns.created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -149,7 +150,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddBillRule>, form: RuleFo
 /// again from the start number when the last one no longer fits it).
 pub async fn update(state: &AppState, permit: &Permit<EditBillRule>, id: &str, form: RuleForm) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let found = crud::found(&Rules, &mut tx, permit.scope(), id).await?;
     let prefix = if form.prefix.is_absent() { found.prefix.clone() } else { text(&form.prefix) };
     let date_format = if form.date_format.is_absent() { found.date_format.clone() } else { text(&form.date_format) };
     let digit = sent_value(&form.digit).unwrap_or_else(|| json!(found.digit));
@@ -159,37 +160,20 @@ pub async fn update(state: &AppState, permit: &Permit<EditBillRule>, id: &str, f
     if let Patch::Value(c) = &form.category {
         check_category(&mut tx, c.trim()).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    text_column(&mut columns, "category", &form.category);
-    columns.push(("prefix", serial.prefix.clone().into()));
-    columns.push(("date_format", date_format.into()));
-    columns.push(("digit", (serial.digit as i64).into()));
-    columns.push(("start_number", serial.start_number.clone().into()));
-    columns.push(("example", serial.preview(&today(state)?).into()));
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let columns = numbered(columns(&form), &serial, date_format, serial.preview(&today(state)?));
+    crud::update(&Rules, &mut tx, &found.id, columns.changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
 pub async fn delete(state: &AppState, permit: &Permit<RemoveBillRule>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    repo::delete(&mut tx, &found.id).await?;
-    tx.commit().await?;
+    crud::delete(&Rules, state, permit.scope(), id, &[]).await?;
     Ok(())
 }
 
 /// PUT BillRule/{id}/Actions/State (BILL-007): enabledMark 1 ↔ 0.
 pub async fn toggle(state: &AppState, permit: &Permit<EditBillRule>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    repo::toggle(&mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    crud::toggle(&Rules, state, permit.scope(), &permit.caller().user_id, id).await?;
     Ok(())
 }
 
@@ -223,7 +207,7 @@ const FILE: JsonFile = JsonFile { extension: "bb", name: "单据规则", content
 /// GET BillRule/{id}/Action/Export: the rule as a `.bb` file; answers its download url.
 pub async fn export(state: &AppState, permit: &Permit<ExportBillRule>, id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
-    let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let r = crud::found(&Rules, &mut conn, permit.scope(), id).await?;
     drop(conn);
     let file = RuleFile {
         id: r.id,
@@ -258,22 +242,15 @@ pub async fn import(state: &AppState, permit: &Permit<ImportBillRule>, file_name
         return Err(AppError::bad(format!("单据规则“{}”：{}已存在，不能重复导入", file.en_code.trim(), file.full_name.trim())));
     }
     check_category(&mut tx, file.category.trim()).await.map_err(|e| AppError::bad(format!("单据规则“{}”：{e}", file.en_code.trim())))?;
-    let new = NewRule {
-        id: &new_id(),
-        full_name: file.full_name.trim(),
-        en_code: file.en_code.trim(),
-        category: file.category.trim(),
-        prefix: &serial.prefix,
-        date_format: file.date_format.trim(),
-        digit: serial.digit as i64,
-        start_number: &serial.start_number,
-        example: &serial.preview(&today(state)?),
-        sort_code: file.sort_code,
-        enabled_mark: file.enabled_mark,
-        description: file.description.trim(),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert(&mut tx, &new, state.clock.now_ms()).await?;
+    let columns = Columns::new()
+        .value("full_name", Some(file.full_name.trim()))
+        .value("en_code", Some(file.en_code.trim()))
+        .value("category", Some(file.category.trim()))
+        .value("sort_code", Some(file.sort_code))
+        .value("enabled_mark", Some(file.enabled_mark))
+        .value("description", Some(file.description.trim()));
+    let columns = numbered(columns, &serial, file.date_format.trim().to_string(), serial.preview(&today(state)?));
+    crud::insert(&Rules, &mut tx, &new_id(), columns.created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }

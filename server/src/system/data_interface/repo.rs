@@ -3,7 +3,8 @@
 
 use super::dto::{InterfaceListRow, InterfaceOption, InterfaceRow, LogRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, toggle_enabled, update_row};
+use crate::crud::entity;
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -32,35 +33,25 @@ fn filter(sql: &mut Sql, keyword: Option<&Keyword>, category: Option<&str>, data
     }
 }
 
+/// The lists' order.
+const ORDER: &str = " ORDER BY sort_code, creator_time DESC, id";
+
 pub async fn page(conn: &mut Conn, scope: &DataScope, keyword: Option<&Keyword>, category: Option<&str>, data_type: Option<i64>, page: Page) -> Result<(Vec<InterfaceListRow>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_data_interface WHERE 1 = 1");
-    scope.restrict(&mut count, &SCOPE);
-    filter(&mut count, keyword, category, data_type);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(
-        engine,
-        "SELECT id, full_name, en_code, data_type, \
+    const SELECT: &str = "SELECT id, full_name, en_code, data_type, \
          COALESCE((SELECT d.full_name FROM base_dictionary_data d WHERE d.id = base_data_interface.category_id), base_data_interface.category_id) AS category_id, \
          COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = base_data_interface.creator_user_id), '') AS creator_user, \
-         creator_time, last_modify_time, sort_code, enabled_mark FROM base_data_interface WHERE 1 = 1",
-    );
-    scope.restrict(&mut list, &SCOPE);
-    filter(&mut list, keyword, category, data_type);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+         creator_time, last_modify_time, sort_code, enabled_mark FROM base_data_interface WHERE 1 = 1";
+    let scoped = |sql: &mut Sql| {
+        scope.restrict(sql, &SCOPE);
+        filter(sql, keyword, category, data_type);
+    };
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_data_interface WHERE 1 = 1", SELECT, scoped, ORDER, page).await?)
 }
 
 /// A page of the enabled interfaces (the designer's picker, for any member).
 pub async fn enabled_page(conn: &mut Conn, keyword: Option<&Keyword>, category: Option<&str>, data_type: Option<i64>, page: Page) -> Result<(Vec<InterfaceOption>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*) FROM base_data_interface WHERE enabled_mark = 1");
-    filter(&mut count, keyword, category, data_type);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, "SELECT id, full_name, en_code, data_type, request_parameters, check_type AS has_page FROM base_data_interface WHERE enabled_mark = 1");
-    filter(&mut list, keyword, category, data_type);
-    list.push(" ORDER BY sort_code, creator_time DESC, id LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    const SELECT: &str = "SELECT id, full_name, en_code, data_type, request_parameters, check_type AS has_page FROM base_data_interface WHERE enabled_mark = 1";
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_data_interface WHERE enabled_mark = 1", SELECT, |sql| filter(sql, keyword, category, data_type), ORDER, page).await?)
 }
 
 /// Every enabled interface, for the category tree.
@@ -110,53 +101,33 @@ pub async fn code_exists(conn: &mut Conn, en_code: &str) -> Result<bool, AppErro
     Ok(n > 0)
 }
 
-pub async fn insert(conn: &mut Conn, r: &InterfaceRow, user_id: &str, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_data_interface (id, category_id, full_name, en_code, db_link_id, data_type, check_type, request_method, path, query, \
-         data_processing, request_headers, request_parameters, property_json, response_type, ip_address, sort_code, enabled_mark, description, \
-         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
-    )
-    .bind(&r.id)
-    .bind(&r.category_id)
-    .bind(&r.full_name)
-    .bind(&r.en_code)
-    .bind(&r.db_link_id)
-    .bind(r.data_type)
-    .bind(r.check_type)
-    .bind(&r.request_method)
-    .bind(&r.path)
-    .bind(&r.query)
-    .bind(&r.data_processing)
-    .bind(&r.request_headers)
-    .bind(&r.request_parameters)
-    .bind(&r.property_json)
-    .bind(&r.response_type)
-    .bind(&r.ip_address)
-    .bind(r.sort_code)
-    .bind(r.enabled_mark)
-    .bind(&r.description)
-    .bind(now)
-    .bind(user_id)
-    .execute(conn)
-    .await?;
-    Ok(())
+entity! {
+    /// Data interfaces, with their call log, administered by the generic skeleton ([`crate::crud`]).
+    Interfaces: InterfaceRow = by_id, "base_data_interface", "数据接口不存在", Nothing, ["DELETE FROM base_data_interface_log WHERE invoke_id = $1"]
 }
 
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    update_row(conn, "base_data_interface", id, columns, user_id, now).await?;
-    Ok(())
-}
-
-pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    toggle_enabled(conn, "base_data_interface", id, user_id, now).await?;
-    Ok(())
-}
-
-/// Deletes the interface and its log.
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_data_interface_log WHERE invoke_id = $1").bind(id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM base_data_interface WHERE id = $1").bind(id).execute(conn).await?;
-    Ok(())
+/// The columns of a whole interface (a new one, a copy, an import).
+pub fn columns(r: &InterfaceRow) -> Vec<(&'static str, Arg)> {
+    vec![
+        ("category_id", r.category_id.as_str().into()),
+        ("full_name", r.full_name.as_str().into()),
+        ("en_code", r.en_code.as_str().into()),
+        ("db_link_id", r.db_link_id.as_str().into()),
+        ("data_type", r.data_type.into()),
+        ("check_type", r.check_type.into()),
+        ("request_method", r.request_method.as_str().into()),
+        ("path", r.path.as_str().into()),
+        ("query", r.query.as_str().into()),
+        ("data_processing", r.data_processing.as_str().into()),
+        ("request_headers", r.request_headers.as_str().into()),
+        ("request_parameters", r.request_parameters.as_str().into()),
+        ("property_json", r.property_json.as_str().into()),
+        ("response_type", r.response_type.as_str().into()),
+        ("ip_address", r.ip_address.as_str().into()),
+        ("sort_code", r.sort_code.into()),
+        ("enabled_mark", r.enabled_mark.into()),
+        ("description", r.description.as_str().into()),
+    ]
 }
 
 /// The caller's first position ('' when none).

@@ -10,14 +10,15 @@ use super::dto::{
 };
 use super::guard;
 use super::runner::RunError;
-use super::repo::{self, NewLog};
+use super::repo::{self, Interfaces, NewLog};
 use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
 use crate::state::AppState;
 use crate::access::{Member, Permit, Session};
+use crate::crud::{self, Entity};
 use crate::db::{Arg, Conn, Engine, Keyword};
 use crate::error::AppError;
 use crate::request::Client;
-use crate::support::forms::{check, check_numbers, text_column, number_column};
+use crate::support::forms::{Columns, check, check_numbers};
 use crate::support::{http, new_id};
 use crate::system::download::JsonFile;
 use crate::wire::{Page, PageOf, Pagination, Patch};
@@ -25,7 +26,6 @@ use qiming_core::entity::Form;
 use serde_json::{Map, Value, json};
 use std::time::{Duration, Instant};
 
-const MISSING: &str = "数据接口不存在";
 /// Rows an interface answers at most (a popup pages through them).
 const MAX_ROWS: i64 = 10_000;
 /// How long an HTTP interface may take by default (an SQL one: QIMING_INTERFACE_SQL_TIMEOUT).
@@ -148,13 +148,13 @@ pub async fn selector(state: &AppState, _caller: &Member) -> Result<Vec<Selector
 /// GET DataInterface/{id}: the form.
 pub async fn info(state: &AppState, permit: &Permit<ViewDataInterface>, id: &str) -> Result<InterfaceRow, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))
+    crud::found(&Interfaces, &mut conn, permit.scope(), id).await
 }
 
 /// GET DataInterface/GetParam/{id}: the declared parameters, for any member.
 pub async fn params(state: &AppState, _caller: &Member, id: &str) -> Result<Vec<Value>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let r = repo::for_call(&mut conn, id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let r = repo::for_call(&mut conn, id).await?.ok_or_else(|| AppError::not_found(Interfaces.missing()))?;
     Ok(declared_params(&r).into_iter().map(Value::Object).collect())
 }
 
@@ -238,7 +238,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddDataInterface>, form: I
     let mut tx = state.db.begin().await?;
     check_whole(Engine::of(&tx), &r)?;
     check_category(&mut tx, &r.category_id).await?;
-    repo::insert(&mut tx, &r, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::insert(&Interfaces, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -247,51 +247,44 @@ pub async fn create(state: &AppState, permit: &Permit<AddDataInterface>, form: I
 pub async fn update(state: &AppState, permit: &Permit<EditDataInterface>, id: &str, form: InterfaceForm) -> Result<(), AppError> {
     check(Form::DataInterface, &form_record(&form)?, false)?;
     let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let found = crud::found(&Interfaces, &mut tx, permit.scope(), id).await?;
     let r = merged(&found, &form);
     check_whole(Engine::of(&tx), &r)?;
     if r.category_id != found.category_id {
         check_category(&mut tx, &r.category_id).await?;
     }
     let method = method_text(&form.request_method);
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "category_id", &form.category_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    columns.push(("db_link_id", r.db_link_id.clone().into()));
-    number_column(&mut columns, "data_type", &form.data_type);
-    number_column(&mut columns, "check_type", &form.check_type);
-    text_column(&mut columns, "request_method", &method);
-    text_column(&mut columns, "path", &form.path);
-    columns.push(("query", r.query.clone().into()));
-    text_column(&mut columns, "data_processing", &form.data_processing);
-    text_column(&mut columns, "request_headers", &form.request_headers);
-    text_column(&mut columns, "request_parameters", &form.request_parameters);
-    text_column(&mut columns, "property_json", &form.property_json);
-    columns.push(("response_type", r.response_type.clone().into()));
-    text_column(&mut columns, "ip_address", &form.ip_address);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let columns = Columns::new()
+        .text("category_id", &form.category_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .value("db_link_id", Some(r.db_link_id.as_str()))
+        .number("data_type", &form.data_type, 0)
+        .number("check_type", &form.check_type, 0)
+        .text("request_method", &method)
+        .text("path", &form.path)
+        .value("query", Some(r.query.as_str()))
+        .text("data_processing", &form.data_processing)
+        .text("request_headers", &form.request_headers)
+        .text("request_parameters", &form.request_parameters)
+        .text("property_json", &form.property_json)
+        .value("response_type", Some(r.response_type.as_str()))
+        .text("ip_address", &form.ip_address)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .changed();
+    crud::update(&Interfaces, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
 pub async fn delete(state: &AppState, permit: &Permit<RemoveDataInterface>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    repo::delete(&mut tx, &found.id).await?;
-    tx.commit().await?;
+    crud::delete(&Interfaces, state, permit.scope(), id, &[]).await?;
     Ok(())
 }
 
 /// PUT DataInterface/{id}/Actions/State (DI-001): enabledMark 1 ↔ 0.
 pub async fn toggle(state: &AppState, permit: &Permit<EditDataInterface>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    repo::toggle(&mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    crud::toggle(&Interfaces, state, permit.scope(), &permit.caller().user_id, id).await?;
     Ok(())
 }
 
@@ -310,11 +303,11 @@ async fn free_code(conn: &mut Conn, code: &str) -> Result<String, AppError> {
 /// its code 编码_副本 (a number added while that is taken), in the original's state.
 pub async fn copy(state: &AppState, permit: &Permit<AddDataInterface>, id: &str) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let mut r = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let mut r = crud::found(&Interfaces, &mut tx, permit.scope(), id).await?;
     r.id = new_id();
     r.en_code = free_code(&mut tx, &r.en_code).await?;
     r.full_name = format!("{}_副本", r.full_name).chars().take(50).collect();
-    repo::insert(&mut tx, &r, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::insert(&Interfaces, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -325,7 +318,7 @@ const FILE: JsonFile = JsonFile { extension: "bd", name: "数据接口", content
 /// GET DataInterface/{id}/Action/Export: the interface as a `.bd` file.
 pub async fn export(state: &AppState, permit: &Permit<ExportDataInterface>, id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
-    let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let r = crud::found(&Interfaces, &mut conn, permit.scope(), id).await?;
     drop(conn);
     FILE.offer(state, &permit.caller().user_id, &r.full_name, &r).await
 }
@@ -342,7 +335,7 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDataInterface>, file
         return Err(AppError::bad(format!("数据接口“{}”：{}已存在，不能重复导入", r.en_code.trim(), r.full_name.trim())));
     }
     check_category(&mut tx, &r.category_id).await.map_err(named)?;
-    repo::insert(&mut tx, &r, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::insert(&Interfaces, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -350,7 +343,7 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDataInterface>, file
 /// GET DataInterfaceLog/{id} (DI-007): the calls of an interface, newest first.
 pub async fn log(state: &AppState, permit: &Permit<ViewDataInterface>, id: &str, q: &LogQuery, page: Page) -> Result<PageOf<LogRow>, AppError> {
     let mut conn = state.db.acquire().await?;
-    let found = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let found = crud::found(&Interfaces, &mut conn, permit.scope(), id).await?;
     let (list, total) = repo::log_page(&mut conn, &found.id, Keyword::parse(q.keyword.as_deref()).as_ref(), page).await?;
     Ok(page.of(list, total))
 }
@@ -559,7 +552,7 @@ fn text_pairs(values: &Map<String, Value>) -> Vec<(String, String)> {
 /// Runs and logs one call.
 async fn call(state: &AppState, id: &str, kind: &str, sent: &[ParamValue], ctx: &CallContext<'_>) -> Result<Value, AppError> {
     let mut conn = state.db.acquire().await?;
-    let r = repo::for_call(&mut conn, id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let r = repo::for_call(&mut conn, id).await?.ok_or_else(|| AppError::not_found(Interfaces.missing()))?;
     drop(conn);
     let began = Instant::now();
     let answer = run(state, &r, sent, ctx).await;

@@ -3,6 +3,7 @@
 
 use super::dto::{VariateListRow, VariateRow};
 use crate::access::DataScope;
+use crate::crud::entity;
 use crate::db::{Arg, Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
 use crate::system::data_interface::repo::SCOPE;
@@ -69,47 +70,20 @@ pub async fn name_taken(conn: &mut Conn, full_name: &str, except: &str) -> Resul
     Ok(n > 0)
 }
 
-pub async fn insert(conn: &mut Conn, r: &VariateRow, user_id: &str, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_data_interface_variate (id, interface_id, full_name, expression, value, sort_code, enabled_mark, description, \
-         creator_time, creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-    )
-    .bind(&r.id)
-    .bind(&r.interface_id)
-    .bind(&r.full_name)
-    .bind(&r.expression)
-    .bind(&r.value)
-    .bind(r.sort_code)
-    .bind(r.enabled_mark)
-    .bind(&r.description)
-    .bind(now)
-    .bind(user_id)
-    .execute(conn)
-    .await?;
-    Ok(())
+entity! {
+    /// Data-interface variables, administered by the generic skeleton ([`crate::crud`]).
+    Variates: VariateRow = by_id, "base_data_interface_variate", "数据接口变量不存在", Nothing, []
 }
 
-pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, user_id: &str, now: i64) -> Result<(), AppError> {
-    let mut sql = Sql::update(Engine::of(conn), "base_data_interface_variate");
-    for (column, value) in columns {
-        sql.set(column, value);
-    }
-    sql.set("last_modify_time", now).set("last_modify_user_id", user_id).push(" WHERE id = ").bind(id);
-    sql.query().execute(conn).await?;
-    Ok(())
-}
-
-pub async fn toggle(conn: &mut Conn, id: &str, user_id: &str, now: i64) -> Result<(), AppError> {
-    sqlx::query("UPDATE base_data_interface_variate SET enabled_mark = 1 - enabled_mark, last_modify_time = $1, last_modify_user_id = $2 WHERE id = $3")
-        .bind(now)
-        .bind(user_id)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
-pub async fn delete(conn: &mut Conn, id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_data_interface_variate WHERE id = $1").bind(id).execute(conn).await?;
-    Ok(())
+/// The columns of a whole variable (a new one, a copy, an import).
+pub fn columns(r: &VariateRow) -> Vec<(&'static str, Arg)> {
+    vec![
+        ("interface_id", r.interface_id.as_str().into()),
+        ("full_name", r.full_name.as_str().into()),
+        ("expression", r.expression.as_str().into()),
+        ("value", r.value.as_str().into()),
+        ("sort_code", r.sort_code.into()),
+        ("enabled_mark", r.enabled_mark.into()),
+        ("description", r.description.as_str().into()),
+    ]
 }

@@ -5,12 +5,13 @@
 //! yet.
 
 use super::dto::{VariateForm, VariateListRow, VariateNode, VariateQuery, VariateRow};
-use super::repo;
+use super::repo::{self, Variates};
 use crate::state::AppState;
 use crate::access::{DataScope, Permit};
-use crate::db::{Arg, Conn, Keyword};
+use crate::crud;
+use crate::db::{Conn, Keyword};
 use crate::error::AppError;
-use crate::support::forms::{check, check_numbers, number_column, text_column};
+use crate::support::forms::{Columns, check, check_numbers};
 use crate::support::new_id;
 use crate::system::data_interface::repo as interfaces;
 use crate::system::data_interface::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
@@ -18,7 +19,6 @@ use crate::system::download::JsonFile;
 use crate::wire::Patch;
 use qiming_core::entity::Form;
 
-const MISSING: &str = "数据接口变量不存在";
 const MISSING_INTERFACE: &str = "数据接口不存在";
 const NAME_TAKEN: &str = "变量名已存在";
 /// The longest name (core's form).
@@ -82,7 +82,7 @@ pub async fn selector(state: &AppState, permit: &Permit<ViewDataInterface>) -> R
 /// GET DataInterfaceVariate/{id}/Info: the form.
 pub async fn info(state: &AppState, permit: &Permit<ViewDataInterface>, id: &str) -> Result<VariateRow, AppError> {
     let mut conn = state.db.acquire().await?;
-    repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))
+    crud::found(&Variates, &mut conn, permit.scope(), id).await
 }
 
 fn text_of(p: &Patch<String>, stored: &str) -> String {
@@ -110,7 +110,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddDataInterface>, form: V
     let mut tx = state.db.begin().await?;
     check_interface(&mut tx, permit.scope(), &r.interface_id).await?;
     check_name(&mut tx, &r.full_name, &r.id).await?;
-    repo::insert(&mut tx, &r, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::insert(&Variates, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -120,7 +120,7 @@ pub async fn update(state: &AppState, permit: &Permit<EditDataInterface>, id: &s
     check(Form::DataInterfaceVariate, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let found = crud::found(&Variates, &mut tx, permit.scope(), id).await?;
     let interface_id = text_of(&form.interface_id, &found.interface_id);
     if interface_id != found.interface_id {
         check_interface(&mut tx, permit.scope(), &interface_id).await?;
@@ -129,35 +129,28 @@ pub async fn update(state: &AppState, permit: &Permit<EditDataInterface>, id: &s
     if full_name != found.full_name {
         check_name(&mut tx, &full_name, &found.id).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "interface_id", &form.interface_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "expression", &form.expression);
-    text_column(&mut columns, "value", &form.value);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let columns = Columns::new()
+        .text("interface_id", &form.interface_id)
+        .text("full_name", &form.full_name)
+        .text("expression", &form.expression)
+        .text("value", &form.value)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
+        .changed();
+    crud::update(&Variates, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// DELETE DataInterfaceVariate/{id}.
 pub async fn delete(state: &AppState, permit: &Permit<RemoveDataInterface>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    repo::delete(&mut tx, &found.id).await?;
-    tx.commit().await?;
+    crud::delete(&Variates, state, permit.scope(), id, &[]).await?;
     Ok(())
 }
 
 /// PUT DataInterfaceVariate/{id}/Actions/State (DI-002): enabledMark 1 ↔ 0; a disabled
 /// variable leaves the picker.
 pub async fn toggle(state: &AppState, permit: &Permit<EditDataInterface>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
-    repo::toggle(&mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    crud::toggle(&Variates, state, permit.scope(), &permit.caller().user_id, id).await?;
     Ok(())
 }
 
@@ -171,7 +164,7 @@ fn with_suffix(name: &str, suffix: &str) -> String {
 /// 名称_copy (a number added while that is taken: _copy2, _copy3, …), in the original's state.
 pub async fn copy(state: &AppState, permit: &Permit<AddDataInterface>, id: &str) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let mut r = repo::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let mut r = crud::found(&Variates, &mut tx, permit.scope(), id).await?;
     let mut n = 1;
     let mut name = with_suffix(&r.full_name, "_copy");
     while repo::name_taken(&mut tx, &name, "").await? {
@@ -180,7 +173,7 @@ pub async fn copy(state: &AppState, permit: &Permit<AddDataInterface>, id: &str)
     }
     r.id = new_id();
     r.full_name = name;
-    repo::insert(&mut tx, &r, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::insert(&Variates, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -191,7 +184,7 @@ const FILE: JsonFile = JsonFile { extension: "bdv", name: "数据接口变量", 
 /// GET DataInterfaceVariate/{id}/Actions/Export: the variable as a `.bdv` file.
 pub async fn export(state: &AppState, permit: &Permit<ExportDataInterface>, id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
-    let r = repo::by_id(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    let r = crud::found(&Variates, &mut conn, permit.scope(), id).await?;
     drop(conn);
     FILE.offer(state, &permit.caller().user_id, &r.full_name, &r).await
 }
@@ -211,7 +204,7 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDataInterface>, file
     if repo::name_taken(&mut tx, &r.full_name, "").await? {
         return Err(AppError::bad(format!("变量“{}”已存在，不能重复导入", r.full_name)));
     }
-    repo::insert(&mut tx, &r, &permit.caller().user_id, state.clock.now_ms()).await?;
+    crud::insert(&Variates, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -5,13 +5,14 @@ use super::dto::{
     Dictionary, DictionaryFile, FileItem, FileType, ItemForm, ItemInfo, ItemNode, ItemQuery, ItemRow, OptionNode, PickerNode, TypeForm, TypeInfo,
     TypeNode, TypeRow,
 };
-use super::repo::{self, NewItem, NewType};
+use super::repo::{self, Items, Types};
 use super::{AddDictionary, EditDictionary, ExportDictionary, ImportDictionary, RemoveDictionary, ViewDictionary};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
-use crate::db::{Arg, Conn, Keyword};
+use crate::crud::{self, Refusal};
+use crate::db::{Conn, Keyword};
 use crate::error::AppError;
-use crate::support::forms::{check, check_numbers, number, number_column, text, text_column};
+use crate::support::forms::{Columns, check, check_numbers, text};
 use crate::support::new_id;
 use crate::support::tree::{nest, on_cycle, prune, subtree};
 use crate::system::download::JsonFile;
@@ -21,7 +22,6 @@ use qiming_core::entity::{self, Form};
 use std::collections::{HashMap, HashSet};
 
 const TYPE_MISSING: &str = "字典分类不存在";
-const ITEM_MISSING: &str = "字典数据不存在";
 /// The top of the category tree.
 const TOP: &str = "-1";
 /// The top of a category's items.
@@ -86,7 +86,7 @@ fn picker_tree(nodes: Vec<PickerNode>) -> Vec<PickerNode> {
 
 pub async fn type_info(state: &AppState, permit: &Permit<ViewDictionary>, id: &str) -> Result<TypeInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    let t = repo::type_in_scope(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(TYPE_MISSING))?;
+    let t = crud::found(&Types, &mut conn, permit.scope(), id).await?;
     Ok(TypeInfo {
         id: t.id,
         parent_id: t.parent_id,
@@ -124,18 +124,15 @@ pub async fn create_type(state: &AppState, permit: &Permit<AddDictionary>, form:
     let category = text(&form.category);
     let mut tx = state.db.begin().await?;
     check_type_parent(&mut tx, &parent_id).await?;
-    let new = NewType {
-        id: &new_id(),
-        parent_id: &parent_id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        is_tree: number(&form.is_tree, 0),
-        category: if category.is_empty() { "0" } else { &category },
-        sort_code: number(&form.sort_code, 0),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert_type(&mut tx, &new, state.clock.now_ms()).await?;
+    let columns = Columns::new()
+        .text("parent_id", &form.parent_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .number("is_tree", &form.is_tree, 0)
+        .value("category", Some(if category.is_empty() { "0" } else { &category }))
+        .number("sort_code", &form.sort_code, 0)
+        .text("description", &form.description);
+    crud::insert(&Types, &mut tx, &new_id(), columns.created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -148,7 +145,7 @@ pub async fn update_type(state: &AppState, permit: &Permit<EditDictionary>, id: 
     check_numbers(&form.sort_code, &Patch::Absent)?;
     check_is_tree(&form.is_tree)?;
     let mut tx = state.db.begin().await?;
-    let found = repo::type_in_scope(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(TYPE_MISSING))?;
+    let found = crud::found(&Types, &mut tx, permit.scope(), id).await?;
     if is_fixed(&found.id) {
         return Err(AppError::bad("该分类不能修改"));
     }
@@ -165,18 +162,15 @@ pub async fn update_type(state: &AppState, permit: &Permit<EditDictionary>, id: 
         }
         check_type_parent(&mut tx, parent).await?;
     }
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    text_column(&mut columns, "parent_id", &form.parent_id);
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    text_column(&mut columns, "description", &form.description);
-    if let Patch::Value(c) = &form.category
-        && !c.trim().is_empty()
-    {
-        columns.push(("category", c.trim().into()));
-    }
-    repo::update_type(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let category = Some(text(&form.category)).filter(|c| !c.is_empty());
+    let columns = Columns::new()
+        .text("parent_id", &form.parent_id)
+        .text("full_name", &form.full_name)
+        .text("en_code", &form.en_code)
+        .number("sort_code", &form.sort_code, 0)
+        .text("description", &form.description)
+        .value("category", category);
+    crud::update(&Types, &mut tx, &found.id, columns.changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -185,16 +179,16 @@ pub async fn update_type(state: &AppState, permit: &Permit<EditDictionary>, id: 
 /// categories or items.
 pub async fn delete_type(state: &AppState, permit: &Permit<RemoveDictionary>, id: &str) -> Result<(), AppError> {
     let mut tx = state.db.begin().await?;
-    let found = repo::type_in_scope(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(TYPE_MISSING))?;
+    let found = crud::found(&Types, &mut tx, permit.scope(), id).await?;
     if is_fixed(&found.id) {
         return Err(AppError::bad("该分类不能删除"));
     }
-    match repo::type_contents(&mut tx, &found.id).await? {
-        (children, _) if children > 0 => return Err(AppError::bad("该分类下有子分类，不能删除")),
-        (_, items) if items > 0 => return Err(AppError::bad("该分类下有字典数据，不能删除")),
-        _ => {}
-    }
-    repo::delete_type(&mut tx, &found.id).await?;
+    let refusals = [
+        Refusal { count: repo::CHILD_TYPES, message: "该分类下有子分类，不能删除" },
+        Refusal { count: repo::TYPE_ITEMS, message: "该分类下有字典数据，不能删除" },
+    ];
+    crud::refuse(&mut tx, &found.id, &refusals).await?;
+    crud::remove(&Types, &mut tx, &found.id).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -329,7 +323,7 @@ pub async fn all_answer(state: &AppState, _caller: &Member) -> Result<Bytes, App
 
 pub async fn item_info(state: &AppState, permit: &Permit<ViewDictionary>, id: &str) -> Result<ItemInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    let i = repo::item_in_scope(&mut conn, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(ITEM_MISSING))?;
+    let i = crud::found(&Items, &mut conn, permit.scope(), id).await?;
     Ok(ItemInfo {
         id: i.id,
         dictionary_type_id: i.dictionary_type_id,
@@ -365,6 +359,10 @@ async fn item_parent(conn: &mut Conn, t: &TypeRow, sent: &str, item_id: Option<&
     Ok(sent.to_string())
 }
 
+fn item_columns(form: &ItemForm) -> Columns {
+    Columns::new().text("full_name", &form.full_name).text("en_code", &form.en_code).listed(&form.sort_code, &form.enabled_mark, &form.description)
+}
+
 /// POST DictionaryData (DICT-030..036): core's form rules, sort code and state; an item
 /// belongs to an existing category other than the fixed two (DICT-011); enabledMark defaults
 /// to 1, sortCode to 0; a duplicate code in the category is named.
@@ -381,18 +379,8 @@ pub async fn create_item(state: &AppState, permit: &Permit<AddDictionary>, form:
         return Err(AppError::bad("该分类下不能新建字典"));
     }
     let parent_id = item_parent(&mut tx, &t, &text(&form.parent_id), None).await?;
-    let new = NewItem {
-        id: &new_id(),
-        dictionary_type_id: &t.id,
-        parent_id: &parent_id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert_item(&mut tx, &new, state.clock.now_ms()).await?;
+    let columns = item_columns(&form).value("dictionary_type_id", Some(t.id.as_str())).value("parent_id", Some(parent_id));
+    crud::insert(&Items, &mut tx, &new_id(), columns.created(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -403,40 +391,29 @@ pub async fn update_item(state: &AppState, permit: &Permit<EditDictionary>, id: 
     check(Form::DictionaryData, &form, false)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
     let mut tx = state.db.begin().await?;
-    let found = repo::item_in_scope(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(ITEM_MISSING))?;
-    let mut columns: Vec<(&'static str, Arg)> = Vec::new();
-    if let Patch::Value(parent) = &form.parent_id {
-        let t = existing_type(&mut tx, &found.dictionary_type_id).await?;
-        columns.push(("parent_id", item_parent(&mut tx, &t, parent, Some(&found.id)).await?.into()));
-    }
-    text_column(&mut columns, "full_name", &form.full_name);
-    text_column(&mut columns, "en_code", &form.en_code);
-    number_column(&mut columns, "sort_code", &form.sort_code);
-    number_column(&mut columns, "enabled_mark", &form.enabled_mark);
-    text_column(&mut columns, "description", &form.description);
-    repo::update_item(&mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let found = crud::found(&Items, &mut tx, permit.scope(), id).await?;
+    let parent_id = match &form.parent_id {
+        Patch::Value(parent) => {
+            let t = existing_type(&mut tx, &found.dictionary_type_id).await?;
+            Some(item_parent(&mut tx, &t, parent, Some(&found.id)).await?)
+        }
+        _ => None,
+    };
+    let columns = item_columns(&form).value("parent_id", parent_id);
+    crud::update(&Items, &mut tx, &found.id, columns.changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// DELETE DictionaryData/{id}: refused while items hang below it.
 pub async fn delete_item(state: &AppState, permit: &Permit<RemoveDictionary>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::item_in_scope(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(ITEM_MISSING))?;
-    if repo::child_items(&mut tx, &found.id).await? > 0 {
-        return Err(AppError::bad("该字典下有子项，不能删除"));
-    }
-    repo::delete_item(&mut tx, &found.id).await?;
-    tx.commit().await?;
+    crud::delete(&Items, state, permit.scope(), id, &[Refusal { count: repo::CHILD_ITEMS, message: "该字典下有子项，不能删除" }]).await?;
     Ok(())
 }
 
 /// PUT DictionaryData/{id}/Actions/State (DICT-040): enabledMark 1 ↔ 0.
 pub async fn toggle_item(state: &AppState, permit: &Permit<EditDictionary>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = repo::item_in_scope(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(ITEM_MISSING))?;
-    repo::toggle_item(&mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    crud::toggle(&Items, state, permit.scope(), &permit.caller().user_id, id).await?;
     Ok(())
 }
 
@@ -449,7 +426,7 @@ const FILE: JsonFile = JsonFile { extension: "bdd", name: "字典", content: "�
 /// scope (a category or item below one outside it would be an orphan in the file).
 pub async fn export(state: &AppState, permit: &Permit<ExportDictionary>, type_id: &str) -> Result<String, AppError> {
     let mut conn = state.db.acquire().await?;
-    let root = repo::type_in_scope(&mut conn, permit.scope(), type_id).await?.ok_or_else(|| AppError::not_found(TYPE_MISSING))?;
+    let root = crud::found(&Types, &mut conn, permit.scope(), type_id).await?;
     if is_fixed(&root.id) {
         return Err(AppError::bad("该分类不能导出"));
     }
@@ -586,34 +563,28 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDictionary>, file_na
     for t in &file.list {
         let parent = type_ids.get(t.parent_id.as_str()).cloned().unwrap_or_else(|| t.parent_id.clone());
         let category = if t.category.trim().is_empty() { "0" } else { t.category.trim() };
-        let new = NewType {
-            id: &type_ids[t.id.as_str()],
-            parent_id: &parent,
-            full_name: t.full_name.trim(),
-            en_code: t.en_code.trim(),
-            is_tree: t.is_tree,
-            category,
-            sort_code: t.sort_code,
-            description: t.description.trim(),
-            creator_user_id: user,
-        };
-        repo::insert_type(&mut tx, &new, now).await?;
+        let columns = Columns::new()
+            .value("parent_id", Some(parent))
+            .value("full_name", Some(t.full_name.trim()))
+            .value("en_code", Some(t.en_code.trim()))
+            .value("is_tree", Some(t.is_tree))
+            .value("category", Some(category))
+            .value("sort_code", Some(t.sort_code))
+            .value("description", Some(t.description.trim()));
+        crud::insert(&Types, &mut tx, &type_ids[t.id.as_str()], columns.created(), user, now).await?;
     }
     let item_ids: HashMap<&str, String> = file.model_list.iter().map(|i| (i.id.as_str(), new_id())).collect();
     for i in &file.model_list {
         let parent = if i.parent_id == ITEM_TOP { ITEM_TOP.to_string() } else { item_ids[i.parent_id.as_str()].clone() };
-        let new = NewItem {
-            id: &item_ids[i.id.as_str()],
-            dictionary_type_id: &type_ids[i.dictionary_type_id.as_str()],
-            parent_id: &parent,
-            full_name: i.full_name.trim(),
-            en_code: i.en_code.trim(),
-            sort_code: i.sort_code,
-            enabled_mark: i.enabled_mark,
-            description: i.description.trim(),
-            creator_user_id: user,
-        };
-        repo::insert_item(&mut tx, &new, now).await?;
+        let columns = Columns::new()
+            .value("dictionary_type_id", Some(type_ids[i.dictionary_type_id.as_str()].as_str()))
+            .value("parent_id", Some(parent))
+            .value("full_name", Some(i.full_name.trim()))
+            .value("en_code", Some(i.en_code.trim()))
+            .value("sort_code", Some(i.sort_code))
+            .value("enabled_mark", Some(i.enabled_mark))
+            .value("description", Some(i.description.trim()));
+        crud::insert(&Items, &mut tx, &item_ids[i.id.as_str()], columns.created(), user, now).await?;
     }
     tx.commit().await?;
     Ok(file.list.len())

@@ -2,10 +2,10 @@
 //! decisions here.
 
 use crate::access::DataScope;
-use crate::db::{Conn, Engine, Keyword, Sql};
+use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::system::dto::LoginLogEntry;
-use crate::system::repo::{LOG_COLUMNS, LOG_SCOPE};
+use crate::system::repo::{LOG_SCOPE, LOG_SELECT};
 use crate::wire::Page;
 
 /// What a page of the log is filtered by (times inclusive, ms).
@@ -35,15 +35,7 @@ fn filter(sql: &mut Sql, scope: &DataScope, category: i64, f: &LogFilter) {
 
 /// A page of the category's rows within the scope, newest first, and their total.
 pub async fn page(conn: &mut Conn, scope: &DataScope, category: i64, page: Page, f: &LogFilter) -> Result<(Vec<LoginLogEntry>, i64), AppError> {
-    let engine = Engine::of(conn);
-    let mut count = Sql::new(engine, "SELECT COUNT(*)");
-    filter(&mut count, scope, category, f);
-    let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    let mut list = Sql::new(engine, "SELECT ");
-    list.push(LOG_COLUMNS);
-    filter(&mut list, scope, category, f);
-    list.push(" ORDER BY creator_time DESC, id DESC LIMIT ").bind(page.page_size).push(" OFFSET ").bind(page.offset());
-    Ok((list.query_as().fetch_all(conn).await?, total))
+    Ok(paged(conn, "SELECT COUNT(*)", LOG_SELECT, |sql| filter(sql, scope, category, f), " ORDER BY creator_time DESC, id DESC", page).await?)
 }
 
 /// Deletes the rows among `ids` within the scope; answers how many.
