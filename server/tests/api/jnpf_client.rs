@@ -31,6 +31,48 @@ async fn columns_by_module_id_answers_the_empty_list(engine: Engine) {
     assert_ne!(s.get("/api/permission/Authority/GetColumnsByModuleId/270579315303777093", None).await.code(), 200);
 }
 
+// an existing installation's seeded menus the same way.
+async fn seeded_menus_use_the_jnpf_client_addresses(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let current = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok().clone();
+    let menus = &current["menuList"];
+    assert_eq!(address_of(menus, "schedule"), "extend/schedule");
+    assert_eq!(address_of(menus, "systemData.area"), "system/area");
+    assert_eq!(address_of(menus, "msgCenter.notice"), "system/notice");
+    for (code, address) in [
+        ("permission.organize", "permission/organize"),
+        ("permission.user", "permission/user"),
+        ("systemData.dictionary", "systemData/dictionary"),
+        ("systemData.dataInterface", "systemData/dataInterface"),
+        ("system.billRule", "system/billRule"),
+        ("system.menu", "system/menu"),
+        ("system.sysConfig", "system/sysConfig"),
+        ("system.visualDev", "onlineDev/webDesign"),
+    ] {
+        assert_eq!(address_of(menus, code), address, "{code}");
+    }
+
+    // An installation seeded before: the old addresses, then migration 0031.
+    let mut conn = s.conn().await;
+    for (id, old) in [("200000000000000045", "schedule"), ("200000000000000043", "systemData/area"), ("200000000000000061", "msgCenter/notice")] {
+        sqlx::query("UPDATE base_module SET url_address = $1 WHERE id = $2").bind(old).bind(id).execute(&mut *conn).await.unwrap();
+    }
+    // One the administrator moved elsewhere stays where they put it.
+    sqlx::query("UPDATE base_module SET url_address = 'my/area' WHERE id = '200000000000000043'").execute(&mut *conn).await.unwrap();
+    let migration = include_str!("../../migrations/0031_jnpf_menu_addresses.sql");
+    let statements: String = migration.lines().filter(|l| !l.trim_start().starts_with("--")).collect::<Vec<_>>().join("\n");
+    for statement in statements.split(';').filter(|s| !s.trim().is_empty()) {
+        sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut *conn).await.unwrap();
+    }
+    let mut read = Vec::new();
+    for id in ["200000000000000045", "200000000000000043", "200000000000000061"] {
+        read.push(sqlx::query_scalar::<_, String>("SELECT url_address FROM base_module WHERE id = $1").bind(id).fetch_one(&mut *conn).await.unwrap());
+    }
+    assert_eq!(read, ["extend/schedule", "my/area", "system/notice"]);
+}
+
 on_both_engines!(
     columns_by_module_id_answers_the_empty_list,
+    seeded_menus_use_the_jnpf_client_addresses,
 );
