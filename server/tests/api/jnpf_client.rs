@@ -72,7 +72,30 @@ async fn seeded_menus_use_the_jnpf_client_addresses(engine: Engine) {
     assert_eq!(read, ["extend/schedule", "my/area", "system/notice"]);
 }
 
+// Members who are not administrators are not offered it.
+async fn org_002_company_parents_offer_the_top_node_to_administrators(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let list = s.get("/api/permission/Organize/SelectorByAuth/0", Some(&admin)).await.ok()["list"].clone();
+    let top = &list[0];
+    assert_eq!((top["id"].as_str(), top["fullName"].as_str()), (Some("-1"), Some("顶级节点")), "{list:#}");
+    assert_eq!(top["organizeIds"], json!(["-1"]));
+    s.post("/api/permission/Organize", Some(&admin), json!({"parentId": "-1", "fullName": "第一公司", "enCode": "first", "enabledMark": 1, "sortCode": 0, "propertyJson": {}})).await.ok();
+    let list = s.get("/api/permission/Organize/SelectorByAuth/0", Some(&admin)).await.ok()["list"].clone();
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|n| n["fullName"].as_str().unwrap()).collect();
+    assert!(names.starts_with(&["顶级节点"]) && names.contains(&"第一公司"), "{names:?}");
+    let first = list.as_array().unwrap().iter().find(|n| n["fullName"] == "第一公司").unwrap();
+    let info = s.get(&format!("/api/permission/Organize/{}", first["id"].as_str().unwrap()), Some(&admin)).await.ok().clone();
+    assert_eq!(info["organizeIdTree"], json!(["-1"]));
+
+    s.create_user("clerk", "Clerk123").await;
+    let clerk = s.sign_in("clerk", "Clerk123").await;
+    let list = s.get("/api/permission/Organize/SelectorByAuth/0", Some(&clerk)).await.ok()["list"].clone();
+    assert!(list.as_array().unwrap().iter().all(|n| n["id"] != "-1"), "{list:#}");
+}
+
 on_both_engines!(
     columns_by_module_id_answers_the_empty_list,
     seeded_menus_use_the_jnpf_client_addresses,
+    org_002_company_parents_offer_the_top_node_to_administrators,
 );
