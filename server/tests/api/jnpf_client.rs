@@ -94,8 +94,69 @@ async fn org_002_company_parents_offer_the_top_node_to_administrators(engine: En
     assert!(list.as_array().unwrap().iter().all(|n| n["id"] != "-1"), "{list:#}");
 }
 
+// comes from Menu/Selector/0/0?category=App.
+async fn visual_design_pickers_answer(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let all = s.get("/api/system/DictionaryData/All", Some(&admin)).await.ok().clone();
+    let web_design = all["list"].as_array().unwrap().iter().find(|d| d["enCode"] == "webDesign").unwrap_or_else(|| panic!("webDesign in {all:#}"));
+    assert!(!web_design["dictionaryList"].as_array().unwrap().is_empty(), "{web_design:#}");
+    let types = s.get("/api/system/DictionaryType", Some(&admin)).await.ok().clone();
+    let mut nodes = Vec::new();
+    flatten(&types["list"], &mut nodes);
+    assert!(nodes.iter().any(|t| t["enCode"] == "webDesign" && t["fullName"] == "功能分类"), "{types:#}");
+
+    let sources = s.get("/api/system/DataSource/Selector", Some(&admin)).await.ok().clone();
+    let mut flat = Vec::new();
+    flatten(&sources["list"], &mut flat);
+    assert!(flat.iter().any(|n| n["id"] == "0" && n["fullName"] == "默认数据库"), "{sources:#}");
+    assert_eq!(s.get("/api/system/printDev/Selector?type=2", Some(&admin)).await.ok(), &json!({"list": []}));
+
+    let app = s.get("/api/system/Menu/Selector/0/0?category=App", Some(&admin)).await.ok().clone();
+    assert!(!app["list"].as_array().unwrap().is_empty(), "an App parent to release under: {app:#}");
+    let web = s.get("/api/system/Menu/Selector/0/0?category=Web", Some(&admin)).await.ok().clone();
+    let mut flat = Vec::new();
+    flatten(&web["list"], &mut flat);
+    assert!(flat.iter().all(|n| n["enCode"] != "app"), "the App root is not a Web parent");
+}
+
+// of making another. The menu opens the model (propertyJson.moduleId) at model/<enCode>.
+async fn release_makes_the_function_menu(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = crate::visualdev::text_form(&["visit_no"]);
+    let id = crate::visualdev::create(&s, &admin, json!({"fullName": "出诊登记", "enCode": "visits", "webType": 1, "formData": form})).await;
+    let parent = crate::harness::seeded_page(&s, "systemData").await;
+    s.post(&format!("/api/visualdev/Base/{id}/Actions/Release"), Some(&admin), json!({"pc": 1, "app": 0, "pcModuleParentId": parent, "pcSystemId": crate::harness::MAIN_SYSTEM})).await.ok();
+    let menus = s.get(&format!("/api/system/Menu/ModuleBySystem/{}?category=Web", crate::harness::MAIN_SYSTEM), Some(&admin)).await.ok().clone();
+    let mut flat = Vec::new();
+    flatten(&menus["list"], &mut flat);
+    let made: Vec<&Value> = flat.iter().filter(|m| m["enCode"] == "visits").collect();
+    assert_eq!(made.len(), 1, "{menus:#}");
+    assert_eq!((made[0]["type"].as_i64(), made[0]["parentId"].as_str(), made[0]["urlAddress"].as_str()), (Some(3), Some(parent.as_str()), Some("model/visits")));
+    let info = s.get(&format!("/api/system/Menu/{}", made[0]["id"].as_str().unwrap()), Some(&admin)).await.ok().clone();
+    let property: Value = serde_json::from_str(info["propertyJson"].as_str().unwrap()).unwrap();
+    assert_eq!(property["moduleId"], id.as_str());
+    // The administrator finds it in their menu.
+    let current = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok().clone();
+    assert_eq!(address_of(&current["menuList"], "visits"), "model/visits");
+
+    // Released again under another parent with a new name: the same menu, moved.
+    s.put(&format!("/api/visualdev/Base/{id}"), Some(&admin), json!({"fullName": "出诊"})).await.ok();
+    let other = crate::harness::seeded_page(&s, "system").await;
+    s.post(&format!("/api/visualdev/Base/{id}/Actions/Release"), Some(&admin), json!({"pc": 1, "app": 0, "pcModuleParentId": other, "pcSystemId": crate::harness::MAIN_SYSTEM})).await.ok();
+    let menus = s.get(&format!("/api/system/Menu/ModuleBySystem/{}?category=Web", crate::harness::MAIN_SYSTEM), Some(&admin)).await.ok().clone();
+    let mut flat = Vec::new();
+    flatten(&menus["list"], &mut flat);
+    let made: Vec<&Value> = flat.iter().filter(|m| m["enCode"] == "visits").collect();
+    assert_eq!(made.len(), 1, "{menus:#}");
+    assert_eq!((made[0]["parentId"].as_str(), made[0]["fullName"].as_str()), (Some(other.as_str()), Some("出诊")));
+}
+
 on_both_engines!(
     columns_by_module_id_answers_the_empty_list,
     seeded_menus_use_the_jnpf_client_addresses,
     org_002_company_parents_offer_the_top_node_to_administrators,
+    visual_design_pickers_answer,
+    release_makes_the_function_menu,
 );
