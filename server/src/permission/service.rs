@@ -24,7 +24,7 @@ const MSG_NO_USER: &str = "用户不存在";
 /// Who is asking for a menu: the administrator sees everything, others what their enabled
 /// roles are authorised for.
 #[derive(Debug, Clone, Copy)]
-enum Grantee<'a> {
+pub(super) enum Grantee<'a> {
     Administrator,
     User(&'a str),
 }
@@ -53,7 +53,7 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         .await?
         .ok_or_else(|| AppError::session(SESSION_MISSING, "用户不存在，请重新登录"))?;
     let systems = menus::systems(&mut conn).await?;
-    let current = u.system_id.as_deref().and_then(|id| systems.iter().find(|s| s.id == id)).or(systems.first());
+    let current = current_of(&systems, u.system_id.as_deref());
     let grantee = if caller.is_administrator { Grantee::Administrator } else { Grantee::User(&u.id) };
     let (menu_list, permission_list) = match current {
         Some(s) => menus_and_permissions(state, &mut conn, &s.id, grantee).await?,
@@ -120,6 +120,18 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
     Ok(CurrentUser { user_info, menu_list, permission_list, sys_config_info: settings.public() })
 }
 
+/// The user's current system: the one they chose, else the first.
+pub(super) fn current_of<'a>(systems: &'a [menus::AppSystem], chosen: Option<&str>) -> Option<&'a menus::AppSystem> {
+    chosen.and_then(|id| systems.iter().find(|s| s.id == id)).or(systems.first())
+}
+
+/// The caller's current system's id (None when there is no system).
+pub(super) async fn current_system(conn: &mut Conn, caller: &Member) -> Result<Option<String>, AppError> {
+    let u = users::by_id(conn, &DataScope::own(caller), &caller.user_id).await?.ok_or_else(|| AppError::session(SESSION_MISSING, "用户不存在，请重新登录"))?;
+    let systems = menus::systems(conn).await?;
+    Ok(current_of(&systems, u.system_id.as_deref()).map(|s| s.id.clone()))
+}
+
 fn join<'a>(parts: impl Iterator<Item = &'a str>) -> String {
     parts.collect::<Vec<_>>().join(",")
 }
@@ -138,7 +150,7 @@ async fn menu_snapshot(state: &AppState, conn: &mut Conn, system_id: &str) -> Re
 
 /// The menu tree of `system_id` that `who` may see, and the permission list of its pages
 /// (PERM-001, PERM-005). Empty directories disappear (core's filter).
-async fn menus_and_permissions(state: &AppState, conn: &mut Conn, system_id: &str, who: Grantee<'_>) -> Result<(Vec<Menu>, Vec<PermissionEntry>), AppError> {
+pub(super) async fn menus_and_permissions(state: &AppState, conn: &mut Conn, system_id: &str, who: Grantee<'_>) -> Result<(Vec<Menu>, Vec<PermissionEntry>), AppError> {
     let snapshot = menu_snapshot(state, conn, system_id).await?;
     let rows = snapshot.menus.clone();
     let granted = match who {

@@ -153,10 +153,62 @@ async fn release_makes_the_function_menu(engine: Engine) {
     assert_eq!((made[0]["parentId"].as_str(), made[0]["fullName"].as_str()), (Some(other.as_str()), Some("出诊")));
 }
 
+// position, isLeaf}]; someone outside the caller's subordinates is refused.
+async fn current_subordinates_tree(engine: Engine) {
+    let s = start(engine).await;
+    let boss = s.create_user("boss", "Boss1234").await;
+    let lead = s.create_user("lead", "Lead1234").await;
+    let clerk = s.create_user("clerk", "Clerk123").await;
+    let stranger = s.create_user("stranger", "Strange1").await;
+    let mut conn = s.conn().await;
+    for (user, manager) in [(&lead, &boss), (&clerk, &lead)] {
+        sqlx::query("UPDATE base_user SET manager_id = $1 WHERE id = $2").bind(manager).bind(user).execute(&mut *conn).await.unwrap();
+    }
+    qiming_server::db::bump_generation(&mut conn).await.unwrap();
+    drop(conn);
+    let token = s.sign_in("boss", "Boss1234").await;
+    let top = s.get("/api/permission/Users/Current/Subordinate/0", Some(&token)).await.ok().clone();
+    assert_eq!(top.as_array().unwrap().len(), 1, "{top:#}");
+    assert_eq!((top[0]["id"].as_str(), top[0]["userName"].as_str(), top[0]["isLeaf"].as_bool()), (Some(lead.as_str()), Some("lead/lead"), Some(false)));
+    assert!(top[0]["avatar"].as_str().is_some_and(|a| !a.is_empty()) && top[0]["department"].is_string() && top[0]["position"].is_string());
+    let below = s.get(&format!("/api/permission/Users/Current/Subordinate/{lead}"), Some(&token)).await.ok().clone();
+    assert_eq!((below[0]["id"].as_str(), below[0]["isLeaf"].as_bool()), (Some(clerk.as_str()), Some(true)));
+    assert_ne!(s.get(&format!("/api/permission/Users/Current/Subordinate/{stranger}"), Some(&token)).await.code(), 200);
+}
+
+// (the menus with those items under them) — each node {id, fullName, icon, children}.
+async fn current_authorize_trees(engine: Engine) {
+    let s = start(engine).await;
+    let clerk = s.create_user("clerk", "Clerk123").await;
+    let users_page = crate::harness::seeded_page(&s, "permission.user").await;
+    let add = crate::harness::seeded_button(&s, &users_page, "btn_add").await;
+    let permission = crate::harness::seeded_page(&s, "permission").await;
+    s.grant(&clerk, &[&permission, &users_page], &[("button", &add)]).await;
+    let token = s.sign_in("clerk", "Clerk123").await;
+    let a = s.get("/api/permission/Users/Current/Authorize", Some(&token)).await.ok().clone();
+    for kind in ["module", "button", "column", "form", "resource"] {
+        assert!(a[kind].is_array(), "{kind} in {a:#}");
+    }
+    let mut menus = Vec::new();
+    flatten(&a["module"], &mut menus);
+    let ids: Vec<&str> = menus.iter().map(|m| m["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&users_page.as_str()) && ids.contains(&permission.as_str()), "{a:#}");
+    assert!(menus.iter().all(|m| m["fullName"].is_string() && m["icon"].is_string()));
+    let mut buttons = Vec::new();
+    flatten(&a["button"], &mut buttons);
+    let ids: Vec<&str> = buttons.iter().map(|m| m["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&add.as_str()), "the granted button under its page: {a:#}");
+    let remove = crate::harness::seeded_button(&s, &users_page, "btn_remove").await;
+    assert!(!ids.contains(&remove.as_str()), "a button not granted is left out");
+    assert_eq!(a["column"], json!([]), "no column granted: no tree");
+}
+
 on_both_engines!(
     columns_by_module_id_answers_the_empty_list,
     seeded_menus_use_the_jnpf_client_addresses,
     org_002_company_parents_offer_the_top_node_to_administrators,
     visual_design_pickers_answer,
     release_makes_the_function_menu,
+    current_subordinates_tree,
+    current_authorize_trees,
 );
