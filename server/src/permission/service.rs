@@ -60,6 +60,14 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         None => (Vec::new(), Vec::new()),
     };
     let roles = users::roles(&mut conn, &own, &u.id).await?;
+    // The user's current organisation and position (the ones 个人信息 marks as default), else
+    // the first held; every held position in positionIds.
+    let held_organisations = users::organisations(&mut conn, std::slice::from_ref(&u.id)).await?;
+    let current_organisation = users::current_organisation(&mut conn, &u.id).await?;
+    let organisation = held_organisations.iter().find(|o| o.organize_id == current_organisation).or(held_organisations.first());
+    let positions = users::held(&mut conn, &u.id, "Position").await?;
+    let current_position = users::current_position(&mut conn, &u.id).await?;
+    let position = positions.iter().find(|(id, _)| *id == current_position).or(positions.first());
     let settings = system::settings(&mut conn).await?;
     let prev = match settings.int("lastLoginTimeSwitch", 1) {
         1 => system::previous_login(&mut conn, &own, caller.created_at).await?,
@@ -85,14 +93,14 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         mobile_phone: u.mobile_phone.clone(),
         email: u.email.clone(),
         sign_img: signs::default_of(&mut conn, &u.id).await?.unwrap_or_default(),
-        organize_id: String::new(),
-        organize_name: String::new(),
+        organize_id: organisation.map(|o| o.organize_id.clone()).unwrap_or_default(),
+        organize_name: organisation.map(|o| o.name_tree.clone()).unwrap_or_default(),
         department_id: String::new(),
         department_name: String::new(),
-        manager_id: String::new(),
-        position_id: String::new(),
-        position_name: String::new(),
-        position_ids: Vec::<IdName>::new(),
+        manager_id: u.manager_id.clone(),
+        position_id: position.map(|(id, _)| id.clone()).unwrap_or_default(),
+        position_name: position.map(|(_, name)| name.clone()).unwrap_or_default(),
+        position_ids: positions.iter().map(|(id, name)| IdName { id: id.clone(), name: name.clone() }).collect(),
         role_id: join(roles.iter().map(|(id, _)| id.as_str())),
         role_name: join(roles.iter().map(|(_, name)| name.as_str())),
         role_ids: roles.iter().map(|(id, _)| id.clone()).collect(),

@@ -20,6 +20,7 @@ fn address_of(menus: &Value, en_code: &str) -> String {
     m["urlAddress"].as_str().unwrap().to_string()
 }
 
+// jnpf-wire-engine2.md §5: every generated list awaits GetColumnsByModuleId before it loads;
 // anything but code 200 stops the page. No column settings are stored: data is the empty list.
 async fn columns_by_module_id_answers_the_empty_list(engine: Engine) {
     let s = start(engine).await;
@@ -31,6 +32,8 @@ async fn columns_by_module_id_answers_the_empty_list(engine: Engine) {
     assert_ne!(s.get("/api/permission/Authority/GetColumnsByModuleId/270579315303777093", None).await.code(), 200);
 }
 
+// The seeded menus carry the addresses of the JNPF client's views (views/extend/schedule,
+// views/system/area, views/system/notice), so its router finds the pages; the migration moves
 // an existing installation's seeded menus the same way.
 async fn seeded_menus_use_the_jnpf_client_addresses(engine: Engine) {
     let s = start(engine).await;
@@ -72,6 +75,9 @@ async fn seeded_menus_use_the_jnpf_client_addresses(engine: Engine) {
     assert_eq!(read, ["extend/schedule", "my/area", "system/notice"]);
 }
 
+// ORG-002: the company form's parent picker (Organize/SelectorByAuth/0) offers administrators
+// the virtual top node 顶级节点 (id -1) first, as the JNPF server does, so a fresh installation's
+// first company can be made from the JNPF client; a company made under -1 is a top company.
 // Members who are not administrators are not offered it.
 async fn org_002_company_parents_offer_the_top_node_to_administrators(engine: Engine) {
     let s = start(engine).await;
@@ -94,6 +100,9 @@ async fn org_002_company_parents_offer_the_top_node_to_administrators(engine: En
     assert!(list.as_array().unwrap().iter().all(|n| n["id"] != "-1"), "{list:#}");
 }
 
+// 功能设计 in the JNPF client (issue 25): the 功能分类 select reads the dictionary webDesign; the
+// print and data-connection pickers read printDev/Selector (empty until print exists) and
+// DataSource/Selector (the platform database, id 0 默认数据库); the release dialog's App parent
 // comes from Menu/Selector/0/0?category=App.
 async fn visual_design_pickers_answer(engine: Engine) {
     let s = start(engine).await;
@@ -120,6 +129,8 @@ async fn visual_design_pickers_answer(engine: Engine) {
     assert!(flat.iter().all(|n| n["enCode"] != "app"), "the App root is not a Web parent");
 }
 
+// Release with pc 1 and pcModuleParentId makes the model's Web function menu (type 3) under
+// that parent, as JNPF's release does; the next release moves and renames that menu instead
 // of making another. The menu opens the model (propertyJson.moduleId) at model/<enCode>.
 async fn release_makes_the_function_menu(engine: Engine) {
     let s = start(engine).await;
@@ -153,6 +164,8 @@ async fn release_makes_the_function_menu(engine: Engine) {
     assert_eq!((made[0]["parentId"].as_str(), made[0]["fullName"].as_str()), (Some(other.as_str()), Some("出诊")));
 }
 
+// 个人信息 → 我的下属 (jnpf-wire-areas.md §1.2): Subordinate/0 answers whom the caller manages,
+// a subordinate's id whom they manage in turn, as [{id, userName, avatar, department,
 // position, isLeaf}]; someone outside the caller's subordinates is refused.
 async fn current_subordinates_tree(engine: Engine) {
     let s = start(engine).await;
@@ -176,6 +189,8 @@ async fn current_subordinates_tree(engine: Engine) {
     assert_ne!(s.get(&format!("/api/permission/Users/Current/Subordinate/{stranger}"), Some(&token)).await.code(), 200);
 }
 
+// 个人信息 → 系统权限 (jnpf-wire-areas.md §1.2): Users/Current/Authorize answers one tree per
+// permission kind — module (the menus the caller may use), button, column, form, resource
 // (the menus with those items under them) — each node {id, fullName, icon, children}.
 async fn current_authorize_trees(engine: Engine) {
     let s = start(engine).await;
@@ -203,12 +218,32 @@ async fn current_authorize_trees(engine: Engine) {
     assert_eq!(a["column"], json!([]), "no column granted: no tree");
 }
 
-on_both_engines!(
-    columns_by_module_id_answers_the_empty_list,
-    seeded_menus_use_the_jnpf_client_addresses,
-    org_002_company_parents_offer_the_top_node_to_administrators,
+// CurrentUser's userInfo names the user's organisation and positions (jnpf-wire.md
+// "CurrentUser": organizeId, organizeName, positionId, positionName, positionIds): 首页's
+// 所属组织 and every consumer of the caller's organisation read them (issue 25).
+async fn current_user_names_the_organisation_and_positions(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = crate::harness::organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    let surgery = crate::harness::organisation(&s, &admin, &hospital, true, "外科", "wk").await;
+    s.post("/api/permission/Position", Some(&admin), json!({"organizeId": surgery, "fullName": "外科医生", "enCode": "surgeon", "type": "general"})).await.ok();
+    let surgeon = s.get("/api/permission/Position?keyword=surgeon", Some(&admin)).await.ok()["list"][0]["id"].as_str().unwrap().to_string();
+    let created = s.post("/api/permission/Users", Some(&admin), json!({"account": "zhangsan", "realName": "张三", "gender": 1, "organizeIdTree": [[hospital, surgery]], "positionId": surgeon, "enabledMark": 1})).await.ok().clone();
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut conn = s.conn().await;
+    crate::harness::mark_password_changed(&mut conn, &id).await;
+    drop(conn);
+    let token = s.sign_in("zhangsan", created["initialPassword"].as_str().unwrap()).await;
+    let info = s.get("/api/oauth/CurrentUser", Some(&token)).await.ok()["userInfo"].clone();
+    assert_eq!((info["organizeId"].as_str(), info["organizeName"].as_str()), (Some(surgery.as_str()), Some("第一医院/外科")), "{info:#}");
+    assert_eq!((info["positionId"].as_str(), info["positionName"].as_str()), (Some(surgeon.as_str()), Some("外科医生")));
+    assert_eq!(info["positionIds"], json!([{"id": surgeon, "name": "外科医生"}]));
+}
+
+on_both_engines!(columns_by_module_id_answers_the_empty_list, seeded_menus_use_the_jnpf_client_addresses, org_002_company_parents_offer_the_top_node_to_administrators,
     visual_design_pickers_answer,
     release_makes_the_function_menu,
     current_subordinates_tree,
     current_authorize_trees,
+    current_user_names_the_organisation_and_positions,
 );
