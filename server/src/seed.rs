@@ -58,6 +58,10 @@ const FILES: &[(&str, &str)] = &[
     // with its buttons (编辑 also releases).
     ("dictionaries-message.json", include_str!("../../fixtures/seed/dictionaries-message.json")),
     ("menus-message.json", include_str!("../../fixtures/seed/menus-message.json")),
+    // 功能设计's category dictionary (功能分类, webDesign), and the App menus' root, which the
+    // release dialog requires as the App parent when APP is ticked (issue 25).
+    ("dictionaries-visualdev.json", include_str!("../../fixtures/seed/dictionaries-visualdev.json")),
+    ("menus-app.json", include_str!("../../fixtures/seed/menus-app.json")),
 ];
 
 const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
@@ -121,7 +125,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" | "dictionaries-visualdev.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
@@ -130,7 +134,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "areas.json" => area::insert_seed(conn, text, false, now).await?,
         AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" | "menus-app.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }
@@ -179,6 +183,9 @@ struct SeedUser {
 struct SeedMenu {
     #[serde(flatten)]
     menu: NewMenu,
+    /// `App` for the mobile menus; Web when absent.
+    #[serde(default)]
+    category: Option<String>,
     #[serde(default)]
     children: Vec<SeedMenu>,
     /// Page items: `{kind: button|column|form|resource, enCode, fullName}`.
@@ -197,7 +204,7 @@ struct SeedItem {
 /// Inserts menus with their children; top-level menus (`parent` None) hang where their
 /// parentId says (the root by default), so a later file can add pages to an earlier directory.
 async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: Option<&str>, now: i64) -> anyhow::Result<()> {
-    for SeedMenu { mut menu, children, items } in menus {
+    for SeedMenu { mut menu, category, children, items } in menus {
         if let Some(parent) = parent {
             menu.parent_id = parent.to_string();
         }
@@ -205,6 +212,9 @@ async fn insert_menus(conn: &mut Conn, menus: Vec<SeedMenu>, parent: Option<&str
             menu.system_id = MAIN_SYSTEM.to_string();
         }
         let id = menu::insert_menu(conn, &menu, now).await?;
+        if let Some(category) = category {
+            sqlx::query("UPDATE base_module SET category = $1 WHERE id = $2").bind(category).bind(&id).execute(&mut *conn).await?;
+        }
         for i in &items {
             menu::insert_item(conn, &id, i.kind, &i.en_code, &i.full_name).await?;
         }

@@ -595,14 +595,19 @@ pub async fn chat_user(conn: &mut Conn, id: &str) -> Result<Option<(String, Stri
     repo::chat_user(conn, id).await
 }
 
-/// MessageList (CHAT-011, CHAT-013): a page of the caller's history with `other`, newest
-/// first ('desc', the chat window) or oldest first ('asc', the history panel), text searched
-/// by keyword.
+/// MessageList (CHAT-011, CHAT-013): a page of the caller's history with `other`, the pages
+/// counted from the newest ('desc', the chat window: page 1 is the latest messages) or from
+/// the oldest ('asc', the history panel), text searched by keyword. Every page reads oldest →
+/// newest, as JNPF's does: its client shows a page in the order given and scrolls to the
+/// bottom.
 pub async fn chat_history(state: &AppState, me: &str, other: &str, keyword: Option<&str>, oldest_first: bool, page: PageQuery) -> Result<PageOf<ChatRow>, AppError> {
     let page = page.page()?;
     let keyword = Keyword::parse(keyword);
     let mut conn = state.db.acquire().await?;
-    let (rows, total) = repo::chat_history(&mut conn, me, other, keyword.as_ref(), oldest_first, page).await?;
+    let (mut rows, total) = repo::chat_history(&mut conn, me, other, keyword.as_ref(), oldest_first, page).await?;
+    if !oldest_first {
+        rows.reverse();
+    }
     Ok(page.of(rows, total))
 }
 

@@ -285,3 +285,41 @@ pub struct Membership {
     /// The current one (the user's organisation or position).
     pub is_default: bool,
 }
+
+/// A node of GET Users/Current/Subordinate/{id} (我的下属, a lazy tree).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubordinateNode {
+    pub id: String,
+    /// 姓名/账号.
+    pub user_name: String,
+    pub avatar: String,
+    /// The organisation's name path.
+    pub department: String,
+    /// The positions' names, comma-separated.
+    pub position: String,
+    /// True when this user manages nobody.
+    pub is_leaf: bool,
+}
+
+/// A node of GET Users/Current/Authorize: a menu, or a page's button, column, form field or
+/// resource.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorizeNode {
+    pub id: String,
+    pub full_name: String,
+    pub icon: String,
+    #[schema(no_recursion)]
+    pub children: Vec<AuthorizeNode>,
+}
+
+/// GET Users/Current/Authorize (系统权限): one tree per permission kind.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct CurrentAuthorize {
+    pub module: Vec<AuthorizeNode>,
+    pub button: Vec<AuthorizeNode>,
+    pub column: Vec<AuthorizeNode>,
+    pub form: Vec<AuthorizeNode>,
+    pub resource: Vec<AuthorizeNode>,
+}

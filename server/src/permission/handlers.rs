@@ -1,6 +1,6 @@
 //! HTTP handlers of the permission area: extract, call the service, shape the answer.
 
-use super::dto::{BaseInfo, BaseInfoChange, CurrentUser, LanguageChange, MajorChange, Membership, SignImg, SignImgNew, ThemeChange};
+use super::dto::{BaseInfo, BaseInfoChange, CurrentAuthorize, CurrentUser, SubordinateNode, LanguageChange, MajorChange, Membership, SignImg, SignImgNew, ThemeChange};
 use super::service;
 use crate::state::AppState;
 use crate::access::{Member, Unlocked};
@@ -132,4 +132,19 @@ pub async fn own_organisations(State(state): State<AppState>, caller: Member) ->
     responses((status = 200, body = Envelope<Vec<Membership>>)))]
 pub async fn own_positions(State(state): State<AppState>, caller: Member) -> ApiResult<Vec<Membership>> {
     ok(service::own_positions(&state, &caller).await?)
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/Current/Subordinate/{id}", tag = "permission",
+    summary = "我的下属: one level of the caller's subordinates tree (0: whom the caller manages; a subordinate's id: whom they manage) as [{id, userName, avatar, department, position, isLeaf}]",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<Vec<SubordinateNode>>)))]
+pub async fn subordinates(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<Vec<SubordinateNode>> {
+    ok(super::current::subordinates(&state, &caller, &id).await?)
+}
+
+#[utoipa::path(get, path = "/api/permission/Users/Current/Authorize", tag = "permission",
+    summary = "系统权限: what the caller may use in the current system, one tree of {id, fullName, icon, children} per kind: module (menus), button, column, form, resource (menus with those items under them)",
+    responses((status = 200, body = Envelope<CurrentAuthorize>)))]
+pub async fn authorize(State(state): State<AppState>, caller: Member) -> ApiResult<CurrentAuthorize> {
+    ok(super::current::authorize(&state, &caller).await?)
 }

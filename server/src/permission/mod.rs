@@ -2,6 +2,7 @@
 //! buttons / columns / forms / data schemes and their administration, role authorisation, the signed-in user's own endpoints and CurrentUser.
 
 pub mod authority;
+mod current;
 pub mod dto;
 pub mod forms;
 pub mod group;
@@ -33,6 +34,8 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::set_default_signature, handlers::delete_signature))
         .route(routes!(handlers::own_organisations))
         .route(routes!(handlers::own_positions))
+        .route(routes!(handlers::subordinates))
+        .route(routes!(handlers::authorize))
         .merge(organize::routes())
         .merge(position::routes())
         .merge(group::routes())

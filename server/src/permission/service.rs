@@ -24,7 +24,7 @@ const MSG_NO_USER: &str = "用户不存在";
 /// Who is asking for a menu: the administrator sees everything, others what their enabled
 /// roles are authorised for.
 #[derive(Debug, Clone, Copy)]
-enum Grantee<'a> {
+pub(super) enum Grantee<'a> {
     Administrator,
     User(&'a str),
 }
@@ -53,13 +53,21 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         .await?
         .ok_or_else(|| AppError::session(SESSION_MISSING, "用户不存在，请重新登录"))?;
     let systems = menus::systems(&mut conn).await?;
-    let current = u.system_id.as_deref().and_then(|id| systems.iter().find(|s| s.id == id)).or(systems.first());
+    let current = current_of(&systems, u.system_id.as_deref());
     let grantee = if caller.is_administrator { Grantee::Administrator } else { Grantee::User(&u.id) };
     let (menu_list, permission_list) = match current {
         Some(s) => menus_and_permissions(state, &mut conn, &s.id, grantee).await?,
         None => (Vec::new(), Vec::new()),
     };
     let roles = users::roles(&mut conn, &own, &u.id).await?;
+    // The user's current organisation and position (the ones 个人信息 marks as default), else
+    // the first held; every held position in positionIds.
+    let held_organisations = users::organisations(&mut conn, std::slice::from_ref(&u.id)).await?;
+    let current_organisation = users::current_organisation(&mut conn, &u.id).await?;
+    let organisation = held_organisations.iter().find(|o| o.organize_id == current_organisation).or(held_organisations.first());
+    let positions = users::held(&mut conn, &u.id, "Position").await?;
+    let current_position = users::current_position(&mut conn, &u.id).await?;
+    let position = positions.iter().find(|(id, _)| *id == current_position).or(positions.first());
     let settings = system::settings(&mut conn).await?;
     let prev = match settings.int("lastLoginTimeSwitch", 1) {
         1 => system::previous_login(&mut conn, &own, caller.created_at).await?,
@@ -85,14 +93,14 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         mobile_phone: u.mobile_phone.clone(),
         email: u.email.clone(),
         sign_img: signs::default_of(&mut conn, &u.id).await?.unwrap_or_default(),
-        organize_id: String::new(),
-        organize_name: String::new(),
+        organize_id: organisation.map(|o| o.organize_id.clone()).unwrap_or_default(),
+        organize_name: organisation.map(|o| o.name_tree.clone()).unwrap_or_default(),
         department_id: String::new(),
         department_name: String::new(),
-        manager_id: String::new(),
-        position_id: String::new(),
-        position_name: String::new(),
-        position_ids: Vec::<IdName>::new(),
+        manager_id: u.manager_id.clone(),
+        position_id: position.map(|(id, _)| id.clone()).unwrap_or_default(),
+        position_name: position.map(|(_, name)| name.clone()).unwrap_or_default(),
+        position_ids: positions.iter().map(|(id, name)| IdName { id: id.clone(), name: name.clone() }).collect(),
         role_id: join(roles.iter().map(|(id, _)| id.as_str())),
         role_name: join(roles.iter().map(|(_, name)| name.as_str())),
         role_ids: roles.iter().map(|(id, _)| id.clone()).collect(),
@@ -120,6 +128,18 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
     Ok(CurrentUser { user_info, menu_list, permission_list, sys_config_info: settings.public() })
 }
 
+/// The user's current system: the one they chose, else the first.
+pub(super) fn current_of<'a>(systems: &'a [menus::AppSystem], chosen: Option<&str>) -> Option<&'a menus::AppSystem> {
+    chosen.and_then(|id| systems.iter().find(|s| s.id == id)).or(systems.first())
+}
+
+/// The caller's current system's id (None when there is no system).
+pub(super) async fn current_system(conn: &mut Conn, caller: &Member) -> Result<Option<String>, AppError> {
+    let u = users::by_id(conn, &DataScope::own(caller), &caller.user_id).await?.ok_or_else(|| AppError::session(SESSION_MISSING, "用户不存在，请重新登录"))?;
+    let systems = menus::systems(conn).await?;
+    Ok(current_of(&systems, u.system_id.as_deref()).map(|s| s.id.clone()))
+}
+
 fn join<'a>(parts: impl Iterator<Item = &'a str>) -> String {
     parts.collect::<Vec<_>>().join(",")
 }
@@ -138,7 +158,7 @@ async fn menu_snapshot(state: &AppState, conn: &mut Conn, system_id: &str) -> Re
 
 /// The menu tree of `system_id` that `who` may see, and the permission list of its pages
 /// (PERM-001, PERM-005). Empty directories disappear (core's filter).
-async fn menus_and_permissions(state: &AppState, conn: &mut Conn, system_id: &str, who: Grantee<'_>) -> Result<(Vec<Menu>, Vec<PermissionEntry>), AppError> {
+pub(super) async fn menus_and_permissions(state: &AppState, conn: &mut Conn, system_id: &str, who: Grantee<'_>) -> Result<(Vec<Menu>, Vec<PermissionEntry>), AppError> {
     let snapshot = menu_snapshot(state, conn, system_id).await?;
     let rows = snapshot.menus.clone();
     let granted = match who {

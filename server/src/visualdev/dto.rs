@@ -166,8 +166,8 @@ pub struct ModelForm {
     pub interface_param: Patch<Value>,
 }
 
-/// POST Base/{id}/Actions/Release: which sides to publish. The menu parents are accepted;
-/// making the menu entries is not part of this slice.
+/// POST Base/{id}/Actions/Release: which sides to publish; with `pc` 1 and a
+/// `pcModuleParentId` the model's Web function menu is made (or moved) under that parent.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReleaseForm {

@@ -10,6 +10,7 @@ pub mod dto;
 mod handlers;
 pub mod online;
 pub mod repo;
+mod release_menu;
 pub mod service;
 pub mod state;
 mod actions;

@@ -341,7 +341,12 @@ pub async fn release(state: &AppState, permit: &Permit<ReleaseModel>, id: &str, 
     m.app_is_release = i64::from(app || m.app_is_release == 1);
     m.version += 1;
     repo::insert_release(&mut tx, &new_id(), &m, &permit.caller().user_id, state.clock.now_ms()).await?;
+    let menus_changed = super::release_menu::sync(&mut tx, &m, &form, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
+    if menus_changed {
+        // Everyone's menus may have changed: their pages reload them (CHAT-030).
+        state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
+    }
     Ok(m.version)
 }
 

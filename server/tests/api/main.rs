@@ -26,6 +26,7 @@ mod ops;
 mod organize;
 mod permission;
 mod group;
+mod jnpf_client;
 mod dictionary;
 mod position;
 mod profile;

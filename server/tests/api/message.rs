@@ -457,7 +457,7 @@ async fn chat_026_online_and_offline(engine: Engine) {
 
 // CHAT-001, CHAT-007, CHAT-008, CHAT-012, CHAT-013, CHAT-016, CHAT-017, CHAT-022: chat
 // between two users over their sockets: sendMessage echo and receiveMessage, unread counts in
-// initMessage and imreply, UpdateReadMessage, MessageList newest first and oldest first with
+// initMessage and imreply, UpdateReadMessage, MessageList pages from the newest (each read oldest → newest) and oldest first with
 // a keyword, empty messages refused, clearing one side's history and removing a conversation.
 async fn chat_one_to_one_between_two_sockets(engine: Engine) {
     let s = start(engine).await;
@@ -492,8 +492,14 @@ async fn chat_one_to_one_between_two_sockets(engine: Engine) {
     say(&mut n, json!({"method": "MessageList", "toUserId": doctor, "formUserId": nurse, "currentPage": 1, "pageSize": 30, "sord": "desc", "token": n_token})).await;
     let list = frame(&mut n, "messageList").await;
     let contents: Vec<&str> = list["list"].as_array().unwrap().iter().map(|m| m["content"].as_str().unwrap()).collect();
-    assert_eq!(contents, ["明天值班", "你好"]);
+    // The latest page, read oldest → newest as JNPF's (its client shows a page as given and
+    // scrolls to the bottom); the next page holds the older messages (issue 25).
+    assert_eq!(contents, ["你好", "明天值班"]);
     assert_eq!((list["pagination"]["total"].as_i64(), list["list"][0]["contentType"].as_str(), list["list"][0]["sendUserId"].as_str()), (Some(2), Some("text"), Some(doctor.as_str())));
+    for (page, want) in [(1, "明天值班"), (2, "你好")] {
+        say(&mut n, json!({"method": "MessageList", "toUserId": doctor, "currentPage": page, "pageSize": 1, "sord": "desc"})).await;
+        assert_eq!(frame(&mut n, "messageList").await["list"][0]["content"], want);
+    }
     assert_eq!(s.get("/api/message/imreply", Some(&n_token)).await.ok()["list"][0]["unreadMessage"], 0);
     say(&mut n, json!({"method": "MessageList", "toUserId": doctor, "currentPage": 1, "pageSize": 50, "sord": "asc", "keyword": "值班"})).await;
     let found = frame(&mut n, "messageList").await;

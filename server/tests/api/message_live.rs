@@ -362,7 +362,7 @@ async fn a_killed_server_process_loses_nothing() {
     say(&mut d, json!({"method": "MessageList", "toUserId": nurse, "currentPage": 1, "pageSize": 30, "sord": "desc"})).await;
     let list = frame(&mut d, "messageList").await;
     let contents: Vec<&str> = list["list"].as_array().unwrap().iter().map(|m| m["content"].as_str().unwrap()).collect();
-    assert_eq!(contents, ["收到，谢谢", "交班记录已写好"]);
+    assert_eq!(contents, ["交班记录已写好", "收到，谢谢"]);
 
     // Live again through the new process.
     say(&mut n, json!({"method": "SendMessage", "toUserId": doctor, "messageType": "text", "messageContent": "在线了"})).await;

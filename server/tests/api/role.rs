@@ -132,7 +132,7 @@ fn role_nodes<'a>(nodes: &'a Value, id: &str, out: &mut Vec<&'a Value>) {
 // ROLE-003, ROLE-007, ROLE-008: the role picker takes no payload and answers data.list: the
 // global roles under the top node '1', then the organisations with their roles, one node
 // per binding with a unique onlyId; RoleCondition limits it to given roles; the user form's
-// options by organisation; SelectorByPermission disables what the caller may not authorise.
+// options by organisation (the global roles first); SelectorByPermission disables what the caller may not authorise.
 async fn role_008_role_pickers(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
@@ -175,10 +175,14 @@ async fn role_008_role_pickers(engine: Engine) {
     assert!(node(&limited, &surgery).is_none(), "branches without the role are left out");
 
     let options = s.post(&format!("{ROLE}/getListByOrgIds"), Some(&token), json!({"organizeIds": [pharmacy, empty]})).await.ok()["list"].clone();
-    assert_eq!(options.as_array().unwrap().len(), 1);
-    let mut names: Vec<&str> = options[0]["children"].as_array().unwrap().iter().map(|c| c["fullName"].as_str().unwrap()).collect();
+    // The global roles come first (group 全局, id 1), as the JNPF server answers them: the JNPF
+    // client's user form offers only what this answers (issue 25).
+    assert_eq!(options.as_array().unwrap().len(), 2, "{options:#}");
+    assert_eq!((options[0]["id"].as_str(), options[0]["fullName"].as_str()), (Some("1"), Some("全局")));
+    assert_eq!(options[0]["children"], json!([{"id": dean, "fullName": "院长"}]));
+    let mut names: Vec<&str> = options[1]["children"].as_array().unwrap().iter().map(|c| c["fullName"].as_str().unwrap()).collect();
     names.sort();
-    assert_eq!((options[0]["id"].as_str(), names), (Some(pharmacy.as_str()), vec!["外科医生", "药师"]));
+    assert_eq!((options[1]["id"].as_str(), names), (Some(pharmacy.as_str()), vec!["外科医生", "药师"]));
 
     // An administrator may authorise every role; the manager of 药剂科 its roles only.
     let all = s.get(&format!("{ROLE}/SelectorByPermission"), Some(&admin)).await.ok()["list"].to_string();

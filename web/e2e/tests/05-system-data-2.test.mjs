@@ -122,7 +122,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
   });
 
   step('creates a morning meeting repeating daily for five days and sees each day on the calendar; the core refuses the empty form first (SCHED-001)', async () => {
-    await openPage(null, '日程安排', 'schedule', 'qm-schedule-page');
+    await openPage(null, '日程安排', 'extend/schedule', 'qm-schedule-page');
     await active(page).locator('.qm-schedule-month').waitFor();
     await active(page).getByRole('button', { name: /新建日程/ }).click();
     const form = dialog(page, '新建日程');
@@ -211,7 +211,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
   });
 
   step('adds a street below a district picked with the area picker, lazily, level by level (AREA-002, AREA-004)', async () => {
-    await openPage('系统数据', '行政区划', 'systemData/area', 'qm-area-page');
+    await openPage('系统数据', '行政区划', 'system/area', 'qm-area-page');
     await row('北京市').waitFor();
     await active(page).locator('.qm-list-search').getByRole('button', { name: /新\s*建/ }).click();
     const form = dialog(page, '新建区域');

@@ -180,7 +180,7 @@ describe('two people chat, and a released notice reaches the other at once, in r
 
   step('the administrator writes and releases a notice; the user’s badge goes up without a reload (MSG-022, MSG-023)', async () => {
     assert.equal(await unread(userPage), 0);
-    await openPage(page, '消息中心', '通知公告', 'msgCenter/notice', '.qm-notice-page .ant-table');
+    await openPage(page, '消息中心', '通知公告', 'system/notice', '.qm-notice-page .ant-table');
     await active(page).getByRole('button', { name: /新\s*建/ }).click();
     const form = dialog(page, '新建公告');
     await form.waitFor();

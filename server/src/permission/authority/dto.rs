@@ -78,3 +78,13 @@ pub struct AuthorityBatch {
     #[serde(default)]
     pub resource: Vec<String>,
 }
+
+/// A list column as GetColumnsByModuleId answers it (jnpf-wire-engine2.md §5): no column
+/// settings are stored, so the answer is always empty.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ColumnSetting {
+    pub prop: String,
+    pub label: String,
+    pub visible: bool,
+}

@@ -1,6 +1,6 @@
 //! HTTP handlers of the authorisation wizard: extract, call the service, shape the answer.
 
-use super::dto::{AuthorityBatch, AuthoritySave, AuthorityValues, ValuesRequest};
+use super::dto::{AuthorityBatch, ColumnSetting, AuthoritySave, AuthorityValues, ValuesRequest};
 use super::service;
 use crate::state::AppState;
 use crate::access::Member;
@@ -33,4 +33,12 @@ pub async fn save(State(state): State<AppState>, caller: Member, Path(object_id)
 pub async fn batch(State(state): State<AppState>, caller: Member, Json(req): Json<AuthorityBatch>) -> ApiResult<NoData> {
     service::batch(&state, &caller, req).await?;
     done("操作成功")
+}
+
+#[utoipa::path(get, path = "/api/permission/Authority/GetColumnsByModuleId/{menuId}", tag = "permission",
+    summary = "The list columns stored for a menu (jnpf-wire-engine2.md §5): the JNPF client awaits this before any generated list loads and keeps the answer unused; no column settings are stored, so every menu answers the empty list",
+    params(("menuId" = String, Path)),
+    responses((status = 200, body = Envelope<Vec<ColumnSetting>>)))]
+pub async fn columns_by_module(_caller: Member, Path(_menu_id): Path<String>) -> ApiResult<Vec<ColumnSetting>> {
+    ok(Vec::new())
 }

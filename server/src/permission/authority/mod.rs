@@ -16,4 +16,5 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::values))
         .route(routes!(handlers::save))
         .route(routes!(handlers::batch))
+        .route(routes!(handlers::columns_by_module))
 }

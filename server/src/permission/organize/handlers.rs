@@ -88,11 +88,11 @@ pub async fn tree(State(state): State<AppState>, caller: Member, Query(q): Query
 }
 
 #[utoipa::path(get, path = "/api/permission/Organize/SelectorByAuth/{id}", tag = "permission",
-    summary = "The companies a company's parent may be chosen from (the company being edited and below left out; 0 when new)",
+    summary = "The parents a company may take: for administrators the virtual top node 顶级节点 (id -1, ORG-002) first, then the companies (the company being edited and below left out; 0 when new)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]
 pub async fn companies_by_auth(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<TreeOf<SelectorNode>> {
-    ok(TreeOf { list: service::selector(&state, &caller, Picker::Companies, Some(&id), None).await? })
+    ok(TreeOf { list: service::company_parents(&state, &caller, &id).await? })
 }
 
 #[utoipa::path(get, path = "/api/permission/Organize/Department/SelectorByAuth/{id}", tag = "permission",

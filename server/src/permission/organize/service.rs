@@ -202,6 +202,38 @@ pub async fn selector(state: &AppState, caller: &Member, picker: Picker<'_>, exc
     Ok(forest(&rows, &selector_node))
 }
 
+/// The virtual top organisation (ORG-002): a company's parent may be '-1'.
+pub const TOP_ID: &str = "-1";
+pub const TOP_NAME: &str = "顶级节点";
+
+/// GET Organize/SelectorByAuth/{id}: the parents a company may take. Administrators are
+/// offered the virtual top node 顶级节点 (id -1) first, as the JNPF server does, so the first
+/// company of a fresh installation can be made from the JNPF client; then the companies, the
+/// edited one and below left out.
+pub async fn company_parents(state: &AppState, caller: &Member, editing: &str) -> Result<Vec<SelectorNode>, AppError> {
+    let mut list = selector(state, caller, Picker::Companies, Some(editing), None).await?;
+    if caller.is_administrator {
+        list.insert(
+            0,
+            SelectorNode {
+                id: TOP_ID.into(),
+                parent_id: "0".into(),
+                full_name: TOP_NAME.into(),
+                category: COMPANY.into(),
+                icon: ICON_COMPANY.into(),
+                organize: TOP_NAME.into(),
+                organize_ids: vec![TOP_ID.into()],
+                last_full_name: None,
+                disabled: false,
+                has_children: false,
+                is_leaf: true,
+                children: Vec::new(),
+            },
+        );
+    }
+    Ok(list)
+}
+
 async fn info(conn: &mut Conn, scope: &DataScope, id: &str, category: &str) -> Result<Organize, AppError> {
     repo::by_id(conn, scope, id).await?.filter(|o| o.category == category).ok_or_else(|| missing(category))
 }

@@ -292,8 +292,9 @@ pub async fn condition(state: &AppState, _caller: &Member, req: RoleCondition) -
     tree(state, Shown { only: Some(&req.ids), keyword: Keyword::parse(Some(&req.keyword)), allowed: None }).await
 }
 
-/// POST Role/getListByOrgIds: each organisation with its roles (the user form's options);
-/// organisations without roles are left out.
+/// POST Role/getListByOrgIds: the global roles first (group 全局, id 1: they fit anyone, as
+/// the JNPF server answers them), then each organisation with its roles (the user form's
+/// options); groups without roles are left out.
 pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganisations) -> Result<Vec<OptionGroup>, AppError> {
     let mut conn = state.db.acquire().await?;
     let rows = organisations::every(&mut conn, &DataScope::unrestricted(Reason::PickerTree)).await?;
@@ -307,5 +308,11 @@ pub async fn by_organisations(state: &AppState, _caller: &Member, req: ByOrganis
             .map(|r| IdFullName { id: r.id.clone(), full_name: r.full_name.clone() })
             .collect()
     };
-    Ok(option_groups(&rows, &req.organize_ids, &options))
+    let global: Vec<IdFullName> = roles.iter().filter(|r| r.global_mark == 1).map(|r| IdFullName { id: r.id.clone(), full_name: r.full_name.clone() }).collect();
+    let mut groups = Vec::new();
+    if !global.is_empty() {
+        groups.push(OptionGroup { id: GLOBAL_NODE.into(), full_name: GLOBAL.into(), children: global });
+    }
+    groups.extend(option_groups(&rows, &req.organize_ids, &options));
+    Ok(groups)
 }

@@ -674,3 +674,30 @@ pub async fn dictionary_items(conn: &mut Conn, category: &str, values: &[String]
     sql.bind(category).push(" AND ").any_of(if by_name { "d.full_name" } else { "d.id" }, values);
     Ok(sql.query_as().fetch_all(conn).await?)
 }
+
+/// A user as 我的下属 lists them, with how many enabled users they manage in turn.
+#[derive(Debug, Clone, FromRow)]
+pub struct SubordinateRow {
+    pub id: String,
+    pub account: String,
+    pub real_name: String,
+    pub head_icon: String,
+    pub subordinates: i64,
+}
+
+/// The enabled users whose manager this user is (个人信息 → 我的下属, one level of the tree).
+pub async fn subordinates_of(conn: &mut Conn, manager: &str) -> Result<Vec<SubordinateRow>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT u.id, u.account, u.real_name, u.head_icon, \
+         (SELECT COUNT(*) FROM base_user s WHERE s.manager_id = u.id AND s.enabled_mark <> 0) AS subordinates \
+         FROM base_user u WHERE u.manager_id = $1 AND u.enabled_mark <> 0 ORDER BY u.sort_code, u.account",
+    )
+    .bind(manager)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The user's manager ('' for none, None for no such user).
+pub async fn manager_of(conn: &mut Conn, user_id: &str) -> Result<Option<String>, AppError> {
+    Ok(sqlx::query_scalar::<_, String>("SELECT manager_id FROM base_user WHERE id = $1").bind(user_id).fetch_optional(conn).await?)
+}

@@ -142,12 +142,12 @@ test('CHAT-013, CHAT-014, CHAT-016, CHAT-017: opening reads the chat and loads t
     { method: 'MessageList', toUserId: 'u1', formUserId: 'u1', currentPage: 1, pageSize: 30, sord: 'desc', keyword: '', token: 'Bearer t' },
   ]);
   expect(useSocket.getState().chatUnread.u1).toBeUndefined();
-  // Newest first on the wire, oldest first on screen.
+  // The latest page, read oldest → newest (as the JNPF server answers it), shown as it comes.
   ws.push({
     method: 'messageList',
     list: [
-      { id: 'h2', sendUserId: 'me', content: '第二句', contentType: 'text', sendTime: 2 },
       { id: 'h1', sendUserId: 'u1', content: '第一句[微笑]', contentType: 'text', sendTime: 1 },
+      { id: 'h2', sendUserId: 'me', content: '第二句', contentType: 'text', sendTime: 2 },
     ],
     pagination: { currentPage: 1, pageSize: 30, total: 2 },
   });

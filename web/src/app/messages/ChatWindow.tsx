@@ -141,8 +141,8 @@ export function ChatWindow({ peer, onClose }: { peer: ChatPeer | null; onClose()
         const rows = (Array.isArray(frame.list) ? frame.list : []) as Record<string, unknown>[];
         const got = rows.map((r) => historyLine(r, me));
         if (want === 'first' || want === 'older') {
-          const chronological = got.reverse();
-          setLines((prev) => (want === 'first' ? chronological : [...chronological, ...prev]));
+          // The latest page first (sord desc), each page oldest → newest, as JNPF answers.
+          setLines((prev) => (want === 'first' ? got : [...got, ...prev]));
           setMore(rows.length >= FIRST_PAGE);
           setLoading(false);
           if (want === 'first') requestAnimationFrame(() => bottom.current?.scrollIntoView?.());

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readMessage, type MessageInfo, type MessageRow } from '@/api/message';
-import { ScheduleViewer, type ViewerTarget } from '@/pages/schedule/ScheduleViewer';
+import { ScheduleViewer, type ViewerTarget } from '@/pages/extend/schedule/ScheduleViewer';
 import { messageRead } from '@/stores/socket';
 import { MessageView } from './MessageView';
 import { messageTarget } from './openMessage';

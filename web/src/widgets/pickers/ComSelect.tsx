@@ -86,7 +86,9 @@ export function ComSelect({
       if (topNode && parentId === TOP_NODE_ID && currOrgId !== '0') return [top([])];
       let list: SelectorNode[];
       if (selectType === 'custom') list = (await getOrganizeCondition({ keyword: '', departIds: ableKey ? ableKey.split(',') : [] })).data.list;
-      else if (isOnlyOrg) list = (await getCompanySelectorByAuth(currOrgId)).data.list;
+      // The server offers administrators 顶级节点 (-1) first, for the JNPF client; here it is
+      // `topNode`'s to add, above the companies.
+      else if (isOnlyOrg) list = (await getCompanySelectorByAuth(currOrgId)).data.list.filter((n) => n.id !== TOP_NODE_ID);
       else if (auth) list = (await getDepartmentSelectorByAuth(currOrgId)).data.list;
       else list = (await getDepartmentSelector('0')).data.list;
       const nodes = toPickNodes<SelectorNode, Path>(list, (n) => ({

@@ -186,7 +186,9 @@ function Memberships({ form }: { form: FormInstance<UserValues> }) {
     const global = getRoleSelector().then(({ data }) => data.list.filter((n) => n.id === GLOBAL_ROLE_NODE).flatMap((n) => n.children ?? []).filter((n) => n.type === 'role'));
     Promise.all([
       organizeIds.length ? getPositionsByOrganizations(organizeIds).then(({ data }) => data.list) : Promise.resolve([]),
-      organizeIds.length ? getRolesByOrganizations(organizeIds).then(({ data }) => data.list) : Promise.resolve([]),
+      // The server answers the global roles first too (for the JNPF client); here they come
+      // from the selector, also when no organisation is chosen.
+      organizeIds.length ? getRolesByOrganizations(organizeIds).then(({ data }) => data.list.filter((g) => g.id !== GLOBAL_ROLE_NODE)) : Promise.resolve([]),
       global,
     ]).then(
       ([p, r, g]) => {

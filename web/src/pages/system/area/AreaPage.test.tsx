@@ -11,7 +11,7 @@ import AreaPage from './AreaPage';
 jest.mock('@/api/area', () => ({ ...jest.requireActual('@/api/area'), getAreaChildren: jest.fn(), toggleArea: jest.fn(), createArea: jest.fn(), getAreaSelector: jest.fn(), getAreaByIds: jest.fn() }));
 const m = api as jest.Mocked<typeof api>;
 
-const PATH = '/systemData/area';
+const PATH = '/system/area';
 const row = (id: string, parentId: string, fullName: string, hasChildren: boolean): api.AreaRow => ({
   id, parentId, fullName, enCode: id, sortCode: 0, enabledMark: 1, hasChildren, isLeaf: !hasChildren,
 });

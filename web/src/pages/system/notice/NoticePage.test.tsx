@@ -11,7 +11,7 @@ import { toWire } from './NoticeDialog';
 
 jest.setTimeout(60_000);
 
-const PATH = '/msgCenter/notice';
+const PATH = '/system/notice';
 type Row = { id: string; title: string; category: string; creatorUser: string; creatorTime: number; releaseUser: string; releaseTime: number | null; expirationTime: number | null; enabledMark: number };
 let rows: Row[];
 let calls: Call[];

@@ -17,7 +17,7 @@ jest.mock('@/api/schedule');
 jest.mock('@/api/dictionary');
 const m = api as jest.Mocked<typeof api>;
 
-const PATH = '/schedule';
+const PATH = '/extend/schedule';
 const today = dayjs().startOf('day');
 const nine = today.add(9, 'hour').valueOf();
 const EVENTS: api.ScheduleEvent[] = [
