@@ -13,14 +13,17 @@ interface Props {
   label: string;
   onEdit(): void;
   onRemove(): void;
+  /** The row's actions before 编辑 (新建下级). */
+  before?: ReactNode;
   /** The row's other actions, after 删除. */
   extra?: ReactNode;
 }
 
-export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, extra }: Props) {
+export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, before, extra }: Props) {
   const { t } = useTranslation();
   return (
     <Space size={0} className="qm-row-actions">
+      {before}
       {canEdit && (
         <Button type="link" size="small" aria-label={`${t('manage.edit')} ${label}`} onClick={onEdit}>
           {t('manage.edit')}
@@ -37,9 +40,9 @@ export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, extra 
 }
 
 /** One more action of a row (导出, 复制, 成员 …): a small link that names the record it acts on. */
-export function RowButton({ text, label, onClick }: { text: string; label: string; onClick(): void }) {
+export function RowButton({ text, label, icon, onClick }: { text: string; label: string; icon?: ReactNode; onClick(): void }) {
   return (
-    <Button type="link" size="small" aria-label={`${text} ${label}`} onClick={onClick}>
+    <Button type="link" size="small" icon={icon} aria-label={`${text} ${label}`} onClick={onClick}>
       {text}
     </Button>
   );

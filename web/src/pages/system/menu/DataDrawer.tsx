@@ -40,10 +40,8 @@ import { useCore } from '@/hooks/useCore';
 import { ConditionBuilder, CONDITION_TEXTS, useContentName } from './ConditionBuilder';
 import { BindingFields } from './FieldDrawer';
 import { LinkDialog, LinkFieldPicker } from './DataLink';
-import { ItemDrawer } from './ItemDrawer';
+import { ItemDrawer, useMenuItems } from './ItemDrawer';
 import { conditionText, readCondition, type ConditionGroup } from './scheme';
-import { useRows } from './useRows';
-import { useShown } from './useShown';
 import { manageColumns, rowActionsColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
 
@@ -225,12 +223,10 @@ interface Props {
 export function DataDrawer({ menu, can, onClose }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const shown = useShown(menu);
-  const menuId = shown?.id ?? '';
   const [tab, setTab] = useState<Tab>('fields');
   useEffect(() => setTab('fields'), [menu?.id]);
-  const fields = useRows(menu ? (id: string) => getAuthorizeFields(id) : null, menuId);
-  const schemes = useRows(menu ? (id: string) => getSchemes(id) : null, menuId);
+  const { menuId, rows: fields } = useMenuItems(menu, getAuthorizeFields);
+  const { rows: schemes } = useMenuItems(menu, getSchemes);
   const [fieldTarget, setFieldTarget] = useState<FieldTarget | null>(null);
   const [linking, setLinking] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -240,11 +236,10 @@ export function DataDrawer({ menu, can, onClose }: Props) {
 
   return (
     <ItemDrawer
-      open={menu !== null}
-      title={`${t('menuAdmin.items.isDataAuthorize')} - ${shown?.fullName ?? ''}`}
+      menu={menu}
+      kind={t('menuAdmin.items.isDataAuthorize')}
       className="qm-data-drawer"
-      loading={current.loading}
-      onRefresh={current.refresh}
+      rows={current}
       onClose={onClose}
       actions={
         can(BTN_ADD) && (
@@ -271,7 +266,7 @@ export function DataDrawer({ menu, can, onClose }: Props) {
             label: t('menuAdmin.fieldsTab'),
             children: (
               <RowsTable<AuthorizeFieldInfo>
-rows={fields}
+                rows={fields}
                 columns={[
                   { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
                   { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
@@ -298,7 +293,7 @@ rows={fields}
             label: t('menuAdmin.schemesTab'),
             children: (
               <RowsTable<SchemeInfo>
-rows={schemes}
+                rows={schemes}
                 columns={[
                   { key: 'fullName', title: t('menuAdmin.schemeName'), dataIndex: 'fullName', width: 120, ellipsis: true },
                   { key: 'enCode', title: t('menuAdmin.schemeCode'), dataIndex: 'enCode', width: 100, ellipsis: true },

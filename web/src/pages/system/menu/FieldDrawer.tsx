@@ -8,7 +8,7 @@
  * the platform database the fields come from, and 从数据表添加 (btn_add) adds the columns picked
  * of them as one batch, each checked by the core first (DataLink).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Form, Input, Select, Tag } from 'antd';
 import { FormModal } from '@/components/FormModal';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -34,9 +34,7 @@ import { useEntityRules, type EntityRules } from '@/hooks/useEntityRules';
 import { coreText } from '@/i18n';
 import { applyServerErrors } from '@/utils/formErrors';
 import { LinkDialog, LinkFieldPicker, type PickedField } from './DataLink';
-import { ItemDrawer } from './ItemDrawer';
-import { useRows } from './useRows';
-import { useShown } from './useShown';
+import { ItemDrawer, useMenuItems } from './ItemDrawer';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
 import { CommonItems } from '@/components/entityItems';
@@ -229,11 +227,7 @@ interface Props {
 export function FieldDrawer({ kind, menu, can, onClose }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const shown = useShown(menu);
-  const menuId = shown?.id ?? '';
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => setKeyword(''), [menu?.id]);
-  const fields = useRows(menu ? (q: { menuId: string; keyword: string }) => getFields(kind, q.menuId, q.keyword) : null, { menuId, keyword });
+  const { menuId, rows: fields, setKeyword } = useMenuItems(menu, (id, keyword) => getFields(kind, id, keyword));
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [batch, setBatch] = useState(false);
   const [linking, setLinking] = useState(false);
@@ -265,12 +259,11 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
 
   return (
     <ItemDrawer
-      open={menu !== null}
-      title={`${t(`menuAdmin.items.${FLAG[kind]}`)} - ${shown?.fullName ?? ''}`}
+      menu={menu}
+      kind={t(`menuAdmin.items.${FLAG[kind]}`)}
       className={`qm-${kind}-drawer`}
       onSearch={setKeyword}
-      loading={fields.loading}
-      onRefresh={fields.refresh}
+      rows={fields}
       onClose={onClose}
       actions={
         can(BTN_ADD) && (
@@ -286,7 +279,7 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
       extra={can(BTN_EDIT) && <Button onClick={() => setLinking(true)}>{t('menuAdmin.dataLink')}</Button>}
     >
       <RowsTable<FieldInfo>
-rows={fields}
+        rows={fields}
         columns={[
           { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
           { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
