@@ -5,7 +5,7 @@
  * is called in the question and the calls.
  */
 import type { ReactNode } from 'react';
-import { Space } from 'antd';
+import { Space, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { Envelope } from '@/api/request';
@@ -179,5 +179,12 @@ export function manageColumns<T extends Named>({ can, what, toggle, update, chan
   ];
 }
 
-/** A time with its seconds (YYYY-MM-DD HH:mm:ss; empty without one): the logs' 时间. */
-export const formatSeconds = (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+/** A log's time with its seconds (YYYY-MM-DD HH:mm:ss; empty without one). */
+export function secondsColumn<T>(key: string, dataIndex: string, title: string, width = 170): ColumnType<T> {
+  return { key, title, dataIndex, width, render: (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '') };
+}
+
+/** How a logged call or sign-in ended: its text in a green tag when it succeeded, else red. */
+export function outcomeColumn<T>(key: string, title: string, width: number, ok: (row: T) => boolean, text: (row: T) => ReactNode): ColumnType<T> {
+  return { key, title, width, render: (_: unknown, row: T) => <Tag color={ok(row) ? 'success' : 'error'}>{text(row)}</Tag> };
+}
