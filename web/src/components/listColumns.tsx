@@ -17,9 +17,10 @@ import type { Confirms } from './useConfirm';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** A record of a list: its id, and the name its buttons say they act on (unless told otherwise by `label`). */
 interface Named {
   id: string;
-  fullName: string;
+  fullName?: string;
 }
 
 /** A time as YYYY-MM-DD HH:mm (empty without one). */
@@ -89,7 +90,7 @@ export function stateColumn<T extends Named>({ t, confirm, editable, what, toggl
         <StateCell
           enabledMark={v}
           editable={atRow(editable, row)}
-          label={label?.(row) ?? row.fullName}
+          label={label?.(row) ?? row.fullName ?? ''}
           onToggle={() => confirm.toggle(v === 1, what, () => flip(row, v), done)}
         />
       ),
@@ -144,7 +145,7 @@ export function rowActionsColumn<T extends Named>({ t, confirm, width, canEdit, 
         <RowActions
           canEdit={canEdit}
           canRemove={atRow(canRemove, row)}
-          label={label?.(row) ?? row.fullName}
+          label={label?.(row) ?? row.fullName ?? ''}
           onEdit={() => onEdit(row)}
           onRemove={() => confirm.remove(() => remove(row.id), done)}
           before={before?.(row)}
