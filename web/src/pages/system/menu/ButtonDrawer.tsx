@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { App, Button, Dropdown, Form } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   TOP,
@@ -26,7 +26,7 @@ import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD } from '@/hooks/useButtons';
 import { IconInput } from './IconInput';
-import { ItemDrawer, useMenuItems } from './ItemDrawer';
+import { DRAWER_COLUMNS, ItemDrawer, useMenuItems } from './ItemDrawer';
 import { treeRows, useExpandAll } from '@/components/treeTable';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
@@ -145,12 +145,10 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
       onSearch={setKeyword}
       rows={buttons}
       onClose={onClose}
+      onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
       actions={
         can(BTN_ADD) && (
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
             <Dropdown
               trigger={['click']}
               menu={{
@@ -188,9 +186,7 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
             remove: deleteButton,
             onEdit: (row) => setTarget({ id: row.id }),
             done: buttons.refresh,
-            stateWidth: 80,
-            actionsWidth: 110,
-            fixed: false,
+            ...DRAWER_COLUMNS,
           }),
         ]}
       />

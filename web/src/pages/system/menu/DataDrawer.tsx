@@ -10,8 +10,7 @@
  * (btn_add) opens a new field's form filled from the column picked of them (DataLink).
  */
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Select, Switch, Tabs } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Select, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldMessages } from '@qiming/core';
 import {
@@ -38,9 +37,10 @@ import { loadCore } from '@/core';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
 import { useCore } from '@/hooks/useCore';
 import { ConditionBuilder, CONDITION_TEXTS, useContentName } from './ConditionBuilder';
-import { BindingFields } from './FieldDrawer';
+import { BindingFields, FieldNameItems, bindingWire } from './FieldDrawer';
+import { DescriptionItem, EnabledMarkItem, TextItem } from '@/components/entityItems';
 import { LinkDialog, LinkFieldPicker } from './DataLink';
-import { ItemDrawer, useMenuItems } from './ItemDrawer';
+import { DRAWER_COLUMNS, ItemDrawer, useMenuItems } from './ItemDrawer';
 import { conditionText, readCondition, type ConditionGroup } from './scheme';
 import { manageColumns, rowActionsColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
@@ -94,9 +94,7 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
         };
   const toWire = (v: AuthorizeValues): AuthorizeFieldForm => ({
     moduleId: menuId,
-    fieldRule: v.fieldRule,
-    bindTable: v.fieldRule === 0 ? '' : (v.bindTable?.trim() ?? ''),
-    childTableKey: v.fieldRule === 2 ? (v.childTableKey?.trim() ?? '') : '',
+    ...bindingWire(v),
     enCode: v.enCode?.trim() ?? '',
     fullName: v.fullName?.trim() ?? '',
     type: v.type ?? '',
@@ -112,12 +110,7 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
       {(rules) => (
         <>
           <BindingFields rules={rules} />
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.fieldCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.fieldCode')} />
-          </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.fieldName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
-          </Form.Item>
+          <FieldNameItems rules={rules} />
           <Form.Item {...rules.item('type')} label={t('menuAdmin.fieldType')}>
             <Select placeholder={t('picker.placeholder')} options={FIELD_TYPES.map((v) => ({ value: v, label: t(`menuAdmin.fieldTypes.${v}`) }))} />
           </Form.Item>
@@ -127,9 +120,7 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
           <Form.Item {...rules.item('conditionText')} label={t('menuAdmin.conditionText')}>
             <Select placeholder={t('picker.placeholder')} options={CONDITION_TEXTS.map(([value, key]) => ({ value, label: t(`menuAdmin.conditionTexts.${key}`) }))} />
           </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <DescriptionItem rules={rules} />
         </>
       )}
     </EntityFormDialog>
@@ -191,21 +182,13 @@ function SchemeDialog({ target, menuId, fields, onClose, onSaved }: { target: { 
       toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-scheme-form" width={760}>
       {(rules) => (
         <>
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.schemeCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.schemeCode')} />
-          </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.schemeName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.schemeName')} />
-          </Form.Item>
+          <TextItem rules={rules} name="enCode" label={t('menuAdmin.schemeCode')} />
+          <TextItem rules={rules} name="fullName" label={t('menuAdmin.schemeName')} />
           <Form.Item name="conditionJson" label={t('menuAdmin.condition')} rules={[conditionRule]}>
             <ConditionBuilder fields={fields} problems={problems} />
           </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={2} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <EnabledMarkItem />
+          <DescriptionItem rules={rules} rows={2} />
         </>
       )}
     </EntityFormDialog>
@@ -241,13 +224,8 @@ export function DataDrawer({ menu, can, onClose }: Props) {
       className="qm-data-drawer"
       rows={current}
       onClose={onClose}
-      actions={
-        can(BTN_ADD) && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => (tab === 'fields' ? setFieldTarget({ id: '' }) : setSchemeTarget({ id: '' }))}>
-            {t(tab === 'fields' ? 'menuAdmin.addField' : 'menuAdmin.addScheme')}
-          </Button>
-        )
-      }
+      onAdd={can(BTN_ADD) ? () => (tab === 'fields' ? setFieldTarget({ id: '' }) : setSchemeTarget({ id: '' })) : undefined}
+      addLabel={t(tab === 'fields' ? 'menuAdmin.addField' : 'menuAdmin.addScheme')}
       extra={
         tab === 'fields' && (
           <>
@@ -276,8 +254,7 @@ export function DataDrawer({ menu, can, onClose }: Props) {
                   rowActionsColumn<AuthorizeFieldInfo>({
                     t,
                     confirm,
-                    width: 110,
-                    fixed: false,
+                    ...DRAWER_COLUMNS,
                     canEdit: can(BTN_EDIT),
                     canRemove: can(BTN_REMOVE),
                     onEdit: (row) => setFieldTarget({ id: row.id }),
@@ -307,9 +284,7 @@ export function DataDrawer({ menu, can, onClose }: Props) {
                     remove: deleteScheme,
                     onEdit: (row) => setSchemeTarget({ id: row.id }),
                     done: schemes.refresh,
-                    stateWidth: 80,
-                    actionsWidth: 110,
-                    fixed: false,
+                    ...DRAWER_COLUMNS,
                   }),
                 ]}
               />

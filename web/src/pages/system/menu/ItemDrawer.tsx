@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Drawer } from 'antd';
 import type { Envelope } from '@/api/request';
 import type { MenuInfo } from '@/api/menu';
+import { AddButton } from '@/components/ListPage';
 import { ListSearch, useKeywordBar } from '@/components/ListSearch';
 import { useRows, type Rows } from './useRows';
 import { useShown } from './useShown';
@@ -17,6 +18,9 @@ export const ITEM_DRAWER_WIDTH = 700;
 
 const NO_SEARCH = () => undefined;
 
+/** The narrow 状态 and 操作 of a drawer's table (manageColumns, rowActionsColumn), not fixed. */
+export const DRAWER_COLUMNS = { stateWidth: 80, actionsWidth: 110, width: 110, fixed: false } as const;
+
 interface Props {
   /** The menu whose items are shown; closed when null. */
   menu: MenuInfo | null;
@@ -25,6 +29,10 @@ interface Props {
   className: string;
   /** Applies a keyword (Enter, 查询; '' on 重置); no keyword box without it. */
   onSearch?(keyword: string): void;
+  /** 新建 (given with btn_add), then the further actions. */
+  onAdd?(): void;
+  /** 新建's text when not 新建 (新建字段, 新建方案). */
+  addLabel?: string;
   actions?: ReactNode;
   /** Actions after the others, before 刷新 (数据连接). */
   extra?: ReactNode;
@@ -34,7 +42,7 @@ interface Props {
   children: ReactNode;
 }
 
-export function ItemDrawer({ menu, kind, className, onSearch, actions, extra, rows, onClose, children }: Props) {
+export function ItemDrawer({ menu, kind, className, onSearch, onAdd, addLabel, actions, extra, rows, onClose, children }: Props) {
   const shown = useShown(menu);
   const open = menu !== null;
   const bar = useKeywordBar(onSearch ?? NO_SEARCH, rows.refresh, rows.loading);
@@ -50,8 +58,9 @@ export function ItemDrawer({ menu, kind, className, onSearch, actions, extra, ro
         searchable={Boolean(onSearch)}
         keywordWidth={200}
         actions={
-          (actions || extra) && (
+          (onAdd || actions || extra) && (
             <>
+              <AddButton onAdd={onAdd} label={addLabel} />
               {actions}
               {extra}
             </>
