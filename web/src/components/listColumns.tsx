@@ -116,7 +116,7 @@ export interface RowActionsColumnOptions<T> {
   t: Translate;
   confirm: Confirms;
   width: number;
-  canEdit: boolean;
+  canEdit: PerRow<T, boolean>;
   canRemove: PerRow<T, boolean>;
   onEdit(row: T): void;
   /** The server's delete, asked after confirmation; `done` after it. */
@@ -143,7 +143,7 @@ export function rowActionsColumn<T extends Named>({ t, confirm, width, canEdit, 
     render: (_: unknown, row: T) =>
       hidden?.(row) ? null : (
         <RowActions
-          canEdit={canEdit}
+          canEdit={atRow(canEdit, row)}
           canRemove={atRow(canRemove, row)}
           label={label?.(row) ?? row.fullName ?? ''}
           onEdit={() => onEdit(row)}
