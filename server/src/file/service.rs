@@ -809,18 +809,23 @@ pub async fn store_chunk(state: &AppState, caller: &Session, incoming: Incoming)
         return Err(AppError::bad("分片大小有误"));
     }
     // The chunk counts against the quota as soon as it is held (a client announcing a small
-    // file, or 100,000 chunks, cannot park more than the quota for the cleanup's week).
+    // file, or 100,000 chunks, cannot park more than the quota for the cleanup's week). Its
+    // bytes are reserved before the held total is read, so chunks arriving in parallel see
+    // each other (issue 24 §3); the reservation ends once the chunk is held and counted there.
+    let mut reservation = Reservation::new(state, caller);
+    reservation.grow(incoming.bytes.len() as u64);
     let mut conn = state.db.acquire().await?;
     let quota = quota_left(state, &mut conn, caller, None).await?;
     drop(conn);
     let key = format!("{}/{chunk_number}", plan.prefix);
     if let Some((left, message)) = quota {
         let replaced = state.files.size(&key).await?.unwrap_or(0);
-        if incoming.bytes.len() as u64 > left + replaced {
+        if reservation.in_flight() > left + replaced {
             return Err(AppError::bad(message));
         }
     }
     state.files.put(&key, incoming.bytes).await?;
+    drop(reservation);
     Ok(chunk_state(&held_chunks(state, &plan.prefix).await?, plan.total_chunks))
 }
 

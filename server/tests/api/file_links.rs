@@ -399,6 +399,33 @@ async fn file_upload_quota_holds_under_parallel_uploads(engine: Engine) {
     assert_eq!(objects(&s, "annex"), accepted, "nothing of the refused uploads is kept");
 }
 
+// Issue 24 §3: chunks are reserved atomically too — eight parallel 300 KB chunks (of eight
+// files) against a 1 MB quota hold at most 1 MB; the others are refused with the quota's
+// message and nothing of them is kept.
+async fn file_chunk_quota_holds_under_parallel_chunks(engine: Engine) {
+    let s = start_with(engine, |c| c.upload_quota_mb = 1).await;
+    s.create_user("nurse", "Nurse123").await;
+    let nurse = s.sign_in("nurse", "Nurse123").await;
+    let piece = vec![b'x'; 300 * 1024];
+    let identifiers: Vec<String> = (0..8).map(|i| format!("{i:032x}")).collect();
+    let answers = futures_util::future::join_all(identifiers.iter().map(|identifier| {
+        let (s, nurse, piece) = (&s, &nurse, &piece);
+        async move {
+            let fields = chunk_fields(identifier, "p.pdf", 1, 2, 1000, piece.len());
+            send_chunk(s, nurse, &fields, piece).await
+        }
+    }))
+    .await;
+    let accepted = answers.iter().filter(|a| a.code() == 200).count();
+    for a in answers.iter().filter(|a| a.code() != 200) {
+        assert!(a.code() == 400 && a.msg().starts_with("存储空间不足"), "{:#}", a.body);
+    }
+    assert!((1..=3).contains(&accepted), "{accepted} of 8 chunks held");
+    let user_id: String = sqlx::query_scalar("SELECT id FROM base_user WHERE account = 'nurse'").fetch_one(&mut *s.conn().await).await.unwrap();
+    let held = s.state.files.total_size(&format!("chunks/{user_id}")).await.unwrap();
+    assert_eq!(held, accepted as u64 * 300 * 1024, "only the accepted chunks are held");
+}
+
 async fn housekeep(s: &TestServer) -> qiming_server::housekeeping::Trimmed {
     qiming_server::housekeeping::run_once(&s.state).await.unwrap()
 }
@@ -460,5 +487,6 @@ on_both_engines!(
     file_041_same_content_is_stored_once,
     file_upload_quota,
     file_upload_quota_holds_under_parallel_uploads,
+    file_chunk_quota_holds_under_parallel_chunks,
     file_orphans_are_removed,
 );
