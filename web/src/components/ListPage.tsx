@@ -70,6 +70,8 @@ export type ListPageProps<T, F> = TableRest<T> &
     columns: TableProps<T>['columns'];
     /** 新建: given only with the add button's permission. */
     onAdd?(): void;
+    /** 新建's text when it is not 新建 (从 JSON 新建). */
+    addLabel?: string;
     /** Further actions after 新建, before 刷新. */
     actions?: ReactNode;
     /** The screen's own filter controls, before 查询. */
@@ -89,6 +91,7 @@ export function ListPage<T extends object, F = unknown>({
   rows,
   columns,
   onAdd,
+  addLabel,
   actions,
   filters,
   keywordSpan,
@@ -112,7 +115,7 @@ export function ListPage<T extends object, F = unknown>({
         actions={
           (onAdd || actions) && (
             <>
-              <AddButton onAdd={onAdd} />
+              <AddButton onAdd={onAdd} label={addLabel} />
               {actions}
             </>
           )
