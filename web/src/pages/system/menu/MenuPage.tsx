@@ -11,14 +11,13 @@ import { Form } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deleteSystem, getSystems, toggleSystemState, type SystemInfo } from '@/api/menu';
-import { menuIcon } from '@/app/layout/MenuIcon';
 import { ListPage } from '@/components/ListPage';
 import { useKeywordBar } from '@/components/ListSearch';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, useButtons } from '@/hooks/useButtons';
-import { MenuPanel } from './MenuPanel';
+import { MenuPanel, iconColumn } from './MenuPanel';
 import { SystemDialog, type SystemValues } from './SystemDialog';
 import { useRows } from './useRows';
 import './menu.css';
@@ -48,14 +47,7 @@ export default function MenuPage() {
             { key: 'fullName', title: t('menuAdmin.systemName'), dataIndex: 'fullName', width: 200, ellipsis: true },
             { key: 'enCode', title: t('menuAdmin.systemCode'), dataIndex: 'enCode', width: 180, ellipsis: true },
             { key: 'description', title: t('manage.description'), dataIndex: 'description', ellipsis: true },
-            {
-              key: 'icon',
-              title: t('menuAdmin.icon'),
-              dataIndex: 'icon',
-              width: 60,
-              align: 'center',
-              render: (icon: string) => <span title={icon}>{menuIcon(icon, true)}</span>,
-            },
+            iconColumn<SystemInfo>(t('menuAdmin.icon'), () => true),
             sortCodeColumn(t, 70),
             ...manageColumns<SystemInfo>({
               t,

@@ -12,6 +12,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dropdown, Form, Tabs, Tag } from 'antd';
 import { ArrowLeftOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteMenu, exportMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
 import { menuIcon } from '@/app/layout/MenuIcon';
@@ -29,6 +30,11 @@ import { isDirectory, rowAuthorize, type AuthorizeFlag, type MenuTarget, type Me
 import { useRows } from './useRows';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { treeRows, useExpandAll } from '@/components/treeTable';
+
+/** 图标: the icon as the side menu draws it (a directory's default when it has none). */
+export function iconColumn<T extends { icon: string }>(title: string, directory: (row: T) => boolean): ColumnType<T> {
+  return { key: 'icon', title, dataIndex: 'icon', width: 60, align: 'center', render: (icon: string, row: T) => <span title={icon}>{menuIcon(icon, directory(row))}</span> };
+}
 
 /** A menu whose permission items are open, and which kind. */
 interface Opened {
@@ -120,14 +126,7 @@ export function MenuPanel({ system, can, onBack }: Props) {
           { key: 'fullName', title: t('menuAdmin.menuName'), dataIndex: 'fullName', width: 240, ellipsis: true },
           { key: 'enCode', title: t('menuAdmin.code'), dataIndex: 'enCode', width: 180, ellipsis: true },
           { key: 'urlAddress', title: t('menuAdmin.address'), dataIndex: 'urlAddress', ellipsis: true },
-          {
-            key: 'icon',
-            title: t('menuAdmin.icon'),
-            dataIndex: 'icon',
-            width: 60,
-            align: 'center',
-            render: (icon: string, row) => <span title={icon}>{menuIcon(icon, isDirectory(row.type))}</span>,
-          },
+          iconColumn<MenuInfo>(t('menuAdmin.icon'), (row) => isDirectory(row.type)),
           {
             key: 'type',
             title: t('menuAdmin.menuType'),
