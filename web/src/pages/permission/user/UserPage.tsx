@@ -36,7 +36,7 @@ import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
-import { OrganizeTree } from '../OrganizeTree';
+import { OrganizeTree, useOrganizeFilter } from '../OrganizeTree';
 import { HandoverDialog } from './HandoverDialog';
 import { InitialPasswordDialog, PasswordText } from './InitialPasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -55,9 +55,9 @@ export default function UserPage() {
   const can = useButtons();
   const confirm = useConfirm();
   const list = useList(getUserList, { filters: { organizeId: '' } });
+  const organize = useOrganizeFilter(list);
   const sex = useDictionary('sex');
   const [target, setTarget] = useState<{ id: string } | null>(null);
-  const [newPath, setNewPath] = useState<string[]>([]);
   const [created, setCreated] = useState<{ account: string; password: string } | null>(null);
   const [resetting, setResetting] = useState<Who | null>(null);
   const [handing, setHanding] = useState<Who | null>(null);
@@ -93,13 +93,7 @@ export default function UserPage() {
 
   return (
     <div className="qm-manage qm-user-page">
-      <OrganizeTree
-        selected={list.query.organizeId}
-        onSelect={(id, path) => {
-          setNewPath(path);
-          list.setFilters({ organizeId: id });
-        }}
-      />
+      <OrganizeTree {...organize.tree} />
       <div className="qm-manage-main">
         <ListPage<UserRow>
           list={list}
@@ -149,7 +143,7 @@ export default function UserPage() {
       </div>
       <UserFormDialog
         target={target}
-        newPath={newPath}
+        newPath={organize.path}
         onClose={() => setTarget(null)}
         onSaved={(shown) => {
           list.refresh();
