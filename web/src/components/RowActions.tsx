@@ -3,7 +3,8 @@
  * row's other actions after them (成员, 更多 …), which the page renders only when granted.
  */
 import type { ReactNode } from 'react';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, Space, type MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -45,5 +46,17 @@ export function RowButton({ text, label, icon, onClick }: { text: string; label:
     <Button type="link" size="small" icon={icon} aria-label={`${text} ${label}`} onClick={onClick}>
       {text}
     </Button>
+  );
+}
+
+/** 更多 of a row: a small link opening the row's further actions, naming the record it acts on. */
+export function MoreButton({ text, label, items, onChoose }: { text: string; label: string; items: MenuProps['items']; onChoose(key: string): void }) {
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onChoose(key) }}>
+      <Button type="link" size="small" aria-label={`${text} ${label}`}>
+        {text}
+        <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }

@@ -14,8 +14,7 @@
  * and is required exactly while the core requires it.
  */
 import { useState } from 'react';
-import { Button, Dropdown, Form, Radio, Tag } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Form, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   GLOBAL_ROLES,
@@ -31,6 +30,7 @@ import {
 } from '@/api/role';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { ListPage } from '@/components/ListPage';
+import { MoreButton } from '@/components/RowActions';
 import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
 import type { EntityRules } from '@/hooks/useEntityRules';
@@ -117,14 +117,7 @@ export default function RolePage() {
       if (key === 'members') setMembers({ id: row.id, name: row.fullName, type: 'Role' });
       else setAuthorizing({ id: row.id, name: row.fullName, type: 'Role' });
     };
-    return (
-      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => run(key) }}>
-        <Button type="link" size="small" aria-label={`${t('user.more')} ${row.fullName}`}>
-          {t('user.more')}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
-    );
+    return <MoreButton text={t('user.more')} label={row.fullName} items={items} onChoose={run} />;
   };
 
   return (

@@ -11,8 +11,8 @@
  * shows the server's message. A new user's generated initial password is shown once.
  */
 import { useMemo, useState } from 'react';
-import { Button, Dropdown, Tag } from 'antd';
-import { DownloadOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   deleteUser,
@@ -32,6 +32,7 @@ import {
 import { ExportDialog } from '@/components/ExportDialog';
 import { ImportWizard } from '@/components/ImportWizard';
 import { ListPage } from '@/components/ListPage';
+import { MoreButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
@@ -81,14 +82,7 @@ export default function UserPage() {
       else if (key === 'handover') setHanding(who);
       else confirm.action(t('user.unlockConfirm', { name: who.name }), () => unlockUser(row.id), list.refresh);
     };
-    return (
-      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => run(key) }}>
-        <Button type="link" size="small" aria-label={`${t('user.more')} ${row.account}`}>
-          {t('user.more')}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
-    );
+    return <MoreButton text={t('user.more')} label={row.account} items={items} onChoose={run} />;
   };
 
   return (

@@ -10,15 +10,15 @@
  * permission (PERM-011); the state switch and delete ask first (CONST-002, CONST-003).
  */
 import { useMemo, useState } from 'react';
-import { Button, Dropdown, Form, Tabs, Tag } from 'antd';
-import { ArrowLeftOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Form, Tabs, Tag } from 'antd';
+import { ArrowLeftOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteMenu, exportMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
 import { menuIcon } from '@/app/layout/MenuIcon';
 import { ListPage } from '@/components/ListPage';
 import { useKeywordBar } from '@/components/ListSearch';
-import { RowButton } from '@/components/RowActions';
+import { MoreButton, RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD } from '@/hooks/useButtons';
 import { ButtonDrawer } from './ButtonDrawer';
@@ -74,18 +74,12 @@ export function MenuPanel({ system, can, onBack }: Props) {
     ];
     if (!items.length) return null;
     return (
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items,
-          onClick: ({ key }) => (key === 'child' ? setTarget({ id: '', parentId: row.id }) : setOpened({ flag: key as AuthorizeFlag, menu: row })),
-        }}
-      >
-        <Button type="link" size="small" aria-label={`${t('menuAdmin.more')} ${row.fullName}`}>
-          {t('menuAdmin.more')}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
+      <MoreButton
+        text={t('menuAdmin.more')}
+        label={row.fullName}
+        items={items}
+        onChoose={(key) => (key === 'child' ? setTarget({ id: '', parentId: row.id }) : setOpened({ flag: key as AuthorizeFlag, menu: row }))}
+      />
     );
   };
 
