@@ -21,18 +21,20 @@
  * <EntityFormDialog … >{(rules) => <><NameCodeItems rules={rules} … /><CommonItems rules={rules} /></>}</EntityFormDialog>
  * ```
  *
- * An unpaged list (a menu's buttons, fields, schemes in their drawers) is a `RowsTable` under
- * an `ItemDrawer`, with the same columns.
+ * A list the server answers whole or a tree that loads by itself (the applications, a menu
+ * tree, the lazy area tree) gives `rows` (`useRows`) and its bar's `search` (`useKeywordBar`)
+ * instead of `list`: the same bar, all rows, no pager. An unpaged list in a drawer (a menu's
+ * buttons, fields, schemes) is a `RowsTable` under an `ItemDrawer`, with the same columns; a
+ * tree table opens whole and offers 展开全部 / 折叠全部 through `useExpandAll`.
  */
 import type { ReactNode } from 'react';
 import { Button, Table, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '@/hooks/useList';
-import { ListSearch, emptyLocale, listTableProps, type SearchState } from './ListSearch';
+import { ListSearch, emptyLocale, listTableProps, rowsTableProps, type RowsState, type SearchState } from './ListSearch';
 
-export { emptyLocale };
-
+export { emptyLocale, type RowsState };
 
 /** 新建 (primary, with the plus), shown only when the page gives it an action. */
 export function AddButton({ onAdd, label }: { onAdd?: () => void; label?: string }) {
@@ -45,69 +47,90 @@ export function AddButton({ onAdd, label }: { onAdd?: () => void; label?: string
   );
 }
 
-type TableRest<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'pagination' | 'locale'>;
+type TableRest<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'locale'>;
 
-export interface ListPageProps<T, F> extends TableRest<T> {
-  /** The paged list (useList over the request function). */
-  list: ListState<T, F>;
-  columns: TableProps<T>['columns'];
-  /** 新建: given only with the add button's permission. */
-  onAdd?(): void;
-  /** Further actions after 新建, before 刷新. */
-  actions?: ReactNode;
-  /** The screen's own filter controls, before 查询. */
-  filters?: ReactNode;
-  /** The keyword box's share of a 24-column bar (see ListSearch). */
-  keywordSpan?: number;
-  /** The search bar's class. */
-  searchClassName?: string;
-  /** Replaces the bar's state (a list loaded otherwise, shaped like useList). */
-  search?: SearchState;
-  /** false: all rows on one page, no pager (a list the server answers whole). */
-  paged?: boolean;
-}
+/** Where the rows come from: a paged `useList`, or all rows (`useRows`, a tree) with the bar's own state. */
+type Source<T, F> =
+  | {
+      /** The paged list (useList over the request function). */
+      list: ListState<T, F>;
+      rows?: never;
+      /** Replaces the bar's state (the dictionary's 重置 keeps its category). */
+      search?: SearchState;
+    }
+  | {
+      list?: never;
+      /** All rows at once (useRows, a tree loaded by the screen): no pager. */
+      rows: RowsState<T>;
+      search: SearchState;
+    };
+
+export type ListPageProps<T, F> = TableRest<T> &
+  Source<T, F> & {
+    columns: TableProps<T>['columns'];
+    /** 新建: given only with the add button's permission. */
+    onAdd?(): void;
+    /** 新建's text when it is not 新建 (从 JSON 新建). */
+    addLabel?: string;
+    /** Further actions after 新建, before 刷新. */
+    actions?: ReactNode;
+    /** The screen's own filter controls, before 查询. */
+    filters?: ReactNode;
+    /** The keyword box's share of a 24-column bar (see ListSearch). */
+    keywordSpan?: number;
+    /** The search bar's class. */
+    searchClassName?: string;
+    /** false: all rows of a `list` on one page, no pager (a list the server answers whole). */
+    paged?: boolean;
+    /** What the empty table says, when not "no data" (choose a category first). */
+    emptyText?: string;
+  };
 
 export function ListPage<T extends object, F = unknown>({
   list,
+  rows,
   columns,
   onAdd,
+  addLabel,
   actions,
   filters,
   keywordSpan,
   searchClassName,
   search,
   paged = true,
+  emptyText,
   rowKey = 'id',
   size = 'middle',
   ...table
 }: ListPageProps<T, F>) {
   const { t } = useTranslation();
+  const shown = rows ? rowsTableProps(rows, t) : { ...listTableProps(list, t), ...(paged ? {} : { pagination: false as const }) };
   return (
     <>
       <ListSearch
-        list={search ?? list}
+        list={search ?? list!}
         filters={filters}
         keywordSpan={keywordSpan}
         className={searchClassName}
         actions={
           (onAdd || actions) && (
             <>
-              <AddButton onAdd={onAdd} />
+              <AddButton onAdd={onAdd} label={addLabel} />
               {actions}
             </>
           )
         }
       />
-      <Table<T> {...listTableProps(list, t)} {...(paged ? {} : { pagination: false as const })} rowKey={rowKey} size={size} columns={columns} {...table} />
+      <Table<T>
+        {...shown}
+        {...(emptyText ? { locale: emptyLocale(rows ? rows.loaded : list.loaded, t, emptyText) } : {})}
+        rowKey={rowKey}
+        size={size}
+        columns={columns}
+        {...table}
+      />
     </>
   );
-}
-
-/** What an unpaged list (useRows) gives its table. */
-export interface RowsState<T> {
-  rows: T[];
-  loading: boolean;
-  loaded: boolean;
 }
 
 export interface RowsTableProps<T> extends TableRest<T> {
@@ -120,16 +143,5 @@ export interface RowsTableProps<T> extends TableRest<T> {
 /** An unpaged table (a drawer's items): small, loading and empty states, no pager. */
 export function RowsTable<T extends object>({ rows, columns, dataSource, rowKey = 'id', size = 'small', ...table }: RowsTableProps<T>) {
   const { t } = useTranslation();
-  return (
-    <Table<T>
-      rowKey={rowKey}
-      size={size}
-      loading={rows.loading}
-      dataSource={dataSource ?? rows.rows}
-      pagination={false}
-      locale={emptyLocale(rows.loaded, t)}
-      columns={columns}
-      {...table}
-    />
-  );
+  return <Table<T> rowKey={rowKey} size={size} {...rowsTableProps(rows, t)} {...(dataSource ? { dataSource } : {})} columns={columns} {...table} />;
 }

@@ -47,23 +47,30 @@ interface Props {
   className?: string;
   /**
    * The keyword box's share of the bar in a 24-column grid (the dictionary screen's search
-   * grid is 6 of 24, DICT-010); without it the box is 240px wide.
+   * grid is 6 of 24, DICT-010); without it the box is `keywordWidth` (240px) wide.
    */
   keywordSpan?: number;
+  keywordWidth?: number;
+  /** false: a list that takes no keyword (a menu's data-authorize fields): no box, 查询 or 重置. */
+  searchable?: boolean;
 }
 
-export function ListSearch({ list, filters, actions, className, keywordSpan }: Props) {
+export function ListSearch({ list, filters, actions, className, keywordSpan, keywordWidth = 240, searchable = true }: Props) {
   const { t } = useTranslation();
-  const keyword = (
-    <KeywordInput value={list.keyword} onChange={list.setKeyword} onSearch={() => list.search()} width={keywordSpan ? undefined : 240} />
+  const keyword = searchable && (
+    <KeywordInput value={list.keyword} onChange={list.setKeyword} onSearch={() => list.search()} width={keywordSpan ? undefined : keywordWidth} />
   );
   const buttons = (
     <>
       {filters}
-      <Button type="primary" icon={<SearchOutlined />} onClick={() => list.search()}>
-        {t('common.search')}
-      </Button>
-      <Button onClick={list.reset}>{t('common.reset')}</Button>
+      {searchable && (
+        <>
+          <Button type="primary" icon={<SearchOutlined />} onClick={() => list.search()}>
+            {t('common.search')}
+          </Button>
+          <Button onClick={list.reset}>{t('common.reset')}</Button>
+        </>
+      )}
     </>
   );
   const right = (
@@ -98,9 +105,21 @@ export function ListSearch({ list, filters, actions, className, keywordSpan }: P
   );
 }
 
-/** A table's empty state: "no data" once rows were asked for, nothing before. */
-export function emptyLocale(loaded: boolean, t: (key: string) => string) {
-  return { emptyText: loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> };
+/** A table's empty state: "no data" (or what the screen says instead) once rows were asked for, nothing before. */
+export function emptyLocale(loaded: boolean, t: (key: string) => string, description?: string) {
+  return { emptyText: loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description ?? t('common.noData')} /> : <span /> };
+}
+
+/** What an unpaged list or tree (useRows, a lazy tree) gives its table. */
+export interface RowsState<T> {
+  rows: T[];
+  loading: boolean;
+  loaded: boolean;
+}
+
+/** The antd Table's loading, rows and empty state of an unpaged list: all rows, no pager. */
+export function rowsTableProps<T>(rows: RowsState<T>, t: (key: string) => string): Pick<TableProps<T>, 'loading' | 'dataSource' | 'pagination' | 'locale'> {
+  return { loading: rows.loading, dataSource: rows.rows, pagination: false, locale: emptyLocale(rows.loaded, t) };
 }
 
 /** The antd Table's loading, rows, paging and empty state for a `useList`. */

@@ -3,7 +3,8 @@
  * row's other actions after them (成员, 更多 …), which the page renders only when granted.
  */
 import type { ReactNode } from 'react';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, Space, type MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -13,14 +14,17 @@ interface Props {
   label: string;
   onEdit(): void;
   onRemove(): void;
+  /** The row's actions before 编辑 (新建下级). */
+  before?: ReactNode;
   /** The row's other actions, after 删除. */
   extra?: ReactNode;
 }
 
-export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, extra }: Props) {
+export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, before, extra }: Props) {
   const { t } = useTranslation();
   return (
     <Space size={0} className="qm-row-actions">
+      {before}
       {canEdit && (
         <Button type="link" size="small" aria-label={`${t('manage.edit')} ${label}`} onClick={onEdit}>
           {t('manage.edit')}
@@ -37,10 +41,22 @@ export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, extra 
 }
 
 /** One more action of a row (导出, 复制, 成员 …): a small link that names the record it acts on. */
-export function RowButton({ text, label, onClick }: { text: string; label: string; onClick(): void }) {
+export function RowButton({ text, label, icon, onClick }: { text: string; label: string; icon?: ReactNode; onClick(): void }) {
   return (
-    <Button type="link" size="small" aria-label={`${text} ${label}`} onClick={onClick}>
+    <Button type="link" size="small" icon={icon} aria-label={`${text} ${label}`} onClick={onClick}>
       {text}
     </Button>
+  );
+}
+
+/** 更多 of a row: a small link opening the row's further actions, naming the record it acts on. */
+export function MoreButton({ text, label, items, onChoose }: { text: string; label: string; items: MenuProps['items']; onChoose(key: string): void }) {
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onChoose(key) }}>
+      <Button type="link" size="small" aria-label={`${text} ${label}`}>
+        {text}
+        <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }

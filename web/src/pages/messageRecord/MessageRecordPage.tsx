@@ -5,18 +5,16 @@
  * rows or one row are deleted after confirmation (the caller's copies only).
  */
 import { useState } from 'react';
-import { Button, Select, Table, Tag } from 'antd';
+import { Button, Select, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deleteMessageRecords, getMessageList, type MessageRow } from '@/api/message';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { actionsColumn } from '@/components/listColumns';
+import { ListPage } from '@/components/ListPage';
+import { actionsColumn, timeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { useOpenMessage } from '@/app/messages/useOpenMessage';
-import { DATE_FORMAT } from '@/utils/format';
 
 type Filters = { type: string; isRead: string };
 
@@ -39,7 +37,7 @@ export default function MessageRecordPage() {
 
   return (
     <div className="qm-message-record-page">
-      <ListSearch
+      <ListPage<MessageRow, Filters>
         list={list}
         filters={
           <>
@@ -68,11 +66,6 @@ export default function MessageRecordPage() {
             {t('msg.deleteSelected')}
           </Button>
         }
-      />
-      <Table<MessageRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         columns={[
           {
@@ -88,7 +81,7 @@ export default function MessageRecordPage() {
           },
           { key: 'type', title: t('msg.type'), dataIndex: 'type', width: 100, render: typeName },
           { key: 'releaseUser', title: t('msg.releaseUser'), dataIndex: 'releaseUser', width: 160, ellipsis: true },
-          { key: 'releaseTime', title: t('msg.releaseTime'), dataIndex: 'releaseTime', width: 170, render: (v: number) => dayjs(v).format(DATE_FORMAT) },
+          timeColumn('releaseTime', t('msg.releaseTime')),
           {
             key: 'isRead',
             title: t('msg.readState'),

@@ -34,6 +34,22 @@ const treeData = (nodes: PickNode<string[]>[]): TreeData[] =>
 
 const NO_EXTRA: ExtraNode[] = [];
 
+/**
+ * A list filtered by the node chosen in the tree (users, positions, roles): the tree's props,
+ * and the chosen node's id path, where a new record starts.
+ */
+export function useOrganizeFilter(list: { query: { organizeId: string }; setFilters(filters: { organizeId: string }): void }) {
+  const [path, setPath] = useState<string[]>([]);
+  const tree = {
+    selected: list.query.organizeId,
+    onSelect: (id: string, chosen: string[]) => {
+      setPath(chosen);
+      list.setFilters({ organizeId: id });
+    },
+  };
+  return { path, tree };
+}
+
 export function OrganizeTree({ selected, onSelect, extra = NO_EXTRA }: Props) {
   const { t } = useTranslation();
   const [nodes, setNodes] = useState<PickNode<string[]>[]>([]);

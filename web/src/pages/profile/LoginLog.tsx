@@ -1,9 +1,8 @@
-/** The login log (PROF-006): a `useList` list — keyword on Enter, reset, refresh, paged 20/50/100/500. */
-import { Table, Tag } from 'antd';
-import dayjs from 'dayjs';
+/** The login log (PROF-006): a `useList` list on ListPage — keyword on Enter, reset, refresh, paged 20/50/100/500. */
 import { useTranslation } from 'react-i18next';
 import { getLoginLog, type LoginLogEntry } from '@/api/user';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { ListPage } from '@/components/ListPage';
+import { outcomeColumn, secondsColumn } from '@/components/listColumns';
 import { useList } from '@/hooks/useList';
 
 export default function LoginLog() {
@@ -12,25 +11,16 @@ export default function LoginLog() {
 
   return (
     <div className="qm-login-log">
-      <ListSearch list={list} />
-      <Table<LoginLogEntry>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
+      <ListPage<LoginLogEntry>
+        list={list}
         scroll={{ x: 900 }}
         columns={[
-          { key: 'time', title: t('loginLog.time'), dataIndex: 'creatorTime', width: 170, render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          secondsColumn('time', 'creatorTime', t('loginLog.time')),
           { key: 'ip', title: t('loginLog.ip'), dataIndex: 'ipaddress', width: 140 },
           { key: 'place', title: t('loginLog.place'), dataIndex: 'ipaddressName', width: 110 },
           { key: 'os', title: t('loginLog.os'), dataIndex: 'platForm', width: 130 },
           { key: 'browser', title: t('loginLog.browser'), dataIndex: 'browser', width: 160 },
-          {
-            key: 'result',
-            title: t('loginLog.result'),
-            dataIndex: 'loginMark',
-            width: 100,
-            render: (v: number) => (v === 1 ? <Tag color="success">{t('loginLog.success')}</Tag> : <Tag color="error">{t('loginLog.failure')}</Tag>),
-          },
+          outcomeColumn<LoginLogEntry>('result', t('loginLog.result'), 100, (row) => row.loginMark === 1, (row) => t(row.loginMark === 1 ? 'loginLog.success' : 'loginLog.failure')),
           { key: 'abstracts', title: t('loginLog.abstracts'), dataIndex: 'abstracts' },
         ]}
       />

@@ -6,25 +6,20 @@
  * button (btn_add, btn_release, btn_remove).
  */
 import { useState } from 'react';
-import { App, Button, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { App, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { copyModel, deleteModel, getModelList, releaseModel, releaseProblemsOf, type ModelRow, type ReleaseProblem } from '@/api/visualdev';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { actionsColumn } from '@/components/listColumns';
-import { RowActions } from '@/components/RowActions';
+import { ListPage } from '@/components/ListPage';
+import { creatorUserColumn, rowActionsColumn, timeColumn } from '@/components/listColumns';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
 import { CreateDialog } from './CreateDialog';
 import { ReleaseProblems } from './ReleaseProblems';
-import { DATE_FORMAT } from '@/utils/format';
 
 export const BTN_RELEASE = 'btn_release';
-
-const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
 export default function ModelPage() {
   const { t } = useTranslation();
@@ -56,20 +51,10 @@ export default function ModelPage() {
 
   return (
     <div className="qm-model-page">
-      <ListSearch
+      <ListPage<ModelRow>
         list={list}
-        actions={
-          can(BTN_ADD) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('model.createFromJson')}
-            </Button>
-          )
-        }
-      />
-      <Table<ModelRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
+        onAdd={can(BTN_ADD) ? () => setCreating(true) : undefined}
+        addLabel={t('model.createFromJson')}
         scroll={{ x: 1100 }}
         columns={[
           { key: 'fullName', title: t('model.fullName'), dataIndex: 'fullName', width: 180, ellipsis: true },
@@ -81,39 +66,28 @@ export default function ModelPage() {
             width: 120,
             render: (_, row) => (row.isRelease ? <Tag color="green">{t('model.released', { version: row.version })}</Tag> : <Tag>{t('model.draft')}</Tag>),
           },
-          { key: 'creatorUser', title: t('model.creatorUser'), dataIndex: 'creatorUser', width: 140, ellipsis: true },
-          { key: 'creatorTime', title: t('model.creatorTime'), dataIndex: 'creatorTime', width: 160, render: time },
-          actionsColumn<ModelRow>(t, 260, (row) => (
-            <RowActions
-              canEdit={false}
-              canRemove={can(BTN_REMOVE)}
-              label={row.fullName}
-              onEdit={() => undefined}
-              onRemove={() => confirm.remove(() => deleteModel(row.id), list.refresh)}
-              extra={
-                <>
-                  <Button type="link" size="small" aria-label={`${t('model.preview')} ${row.fullName}`} onClick={() => navigate(`/previewModel?id=${encodeURIComponent(row.id)}`)}>
-                    {t('model.preview')}
-                  </Button>
-                  {row.isRelease ? (
-                    <Button type="link" size="small" aria-label={`${t('model.data')} ${row.fullName}`} onClick={() => navigate(`/onlineDev/records?id=${encodeURIComponent(row.id)}`)}>
-                      {t('model.data')}
-                    </Button>
-                  ) : null}
-                  {can(BTN_RELEASE) && (
-                    <Button type="link" size="small" aria-label={`${t('model.release')} ${row.fullName}`} onClick={() => release(row)}>
-                      {t('model.release')}
-                    </Button>
-                  )}
-                  {can(BTN_ADD) && (
-                    <Button type="link" size="small" aria-label={`${t('model.copy')} ${row.fullName}`} onClick={() => copy(row)}>
-                      {t('model.copy')}
-                    </Button>
-                  )}
-                </>
-              }
-            />
-          )),
+          creatorUserColumn(t('model.creatorUser'), 140),
+          timeColumn('creatorTime', t('model.creatorTime'), 160),
+          rowActionsColumn<ModelRow>({
+            t,
+            confirm,
+            width: 260,
+            canEdit: false,
+            canRemove: can(BTN_REMOVE),
+            onEdit: () => undefined,
+            remove: deleteModel,
+            done: list.refresh,
+            extra: (row) => (
+              <>
+                <RowButton text={t('model.preview')} label={row.fullName} onClick={() => navigate(`/previewModel?id=${encodeURIComponent(row.id)}`)} />
+                {row.isRelease ? (
+                  <RowButton text={t('model.data')} label={row.fullName} onClick={() => navigate(`/onlineDev/records?id=${encodeURIComponent(row.id)}`)} />
+                ) : null}
+                {can(BTN_RELEASE) && <RowButton text={t('model.release')} label={row.fullName} onClick={() => release(row)} />}
+                {can(BTN_ADD) && <RowButton text={t('model.copy')} label={row.fullName} onClick={() => copy(row)} />}
+              </>
+            ),
+          }),
         ]}
       />
       <CreateDialog open={creating} onClose={() => setCreating(false)} onCreated={list.refresh} />

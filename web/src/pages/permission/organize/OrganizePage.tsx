@@ -6,36 +6,30 @@
  * with their buttons (PERM-011); delete and state toggle after confirmation — the server
  * refuses to delete a node with children, users, positions or roles and says why.
  */
-import { useEffect, useMemo, useState, type Key } from 'react';
-import { Button, Dropdown, Form, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Button, Dropdown, Form, Tag } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deleteOrganize, getOrganizeList, updateCompany, updateDepartment, type OrganizeNode } from '@/api/organize';
 import type { Envelope, Page } from '@/api/request';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
+import { ListPage } from '@/components/ListPage';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { treeRows, useExpandAll } from '@/components/treeTable';
+import { BTN_ADD, useButtons } from '@/hooks/useButtons';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { CompanyDialog, type CompanyValues } from './CompanyDialog';
 import { DepartmentDialog, type DepartmentValues } from './DepartmentDialog';
 import '../permission.css';
-import { creatorTimeColumn, sortCodeColumn } from '@/components/listColumns';
+import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 
 /** A row of the tree table: a node whose leaves carry no empty `children` (no expand icon). */
 export type OrganizeRow = Omit<OrganizeNode, 'children'> & { children?: OrganizeRow[] };
 
-const toRows = (nodes: OrganizeNode[]): OrganizeRow[] =>
-  nodes.map(({ children, ...node }) => (children?.length ? { ...node, children: toRows(children) } : node));
-
-const branchKeys = (rows: OrganizeRow[]): string[] => rows.flatMap((r) => (r.children ? [r.id, ...branchKeys(r.children)] : []));
-
 /** The tree by keyword; its top-level rows paged here (the call answers the whole tree). */
 async function fetchPage(query: ListQuery): Promise<Envelope<Page<OrganizeRow>>> {
   const res = await getOrganizeList({ keyword: query.keyword });
-  const rows = toRows(res.data.list ?? []);
+  const rows = treeRows((res.data.list ?? []) as OrganizeRow[]);
   const start = (query.currentPage - 1) * query.pageSize;
   return {
     ...res,
@@ -50,29 +44,20 @@ export default function OrganizePage() {
   const can = useButtons();
   const confirm = useConfirm();
   const list = useList(fetchPage);
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  // Every page arrives opened whole, as the JNPF tree does.
+  const tree = useExpandAll(list.list);
   const [target, setTarget] = useState<Target>(null);
   const [companyForm] = Form.useForm<CompanyValues>();
   const [departmentForm] = Form.useForm<DepartmentValues>();
-  const allKeys = useMemo(() => branchKeys(list.list), [list.list]);
-  // Every page arrives opened whole, as the JNPF tree does.
-  useEffect(() => setExpanded(allKeys), [allKeys]);
-  const allOpen = allKeys.length > 0 && allKeys.every((k) => expanded.includes(k));
 
   const saved = () => {
     invalidateLookups('organize');
     list.refresh();
   };
 
-  const toggle = (row: OrganizeRow) => {
-    const enabledMark = row.enabledMark === 1 ? 0 : 1;
-    const call = () => (row.type === 'company' ? updateCompany(row.id, { enabledMark }) : updateDepartment(row.id, { enabledMark }));
-    confirm.toggle(row.enabledMark === 1, t('organize.what'), call, saved);
-  };
-
   return (
     <div className="qm-organize-page">
-      <ListSearch
+      <ListPage<OrganizeRow>
         list={list}
         actions={
           <>
@@ -92,18 +77,13 @@ export default function OrganizePage() {
                 </Button>
               </Dropdown>
             )}
-            <Button disabled={!allKeys.length} onClick={() => setExpanded(allOpen ? [] : allKeys)}>
-              {allOpen ? t('manage.collapseAll') : t('manage.expandAll')}
+            <Button disabled={!tree.branches.length} onClick={tree.toggleAll}>
+              {tree.allOpen ? t('manage.collapseAll') : t('manage.expandAll')}
             </Button>
           </>
         }
-      />
-      <Table<OrganizeRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
         scroll={{ x: 900 }}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+        expandable={tree.expandable}
         columns={[
           { key: 'fullName', title: t('organize.name'), dataIndex: 'fullName', width: 260 },
           { key: 'enCode', title: t('organize.code'), dataIndex: 'enCode', width: 160 },
@@ -117,29 +97,17 @@ export default function OrganizePage() {
           },
           creatorTimeColumn(t),
           sortCodeColumn(t),
-          {
-            key: 'enabledMark',
-            title: t('manage.state'),
-            dataIndex: 'enabledMark',
-            width: 100,
-            align: 'center',
-            render: (v: number, row) => <StateCell enabledMark={v} editable={can(BTN_EDIT)} label={row.fullName} onToggle={() => toggle(row)} />,
-          },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
-            width: 120,
-            fixed: 'right',
-            render: (_: unknown, row) => (
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setTarget({ kind: row.type === 'company' ? 'company' : 'department', id: row.id })}
-                onRemove={() => confirm.remove(() => deleteOrganize(row.id), saved)}
-              />
-            ),
-          },
+          ...manageColumns<OrganizeRow>({
+            t,
+            confirm,
+            can,
+            what: t('organize.what'),
+            change: (row, enabledMark) => (row.type === 'company' ? updateCompany(row.id, { enabledMark }) : updateDepartment(row.id, { enabledMark })),
+            remove: deleteOrganize,
+            onEdit: (row) => setTarget({ kind: row.type === 'company' ? 'company' : 'department', id: row.id }),
+            done: saved,
+            actionsWidth: 120,
+          }),
         ]}
       />
       <CompanyDialog

@@ -30,7 +30,7 @@ import { useList } from '@/hooks/useList';
 import { ComSelect } from '@/widgets/pickers/ComSelect';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { MembersButton, MembersDialog, type MembersTarget } from '../MembersDialog';
-import { OrganizeTree } from '../OrganizeTree';
+import { OrganizeTree, useOrganizeFilter } from '../OrganizeTree';
 import '../permission.css';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
 import { commonValues, commonWire, type CommonValues } from '@/components/entityValues';
@@ -52,12 +52,12 @@ export default function PositionPage() {
   const can = useButtons();
   const confirm = useConfirm();
   const list = useList(getPositionList, { filters: { organizeId: '' } });
+  const organize = useOrganizeFilter(list);
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [members, setMembers] = useState<MembersTarget | null>(null);
   const [form] = Form.useForm<Values>();
   const types = useDictionary('PositionType');
   // A new position starts in the organisation chosen on the left, when there is one.
-  const [newPath, setNewPath] = useState<string[]>([]);
 
   const toValues = (info: PositionInfo | null): Values =>
     info
@@ -66,7 +66,7 @@ export default function PositionPage() {
           ...commonValues(info),
           type: info.type || undefined,
         }
-      : { organizeId: newPath, fullName: '', enCode: '', type: undefined, sortCode: 0, enabledMark: 1, description: '' };
+      : { organizeId: organize.path, fullName: '', enCode: '', type: undefined, sortCode: 0, enabledMark: 1, description: '' };
 
   const saved = () => {
     invalidateLookups('position');
@@ -75,13 +75,7 @@ export default function PositionPage() {
 
   return (
     <div className="qm-manage qm-position-page">
-      <OrganizeTree
-        selected={list.query.organizeId}
-        onSelect={(id, path) => {
-          setNewPath(path);
-          list.setFilters({ organizeId: id });
-        }}
-      />
+      <OrganizeTree {...organize.tree} />
       <div className="qm-manage-main">
         <ListPage<PositionRow>
           list={list}

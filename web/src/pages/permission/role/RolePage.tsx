@@ -14,8 +14,7 @@
  * and is required exactly while the core requires it.
  */
 import { useState } from 'react';
-import { Button, Dropdown, Form, Radio, Tag } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Form, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   GLOBAL_ROLES,
@@ -31,6 +30,7 @@ import {
 } from '@/api/role';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { ListPage } from '@/components/ListPage';
+import { MoreButton } from '@/components/RowActions';
 import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
 import type { EntityRules } from '@/hooks/useEntityRules';
@@ -41,7 +41,7 @@ import { ComSelect } from '@/widgets/pickers/ComSelect';
 import { invalidateLookups } from '@/widgets/pickers/lookups';
 import { AuthorizeDialog, type AuthorizeTarget } from '../AuthorizeDialog';
 import { MembersDialog, type MembersTarget } from '../MembersDialog';
-import { OrganizeTree } from '../OrganizeTree';
+import { OrganizeTree, useOrganizeFilter } from '../OrganizeTree';
 import '../permission.css';
 
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
@@ -75,9 +75,9 @@ export default function RolePage() {
   const confirm = useConfirm();
   const isAdministrator = useUser((s) => Boolean(s.userInfo?.isAdministrator));
   const list = useList(getRoleList, { filters: { organizeId: '' } });
+  const organize = useOrganizeFilter(list);
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [form] = Form.useForm<Values>();
-  const [newPath, setNewPath] = useState<string[]>([]);
   const [members, setMembers] = useState<MembersTarget | null>(null);
   const [authorizing, setAuthorizing] = useState<AuthorizeTarget | null>(null);
 
@@ -91,7 +91,7 @@ export default function RolePage() {
       : {
           ...NEW_COMMON,
           globalMark: list.query.organizeId === GLOBAL_ROLES ? 1 : 0,
-          organizeIdsTree: newPath.length ? [newPath] : [],
+          organizeIdsTree: organize.path.length ? [organize.path] : [],
         };
 
   // The form sends what it shows: the organisations only while the core asks for them.
@@ -117,26 +117,12 @@ export default function RolePage() {
       if (key === 'members') setMembers({ id: row.id, name: row.fullName, type: 'Role' });
       else setAuthorizing({ id: row.id, name: row.fullName, type: 'Role' });
     };
-    return (
-      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => run(key) }}>
-        <Button type="link" size="small" aria-label={`${t('user.more')} ${row.fullName}`}>
-          {t('user.more')}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
-    );
+    return <MoreButton text={t('user.more')} label={row.fullName} items={items} onChoose={run} />;
   };
 
   return (
     <div className="qm-manage qm-role-page">
-      <OrganizeTree
-        selected={list.query.organizeId}
-        extra={isAdministrator ? [{ id: GLOBAL_ROLES, title: t('role.global'), type: 'global' }] : []}
-        onSelect={(id, path) => {
-          setNewPath(path);
-          list.setFilters({ organizeId: id });
-        }}
-      />
+      <OrganizeTree {...organize.tree} extra={isAdministrator ? [{ id: GLOBAL_ROLES, title: t('role.global'), type: 'global' }] : []} />
       <div className="qm-manage-main">
         <ListPage<RoleRow>
           list={list}

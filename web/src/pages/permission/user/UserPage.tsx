@@ -11,9 +11,8 @@
  * shows the server's message. A new user's generated initial password is shown once.
  */
 import { useMemo, useState } from 'react';
-import { Button, Dropdown, Space, Table, Tag } from 'antd';
-import { DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Button, Tag } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   deleteUser,
@@ -32,22 +31,20 @@ import {
 } from '@/api/users';
 import { ExportDialog } from '@/components/ExportDialog';
 import { ImportWizard } from '@/components/ImportWizard';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
+import { ListPage } from '@/components/ListPage';
+import { MoreButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_UPLOAD, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
-import { OrganizeTree } from '../OrganizeTree';
+import { OrganizeTree, useOrganizeFilter } from '../OrganizeTree';
 import { HandoverDialog } from './HandoverDialog';
 import { InitialPasswordDialog, PasswordText } from './InitialPasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 import '../permission.css';
 import './user.css';
-import { DATE_FORMAT } from '@/utils/format';
-import { sortCodeColumn } from '@/components/listColumns';
+import { creatorTimeColumn, manageColumns, sortCodeColumn } from '@/components/listColumns';
 
 /** enabledMark 2: locked by too many failed sign-ins (解除锁定 lifts it). */
 const LOCKED = 2;
@@ -59,9 +56,9 @@ export default function UserPage() {
   const can = useButtons();
   const confirm = useConfirm();
   const list = useList(getUserList, { filters: { organizeId: '' } });
+  const organize = useOrganizeFilter(list);
   const sex = useDictionary('sex');
   const [target, setTarget] = useState<{ id: string } | null>(null);
-  const [newPath, setNewPath] = useState<string[]>([]);
   const [created, setCreated] = useState<{ account: string; password: string } | null>(null);
   const [resetting, setResetting] = useState<Who | null>(null);
   const [handing, setHanding] = useState<Who | null>(null);
@@ -85,35 +82,18 @@ export default function UserPage() {
       else if (key === 'handover') setHanding(who);
       else confirm.action(t('user.unlockConfirm', { name: who.name }), () => unlockUser(row.id), list.refresh);
     };
-    return (
-      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => run(key) }}>
-        <Button type="link" size="small" aria-label={`${t('user.more')} ${row.account}`}>
-          {t('user.more')}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
-    );
+    return <MoreButton text={t('user.more')} label={row.account} items={items} onChoose={run} />;
   };
 
   return (
     <div className="qm-manage qm-user-page">
-      <OrganizeTree
-        selected={list.query.organizeId}
-        onSelect={(id, path) => {
-          setNewPath(path);
-          list.setFilters({ organizeId: id });
-        }}
-      />
+      <OrganizeTree {...organize.tree} />
       <div className="qm-manage-main">
-        <ListSearch
+        <ListPage<UserRow>
           list={list}
+          onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
           actions={
             <>
-              {can(BTN_ADD) && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-                  {t('manage.add')}
-                </Button>
-              )}
               {can(BTN_UPLOAD) && (
                 <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                   {t('manage.import')}
@@ -126,11 +106,6 @@ export default function UserPage() {
               )}
             </>
           }
-        />
-        <Table<UserRow>
-          {...listTableProps(list, t)}
-          rowKey="id"
-          size="middle"
           scroll={{ x: 1100 }}
           columns={[
             { key: 'account', title: t('user.account'), dataIndex: 'account', width: 130, ellipsis: true },
@@ -138,58 +113,31 @@ export default function UserPage() {
             { key: 'gender', title: t('user.gender'), dataIndex: 'gender', width: 70, align: 'center', render: (v: string) => genderName(v) },
             { key: 'mobilePhone', title: t('user.mobilePhone'), dataIndex: 'mobilePhone', width: 130 },
             { key: 'organize', title: t('user.organize'), dataIndex: 'organize', ellipsis: true },
-            {
-              key: 'creatorTime',
-              title: t('manage.creatorTime'),
-              dataIndex: 'creatorTime',
-              width: 160,
-              render: (v: number) => (v ? dayjs(v).format(DATE_FORMAT) : ''),
-            },
+            creatorTimeColumn(t, 160),
             sortCodeColumn(t, 70),
-            {
-              key: 'enabledMark',
-              title: t('manage.state'),
-              dataIndex: 'enabledMark',
-              width: 100,
-              align: 'center',
-              render: (v: number, row) =>
-                v === LOCKED ? (
-                  <Tag color="warning">{t('user.locked')}</Tag>
-                ) : (
-                  <StateCell
-                    enabledMark={v}
-                    editable={can(BTN_EDIT) && !row.isAdministrator}
-                    label={row.account}
-                    onToggle={() => confirm.toggle(v === 1, t('user.what'), () => toggleUserState(row.id), list.refresh)}
-                  />
-                ),
-            },
-            {
-              key: 'actions',
-              title: t('manage.actions'),
-              width: 190,
-              fixed: 'right',
+            ...manageColumns<UserRow>({
+              t,
+              confirm,
+              can,
+              what: t('user.what'),
+              toggle: toggleUserState,
+              remove: deleteUser,
+              onEdit: (row) => setTarget({ id: row.id }),
+              done: list.refresh,
+              label: (row) => row.account,
               // The administrator's row offers nothing (jnpf-wire-areas.md §1.1).
-              render: (_: unknown, row) =>
-                row.isAdministrator ? null : (
-                  <Space size={0}>
-                    <RowActions
-                      canEdit={can(BTN_EDIT)}
-                      canRemove={can(BTN_REMOVE)}
-                      label={row.account}
-                      onEdit={() => setTarget({ id: row.id })}
-                      onRemove={() => confirm.remove(() => deleteUser(row.id), list.refresh)}
-                    />
-                    {more(row)}
-                  </Space>
-                ),
-            },
+              fixedRow: (row) => Boolean(row.isAdministrator),
+              hidden: (row) => Boolean(row.isAdministrator),
+              instead: (row) => (row.enabledMark === LOCKED ? <Tag color="warning">{t('user.locked')}</Tag> : null),
+              actionsWidth: 190,
+              extra: more,
+            }),
           ]}
         />
       </div>
       <UserFormDialog
         target={target}
-        newPath={newPath}
+        newPath={organize.path}
         onClose={() => setTarget(null)}
         onSaved={(shown) => {
           list.refresh();

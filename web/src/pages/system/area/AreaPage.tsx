@@ -7,16 +7,16 @@
  * shows what the server has while keeping what was open.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Empty, Form, Table } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AREA_ROOT, deleteArea, getAreaChildren, toggleArea, type AreaRow } from '@/api/area';
-import { ListSearch, useKeywordBar } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
+import { ListPage } from '@/components/ListPage';
+import { useKeywordBar } from '@/components/ListSearch';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, useButtons } from '@/hooks/useButtons';
 import { AreaDialog, type AreaTarget, type AreaValues } from './AreaDialog';
-import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
+import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 
 type TreeRow = AreaRow & { path: string[]; children?: TreeRow[] };
 
@@ -89,51 +89,29 @@ export default function AreaPage() {
 
   return (
     <div className="qm-area-page">
-      <ListSearch
-        list={bar}
-        actions={
-          can(BTN_ADD) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
-          )
-        }
-      />
-      <Table<TreeRow>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={data}
-        pagination={false}
+      <ListPage<TreeRow>
+        rows={{ rows: data, loading, loaded: levels.size > 0 }}
+        search={bar}
+        onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
         scroll={{ y: 'calc(100vh - 300px)' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> }}
         expandable={{ expandedRowKeys: expanded, onExpand: expand }}
         columns={[
           { key: 'fullName', title: t('area.fullName'), dataIndex: 'fullName', ellipsis: true },
           { key: 'enCode', title: t('area.enCode'), dataIndex: 'enCode', width: 180 },
           sortCodeColumn(t, 90),
-          stateColumn<TreeRow>({ t, confirm, editable: can(BTN_EDIT), what: t('area.what'), toggle: toggleArea, done: refresh }),
-          actionsColumn<TreeRow>(
+          ...manageColumns<TreeRow>({
             t,
-            200,
-            (row) => (
-              <>
-                {can(BTN_ADD) && (
-                  <Button type="link" size="small" aria-label={`${t('area.addChild')} ${row.fullName}`} onClick={() => setTarget({ id: '', parent: row.path })}>
-                    {t('area.addChild')}
-                  </Button>
-                )}
-                <RowActions
-                  canEdit={can(BTN_EDIT)}
-                  canRemove={can(BTN_REMOVE)}
-                  label={row.fullName}
-                  onEdit={() => setTarget({ id: row.id })}
-                  onRemove={() => confirm.remove(() => deleteArea(row.id), refresh)}
-                />
-              </>
-            ),
-            false,
-          ),
+            confirm,
+            can,
+            what: t('area.what'),
+            toggle: toggleArea,
+            remove: deleteArea,
+            onEdit: (row) => setTarget({ id: row.id }),
+            done: refresh,
+            actionsWidth: 200,
+            fixed: false,
+            before: (row) => can(BTN_ADD) && <RowButton text={t('area.addChild')} label={row.fullName} onClick={() => setTarget({ id: '', parent: row.path })} />,
+          }),
         ]}
       />
       <AreaDialog target={target} form={form} onClose={() => setTarget(null)} onSaved={refresh} />

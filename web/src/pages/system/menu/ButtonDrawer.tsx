@@ -5,9 +5,9 @@
  * at the top ('-1'); one the menu already has is offered no more —; per row 编辑 and 删除.
  * Every button only with its permission (PERM-011); the state switch and delete ask first.
  */
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Button, Dropdown, Form } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   TOP,
@@ -26,9 +26,8 @@ import { EntityFormDialog } from '@/components/EntityFormDialog';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD } from '@/hooks/useButtons';
 import { IconInput } from './IconInput';
-import { ItemDrawer } from './ItemDrawer';
-import { branchIds, treeRows, useRows } from './useRows';
-import { useShown } from './useShown';
+import { DRAWER_COLUMNS, ItemDrawer, useMenuItems } from './ItemDrawer';
+import { treeRows, useExpandAll } from '@/components/treeTable';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
 import { CommonItems, NameCodeItems } from '@/components/entityItems';
@@ -118,15 +117,9 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const shown = useShown(menu);
-  const menuId = shown?.id ?? '';
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => setKeyword(''), [menu?.id]);
-  const buttons = useRows(menu ? (q: { menuId: string; keyword: string }) => getButtons(q.menuId, q.keyword) : null, { menuId, keyword });
+  const { menuId, rows: buttons, setKeyword } = useMenuItems(menu, getButtons);
   const rows = useMemo(() => treeRows(buttons.rows), [buttons.rows]);
-  const allKeys = useMemo(() => branchIds(buttons.rows), [buttons.rows]);
-  const [expanded, setExpanded] = useState<Key[]>([]);
-  useEffect(() => setExpanded(allKeys), [allKeys]);
+  const tree = useExpandAll(buttons.rows);
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [adding, setAdding] = useState(false);
   const present = useMemo(() => new Set(codesOf(buttons.rows)), [buttons.rows]);
@@ -146,19 +139,16 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
 
   return (
     <ItemDrawer
-      open={menu !== null}
-      title={`${t('menuAdmin.items.isButtonAuthorize')} - ${shown?.fullName ?? ''}`}
+      menu={menu}
+      kind={t('menuAdmin.items.isButtonAuthorize')}
       className="qm-button-drawer"
       onSearch={setKeyword}
-      loading={buttons.loading}
-      onRefresh={buttons.refresh}
+      rows={buttons}
       onClose={onClose}
+      onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
       actions={
         can(BTN_ADD) && (
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
             <Dropdown
               trigger={['click']}
               menu={{
@@ -182,7 +172,7 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
       <RowsTable<ButtonInfo>
         rows={buttons}
         dataSource={rows}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+        expandable={tree.expandable}
         columns={[
           { key: 'fullName', title: t('menuAdmin.buttonName'), dataIndex: 'fullName' },
           { key: 'enCode', title: t('menuAdmin.buttonCode'), dataIndex: 'enCode', width: 160 },
@@ -196,9 +186,7 @@ export function ButtonDrawer({ menu, can, onClose }: Props) {
             remove: deleteButton,
             onEdit: (row) => setTarget({ id: row.id }),
             done: buttons.refresh,
-            stateWidth: 80,
-            actionsWidth: 110,
-            fixed: false,
+            ...DRAWER_COLUMNS,
           }),
         ]}
       />

@@ -10,8 +10,7 @@
  * (btn_add) opens a new field's form filled from the column picked of them (DataLink).
  */
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Select, Switch, Tabs } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Select, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldMessages } from '@qiming/core';
 import {
@@ -38,12 +37,11 @@ import { loadCore } from '@/core';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
 import { useCore } from '@/hooks/useCore';
 import { ConditionBuilder, CONDITION_TEXTS, useContentName } from './ConditionBuilder';
-import { BindingFields } from './FieldDrawer';
+import { BindingFields, FieldNameItems, bindingWire } from './FieldDrawer';
+import { DescriptionItem, EnabledMarkItem, TextItem } from '@/components/entityItems';
 import { LinkDialog, LinkFieldPicker } from './DataLink';
-import { ItemDrawer } from './ItemDrawer';
+import { DRAWER_COLUMNS, ItemDrawer, useMenuItems } from './ItemDrawer';
 import { conditionText, readCondition, type ConditionGroup } from './scheme';
-import { useRows } from './useRows';
-import { useShown } from './useShown';
 import { manageColumns, rowActionsColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
 
@@ -96,9 +94,7 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
         };
   const toWire = (v: AuthorizeValues): AuthorizeFieldForm => ({
     moduleId: menuId,
-    fieldRule: v.fieldRule,
-    bindTable: v.fieldRule === 0 ? '' : (v.bindTable?.trim() ?? ''),
-    childTableKey: v.fieldRule === 2 ? (v.childTableKey?.trim() ?? '') : '',
+    ...bindingWire(v),
     enCode: v.enCode?.trim() ?? '',
     fullName: v.fullName?.trim() ?? '',
     type: v.type ?? '',
@@ -114,12 +110,7 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
       {(rules) => (
         <>
           <BindingFields rules={rules} />
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.fieldCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.fieldCode')} />
-          </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.fieldName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
-          </Form.Item>
+          <FieldNameItems rules={rules} />
           <Form.Item {...rules.item('type')} label={t('menuAdmin.fieldType')}>
             <Select placeholder={t('picker.placeholder')} options={FIELD_TYPES.map((v) => ({ value: v, label: t(`menuAdmin.fieldTypes.${v}`) }))} />
           </Form.Item>
@@ -129,9 +120,7 @@ function AuthorizeFieldDialog({ target, menuId, onClose, onSaved }: { target: Fi
           <Form.Item {...rules.item('conditionText')} label={t('menuAdmin.conditionText')}>
             <Select placeholder={t('picker.placeholder')} options={CONDITION_TEXTS.map(([value, key]) => ({ value, label: t(`menuAdmin.conditionTexts.${key}`) }))} />
           </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={3} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <DescriptionItem rules={rules} />
         </>
       )}
     </EntityFormDialog>
@@ -193,21 +182,13 @@ function SchemeDialog({ target, menuId, fields, onClose, onSaved }: { target: { 
       toWire={toWire} onClose={onClose} onSaved={onSaved} className="qm-scheme-form" width={760}>
       {(rules) => (
         <>
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.schemeCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.schemeCode')} />
-          </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.schemeName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.schemeName')} />
-          </Form.Item>
+          <TextItem rules={rules} name="enCode" label={t('menuAdmin.schemeCode')} />
+          <TextItem rules={rules} name="fullName" label={t('menuAdmin.schemeName')} />
           <Form.Item name="conditionJson" label={t('menuAdmin.condition')} rules={[conditionRule]}>
             <ConditionBuilder fields={fields} problems={problems} />
           </Form.Item>
-          <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-            <Switch />
-          </Form.Item>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={2} maxLength={rules.maxLength('description')} />
-          </Form.Item>
+          <EnabledMarkItem />
+          <DescriptionItem rules={rules} rows={2} />
         </>
       )}
     </EntityFormDialog>
@@ -225,12 +206,10 @@ interface Props {
 export function DataDrawer({ menu, can, onClose }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const shown = useShown(menu);
-  const menuId = shown?.id ?? '';
   const [tab, setTab] = useState<Tab>('fields');
   useEffect(() => setTab('fields'), [menu?.id]);
-  const fields = useRows(menu ? (id: string) => getAuthorizeFields(id) : null, menuId);
-  const schemes = useRows(menu ? (id: string) => getSchemes(id) : null, menuId);
+  const { menuId, rows: fields } = useMenuItems(menu, getAuthorizeFields);
+  const { rows: schemes } = useMenuItems(menu, getSchemes);
   const [fieldTarget, setFieldTarget] = useState<FieldTarget | null>(null);
   const [linking, setLinking] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -240,19 +219,13 @@ export function DataDrawer({ menu, can, onClose }: Props) {
 
   return (
     <ItemDrawer
-      open={menu !== null}
-      title={`${t('menuAdmin.items.isDataAuthorize')} - ${shown?.fullName ?? ''}`}
+      menu={menu}
+      kind={t('menuAdmin.items.isDataAuthorize')}
       className="qm-data-drawer"
-      loading={current.loading}
-      onRefresh={current.refresh}
+      rows={current}
       onClose={onClose}
-      actions={
-        can(BTN_ADD) && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => (tab === 'fields' ? setFieldTarget({ id: '' }) : setSchemeTarget({ id: '' }))}>
-            {t(tab === 'fields' ? 'menuAdmin.addField' : 'menuAdmin.addScheme')}
-          </Button>
-        )
-      }
+      onAdd={can(BTN_ADD) ? () => (tab === 'fields' ? setFieldTarget({ id: '' }) : setSchemeTarget({ id: '' })) : undefined}
+      addLabel={t(tab === 'fields' ? 'menuAdmin.addField' : 'menuAdmin.addScheme')}
       extra={
         tab === 'fields' && (
           <>
@@ -271,7 +244,7 @@ export function DataDrawer({ menu, can, onClose }: Props) {
             label: t('menuAdmin.fieldsTab'),
             children: (
               <RowsTable<AuthorizeFieldInfo>
-rows={fields}
+                rows={fields}
                 columns={[
                   { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
                   { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
@@ -281,8 +254,7 @@ rows={fields}
                   rowActionsColumn<AuthorizeFieldInfo>({
                     t,
                     confirm,
-                    width: 110,
-                    fixed: false,
+                    ...DRAWER_COLUMNS,
                     canEdit: can(BTN_EDIT),
                     canRemove: can(BTN_REMOVE),
                     onEdit: (row) => setFieldTarget({ id: row.id }),
@@ -298,7 +270,7 @@ rows={fields}
             label: t('menuAdmin.schemesTab'),
             children: (
               <RowsTable<SchemeInfo>
-rows={schemes}
+                rows={schemes}
                 columns={[
                   { key: 'fullName', title: t('menuAdmin.schemeName'), dataIndex: 'fullName', width: 120, ellipsis: true },
                   { key: 'enCode', title: t('menuAdmin.schemeCode'), dataIndex: 'enCode', width: 100, ellipsis: true },
@@ -312,9 +284,7 @@ rows={schemes}
                     remove: deleteScheme,
                     onEdit: (row) => setSchemeTarget({ id: row.id }),
                     done: schemes.refresh,
-                    stateWidth: 80,
-                    actionsWidth: 110,
-                    fixed: false,
+                    ...DRAWER_COLUMNS,
                   }),
                 ]}
               />

@@ -8,7 +8,7 @@
  * the platform database the fields come from, and 从数据表添加 (btn_add) adds the columns picked
  * of them as one batch, each checked by the core first (DataLink).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Form, Input, Select, Tag } from 'antd';
 import { FormModal } from '@/components/FormModal';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -34,12 +34,10 @@ import { useEntityRules, type EntityRules } from '@/hooks/useEntityRules';
 import { coreText } from '@/i18n';
 import { applyServerErrors } from '@/utils/formErrors';
 import { LinkDialog, LinkFieldPicker, type PickedField } from './DataLink';
-import { ItemDrawer } from './ItemDrawer';
-import { useRows } from './useRows';
-import { useShown } from './useShown';
+import { DRAWER_COLUMNS, ItemDrawer, useMenuItems } from './ItemDrawer';
 import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 import { RowsTable } from '@/components/ListPage';
-import { CommonItems } from '@/components/entityItems';
+import { CommonItems, TextItem } from '@/components/entityItems';
 import type { CommonValues } from '@/components/entityValues';
 
 /** Where a field is bound: 0 the main table, 1 a secondary table, 2 a sub-table. */
@@ -70,6 +68,26 @@ export function BindingFields({ rules }: { rules: EntityRules }) {
   );
 }
 
+/** What the binding fields send: no table for the main one, no key but for a sub-table. */
+export function bindingWire(v: { fieldRule: number; bindTable?: string; childTableKey?: string }) {
+  return {
+    fieldRule: v.fieldRule,
+    bindTable: v.fieldRule === 0 ? '' : (v.bindTable?.trim() ?? ''),
+    childTableKey: v.fieldRule === 2 ? (v.childTableKey?.trim() ?? '') : '',
+  };
+}
+
+/** 字段名称 (enCode) and 字段说明 (fullName), with core's rules. */
+export function FieldNameItems({ rules }: { rules: EntityRules }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextItem rules={rules} name="enCode" label={t('menuAdmin.fieldCode')} />
+      <TextItem rules={rules} name="fullName" label={t('menuAdmin.fieldName')} />
+    </>
+  );
+}
+
 interface FieldValues extends CommonValues {
   fieldRule: number;
   bindTable: string;
@@ -95,9 +113,7 @@ function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKi
   // What the form does not show is sent empty: no table for the main one, no key but for a sub-table.
   const toWire = (v: FieldValues): ItemForm => ({
     moduleId: menuId,
-    fieldRule: v.fieldRule,
-    bindTable: v.fieldRule === 0 ? '' : (v.bindTable?.trim() ?? ''),
-    childTableKey: v.fieldRule === 2 ? (v.childTableKey?.trim() ?? '') : '',
+    ...bindingWire(v),
     enCode: v.enCode?.trim() ?? '',
     fullName: v.fullName?.trim() ?? '',
     sortCode: v.sortCode ?? 0,
@@ -112,12 +128,7 @@ function FieldDialog({ kind, target, menuId, onClose, onSaved }: { kind: FieldKi
       {(rules) => (
         <>
           <BindingFields rules={rules} />
-          <Form.Item {...rules.item('enCode')} label={t('menuAdmin.fieldCode')}>
-            <Input maxLength={rules.maxLength('enCode')} placeholder={t('menuAdmin.fieldCode')} />
-          </Form.Item>
-          <Form.Item {...rules.item('fullName')} label={t('menuAdmin.fieldName')}>
-            <Input maxLength={rules.maxLength('fullName')} placeholder={t('menuAdmin.fieldName')} />
-          </Form.Item>
+          <FieldNameItems rules={rules} />
           <CommonItems rules={rules} />
         </>
       )}
@@ -165,9 +176,7 @@ function BatchDialog({ kind, open, menuId, onClose, onSaved }: { kind: FieldKind
     const rows = (all.fields ?? []).map((f) => ({
       enCode: f.enCode?.trim() ?? '',
       fullName: f.fullName?.trim() ?? '',
-      fieldRule: all.fieldRule,
-      bindTable: all.fieldRule === 0 ? '' : (all.bindTable?.trim() ?? ''),
-      childTableKey: all.fieldRule === 2 ? (all.childTableKey?.trim() ?? '') : '',
+      ...bindingWire(all),
     }));
     setSaving(true);
     try {
@@ -229,11 +238,7 @@ interface Props {
 export function FieldDrawer({ kind, menu, can, onClose }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const shown = useShown(menu);
-  const menuId = shown?.id ?? '';
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => setKeyword(''), [menu?.id]);
-  const fields = useRows(menu ? (q: { menuId: string; keyword: string }) => getFields(kind, q.menuId, q.keyword) : null, { menuId, keyword });
+  const { menuId, rows: fields, setKeyword } = useMenuItems(menu, (id, keyword) => getFields(kind, id, keyword));
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [batch, setBatch] = useState(false);
   const [linking, setLinking] = useState(false);
@@ -265,19 +270,16 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
 
   return (
     <ItemDrawer
-      open={menu !== null}
-      title={`${t(`menuAdmin.items.${FLAG[kind]}`)} - ${shown?.fullName ?? ''}`}
+      menu={menu}
+      kind={t(`menuAdmin.items.${FLAG[kind]}`)}
       className={`qm-${kind}-drawer`}
       onSearch={setKeyword}
-      loading={fields.loading}
-      onRefresh={fields.refresh}
+      rows={fields}
       onClose={onClose}
+      onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
       actions={
         can(BTN_ADD) && (
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
             <Button onClick={() => setBatch(true)}>{t('menuAdmin.batchAdd')}</Button>
             <Button onClick={() => setPicking(true)}>{t('menuAdmin.pickFields')}</Button>
           </>
@@ -286,7 +288,7 @@ export function FieldDrawer({ kind, menu, can, onClose }: Props) {
       extra={can(BTN_EDIT) && <Button onClick={() => setLinking(true)}>{t('menuAdmin.dataLink')}</Button>}
     >
       <RowsTable<FieldInfo>
-rows={fields}
+        rows={fields}
         columns={[
           { key: 'enCode', title: t('menuAdmin.fieldCode'), dataIndex: 'enCode', ellipsis: true },
           { key: 'fullName', title: t('menuAdmin.fieldName'), dataIndex: 'fullName', ellipsis: true },
@@ -309,9 +311,7 @@ rows={fields}
             remove: (id) => deleteField(kind, id),
             onEdit: (row) => setTarget({ id: row.id }),
             done: fields.refresh,
-            stateWidth: 80,
-            actionsWidth: 110,
-            fixed: false,
+            ...DRAWER_COLUMNS,
           }),
         ]}
       />

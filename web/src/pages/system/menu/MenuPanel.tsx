@@ -9,24 +9,32 @@
  * under a chosen parent on the open tab (MenuImportDialog). Every button only with its
  * permission (PERM-011); the state switch and delete ask first (CONST-002, CONST-003).
  */
-import { useEffect, useMemo, useState, type Key } from 'react';
-import { Button, Dropdown, Empty, Form, Table, Tabs, Tag } from 'antd';
-import { ArrowLeftOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useMemo, useState } from 'react';
+import { Button, Form, Tabs, Tag } from 'antd';
+import { ArrowLeftOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deleteMenu, exportMenu, getMenus, toggleMenuState, type MenuCategory, type MenuInfo, type SystemInfo } from '@/api/menu';
 import { menuIcon } from '@/app/layout/MenuIcon';
-import { ListSearch, useKeywordBar } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
+import { ListPage } from '@/components/ListPage';
+import { useKeywordBar } from '@/components/ListSearch';
+import { MoreButton, RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
+import { BTN_ADD } from '@/hooks/useButtons';
 import { ButtonDrawer } from './ButtonDrawer';
 import { DataDrawer } from './DataDrawer';
 import { FieldDrawer } from './FieldDrawer';
 import { MenuDialog } from './MenuDialog';
 import { MenuImportDialog } from './MenuImportDialog';
 import { isDirectory, rowAuthorize, type AuthorizeFlag, type MenuTarget, type MenuValues } from './menuForm';
-import { branchIds, treeRows, useRows } from './useRows';
-import { actionsColumn, sortCodeColumn, stateColumn } from '@/components/listColumns';
+import { useRows } from './useRows';
+import { manageColumns, sortCodeColumn } from '@/components/listColumns';
+import { treeRows, useExpandAll } from '@/components/treeTable';
+
+/** 图标: the icon as the side menu draws it (a directory's default when it has none). */
+export function iconColumn<T extends { icon: string }>(title: string, directory: (row: T) => boolean): ColumnType<T> {
+  return { key: 'icon', title, dataIndex: 'icon', width: 60, align: 'center', render: (icon: string, row: T) => <span title={icon}>{menuIcon(icon, directory(row))}</span> };
+}
 
 /** A menu whose permission items are open, and which kind. */
 interface Opened {
@@ -50,10 +58,8 @@ export function MenuPanel({ system, can, onBack }: Props) {
     { systemId: system.id, keyword, category },
   );
   const rows = useMemo(() => treeRows(menus.rows), [menus.rows]);
-  const allKeys = useMemo(() => branchIds(menus.rows), [menus.rows]);
-  const [expanded, setExpanded] = useState<Key[]>([]);
   // Opened as the JNPF client opens it: the whole tree; a search shows every match.
-  useEffect(() => setExpanded(allKeys), [allKeys]);
+  const tree = useExpandAll(menus.rows);
   const [target, setTarget] = useState<MenuTarget | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [importing, setImporting] = useState(false);
@@ -68,18 +74,12 @@ export function MenuPanel({ system, can, onBack }: Props) {
     ];
     if (!items.length) return null;
     return (
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items,
-          onClick: ({ key }) => (key === 'child' ? setTarget({ id: '', parentId: row.id }) : setOpened({ flag: key as AuthorizeFlag, menu: row })),
-        }}
-      >
-        <Button type="link" size="small" aria-label={`${t('menuAdmin.more')} ${row.fullName}`}>
-          {t('menuAdmin.more')}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
+      <MoreButton
+        text={t('menuAdmin.more')}
+        label={row.fullName}
+        items={items}
+        onChoose={(key) => (key === 'child' ? setTarget({ id: '', parentId: row.id }) : setOpened({ flag: key as AuthorizeFlag, menu: row }))}
+      />
     );
   };
 
@@ -99,46 +99,28 @@ export function MenuPanel({ system, can, onBack }: Props) {
           { key: 'App', label: t('menuAdmin.appMenus') },
         ]}
       />
-      <ListSearch
-        list={bar}
+      <ListPage<MenuInfo>
+        rows={{ ...menus, rows }}
+        search={bar}
+        onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
         actions={
           <>
-            {can(BTN_ADD) && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-                {t('manage.add')}
-              </Button>
-            )}
             {can(BTN_ADD) && (
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                 {t('manage.import')}
               </Button>
             )}
-            <Button onClick={() => setExpanded(allKeys)}>{t('manage.expandAll')}</Button>
-            <Button onClick={() => setExpanded([])}>{t('manage.collapseAll')}</Button>
+            <Button onClick={tree.expandAll}>{t('manage.expandAll')}</Button>
+            <Button onClick={tree.collapseAll}>{t('manage.collapseAll')}</Button>
           </>
         }
-      />
-      <Table<MenuInfo>
-        rowKey="id"
-        size="middle"
-        loading={menus.loading}
-        dataSource={rows}
-        pagination={false}
         scroll={{ x: 1100 }}
-        locale={{ emptyText: menus.loaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> : <span /> }}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+        expandable={tree.expandable}
         columns={[
           { key: 'fullName', title: t('menuAdmin.menuName'), dataIndex: 'fullName', width: 240, ellipsis: true },
           { key: 'enCode', title: t('menuAdmin.code'), dataIndex: 'enCode', width: 180, ellipsis: true },
           { key: 'urlAddress', title: t('menuAdmin.address'), dataIndex: 'urlAddress', ellipsis: true },
-          {
-            key: 'icon',
-            title: t('menuAdmin.icon'),
-            dataIndex: 'icon',
-            width: 60,
-            align: 'center',
-            render: (icon: string, row) => <span title={icon}>{menuIcon(icon, isDirectory(row.type))}</span>,
-          },
+          iconColumn<MenuInfo>(t('menuAdmin.icon'), (row) => isDirectory(row.type)),
           {
             key: 'type',
             title: t('menuAdmin.menuType'),
@@ -148,27 +130,24 @@ export function MenuPanel({ system, can, onBack }: Props) {
             render: (type: number) => <Tag>{t(`menuAdmin.types.${type}`, { defaultValue: String(type) })}</Tag>,
           },
           sortCodeColumn(t, 70),
-          stateColumn<MenuInfo>({ t, confirm, editable: can(BTN_EDIT), what: t('menuAdmin.menuWhat'), toggle: toggleMenuState, done: menus.refresh, width: 90 }),
-          actionsColumn<MenuInfo>(t, 240, (row) => (
-            <>
-              <RowActions
-                canEdit={can(BTN_EDIT)}
-                canRemove={can(BTN_REMOVE)}
-                label={row.fullName}
-                onEdit={() => setTarget({ id: row.id })}
-                onRemove={() => confirm.remove(() => deleteMenu(row.id), menus.refresh)}
-              />
-              <Button
-                type="link"
-                size="small"
-                aria-label={`${t('manage.export')} ${row.fullName}`}
-                onClick={() => confirm.exportFile(t('menuAdmin.exportConfirm'), () => exportMenu(row.id))}
-              >
-                {t('manage.export')}
-              </Button>
-              {more(row)}
-            </>
-          )),
+          ...manageColumns<MenuInfo>({
+            t,
+            confirm,
+            can,
+            what: t('menuAdmin.menuWhat'),
+            toggle: toggleMenuState,
+            remove: deleteMenu,
+            onEdit: (row) => setTarget({ id: row.id }),
+            done: menus.refresh,
+            stateWidth: 90,
+            actionsWidth: 240,
+            extra: (row) => (
+              <>
+                <RowButton text={t('manage.export')} label={row.fullName} onClick={() => confirm.exportFile(t('menuAdmin.exportConfirm'), () => exportMenu(row.id))} />
+                {more(row)}
+              </>
+            ),
+          }),
         ]}
       />
       <MenuDialog target={target} form={form} systemId={system.id} category={category} onClose={() => setTarget(null)} onSaved={menus.refresh} />

@@ -8,11 +8,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Envelope } from '@/api/request';
+import type { RowsState } from '@/components/ListSearch';
 
-export interface Rows<T> {
-  rows: T[];
-  loading: boolean;
-  loaded: boolean;
+export interface Rows<T> extends RowsState<T> {
   refresh(): void;
 }
 
@@ -46,14 +44,4 @@ export function useRows<T, Q>(load: ((query: Q) => Promise<Envelope<{ list: T[] 
 
   const refresh = useCallback(() => setTick((n) => n + 1), []);
   return { rows, loading, loaded, refresh };
-}
-
-/** The ids of every row that has children (to expand a whole tree). */
-export function branchIds<T extends { id: string; children?: T[] | null }>(rows: T[]): string[] {
-  return rows.flatMap((r) => (r.children?.length ? [r.id, ...branchIds(r.children)] : []));
-}
-
-/** A tree as antd's Table wants it: no `children` key on a leaf (else it draws an expander). */
-export function treeRows<T extends { children?: T[] | null }>(rows: T[]): T[] {
-  return rows.map(({ children, ...row }) => (children?.length ? ({ ...row, children: treeRows(children) } as T) : (row as T)));
 }

@@ -6,17 +6,16 @@
  * HTML is sanitised there.
  */
 import { useEffect, useState } from 'react';
-import { App, DatePicker, Form, Input, Radio, Select, Spin } from 'antd';
-import { FormModal } from '@/components/FormModal';
+import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { createNotice, getNotice, getSendConfigs, updateNotice, type NoticeForm, type SendConfig } from '@/api/message';
+import { createNotice, getNotice, getSendConfigs, updateNotice, type NoticeForm, type NoticeInfo, type SendConfig } from '@/api/message';
 import type { DictionaryItem } from '@/api/dictionary';
 import type { FileEntry } from '@/api/file';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { UsersSelect } from '@/widgets/pickers/UsersSelect';
 import { UploadFz } from '@/widgets/upload';
-import { applyServerErrors } from '@/utils/formErrors';
+import { RecordFormDialog } from '@/components/EntityFormDialog';
 import { filesOf } from '@/app/messages/MessageView';
 
 export const NOTICE_DIALOG_WIDTH = 1000;
@@ -35,6 +34,21 @@ export interface NoticeValues {
 }
 
 const EMPTY: NoticeValues = { title: '', toUserIds: [], expirationTime: null, remindCategory: 1, excerpt: '', bodyText: '', files: [] };
+
+const toValues = (data: NoticeInfo | null): NoticeValues =>
+  data
+    ? {
+        title: data.title,
+        category: data.category || undefined,
+        toUserIds: data.toUserIds ? data.toUserIds.split(',').filter(Boolean) : [],
+        expirationTime: data.expirationTime ? dayjs(data.expirationTime) : null,
+        remindCategory: data.remindCategory || 1,
+        sendConfigId: data.sendConfigId || undefined,
+        excerpt: data.excerpt,
+        bodyText: data.bodyText,
+        files: filesOf(data.files),
+      }
+    : EMPTY;
 
 export function toWire(v: NoticeValues): NoticeForm {
   return {
@@ -59,9 +73,7 @@ interface Props {
 
 export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<NoticeValues>();
-  const [loading, setLoading] = useState(false);
   // The custom reminder's choices (MSG-024), asked for once the dialog opens.
   const [sendConfigs, setSendConfigs] = useState<SendConfig[] | null>(null);
   useEffect(() => {
@@ -71,111 +83,55 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
       () => setSendConfigs([]),
     );
   }, [target, sendConfigs]);
-  const [saving, setSaving] = useState(false);
-  const id = target?.id ?? null;
-
-  useEffect(() => {
-    if (id === null) return;
-    let alive = true;
-    form.resetFields();
-    form.setFieldsValue(EMPTY);
-    if (!id) return;
-    setLoading(true);
-    getNotice(id).then(
-      ({ data }) => {
-        if (!alive) return;
-        form.setFieldsValue({
-          title: data.title,
-          category: data.category || undefined,
-          toUserIds: data.toUserIds ? data.toUserIds.split(',').filter(Boolean) : [],
-          expirationTime: data.expirationTime ? dayjs(data.expirationTime) : null,
-          remindCategory: data.remindCategory || 1,
-          sendConfigId: data.sendConfigId || undefined,
-          excerpt: data.excerpt,
-          bodyText: data.bodyText,
-          files: filesOf(data.files),
-        });
-        setLoading(false);
-      },
-      () => {
-        if (!alive) return;
-        setLoading(false);
-        onClose();
-      },
-    );
-    return () => {
-      alive = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
-  }, [id]);
-
-  const submit = async () => {
-    if (id === null) return;
-    const values = { ...EMPTY, ...(form.getFieldsValue(true) as NoticeValues) };
-    setSaving(true);
-    try {
-      const res = id ? await updateNotice(id, toWire(values)) : await createNotice(toWire(values));
-      void message.success(res.msg || t('profile.saved'), 1.5);
-      onClose();
-      onSaved();
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
-    <FormModal open={target !== null} title={id ? t('notice.edit') : t('notice.add')} width={NOTICE_DIALOG_WIDTH}
-      confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose} className="qm-notice-dialog">
-      <Spin spinning={loading}>
-        <Form form={form} name="notice" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
-          <Form.Item name="title" label={t('notice.title')} required>
-            <Input maxLength={200} placeholder={t('notice.titlePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="category" label={t('notice.category')} required>
-            <Select placeholder={t('notice.categoryPlaceholder')} options={categories.map((d) => ({ value: d.enCode, label: d.fullName }))} />
-          </Form.Item>
-          <Form.Item name="toUserIds" label={t('notice.toUserIds')} extra={t('notice.everyoneHint')}>
-            <UsersSelect multiple placeholder={t('notice.everyone')} />
-          </Form.Item>
-          <Form.Item name="expirationTime" label={t('notice.expirationTime')}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
-          </Form.Item>
-          <Form.Item name="remindCategory" label={t('notice.remindCategory')} required>
-            <Radio.Group
-              options={[
-                { value: 1, label: t('notice.remindDefault') },
-                { value: 2, label: t('notice.remindCustom') },
-                { value: 3, label: t('notice.remindNone') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item noStyle dependencies={['remindCategory']}>
-            {() =>
-              form.getFieldValue('remindCategory') === 2 && (
-                <Form.Item name="sendConfigId" label={t('notice.sendConfig')} required>
-                  <Select
-                    aria-label={t('notice.sendConfig')}
-                    placeholder={t('notice.sendConfigPlaceholder')}
-                    loading={sendConfigs === null}
-                    options={(sendConfigs ?? []).map((c) => ({ value: c.id, label: c.fullName }))}
-                  />
-                </Form.Item>
-              )
-            }
-          </Form.Item>
-          <Form.Item name="excerpt" label={t('notice.excerpt')}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item name="bodyText" label={t('notice.bodyText')}>
-            <RichTextEditor aria-label={t('notice.bodyText')} />
-          </Form.Item>
-          <Form.Item name="files" label={t('notice.files')}>
-            <UploadFz type="annex" />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </FormModal>
+    <RecordFormDialog<NoticeInfo, NoticeValues> target={target} titles={[t('notice.add'), t('notice.edit')]} name="notice" form={form}
+      api={{ get: getNotice, create: createNotice, update: updateNotice }} toValues={toValues} toWire={(v) => toWire({ ...EMPTY, ...v })}
+      onClose={onClose} onSaved={onSaved} className="qm-notice-dialog" width={NOTICE_DIALOG_WIDTH}>
+      <Form.Item name="title" label={t('notice.title')} required>
+        <Input maxLength={200} placeholder={t('notice.titlePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="category" label={t('notice.category')} required>
+        <Select placeholder={t('notice.categoryPlaceholder')} options={categories.map((d) => ({ value: d.enCode, label: d.fullName }))} />
+      </Form.Item>
+      <Form.Item name="toUserIds" label={t('notice.toUserIds')} extra={t('notice.everyoneHint')}>
+        <UsersSelect multiple placeholder={t('notice.everyone')} />
+      </Form.Item>
+      <Form.Item name="expirationTime" label={t('notice.expirationTime')}>
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+      </Form.Item>
+      <Form.Item name="remindCategory" label={t('notice.remindCategory')} required>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('notice.remindDefault') },
+            { value: 2, label: t('notice.remindCustom') },
+            { value: 3, label: t('notice.remindNone') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['remindCategory']}>
+        {() =>
+          form.getFieldValue('remindCategory') === 2 && (
+            <Form.Item name="sendConfigId" label={t('notice.sendConfig')} required>
+              <Select
+                aria-label={t('notice.sendConfig')}
+                placeholder={t('notice.sendConfigPlaceholder')}
+                loading={sendConfigs === null}
+                options={(sendConfigs ?? []).map((c) => ({ value: c.id, label: c.fullName }))}
+              />
+            </Form.Item>
+          )
+        }
+      </Form.Item>
+      <Form.Item name="excerpt" label={t('notice.excerpt')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+      <Form.Item name="bodyText" label={t('notice.bodyText')}>
+        <RichTextEditor aria-label={t('notice.bodyText')} />
+      </Form.Item>
+      <Form.Item name="files" label={t('notice.files')}>
+        <UploadFz type="annex" />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }

@@ -6,28 +6,23 @@
  * confirmation. Each action only with its button (PERM-011).
  */
 import { useState } from 'react';
-import { Button, Select, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteNotice, getNotice, getNoticeList, releaseNotice, withdrawNotice, type MessageInfo, type NoticeRow } from '@/api/message';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { actionsColumn } from '@/components/listColumns';
-import { RowActions } from '@/components/RowActions';
+import { ListPage } from '@/components/ListPage';
+import { creatorUserColumn, rowActionsColumn, timeColumn } from '@/components/listColumns';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { MessageView } from '@/app/messages/MessageView';
 import { NoticeDialog } from './NoticeDialog';
-import { DATE_FORMAT } from '@/utils/format';
 
 type Filters = { type: string; enabledMark: string };
 
 const fetchPage = ({ type, enabledMark, ...q }: ListQuery & Filters) =>
   getNoticeList({ ...q, type: type ? [type] : [], enabledMark: enabledMark ? [enabledMark] : [] });
-
-const time = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
 
 /** 0 draft, 1 released, 2 expired. */
 export const STATE_COLOURS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange' };
@@ -61,7 +56,7 @@ export default function NoticePage() {
 
   return (
     <div className="qm-notice-page">
-      <ListSearch
+      <ListPage<NoticeRow, Filters>
         list={list}
         filters={
           <>
@@ -81,27 +76,16 @@ export default function NoticePage() {
             />
           </>
         }
-        actions={
-          can(BTN_ADD) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
-          )
-        }
-      />
-      <Table<NoticeRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
+        onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
         scroll={{ x: 1300 }}
         columns={[
           { key: 'title', title: t('notice.title'), dataIndex: 'title', ellipsis: true, width: 240 },
           { key: 'category', title: t('notice.category'), dataIndex: 'category', width: 100 },
-          { key: 'creatorUser', title: t('notice.creatorUser'), dataIndex: 'creatorUser', width: 140, ellipsis: true },
-          { key: 'creatorTime', title: t('manage.creatorTime'), dataIndex: 'creatorTime', width: 160, render: time },
+          creatorUserColumn(t('notice.creatorUser'), 140),
+          timeColumn('creatorTime', t('manage.creatorTime'), 160),
           { key: 'releaseUser', title: t('msg.releaseUser'), dataIndex: 'releaseUser', width: 140, ellipsis: true },
-          { key: 'releaseTime', title: t('msg.releaseTime'), dataIndex: 'releaseTime', width: 160, render: time },
-          { key: 'expirationTime', title: t('notice.expirationTime'), dataIndex: 'expirationTime', width: 160, render: time },
+          timeColumn('releaseTime', t('msg.releaseTime'), 160),
+          timeColumn('expirationTime', t('notice.expirationTime'), 160),
           {
             key: 'enabledMark',
             title: t('notice.state'),
@@ -109,42 +93,37 @@ export default function NoticePage() {
             width: 90,
             render: (m: number) => <Tag color={STATE_COLOURS[m]}>{stateName(m)}</Tag>,
           },
-          actionsColumn<NoticeRow>(t, 220, (row) => (
-            <RowActions
-              canEdit={can(BTN_EDIT) && row.enabledMark === 0}
-              canRemove={can(BTN_REMOVE)}
-              label={row.title}
-              onEdit={() => setTarget({ id: row.id })}
-              onRemove={() => confirm.remove(() => deleteNotice(row.id), list.refresh)}
-              extra={
-                <>
-                  {can(BTN_EDIT) && row.enabledMark === 0 && (
-                    <Button
-                      type="link"
-                      size="small"
-                      aria-label={`${t('notice.release')} ${row.title}`}
-                      onClick={() => confirm.action(t('notice.releaseConfirm'), () => releaseNotice(row.id), list.refresh)}
-                    >
-                      {t('notice.release')}
-                    </Button>
-                  )}
-                  {can(BTN_EDIT) && row.enabledMark !== 0 && (
-                    <Button
-                      type="link"
-                      size="small"
-                      aria-label={`${t('notice.withdraw')} ${row.title}`}
-                      onClick={() => confirm.action(t('notice.withdrawConfirm'), () => withdrawNotice(row.id), list.refresh)}
-                    >
-                      {t('notice.withdraw')}
-                    </Button>
-                  )}
-                  <Button type="link" size="small" aria-label={`${t('notice.view')} ${row.title}`} onClick={() => view(row)}>
-                    {t('notice.view')}
-                  </Button>
-                </>
-              }
-            />
-          )),
+          rowActionsColumn<NoticeRow>({
+            t,
+            confirm,
+            width: 220,
+            // 编辑 only of a draft.
+            canEdit: (row) => can(BTN_EDIT) && row.enabledMark === 0,
+            canRemove: can(BTN_REMOVE),
+            label: (row) => row.title,
+            onEdit: (row) => setTarget({ id: row.id }),
+            remove: deleteNotice,
+            done: list.refresh,
+            extra: (row) => (
+              <>
+                {can(BTN_EDIT) && row.enabledMark === 0 && (
+                  <RowButton
+                    text={t('notice.release')}
+                    label={row.title}
+                    onClick={() => confirm.action(t('notice.releaseConfirm'), () => releaseNotice(row.id), list.refresh)}
+                  />
+                )}
+                {can(BTN_EDIT) && row.enabledMark !== 0 && (
+                  <RowButton
+                    text={t('notice.withdraw')}
+                    label={row.title}
+                    onClick={() => confirm.action(t('notice.withdrawConfirm'), () => withdrawNotice(row.id), list.refresh)}
+                  />
+                )}
+                <RowButton text={t('notice.view')} label={row.title} onClick={() => view(row)} />
+              </>
+            ),
+          }),
         ]}
       />
       <NoticeDialog

@@ -12,14 +12,14 @@
  * shows under the field it names (the parameters' above their table), with what was typed kept.
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Spin, Switch, Table } from 'antd';
-import { FormModal } from '@/components/FormModal';
+import { Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { createInterface, getInterface, updateInterface } from '@/api/dataInterface';
+import { createInterface, getInterface, updateInterface, type InterfaceRow } from '@/api/dataInterface';
 import type { DictionaryItem } from '@/api/dictionary';
-import { useEntityRules } from '@/hooks/useEntityRules';
-import { applyServerErrors, fieldErrorsOf } from '@/utils/formErrors';
+import { EntityFormDialog } from '@/components/EntityFormDialog';
+import { DescriptionItem, EnabledMarkItem, SortCodeItem, TextItem } from '@/components/entityItems';
+import { fieldErrorsOf } from '@/utils/formErrors';
 import { DATA_TYPES, HTTP_METHODS, PARAM_TYPES, rowToValues, valuesToWire, type InterfaceValues } from './form';
 
 export const INTERFACE_DIALOG_WIDTH = 900;
@@ -34,84 +34,26 @@ interface Props {
 
 export function InterfaceDialog({ target, categories, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<InterfaceValues>();
-  const rules = useEntityRules('dataInterface', form);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
   // The server's message about the parameters (they have no single field).
   const [paramsError, setParamsError] = useState<string | null>(null);
-  const dataType = Form.useWatch('dataType', form);
-  const id = target?.id ?? null;
+  useEffect(() => setParamsError(null), [target]);
+  const type = (Form.useWatch('dataType', form) ?? 1) as number;
 
-  useEffect(() => {
-    if (id === null) return;
-    let alive = true;
-    form.resetFields();
-    setParamsError(null);
-    if (!id) {
-      form.setFieldsValue(rowToValues(null, target?.categoryId));
-      return;
-    }
-    setLoading(true);
-    getInterface(id).then(
-      ({ data }) => {
-        if (!alive) return;
-        form.setFieldsValue(rowToValues(data));
-        setLoading(false);
-      },
-      () => {
-        if (!alive) return;
-        setLoading(false);
-        onClose();
-      },
-    );
-    return () => {
-      alive = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
-  }, [id]);
-
-  const submit = async () => {
-    if (id === null) return;
-    try {
-      await form.validateFields();
-    } catch {
-      return; // the core's messages are under the fields
-    }
-    setSaving(true);
-    setParamsError(null);
-    try {
-      const body = valuesToWire(form.getFieldsValue(true) as InterfaceValues);
-      const res = id ? await updateInterface(id, body) : await createInterface(body);
-      void message.success(res.msg || t('profile.saved'), 1.5);
-      onClose();
-      onSaved();
-    } catch (error) {
-      const { unmatched } = applyServerErrors(form, error);
-      const params = unmatched.requestParameters ?? fieldErrorsOf(error)?.requestHeaders;
-      if (params?.length) setParamsError(params[0]);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const type = (dataType ?? 1) as number;
   return (
-    <FormModal open={target !== null} title={id ? t('dataInterface.edit') : t('dataInterface.add')} width={INTERFACE_DIALOG_WIDTH}
-      className="qm-interface-form" confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose}>
-      <Spin spinning={loading}>
-        <Form form={form} name="dataInterface" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+    <EntityFormDialog<InterfaceRow, InterfaceValues> target={target} titles={[t('dataInterface.add'), t('dataInterface.edit')]}
+      entity="dataInterface" form={form} api={{ get: getInterface, create: createInterface, update: updateInterface }}
+      toValues={(info) => rowToValues(info, info ? undefined : target?.categoryId)} toWire={valuesToWire}
+      onRefused={(unmatched, error) => setParamsError((unmatched.requestParameters ?? fieldErrorsOf(error)?.requestHeaders)?.[0] ?? null)}
+      onClose={onClose} onSaved={onSaved} className="qm-interface-form" width={INTERFACE_DIALOG_WIDTH}>
+      {(rules) => (
+        <>
           <Row gutter={16}>
             <Col span={12}>
-              <Form.Item {...rules.item('fullName')} label={t('dataInterface.fullName')}>
-                <Input maxLength={rules.maxLength('fullName')} placeholder={t('dataInterface.fullName')} />
-              </Form.Item>
+              <TextItem rules={rules} name="fullName" label={t('dataInterface.fullName')} />
             </Col>
             <Col span={12}>
-              <Form.Item {...rules.item('enCode')} label={t('dataInterface.enCode')}>
-                <Input maxLength={rules.maxLength('enCode')} placeholder={t('dataInterface.enCode')} />
-              </Form.Item>
+              <TextItem rules={rules} name="enCode" label={t('dataInterface.enCode')} />
             </Col>
             <Col span={12}>
               <Form.Item {...rules.item('categoryId')} label={t('dataInterface.category')}>
@@ -158,31 +100,21 @@ export function InterfaceDialog({ target, categories, onClose, onSaved }: Props)
               <Input.TextArea rows={type === 1 ? 6 : 8} className="qm-code" spellCheck={false} />
             </Form.Item>
           )}
-          <Form.Item
-            label={t('dataInterface.params')}
-            validateStatus={paramsError ? 'error' : undefined}
-            help={paramsError ?? undefined}
-          >
+          <Form.Item label={t('dataInterface.params')} validateStatus={paramsError ? 'error' : undefined} help={paramsError ?? undefined}>
             <RowsTable name="params" kind="param" />
           </Form.Item>
           <Row gutter={16}>
             <Col span={12}>
-              <Form.Item name="sortCode" label={t('manage.sortCode')}>
-                <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
+              <SortCodeItem />
             </Col>
             <Col span={12}>
-              <Form.Item name="enabledMark" label={t('manage.state')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
-                <Switch />
-              </Form.Item>
+              <EnabledMarkItem />
             </Col>
           </Row>
-          <Form.Item {...rules.item('description')} label={t('manage.description')}>
-            <Input.TextArea rows={2} maxLength={rules.maxLength('description')} />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </FormModal>
+          <DescriptionItem rules={rules} rows={2} />
+        </>
+      )}
+    </EntityFormDialog>
   );
 }
 

@@ -3,11 +3,11 @@
  * who, from which address and device, which call, how long, and how it ended — with the keyword
  * (Enter), reset, refresh and paging of every list (useList).
  */
-import { Modal, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getInterfaceLog, type InterfaceLogRow } from '@/api/dataInterface';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { ListPage } from '@/components/ListPage';
+import { outcomeColumn, secondsColumn } from '@/components/listColumns';
 import { useList } from '@/hooks/useList';
 
 interface Props {
@@ -19,31 +19,20 @@ function LogList({ id }: { id: string }) {
   const { t } = useTranslation();
   const list = useList((q) => getInterfaceLog(id, q));
   return (
-    <>
-      <ListSearch list={list} />
-      <Table<InterfaceLogRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="small"
-        scroll={{ y: 420 }}
-        columns={[
-          { key: 'invokTime', title: t('dataInterface.logTime'), dataIndex: 'invokTime', width: 170, render: (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '') },
-          { key: 'userId', title: t('dataInterface.logUser'), dataIndex: 'userId', width: 140, ellipsis: true },
-          { key: 'invokIp', title: t('dataInterface.logIp'), dataIndex: 'invokIp', width: 120 },
-          { key: 'invokDevice', title: t('dataInterface.logDevice'), dataIndex: 'invokDevice', ellipsis: true },
-          { key: 'invokType', title: t('dataInterface.logType'), dataIndex: 'invokType', width: 90 },
-          { key: 'invokWasteTime', title: t('dataInterface.logDuration'), dataIndex: 'invokWasteTime', width: 90, align: 'right' },
-          {
-            key: 'result',
-            title: t('dataInterface.logResult'),
-            dataIndex: 'result',
-            width: 200,
-            ellipsis: true,
-            render: (v: string, row) => <Tag color={row.success === 1 ? 'success' : 'error'}>{v}</Tag>,
-          },
-        ]}
-      />
-    </>
+    <ListPage<InterfaceLogRow>
+      list={list}
+      size="small"
+      scroll={{ y: 420 }}
+      columns={[
+        secondsColumn('invokTime', 'invokTime', t('dataInterface.logTime')),
+        { key: 'userId', title: t('dataInterface.logUser'), dataIndex: 'userId', width: 140, ellipsis: true },
+        { key: 'invokIp', title: t('dataInterface.logIp'), dataIndex: 'invokIp', width: 120 },
+        { key: 'invokDevice', title: t('dataInterface.logDevice'), dataIndex: 'invokDevice', ellipsis: true },
+        { key: 'invokType', title: t('dataInterface.logType'), dataIndex: 'invokType', width: 90 },
+        { key: 'invokWasteTime', title: t('dataInterface.logDuration'), dataIndex: 'invokWasteTime', width: 90, align: 'right' },
+        { ...outcomeColumn<InterfaceLogRow>('result', t('dataInterface.logResult'), 200, (row) => row.success === 1, (row) => row.result), ellipsis: true },
+      ]}
+    />
   );
 }
 

@@ -8,8 +8,8 @@
  * (PERM-011); delete and the state toggle after confirmation. Every change of an item or a
  * category forgets the cached dictionaries (DictionaryData/All) so forms read the new ones.
  */
-import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
-import { Button, Empty, Form, Table, Tooltip } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Form, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,11 +21,10 @@ import {
   type DictionaryTypeNode,
 } from '@/api/dictionary';
 import type { Envelope, Page } from '@/api/request';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
-import { RowActions } from '@/components/RowActions';
-import { StateCell } from '@/components/StateCell';
+import { ListPage } from '@/components/ListPage';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { treeRows, useExpandAll } from '@/components/treeTable';
+import { BTN_ADD, useButtons } from '@/hooks/useButtons';
 import { invalidateDictionary } from '@/hooks/useDictionary';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { flatten } from '@/widgets/pickers/tree';
@@ -34,15 +33,10 @@ import { ItemDialog, type ItemValues } from './ItemDialog';
 import { TypeDrawer } from './TypeDrawer';
 import { TypeTree } from './TypeTree';
 import './dictionary.css';
-import { sortCodeColumn } from '@/components/listColumns';
+import { manageColumns, sortCodeColumn } from '@/components/listColumns';
 
 /** A row of the item table: leaves carry no `children` (no expand icon). */
 export type ItemRow = Omit<DictionaryItemNode, 'children'> & { children?: ItemRow[] };
-
-export const toItemRows = (nodes: DictionaryItemNode[]): ItemRow[] =>
-  nodes.map(({ children, ...node }) => (children?.length ? { ...node, children: toItemRows(children) } : node));
-
-const branchKeys = (rows: ItemRow[]): string[] => rows.flatMap((r) => (r.children ? [r.id, ...branchKeys(r.children)] : []));
 
 /** DICT-007: the expand/collapse toggle is offered only when every row has children. */
 export const everyRowHasChildren = (rows: ItemRow[]): boolean => rows.length > 0 && rows.every((r) => Boolean(r.children?.length));
@@ -56,7 +50,7 @@ interface Filters {
 async function fetchItems(query: ListQuery & Filters): Promise<Envelope<Page<ItemRow>>> {
   if (!query.typeId) return { code: 200, msg: '', data: { list: [], pagination: { currentPage: 1, pageSize: query.pageSize, total: 0 } } };
   const res = await getDictionaryItems(query.typeId, { keyword: query.keyword, isTree: query.isTree });
-  const rows = toItemRows(res.data?.list ?? []);
+  const rows = treeRows((res.data?.list ?? []) as ItemRow[]);
   return { ...res, data: { list: rows, pagination: { currentPage: 1, pageSize: query.pageSize, total: rows.length } } };
 }
 
@@ -106,11 +100,8 @@ export default function DictionaryPage() {
   }, [types]);
 
   const rows = list.list;
-  const allKeys = useMemo(() => branchKeys(rows), [rows]);
-  const [expanded, setExpanded] = useState<Key[]>([]);
   // A tree arrives opened whole.
-  useEffect(() => setExpanded(allKeys), [allKeys]);
-  const allOpen = allKeys.length > 0 && allKeys.every((k) => expanded.includes(k));
+  const tree = useExpandAll(rows);
 
   // DICT-041: an item's change is the dictionary's change.
   const changed = () => {
@@ -146,68 +137,37 @@ export default function DictionaryPage() {
         onManage={() => setManaging(true)}
       />
       <div className="qm-dictionary-main">
-        <ListSearch
-          list={searchBar}
+        <ListPage<ItemRow, Filters>
+          list={list}
+          search={searchBar}
           keywordSpan={6}
+          paged={false}
           actions={
             <>
               {addButton}
-              {everyRowHasChildren(rows) && (
-                <Button onClick={() => setExpanded(allOpen ? [] : allKeys)}>{allOpen ? t('manage.collapseAll') : t('manage.expandAll')}</Button>
-              )}
+              {everyRowHasChildren(rows) && <Button onClick={tree.toggleAll}>{tree.allOpen ? t('manage.collapseAll') : t('manage.expandAll')}</Button>}
             </>
           }
-        />
-        <Table<ItemRow>
-          {...listTableProps(list, t)}
           loading={list.loading || (typesLoading && !types.length)}
-          locale={{
-            emptyText: list.loaded ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={typeId ? t('common.noData') : t('dictionary.chooseType')} />
-            ) : (
-              <span />
-            ),
-          }}
-          pagination={false}
-          rowKey="id"
-          size="middle"
+          emptyText={typeId ? undefined : t('dictionary.chooseType')}
           scroll={{ x: 720 }}
-          expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+          expandable={tree.expandable}
           columns={[
             { key: 'fullName', title: t('dictionary.name'), dataIndex: 'fullName' },
             { key: 'enCode', title: t('dictionary.code'), dataIndex: 'enCode', width: 200 },
             sortCodeColumn(t, 90),
-            {
-              key: 'enabledMark',
-              title: t('manage.state'),
-              dataIndex: 'enabledMark',
-              width: 100,
-              align: 'center',
-              render: (v: number, row) => (
-                <StateCell
-                  enabledMark={v}
-                  editable={can(BTN_EDIT)}
-                  label={row.fullName}
-                  // DICT-040: the server flips 1 ↔ 0 after the user confirms.
-                  onToggle={() => confirm.toggle(v === 1, t('dictionary.what'), () => toggleDictionaryItem(row.id), changed)}
-                />
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('manage.actions'),
-              width: 120,
-              fixed: 'right',
-              render: (_: unknown, row) => (
-                <RowActions
-                  canEdit={can(BTN_EDIT)}
-                  canRemove={can(BTN_REMOVE)}
-                  label={row.fullName}
-                  onEdit={() => setTarget({ id: row.id })}
-                  onRemove={() => confirm.remove(() => deleteDictionaryItem(row.id), changed)}
-                />
-              ),
-            },
+            ...manageColumns<ItemRow>({
+              t,
+              confirm,
+              can,
+              what: t('dictionary.what'),
+              // DICT-040: the server flips 1 ↔ 0 after the user confirms.
+              toggle: toggleDictionaryItem,
+              remove: deleteDictionaryItem,
+              onEdit: (row) => setTarget({ id: row.id }),
+              done: changed,
+              actionsWidth: 120,
+            }),
           ]}
         />
       </div>

@@ -7,13 +7,16 @@
  * only with its permission (PERM-011). A save or an import tells the page, which forgets the
  * cached dictionaries and reloads its tree (DICT-039).
  */
-import { useEffect, useMemo, useState, type Key } from 'react';
-import { Button, Drawer, Empty, Form, Space, Table, Tag, Tooltip } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useMemo, useState } from 'react';
+import { Button, Drawer, Form, Space, Tag, Tooltip } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deleteDictionaryType, exportDictionaryType, importDictionary, type DictionaryTypeNode } from '@/api/dictionary';
 import { ImportButton } from '@/components/ImportButton';
-import { RowActions } from '@/components/RowActions';
+import { AddButton, RowsTable } from '@/components/ListPage';
+import { rowActionsColumn, sortCodeColumn } from '@/components/listColumns';
+import { RowButton } from '@/components/RowActions';
+import { treeRows, useExpandAll } from '@/components/treeTable';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_DOWNLOAD, BTN_EDIT, BTN_REMOVE, BTN_UPLOAD } from '@/hooks/useButtons';
 import { isFixedType } from './fixed';
@@ -24,9 +27,6 @@ export const TYPE_DRAWER_WIDTH = 700;
 
 type Row = Omit<DictionaryTypeNode, 'children'> & { children?: Row[] };
 
-const toRows = (nodes: DictionaryTypeNode[]): Row[] =>
-  nodes.map(({ children, ...node }) => (children?.length ? { ...node, children: toRows(children) } : node));
-const branchKeys = (rows: Row[]): string[] => rows.flatMap((r) => (r.children ? [r.id, ...branchKeys(r.children)] : []));
 
 interface Props {
   open: boolean;
@@ -44,10 +44,8 @@ export function TypeDrawer({ open, types, loading, can, onClose, onRefresh, onCh
   const confirm = useConfirm();
   const [target, setTarget] = useState<{ id: string } | null>(null);
   const [form] = Form.useForm<TypeValues>();
-  const rows = useMemo(() => toRows(types), [types]);
-  const allKeys = useMemo(() => branchKeys(rows), [rows]);
-  const [expanded, setExpanded] = useState<Key[]>([]);
-  useEffect(() => setExpanded(allKeys), [allKeys]);
+  const rows = useMemo(() => treeRows(types as Row[]), [types]);
+  const tree = useExpandAll(rows);
 
   // DICT-016, DICT-017: asks, then the server makes the file and answers its url.
   const exportType = (row: Row) => confirm.exportFile(t('dictionary.exportConfirm'), () => exportDictionaryType(row.id));
@@ -62,11 +60,7 @@ export function TypeDrawer({ open, types, loading, can, onClose, onRefresh, onCh
       destroyOnHidden
       extra={
         <Space>
-          {can(BTN_ADD) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: '' })}>
-              {t('manage.add')}
-            </Button>
-          )}
+          <AddButton onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined} />
           {can(BTN_UPLOAD) && <ImportButton accept=".bdd" upload={importDictionary} onImported={onChanged} />}
           <Tooltip title={t('common.refresh')}>
             <Button type="text" aria-label={t('common.refresh')} icon={<ReloadOutlined spin={loading} />} onClick={onRefresh} />
@@ -74,14 +68,9 @@ export function TypeDrawer({ open, types, loading, can, onClose, onRefresh, onCh
         </Space>
       }
     >
-      <Table<Row>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} /> }}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
+      <RowsTable<Row>
+        rows={{ rows, loading, loaded: true }}
+        expandable={tree.expandable}
         columns={[
           { key: 'fullName', title: t('dictionary.name'), dataIndex: 'fullName' },
           { key: 'enCode', title: t('dictionary.code'), dataIndex: 'enCode', width: 130 },
@@ -93,30 +82,21 @@ export function TypeDrawer({ open, types, loading, can, onClose, onRefresh, onCh
             align: 'center',
             render: (v: number) => <Tag color={v === 1 ? 'blue' : undefined}>{v === 1 ? t('common.yes') : t('common.no')}</Tag>,
           },
-          { key: 'sortCode', title: t('manage.sortCode'), dataIndex: 'sortCode', width: 70, align: 'center' },
-          {
-            key: 'actions',
-            title: t('manage.actions'),
+          sortCodeColumn(t, 70),
+          rowActionsColumn<Row>({
+            t,
+            confirm,
             width: 150,
-            render: (_: unknown, row) =>
-              // DICT-015: the fixed categories have no actions.
-              isFixedType(row.id) ? null : (
-                <Space size={0} className="qm-row-actions">
-                  <RowActions
-                    canEdit={can(BTN_EDIT)}
-                    canRemove={can(BTN_REMOVE)}
-                    label={row.fullName}
-                    onEdit={() => setTarget({ id: row.id })}
-                    onRemove={() => confirm.remove(() => deleteDictionaryType(row.id), onChanged)}
-                  />
-                  {can(BTN_DOWNLOAD) && (
-                    <Button type="link" size="small" aria-label={`${t('manage.export')} ${row.fullName}`} onClick={() => exportType(row)}>
-                      {t('manage.export')}
-                    </Button>
-                  )}
-                </Space>
-              ),
-          },
+            fixed: false,
+            canEdit: can(BTN_EDIT),
+            canRemove: can(BTN_REMOVE),
+            // DICT-015: the fixed categories have no actions.
+            hidden: (row) => isFixedType(row.id),
+            onEdit: (row) => setTarget({ id: row.id }),
+            remove: deleteDictionaryType,
+            done: onChanged,
+            extra: (row) => can(BTN_DOWNLOAD) && <RowButton text={t('manage.export')} label={row.fullName} onClick={() => exportType(row)} />,
+          }),
         ]}
       />
       <TypeDialog target={target} form={form} onClose={() => setTarget(null)} onSaved={onChanged} />
