@@ -15,6 +15,7 @@ import { Button, Dropdown, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { genderName } from '@/utils/gender';
 import {
   deleteUser,
   downloadUserTemplate,
@@ -69,7 +70,6 @@ export default function UserPage() {
   const [importing, setImporting] = useState(false);
 
   const columns = useMemo(() => USER_COLUMNS.map((key) => ({ key, title: t(`user.columns.${key}`) })), [t]);
-  const genderName = (code: string) => sex.find((i) => i.enCode === code)?.fullName ?? (code === '1' || code === '2' ? t(`profile.genders.${code}`) : t('profile.genders.3'));
   const nameOf = (row: UserRow) => `${row.realName}/${row.account}`;
 
   const more = (row: UserRow) => {
@@ -135,7 +135,7 @@ export default function UserPage() {
           columns={[
             { key: 'account', title: t('user.account'), dataIndex: 'account', width: 130, ellipsis: true },
             { key: 'realName', title: t('user.realName'), dataIndex: 'realName', width: 110, ellipsis: true },
-            { key: 'gender', title: t('user.gender'), dataIndex: 'gender', width: 70, align: 'center', render: (v: string) => genderName(v) },
+            { key: 'gender', title: t('user.gender'), dataIndex: 'gender', width: 70, align: 'center', render: (v: string) => genderName(v, sex, t) },
             { key: 'mobilePhone', title: t('user.mobilePhone'), dataIndex: 'mobilePhone', width: 130 },
             { key: 'organize', title: t('user.organize'), dataIndex: 'organize', ellipsis: true },
             {
