@@ -36,3 +36,15 @@ test('a tree already shown reads the organisations again once one is created or 
   await act(() => deleteOrganize('d2'));
   await waitFor(() => expect(screen.queryByText('内科')).toBeNull());
 });
+
+test('the pickers\' organisation lookup is asked again after an organisation is created', async () => {
+  const { organisations } = await import('@/widgets/pickers/lookups');
+  let tree = [node('c1', '启明医院')];
+  transport.GET.mockImplementation(() => Promise.resolve({ code: 200, msg: '', data: { list: tree } }));
+  expect([...(await organisations()).keys()]).toEqual(['c1']);
+  tree = [node('c1', '启明医院'), node('c2', '分院')];
+  expect([...(await organisations()).keys()]).toEqual(['c1']); // kept
+  transport.POST.mockResolvedValue({ code: 200, msg: '新建成功', data: null });
+  await createDepartment({ fullName: '分院', enCode: 'fy', parentId: '-1' } as never);
+  expect([...(await organisations()).keys()]).toEqual(['c1', 'c2']);
+});
