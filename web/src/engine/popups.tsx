@@ -6,7 +6,7 @@
  * (EngineContext.picked) for popupAttr / relationFormAttr.
  */
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Input, Modal, Popover, Select, Space, Table } from 'antd';
+import { App, Button, Drawer, Input, Modal, Popover, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
 import { getRecordDetail, recordOf } from '@/api/onlineDev';
@@ -314,6 +314,7 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
  */
 export function PopupTableSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const { setPicked } = useEngineContext();
   const interfaceId = str(field.interfaceId);
   const propsValue = str(field.propsValue) || 'id';
@@ -358,7 +359,12 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
       paramList: params,
     }).then(
       ({ data }) => alive && (setAnswer({ rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 }), setLoading(false)),
-      () => alive && (setAnswer({ rows: [], total: 0 }), setLoading(false)),
+      (failure: { msg?: string } | undefined) => {
+        if (!alive) return;
+        // WGT-047: the list stays as it was; the call is quiet, so the popover says why.
+        setLoading(false);
+        void message.error(failure?.msg || t('common.requestError'));
+      },
     );
     return () => {
       alive = false;
