@@ -13,7 +13,7 @@ import { initI18n } from '@/i18n';
 import { envelope, fakeFetch, type Call } from '@/test/fakeFetch';
 import { buttonNamed } from '@/test/renderPage';
 import { readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { FormRenderer, useFormEngine, type FormEngine } from './index';
+import { DetailViewer, FormRenderer, useFormEngine, type FormEngine } from './index';
 
 const root = path.resolve(__dirname, '../../..');
 const demo = readFormData(JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8')).formData) as FormDefinition;
@@ -252,4 +252,20 @@ test('WGT-047, the popover: a failed list call stops loading, leaves the rows as
   await waitFor(() => expect(popover()?.querySelector('.ant-spin-spinning')).toBeNull());
   expect(rowOf('王护士')).toBeTruthy();
   expect(rowOf('李护士')).toBeTruthy();
+});
+
+test('the detail view names the chosen rows of a raw record instead of showing their ids (issue 25)', async () => {
+  const definition: FormDefinition = { ...demo, fields: [{ ...(nurses as Field), multiple: true }] };
+  const { container } = render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <DetailViewer formData={definition} record={{ responsible_nurses: ['n1', 'n3'] }} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  const shown = () => container.querySelector('[data-field="responsible_nurses"] .qm-engine-value')?.textContent;
+  await waitFor(() => expect(shown()).toBe('王护士,赵护士'));
+  expect(byIds[0].body).toMatchObject({ ids: ['n1', 'n3'], propsValue: 'id', relationField: 'realName' });
 });

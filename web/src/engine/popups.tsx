@@ -226,6 +226,20 @@ function useKnownRows(interfaceId: string, values: string[], propsValue: string,
   return [rows, setRows] as const;
 }
 
+/**
+ * A popupSelect or popupTableSelect value as the detail view shows it: the chosen rows'
+ * row[relationField], asked of the interface by id (InfoByIds) as the field itself does; a
+ * value no row answers for (already a name, or a row gone) shows as it is.
+ */
+export function PopupText({ field, value, record }: { field: WidgetProps['field']; value: unknown; record: WidgetProps['record'] }) {
+  const interfaceId = str(field.interfaceId);
+  const propsValue = str(field.propsValue) || 'id';
+  const textKey = str(field.relationField) || 'fullName';
+  const values = (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]).map(str);
+  const [rows] = useKnownRows(interfaceId, values, propsValue, textKey, paramList(field.templateJson, record, undefined));
+  return <span className="qm-engine-value">{values.map((v) => str(rows.find((r) => str(r[propsValue]) === v)?.[textKey]) || v).join(',')}</span>;
+}
+
 /** popupSelect: the value is row[propsValue], the text row[relationField]. */
 export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
   const { t } = useTranslation();
