@@ -129,7 +129,7 @@ export function NoticeDialog({ target, categories, onClose, onSaved }: Props) {
     <FormModal open={target !== null} title={id ? t('notice.edit') : t('notice.add')} width={NOTICE_DIALOG_WIDTH}
       confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose} className="qm-notice-dialog">
       <Spin spinning={loading}>
-        <Form form={form} name="notice" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+        <Form form={form} name="notice" layout="horizontal" labelCol={{ flex: '100px' }} labelWrap wrapperCol={{ flex: 1 }} autoComplete="off">
           <Form.Item name="title" label={t('notice.title')} required>
             <Input maxLength={200} placeholder={t('notice.titlePlaceholder')} />
           </Form.Item>

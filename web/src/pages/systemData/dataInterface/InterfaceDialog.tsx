@@ -101,7 +101,7 @@ export function InterfaceDialog({ target, categories, onClose, onSaved }: Props)
     <FormModal open={target !== null} title={id ? t('dataInterface.edit') : t('dataInterface.add')} width={INTERFACE_DIALOG_WIDTH}
       className="qm-interface-form" confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose}>
       <Spin spinning={loading}>
-        <Form form={form} name="dataInterface" layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+        <Form form={form} name="dataInterface" layout="horizontal" labelCol={{ flex: '100px' }} labelWrap wrapperCol={{ flex: 1 }} autoComplete="off">
           <Row gutter={16}>
             <Col span={12}>
               <Form.Item {...rules.item('fullName')} label={t('dataInterface.fullName')}>
