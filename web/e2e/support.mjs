@@ -375,6 +375,37 @@ export async function api(page, method, path, body) {
   return answer.data;
 }
 
+/**
+ * What a list table shows badly, measured in the page (issue 25, 1440 px): a header whose text is
+ * cut, a column squeezed below `minWidth` px, a switch or text of an unfixed column lying under
+ * the fixed 操作 column. Empty when the table reads well.
+ */
+export async function tableLayoutProblems(table, minWidth = 60) {
+  return table.evaluate((root, min) => {
+    const problems = [];
+    for (const th of root.querySelectorAll('thead th.ant-table-cell')) {
+      const text = th.textContent.trim();
+      if (!text) continue;
+      const title = th.querySelector('.ant-table-column-title') ?? th;
+      if (title.scrollWidth > title.clientWidth + 1) problems.push(`header cut: ${text}`);
+      if (th.getBoundingClientRect().width < min) problems.push(`column squeezed: ${text} ${Math.round(th.getBoundingClientRect().width)}px of ${root.clientWidth}px`);
+    }
+    for (const tr of root.querySelectorAll('tbody tr.ant-table-row')) {
+      const middle = root.getBoundingClientRect().left + root.getBoundingClientRect().width / 2;
+      const fixed = [...tr.querySelectorAll('td')].filter((td) => getComputedStyle(td).position === 'sticky' && td.getBoundingClientRect().left > middle);
+      if (!fixed.length) continue;
+      const edge = Math.min(...fixed.map((td) => td.getBoundingClientRect().left));
+      for (const td of [...tr.querySelectorAll('td')].filter((td) => !fixed.includes(td))) {
+        for (const el of td.querySelectorAll('.ant-switch, .ant-tag, span, a')) {
+          const box = el.getBoundingClientRect();
+          if (box.width > 0 && box.right > edge + 1 && box.left < edge) problems.push(`under 操作: ${td.textContent.trim() || el.className}`);
+        }
+      }
+    }
+    return [...new Set(problems)];
+  }, minWidth);
+}
+
 /** The width of an element once its opening animation has finished. */
 export async function settledWidth(page, locator) {
   let last = -1;

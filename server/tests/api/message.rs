@@ -455,7 +455,7 @@ async fn chat_026_online_and_offline(engine: Engine) {
     assert_eq!(frame(&mut nurse, "Offline").await["userId"], doctor.as_str());
 }
 
-// CHAT-001, CHAT-007, CHAT-008, CHAT-012, CHAT-013, CHAT-016, CHAT-017, CHAT-022: chat
+// CHAT-007, CHAT-008, CHAT-012, CHAT-013, CHAT-016, CHAT-017, CHAT-022: chat
 // between two users over their sockets: sendMessage echo and receiveMessage, unread counts in
 // initMessage and imreply, UpdateReadMessage, MessageList pages from the newest (each read oldest → newest) and oldest first with
 // a keyword, empty messages refused, clearing one side's history and removing a conversation.

@@ -66,6 +66,27 @@ async fn chat_030_permission_changes_send_refresh(engine: Engine) {
     assert!(!frames_before_heartbeat(&mut a).await.contains(&"refresh".to_string()), "not the one who made the change");
 }
 
+// The super-administrator list (系统配置 → 超级管理员): who is added or taken off hears
+// `refresh`, as with a role's grants; a user the change does not touch hears nothing.
+async fn admin_list_changes_send_refresh(engine: Engine) {
+    const SET: &str = "/api/system/SysConfig/setAdminList";
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let doctor = s.create_user("doctor", "Doctor123").await;
+    s.create_user("nurse", "Nurse123").await;
+    let admin_id = s.get("/api/permission/Users/Current/BaseInfo", Some(&admin)).await.ok()["id"].as_str().unwrap().to_string();
+    let mut d = open(&s, &s.sign_in("doctor", "Doctor123").await).await;
+    let mut n = open(&s, &s.sign_in("nurse", "Nurse123").await).await;
+
+    s.put(SET, Some(&admin), json!({"adminIds": [admin_id, doctor]})).await.ok();
+    assert_eq!(frame(&mut d, "refresh").await, json!({"method": "refresh", "msg": REFRESH_MSG}));
+    assert!(!frames_before_heartbeat(&mut n).await.contains(&"refresh".to_string()), "the nurse's rights did not change");
+
+    s.put(SET, Some(&admin), json!({"adminIds": [admin_id]})).await.ok();
+    frame(&mut d, "refresh").await;
+    assert!(!frames_before_heartbeat(&mut n).await.contains(&"refresh".to_string()));
+}
+
 /// The text frames' methods a socket receives, then the close frame's code (None when the
 /// connection ended without one).
 async fn until_closed(ws: &mut Ws) -> (Vec<String>, Option<u16>) {
@@ -307,6 +328,7 @@ async fn a_late_push_of_a_counted_message_is_not_sent(engine: Engine) {
 on_both_engines!(
     a_late_push_of_a_counted_message_is_not_sent,
     chat_030_permission_changes_send_refresh,
+    admin_list_changes_send_refresh,
     chat_029_a_slow_client_is_dropped_with_close_socket,
     msg_024_send_message_configs,
     msg_022_notice_attachments_are_kept_from_the_orphan_cleanup,

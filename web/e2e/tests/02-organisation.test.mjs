@@ -18,6 +18,7 @@ import {
   row,
   screenshot,
   settledWidth,
+  tableLayoutProblems,
   storySteps,
   toast,
 } from '../support.mjs';
@@ -138,6 +139,10 @@ describe('the administrator models a hospital in real Chromium', () => {
     await toast(page, '新建成功');
     await row(page, '主治医师').getByText('专业技术岗位').waitFor();
     await row(page, '主治医师').getByText('启明医院/外科').waitFor();
+  });
+
+  step('at 1440 px the position list reads whole: 所属组织 not squeezed, the 状态 switch beside the fixed 操作 column, no header cut (issue 25)', async () => {
+    assert.deepEqual(await tableLayoutProblems(active(page).locator('.ant-table').first()), []);
   });
 
   step('creates an organisation role: its organisations are asked for only while the type is 组织 (ROLE-011)', async () => {

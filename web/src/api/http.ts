@@ -6,7 +6,7 @@
 import { message } from 'antd';
 import i18n from '@/i18n';
 import { getToken, removeToken } from '@/utils/storage';
-import { createClient, type Request } from './request';
+import { createClient, type Request, type ToastKind } from './request';
 import { requestTimeout } from '@/config';
 
 let sessionEndHandler: (() => void) | null = null;
@@ -16,8 +16,8 @@ export function onSessionEnd(handler: () => void): void {
   sessionEndHandler = handler;
 }
 
-type Toast = (text: string, seconds: number) => Promise<unknown> | unknown;
-let toast: Toast = (text, seconds) => message.error(text, seconds);
+type Toast = (text: string, seconds: number, kind?: ToastKind) => Promise<unknown> | unknown;
+let toast: Toast = (text, seconds, kind = 'error') => message[kind](text, seconds);
 
 /** The app root hands in antd's context-aware message API (so toasts follow the theme). */
 export function setToast(fn: Toast): void {
@@ -28,7 +28,7 @@ export const request: Request = createClient({
   baseUrl: '',
   fetch: (input, init) => fetch(input, init),
   getToken,
-  toast: (text, seconds) => toast(text, seconds),
+  toast: (text, seconds, kind) => toast(text, seconds, kind),
   onSessionEnd: () => {
     if (sessionEndHandler) return sessionEndHandler();
     removeToken();

@@ -5,6 +5,7 @@
  */
 import type { components } from './schema';
 import { api } from './client';
+import { changesOrganizations } from '@/stores/organizations';
 
 /** The server's wire types, generated from its OpenAPI document (`make api`). */
 type Schemas = components['schemas'];
@@ -28,16 +29,16 @@ export function getCompany(id: string) {
 }
 
 export function createCompany(form: CompanyForm) {
-  return api.POST('/api/permission/Organize', { body: form });
+  return changesOrganizations(api.POST('/api/permission/Organize', { body: form }));
 }
 
 export function updateCompany(id: string, form: CompanyForm) {
-  return api.PUT('/api/permission/Organize/{id}', { params: { path: { id } }, body: form });
+  return changesOrganizations(api.PUT('/api/permission/Organize/{id}', { params: { path: { id } }, body: form }));
 }
 
 /** Deletes a company or a department (the client never calls the department DELETE). */
 export function deleteOrganize(id: string) {
-  return api.DELETE('/api/permission/Organize/{id}', { params: { path: { id } } });
+  return changesOrganizations(api.DELETE('/api/permission/Organize/{id}', { params: { path: { id } } }));
 }
 
 /** ORG-020 */
@@ -46,11 +47,11 @@ export function getDepartment(id: string) {
 }
 
 export function createDepartment(form: DepartmentForm) {
-  return api.POST('/api/permission/Organize/Department', { body: form });
+  return changesOrganizations(api.POST('/api/permission/Organize/Department', { body: form }));
 }
 
 export function updateDepartment(id: string, form: DepartmentForm) {
-  return api.PUT('/api/permission/Organize/Department/{id}', { params: { path: { id } }, body: form });
+  return changesOrganizations(api.PUT('/api/permission/Organize/Department/{id}', { params: { path: { id } }, body: form }));
 }
 
 /** ORG-009: every organisation (the lookup that turns stored id paths into names). */

@@ -48,14 +48,14 @@ beforeEach(() => {
 });
 
 function client(overrides: Partial<ClientDeps> = {}) {
-  const toasts: { text: string; seconds: number }[] = [];
+  const toasts: { text: string; seconds: number; kind?: string }[] = [];
   let ended = 0;
   const request = createClient({
     baseUrl: base,
     fetch,
     getToken: () => 'Bearer abc',
-    toast: (text, seconds) => {
-      toasts.push({ text, seconds });
+    toast: (text, seconds, kind) => {
+      toasts.push(kind && kind !== 'error' ? { text, seconds, kind } : { text, seconds });
       return Promise.resolve();
     },
     onSessionEnd: () => {
@@ -128,6 +128,22 @@ test('HTTP-008, HTTP-009, AUTH-007: a non-200 code toasts the msg for 1.5 s and 
   await expect(request({ url: '/api/oauth/Login', method: 'POST', form: true, data: {} })).rejects.toEqual(body);
   expect(toasts).toEqual([{ text: '账户或密码错误，请重新输入', seconds: 1.5 }]);
   expect(ended()).toBe(0);
+});
+
+test.each(['请先修改初始密码', '密码已过期，请修改密码'])('the forced password change: a refusal %s shows no error (the dialog says it) and still rejects', async (msg) => {
+  answers.set('/api/system/Menu', json({ code: 403, msg, data: null }));
+  const { request, toasts } = client();
+  await expect(request({ url: '/api/system/Menu' })).rejects.toMatchObject({ code: 403, msg });
+  expect(toasts).toEqual([]);
+});
+
+test('a session ended by the password change says so as information, not an error, and still ends it', async () => {
+  answers.set('/api/oauth/CurrentUser', json({ code: 600, msg: '密码已修改，请重新登录', data: null }));
+  const { request, toasts, ended } = client();
+  await expect(request({ url: '/api/oauth/CurrentUser' })).rejects.toMatchObject({ code: 600 });
+  await flush();
+  expect(toasts).toEqual([{ text: '密码已修改，请重新登录', seconds: 1.5, kind: 'info' }]);
+  expect(ended()).toBe(1);
 });
 
 test('HTTP-009: without a msg the toast says 请求出错，请重试', async () => {

@@ -45,8 +45,11 @@ export interface ClientDeps {
   baseUrl: string;
   fetch: typeof fetch;
   getToken(): string;
-  /** Shows an error toast; resolves when it has closed. */
-  toast(message: string, seconds: number): Promise<unknown> | unknown;
+  /**
+   * Shows a toast — an error, or `info` for a refusal that states an expected step (see
+   * EXPECTED_STATES); resolves when it has closed.
+   */
+  toast(message: string, seconds: number, kind?: ToastKind): Promise<unknown> | unknown;
   /** Resets the token and goes to /login (HTTP-010). */
   onSessionEnd(): void;
   /** The configured timeout in ms (HTTP-006). */
@@ -68,6 +71,21 @@ const TOAST_EXEMPT = [
   /\/api\/visualdev\/OnlineDev\/[^/?]+\/Config/i,
   /\/api\/visualdev\/Portal\/[^/?]+\/auth/i,
 ];
+export type ToastKind = 'error' | 'info';
+
+/**
+ * Refusals that describe a step the user is expected to take, not a failure: while the initial
+ * (or an overdue) password must be changed every business call answers 403 with the reason the
+ * forced dialog already states, so it shows nothing; once the password is changed the ended
+ * session's calls say 密码已修改，请重新登录, an information. (The server's messages:
+ * server/src/access/refusal.rs and session.rs.)
+ */
+export const EXPECTED_STATES: Record<string, 'silent' | 'info'> = {
+  请先修改初始密码: 'silent',
+  '密码已过期，请修改密码': 'silent',
+  '密码已修改，请重新登录': 'info',
+};
+
 /** HTTP-010: the session is over. */
 export const SESSION_CODES = [600, 601, 602];
 /** HTTP-011: calls whose 600-602 do not end the session (their caller handles them). */
@@ -109,8 +127,10 @@ export type Request = <T = unknown>(options: RequestOptions) => Promise<Envelope
  */
 export function createClient(deps: ClientDeps): Request {
   const fail = (url: string, body: Envelope<unknown>, quiet = false) => {
-    if (!quiet && !isToastExempt(url)) {
-      const closed = Promise.resolve(deps.toast(body.msg || deps.defaultError(), ERROR_TOAST_SECONDS));
+    const expected = body.msg ? EXPECTED_STATES[body.msg] : undefined;
+    if (!quiet && !isToastExempt(url) && expected !== 'silent') {
+      const kind: ToastKind = expected === 'info' ? 'info' : 'error';
+      const closed = Promise.resolve(deps.toast(body.msg || deps.defaultError(), ERROR_TOAST_SECONDS, kind));
       if (endsSession(url, body.code)) void closed.then(() => deps.onSessionEnd());
     } else if (endsSession(url, body.code)) {
       deps.onSessionEnd();

@@ -41,7 +41,7 @@ export function saveLanguage(language: string) {
   return api.PUT('/api/permission/Users/Current/SystemLanguage', { body: { language } });
 }
 
-/** PROF-006: the login log. */
+/** The login log (one of PROF-006's three calls; its subordinates and authorisation are not here yet). */
 export function getLoginLog(query: { currentPage: number; pageSize: number; keyword?: string }) {
   return api.GET('/api/permission/Users/Current/SystemLog', { params: { query: { ...query, category: 1 } } });
 }

@@ -180,7 +180,7 @@ export function previewUserImport(fileName: string) {
   return api.GET('/api/permission/Users/ImportPreview', { params: { query: { fileName } } }) as Promise<Envelope<{ dataRow: ImportRow[] }>>;
 }
 
-/** IMP-023 */
+/** The user import: body list, answer resultType, snum, fnum, failResult (the shape IMP-023 gives the wizard import, whose flowId no screen sends yet). */
 export function importUsers(list: ImportRow[]) {
   return api.POST('/api/permission/Users/ImportData', { body: { list } }) as Promise<Envelope<ImportResult>>;
 }

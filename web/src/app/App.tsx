@@ -48,7 +48,7 @@ function Bridges() {
   const { message } = AntdApp.useApp();
   useEffect(() => {
     setNavigate((to) => navigate(to));
-    setToast((text, seconds) => message.error(text, seconds));
+    setToast((text, seconds, kind = 'error') => message[kind](text, seconds));
   }, [navigate, message]);
   return null;
 }

@@ -8,6 +8,13 @@ import { message } from 'antd';
 import i18n from '@/i18n';
 import { useUser } from '@/stores/user';
 import { SocketClient, type WebSocketLike } from '@/stores/socket';
+import { EXPECTED_STATES } from '@/api/request';
+
+/** What the page says when the server ends its session over the socket. */
+export function logoutNotice(msg: string): { kind: 'error' | 'info'; text: string } {
+  if (EXPECTED_STATES[msg] === 'info') return { kind: 'info', text: msg };
+  return { kind: 'error', text: msg || i18n.t('msg.loginExpired') };
+}
 
 export const socket = new SocketClient({
   // Looked up at each opening (tests put a fake in its place).
@@ -17,8 +24,9 @@ export const socket = new SocketClient({
   clearTimeout: (handle) => window.clearTimeout(handle as number),
   onLogout: (msg) => {
     // CHAT-028: the server's message, else 'login expired'; then the token is reset (the
-    // guard sends the page to /login).
-    void message.error(msg || i18n.t('msg.loginExpired'));
+    // guard sends the page to /login). A password just changed is an expected end: information.
+    const notice = logoutNotice(msg);
+    void message[notice.kind](notice.text);
     useUser.getState().resetToken();
   },
   reload: () => window.location.reload(),

@@ -154,7 +154,7 @@ export function RecordFormDialog<Info, Values extends object>({
       confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={submit} onCancel={onClose}>
       <Spin spinning={loading}>
         {/* The form's name prefixes its fields' ids: two dialogs on one page keep their labels apart. */}
-        <Form form={form} name={name} layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+        <Form form={form} name={name} layout="horizontal" labelCol={{ flex: '100px' }} labelWrap wrapperCol={{ flex: 1 }} autoComplete="off">
           {children}
         </Form>
       </Spin>

@@ -9,7 +9,7 @@
  *    uploaded file says 请先上传文件; with one, the preview is asked for (IMP-022) and only a
  *    preview that arrived moves on (IMP-002).
  * 2. The rows, editable in place and removable, with 上一步 and 下一步; 下一步 imports them
- *    (IMP-009, IMP-023) after the core has checked their number (checkImportRows: 导入数据为空,
+ *    (IMP-009; the answer has the shape of IMP-023) after the core has checked their number (checkImportRows: 导入数据为空,
  *    at most 500, IMP-006, IMP-010).
  * 3. The result (IMP-011, IMP-015): how many were imported and how many failed; the failed rows
  *    with their reason 异常原因 (errorsInfo, IMP-013), exportable (IMP-025, IMP-014); 关闭. Closing

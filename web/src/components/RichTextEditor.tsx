@@ -6,6 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Spin } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import 'quill/dist/quill.snow.css';
 
 /** The snow toolbar of the JNPF notice form. */
@@ -33,6 +35,24 @@ export interface RichTextEditorProps {
 
 type QuillInstance = import('quill').default;
 
+/**
+ * Quill's header and size pickers print English words from its stylesheet ('Normal',
+ * 'Heading 1', 'Small', …) unless an item carries a `data-label` — then that label shows, and
+ * choosing an item copies it to the picker's face. Labels every item in the current language
+ * and the face as it stands.
+ */
+export function labelPickers(toolbar: ParentNode, t: TFunction): void {
+  for (const kind of ['header', 'size'] as const) {
+    for (const picker of toolbar.querySelectorAll<HTMLElement>(`.ql-picker.ql-${kind}`)) {
+      const items = [...picker.querySelectorAll<HTMLElement>('.ql-picker-item')];
+      for (const item of items) item.setAttribute('data-label', t(`richText.${kind}.${item.getAttribute('data-value') || 'normal'}`));
+      const face = picker.querySelector<HTMLElement>('.ql-picker-label');
+      const chosen = items.find((i) => i.classList.contains('ql-selected')) ?? items.find((i) => !i.hasAttribute('data-value'));
+      if (face && chosen) face.setAttribute('data-label', chosen.getAttribute('data-label') ?? '');
+    }
+  }
+}
+
 export function RichTextEditor({
   value,
   onChange,
@@ -44,6 +64,7 @@ export function RichTextEditor({
   toolbar = NOTICE_TOOLBAR,
   minHeight = 240,
 }: RichTextEditorProps) {
+  const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<QuillInstance | null>(null);
   const latest = useRef({ onChange, onBlur });
@@ -63,6 +84,7 @@ export function RichTextEditor({
       box.style.minHeight = `${minHeight}px`;
       node.appendChild(box);
       const editor = new Quill(box, { theme: 'snow', placeholder, modules: { toolbar } });
+      labelPickers(node, t);
       if (value) editor.clipboard.dangerouslyPasteHTML(value);
       reported.current = value ?? '';
       editor.root.setAttribute('aria-label', label ?? placeholder ?? '');
@@ -93,6 +115,10 @@ export function RichTextEditor({
     editor.setContents([]);
     if (value) editor.clipboard.dangerouslyPasteHTML(value);
   }, [value, ready]);
+
+  useEffect(() => {
+    if (ready && host.current) labelPickers(host.current, t);
+  }, [t, ready]);
 
   useEffect(() => {
     quill.current?.enable(!disabled);

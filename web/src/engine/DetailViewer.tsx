@@ -14,6 +14,7 @@ import { columnsOf, DISPLAY_ONLY, labelOf, readFormData, walkFields, type Field,
 import { EngineContext, type ModelExtra } from './context';
 import { FieldLabel, renderLayout } from './FormRenderer';
 import { useRelated } from './related';
+import { PopupText } from './popups';
 import { DisplayWidget } from './widgets';
 import { columnTotal, displayText, formatNumber } from './values';
 import './engine.css';
@@ -38,6 +39,8 @@ function DisplayValue({ core, field, value, record, openRelated }: { core: Core;
       </a>
     );
   }
+  // A raw record keeps the chosen rows' ids: named as the field names them.
+  if (key === 'popupSelect' || key === 'popupTableSelect') return <PopupText field={field} value={value} record={record} />;
   if (key === 'uploadFz' || key === 'uploadImg') {
     const Upload = key === 'uploadFz' ? UploadFz : UploadImg;
     return <Upload value={(Array.isArray(value) ? value : []) as FileEntry[]} detailed disabled />;

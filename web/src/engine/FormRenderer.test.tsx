@@ -154,6 +154,9 @@ test('CALC-006, CALC-008, WGT-080, AMT-005: a row\'s calculate field, the sum ov
   act(() => engine().addRow('charge_items'));
   act(() => engine().addRow('charge_items'));
   await waitFor(() => expect(container.querySelectorAll('[data-table="charge_items"] tbody tr.ant-table-row')).toHaveLength(2));
+  // Issue 25: a sub-table wider than the dialog keeps its 操作 column in sight, fixed on the right.
+  const actionsHead = [...container.querySelectorAll<HTMLElement>('[data-table="charge_items"] thead th')].find((th) => th.textContent === '操作');
+  expect(actionsHead?.className).toMatch(/ant-table-cell-fix-(right|end)/);
   // Type into the first row's 单价 cell as a user does.
   const price = container.querySelector('[data-cell="charge_items[0].unit_price"] input') as HTMLInputElement;
   fireEvent.change(price, { target: { value: '1234.5' } });

@@ -296,6 +296,8 @@ function SubTable({ field, engine, disabled }: { field: Field; engine: FormEngin
     key: '__actions',
     title: t('engine.actions'),
     width: 70,
+    // A table wider than the dialog scrolls; 操作 stays in sight on its right.
+    fixed: 'right' as const,
     render: (_: unknown, __: FormRecord, index: number) => (
       <Button
         type="link"

@@ -10,10 +10,10 @@ import zhCN from 'antd/locale/zh_CN';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { initI18n } from '@/i18n';
-import { fakeFetch, type Call } from '@/test/fakeFetch';
+import { envelope, fakeFetch, type Call } from '@/test/fakeFetch';
 import { buttonNamed } from '@/test/renderPage';
 import { readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { FormRenderer, useFormEngine, type FormEngine } from './index';
+import { DetailViewer, FormRenderer, useFormEngine, type FormEngine } from './index';
 
 const root = path.resolve(__dirname, '../../..');
 const demo = readFormData(JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8')).formData) as FormDefinition;
@@ -233,4 +233,39 @@ test('WGT-041: the popover asks 20 rows a page when paging is on and no page siz
   await openPopover();
   expect(listed[0].body).toMatchObject({ currentPage: 1, pageSize: 10000 });
   expect(popover()?.querySelector('.ant-pagination')).toBeNull();
+});
+
+test('WGT-047, the popover: a failed list call stops loading, leaves the rows as they were and says why', async () => {
+  renderField({ multiple: false, hasPage: true, pageSize: 2, filterable: true });
+  await waitFor(() => expect(current?.ready).toBe(true));
+  await openPopover();
+  fakeFetch({
+    'POST /api/system/DataInterface/{id}/Action/List': (call) => {
+      listed.push(call);
+      return envelope(500, '接口调用失败');
+    },
+  });
+  const keyword = popover()?.querySelector('.qm-engine-popup-table-search input') as HTMLInputElement;
+  fireEvent.change(keyword, { target: { value: '李' } });
+  fireEvent.keyDown(keyword, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('接口调用失败'));
+  await waitFor(() => expect(popover()?.querySelector('.ant-spin-spinning')).toBeNull());
+  expect(rowOf('王护士')).toBeTruthy();
+  expect(rowOf('李护士')).toBeTruthy();
+});
+
+test('the detail view names the chosen rows of a raw record instead of showing their ids (issue 25)', async () => {
+  const definition: FormDefinition = { ...demo, fields: [{ ...(nurses as Field), multiple: true }] };
+  const { container } = render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <AntApp>
+        <MemoryRouter>
+          <DetailViewer formData={definition} record={{ responsible_nurses: ['n1', 'n3'] }} />
+        </MemoryRouter>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  const shown = () => container.querySelector('[data-field="responsible_nurses"] .qm-engine-value')?.textContent;
+  await waitFor(() => expect(shown()).toBe('王护士,赵护士'));
+  expect(byIds[0].body).toMatchObject({ ids: ['n1', 'n3'], propsValue: 'id', relationField: 'realName' });
 });

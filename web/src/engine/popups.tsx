@@ -6,7 +6,7 @@
  * (EngineContext.picked) for popupAttr / relationFormAttr.
  */
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Input, Modal, Popover, Select, Space, Table } from 'antd';
+import { App, Button, Drawer, Input, Modal, Popover, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
 import { getRecordDetail, recordOf } from '@/api/onlineDev';
@@ -226,6 +226,20 @@ function useKnownRows(interfaceId: string, values: string[], propsValue: string,
   return [rows, setRows] as const;
 }
 
+/**
+ * A popupSelect or popupTableSelect value as the detail view shows it: the chosen rows'
+ * row[relationField], asked of the interface by id (InfoByIds) as the field itself does; a
+ * value no row answers for (already a name, or a row gone) shows as it is.
+ */
+export function PopupText({ field, value, record }: { field: WidgetProps['field']; value: unknown; record: WidgetProps['record'] }) {
+  const interfaceId = str(field.interfaceId);
+  const propsValue = str(field.propsValue) || 'id';
+  const textKey = str(field.relationField) || 'fullName';
+  const values = (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]).map(str);
+  const [rows] = useKnownRows(interfaceId, values, propsValue, textKey, paramList(field.templateJson, record, undefined));
+  return <span className="qm-engine-value">{values.map((v) => str(rows.find((r) => str(r[propsValue]) === v)?.[textKey]) || v).join(',')}</span>;
+}
+
 /** popupSelect: the value is row[propsValue], the text row[relationField]. */
 export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
   const { t } = useTranslation();
@@ -314,6 +328,7 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
  */
 export function PopupTableSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const { setPicked } = useEngineContext();
   const interfaceId = str(field.interfaceId);
   const propsValue = str(field.propsValue) || 'id';
@@ -358,7 +373,12 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
       paramList: params,
     }).then(
       ({ data }) => alive && (setAnswer({ rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 }), setLoading(false)),
-      () => alive && (setAnswer({ rows: [], total: 0 }), setLoading(false)),
+      (failure: { msg?: string } | undefined) => {
+        if (!alive) return;
+        // WGT-047: the list stays as it was; the call is quiet, so the popover says why.
+        setLoading(false);
+        void message.error(failure?.msg || t('common.requestError'));
+      },
     );
     return () => {
       alive = false;

@@ -357,3 +357,24 @@ test('WGT-111: a number shows its prefix and suffix (addonBefore, addonAfter) be
   await waitFor(() => expect(detail.container.querySelectorAll('.qm-engine-value')).toHaveLength(2));
   expect([...detail.container.querySelectorAll('.qm-engine-value')].map((v) => v.textContent)).toEqual(['¥12.50元', '3']);
 });
+
+test('WGT-105: a QR code without settings is 100 wide with low error correction', () => {
+  const toCanvas = QRCode.toCanvas as jest.Mock;
+  toCanvas.mockClear();
+  const q = render(<QrCode field={{ __config__: { jnpfKey: 'qrcode' } } as unknown as Field} text="A1" />);
+  expect(toCanvas.mock.calls[0][2]).toMatchObject({ width: 100, errorCorrectionLevel: 'L' });
+  q.unmount();
+});
+
+test('WGT-097: in a form the barcode draws letters and digits only; other text is refused with its message (the core\'s rule)', async () => {
+  const bar = (text: string, name: string) => field('barcode', '', '', { dataType: 'static', staticText: text, __vModel__: name }, { showLabel: false });
+  const draw = JsBarcode as unknown as jest.Mock;
+  draw.mockClear();
+  const { container } = renderForm([bar('AB12', 'ok'), bar('AB-12', 'bad')]);
+  await ready();
+  await waitFor(() => expect(container.querySelectorAll('svg.qm-engine-barcode')).toHaveLength(1));
+  expect(container.querySelector('svg.qm-engine-barcode')?.getAttribute('data-text')).toBe('AB12');
+  expect(container.querySelectorAll('.qm-engine-code-bad')).toHaveLength(1);
+  expect(container.querySelector('.qm-engine-code-bad')?.textContent).toBe('条形码只能包含字母和数字');
+  expect(draw.mock.calls.map((c) => c[1])).toEqual(['AB12']);
+});

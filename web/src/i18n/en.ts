@@ -1489,6 +1489,11 @@ const en: Translation = {
       lengthMinRequired: 'Please enter the minimum password length',
     },
   },
+  /** The rich-text toolbar's pickers (quill's own labels are English). */
+  richText: {
+    header: { normal: 'Normal', '1': 'Heading 1', '2': 'Heading 2', '3': 'Heading 3', '4': 'Heading 4', '5': 'Heading 5', '6': 'Heading 6' },
+    size: { small: 'Small', normal: 'Normal', large: 'Large', huge: 'Huge' },
+  },
 };
 
 export default en;

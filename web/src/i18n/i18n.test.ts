@@ -2,6 +2,8 @@
 import zhCN from './zh-CN';
 import zhTW from './zh-TW';
 import en from './en';
+import fs from 'fs';
+import path from 'path';
 import { routeTitles, ROUTE_AREAS } from './routes';
 import i18n, { coreText, detectLanguage, initI18n, routeTitle } from './index';
 
@@ -42,6 +44,20 @@ test('SHELL-050: route titles for the whole menu in the three languages', () => 
   expect(routeTitles['zh-CN']['systemData-dictionary']).toBe('数据字典');
   expect(routeTitles.en['systemData-dictionary']).toBe('Dictionary');
   expect(routeTitles['zh-TW']['systemData-dictionary']).toBe('資料字典');
+});
+
+test('every menu the server seeds has its title in the three languages (功能设计 showed in Chinese in the English menu)', () => {
+  const dir = path.resolve(__dirname, '../../../fixtures/seed');
+  const names: string[] = [];
+  for (const file of fs.readdirSync(dir).filter((f) => /^menus-.*\.json$/.test(f))) {
+    for (const menu of JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { enCode: string }[]) {
+      names.push(menu.enCode.replace(/\./g, '-'));
+    }
+  }
+  expect(names).toContain('system-visualDev');
+  for (const lang of ['zh-CN', 'zh-TW', 'en'] as const) {
+    expect(names.filter((name) => !routeTitles[lang][name])).toEqual([]);
+  }
 });
 
 test('ROUTE-023: a route title is translated, else the menu name', async () => {

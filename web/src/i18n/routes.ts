@@ -47,6 +47,8 @@ const ROWS: [name: string, zhCN: string, zhTW: string, en: string][] = [
   ['system-monitor', '系统监控', '系統監控', 'Monitor'],
   ['system-icons', '系统图标', '系統圖示', 'Icons'],
   ['system-billRule', '单据规则', '單據規則', 'Serial-Number Rules'],
+  // 功能设计 as seeded (enCode system.visualDev, address onlineDev/webDesign)
+  ['system-visualDev', '功能设计', '功能設計', 'Web Design'],
   ['system-language', '翻译管理', '翻譯管理', 'Translations'],
   ['system-kit', '表单套件', '表單套件', 'Form Kits'],
   ['system-signature', '签章管理', '簽章管理', 'Signatures'],

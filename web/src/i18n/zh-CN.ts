@@ -1158,6 +1158,11 @@ const zhCN = {
     files: '附件',
   },
   core: {},
+  /** The rich-text toolbar's pickers (quill's own labels are English). */
+  richText: {
+    header: { normal: '正文', '1': '标题 1', '2': '标题 2', '3': '标题 3', '4': '标题 4', '5': '标题 5', '6': '标题 6' },
+    size: { small: '小号', normal: '正常', large: '大号', huge: '超大号' },
+  },
 };
 
 export default zhCN;

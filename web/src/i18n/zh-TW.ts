@@ -1487,6 +1487,11 @@ const zhTW: Translation = {
       lengthMinRequired: '請輸入密碼最小長度',
     },
   },
+  /** The rich-text toolbar's pickers (quill's own labels are English). */
+  richText: {
+    header: { normal: '正文', '1': '標題 1', '2': '標題 2', '3': '標題 3', '4': '標題 4', '5': '標題 5', '6': '標題 6' },
+    size: { small: '小號', normal: '正常', large: '大號', huge: '超大號' },
+  },
 };
 
 export default zhTW;

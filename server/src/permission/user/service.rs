@@ -920,7 +920,12 @@ pub async fn set_administrators(state: &AppState, admin: &Admin, ids: Vec<String
             return Err(AppError::bad("不能取消内置管理员admin的管理员身份"));
         }
     }
+    let before = users::administrators(&mut tx).await?;
     users::set_administrators(&mut tx, &ids, state.clock.now_ms()).await?;
     tx.commit().await?;
+    // Who became or stopped being an administrator now sees other menus and data: their open
+    // pages are told to refresh, as a role's grants do.
+    let changed = ids.iter().filter(|id| !before.contains(id)).chain(before.iter().filter(|id| !ids.contains(id))).cloned();
+    state.live.publish(crate::live::Event::permissions_of(changed, &admin.user_id));
     Ok(())
 }

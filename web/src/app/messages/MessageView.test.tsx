@@ -7,7 +7,8 @@ import { MessageView } from './MessageView';
 
 beforeAll(() => initI18n('zh-CN'));
 
-test('MSG-009: the body keeps its formatting, without scripts, event handlers or javascript: links', async () => {
+// Not MSG-009 itself (the dialog's parts are MessageDrawer.test.tsx's): only its body's safety.
+test('the message body keeps its formatting, without scripts, event handlers or javascript: links', async () => {
   const info = {
     id: 'm1',
     title: '通知',

@@ -10,6 +10,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SideTreeBody } from '@/components/SideTree';
 import { getDepartmentSelectorByAuth, type SelectorNode } from '@/api/organize';
+import { useOrganizations } from '@/stores/organizations';
 import { NodeIcon } from '@/widgets/pickers/NodeIcon';
 import { branchKeys, filterTree, flatten, toPickNodes, type PickNode } from '@/widgets/pickers/tree';
 import './permission.css';
@@ -56,6 +57,8 @@ export function OrganizeTree({ selected, onSelect, extra = NO_EXTRA }: Props) {
   const [loading, setLoading] = useState(true);
   const [keyword, setKeyword] = useState('');
   const [expanded, setExpanded] = useState<Key[]>([]);
+  // An organisation created, changed or deleted in another tab: read the tree again.
+  const version = useOrganizations((s) => s.version);
 
   const load = useCallback(() => {
     setLoading(true);
@@ -75,7 +78,8 @@ export function OrganizeTree({ selected, onSelect, extra = NO_EXTRA }: Props) {
       },
       () => setLoading(false), // HTTP-015
     );
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version is the reason to reload
+  }, [version]);
   useEffect(load, [load]);
 
   const extraKey = extra.map((e) => `${e.id}\t${e.title}\t${e.type}`).join('\n');

@@ -1,4 +1,4 @@
-/** The login log (PROF-006): a `useList` list on ListPage — keyword on Enter, reset, refresh, paged 20/50/100/500. */
+/** The login log (part of PROF-006): a `useList` list on ListPage — keyword on Enter, reset, refresh, paged 20/50/100/500. */
 import { useTranslation } from 'react-i18next';
 import { getLoginLog, type LoginLogEntry } from '@/api/user';
 import { ListPage } from '@/components/ListPage';

@@ -19,7 +19,8 @@ function Harness({ seen }: { seen: NumberRangeValue[] }) {
   );
 }
 
-test('WGT-123: in the numeric range zero counts as a value; both bounds emptied give []', async () => {
+// WGT-123 is not claimed here: no list search uses the numeric range yet (issue 25).
+test('the numeric range: zero counts as a value; both bounds emptied give []', async () => {
   const seen: NumberRangeValue[] = [];
   const { container } = render(<Harness seen={seen} />);
   await waitFor(() => expect(container.querySelector('input:not([disabled])')).not.toBeNull());

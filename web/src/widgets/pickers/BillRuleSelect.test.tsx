@@ -80,7 +80,8 @@ async function openPicker() {
   await waitFor(() => expect(dialog().querySelector('.ant-table-row')).not.toBeNull());
 }
 
-test('WGT-072, WGT-074, BILL-024: a read-only field with an add button; the 1000px dialog lists 20 rules a page with radio, index, 业务名称, 业务编码, 流水起始', async () => {
+// WGT-072 and WGT-074 are not claimed here: the rule picker is on no screen yet (issue 25).
+test('BILL-024: a read-only field with an add button; the 1000px dialog lists 20 rules a page with radio, index, 业务名称, 业务编码, 流水起始', async () => {
   render(<Field changes={[]} />);
   expect(input().readOnly).toBe(true);
   expect(buttonNamed('新建单据')).toBeTruthy();

@@ -7,7 +7,7 @@
  * selectType (WGT-023):
  * - `all`: the tabs 全部数据 (the lazy organisation tree, a keyword making it a paged search),
  *   当前组织 (Users/getOrganization, ORG-015) and 我的下属 (Users/getSubordinates, ORG-016)
- *   (WGT-024), and with `hasSys` 系统变量, holding 当前用户 (WGT-025);
+ *   (WGT-024), and with `hasSys` 系统变量, holding 当前用户 (WGT-025 once a screen passes it);
  * - `custom`, `dep`, `pos`, `role`, `group`: one flat list titled 全部数据 (WGT-026) of the users
  *   of the given ids, departments, positions, roles or groups, paged by scroll
  *   (Users/UserCondition, ORG-013, ORG-017).

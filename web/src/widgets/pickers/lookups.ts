@@ -9,6 +9,7 @@ import { getAllPositions, type PositionItem } from '@/api/position';
 import { getRoleSelector, type RoleNode } from '@/api/role';
 import { getGroupSelector, type GroupNode } from '@/api/group';
 import { flatten } from './tree';
+import { useOrganizations } from '@/stores/organizations';
 
 export type LookupKind = 'organize' | 'position' | 'role' | 'group';
 
@@ -30,6 +31,9 @@ export function invalidateLookups(...kinds: LookupKind[]): void {
   if (!kinds.length) cache.clear();
   kinds.forEach((k) => cache.delete(k));
 }
+
+// An organisation created, changed or deleted (api/organize.ts): the next field asks again.
+useOrganizations.subscribe(() => invalidateLookups('organize'));
 
 /** Every organisation by id. */
 export function organisations(): Promise<Map<string, SelectorNode>> {

@@ -80,12 +80,12 @@ export default function PositionPage() {
         <ListPage<PositionRow>
           list={list}
           onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
-          scroll={{ x: 1010 }}
+          scroll={{ x: 1160 }}
           columns={[
             { key: 'fullName', title: t('position.name'), dataIndex: 'fullName', width: 180 },
             { key: 'enCode', title: t('position.code'), dataIndex: 'enCode', width: 140 },
             { key: 'type', title: t('position.type'), dataIndex: 'type', width: 130 },
-            { key: 'department', title: t('position.organize'), dataIndex: 'department', ellipsis: true },
+            { key: 'department', title: t('position.organize'), dataIndex: 'department', width: 200, ellipsis: true },
             creatorTimeColumn(t),
             sortCodeColumn(t),
             ...manageColumns<PositionRow>({
@@ -97,7 +97,7 @@ export default function PositionPage() {
               remove: deletePosition,
               onEdit: (row) => setTarget({ id: row.id }),
               done: saved,
-              actionsWidth: 170,
+              actionsWidth: 190,
               extra: (row) => <MembersButton row={row} kind="Position" can={can} onOpen={setMembers} />,
             }),
           ]}

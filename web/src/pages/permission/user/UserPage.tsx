@@ -14,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { Button, Tag } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { genderName } from '@/utils/gender';
 import {
   deleteUser,
   downloadUserTemplate,
@@ -66,7 +67,6 @@ export default function UserPage() {
   const [importing, setImporting] = useState(false);
 
   const columns = useMemo(() => USER_COLUMNS.map((key) => ({ key, title: t(`user.columns.${key}`) })), [t]);
-  const genderName = (code: string) => sex.find((i) => i.enCode === code)?.fullName ?? (code === '1' || code === '2' ? t(`profile.genders.${code}`) : t('profile.genders.3'));
   const nameOf = (row: UserRow) => `${row.realName}/${row.account}`;
 
   const more = (row: UserRow) => {
@@ -110,7 +110,7 @@ export default function UserPage() {
           columns={[
             { key: 'account', title: t('user.account'), dataIndex: 'account', width: 130, ellipsis: true },
             { key: 'realName', title: t('user.realName'), dataIndex: 'realName', width: 110, ellipsis: true },
-            { key: 'gender', title: t('user.gender'), dataIndex: 'gender', width: 70, align: 'center', render: (v: string) => genderName(v) },
+            { key: 'gender', title: t('user.gender'), dataIndex: 'gender', width: 70, align: 'center', render: (v: string) => genderName(v, sex, t) },
             { key: 'mobilePhone', title: t('user.mobilePhone'), dataIndex: 'mobilePhone', width: 130 },
             { key: 'organize', title: t('user.organize'), dataIndex: 'organize', ellipsis: true },
             creatorTimeColumn(t, 160),

@@ -118,6 +118,8 @@ test('BILL-001, BILL-008..015, BILL-018: 新建单据 is 600px and the core refu
   await open();
   await openNew();
   expect(dialog().style.width).toBe('600px');
+  // Issue 25: a label longer than the label column wraps instead of being cut ("Business nam").
+  expect(dialog().querySelector('.ant-form-item-label')?.className).toContain('ant-form-item-label-wrap');
   fireEvent.click(buttonNamed('确定', dialog()));
   await settle();
   for (const text of ['请输入业务名称', '请输入业务编码', '请选择业务分类', '请输入流水前缀', '请输入选择流水日期格式', '请输入流水位数', '请输入流水起始']) {

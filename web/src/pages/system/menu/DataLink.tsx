@@ -76,7 +76,7 @@ export function LinkDialog({ open, menuId, dataType, onClose, onSaved }: LinkPro
       {saved === null ? (
         <Spin />
       ) : (
-      <Form form={form} name="moduleLink" initialValues={{ linkTables: saved }} layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+      <Form form={form} name="moduleLink" initialValues={{ linkTables: saved }} layout="horizontal" labelCol={{ flex: '100px' }} labelWrap wrapperCol={{ flex: 1 }} autoComplete="off">
         <Form.Item label={t('menuAdmin.linkDatabase')}>
           <Select value={PLATFORM_LINK} options={[{ value: PLATFORM_LINK, label: t('menuAdmin.platformDatabase') }]} aria-label={t('menuAdmin.linkDatabase')} />
         </Form.Item>

@@ -199,7 +199,7 @@ function BatchDialog({ kind, open, menuId, onClose, onSaved }: { kind: FieldKind
         name="moduleFieldBatch"
         // A fresh form on each opening (the dialog is destroyed when hidden).
         initialValues={{ fieldRule: 0, bindTable: '', childTableKey: '', fields: [{ enCode: '', fullName: '' }] }}
-        layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} autoComplete="off">
+        layout="horizontal" labelCol={{ flex: '100px' }} labelWrap wrapperCol={{ flex: 1 }} autoComplete="off">
         <BindingFields rules={rules} />
         <Form.List name="fields">
           {(rows, { add, remove }) => (

@@ -46,7 +46,7 @@ export function MenuImportDialog({ open, systemId, category, onClose, onImported
 
   return (
     <Modal open={open} title={t('menuAdmin.importMenus')} footer={null} destroyOnHidden mask={{ closable: false }} className="qm-menu-import" onCancel={onClose}>
-      <Form layout="horizontal" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }}>
+      <Form layout="horizontal" labelCol={{ flex: '100px' }} labelWrap wrapperCol={{ flex: 1 }}>
         <Form.Item label={t('menuAdmin.parent')} htmlFor="qm-import-parent">
           <ParentSelect id="qm-import-parent" value={parentId} onChange={(v) => setParentId(v ?? TOP)} editing="" systemId={systemId} category={category} />
         </Form.Item>

@@ -270,7 +270,7 @@ export default function SysConfigPage() {
     <div className="qm-sys-config">
       {!isAdministrator && <Alert className="qm-sys-config-note" type="warning" showIcon title={t('sysConfig.adminOnly')} />}
       <Spin spinning={!loaded}>
-        <Form form={form} layout="horizontal" labelCol={{ flex: '160px' }} wrapperCol={{ flex: 'auto' }} disabled={!isAdministrator}>
+        <Form form={form} layout="horizontal" labelCol={{ flex: '160px' }} labelWrap wrapperCol={{ flex: 'auto' }} disabled={!isAdministrator}>
           <Tabs
             activeKey={tab}
             onChange={setTab}

@@ -11,7 +11,7 @@ import * as cache from '@/hooks/useDictionary';
 import * as download from '@/utils/download';
 import { initI18n } from '@/i18n';
 import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
-import DictionaryPage from './DictionaryPage';
+import DictionaryPage, { everyRowHasChildren } from './DictionaryPage';
 
 jest.mock('@/api/dictionary');
 jest.mock('@/utils/download');
@@ -421,4 +421,12 @@ test('DICT-018: 导入 offers .bdd files and sends the chosen one; a success rel
   fireEvent.change(input, { target: { files: [file] } });
   await screen.findByText('导入成功');
   await waitFor(() => expect(m.getDictionaryTypes).toHaveBeenCalledTimes(calls + 1));
+});
+
+test('DICT-007: one top row without children is enough to withhold the toggle', () => {
+  const leaf = { id: 'a', fullName: '甲' };
+  const branch = { id: 'b', fullName: '乙', children: [{ id: 'c', fullName: '丙' }] };
+  expect(everyRowHasChildren([branch] as never)).toBe(true);
+  expect(everyRowHasChildren([branch, leaf] as never)).toBe(false);
+  expect(everyRowHasChildren([] as never)).toBe(false);
 });
