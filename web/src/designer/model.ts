@@ -278,3 +278,9 @@ export function redo(state: DesignerState): DesignerState {
 function clamp(index: number, length: number): number {
   return Math.max(0, Math.min(Number.isFinite(index) ? index : length, length));
 }
+
+/** Where a widget is: its container (null: the form) and index — a drop on it puts the dragged widget there. */
+export function placeOf(form: FormDefinition, formId: number): Target | null {
+  const at = locate(form.fields, formId);
+  return at ? { parent: at.parent ? idOf(at.parent) : null, index: at.index } : null;
+}

@@ -1,12 +1,13 @@
 /**
- * 功能设计 (menu system.visualDev, address onlineDev/webDesign): the plain model management page
- * until the designer exists — the definitions, searched by keyword (Enter), paged; 从 JSON 新建
+ * 功能设计 (menu system.visualDev, address onlineDev/webDesign): the model management page — the
+ * definitions, searched by keyword (Enter), paged; 新建 and 编辑 open the form designer
+ * (DesignerDialog, btn_add / btn_edit); 从 JSON 新建
  * (pasted or from a JNPF export file), 预览 (/previewModel?id=…, the draft's form to fill and
  * check), 数据 of a released model (/onlineDev/records?id=…, its records), 发布 (every problem at once), 复制 and 删除 after confirmation, each only with its
  * button (btn_add, btn_release, btn_remove).
  */
-import { useState } from 'react';
-import { App, Button, Table, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import { App, Button, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +17,10 @@ import { ListSearch, listTableProps } from '@/components/ListSearch';
 import { actionsColumn } from '@/components/listColumns';
 import { RowActions } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
 import { CreateDialog } from './CreateDialog';
+import { DesignerDialog } from './DesignerDialog';
 import { ReleaseProblems } from './ReleaseProblems';
 import { DATE_FORMAT } from '@/utils/format';
 
@@ -34,6 +36,9 @@ export default function ModelPage() {
   const navigate = useNavigate();
   const list = useList(getModelList);
   const [creating, setCreating] = useState(false);
+  /** The designer: '' for a new model, else the id of the one edited; null when closed. */
+  const [designing, setDesigning] = useState<string | null>(null);
+  const closeDesigner = useCallback(() => setDesigning(null), []);
   const [problems, setProblems] = useState<ReleaseProblem[] | null>(null);
 
   const release = (row: ModelRow) =>
@@ -60,9 +65,14 @@ export default function ModelPage() {
         list={list}
         actions={
           can(BTN_ADD) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('model.createFromJson')}
-            </Button>
+            <Space>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigning('')}>
+                {t('designer.create')}
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                {t('model.createFromJson')}
+              </Button>
+            </Space>
           )
         }
       />
@@ -85,10 +95,10 @@ export default function ModelPage() {
           { key: 'creatorTime', title: t('model.creatorTime'), dataIndex: 'creatorTime', width: 160, render: time },
           actionsColumn<ModelRow>(t, 260, (row) => (
             <RowActions
-              canEdit={false}
+              canEdit={can(BTN_EDIT)}
               canRemove={can(BTN_REMOVE)}
               label={row.fullName}
-              onEdit={() => undefined}
+              onEdit={() => setDesigning(row.id)}
               onRemove={() => confirm.remove(() => deleteModel(row.id), list.refresh)}
               extra={
                 <>
@@ -116,6 +126,7 @@ export default function ModelPage() {
           )),
         ]}
       />
+      {designing != null && <DesignerDialog id={designing || undefined} onClose={closeDesigner} onSaved={list.refresh} />}
       <CreateDialog open={creating} onClose={() => setCreating(false)} onCreated={list.refresh} />
       <ReleaseProblems problems={problems} onClose={() => setProblems(null)} />
     </div>
