@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Empty, Input, InputNumber, Modal, Radio, Select, Space, Switch, Tabs, Tooltip, Typography } from 'antd';
 import { ClearOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, CodeOutlined, PlusOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCenter, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCenter, pointerWithin, useDraggable, useDroppable, useSensor, useSensors, type CollisionDetection, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
@@ -132,7 +132,7 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
 
   return (
     <div className="qm-designer">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+      <DndContext sensors={sensors} collisionDetection={innermost} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
         <aside className="qm-designer-palette" aria-label={t('designer.palette')}>
           {GROUPS.map((group) => (
             <section key={group}>
@@ -204,6 +204,20 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
     </div>
   );
 }
+
+/**
+ * What the pointer is over, the innermost first (a widget inside a container before the
+ * container's list, that list before the form's); away from every zone, the nearest.
+ */
+const innermost: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  if (!within.length) return closestCenter(args);
+  const area = (id: string | number) => {
+    const r = args.droppableRects.get(id);
+    return r ? r.width * r.height : Infinity;
+  };
+  return [...within].sort((a, b) => area(a.id) - area(b.id));
+};
 
 /** A drop on a widget: its place; on a container's list: the end of it. */
 function dropTarget(form: FormDefinition, over: string): model.Target | null {
