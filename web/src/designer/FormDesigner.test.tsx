@@ -59,6 +59,12 @@ test('a field name that breaks the core’s rule is told under it; a duplicate t
   fireEvent.click(palette('comInput'));
   fireEvent.change(input('控件字段'), { target: { value: '1phone' } });
   await waitFor(() => expect(props().textContent).toMatch(/字段名重复|字段名无效/));
+  // the problems above the canvas: each names its widget, a click selects it
+  const list = document.querySelector('.qm-designer-problems') as HTMLElement;
+  await waitFor(() => expect(list.querySelectorAll('li').length).toBeGreaterThanOrEqual(2));
+  expect(onCanvas('comInput')[0].getAttribute('aria-selected')).toBe('false');
+  fireEvent.click(list.querySelector('li button')!);
+  expect(onCanvas('comInput')[0].getAttribute('aria-selected')).toBe('true');
 });
 
 test('a sub-table selected takes the widgets clicked; copy and delete act on the selection', async () => {

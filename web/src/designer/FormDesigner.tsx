@@ -52,9 +52,10 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
     const timer = setTimeout(() => {
       void loadCore().then((core) => {
         if (!alive) return;
-        const base = { fullName: 'draft', enCode: 'draft', type: 1, webType: 2, formData: JSON.stringify(state.form) };
+        // The form alone (webType 1: no list yet); only the form's problems are the designer's.
+        const base = { fullName: 'draft', enCode: 'draft', type: 1, webType: 1, formData: JSON.stringify(state.form) };
         try {
-          setProblems(core.checkDefinition(base as never).problems);
+          setProblems(core.checkDefinition(base as never).problems.filter((p) => p.path === '/formData' || p.path.startsWith('/formData/')));
         } catch {
           setProblems([]);
         }
@@ -129,6 +130,7 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
   };
 
   const selected = model.findWidget(state.form, state.selected);
+  const wrong = useMemo(() => new Set(problems.map((p) => Number(model.widgetAt(state.form, p.path)?.__config__.formId))), [problems, state.form]);
 
   return (
     <div className="qm-designer">
@@ -166,8 +168,32 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
             <Button icon={<CodeOutlined />} onClick={() => setJson(true)}>
               {t('designer.json')}
             </Button>
-            {problems.length > 0 && <Alert className="qm-designer-problems" type="warning" showIcon title={t('designer.problems', { count: problems.length })} />}
           </Space>
+          {problems.length > 0 && (
+            <Alert
+              className="qm-designer-problems"
+              type="warning"
+              showIcon
+              title={t('designer.problems', { count: problems.length })}
+              description={
+                <ul>
+                  {problems.map((p, i) => {
+                    const widget = model.widgetAt(state.form, p.path);
+                    return (
+                      <li key={`${p.path}-${p.key}-${i}`}>
+                        {widget ? (
+                          <Button type="link" size="small" onClick={() => setState((s) => model.select(s, Number(widget.__config__.formId)))}>
+                            {labelOf(widget, widgetName)}
+                          </Button>
+                        ) : null}
+                        {coreText(p)}
+                      </li>
+                    );
+                  })}
+                </ul>
+              }
+            />
+          )}
           <div className="qm-designer-canvas" role="region" aria-label={t('designer.canvas')} onClick={() => setState((s) => model.select(s, null))}>
             <DropList parent={null} fields={state.form.fields} empty={t('designer.emptyCanvas')}>
               {(field) => (
@@ -175,7 +201,7 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
                   key={field.__config__.formId}
                   field={field}
                   state={state}
-                  problems={problems}
+                  wrong={wrong}
                   name={widgetName}
                   onSelect={(id) => setState((s) => model.select(s, id))}
                   onCopy={(id) => setState((s) => model.copy(s, id))}
@@ -262,7 +288,8 @@ function DropList({ parent, fields, empty, children }: { parent: number | null; 
 interface CanvasWidgetProps {
   field: Field;
   state: model.DesignerState;
-  problems: DefinitionProblem[];
+  /** The widgets core's check has a problem with. */
+  wrong: Set<number>;
   name(key: string): string;
   onSelect(formId: number): void;
   onCopy(formId: number): void;
@@ -270,14 +297,14 @@ interface CanvasWidgetProps {
 }
 
 function CanvasWidget(props: CanvasWidgetProps) {
-  const { field, state, problems, name, onSelect, onCopy, onRemove } = props;
+  const { field, state, wrong: withProblems, name, onSelect, onCopy, onRemove } = props;
   const { t } = useTranslation();
   const formId = Number(field.__config__.formId);
   const key = field.__config__.jnpfKey;
   const part = ['tabItem', 'collapseItem', 'tableGridTr', 'tableGridTd'].includes(key);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: widgetId(formId), disabled: part });
   const selected = state.selected === formId;
-  const wrong = field.__vModel__ ? problems.some((p) => p.field === field.__vModel__) : false;
+  const wrong = withProblems.has(formId);
   const children = field.__config__.children;
   const holds = Array.isArray(children);
   const label = labelOf(field, name);

@@ -5,7 +5,7 @@ import fs from 'fs';
 import path from 'path';
 import * as core from '@qiming/core';
 import { readFormData, type Field, type FormDefinition } from '@/engine/definition';
-import { allWidgets, clear, copy, createState, findWidget, insert, move, parentOf, redo, remove, replace, select, undo, update, updateForm, type DesignerState } from './model';
+import { allWidgets, clear, copy, createState, findWidget, insert, move, parentOf, redo, remove, replace, select, undo, update, updateForm, widgetAt, type DesignerState } from './model';
 import { GROUPS, PALETTE, PART_KEYS, allowedInTable, blankForm } from './palette';
 
 const root = path.join(__dirname, '../../..');
@@ -200,4 +200,20 @@ describe('editing', () => {
     const names = allWidgets(s.form.fields).map((f) => f.__vModel__).filter(Boolean);
     expect(new Set(names).size).toBe(names.length);
   });
+});
+
+test('a problem of core’s check names its widget by its pointer (the innermost on the path)', () => {
+  let s = createState();
+  s = insert(s, 'row', '', null, NOW); // 101
+  s = insert(s, 'comInput', '', { parent: 101, index: 0 }, NOW); // 102
+  s = update(s, 102, ['__vModel__'], '1bad');
+  s = update(s, 102, ['__config__', 'regList'], [{ pattern: '/(/', message: 'x' }]);
+  const base = { fullName: 'x', enCode: 'x', type: 1, webType: 2, formData: JSON.stringify(s.form) };
+  const problems = core.checkDefinition(base as never).problems.filter((p) => p.path.startsWith('/formData/'));
+  expect(problems.map((p) => p.key)).toEqual(['model.fieldName', 'pattern.invalid']);
+  for (const p of problems) expect(widgetAt(s.form, p.path)?.__config__.formId).toBe(102);
+  expect(widgetAt(s.form, '/formData/fields/0')?.__config__.formId).toBe(101);
+  expect(widgetAt(s.form, '/formData/labelWidth')).toBeNull();
+  expect(widgetAt(s.form, '/columnData/columnList/0')).toBeNull();
+  expect(widgetAt(s.form, '/formData/fields/9')).toBeNull();
 });

@@ -284,3 +284,27 @@ export function placeOf(form: FormDefinition, formId: number): Target | null {
   const at = locate(form.fields, formId);
   return at ? { parent: at.parent ? idOf(at.parent) : null, index: at.index } : null;
 }
+
+/**
+ * The widget a problem of core's check names by its JSON Pointer
+ * (`/formData/fields/2/__config__/children/0/__config__/regList/1/pattern`): the innermost
+ * widget on the path, null when the pointer names none (a form setting, another part).
+ */
+export function widgetAt(form: FormDefinition, pointer: string): Field | null {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (parts[0] === 'formData') parts.shift();
+  if (parts[0] !== 'fields') return null;
+  let list: Field[] | undefined = form.fields;
+  let found: Field | null = null;
+  let i = 1;
+  while (list && i < parts.length) {
+    const widget: Field | undefined = list[Number(parts[i])];
+    if (!widget?.__config__) break;
+    found = widget;
+    if (parts[i + 1] === '__config__' && parts[i + 2] === 'children') {
+      list = widget.__config__.children;
+      i += 3;
+    } else break;
+  }
+  return found;
+}
