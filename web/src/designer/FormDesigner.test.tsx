@@ -129,3 +129,24 @@ test('表单属性 edits the form’s settings', () => {
   fireEvent.change(input('确定按钮文字'), { target: { value: '保 存' } });
   expect(form()).toMatchObject({ labelWidth: 120, confirmButtonText: '保 存' });
 });
+
+test('a static option list, the user picker’s 系统变量 and a tab’s panes are edited in 组件属性', () => {
+  const { form } = setup();
+  fireEvent.click(palette('select'));
+  fireEvent.change(input('选项名 1'), { target: { value: '自费' } });
+  fireEvent.click(buttonNamed('添加选项'));
+  fireEvent.change(input('选项值 3'), { target: { value: 'x' } });
+  fireEvent.click(buttonNamed('删除 选项名 2'));
+  expect(form().fields[0].options).toEqual([
+    { fullName: '自费', id: '1' },
+    { fullName: '选项3', id: 'x' },
+  ]);
+  fireEvent.click(palette('userSelect'));
+  fireEvent.click(props().querySelector('[aria-label="系统变量"]')!);
+  expect(form().fields[1].hasSys).toBe(true);
+  fireEvent.click(palette('tab'));
+  fireEvent.change(input('标题 1'), { target: { value: '基本信息' } });
+  fireEvent.click(buttonNamed('添加标签页'));
+  fireEvent.click(buttonNamed('删除 2'));
+  expect(form().fields[2].__config__.children!.map((p) => p.title)).toEqual(['基本信息', 'Tab 3']);
+});

@@ -18,7 +18,7 @@ import type { DefinitionProblem, Message } from '@qiming/core';
 import { loadCore } from '@/core';
 import { coreText } from '@/i18n';
 import { FormRenderer, readFormData, useFormEngine, type Field, type FormDefinition } from '@/engine';
-import { CONTAINERS } from '@/engine/definition';
+import { CONTAINERS, optionKeys } from '@/engine/definition';
 import * as model from './model';
 import { GROUPS, PALETTE, hasFieldName } from './palette';
 import './designer.css';
@@ -219,7 +219,20 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
             {
               key: 'widget',
               label: t('designer.widgetProps'),
-              children: selected ? <WidgetProps field={selected} problems={problems} onSet={(path, value) => setState((s) => model.update(s, Number(selected.__config__.formId), path, value))} /> : <Empty description={t('designer.noSelection')} />,
+              children: selected ? (
+                <WidgetProps
+                  field={selected}
+                  problems={problems}
+                  onSet={(path, value) => setState((s) => model.update(s, Number(selected.__config__.formId), path, value))}
+                  parts={{
+                    set: (formId, path, value) => setState((s) => model.update(s, formId, path, value)),
+                    add: (title) => setState((s) => model.addPart(s, Number(selected.__config__.formId), title)),
+                    remove: (formId) => setState((s) => model.removePart(s, formId)),
+                  }}
+                />
+              ) : (
+                <Empty description={t('designer.noSelection')} />
+              ),
             },
             { key: 'form', label: t('designer.formProps'), children: <FormProps form={state.form} onSet={(path, value) => setState((s) => model.updateForm(s, path, value))} /> },
           ]}
@@ -387,7 +400,14 @@ const LIMITS: Record<string, { path: string[]; label: string; kind: 'number' | '
 };
 
 /** 组件属性: the selected widget's common properties and the limits of its kind. */
-function WidgetProps({ field, problems, onSet }: { field: Field; problems: DefinitionProblem[]; onSet: SetProp }) {
+/** Edits of a tab's panes or a collapse's panels. */
+interface PartEdits {
+  set(formId: number, path: string[], value: unknown): void;
+  add(title: string): void;
+  remove(formId: number): void;
+}
+
+function WidgetProps({ field, problems, onSet, parts }: { field: Field; problems: DefinitionProblem[]; onSet: SetProp; parts: PartEdits }) {
   const { t } = useTranslation();
   const c = field.__config__;
   const key = c.jnpfKey;
@@ -443,6 +463,22 @@ function WidgetProps({ field, problems, onSet }: { field: Field; problems: Defin
           ),
         ),
       )}
+      {key === 'userSelect' && row(t('designer.prop.hasSys'), <Switch aria-label={t('designer.prop.hasSys')} checked={field.hasSys === true} onChange={(v) => onSet(['hasSys'], v)} />)}
+      {Array.isArray(field.options) && c.dataType === 'static' && !['cascader', 'treeSelect'].includes(key) && <OptionsEditor field={field} onSet={onSet} />}
+      {(key === 'tab' || key === 'collapse') && (
+        <div className="qm-designer-prop">
+          <span className="qm-designer-prop-label">{t(key === 'tab' ? 'designer.prop.panes' : 'designer.prop.panels')}</span>
+          {(c.children ?? []).map((pane, i) => (
+            <div key={String(pane.__config__.formId)} className="qm-designer-reg">
+              <Input aria-label={`${t('designer.prop.title')} ${i + 1}`} value={String(pane.title ?? '')} onChange={(e) => parts.set(Number(pane.__config__.formId), ['title'], e.target.value)} />
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={(c.children ?? []).length < 2} aria-label={`${t('designer.remove')} ${i + 1}`} onClick={() => parts.remove(Number(pane.__config__.formId))} />
+            </div>
+          ))}
+          <Button size="small" icon={<PlusOutlined />} onClick={() => parts.add(key === 'tab' ? `Tab ${(c.children ?? []).length + 1}` : `${t('designer.widgets.collapseItem')}${(c.children ?? []).length + 1}`)}>
+            {t(key === 'tab' ? 'designer.prop.addPane' : 'designer.prop.addPanel')}
+          </Button>
+        </div>
+      )}
       {valued && 'regList' in c && (
         <div className="qm-designer-prop">
           <span className="qm-designer-prop-label">{t('designer.prop.regList')}</span>
@@ -459,6 +495,28 @@ function WidgetProps({ field, problems, onSet }: { field: Field; problems: Defin
           </Button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A static option list (props.props names the label and value keys, as the engine reads them). */
+function OptionsEditor({ field, onSet }: { field: Field; onSet: SetProp }) {
+  const { t } = useTranslation();
+  const keys = optionKeys(field);
+  const options = (field.options as Record<string, unknown>[]) ?? [];
+  return (
+    <div className="qm-designer-prop">
+      <span className="qm-designer-prop-label">{t('designer.prop.options')}</span>
+      {options.map((option, i) => (
+        <div key={i} className="qm-designer-reg">
+          <Input aria-label={`${t('designer.prop.optionLabel')} ${i + 1}`} value={String(option[keys.label] ?? '')} onChange={(e) => onSet(['options', String(i), keys.label], e.target.value)} />
+          <Input aria-label={`${t('designer.prop.optionValue')} ${i + 1}`} value={String(option[keys.value] ?? '')} onChange={(e) => onSet(['options', String(i), keys.value], e.target.value)} />
+          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t('designer.remove')} ${t('designer.prop.optionLabel')} ${i + 1}`} onClick={() => onSet(['options'], options.filter((_, j) => j !== i))} />
+        </div>
+      ))}
+      <Button size="small" icon={<PlusOutlined />} onClick={() => onSet(['options'], [...options, { [keys.label]: `${t('designer.prop.option')}${options.length + 1}`, [keys.value]: String(options.length + 1) }])}>
+        {t('designer.prop.addOption')}
+      </Button>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import fs from 'fs';
 import path from 'path';
 import * as core from '@qiming/core';
 import { readFormData, type Field, type FormDefinition } from '@/engine/definition';
-import { allWidgets, clear, copy, createState, findWidget, insert, move, parentOf, redo, remove, replace, select, undo, update, updateForm, widgetAt, type DesignerState } from './model';
+import { allWidgets, clear, copy, createState, findWidget, insert, move, parentOf, redo, remove, replace, select, undo, update, updateForm, widgetAt, addPart, removePart, type DesignerState } from './model';
 import { GROUPS, PALETTE, PART_KEYS, allowedInTable, blankForm } from './palette';
 
 const root = path.join(__dirname, '../../..');
@@ -216,4 +216,24 @@ test('a problem of core’s check names its widget by its pointer (the innermost
   expect(widgetAt(s.form, '/formData/labelWidth')).toBeNull();
   expect(widgetAt(s.form, '/columnData/columnList/0')).toBeNull();
   expect(widgetAt(s.form, '/formData/fields/9')).toBeNull();
+});
+
+test('a tab gains and loses panes (never its last); a collapse gains panels', () => {
+  let s = insert(createState(), 'tab', '', null, NOW); // 101 with panes 102, 103
+  s = addPart(s, 101, 'Tab 3', NOW);
+  const panes = () => findWidget(s.form, 101)!.__config__.children!;
+  expect(panes().map((p) => [p.__config__.jnpfKey, p.title, p.name, p.__config__.formId])).toEqual([
+    ['tabItem', 'Tab 1', '1', 102],
+    ['tabItem', 'Tab 2', '2', 103],
+    ['tabItem', 'Tab 3', '3', 104],
+  ]);
+  s = removePart(s, 102);
+  s = removePart(s, 103);
+  expect(removePart(s, 104)).toBe(s);
+  expect(panes().map((p) => p.name)).toEqual(['3']);
+  s = insert(s, 'collapse', '', null, NOW);
+  const collapse = s.selected!;
+  s = addPart(s, collapse, '面板2', NOW);
+  expect(findWidget(s.form, collapse)!.__config__.children!.map((p) => p.name)).toEqual(['1', '2']);
+  expect(addPart(s, 104, 'x', NOW)).toBe(s);
 });

@@ -6,7 +6,7 @@
  * name is allowed is the core's `checkDefinition` (the screen shows its problems).
  */
 import type { Field, FormDefinition } from '@/engine/definition';
-import { allowedInTable, blankForm, hasFieldName, holdsChildren, newWidget, PART_KEYS } from './palette';
+import { allowedInTable, blankForm, hasFieldName, holdsChildren, newWidget, part, PART_KEYS } from './palette';
 
 export interface DesignerState {
   form: FormDefinition;
@@ -307,4 +307,27 @@ export function widgetAt(form: FormDefinition, pointer: string): Field | null {
     } else break;
   }
   return found;
+}
+
+/** Adds a pane to a tab or a panel to a collapse (titled `title`, named by the next free number). */
+export function addPart(state: DesignerState, formId: number, title: string, now = Date.now()): DesignerState {
+  const form = clone(state.form);
+  const container = findWidget(form, formId);
+  const key = container?.__config__.jnpfKey;
+  if (!container || (key !== 'tab' && key !== 'collapse')) return state;
+  const children = (container.__config__.children ??= []);
+  const names = new Set(children.map((c) => String(c.name ?? '')));
+  let n = children.length + 1;
+  while (names.has(String(n))) n += 1;
+  children.push(part(key === 'tab' ? 'tabItem' : 'collapseItem', { title, name: String(n) }, idsFor(form, now)));
+  return commit(state, form);
+}
+
+/** Removes a tab's pane or a collapse's panel (with what it holds); the last one stays. */
+export function removePart(state: DesignerState, formId: number): DesignerState {
+  const form = clone(state.form);
+  const at = locate(form.fields, formId);
+  if (!at || !['tabItem', 'collapseItem'].includes(at.list[at.index].__config__.jnpfKey) || at.list.length < 2) return state;
+  at.list.splice(at.index, 1);
+  return commit(state, form, at.parent ? idOf(at.parent) : null);
 }

@@ -209,7 +209,8 @@ const PART_KIND: Record<string, Kind> = {
   tableGridTd: { group: 'layout', tag: 'tableGridTd', icon: 'table', config: { colspan: 1, rowspan: 1, merged: false } },
 };
 
-function part(key: string, props: Record<string, unknown>, ids: Ids): Field {
+/** A tab pane or collapse panel (with its title and name) for a tab or collapse. */
+export function part(key: string, props: Record<string, unknown>, ids: Ids): Field {
   return { ...newWidget(key, '', ids), ...props };
 }
 
