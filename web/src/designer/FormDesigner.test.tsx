@@ -141,6 +141,9 @@ test('a static option list, the user picker’s 系统变量 and a tab’s panes
     { fullName: '自费', id: '1' },
     { fullName: '选项3', id: 'x' },
   ]);
+  fireEvent.click(props().querySelector('[aria-label="是否隐藏"]')!);
+  fireEvent.click(props().querySelector('input[value="app"]')!);
+  expect(form().fields[0].__config__).toMatchObject({ noShow: true, visibility: ['pc'] });
   fireEvent.click(palette('userSelect'));
   fireEvent.click(props().querySelector('[aria-label="系统变量"]')!);
   expect(form().fields[1].hasSys).toBe(true);

@@ -8,7 +8,7 @@
  * core's checkDefinition says what is wrong with the draft (field names, patterns …).
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Empty, Input, InputNumber, Modal, Radio, Select, Space, Switch, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Input, InputNumber, Modal, Radio, Select, Space, Switch, Tabs, Tooltip, Typography } from 'antd';
 import { ClearOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, CodeOutlined, PlusOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCenter, pointerWithin, useDraggable, useDroppable, useSensor, useSensors, type CollisionDetection, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -463,6 +463,12 @@ function WidgetProps({ field, problems, onSet, parts }: { field: Field; problems
           ),
         ),
       )}
+      {'noShow' in c && row(t('designer.prop.noShow'), <Switch aria-label={t('designer.prop.noShow')} checked={c.noShow === true} onChange={(v) => onSet(['__config__', 'noShow'], v)} />)}
+      {Array.isArray(c.visibility) &&
+        row(
+          t('designer.prop.visibility'),
+          <Checkbox.Group aria-label={t('designer.prop.visibility')} value={c.visibility} onChange={(v) => onSet(['__config__', 'visibility'], v)} options={[{ value: 'pc', label: 'PC' }, { value: 'app', label: 'APP' }]} />,
+        )}
       {key === 'userSelect' && row(t('designer.prop.hasSys'), <Switch aria-label={t('designer.prop.hasSys')} checked={field.hasSys === true} onChange={(v) => onSet(['hasSys'], v)} />)}
       {Array.isArray(field.options) && c.dataType === 'static' && !['cascader', 'treeSelect'].includes(key) && <OptionsEditor field={field} onSet={onSet} />}
       {(key === 'tab' || key === 'collapse') && (

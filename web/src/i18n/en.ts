@@ -1279,6 +1279,8 @@ const en: Translation = {
       pattern: 'Pattern',
       message: 'Message',
       addRule: 'Add rule',
+      noShow: 'Hidden',
+      visibility: 'Shown on',
       hasSys: 'System variables',
       options: 'Options',
       option: 'Option ',

@@ -1277,6 +1277,8 @@ const zhCN = {
       pattern: '表达式',
       message: '错误提示',
       addRule: '添加规则',
+      noShow: '是否隐藏',
+      visibility: '是否可见',
       hasSys: '系统变量',
       options: '选项',
       option: '选项',

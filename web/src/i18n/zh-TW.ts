@@ -1277,6 +1277,8 @@ const zhTW: Translation = {
       pattern: '表達式',
       message: '錯誤提示',
       addRule: '添加規則',
+      noShow: '是否隱藏',
+      visibility: '是否可見',
       hasSys: '系統變量',
       options: '選項',
       option: '選項',
