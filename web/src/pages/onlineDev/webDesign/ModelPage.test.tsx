@@ -126,3 +126,44 @@ test('复制 and 删除 ask first; without the buttons they are not offered', as
   expect(document.querySelector('[aria-label="删除 住院登记"]')).toBeNull();
   expect(document.querySelector('[aria-label="预览 住院登记"]')).not.toBeNull();
 });
+
+test('新建 opens the form designer; 保存 posts the names and the designed formData', async () => {
+  grant(PATH, ['btn_add']);
+  renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+  fireEvent.click(buttonNamed('新建'));
+  const widget = await waitFor(() => document.querySelector('.qm-designer-palette [data-widget="comInput"]') as HTMLButtonElement);
+  fireEvent.change(document.querySelector('#designer-fullName')!, { target: { value: '门诊收费' } });
+  fireEvent.change(document.querySelector('#designer-enCode')!, { target: { value: 'outpatientFee' } });
+  fireEvent.click(widget);
+  fireEvent.click(buttonNamed('保存'));
+  await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/visualdev/Base')).toBe(true));
+  const posted = calls.find((c) => c.method === 'POST' && c.path === '/api/visualdev/Base')?.body as Record<string, unknown>;
+  expect(posted).toMatchObject({ fullName: '门诊收费', enCode: 'outpatientFee', type: 1, webType: 2 });
+  const form = JSON.parse(posted.formData as string) as { fields: { __vModel__: string }[]; labelWidth: number };
+  expect(form.fields.map((f) => f.__vModel__)).toEqual(['comInputField101']);
+  expect(form.labelWidth).toBe(100);
+});
+
+test('编辑 opens the draft’s form in the designer; 保存 puts its formData back, nothing else', async () => {
+  const demo = JSON.parse(demoText);
+  calls = fakeFetch({
+    'GET /api/visualdev/Base': () => page(rows, 1, 20),
+    'GET /api/visualdev/Base/{id}': () => ({ ...demo, id: 'm1', formData: JSON.stringify(demo.formData) }),
+    'PUT /api/visualdev/Base/{id}': () => null,
+  });
+  grant(PATH, ['btn_edit']);
+  renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+  fireEvent.click(buttonNamed('编辑 住院登记'));
+  await waitFor(() => expect(document.querySelectorAll('.qm-designer-canvas [data-form-id]').length).toBeGreaterThan(5));
+  fireEvent.click(document.querySelector('.qm-designer-palette [data-widget="textarea"]')!);
+  fireEvent.click(buttonNamed('保存'));
+  await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+  const put = calls.find((c) => c.method === 'PUT')!;
+  expect(put.path).toBe('/api/visualdev/Base/m1');
+  expect(Object.keys(put.body as object)).toEqual(['formData']);
+  const saved = JSON.parse((put.body as { formData: string }).formData) as { fields: unknown[] };
+  expect(saved.fields).toHaveLength(demo.formData.fields.length + 1);
+  expect(saved.fields.slice(0, -1)).toEqual(demo.formData.fields);
+});

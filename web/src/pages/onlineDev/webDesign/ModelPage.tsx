@@ -1,12 +1,14 @@
 /**
- * 功能设计 (menu system.visualDev, address onlineDev/webDesign): the plain model management page
- * until the designer exists — the definitions, searched by keyword (Enter), paged; 从 JSON 新建
+ * 功能设计 (menu system.visualDev, address onlineDev/webDesign): the model management page — the
+ * definitions, searched by keyword (Enter), paged; 新建 and 编辑 open the form designer
+ * (DesignerDialog, btn_add / btn_edit); 从 JSON 新建
  * (pasted or from a JNPF export file), 预览 (/previewModel?id=…, the draft's form to fill and
  * check), 数据 of a released model (/onlineDev/records?id=…, its records), 发布 (every problem at once), 复制 and 删除 after confirmation, each only with its
  * button (btn_add, btn_release, btn_remove).
  */
-import { useState } from 'react';
-import { App, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import { App, Button, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { copyModel, deleteModel, getModelList, releaseModel, releaseProblemsOf, type ModelRow, type ReleaseProblem } from '@/api/visualdev';
@@ -14,9 +16,10 @@ import { ListPage } from '@/components/ListPage';
 import { creatorUserColumn, rowActionsColumn, timeColumn } from '@/components/listColumns';
 import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
-import { BTN_ADD, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
+import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
 import { CreateDialog } from './CreateDialog';
+import { DesignerDialog } from './DesignerDialog';
 import { ReleaseProblems } from './ReleaseProblems';
 
 export const BTN_RELEASE = 'btn_release';
@@ -29,6 +32,9 @@ export default function ModelPage() {
   const navigate = useNavigate();
   const list = useList(getModelList);
   const [creating, setCreating] = useState(false);
+  /** The designer: '' for a new model, else the id of the one edited; null when closed. */
+  const [designing, setDesigning] = useState<string | null>(null);
+  const closeDesigner = useCallback(() => setDesigning(null), []);
   const [problems, setProblems] = useState<ReleaseProblem[] | null>(null);
 
   const release = (row: ModelRow) =>
@@ -53,8 +59,18 @@ export default function ModelPage() {
     <div className="qm-model-page">
       <ListPage<ModelRow>
         list={list}
-        onAdd={can(BTN_ADD) ? () => setCreating(true) : undefined}
-        addLabel={t('model.createFromJson')}
+        actions={
+          can(BTN_ADD) && (
+            <Space>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigning('')}>
+                {t('designer.create')}
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                {t('model.createFromJson')}
+              </Button>
+            </Space>
+          )
+        }
         scroll={{ x: 1100 }}
         columns={[
           { key: 'fullName', title: t('model.fullName'), dataIndex: 'fullName', width: 180, ellipsis: true },
@@ -72,9 +88,9 @@ export default function ModelPage() {
             t,
             confirm,
             width: 260,
-            canEdit: false,
+            canEdit: can(BTN_EDIT),
             canRemove: can(BTN_REMOVE),
-            onEdit: () => undefined,
+            onEdit: (row) => setDesigning(row.id),
             remove: deleteModel,
             done: list.refresh,
             extra: (row) => (
@@ -90,6 +106,7 @@ export default function ModelPage() {
           }),
         ]}
       />
+      {designing != null && <DesignerDialog id={designing || undefined} onClose={closeDesigner} onSaved={list.refresh} />}
       <CreateDialog open={creating} onClose={() => setCreating(false)} onCreated={list.refresh} />
       <ReleaseProblems problems={problems} onClose={() => setProblems(null)} />
     </div>

@@ -1,0 +1,111 @@
+/**
+ * 功能设计 → 新建 / 编辑 → 表单设计 (issue 27): the form designer over the whole window. 新建
+ * asks for the name and code and creates a draft whose formData is the designed form (the
+ * same POST the JSON path makes); 编辑 loads the draft and saves its formData back (PUT, the
+ * other parts untouched). The server's field messages (名称不能为空 …) show under the names.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Space, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { createModel, getModel, updateModel, type ModelForm } from '@/api/visualdev';
+import { readFormData, type FormDefinition } from '@/engine';
+import { FormDesigner } from '@/designer/FormDesigner';
+import { fieldErrorsOf } from '@/utils/formErrors';
+
+export interface DesignerDialogProps {
+  /** The model to edit; absent: a new one. */
+  id?: string;
+  onClose(): void;
+  onSaved(): void;
+}
+
+export function DesignerDialog({ id, onClose, onSaved }: DesignerDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [initial, setInitial] = useState<FormDefinition | null | undefined>(id ? undefined : null);
+  const [name, setName] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [enCode, setEnCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const [unreadable, setUnreadable] = useState(false);
+  const draft = useRef<FormDefinition | null>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    let alive = true;
+    void getModel(id).then(
+      ({ data }) => {
+        if (!alive) return;
+        const form = data.formData ? readFormData(data.formData) : null;
+        setUnreadable(Boolean(data.formData) && !form);
+        setName(data.fullName);
+        setInitial(form);
+        draft.current = form;
+      },
+      () => alive && onClose(),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [id, onClose]);
+
+  const onChange = useCallback((form: FormDefinition) => {
+    draft.current = form;
+  }, []);
+
+  const save = async () => {
+    const form = draft.current;
+    setSaving(true);
+    setErrors({});
+    try {
+      if (id) {
+        if (form) await updateModel(id, { formData: JSON.stringify(form) });
+      } else {
+        const body: ModelForm = { fullName, enCode, type: 1, webType: 2, formData: form ? JSON.stringify(form) : null };
+        await createModel(body);
+      }
+      void message.success(t('designer.saved'));
+      onSaved();
+      onClose();
+    } catch (e) {
+      setErrors(fieldErrorsOf(e) ?? {});
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const loading = initial === undefined;
+  return (
+    <Modal
+      open
+      className="qm-designer-dialog"
+      title={id ? t('designer.editTitle', { name }) : t('designer.title')}
+      width="100vw"
+      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} disabled={loading} onClick={() => void save()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {!id && (
+        <Form layout="inline" component="div" className="qm-designer-basics" style={{ marginBottom: 12 }}>
+          <Form.Item label={t('model.fullName')} htmlFor="designer-fullName" required validateStatus={errors.fullName ? 'error' : undefined} help={errors.fullName?.join('；')}>
+            <Input id="designer-fullName" value={fullName} maxLength={100} onChange={(e) => setFullName(e.target.value)} />
+          </Form.Item>
+          <Form.Item label={t('model.enCode')} htmlFor="designer-enCode" required validateStatus={errors.enCode ? 'error' : undefined} help={errors.enCode?.join('；')}>
+            <Input id="designer-enCode" value={enCode} maxLength={50} onChange={(e) => setEnCode(e.target.value)} />
+          </Form.Item>
+        </Form>
+      )}
+      {unreadable && <Alert type="warning" showIcon title={t('designer.formDataUnreadable')} style={{ marginBottom: 8 }} />}
+      <div style={{ height: 'calc(100vh - 200px)' }}>{loading ? <Spin /> : <FormDesigner initial={initial ?? undefined} onChange={onChange} />}</div>
+    </Modal>
+  );
+}
