@@ -54,7 +54,7 @@ pub async fn sync(conn: &mut Conn, m: &ModelRow, form: &ReleaseForm, user_id: &s
                 ("en_code", m.en_code.clone().into()),
                 ("url_address", address(&m.en_code).into()),
             ];
-            menus::update_menu(conn, &found.id, columns, user_id, now).await?;
+            crate::crud::update(&menus::Menus, conn, &found.id, columns, user_id, now).await?;
         }
         None => {
             let id = new_id();
