@@ -2,7 +2,8 @@
 
 use super::service;
 use crate::state::AppState;
-use crate::access::{Admin, Unlocked};
+use super::dto::{ListOf, SourceNode, TemplateGroup};
+use crate::access::{Admin, Member, Unlocked};
 use crate::request::Client;
 use crate::wire::{ApiResult, Envelope, Json, NoData, done, ok};
 use axum::extract::State;
@@ -36,4 +37,24 @@ pub async fn write_config(State(state): State<AppState>, admin: Admin, client: C
 pub async fn password_policy(State(state): State<AppState>, _caller: Unlocked) -> ApiResult<PasswordPolicy> {
     let mut conn = state.db.acquire().await?;
     ok(service::settings(&mut conn).await?.password_policy())
+}
+
+/// Data connections (数据连接): Qiming keeps its records in the platform database only, so the
+/// one connection offered is that database, id `0` 默认数据库 (the `dbLinkId` every model and
+/// data interface carries); the designers' 数据连接 select reads it.
+#[utoipa::path(get, path = "/api/system/DataSource/Selector", tag = "system",
+    summary = "The data connections a designer may pick (数据连接): groups with the connections as children; only the platform database, id 0 默认数据库",
+    responses((status = 200, body = Envelope<ListOf<SourceNode>>)))]
+pub async fn data_source_selector(_caller: Member) -> ApiResult<ListOf<SourceNode>> {
+    ok(ListOf { list: vec![SourceNode::platform()] })
+}
+
+/// Print templates (打印设计, jnpf-wire-engine2.md §6): none exist yet, so the pickers'
+/// selector answers an empty list, which the designers accept (a 404 stopped them).
+#[utoipa::path(get, path = "/api/system/printDev/Selector", tag = "system",
+    summary = "The print templates a designer may pick, as category groups with the templates as children; empty until print templates exist",
+    params(("type" = Option<i64>, Query, description = "1 flow designer, 2 form and list designers")),
+    responses((status = 200, body = Envelope<ListOf<TemplateGroup>>)))]
+pub async fn print_dev_selector(_caller: Member) -> ApiResult<ListOf<TemplateGroup>> {
+    ok(ListOf { list: Vec::new() })
 }

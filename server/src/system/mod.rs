@@ -7,14 +7,12 @@
 pub mod area;
 pub mod bill_rule;
 pub mod data_interface;
-pub mod data_source;
 pub mod data_interface_variate;
 pub mod dictionary;
 pub mod download;
 pub mod dto;
 mod handlers;
 pub mod log;
-pub mod print_dev;
 mod repo;
 pub mod schedule;
 pub mod service;
@@ -39,6 +37,6 @@ pub fn routes() -> ApiRoutes {
         .merge(schedule::routes())
         .merge(third_party::routes())
         .merge(log::routes())
-        .merge(data_source::routes())
-        .merge(print_dev::routes())
+        .route(routes!(handlers::data_source_selector))
+        .route(routes!(handlers::print_dev_selector))
 }

@@ -422,6 +422,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permission/Users/Current/Subordinate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 我的下属: one level of the caller's subordinates tree (0: whom the caller manages; a subordinate's id: whom they manage) as [{id, userName, avatar, department, position, isLeaf}]
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getPermissionUsersCurrentSubordinateById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Users/Current/Authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 系统权限: what the caller may use in the current system, one tree of {id, fullName, icon, children} per kind: module (menus), button, column, form, resource (menus with those items under them)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getPermissionUsersCurrentAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permission/Organize": {
         parameters: {
             query?: never;
@@ -546,7 +586,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The companies a company's parent may be chosen from (the company being edited and below left out; 0 when new)
+         * The parents a company may take: for administrators the virtual top node 顶级节点 (id -1, ORG-002) first, then the companies (the company being edited and below left out; 0 when new)
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getPermissionOrganizeSelectorByAuthById"];
@@ -1644,6 +1684,26 @@ export interface paths {
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         post: operations["postPermissionAuthorityDataBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Authority/GetColumnsByModuleId/{menuId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The list columns stored for a menu (jnpf-wire-engine2.md §5): the JNPF client awaits this before any generated list loads and keeps the answer unused; no column settings are stored, so every menu answers the empty list
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getPermissionAuthorityGetColumnsByModuleIdByMenuId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3966,6 +4026,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/DataSource/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data connections a designer may pick (数据连接): groups with the connections as children; only the platform database, id 0 默认数据库
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemDataSourceSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The print templates a designer may pick, as category groups with the templates as children; empty until print templates exist
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDevSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/Uploader/{type}": {
         parameters: {
             query?: never;
@@ -4970,6 +5070,16 @@ export interface components {
             enabledMark: number;
             description: string;
         };
+        /**
+         * @description A node of GET Users/Current/Authorize: a menu, or a page's button, column, form field or
+         *     resource.
+         */
+        AuthorizeNode: {
+            id: string;
+            fullName: string;
+            icon: string;
+            children: components["schemas"]["AuthorizeNode"][];
+        };
         /** @description GET /api/permission/Users/Current/BaseInfo. */
         BaseInfo: {
             id: string;
@@ -5090,6 +5200,15 @@ export interface components {
             chunkNumbers: number[];
             merge: boolean;
         };
+        /**
+         * @description A list column as GetColumnsByModuleId answers it (jnpf-wire-engine2.md §5): no column
+         *     settings are stored, so the answer is always empty.
+         */
+        ColumnSetting: {
+            prop: string;
+            label: string;
+            visible: boolean;
+        };
         /** @description POST Organize / PUT Organize/{id}. An update changes only the fields it sends. */
         CompanyForm: {
             /** @description '-1' for a top company, else a company's id. */
@@ -5146,6 +5265,14 @@ export interface components {
         CreatedUser: {
             id: string;
             initialPassword: string;
+        };
+        /** @description GET Users/Current/Authorize (系统权限): one tree per permission kind. */
+        CurrentAuthorize: {
+            module: components["schemas"]["AuthorizeNode"][];
+            button: components["schemas"]["AuthorizeNode"][];
+            column: components["schemas"]["AuthorizeNode"][];
+            form: components["schemas"]["AuthorizeNode"][];
+            resource: components["schemas"]["AuthorizeNode"][];
         };
         /** @description GET /api/oauth/CurrentUser: everything the client needs after sign-in. */
         CurrentUser: {
@@ -5530,6 +5657,27 @@ export interface components {
             data: {
                 id: string;
                 initialPassword: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_CurrentAuthorize: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Users/Current/Authorize (系统权限): one tree per permission kind. */
+            data: {
+                module: components["schemas"]["AuthorizeNode"][];
+                button: components["schemas"]["AuthorizeNode"][];
+                column: components["schemas"]["AuthorizeNode"][];
+                form: components["schemas"]["AuthorizeNode"][];
+                resource: components["schemas"]["AuthorizeNode"][];
             };
         };
         /**
@@ -6383,6 +6531,29 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_SourceNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    parentId: string;
+                    fullName: string;
+                    hasChildren: boolean;
+                    children: components["schemas"]["SourceNode"][];
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_SystemInfo: {
             /**
              * Format: u-int16
@@ -6412,6 +6583,27 @@ export interface components {
                     propertyJson: string;
                     /** Format: int64 */
                     creatorTime: number;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_ListOf_TemplateGroup: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    children: components["schemas"]["TemplateGroup"][];
                 }[];
             };
         };
@@ -8302,6 +8494,24 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_Vec_ColumnSetting: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                prop: string;
+                label: string;
+                visible: boolean;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec_DataInterfaceSelectorNode: {
             /**
              * Format: u-int16
@@ -8387,6 +8597,31 @@ export interface components {
                  * @description 1 for the default signature (at most one), else 0.
                  */
                 isDefault: number;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_SubordinateNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                /** @description 姓名/账号. */
+                userName: string;
+                avatar: string;
+                /** @description The organisation's name path. */
+                department: string;
+                /** @description The positions' names, comma-separated. */
+                position: string;
+                /** @description True when this user manages nobody. */
+                isLeaf: boolean;
             }[];
         };
         /**
@@ -9716,8 +9951,8 @@ export interface components {
          */
         RecordRow: Record<string, unknown>;
         /**
-         * @description POST Base/{id}/Actions/Release: which sides to publish. The menu parents are accepted;
-         *     making the menu entries is not part of this slice.
+         * @description POST Base/{id}/Actions/Release: which sides to publish; with `pc` 1 and a
+         *     `pcModuleParentId` the model's Web function menu is made (or moved) under that parent.
          */
         ReleaseForm: {
             /** Format: int64 */
@@ -10124,6 +10359,27 @@ export interface components {
              */
             isDefault?: number | null;
         };
+        /** @description A node of GET DataSource/Selector: a group of connections, or a connection. */
+        SourceNode: {
+            id: string;
+            parentId: string;
+            fullName: string;
+            hasChildren: boolean;
+            children: components["schemas"]["SourceNode"][];
+        };
+        /** @description A node of GET Users/Current/Subordinate/{id} (我的下属, a lazy tree). */
+        SubordinateNode: {
+            id: string;
+            /** @description 姓名/账号. */
+            userName: string;
+            avatar: string;
+            /** @description The organisation's name path. */
+            department: string;
+            /** @description The positions' names, comma-separated. */
+            position: string;
+            /** @description True when this user manages nobody. */
+            isLeaf: boolean;
+        };
         /** @description How far one kind of object is synced to one service: a row of the sync page's table. */
         SyncTotal: {
             /** @description 组织 or 用户 (the client picks the sync call by comparing it with 组织). */
@@ -10196,6 +10452,12 @@ export interface components {
             propertyJson: string;
             /** Format: int64 */
             creatorTime: number;
+        };
+        /** @description A category of print templates with its templates as children. */
+        TemplateGroup: {
+            id: string;
+            fullName: string;
+            children: components["schemas"]["TemplateGroup"][];
         };
         /** @description PUT …/Current/SystemTheme. */
         ThemeChange: {
@@ -11162,6 +11424,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_Membership"];
+                };
+            };
+        };
+    };
+    getPermissionUsersCurrentSubordinateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SubordinateNode"];
+                };
+            };
+        };
+    };
+    getPermissionUsersCurrentAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CurrentAuthorize"];
                 };
             };
         };
@@ -12931,6 +13235,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getPermissionAuthorityGetColumnsByModuleIdByMenuId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                menuId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ColumnSetting"];
                 };
             };
         };
@@ -16344,6 +16670,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemDataSourceSelector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_SourceNode"];
+                };
+            };
+        };
+    };
+    getSystemPrintDevSelector: {
+        parameters: {
+            query?: {
+                /** @description 1 flow designer, 2 form and list designers */
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_TemplateGroup"];
                 };
             };
         };
