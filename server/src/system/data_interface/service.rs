@@ -220,15 +220,23 @@ fn blank() -> InterfaceRow {
 }
 
 /// The whole interface by core's form (as a creation: every field), its texts and its SQL.
-fn check_whole(engine: Engine, r: &InterfaceRow) -> Result<(), AppError> {
+/// A released model's record table the statement names must exist (its rows are scoped per
+/// caller at each call).
+async fn check_whole(conn: &mut Conn, r: &InterfaceRow) -> Result<(), AppError> {
+    let engine = Engine::of(conn);
     check(Form::DataInterface, r, true)?;
     check_numbers(&Patch::Value(r.sort_code), &Patch::Value(r.enabled_mark))?;
     check_texts(r)?;
     if r.data_type == 1 {
         // The declared parameters and the variables stand for values of any kind here.
         let names: Vec<String> = declared_params(r).iter().filter_map(|p| p.get("field").and_then(Value::as_str).map(str::to_string)).collect();
-        guard::check(engine, &r.query, |p| names.iter().any(|n| n == p).then(|| Arg::Text(String::new())), |v| variable_names().contains(&v).then(|| Arg::Text(String::new())))
+        let parsed = guard::check(engine, &r.query, |p| names.iter().any(|n| n == p).then(|| Arg::Text(String::new())), |v| variable_names().contains(&v).then(|| Arg::Text(String::new())))
             .map_err(|e| AppError::field("query", e.to_string()))?;
+        for table in parsed.record_tables() {
+            if !repo::is_record_table(conn, table).await? {
+                return Err(AppError::field("query", format!("SQL语句不能查询{table}")));
+            }
+        }
     }
     Ok(())
 }
@@ -239,7 +247,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddDataInterface>, form: I
     let mut r = merged(&blank(), &form);
     r.id = new_id();
     let mut tx = state.db.begin().await?;
-    check_whole(Engine::of(&tx), &r)?;
+    check_whole(&mut tx, &r).await?;
     check_category(&mut tx, &r.category_id).await?;
     crud::insert(&Interfaces, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
@@ -252,7 +260,7 @@ pub async fn update(state: &AppState, permit: &Permit<EditDataInterface>, id: &s
     let mut tx = state.db.begin().await?;
     let found = crud::found(&Interfaces, &mut tx, permit.scope(), id).await?;
     let r = merged(&found, &form);
-    check_whole(Engine::of(&tx), &r)?;
+    check_whole(&mut tx, &r).await?;
     if r.category_id != found.category_id {
         check_category(&mut tx, &r.category_id).await?;
     }
@@ -333,7 +341,7 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDataInterface>, file
     r.id = new_id();
     let mut tx = state.db.begin().await?;
     let named = |e: AppError| AppError::bad(format!("数据接口“{}”：{e}", r.en_code.trim()));
-    check_whole(Engine::of(&tx), &r).map_err(named)?;
+    check_whole(&mut tx, &r).await.map_err(named)?;
     if repo::code_exists(&mut tx, r.en_code.trim()).await? {
         return Err(AppError::bad(format!("数据接口“{}”：{}已存在，不能重复导入", r.en_code.trim(), r.full_name.trim())));
     }
