@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BASE, firstSignIn, launch, named, screenshot, storySteps, toast } from '../support.mjs';
+import { BASE, active, firstSignIn, launch, named, screenshot, storySteps, toast } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const BIG = 200 * 1024 * 1024;
