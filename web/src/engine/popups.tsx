@@ -31,6 +31,13 @@ interface PageAnswer {
   total: number;
 }
 
+/** How a widget's pick dialog looks (popupTitle, popupType drawer or dialog, popupWidth). */
+const dialogLook = (conf: Record<string, unknown>, t: (key: string) => string) => ({
+  title: str(conf.popupTitle) || t('engine.pickData'),
+  drawer: conf.popupType === 'drawer',
+  width: str(conf.popupWidth),
+});
+
 /** A searchable, paged table of rows in a dialog (popupType dialog) or a drawer. */
 export function RowDialog({
   open,
@@ -181,9 +188,7 @@ export function PickRows({ conf, record, onPick, onClose }: { conf: Record<strin
   return (
     <RowDialog
       open
-      title={str(conf.popupTitle) || t('engine.pickData')}
-      drawer={conf.popupType === 'drawer'}
-      width={str(conf.popupWidth)}
+      {...dialogLook(conf, t)}
       columns={columns}
       rowKey="id"
       multiple
@@ -344,9 +349,7 @@ export function PopupSelect({ field, value, onChange, disabled, record, row, id 
       {open && (
         <RowDialog
           open
-          title={str(field.popupTitle) || t('engine.pickData')}
-          drawer={field.popupType === 'drawer'}
-          width={str(field.popupWidth)}
+          {...dialogLook(field, t)}
           columns={columns}
           rowKey={propsValue}
           multiple={multiple}
@@ -569,9 +572,7 @@ export function RelationForm({ field, value, onChange, disabled, id }: WidgetPro
       {open && (
         <RowDialog
           open
-          title={str(field.popupTitle) || t('engine.pickData')}
-          drawer={field.popupType === 'drawer'}
-          width={str(field.popupWidth)}
+          {...dialogLook(field, t)}
           columns={columns}
           rowKey="id"
           multiple={false}
