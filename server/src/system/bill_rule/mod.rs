@@ -15,13 +15,13 @@ pub use actions::{MENU, ViewBillRule, AddBillRule, EditBillRule, RemoveBillRule,
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create))
-        .route(routes!(handlers::selector))
-        .route(routes!(handlers::bill_number))
-        .route(routes!(handlers::info, handlers::update, handlers::delete))
-        .route(routes!(handlers::toggle))
-        .route(routes!(handlers::export))
-        .route(routes!(handlers::export_plural))
-        .route(routes!(handlers::import))
-        .route(routes!(handlers::import_plural))
+        .route("/api/system/BillRule", routes!(handlers::list, handlers::create))
+        .route("/api/system/BillRule/Selector", routes!(handlers::selector))
+        .route("/api/system/BillRule/BillNumber/{enCode}", routes!(handlers::bill_number))
+        .route("/api/system/BillRule/{id}", routes!(handlers::info, handlers::update, handlers::delete))
+        .route("/api/system/BillRule/{id}/Actions/State", routes!(handlers::toggle))
+        .route("/api/system/BillRule/{id}/Action/Export", routes!(handlers::export))
+        .route("/api/system/BillRule/{id}/Actions/Export", routes!(handlers::export_plural))
+        .route("/api/system/BillRule/Action/Import", routes!(handlers::import))
+        .route("/api/system/BillRule/Actions/Import", routes!(handlers::import_plural))
 }

@@ -14,9 +14,9 @@ use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create))
-        .route(routes!(handlers::detail))
-        .route(routes!(handlers::detail_slash))
-        .route(routes!(handlers::info))
-        .route(routes!(handlers::update, handlers::delete))
+        .route("/api/system/Schedule", routes!(handlers::list, handlers::create))
+        .route("/api/system/Schedule/detail", routes!(handlers::detail))
+        .route("/api/system/Schedule/detail/", routes!(handlers::detail_slash))
+        .route("/api/system/Schedule/{id}", routes!(handlers::info))
+        .route("/api/system/Schedule/{id}/{type}", routes!(handlers::update, handlers::delete))
 }
