@@ -57,14 +57,6 @@ pub async fn notices(State(state): State<AppState>, permit: Permit<ViewNotice>, 
 }
 
 #[utoipa::path(post, path = TABLE, tag = "message",
-    summary = "The notice list under the call catalogue's path (MSG-022)",
-    request_body = NoticeQuery,
-    responses((status = 200, body = Envelope<PageOf<NoticeRow>>)))]
-pub async fn notices_alias(state: State<AppState>, permit: Permit<ViewNotice>, q: Json<NoticeQuery>) -> ApiResult<PageOf<NoticeRow>> {
-    notices(state, permit, q).await
-}
-
-#[utoipa::path(post, path = TABLE, tag = "message",
     summary = "A new draft notice (button btn_add; MSG-022): rich text sanitised, attachments as JSON text, addressees as mixed-picker values",
     request_body = NoticeForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -100,31 +92,6 @@ pub async fn delete_notice(State(state): State<AppState>, permit: Permit<RemoveN
     done("删除成功")
 }
 
-#[utoipa::path(get, path = TABLE, tag = "message",
-    summary = "A notice's form under the call catalogue's path",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoticeInfo>)))]
-pub async fn notice_alias(state: State<AppState>, permit: Permit<ViewNotice>, id: Path<String>) -> ApiResult<NoticeInfo> {
-    notice(state, permit, id).await
-}
-
-#[utoipa::path(put, path = TABLE, tag = "message",
-    summary = "Changes a draft notice under the call catalogue's path",
-    params(("id" = String, Path)),
-    request_body = NoticeForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_notice_alias(state: State<AppState>, permit: Permit<EditNotice>, id: Path<String>, form: Json<NoticeForm>) -> ApiResult<NoData> {
-    update_notice(state, permit, id, form).await
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "message",
-    summary = "Deletes a notice under the call catalogue's path",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_notice_alias(state: State<AppState>, permit: Permit<RemoveNotice>, id: Path<String>) -> ApiResult<NoData> {
-    delete_notice(state, permit, id).await
-}
-
 #[utoipa::path(put, path = TABLE, tag = "message",
     summary = "Releases a draft notice: one message per addressee in one transaction, pushed to those connected (button btn_edit; MSG-023)",
     params(("id" = String, Path)),
@@ -132,14 +99,6 @@ pub async fn delete_notice_alias(state: State<AppState>, permit: Permit<RemoveNo
 pub async fn release(State(state): State<AppState>, permit: Permit<EditNotice>, Path(id): Path<String>) -> ApiResult<NoData> {
     service::release_notice(&state, &permit, &id).await?;
     done("发布成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "message",
-    summary = "Releases a draft notice under the call catalogue's path (MSG-023)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn release_alias(state: State<AppState>, permit: Permit<EditNotice>, id: Path<String>) -> ApiResult<NoData> {
-    release(state, permit, id).await
 }
 
 #[utoipa::path(put, path = TABLE, tag = "message",

@@ -13,6 +13,7 @@ pub mod socket;
 mod actions;
 
 use crate::api::ApiRoutes;
+use axum::http::Method;
 use utoipa_axum::routes;
 
 pub use handlers::upgrade;
@@ -26,11 +27,11 @@ pub fn routes() -> ApiRoutes {
         .route("/api/message/Actions/ReadAll", routes!(handlers::read_all))
         .route("/api/message/Record", routes!(handlers::delete_records))
         .route("/api/message/Notice", routes!(handlers::notices))
-        .route("/api/message/Notice/List", routes!(handlers::notices_alias))
+        .alias("/api/message/Notice/List", &[(Method::POST, "The notice list under the call catalogue's path (MSG-022)")], routes!(handlers::notices))
         .route("/api/message/{id}", routes!(handlers::notice, handlers::update_notice, handlers::delete_notice))
-        .route("/api/message/Notice/{id}", routes!(handlers::notice_alias, handlers::update_notice_alias, handlers::delete_notice_alias))
+        .alias("/api/message/Notice/{id}", &[(Method::GET, "A notice's form under the call catalogue's path"), (Method::PUT, "Changes a draft notice under the call catalogue's path"), (Method::DELETE, "Deletes a notice under the call catalogue's path")], routes!(handlers::notice, handlers::update_notice, handlers::delete_notice))
         .route("/api/message/{id}/Actions/Release", routes!(handlers::release))
-        .route("/api/message/Notice/{id}/Actions/Release", routes!(handlers::release_alias))
+        .alias("/api/message/Notice/{id}/Actions/Release", &[(Method::PUT, "Releases a draft notice under the call catalogue's path (MSG-023)")], routes!(handlers::release))
         .route("/api/message/{id}/Actions/Withdraw", routes!(handlers::withdraw))
         .route("/api/message/imreply", routes!(handlers::conversations))
         .route("/api/message/imreply/deleteChatRecord/{id}", routes!(handlers::clear_history))

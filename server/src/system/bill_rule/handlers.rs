@@ -89,14 +89,6 @@ pub async fn export(State(state): State<AppState>, permit: Permit<ExportBillRule
     ok(ExportUrl { url: service::export(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "The same export under the catalogue's path (spec 02 §7.10)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ExportUrl>)))]
-pub async fn export_plural(state: State<AppState>, permit: Permit<ExportBillRule>, id: Path<String>) -> ApiResult<ExportUrl> {
-    export(state, permit, id).await
-}
-
 #[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Import a .bb file (button btn_upload): checked like the form; a bad file changes nothing and the message says why",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
@@ -104,12 +96,4 @@ pub async fn export_plural(state: State<AppState>, permit: Permit<ExportBillRule
 pub async fn import(State(state): State<AppState>, permit: Permit<ImportBillRule>, upload: Upload) -> ApiResult<NoData> {
     service::import(&state, &permit, &upload.file_name, &upload.bytes).await?;
     done("导入成功")
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "The same import under the plural path",
-    request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn import_plural(state: State<AppState>, permit: Permit<ImportBillRule>, upload: Upload) -> ApiResult<NoData> {
-    import(state, permit, upload).await
 }

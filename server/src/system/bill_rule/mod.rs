@@ -9,6 +9,7 @@ pub mod service;
 mod actions;
 
 use crate::api::ApiRoutes;
+use axum::http::Method;
 use utoipa_axum::routes;
 
 pub use actions::{MENU, ViewBillRule, AddBillRule, EditBillRule, RemoveBillRule, ImportBillRule, ExportBillRule};
@@ -21,7 +22,7 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/BillRule/{id}", routes!(handlers::info, handlers::update, handlers::delete))
         .route("/api/system/BillRule/{id}/Actions/State", routes!(handlers::toggle))
         .route("/api/system/BillRule/{id}/Action/Export", routes!(handlers::export))
-        .route("/api/system/BillRule/{id}/Actions/Export", routes!(handlers::export_plural))
+        .alias("/api/system/BillRule/{id}/Actions/Export", &[(Method::GET, "The same export under the catalogue's path (spec 02 §7.10)")], routes!(handlers::export))
         .route("/api/system/BillRule/Action/Import", routes!(handlers::import))
-        .route("/api/system/BillRule/Actions/Import", routes!(handlers::import_plural))
+        .alias("/api/system/BillRule/Actions/Import", &[(Method::POST, "The same import under the plural path")], routes!(handlers::import))
 }

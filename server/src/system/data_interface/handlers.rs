@@ -119,30 +119,12 @@ pub async fn rows_page(State(state): State<AppState>, caller: Member, client: Cl
 }
 
 #[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "The same under the catalogue's path (spec 02 §7.8)",
-    params(("id" = String, Path)),
-    request_body = ListForm,
-    responses((status = 200, body = Envelope<RowsPage>)))]
-pub async fn rows_page_plural(state: State<AppState>, caller: Member, client: Client, id: Path<String>, form: Json<ListForm>) -> ApiResult<RowsPage> {
-    rows_page(state, caller, client, id, form).await
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "The rows of an interface whose value key is one of ids, for any member",
     params(("id" = String, Path)),
     request_body = InfoByIdsForm,
     responses((status = 200, body = Envelope<Vec<Object>>)))]
 pub async fn rows_by_ids(State(state): State<AppState>, caller: Member, client: Client, Path(id): Path<String>, Json(form): Json<InfoByIdsForm>) -> ApiResult<Vec<Value>> {
     ok(service::rows_by_ids(&state, &caller, &client, &id, &form).await?)
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "The same under the catalogue's path (spec 02 §7.8)",
-    params(("id" = String, Path)),
-    request_body = InfoByIdsForm,
-    responses((status = 200, body = Envelope<Vec<Object>>)))]
-pub async fn rows_by_ids_plural(state: State<AppState>, caller: Member, client: Client, id: Path<String>, form: Json<InfoByIdsForm>) -> ApiResult<Vec<Value>> {
-    rows_by_ids(state, caller, client, id, form).await
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -153,14 +135,6 @@ pub async fn export(State(state): State<AppState>, permit: Permit<ExportDataInte
     ok(ExportUrl { url: service::export(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "The same export under the catalogue's path",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ExportUrl>)))]
-pub async fn export_plural(state: State<AppState>, permit: Permit<ExportDataInterface>, id: Path<String>) -> ApiResult<ExportUrl> {
-    export(state, permit, id).await
-}
-
 #[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Import a .bd file (button btn_upload): checked like the form; a bad file changes nothing and says why",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
@@ -168,14 +142,6 @@ pub async fn export_plural(state: State<AppState>, permit: Permit<ExportDataInte
 pub async fn import(State(state): State<AppState>, permit: Permit<ImportDataInterface>, upload: Upload) -> ApiResult<NoData> {
     service::import(&state, &permit, &upload.file_name, &upload.bytes).await?;
     done("导入成功")
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "The same import under the plural path",
-    request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn import_plural(state: State<AppState>, permit: Permit<ImportDataInterface>, upload: Upload) -> ApiResult<NoData> {
-    import(state, permit, upload).await
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",

@@ -16,6 +16,7 @@ pub use guard::{readable_table, refused_column, refused_table};
 pub use runner::SqlRunner;
 
 use crate::api::ApiRoutes;
+use axum::http::Method;
 use utoipa_axum::routes;
 
 pub use actions::{MENU, ViewDataInterface, AddDataInterface, EditDataInterface, RemoveDataInterface, ImportDataInterface, ExportDataInterface};
@@ -31,12 +32,12 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/DataInterface/{id}/Actions/Copy", routes!(handlers::copy))
         .route("/api/system/DataInterface/{id}/Actions/Preview", routes!(handlers::preview))
         .route("/api/system/DataInterface/{id}/Action/List", routes!(handlers::rows_page))
-        .route("/api/system/DataInterface/{id}/Actions/List", routes!(handlers::rows_page_plural))
+        .alias("/api/system/DataInterface/{id}/Actions/List", &[(Method::POST, "The same under the catalogue's path (spec 02 §7.8)")], routes!(handlers::rows_page))
         .route("/api/system/DataInterface/{id}/Action/InfoByIds", routes!(handlers::rows_by_ids))
-        .route("/api/system/DataInterface/{id}/Actions/InfoByIds", routes!(handlers::rows_by_ids_plural))
+        .alias("/api/system/DataInterface/{id}/Actions/InfoByIds", &[(Method::POST, "The same under the catalogue's path (spec 02 §7.8)")], routes!(handlers::rows_by_ids))
         .route("/api/system/DataInterface/{id}/Action/Export", routes!(handlers::export))
-        .route("/api/system/DataInterface/{id}/Actions/Export", routes!(handlers::export_plural))
+        .alias("/api/system/DataInterface/{id}/Actions/Export", &[(Method::GET, "The same export under the catalogue's path")], routes!(handlers::export))
         .route("/api/system/DataInterface/Action/Import", routes!(handlers::import))
-        .route("/api/system/DataInterface/Actions/Import", routes!(handlers::import_plural))
+        .alias("/api/system/DataInterface/Actions/Import", &[(Method::POST, "The same import under the plural path")], routes!(handlers::import))
         .route("/api/system/DataInterfaceLog/{id}", routes!(handlers::log))
 }

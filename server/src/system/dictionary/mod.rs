@@ -10,6 +10,7 @@ pub mod service;
 mod actions;
 
 use crate::api::ApiRoutes;
+use axum::http::Method;
 use utoipa_axum::routes;
 
 pub use actions::{MENU, ViewDictionary, AddDictionary, EditDictionary, RemoveDictionary, ImportDictionary, ExportDictionary};
@@ -27,7 +28,7 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/DictionaryData/{id}/Info", routes!(handlers::item_info))
         .route("/api/system/DictionaryData/{id}/Actions/State", routes!(handlers::toggle_item))
         .route("/api/system/DictionaryData/{id}/Action/Export", routes!(handlers::export))
-        .route("/api/system/DictionaryData/{id}/Actions/Export", routes!(handlers::export_plural))
+        .alias("/api/system/DictionaryData/{id}/Actions/Export", &[(Method::GET, "The same export under the catalogue's path (spec 02 §7.9)")], routes!(handlers::export))
         .route("/api/system/DictionaryData/Action/Import", routes!(handlers::import))
-        .route("/api/system/DictionaryData/Actions/Import", routes!(handlers::import_plural))
+        .alias("/api/system/DictionaryData/Actions/Import", &[(Method::POST, "The same import under the catalogue's path (spec 01 §7)")], routes!(handlers::import))
 }

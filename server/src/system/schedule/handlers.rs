@@ -36,14 +36,6 @@ pub async fn detail(State(state): State<AppState>, caller: Member, Query(q): Que
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "The same viewer under the path with a trailing slash (spec 02 §7.9)",
-    params(DetailQuery),
-    responses((status = 200, body = Envelope<ScheduleDetail>)))]
-pub async fn detail_slash(state: State<AppState>, caller: Member, q: Query<DetailQuery>) -> ApiResult<ScheduleDetail> {
-    detail(state, caller, q).await
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A schedule occurrence's form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ScheduleInfo>)))]
