@@ -15,6 +15,10 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, Securi
 use utoipa::openapi::{InfoBuilder, OpenApi, OpenApiBuilder, RefOr};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 
+/// The path every handler's `#[utoipa::path(…, path = TABLE, …)]` gives: its real path is
+/// written once, in its area's table (`mod.rs`), which [`ApiRoutes::route`] puts in its place.
+pub const TABLE: &str = "(the path given in the area's table)";
+
 /// A served route: method and path pattern (`/api/oauth/ImageCode/{codeLength}/{key}`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ServedRoute {
@@ -58,13 +62,17 @@ impl ApiRoutes {
         }
     }
 
-    /// Adds the handlers of one path: `routes!(read_x, write_x)`.
+    /// Adds the handlers of one path: `.route("/api/x/{id}", routes!(read_x, write_x))`. The
+    /// area's table (its `mod.rs`) is the one place a URL is written: the handlers'
+    /// `#[utoipa::path]` give [`TABLE`] as their path, and it is replaced here by `path`.
     ///
     /// # Panics
-    /// When the handlers declare different paths: `routes!` would then serve every method on
-    /// every one of those paths.
-    pub fn route(mut self, (schemas, mut paths, method_router): UtoipaMethodRouter<AppState>) -> ApiRoutes {
-        assert_eq!(paths.paths.len(), 1, "one path per routes!(…): {:?}", paths.paths.keys().collect::<Vec<_>>());
+    /// When a handler declares a path of its own (it would be written twice).
+    pub fn route(mut self, path: &str, (schemas, mut paths, method_router): UtoipaMethodRouter<AppState>) -> ApiRoutes {
+        let declared: Vec<&String> = paths.paths.keys().collect();
+        assert_eq!(declared, [TABLE], "the handlers of {path} declare their own path (#[utoipa::path(…, path = TABLE)])");
+        let item = paths.paths.swap_remove(TABLE).expect("one path");
+        paths.paths.insert(path.to_string(), item);
         self.add_schemas(schemas.iter().map(|(name, schema)| (name, schema)));
         for (path, item) in paths.paths.iter_mut() {
             for (method, operation) in operations(item) {
@@ -75,6 +83,22 @@ impl ApiRoutes {
         }
         self.router = self.router.routes((schemas, paths, method_router));
         self
+    }
+
+    /// Serves handlers of the table under a second path too (a JNPF catalogue's spelling, a
+    /// trailing slash): the same operations, each documented with the summary given for its
+    /// method.
+    ///
+    /// # Panics
+    /// When a method served has no summary here.
+    pub fn alias(self, path: &str, summaries: &[(Method, &str)], (schemas, mut paths, method_router): UtoipaMethodRouter<AppState>) -> ApiRoutes {
+        for item in paths.paths.values_mut() {
+            for (method, operation) in operations(item) {
+                let summary = summaries.iter().find(|(m, _)| *m == method).unwrap_or_else(|| panic!("{method} {path} has no summary"));
+                operation.summary = Some(summary.1.to_string());
+            }
+        }
+        self.route(path, (schemas, paths, method_router))
     }
 
     pub fn merge(mut self, other: ApiRoutes) -> ApiRoutes {

@@ -15,7 +15,7 @@
 //! switch or delete has no rule of its own.
 
 use crate::access::DataScope;
-use crate::db::{Arg, Conn, bump_dictionary_generation, bump_generation, bump_menu_generation, delete_row, insert_row, toggle_enabled, update_row};
+use crate::db::{Arg, Conn, counts_any, bump_dictionary_generation, bump_generation, bump_menu_generation, delete_row, insert_row, toggle_enabled, update_row};
 use crate::error::AppError;
 use crate::state::AppState;
 use std::future::Future;
@@ -124,8 +124,7 @@ pub async fn toggle<E: Entity>(entity: &E, state: &AppState, scope: &DataScope, 
 /// Refused with the message of the first refusal that counts anything hanging on `id`.
 pub async fn refuse(conn: &mut Conn, id: &str, refusals: &[Refusal]) -> Result<(), AppError> {
     for refusal in refusals {
-        let n: i64 = sqlx::query_scalar(refusal.count).bind(id).fetch_one(&mut *conn).await?;
-        if n > 0 {
+        if counts_any(conn, refusal.count, &[id]).await? {
             return Err(AppError::bad(refusal.message));
         }
     }

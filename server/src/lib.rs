@@ -104,7 +104,7 @@ pub fn routes() -> api::ApiRoutes {
         .merge(file::routes())
         .merge(visualdev::routes())
         .merge(message::routes())
-        .route(utoipa_axum::routes!(openapi_document))
+        .route("/api/openapi.json", utoipa_axum::routes!(openapi_document))
 }
 
 /// The OpenAPI document of the whole API, as served (pretty JSON).
@@ -118,7 +118,7 @@ pub fn document() -> &'static str {
 }
 
 /// GET /api/openapi.json: this document.
-#[utoipa::path(get, path = "/api/openapi.json", tag = "api",
+#[utoipa::path(get, path = crate::api::TABLE, tag = "api",
     summary = "The OpenAPI 3.1 document of this API (web/src/api/openapi.json is a copy of it)",
     responses((status = 200, description = "The document", content_type = "application/json", body = Object)))]
 async fn openapi_document() -> ([(axum::http::HeaderName, &'static str); 1], &'static str) {

@@ -1,5 +1,6 @@
 //! HTTP handlers of the auth area: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{AccountConfig, LockRequest, LoggedIn, LoginConfig, LoginForm, PasswordChange};
 use super::service::{self, LockOutcome};
 use crate::state::AppState;
@@ -11,7 +12,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 
-#[utoipa::path(post, path = "/api/oauth/Login", tag = "oauth",
+#[utoipa::path(post, path = TABLE, tag = "oauth",
     summary = "Sign in (AUTH-002, AUTH-003)",
     description = "Unknown account and wrong password get the same msg (账户或密码错误，请重新输入). \
         passwordErrorsNumber failures lock the account for lockTime minutes (账号已锁定，请10分钟后再试); \
@@ -27,7 +28,7 @@ fn png(bytes: Vec<u8>) -> Response {
     ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "no-store")], bytes).into_response()
 }
 
-#[utoipa::path(get, path = "/api/oauth/ImageCode/{codeLength}/{key}", tag = "oauth",
+#[utoipa::path(get, path = TABLE, tag = "oauth",
     summary = "The login page's captcha image (verificationCodeNumber characters); its answer is kept 5 minutes and good for one check",
     params(("codeLength" = String, Path, description = "the length the client asks for: ignored, the configuration decides"), ("key" = String, Path, description = "the captcha key (at most 64 characters)")),
     responses((status = 200, description = "PNG", content_type = "image/png")))]
@@ -35,7 +36,7 @@ pub async fn login_captcha(State(state): State<AppState>, Path((_length, key)): 
     Ok(png(service::captcha_image(&state, &key).await?))
 }
 
-#[utoipa::path(get, path = "/api/file/ImageCode/{key}", tag = "oauth",
+#[utoipa::path(get, path = TABLE, tag = "oauth",
     summary = "The change-password dialog's captcha image (length from verificationCodeNumber)",
     params(("key" = String, Path, description = "the captcha key")),
     responses((status = 200, description = "PNG", content_type = "image/png")))]
@@ -43,14 +44,14 @@ pub async fn dialog_captcha(State(state): State<AppState>, Path(key): Path<Strin
     Ok(png(service::captcha_image(&state, &key).await?))
 }
 
-#[utoipa::path(get, path = "/api/oauth/getLoginConfig", tag = "oauth",
+#[utoipa::path(get, path = TABLE, tag = "oauth",
     summary = "Single sign-on settings of the login page (none)",
     responses((status = 200, body = Envelope<LoginConfig>)))]
 pub async fn login_config() -> ApiResult<LoginConfig> {
     ok(LoginConfig { redirect: false, url: String::new(), ticket_params: String::new(), socials_list: Vec::new() })
 }
 
-#[utoipa::path(get, path = "/api/oauth/getConfig/{account}", tag = "oauth",
+#[utoipa::path(get, path = TABLE, tag = "oauth",
     summary = "Does the login form need a captcha (AUTH-012)",
     params(("account" = String, Path, description = "the account being typed (not used)")),
     responses((status = 200, body = Envelope<AccountConfig>)))]
@@ -58,7 +59,7 @@ pub async fn account_config(State(state): State<AppState>, Path(_account): Path<
     ok(service::account_config(&state).await?)
 }
 
-#[utoipa::path(get, path = "/api/oauth/Logout", tag = "oauth",
+#[utoipa::path(get, path = TABLE, tag = "oauth",
     summary = "Sign out (AUTH-015): ends the session if there is one; always 200",
     responses((status = 200, body = Envelope<NoData>)))]
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<NoData> {
@@ -66,7 +67,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiRes
     done("退出成功")
 }
 
-#[utoipa::path(post, path = "/api/oauth/LockScreen", tag = "oauth",
+#[utoipa::path(post, path = TABLE, tag = "oauth",
     summary = "Lock (`{}`) or unlock (`{account, password}`) the screen (AUTH-018..020)",
     description = "A wrong password answers 400 密码错误，请重新输入; the fifth ends the session (601).",
     request_body = LockRequest,
@@ -78,14 +79,14 @@ pub async fn lock_screen(State(state): State<AppState>, caller: Signed, Json(req
     }
 }
 
-#[utoipa::path(post, path = "/api/oauth/updatePasswordMessage", tag = "oauth",
+#[utoipa::path(post, path = TABLE, tag = "oauth",
     summary = "The client's password reminder check (AUTH-013): nothing to remind yet",
     responses((status = 200, body = Envelope<NoData>)))]
 pub async fn password_message(_caller: Unlocked) -> ApiResult<NoData> {
     done("Success")
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/Current/Actions/ModifyPassword", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Change the caller's password (AUTH-025..037, PROF-004); every session of the user ends",
     request_body = PasswordChange,
     responses((status = 200, body = Envelope<NoData>)))]

@@ -15,13 +15,13 @@ use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::sign_in))
-        .route(routes!(handlers::login_captcha))
-        .route(routes!(handlers::dialog_captcha))
-        .route(routes!(handlers::login_config))
-        .route(routes!(handlers::account_config))
-        .route(routes!(handlers::logout))
-        .route(routes!(handlers::lock_screen))
-        .route(routes!(handlers::password_message))
-        .route(routes!(handlers::modify_password))
+        .route("/api/oauth/Login", routes!(handlers::sign_in))
+        .route("/api/oauth/ImageCode/{codeLength}/{key}", routes!(handlers::login_captcha))
+        .route("/api/file/ImageCode/{key}", routes!(handlers::dialog_captcha))
+        .route("/api/oauth/getLoginConfig", routes!(handlers::login_config))
+        .route("/api/oauth/getConfig/{account}", routes!(handlers::account_config))
+        .route("/api/oauth/Logout", routes!(handlers::logout))
+        .route("/api/oauth/LockScreen", routes!(handlers::lock_screen))
+        .route("/api/oauth/updatePasswordMessage", routes!(handlers::password_message))
+        .route("/api/permission/Users/Current/Actions/ModifyPassword", routes!(handlers::modify_password))
 }

@@ -364,6 +364,16 @@ pub async fn insert_row(conn: &mut Conn, table: &'static str, id: &str, columns:
     Ok(())
 }
 
+/// Whether `count`, a `SELECT COUNT(*) …` statement, counts any row, `args` bound as `$1`,
+/// `$2`, … (a code taken, an item of a dictionary, something still hanging on a row).
+pub async fn counts_any(conn: &mut Conn, count: &'static str, args: &[&str]) -> Result<bool, sqlx::Error> {
+    let mut query = sqlx::query_scalar::<_, i64>(count);
+    for arg in args {
+        query = query.bind(arg.to_string());
+    }
+    Ok(query.fetch_one(conn).await? > 0)
+}
+
 /// Deletes the row `id` of `table`.
 pub async fn delete_row(conn: &mut Conn, table: &'static str, id: &str) -> Result<(), sqlx::Error> {
     let mut sql = Sql::new(Engine::of(conn), "DELETE FROM ");

@@ -1,6 +1,7 @@
 //! HTTP handlers of the file area: extract, call the service, shape the answer. Paths are the
 //! JNPF client's (jnpf-wire-areas.md §3).
 
+use crate::api::TABLE;
 use super::dto::{ChunkQuery, ChunkState, DownloadUrl, Incoming, PackDownload, PackItem, PackLink, PreviewQuery, UploaderForm, Uploaded};
 use super::service::{self, Linked, Wanted};
 use crate::state::AppState;
@@ -64,7 +65,7 @@ async fn read_upload(mut multipart: Multipart, max: u64) -> Result<Incoming, App
 }
 
 /// The common upload of the image widget, the avatar, chat images and attachments.
-#[utoipa::path(post, path = "/api/file/Uploader/{type}", tag = "file",
+#[utoipa::path(post, path = TABLE, tag = "file",
     summary = "Upload a file (spec 7.1; FILE-001, FILE-002, FILE-021): checked by size, category and sniffed content, stored under a generated name",
     description = "Types: annex and workFlow (images, video, audio, Office documents, PDF, text; up to the server's maximum), \
         annexpic and userAvatar (raster images under 10 MB), IM (raster images under 5 MB). A refusal answers 400 with the reason: \
@@ -98,7 +99,7 @@ pub async fn upload(
 }
 
 /// An image an `<img>` shows without an Authorization header.
-#[utoipa::path(get, path = "/api/file/Image/{type}/{name}", tag = "file",
+#[utoipa::path(get, path = TABLE, tag = "file",
     summary = "An image by type and name: the built-in ones (annexpic/logo.svg, userAvatar/default.svg) and uploaded raster images (sniffed from the content) that are not private",
     params(("type" = String, Path, description = "the upload type (annexpic, userAvatar, IM, annex, …)"), ("name" = String, Path, description = "the upload's data.name")),
     responses((status = 200, description = "The image", content_type = "image/*")))]
@@ -121,7 +122,7 @@ pub async fn image(State(state): State<AppState>, Path((folder, name)): Path<(St
 }
 
 /// A download link for one file (spec 7.3; FILE-014, FILE-045).
-#[utoipa::path(get, path = "/api/file/Download/{type}/{fileId}", tag = "file",
+#[utoipa::path(get, path = TABLE, tag = "file",
     summary = "A short-lived link to download a file (FILE-014): opened without the Authorization header, valid 5 minutes; a private file only for its owner",
     params(("type" = String, Path, description = "the upload type (annex, annexpic, …)"), ("fileId" = String, Path, description = "the upload's data.name")),
     responses((status = 200, body = Envelope<DownloadUrl>)))]
@@ -130,7 +131,7 @@ pub async fn download_link(State(state): State<AppState>, caller: Member, Path((
 }
 
 /// The file behind a download link.
-#[utoipa::path(get, path = "/api/file/Download", tag = "file",
+#[utoipa::path(get, path = TABLE, tag = "file",
     summary = "Download a file or a pack by the key of its link (valid 5 minutes); always an attachment, with its UTF-8 name; \
         a file answers range requests (206 with Content-Range, 416 for a range outside it), a pack is a zip written as it is sent",
     params(DownloadQuery),
@@ -142,7 +143,7 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Query(q
 }
 
 /// A pack download's link (FILE-013, FILE-015).
-#[utoipa::path(post, path = "/api/file/PackDownload/{type}", tag = "file",
+#[utoipa::path(post, path = TABLE, tag = "file",
     summary = "Pack download (FILE-013, FILE-015, FILE-045): a bare JSON array [{fileId, fileName}] of files of one type → \
         {downloadVo: {url, name}, downloadName}; the url (valid 5 minutes, no Authorization header) answers a zip of the files \
         the caller may read, written as it is sent. None found: 未发现文件",
@@ -155,7 +156,7 @@ pub async fn pack_download(State(state): State<AppState>, caller: Member, Path(f
 }
 
 /// A preview's link (FILE-008, FILE-045).
-#[utoipa::path(get, path = "/api/file/Uploader/Preview", tag = "file",
+#[utoipa::path(get, path = TABLE, tag = "file",
     summary = "Preview a file (FILE-008, FILE-045): data is a url (/api/file/Preview?encryption=…, valid 30 minutes, no Authorization header) \
         for the preview's iframe: images, PDF, text, audio and video as themselves, .xlsx/.xls as an HTML table (first 10 sheets, \
         500 rows, 50 columns). Other types: 该类型的文件不支持在线预览，请下载后查看",
@@ -166,7 +167,7 @@ pub async fn preview_link(State(state): State<AppState>, caller: Member, Query(q
 }
 
 /// What a preview link shows.
-#[utoipa::path(get, path = "/api/file/Preview", tag = "file",
+#[utoipa::path(get, path = TABLE, tag = "file",
     summary = "The page of a preview link (valid 30 minutes): the file inline (images, PDF, audio, video with range requests; text as text/plain), \
         or a workbook's HTML table that runs no script; the client's appended &token= is ignored",
     params(DownloadQuery),
@@ -232,7 +233,7 @@ async fn respond(state: &AppState, linked: Linked, headers: &HeaderMap) -> Resul
 
 /// The chunked upload's test (FILE-036): which chunks of this file the server already holds,
 /// so an interrupted upload resumes after a reload or a restart.
-#[utoipa::path(get, path = "/api/file/chunk", tag = "file",
+#[utoipa::path(get, path = TABLE, tag = "file",
     summary = "Chunked upload, test (FILE-036, FILE-039): the chunks already held; merge true when all are",
     params(ChunkQuery),
     responses((status = 200, body = Envelope<ChunkState>)))]
@@ -241,7 +242,7 @@ pub async fn test_chunk(State(state): State<AppState>, caller: Member, Query(q):
 }
 
 /// One chunk (FILE-035, FILE-037).
-#[utoipa::path(post, path = "/api/file/chunk", tag = "file",
+#[utoipa::path(post, path = TABLE, tag = "file",
     summary = "Chunked upload, one chunk of 5,242,880 bytes (the last up to twice that) with the test's fields (FILE-035, FILE-037, FILE-039)",
     request_body(content = UploaderForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<ChunkState>)))]
@@ -256,7 +257,7 @@ pub async fn upload_chunk(
 }
 
 /// The merge (FILE-041): the chunks become the file once the whole file's MD5 is `identifier`.
-#[utoipa::path(post, path = "/api/file/merge", tag = "file",
+#[utoipa::path(post, path = TABLE, tag = "file",
     summary = "Chunked upload, merge (FILE-041): multipart identifier, fileName, fileSize, fileType, extension, type, pathType, isAccount, folder; refused and nothing kept when the MD5 differs",
     request_body(content = UploaderForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<Uploaded>)))]

@@ -24,16 +24,16 @@ pub fn routes() -> ApiRoutes {
     // 2 MB body limit would cut every image widget's 10 MB short).
     let (schemas, paths, upload) = routes!(handlers::upload);
     ApiRoutes::new()
-        .route((schemas, paths, upload.layer(DefaultBodyLimit::disable())))
-        .route(routes!(handlers::image))
-        .route(routes!(handlers::download_link))
-        .route(routes!(handlers::download))
-        .route({
+        .route("/api/file/Uploader/{type}", (schemas, paths, upload.layer(DefaultBodyLimit::disable())))
+        .route("/api/file/Image/{type}/{name}", routes!(handlers::image))
+        .route("/api/file/Download/{type}/{fileId}", routes!(handlers::download_link))
+        .route("/api/file/Download", routes!(handlers::download))
+        .route("/api/file/chunk", {
             let (schemas, paths, chunk) = routes!(handlers::test_chunk, handlers::upload_chunk);
             (schemas, paths, chunk.layer(DefaultBodyLimit::disable()))
         })
-        .route(routes!(handlers::merge))
-        .route(routes!(handlers::pack_download))
-        .route(routes!(handlers::preview_link))
-        .route(routes!(handlers::preview))
+        .route("/api/file/merge", routes!(handlers::merge))
+        .route("/api/file/PackDownload/{type}", routes!(handlers::pack_download))
+        .route("/api/file/Uploader/Preview", routes!(handlers::preview_link))
+        .route("/api/file/Preview", routes!(handlers::preview))
 }

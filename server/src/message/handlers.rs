@@ -3,6 +3,7 @@
 //! `Notice/…` forms as aliases (spec 02 §7.7); the catalogue's `POST Notice` is the client's
 //! notice list, and a notice is created with `POST /api/message`.
 
+use crate::api::TABLE;
 use super::dto::{Conversations, MessageFilter, MessageInfo, MessageRow, NoticeForm, NoticeInfo, NoticeQuery, NoticeRow, RecordIds, SendConfig, SendConfigs};
 use super::{AddNotice, EditNotice, RemoveNotice, ViewNotice, service, socket};
 use crate::state::AppState;
@@ -13,7 +14,7 @@ use axum::extract::State;
 use axum::extract::ws::{WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
 use axum::response::{IntoResponse, Response};
 
-#[utoipa::path(get, path = "/api/message", tag = "message",
+#[utoipa::path(get, path = TABLE, tag = "message",
     summary = "A page of the caller's messages, newest first, with keyword (title), type and read state (MSG-018)",
     params(PageQuery, MessageFilter),
     responses((status = 200, body = Envelope<PageOf<MessageRow>>)))]
@@ -21,7 +22,7 @@ pub async fn list(State(state): State<AppState>, caller: Member, Query(page): Qu
     ok(service::list(&state, &caller, &f, page.page()?).await?)
 }
 
-#[utoipa::path(get, path = "/api/message/ReadInfo/{id}", tag = "message",
+#[utoipa::path(get, path = TABLE, tag = "message",
     summary = "One of the caller's messages with its body and attachments; it becomes read (MSG-020, MSG-012)",
     params(("id" = String, Path, description = "The id of the list's row")),
     responses((status = 200, body = Envelope<MessageInfo>)))]
@@ -29,7 +30,7 @@ pub async fn read(State(state): State<AppState>, caller: Member, Path(id): Path<
     ok(service::read(&state, &caller, &id).await?)
 }
 
-#[utoipa::path(post, path = "/api/message/Actions/ReadAll", tag = "message",
+#[utoipa::path(post, path = TABLE, tag = "message",
     summary = "Every unread message of the caller matching the filter becomes read (MSG-008, MSG-019)",
     request_body = MessageFilter,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -38,7 +39,7 @@ pub async fn read_all(State(state): State<AppState>, caller: Member, Json(f): Js
     done("已全部标记为已读")
 }
 
-#[utoipa::path(delete, path = "/api/message/Record", tag = "message",
+#[utoipa::path(delete, path = TABLE, tag = "message",
     summary = "Deletes the caller's messages named (ids joined by ','); other users' copies stay (MSG-021)",
     request_body = RecordIds,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -47,7 +48,7 @@ pub async fn delete_records(State(state): State<AppState>, caller: Member, Json(
     done("删除成功")
 }
 
-#[utoipa::path(post, path = "/api/message/Notice", tag = "message",
+#[utoipa::path(post, path = TABLE, tag = "message",
     summary = "The notice page: a page of notices within the caller's scope (menu msgCenter.notice; MSG-022)",
     request_body = NoticeQuery,
     responses((status = 200, body = Envelope<PageOf<NoticeRow>>)))]
@@ -55,15 +56,7 @@ pub async fn notices(State(state): State<AppState>, permit: Permit<ViewNotice>, 
     ok(service::notices(&state, &permit, q).await?)
 }
 
-#[utoipa::path(post, path = "/api/message/Notice/List", tag = "message",
-    summary = "The notice list under the call catalogue's path (MSG-022)",
-    request_body = NoticeQuery,
-    responses((status = 200, body = Envelope<PageOf<NoticeRow>>)))]
-pub async fn notices_alias(state: State<AppState>, permit: Permit<ViewNotice>, q: Json<NoticeQuery>) -> ApiResult<PageOf<NoticeRow>> {
-    notices(state, permit, q).await
-}
-
-#[utoipa::path(post, path = "/api/message", tag = "message",
+#[utoipa::path(post, path = TABLE, tag = "message",
     summary = "A new draft notice (button btn_add; MSG-022): rich text sanitised, attachments as JSON text, addressees as mixed-picker values",
     request_body = NoticeForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -72,7 +65,7 @@ pub async fn create_notice(State(state): State<AppState>, permit: Permit<AddNoti
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/message/{id}", tag = "message",
+#[utoipa::path(get, path = TABLE, tag = "message",
     summary = "A notice's form (menu msgCenter.notice)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoticeInfo>)))]
@@ -80,7 +73,7 @@ pub async fn notice(State(state): State<AppState>, permit: Permit<ViewNotice>, P
     ok(service::notice(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/message/{id}", tag = "message",
+#[utoipa::path(put, path = TABLE, tag = "message",
     summary = "Changes a draft notice; only what is sent changes (button btn_edit)",
     params(("id" = String, Path)),
     request_body = NoticeForm,
@@ -90,7 +83,7 @@ pub async fn update_notice(State(state): State<AppState>, permit: Permit<EditNot
     done("修改成功")
 }
 
-#[utoipa::path(delete, path = "/api/message/{id}", tag = "message",
+#[utoipa::path(delete, path = TABLE, tag = "message",
     summary = "Deletes a notice and its addressees' copies (button btn_remove)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -99,32 +92,7 @@ pub async fn delete_notice(State(state): State<AppState>, permit: Permit<RemoveN
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/message/Notice/{id}", tag = "message",
-    summary = "A notice's form under the call catalogue's path",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoticeInfo>)))]
-pub async fn notice_alias(state: State<AppState>, permit: Permit<ViewNotice>, id: Path<String>) -> ApiResult<NoticeInfo> {
-    notice(state, permit, id).await
-}
-
-#[utoipa::path(put, path = "/api/message/Notice/{id}", tag = "message",
-    summary = "Changes a draft notice under the call catalogue's path",
-    params(("id" = String, Path)),
-    request_body = NoticeForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_notice_alias(state: State<AppState>, permit: Permit<EditNotice>, id: Path<String>, form: Json<NoticeForm>) -> ApiResult<NoData> {
-    update_notice(state, permit, id, form).await
-}
-
-#[utoipa::path(delete, path = "/api/message/Notice/{id}", tag = "message",
-    summary = "Deletes a notice under the call catalogue's path",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_notice_alias(state: State<AppState>, permit: Permit<RemoveNotice>, id: Path<String>) -> ApiResult<NoData> {
-    delete_notice(state, permit, id).await
-}
-
-#[utoipa::path(put, path = "/api/message/{id}/Actions/Release", tag = "message",
+#[utoipa::path(put, path = TABLE, tag = "message",
     summary = "Releases a draft notice: one message per addressee in one transaction, pushed to those connected (button btn_edit; MSG-023)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -133,15 +101,7 @@ pub async fn release(State(state): State<AppState>, permit: Permit<EditNotice>, 
     done("发布成功")
 }
 
-#[utoipa::path(put, path = "/api/message/Notice/{id}/Actions/Release", tag = "message",
-    summary = "Releases a draft notice under the call catalogue's path (MSG-023)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn release_alias(state: State<AppState>, permit: Permit<EditNotice>, id: Path<String>) -> ApiResult<NoData> {
-    release(state, permit, id).await
-}
-
-#[utoipa::path(put, path = "/api/message/{id}/Actions/Withdraw", tag = "message",
+#[utoipa::path(put, path = TABLE, tag = "message",
     summary = "Withdraws a released notice: every addressee's copy is removed and the notice is a draft again (button btn_edit; Qiming's addition, JNPF has no such call)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -150,14 +110,14 @@ pub async fn withdraw(State(state): State<AppState>, permit: Permit<EditNotice>,
     done("撤回成功")
 }
 
-#[utoipa::path(get, path = "/api/message/imreply", tag = "message",
+#[utoipa::path(get, path = TABLE, tag = "message",
     summary = "The caller's recent chat conversations, most recent first, with unread counts and the latest message (CHAT-022, CHAT-008)",
     responses((status = 200, body = Envelope<Conversations>)))]
 pub async fn conversations(State(state): State<AppState>, caller: Member) -> ApiResult<Conversations> {
     ok(Conversations { list: service::conversations(&state, &caller).await? })
 }
 
-#[utoipa::path(delete, path = "/api/message/imreply/deleteChatRecord/{id}", tag = "message",
+#[utoipa::path(delete, path = TABLE, tag = "message",
     summary = "Clears the caller's side of the chat history with that user (CHAT-022, CHAT-007)",
     params(("id" = String, Path, description = "The other user's id")),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -166,7 +126,7 @@ pub async fn clear_history(State(state): State<AppState>, caller: Member, Path(i
     done("删除成功")
 }
 
-#[utoipa::path(delete, path = "/api/message/imreply/relocation/{id}", tag = "message",
+#[utoipa::path(delete, path = TABLE, tag = "message",
     summary = "Removes the conversation with that user from the caller's list; the history stays (CHAT-022, CHAT-006)",
     params(("id" = String, Path, description = "The other user's id")),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -175,7 +135,7 @@ pub async fn remove_conversation(State(state): State<AppState>, caller: Member, 
     done("移除成功")
 }
 
-#[utoipa::path(get, path = "/api/message/SendMessageConfig/{id}", tag = "message",
+#[utoipa::path(get, path = TABLE, tag = "message",
     summary = "A message send configuration, as the notice form shows the one chosen (MSG-024)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<SendConfig>)))]
@@ -183,7 +143,7 @@ pub async fn send_config(State(state): State<AppState>, caller: Member, Path(id)
     ok(service::send_config(&state, &caller, &id).await?)
 }
 
-#[utoipa::path(get, path = "/api/message/SendMessageConfig/Selector", tag = "message",
+#[utoipa::path(get, path = TABLE, tag = "message",
     summary = "The enabled message send configurations, for the notice and schedule forms' pickers (MSG-024)",
     responses((status = 200, body = Envelope<SendConfigs>)))]
 pub async fn send_configs(State(state): State<AppState>, caller: Member) -> ApiResult<SendConfigs> {

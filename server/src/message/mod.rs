@@ -13,6 +13,7 @@ pub mod socket;
 mod actions;
 
 use crate::api::ApiRoutes;
+use axum::http::Method;
 use utoipa_axum::routes;
 
 pub use handlers::upgrade;
@@ -21,20 +22,20 @@ pub use actions::{NOTICE_MENU, ViewNotice, AddNotice, EditNotice, RemoveNotice};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create_notice))
-        .route(routes!(handlers::read))
-        .route(routes!(handlers::read_all))
-        .route(routes!(handlers::delete_records))
-        .route(routes!(handlers::notices))
-        .route(routes!(handlers::notices_alias))
-        .route(routes!(handlers::notice, handlers::update_notice, handlers::delete_notice))
-        .route(routes!(handlers::notice_alias, handlers::update_notice_alias, handlers::delete_notice_alias))
-        .route(routes!(handlers::release))
-        .route(routes!(handlers::release_alias))
-        .route(routes!(handlers::withdraw))
-        .route(routes!(handlers::conversations))
-        .route(routes!(handlers::clear_history))
-        .route(routes!(handlers::remove_conversation))
-        .route(routes!(handlers::send_configs))
-        .route(routes!(handlers::send_config))
+        .route("/api/message", routes!(handlers::list, handlers::create_notice))
+        .route("/api/message/ReadInfo/{id}", routes!(handlers::read))
+        .route("/api/message/Actions/ReadAll", routes!(handlers::read_all))
+        .route("/api/message/Record", routes!(handlers::delete_records))
+        .route("/api/message/Notice", routes!(handlers::notices))
+        .alias("/api/message/Notice/List", &[(Method::POST, "The notice list under the call catalogue's path (MSG-022)")], routes!(handlers::notices))
+        .route("/api/message/{id}", routes!(handlers::notice, handlers::update_notice, handlers::delete_notice))
+        .alias("/api/message/Notice/{id}", &[(Method::GET, "A notice's form under the call catalogue's path"), (Method::PUT, "Changes a draft notice under the call catalogue's path"), (Method::DELETE, "Deletes a notice under the call catalogue's path")], routes!(handlers::notice, handlers::update_notice, handlers::delete_notice))
+        .route("/api/message/{id}/Actions/Release", routes!(handlers::release))
+        .alias("/api/message/Notice/{id}/Actions/Release", &[(Method::PUT, "Releases a draft notice under the call catalogue's path (MSG-023)")], routes!(handlers::release))
+        .route("/api/message/{id}/Actions/Withdraw", routes!(handlers::withdraw))
+        .route("/api/message/imreply", routes!(handlers::conversations))
+        .route("/api/message/imreply/deleteChatRecord/{id}", routes!(handlers::clear_history))
+        .route("/api/message/imreply/relocation/{id}", routes!(handlers::remove_conversation))
+        .route("/api/message/SendMessageConfig/Selector", routes!(handlers::send_configs))
+        .route("/api/message/SendMessageConfig/{id}", routes!(handlers::send_config))
 }

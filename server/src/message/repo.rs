@@ -2,7 +2,7 @@
 
 use super::dto::{Conversation, MessageInfo, MessageRow, NoticeInfo, NoticeRow, SendConfig};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql};
+use crate::db::{counts_any, Arg, Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -297,13 +297,7 @@ pub async fn take_back(conn: &mut Conn, id: &str) -> Result<Vec<String>, AppErro
 
 /// Whether `code` is an item of the NoticeType dictionary.
 pub async fn notice_type_exists(conn: &mut Conn, code: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id WHERE t.en_code = 'NoticeType' AND d.en_code = $1",
-    )
-    .bind(code)
-    .fetch_one(conn)
-    .await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id WHERE t.en_code = 'NoticeType' AND d.en_code = $1", &[code]).await?)
 }
 
 /// Who a notice reaches: the enabled users among `users`, in `organisations` (and those
@@ -486,13 +480,7 @@ pub async fn chat_user(conn: &mut Conn, id: &str) -> Result<Option<(String, Stri
 
 /// Whether `name` is an upload of `owner` in the `folder` type (the IM folder for chat).
 pub async fn own_upload(conn: &mut Conn, name: &str, folder: &str, owner: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM qiming_file WHERE name = $1 AND folder_type = $2 AND owner_user_id = $3")
-        .bind(name)
-        .bind(folder)
-        .bind(owner)
-        .fetch_one(conn)
-        .await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM qiming_file WHERE name = $1 AND folder_type = $2 AND owner_user_id = $3", &[name, folder, owner]).await?)
 }
 
 /// An enabled send configuration.

@@ -1,5 +1,6 @@
 //! HTTP handlers of the system area: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::service;
 use crate::state::AppState;
 use super::dto::{ListOf, SourceNode, TemplateGroup};
@@ -11,7 +12,7 @@ use qiming_core::password::PasswordPolicy;
 use serde_json::{Map, Value};
 
 /// The settings object: secrets (third-party credentials) only for administrators.
-#[utoipa::path(get, path = "/api/system/SysConfig", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "System configuration (SYS-002); every session reads it at start-up",
     responses((status = 200, body = Envelope<Object>)))]
 pub async fn read_config(State(state): State<AppState>, caller: Unlocked) -> ApiResult<Map<String, Value>> {
@@ -21,7 +22,7 @@ pub async fn read_config(State(state): State<AppState>, caller: Unlocked) -> Api
 /// Changes settings: every value checked against the allow-list, all stored in one
 /// transaction; unknown keys, wrong kinds and out-of-range values are field errors;
 /// `sysVersion` is read-only.
-#[utoipa::path(put, path = "/api/system/SysConfig", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change the system configuration (SYS-003); administrators only",
     request_body(content = Object, description = "the settings to change"),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -31,7 +32,7 @@ pub async fn write_config(State(state): State<AppState>, admin: Admin, client: C
 }
 
 /// The password policy fields of spec 01 §3.10.
-#[utoipa::path(get, path = "/api/system/SysConfig/getPasswordPolicy", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The password policy (AUTH-024)",
     responses((status = 200, body = Envelope<PasswordPolicy>)))]
 pub async fn password_policy(State(state): State<AppState>, _caller: Unlocked) -> ApiResult<PasswordPolicy> {
@@ -42,7 +43,7 @@ pub async fn password_policy(State(state): State<AppState>, _caller: Unlocked) -
 /// Data connections (数据连接): Qiming keeps its records in the platform database only, so the
 /// one connection offered is that database, id `0` 默认数据库 (the `dbLinkId` every model and
 /// data interface carries); the designers' 数据连接 select reads it.
-#[utoipa::path(get, path = "/api/system/DataSource/Selector", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The data connections a designer may pick (数据连接): groups with the connections as children; only the platform database, id 0 默认数据库",
     responses((status = 200, body = Envelope<ListOf<SourceNode>>)))]
 pub async fn data_source_selector(_caller: Member) -> ApiResult<ListOf<SourceNode>> {
@@ -51,7 +52,7 @@ pub async fn data_source_selector(_caller: Member) -> ApiResult<ListOf<SourceNod
 
 /// Print templates (打印设计, jnpf-wire-engine2.md §6): none exist yet, so the pickers'
 /// selector answers an empty list, which the designers accept (a 404 stopped them).
-#[utoipa::path(get, path = "/api/system/printDev/Selector", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The print templates a designer may pick, as category groups with the templates as children; empty until print templates exist",
     params(("type" = Option<i64>, Query, description = "1 flow designer, 2 form and list designers")),
     responses((status = 200, body = Envelope<ListOf<TemplateGroup>>)))]

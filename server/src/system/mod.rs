@@ -26,8 +26,8 @@ use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::read_config, handlers::write_config))
-        .route(routes!(handlers::password_policy))
+        .route("/api/system/SysConfig", routes!(handlers::read_config, handlers::write_config))
+        .route("/api/system/SysConfig/getPasswordPolicy", routes!(handlers::password_policy))
         .merge(dictionary::routes())
         .merge(bill_rule::routes())
         .merge(area::routes())
@@ -37,6 +37,6 @@ pub fn routes() -> ApiRoutes {
         .merge(schedule::routes())
         .merge(third_party::routes())
         .merge(log::routes())
-        .route(routes!(handlers::data_source_selector))
-        .route(routes!(handlers::print_dev_selector))
+        .route("/api/system/DataSource/Selector", routes!(handlers::data_source_selector))
+        .route("/api/system/printDev/Selector", routes!(handlers::print_dev_selector))
 }

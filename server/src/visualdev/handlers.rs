@@ -1,6 +1,7 @@
 //! HTTP handlers of model definitions: extract, call the service, shape the answer. Paths
 //! are the JNPF client's (jnpf-wire-engine.md §6, spec 02 §7.10).
 
+use crate::api::TABLE;
 use super::dto::{FieldDataQuery, RecordRow, FieldsQuery, FormField, ModelForm, ModelInfo, ModelListRow, ModelQuery, ReleaseForm, ModelNode, SelectorQuery};
 use super::service;
 use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
@@ -10,7 +11,7 @@ use crate::system::dto::ListOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/visualdev/Base", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "A page of model definitions (menu system.visualDev): keyword over name and code, type and category filters",
     params(PageQuery, ModelQuery),
     responses((status = 200, body = Envelope<PageOf<ModelListRow>>)))]
@@ -18,7 +19,7 @@ pub async fn page(State(state): State<AppState>, permit: Permit<ViewModel>, Quer
     ok(service::page(&state, &permit, &q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = "/api/visualdev/Base", tag = "visualdev",
+#[utoipa::path(post, path = TABLE, tag = "visualdev",
     summary = "Create a model definition (button btn_add); answers its id",
     request_body = ModelForm,
     responses((status = 200, body = Envelope<String>)))]
@@ -27,7 +28,7 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddModel>, Jso
     Ok(Envelope { code: 200, msg: "新建成功", data: id })
 }
 
-#[utoipa::path(get, path = "/api/visualdev/Base/list", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "Every model definition the caller reaches, without paging",
     params(ModelQuery),
     responses((status = 200, body = Envelope<ListOf<ModelListRow>>)))]
@@ -35,7 +36,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewModel>, Quer
     ok(ListOf { list: service::list(&state, &permit, &q).await? })
 }
 
-#[utoipa::path(get, path = "/api/visualdev/Base/Selector", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "The model picker, for any member: released models under their categories",
     params(SelectorQuery),
     responses((status = 200, body = Envelope<ListOf<ModelNode>>)))]
@@ -43,7 +44,7 @@ pub async fn selector(State(state): State<AppState>, caller: Member, Query(q): Q
     ok(ListOf { list: service::selector(&state, &caller, &q).await? })
 }
 
-#[utoipa::path(get, path = "/api/visualdev/Base/{id}", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "A model definition's draft, parts as JSON text",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ModelInfo>)))]
@@ -51,7 +52,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewModel>, Path
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/visualdev/Base/{id}", tag = "visualdev",
+#[utoipa::path(put, path = TABLE, tag = "visualdev",
     summary = "Change a model definition's draft (button btn_edit); only what is sent changes, released versions stay",
     params(("id" = String, Path)),
     request_body = ModelForm,
@@ -61,7 +62,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditModel>, Pa
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/visualdev/Base/{id}", tag = "visualdev",
+#[utoipa::path(delete, path = TABLE, tag = "visualdev",
     summary = "Delete a model definition and its released versions (button btn_remove)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -70,7 +71,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveModel>, 
     done("删除成功")
 }
 
-#[utoipa::path(post, path = "/api/visualdev/Base/{id}/Actions/Copy", tag = "visualdev",
+#[utoipa::path(post, path = TABLE, tag = "visualdev",
     summary = "Copy a model definition as a new unreleased draft (button btn_add)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -79,7 +80,7 @@ pub async fn copy(State(state): State<AppState>, permit: Permit<AddModel>, Path(
     done("复制成功")
 }
 
-#[utoipa::path(post, path = "/api/visualdev/Base/{id}/Actions/Release", tag = "visualdev",
+#[utoipa::path(post, path = TABLE, tag = "visualdev",
     summary = "Release a model definition (button btn_release): every problem at once (code 400, data the list of {path, field, key, params, text}), else a new immutable version; answers the version number",
     params(("id" = String, Path)),
     request_body = ReleaseForm,
@@ -89,7 +90,7 @@ pub async fn release(State(state): State<AppState>, permit: Permit<ReleaseModel>
     Ok(Envelope { code: 200, msg: "发布成功", data: version })
 }
 
-#[utoipa::path(get, path = "/api/visualdev/Base/{id}/FormDataFields", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "A model's fields offered to related forms and custom buttons, for any member (filterType 1: no sub-table columns)",
     params(("id" = String, Path), FieldsQuery),
     responses((status = 200, body = Envelope<ListOf<FormField>>)))]
@@ -97,7 +98,7 @@ pub async fn form_data_fields(State(state): State<AppState>, caller: Member, Pat
     ok(ListOf { list: service::form_data_fields(&state, &caller, &id, q.filter_type).await? })
 }
 
-#[utoipa::path(get, path = "/api/visualdev/Base/{id}/FieldDataSelect", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "The related-form picker's page of a released model's records, in the caller's reach of that model (a granted form menu opening it; its data scope)",
     params(("id" = String, Path), PageQuery, FieldDataQuery),
     responses((status = 200, body = Envelope<PageOf<RecordRow>>)))]

@@ -22,13 +22,13 @@ pub use actions::{MENU, BTN_RELEASE, ViewModel, AddModel, EditModel, RemoveModel
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::page, handlers::create))
-        .route(routes!(handlers::list))
-        .route(routes!(handlers::selector))
-        .route(routes!(handlers::info, handlers::update, handlers::delete))
-        .route(routes!(handlers::copy))
-        .route(routes!(handlers::release))
-        .route(routes!(handlers::form_data_fields))
-        .route(routes!(handlers::field_data_select))
+        .route("/api/visualdev/Base", routes!(handlers::page, handlers::create))
+        .route("/api/visualdev/Base/list", routes!(handlers::list))
+        .route("/api/visualdev/Base/Selector", routes!(handlers::selector))
+        .route("/api/visualdev/Base/{id}", routes!(handlers::info, handlers::update, handlers::delete))
+        .route("/api/visualdev/Base/{id}/Actions/Copy", routes!(handlers::copy))
+        .route("/api/visualdev/Base/{id}/Actions/Release", routes!(handlers::release))
+        .route("/api/visualdev/Base/{id}/FormDataFields", routes!(handlers::form_data_fields))
+        .route("/api/visualdev/Base/{id}/FieldDataSelect", routes!(handlers::field_data_select))
         .merge(online::routes())
 }

@@ -2,7 +2,7 @@
 
 use super::dto::{ModelListRow, ModelRow, ReleasedRow, SelectorRow};
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, update_row};
+use crate::db::{counts_any, Arg, Conn, Engine, Keyword, Sql, update_row};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -112,8 +112,7 @@ pub async fn release_of(conn: &mut Conn, id: &str, version: Option<i64>) -> Resu
 
 /// Whether a model with this code exists (other than `except`).
 pub async fn code_taken(conn: &mut Conn, en_code: &str, except: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_visual_dev WHERE en_code = $1 AND id <> $2").bind(en_code).bind(except).fetch_one(conn).await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM base_visual_dev WHERE en_code = $1 AND id <> $2", &[en_code, except]).await?)
 }
 
 pub async fn insert(conn: &mut Conn, m: &ModelRow, user_id: &str, now: i64) -> Result<(), AppError> {

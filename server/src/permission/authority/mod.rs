@@ -13,8 +13,8 @@ use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::values))
-        .route(routes!(handlers::save))
-        .route(routes!(handlers::batch))
-        .route(routes!(handlers::columns_by_module))
+        .route("/api/permission/Authority/Data/{objectId}/Values", routes!(handlers::values))
+        .route("/api/permission/Authority/Data/{objectId}", routes!(handlers::save))
+        .route("/api/permission/Authority/Data/Batch", routes!(handlers::batch))
+        .route("/api/permission/Authority/GetColumnsByModuleId/{menuId}", routes!(handlers::columns_by_module))
 }

@@ -1,5 +1,6 @@
 //! HTTP handlers of groups: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{GroupCondition, GroupForm, GroupInfo, GroupNode, GroupQuery, GroupRow};
 use super::service;
 use super::{AddGroup, EditGroup, RemoveGroup, ViewGroup};
@@ -9,7 +10,7 @@ use crate::permission::organize::dto::TreeOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/permission/Group", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A page of groups (menu permission.group)",
     params(PageQuery, GroupQuery),
     responses((status = 200, body = Envelope<PageOf<GroupRow>>)))]
@@ -17,7 +18,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewGroup>, Quer
     ok(service::list(&state, &permit, q.keyword.as_deref(), page.page()?).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Group", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Create a group (button btn_add)",
     request_body = GroupForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -26,7 +27,7 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddGroup>, Jso
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Group/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A group, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<GroupInfo>)))]
@@ -34,7 +35,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewGroup>, Path
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/permission/Group/{id}", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Change a group (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = GroupForm,
@@ -44,7 +45,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditGroup>, Pa
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/permission/Group/{id}", tag = "permission",
+#[utoipa::path(delete, path = TABLE, tag = "permission",
     summary = "Delete a group (button btn_remove); refused while it has members",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -53,14 +54,14 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveGroup>, 
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Group/Selector", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The group picker: each group type with its groups (data is the tree itself)",
     responses((status = 200, body = Envelope<Vec<GroupNode>>)))]
 pub async fn selector(State(state): State<AppState>, caller: Member) -> ApiResult<Vec<GroupNode>> {
     ok(service::selector(&state, &caller, None).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Group/GroupCondition", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The group picker limited to these groups (custom groups: data.list)",
     request_body = GroupCondition,
     responses((status = 200, body = Envelope<TreeOf<GroupNode>>)))]

@@ -13,8 +13,8 @@ pub use actions::{MENU, ViewGroup, AddGroup, EditGroup, RemoveGroup};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create))
-        .route(routes!(handlers::info, handlers::update, handlers::delete))
-        .route(routes!(handlers::selector))
-        .route(routes!(handlers::condition))
+        .route("/api/permission/Group", routes!(handlers::list, handlers::create))
+        .route("/api/permission/Group/{id}", routes!(handlers::info, handlers::update, handlers::delete))
+        .route("/api/permission/Group/Selector", routes!(handlers::selector))
+        .route("/api/permission/Group/GroupCondition", routes!(handlers::condition))
 }

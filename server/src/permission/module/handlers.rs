@@ -1,6 +1,7 @@
 //! HTTP handlers of applications, menus and their permission items: extract, call the
 //! service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{
     AuthorizeFieldForm, AuthorizeFieldInfo, BatchForm, ButtonInfo, FieldInfo, ItemForm, KeywordQuery, LinkField, LinkForm, LinkInfo, LinkTables, ListOf,
     MenuForm, MenuImportForm, MenuImportQuery, MenuInfo, MenuQuery, PickerNode, SchemeInfo, SystemForm, SystemInfo, SystemQuery,
@@ -13,7 +14,7 @@ use crate::system::download::dto::ExportUrl;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/system/System", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The applications (menu system.menu), in sort order; keyword on name and code",
     params(SystemQuery),
     responses((status = 200, body = Envelope<ListOf<SystemInfo>>)))]
@@ -21,7 +22,7 @@ pub async fn systems(State(state): State<AppState>, permit: Permit<ViewMenu>, Qu
     ok(ListOf { list: service::systems(&state, &permit, q).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/System", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create an application (button btn_add)",
     request_body = SystemForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -30,7 +31,7 @@ pub async fn create_system(State(state): State<AppState>, permit: Permit<AddMenu
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/System/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "An application, for its form (propertyJson as JSON text)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<SystemInfo>)))]
@@ -38,7 +39,7 @@ pub async fn system(State(state): State<AppState>, permit: Permit<ViewMenu>, Pat
     ok(service::system(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/System/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change an application (button btn_edit); only what is sent changes; the main system stays enabled",
     params(("id" = String, Path)),
     request_body = SystemForm,
@@ -48,7 +49,7 @@ pub async fn update_system(State(state): State<AppState>, permit: Permit<EditMen
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/System/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete an application (button btn_remove); never the main system, nor one with menus",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -57,7 +58,7 @@ pub async fn delete_system(State(state): State<AppState>, permit: Permit<RemoveM
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/System/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable an application (button btn_edit); the main system stays enabled",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -66,7 +67,7 @@ pub async fn system_state(State(state): State<AppState>, permit: Permit<EditMenu
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/system/Menu/ModuleBySystem/{systemId}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "An application's menus as a tree (menu system.menu); keyword keeps matches with their ancestors; category Web or App",
     params(("systemId" = String, Path), MenuQuery),
     responses((status = 200, body = Envelope<ListOf<MenuInfo>>)))]
@@ -74,7 +75,7 @@ pub async fn module_by_system(State(state): State<AppState>, permit: Permit<View
     ok(ListOf { list: service::module_by_system(&state, &permit, &system_id, q).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/Menu/Selector/{id}/{systemId}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The directories a menu may hang under, without the menu being edited (id, '0' when new) and what is below it; systemId '0': every application",
     params(("id" = String, Path), ("systemId" = String, Path), MenuQuery),
     responses((status = 200, body = Envelope<ListOf<PickerNode>>)))]
@@ -82,7 +83,7 @@ pub async fn selector(State(state): State<AppState>, permit: Permit<ViewMenu>, P
     ok(ListOf { list: service::selector(&state, &permit, &id, &system_id, q.category.as_deref()).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/Menu/Selector/All", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "Every enabled menu of every application as a tree (the portal designer's picker; any member)",
     params(MenuQuery),
     responses((status = 200, body = Envelope<ListOf<PickerNode>>)))]
@@ -90,7 +91,7 @@ pub async fn selector_all(State(state): State<AppState>, caller: Member, Query(q
     ok(ListOf { list: service::selector_all(&state, &caller, q.category.as_deref()).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/Menu", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a menu (button btn_add), checked by core's menu rules",
     request_body = MenuForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -99,7 +100,7 @@ pub async fn create_menu(State(state): State<AppState>, permit: Permit<AddMenu>,
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/Menu/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu, for its form (propertyJson as JSON text)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<MenuInfo>)))]
@@ -107,7 +108,7 @@ pub async fn menu(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(
     ok(service::menu(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/Menu/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a menu (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = MenuForm,
@@ -117,7 +118,7 @@ pub async fn update_menu(State(state): State<AppState>, permit: Permit<EditMenu>
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/Menu/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a menu (button btn_remove); refused while menus hang below it",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -126,7 +127,7 @@ pub async fn delete_menu(State(state): State<AppState>, permit: Permit<RemoveMen
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/Menu/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a menu (button btn_edit)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -135,7 +136,7 @@ pub async fn menu_state(State(state): State<AppState>, permit: Permit<EditMenu>,
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleButton/{id}/List", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's buttons as a tree (id: the menu); keyword keeps matches with those above them",
     params(("id" = String, Path), KeywordQuery),
     responses((status = 200, body = Envelope<ListOf<ButtonInfo>>)))]
@@ -143,7 +144,7 @@ pub async fn buttons(State(state): State<AppState>, permit: Permit<ViewMenu>, Pa
     ok(ListOf { list: service::buttons(&state, &permit, &id, q.keyword.as_deref()).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleButton/{id}/Selector", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The buttons a button of this menu may hang under (id: the menu)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ListOf<ButtonInfo>>)))]
@@ -151,7 +152,7 @@ pub async fn button_selector(State(state): State<AppState>, permit: Permit<ViewM
     ok(ListOf { list: service::button_selector(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleButton", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a button of a menu (button btn_add)",
     request_body = ItemForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -160,7 +161,7 @@ pub async fn create_button(State(state): State<AppState>, permit: Permit<AddMenu
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleButton/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A button, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ButtonInfo>)))]
@@ -168,7 +169,7 @@ pub async fn button(State(state): State<AppState>, permit: Permit<ViewMenu>, Pat
     ok(service::item(&state, &permit, Kind::Button, &id).await?.into())
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleButton/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a button (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = ItemForm,
@@ -178,7 +179,7 @@ pub async fn update_button(State(state): State<AppState>, permit: Permit<EditMen
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/ModuleButton/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a button (button btn_remove), with its grants",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -187,7 +188,7 @@ pub async fn delete_button(State(state): State<AppState>, permit: Permit<RemoveM
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleButton/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a button (button btn_edit)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -196,7 +197,7 @@ pub async fn button_state(State(state): State<AppState>, permit: Permit<EditMenu
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleColumn/{id}/Fields", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's list columns (id: the menu); keyword on name and code",
     params(("id" = String, Path), KeywordQuery),
     responses((status = 200, body = Envelope<ListOf<FieldInfo>>)))]
@@ -205,7 +206,7 @@ pub async fn columns(State(state): State<AppState>, permit: Permit<ViewMenu>, Pa
     ok(ListOf { list: rows.into_iter().map(FieldInfo::from).collect() })
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleColumn/Actions/Batch", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Add several list columns at once (button btn_add; `columnJson`): all or none",
     request_body = BatchForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -214,7 +215,7 @@ pub async fn column_batch(State(state): State<AppState>, permit: Permit<AddMenu>
     done("新建成功")
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleColumn", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a list column of a menu (button btn_add)",
     request_body = ItemForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -223,7 +224,7 @@ pub async fn create_column(State(state): State<AppState>, permit: Permit<AddMenu
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleColumn/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A list column, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<FieldInfo>)))]
@@ -231,7 +232,7 @@ pub async fn column(State(state): State<AppState>, permit: Permit<ViewMenu>, Pat
     ok(service::item(&state, &permit, Kind::Column, &id).await?.into())
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleColumn/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a list column (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = ItemForm,
@@ -241,7 +242,7 @@ pub async fn update_column(State(state): State<AppState>, permit: Permit<EditMen
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/ModuleColumn/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a list column (button btn_remove), with its grants",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -250,7 +251,7 @@ pub async fn delete_column(State(state): State<AppState>, permit: Permit<RemoveM
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleColumn/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a list column (button btn_edit)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -259,7 +260,7 @@ pub async fn column_state(State(state): State<AppState>, permit: Permit<EditMenu
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleForm/{id}/Fields", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's form fields (id: the menu); keyword on name and code",
     params(("id" = String, Path), KeywordQuery),
     responses((status = 200, body = Envelope<ListOf<FieldInfo>>)))]
@@ -268,7 +269,7 @@ pub async fn forms(State(state): State<AppState>, permit: Permit<ViewMenu>, Path
     ok(ListOf { list: rows.into_iter().map(FieldInfo::from).collect() })
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleForm/Actions/Batch", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Add several form fields at once (button btn_add; `formJson`): all or none",
     request_body = BatchForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -277,7 +278,7 @@ pub async fn form_batch(State(state): State<AppState>, permit: Permit<AddMenu>, 
     done("新建成功")
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleForm", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a form field of a menu (button btn_add)",
     request_body = ItemForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -286,7 +287,7 @@ pub async fn create_form(State(state): State<AppState>, permit: Permit<AddMenu>,
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleForm/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A form field, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<FieldInfo>)))]
@@ -294,7 +295,7 @@ pub async fn form(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(
     ok(service::item(&state, &permit, Kind::Form, &id).await?.into())
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleForm/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a form field (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = ItemForm,
@@ -304,7 +305,7 @@ pub async fn update_form(State(state): State<AppState>, permit: Permit<EditMenu>
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/ModuleForm/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a form field (button btn_remove), with its grants",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -313,7 +314,7 @@ pub async fn delete_form(State(state): State<AppState>, permit: Permit<RemoveMen
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleForm/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a form field (button btn_edit)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -322,7 +323,7 @@ pub async fn form_state(State(state): State<AppState>, permit: Permit<EditMenu>,
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleDataAuthorize/{id}/List", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's data-authorize fields (id: the menu)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ListOf<AuthorizeFieldInfo>>)))]
@@ -330,7 +331,7 @@ pub async fn authorize_fields(State(state): State<AppState>, permit: Permit<View
     ok(ListOf { list: service::authorize_fields(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleDataAuthorize", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a data-authorize field of a menu (button btn_add)",
     request_body = AuthorizeFieldForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -339,7 +340,7 @@ pub async fn create_authorize_field(State(state): State<AppState>, permit: Permi
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleDataAuthorize/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A data-authorize field, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<AuthorizeFieldInfo>)))]
@@ -347,7 +348,7 @@ pub async fn authorize_field(State(state): State<AppState>, permit: Permit<ViewM
     ok(service::authorize_field_info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleDataAuthorize/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a data-authorize field (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = AuthorizeFieldForm,
@@ -357,7 +358,7 @@ pub async fn update_authorize_field(State(state): State<AppState>, permit: Permi
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/ModuleDataAuthorize/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a data-authorize field (button btn_remove)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -366,7 +367,7 @@ pub async fn delete_authorize_field(State(state): State<AppState>, permit: Permi
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeScheme/{id}/List", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's data-permission schemes (id: the menu)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ListOf<SchemeInfo>>)))]
@@ -375,7 +376,7 @@ pub async fn schemes(State(state): State<AppState>, permit: Permit<ViewMenu>, Pa
     ok(ListOf { list: rows.into_iter().map(SchemeInfo::from).collect() })
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleDataAuthorizeScheme", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a data-permission scheme of a menu (button btn_add)",
     request_body = ItemForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -384,7 +385,7 @@ pub async fn create_scheme(State(state): State<AppState>, permit: Permit<AddMenu
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeScheme/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A data-permission scheme, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<SchemeInfo>)))]
@@ -392,7 +393,7 @@ pub async fn scheme(State(state): State<AppState>, permit: Permit<ViewMenu>, Pat
     ok(service::item(&state, &permit, Kind::Scheme, &id).await?.into())
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleDataAuthorizeScheme/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a data-permission scheme (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = ItemForm,
@@ -402,7 +403,7 @@ pub async fn update_scheme(State(state): State<AppState>, permit: Permit<EditMen
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/ModuleDataAuthorizeScheme/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a data-permission scheme (button btn_remove), with its grants",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -411,7 +412,7 @@ pub async fn delete_scheme(State(state): State<AppState>, permit: Permit<RemoveM
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/ModuleDataAuthorizeScheme/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a data-permission scheme (button btn_edit)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -420,7 +421,7 @@ pub async fn scheme_state(State(state): State<AppState>, permit: Permit<EditMenu
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/system/Menu/{id}/Action/Export", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "Export a menu, the menus below it and all their items (buttons, columns, form fields, data-authorize fields, schemes) as a .bm file (menu system.menu)",
     params(("id" = String, Path, description = "the menu")),
     responses((status = 200, body = Envelope<ExportUrl>)))]
@@ -428,7 +429,7 @@ pub async fn menu_export(State(state): State<AppState>, permit: Permit<ViewMenu>
     ok(ExportUrl { url: transfer::export(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/Menu/{id}/Action/Import", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Import a .bm file into application {id} under parentId, on the tab category (button btn_add): checked whole; a bad file or a menu whose id or code exists changes nothing and the message names it",
     params(("id" = String, Path, description = "the application (system) the menus go to"), MenuImportQuery),
     request_body(content = MenuImportForm, content_type = "multipart/form-data"),
@@ -440,7 +441,7 @@ pub async fn menu_import(State(state): State<AppState>, permit: Permit<AddMenu>,
     done("导入成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeLink/getInfo/{menuId}/{dataType}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's data connection for its list columns (dataType 1), form fields (2) or data permission (3): the database ('0' the platform's) and the tables, comma-separated",
     params(("menuId" = String, Path), ("dataType" = String, Path, description = "1, 2 or 3")),
     responses((status = 200, body = Envelope<LinkInfo>)))]
@@ -448,7 +449,7 @@ pub async fn link_info(State(state): State<AppState>, permit: Permit<ViewMenu>, 
     ok(link::info(&state, &permit, &menu_id, &data_type).await?)
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeLink/getVisualTables/{menuId}/{dataType}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The same connection with its tables as a list",
     params(("menuId" = String, Path), ("dataType" = String, Path, description = "1, 2 or 3")),
     responses((status = 200, body = Envelope<LinkTables>)))]
@@ -456,7 +457,7 @@ pub async fn link_visual_tables(State(state): State<AppState>, permit: Permit<Vi
     ok(link::visual_tables(&state, &permit, &menu_id, &data_type).await?)
 }
 
-#[utoipa::path(post, path = "/api/system/ModuleDataAuthorizeLink/saveLinkData", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Save a menu's data connection (button btn_edit): linkId '0' (the platform database; no other connection exists yet) and tables of it",
     request_body = LinkForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -465,7 +466,7 @@ pub async fn link_save(State(state): State<AppState>, permit: Permit<EditMenu>, 
     done("保存成功")
 }
 
-#[utoipa::path(get, path = "/api/system/ModuleDataAuthorizeLink/{linkId}/Tables/{table}/Fields/{menuType}/{dataType}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A page of the columns of a table of the connection ({field, fieldName}), keyword on the name; never the platform's bookkeeping tables nor password_hash",
     params(("linkId" = String, Path, description = "'0': the platform database"), ("table" = String, Path), ("menuType" = String, Path, description = "the client's menu type (not used)"),
         ("dataType" = String, Path, description = "1, 2 or 3"), PageQuery, KeywordQuery),

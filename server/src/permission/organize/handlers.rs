@@ -1,5 +1,6 @@
 //! HTTP handlers of organisations and departments: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{CompanyForm, CompanyInfo, ConditionRequest, DepartmentForm, DepartmentInfo, KeywordQuery, OrganizeNode, SelectorNode, TreeOf};
 use super::service::{self, Picker};
 use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
@@ -8,7 +9,7 @@ use crate::access::{Member, Permit};
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/permission/Organize", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The organisation tree of the management page (menu permission.organize)",
     params(KeywordQuery),
     responses((status = 200, body = Envelope<TreeOf<OrganizeNode>>)))]
@@ -16,7 +17,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewOrganize>, Q
     ok(TreeOf { list: service::tree(&state, &permit, q.keyword.as_deref()).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Organize", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Create a company (button btn_add)",
     request_body = CompanyForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -25,7 +26,7 @@ pub async fn create_company(State(state): State<AppState>, permit: Permit<AddOrg
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Organize/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A company, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<CompanyInfo>)))]
@@ -33,7 +34,7 @@ pub async fn company(State(state): State<AppState>, permit: Permit<ViewOrganize>
     ok(service::company(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/permission/Organize/{id}", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Change a company (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = CompanyForm,
@@ -43,7 +44,7 @@ pub async fn update_company(State(state): State<AppState>, permit: Permit<EditOr
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/permission/Organize/{id}", tag = "permission",
+#[utoipa::path(delete, path = TABLE, tag = "permission",
     summary = "Delete a company or a department (button btn_remove); refused while anything hangs on it",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -52,7 +53,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveOrganize
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Organize/Department/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A department, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<DepartmentInfo>)))]
@@ -60,7 +61,7 @@ pub async fn department(State(state): State<AppState>, permit: Permit<ViewOrgani
     ok(service::department(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/permission/Organize/Department/{id}", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Change a department (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = DepartmentForm,
@@ -70,7 +71,7 @@ pub async fn update_department(State(state): State<AppState>, permit: Permit<Edi
     done("更新成功")
 }
 
-#[utoipa::path(post, path = "/api/permission/Organize/Department", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Create a department (button btn_add)",
     request_body = DepartmentForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -79,7 +80,7 @@ pub async fn create_department(State(state): State<AppState>, permit: Permit<Add
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Organize/Tree", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Every company and department as a picker tree",
     params(KeywordQuery),
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]
@@ -87,7 +88,7 @@ pub async fn tree(State(state): State<AppState>, caller: Member, Query(q): Query
     ok(TreeOf { list: service::selector(&state, &caller, Picker::Every, None, q.keyword.as_deref()).await? })
 }
 
-#[utoipa::path(get, path = "/api/permission/Organize/SelectorByAuth/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The parents a company may take: for administrators the virtual top node 顶级节点 (id -1, ORG-002) first, then the companies (the company being edited and below left out; 0 when new)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]
@@ -95,7 +96,7 @@ pub async fn companies_by_auth(State(state): State<AppState>, caller: Member, Pa
     ok(TreeOf { list: service::company_parents(&state, &caller, &id).await? })
 }
 
-#[utoipa::path(get, path = "/api/permission/Organize/Department/SelectorByAuth/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Companies and departments the caller may manage (an administrator: all; others: their organisation and below); the node being edited and below left out",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]
@@ -103,7 +104,7 @@ pub async fn departments_by_auth(State(state): State<AppState>, caller: Member, 
     ok(TreeOf { list: service::selector(&state, &caller, Picker::Managed, Some(&id), None).await? })
 }
 
-#[utoipa::path(get, path = "/api/permission/Organize/Department/Selector/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The full company and department tree (0; another id leaves that node and below out)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]
@@ -111,7 +112,7 @@ pub async fn departments(State(state): State<AppState>, caller: Member, Path(id)
     ok(TreeOf { list: service::selector(&state, &caller, Picker::Every, Some(&id), None).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Organize/OrganizeCondition", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The tree of the given organisations and what is below them (the pickers' custom scope)",
     request_body = ConditionRequest,
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]

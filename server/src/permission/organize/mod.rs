@@ -14,13 +14,13 @@ pub use actions::{MENU, ViewOrganize, AddOrganize, EditOrganize, RemoveOrganize}
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create_company))
-        .route(routes!(handlers::company, handlers::update_company, handlers::delete))
-        .route(routes!(handlers::department, handlers::update_department))
-        .route(routes!(handlers::create_department))
-        .route(routes!(handlers::tree))
-        .route(routes!(handlers::companies_by_auth))
-        .route(routes!(handlers::departments_by_auth))
-        .route(routes!(handlers::departments))
-        .route(routes!(handlers::condition))
+        .route("/api/permission/Organize", routes!(handlers::list, handlers::create_company))
+        .route("/api/permission/Organize/{id}", routes!(handlers::company, handlers::update_company, handlers::delete))
+        .route("/api/permission/Organize/Department/{id}", routes!(handlers::department, handlers::update_department))
+        .route("/api/permission/Organize/Department", routes!(handlers::create_department))
+        .route("/api/permission/Organize/Tree", routes!(handlers::tree))
+        .route("/api/permission/Organize/SelectorByAuth/{id}", routes!(handlers::companies_by_auth))
+        .route("/api/permission/Organize/Department/SelectorByAuth/{id}", routes!(handlers::departments_by_auth))
+        .route("/api/permission/Organize/Department/Selector/{id}", routes!(handlers::departments))
+        .route("/api/permission/Organize/OrganizeCondition", routes!(handlers::condition))
 }

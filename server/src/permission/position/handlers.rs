@@ -1,5 +1,6 @@
 //! HTTP handlers of positions: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{PositionCondition, PositionForm, PositionInfo, PositionItem, PositionQuery, PositionRow};
 use super::service;
 use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
@@ -9,7 +10,7 @@ use crate::permission::organize::dto::{ByOrganisations, OptionGroup, SelectorNod
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/permission/Position", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A page of positions (menu permission.position)",
     params(PageQuery, PositionQuery),
     responses((status = 200, body = Envelope<PageOf<PositionRow>>)))]
@@ -17,7 +18,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewPosition>, Q
     ok(service::list(&state, &permit, q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Position", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Create a position (button btn_add)",
     request_body = PositionForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -26,7 +27,7 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddPosition>, 
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Position/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A position, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<PositionInfo>)))]
@@ -34,7 +35,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewPosition>, P
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/permission/Position/{id}", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Change a position (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = PositionForm,
@@ -44,7 +45,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditPosition>,
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/permission/Position/{id}", tag = "permission",
+#[utoipa::path(delete, path = TABLE, tag = "permission",
     summary = "Delete a position (button btn_remove); refused while users hold it",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -53,21 +54,21 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemovePosition
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Position/All", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Every enabled position (the position picker's lookup)",
     responses((status = 200, body = Envelope<TreeOf<PositionItem>>)))]
 pub async fn all(State(state): State<AppState>, caller: Member) -> ApiResult<TreeOf<PositionItem>> {
     ok(TreeOf { list: service::all(&state, &caller).await? })
 }
 
-#[utoipa::path(get, path = "/api/permission/Position/Selector", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Organisations with their positions (type position can be picked)",
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]
 pub async fn selector(State(state): State<AppState>, caller: Member) -> ApiResult<TreeOf<SelectorNode>> {
     ok(TreeOf { list: service::selector(&state, &caller).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Position/PositionCondition", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The position tree limited to these organisations (and below) or these positions",
     request_body = PositionCondition,
     responses((status = 200, body = Envelope<TreeOf<SelectorNode>>)))]
@@ -75,7 +76,7 @@ pub async fn condition(State(state): State<AppState>, caller: Member, Json(req):
     ok(TreeOf { list: service::condition(&state, &caller, req).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Position/getListByOrgIds", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Each of these organisations with its positions (the user form's options)",
     request_body = ByOrganisations,
     responses((status = 200, body = Envelope<TreeOf<OptionGroup>>)))]

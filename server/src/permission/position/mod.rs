@@ -13,10 +13,10 @@ pub use actions::{MENU, ViewPosition, AddPosition, EditPosition, RemovePosition}
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create))
-        .route(routes!(handlers::info, handlers::update, handlers::delete))
-        .route(routes!(handlers::all))
-        .route(routes!(handlers::selector))
-        .route(routes!(handlers::condition))
-        .route(routes!(handlers::by_organisations))
+        .route("/api/permission/Position", routes!(handlers::list, handlers::create))
+        .route("/api/permission/Position/{id}", routes!(handlers::info, handlers::update, handlers::delete))
+        .route("/api/permission/Position/All", routes!(handlers::all))
+        .route("/api/permission/Position/Selector", routes!(handlers::selector))
+        .route("/api/permission/Position/PositionCondition", routes!(handlers::condition))
+        .route("/api/permission/Position/getListByOrgIds", routes!(handlers::by_organisations))
 }

@@ -3,7 +3,7 @@
 use super::dto::{PositionItem, PositionRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Keyword, Sql, paged};
+use crate::db::{counts_any, Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 use sqlx::FromRow;
@@ -90,6 +90,5 @@ pub const MEMBERS: &str = "SELECT COUNT(*) FROM base_user_relation WHERE object_
 
 /// Whether an organisation exists.
 pub async fn organisation_exists(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM base_organize WHERE id = $1").bind(id).fetch_one(conn).await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM base_organize WHERE id = $1", &[id]).await?)
 }

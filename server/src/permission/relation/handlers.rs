@@ -1,5 +1,6 @@
 //! HTTP handlers of memberships: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{MemberIds, MemberSet};
 use super::service;
 use crate::state::AppState;
@@ -7,7 +8,7 @@ use crate::access::Member;
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/permission/UserRelation/{objectId}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The members of a role, position or group (its page's menu)",
     params(("objectId" = String, Path)),
     responses((status = 200, body = Envelope<MemberIds>)))]
@@ -15,7 +16,7 @@ pub async fn members(State(state): State<AppState>, caller: Member, Path(object_
     ok(service::members(&state, &caller, &object_id).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/UserRelation/{objectId}", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Replace the members of a role, position or group (its page's btn_edit)",
     params(("objectId" = String, Path)),
     request_body = MemberSet,

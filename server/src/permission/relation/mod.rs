@@ -10,5 +10,5 @@ use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::new().route(routes!(handlers::members, handlers::set_members))
+    ApiRoutes::new().route("/api/permission/UserRelation/{objectId}", routes!(handlers::members, handlers::set_members))
 }

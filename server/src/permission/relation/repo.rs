@@ -30,14 +30,27 @@ pub async fn existing_users(conn: &mut Conn, ids: &[String]) -> Result<Vec<Strin
     Ok(sql.query_scalar().fetch_all(conn).await?)
 }
 
-/// Replaces the members.
-pub async fn set_members(conn: &mut Conn, object_type: &str, object_id: &str, user_ids: &[String]) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_user_relation WHERE object_type = $1 AND object_id = $2")
-        .bind(object_type)
-        .bind(object_id)
-        .execute(&mut *conn)
-        .await?;
-    for user_id in user_ids {
+/// The fixed side of the memberships [`replace`] sets.
+pub enum Side<'a> {
+    /// One role's, position's or group's members (the others are users).
+    Object(&'a str),
+    /// One user's memberships (the others are roles, positions, groups or organisations).
+    User(&'a str),
+}
+
+/// Replaces memberships of `object_type` (`Role`, `Position`, …): those of `side` are deleted,
+/// and `side` joined with each of `others` is inserted.
+pub async fn replace(conn: &mut Conn, object_type: &str, side: Side<'_>, others: &[String]) -> Result<(), AppError> {
+    let (delete, fixed) = match side {
+        Side::Object(id) => ("DELETE FROM base_user_relation WHERE object_type = $1 AND object_id = $2", id),
+        Side::User(id) => ("DELETE FROM base_user_relation WHERE object_type = $1 AND user_id = $2", id),
+    };
+    sqlx::query(delete).bind(object_type).bind(fixed).execute(&mut *conn).await?;
+    for other in others {
+        let (user_id, object_id) = match side {
+            Side::Object(_) => (other.as_str(), fixed),
+            Side::User(_) => (fixed, other.as_str()),
+        };
         sqlx::query("INSERT INTO base_user_relation (user_id, object_type, object_id) VALUES ($1, $2, $3)")
             .bind(user_id)
             .bind(object_type)

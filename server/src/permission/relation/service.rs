@@ -58,7 +58,7 @@ pub async fn set_members(state: &AppState, caller: &Member, object_id: &str, req
         return Err(AppError::field("userIds", "用户不存在"));
     }
     let before = repo::members(&mut tx, &req.object_type, object_id).await?;
-    repo::set_members(&mut tx, &req.object_type, object_id, &users).await?;
+    repo::replace(&mut tx, &req.object_type, repo::Side::Object(object_id), &users).await?;
     if req.object_type == "Position" {
         let touched: Vec<String> = before.iter().cloned().chain(users.iter().cloned()).collect();
         repo::refresh_current_position(&mut tx, &touched).await?;

@@ -1,5 +1,6 @@
 //! HTTP handlers of roles: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{RoleCondition, RoleForm, RoleInfo, RoleNode, RoleQuery, RoleRow};
 use super::service;
 use super::{AddRole, EditRole, RemoveRole, ViewRole};
@@ -9,7 +10,7 @@ use crate::permission::organize::dto::{ByOrganisations, OptionGroup, TreeOf};
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/permission/Role", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A page of roles (menu permission.role): organizeId '' every role, '0' the global roles, else an organisation's and below",
     params(PageQuery, RoleQuery),
     responses((status = 200, body = Envelope<PageOf<RoleRow>>)))]
@@ -17,7 +18,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewRole>, Query
     ok(service::list(&state, &permit, q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Role", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Create a role (button btn_add)",
     request_body = RoleForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -26,7 +27,7 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddRole>, Json
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Role/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A role, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<RoleInfo>)))]
@@ -34,7 +35,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewRole>, Path(
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/permission/Role/{id}", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Change a role (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = RoleForm,
@@ -44,7 +45,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditRole>, Pat
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/permission/Role/{id}", tag = "permission",
+#[utoipa::path(delete, path = TABLE, tag = "permission",
     summary = "Delete a role (button btn_remove); refused while users hold it",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -53,7 +54,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveRole>, P
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/permission/Role/{id}/Actions/State", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Enable or disable a role (button btn_edit); a disabled role grants nothing",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -62,21 +63,21 @@ pub async fn state(State(state): State<AppState>, permit: Permit<EditRole>, Path
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Role/Selector", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The role picker: the global roles under node '1', then organisations with their roles",
     responses((status = 200, body = Envelope<TreeOf<RoleNode>>)))]
 pub async fn selector(State(state): State<AppState>, caller: Member) -> ApiResult<TreeOf<RoleNode>> {
     ok(TreeOf { list: service::selector(&state, &caller).await? })
 }
 
-#[utoipa::path(get, path = "/api/permission/Role/SelectorByPermission", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The role picker of batch authorisation: roles the caller may not authorise are disabled",
     responses((status = 200, body = Envelope<TreeOf<RoleNode>>)))]
 pub async fn selector_by_permission(State(state): State<AppState>, caller: Member) -> ApiResult<TreeOf<RoleNode>> {
     ok(TreeOf { list: service::selector_by_permission(&state, &caller).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Role/RoleCondition", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The role picker limited to these roles (custom roles)",
     request_body = RoleCondition,
     responses((status = 200, body = Envelope<TreeOf<RoleNode>>)))]
@@ -84,7 +85,7 @@ pub async fn condition(State(state): State<AppState>, caller: Member, Json(req):
     ok(TreeOf { list: service::condition(&state, &caller, req).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Role/getListByOrgIds", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Each of these organisations with its roles (the user form's options)",
     request_body = ByOrganisations,
     responses((status = 200, body = Envelope<TreeOf<OptionGroup>>)))]

@@ -14,11 +14,11 @@ pub use actions::{MENU, ViewRole, AddRole, EditRole, RemoveRole};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create))
-        .route(routes!(handlers::info, handlers::update, handlers::delete))
-        .route(routes!(handlers::state))
-        .route(routes!(handlers::selector))
-        .route(routes!(handlers::selector_by_permission))
-        .route(routes!(handlers::condition))
-        .route(routes!(handlers::by_organisations))
+        .route("/api/permission/Role", routes!(handlers::list, handlers::create))
+        .route("/api/permission/Role/{id}", routes!(handlers::info, handlers::update, handlers::delete))
+        .route("/api/permission/Role/{id}/Actions/State", routes!(handlers::state))
+        .route("/api/permission/Role/Selector", routes!(handlers::selector))
+        .route("/api/permission/Role/SelectorByPermission", routes!(handlers::selector_by_permission))
+        .route("/api/permission/Role/RoleCondition", routes!(handlers::condition))
+        .route("/api/permission/Role/getListByOrgIds", routes!(handlers::by_organisations))
 }

@@ -1,5 +1,6 @@
 //! HTTP handlers of users and the user pickers: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{
     AdminIds, CreatedUser, Handover, ImContact, Items, KeywordBody, KeywordQuery, PasswordReset, PositionUsersQuery, RoleUsersQuery, SelectedItem, SelectedUsers,
     TreeRequest, UserCondition, UserDetail, UserForm, UserIds, UserItem, UserNode, UserQuery, UserRow, UserWork, WorkQuery,
@@ -13,7 +14,7 @@ use crate::permission::organize::dto::TreeOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, UploadForm, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/permission/Users", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A page of users (menu permission.user): organizeId '' every user, else an organisation's and below; keyword matches account, name and mobile phone",
     params(PageQuery, UserQuery),
     responses((status = 200, body = Envelope<PageOf<UserRow>>)))]
@@ -21,7 +22,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewUsers>, Quer
     ok(service::list(&state, &permit, q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Create a user (button btn_add); answers the generated initial password, which must be changed at the first sign-in",
     request_body = UserForm,
     responses((status = 200, body = Envelope<CreatedUser>)))]
@@ -30,7 +31,7 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddUser>, Json
     Ok(Envelope { code: 200, msg: "新建成功", data: created })
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/{id}", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A user, for the user form (rows outside the caller's data scope are 用户不存在)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<UserDetail>)))]
@@ -38,7 +39,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewUsers>, Path
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/permission/Users/{id}", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Change a user (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = UserForm,
@@ -48,7 +49,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditUser>, Pat
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/permission/Users/{id}", tag = "permission",
+#[utoipa::path(delete, path = TABLE, tag = "permission",
     summary = "Delete a user (button btn_remove); never the administrator, oneself or a manager of others",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -57,7 +58,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveUser>, P
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/permission/Users/{id}/Actions/State", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Enable or disable a user (button btn_edit); disabling ends their sessions",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -66,7 +67,7 @@ pub async fn state(State(state): State<AppState>, permit: Permit<EditUser>, Path
     done("更新成功")
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/{id}/Actions/ResetPassword", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Set a user's password (button btn_edit): both entries as MD5, the policy checked; the user signs in again and must change it",
     params(("id" = String, Path)),
     request_body = PasswordReset,
@@ -76,7 +77,7 @@ pub async fn reset_password(State(state): State<AppState>, permit: Permit<EditUs
     done("重置密码成功")
 }
 
-#[utoipa::path(put, path = "/api/permission/Users/{id}/Actions/unlock", tag = "permission",
+#[utoipa::path(put, path = TABLE, tag = "permission",
     summary = "Lift the lock of too many failed sign-ins (button btn_edit)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -85,7 +86,7 @@ pub async fn unlock(State(state): State<AppState>, permit: Permit<EditUser>, Pat
     done("解除锁定成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/getWorkByUser", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "What a user holds that a handover passes on: roles, positions, groups, subordinates, managed organisations (button btn_edit)",
     params(WorkQuery),
     responses((status = 200, body = Envelope<UserWork>)))]
@@ -93,7 +94,7 @@ pub async fn work(State(state): State<AppState>, permit: Permit<EditUser>, Query
     ok(service::work(&state, &permit, &q.from_id).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/workHandover", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Hand everything a user holds over to another (button btn_edit), in one transaction",
     request_body = Handover,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -102,21 +103,21 @@ pub async fn hand_over(State(state): State<AppState>, permit: Permit<EditUser>, 
     done("交接成功")
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/All", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Every enabled user, for id → name lookups",
     responses((status = 200, body = Envelope<TreeOf<UserItem>>)))]
 pub async fn all(State(state): State<AppState>, caller: Member) -> ApiResult<TreeOf<UserItem>> {
     ok(TreeOf { list: service::all(&state, &caller).await? })
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/Selector", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The whole tree of companies, departments and their users (only users can be picked)",
     responses((status = 200, body = Envelope<TreeOf<UserNode>>)))]
 pub async fn selector(State(state): State<AppState>, caller: Member) -> ApiResult<TreeOf<UserNode>> {
     ok(TreeOf { list: service::selector(&state, &caller).await? })
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/ImUser", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "A page of chat contacts (ORG-024)",
     params(PageQuery, KeywordQuery),
     responses((status = 200, body = Envelope<PageOf<ImContact>>)))]
@@ -124,7 +125,7 @@ pub async fn contacts(State(state): State<AppState>, caller: Member, Query(page)
     ok(service::contacts(&state, &caller, q.keyword.as_deref(), page.page()?).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/ImUser/Selector/{nodeId}", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The user picker's tree (ORG-011, ORG-012): the organisations and users under a node ('0' the top), or with a keyword a flat page of users",
     params(("nodeId" = String, Path)),
     request_body = TreeRequest,
@@ -133,7 +134,7 @@ pub async fn tree(State(state): State<AppState>, caller: Member, Path(node): Pat
     ok(service::tree(&state, &caller, &node, req).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/GetListByAuthorize/{organizeId}", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The user tree limited to the organisations the caller manages",
     params(("organizeId" = String, Path)),
     request_body = TreeRequest,
@@ -142,7 +143,7 @@ pub async fn tree_by_authorize(State(state): State<AppState>, caller: Member, Pa
     ok(service::tree_by_authorize(&state, &caller, &node, req).await?)
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/getOrganization", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The users of the caller's organisation (ORG-015): a data array",
     params(KeywordQuery),
     responses((status = 200, body = Envelope<Items>)))]
@@ -150,7 +151,7 @@ pub async fn same_organisation(State(state): State<AppState>, caller: Member, Qu
     ok(service::same_organisation(&state, &caller, q.keyword.as_deref()).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/getSubordinates", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The caller's subordinates (ORG-016): a data array",
     request_body = KeywordBody,
     responses((status = 200, body = Envelope<Items>)))]
@@ -158,7 +159,7 @@ pub async fn subordinates(State(state): State<AppState>, caller: Member, Json(re
     ok(service::subordinates(&state, &caller, req.keyword.as_deref()).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/UserCondition", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "A page of the users of these departments, positions, roles or groups, or named (ORG-017)",
     request_body = UserCondition,
     responses((status = 200, body = Envelope<PageOf<UserItem>>)))]
@@ -166,7 +167,7 @@ pub async fn condition(State(state): State<AppState>, caller: Member, Json(req):
     ok(service::condition(&state, &caller, req).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/getUserList", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "These users, to show a stored value (ORG-014); the pseudo id currentUser is skipped",
     request_body = UserIds,
     responses((status = 200, body = Envelope<TreeOf<UserItem>>)))]
@@ -174,7 +175,7 @@ pub async fn by_ids(State(state): State<AppState>, caller: Member, Json(req): Js
     ok(TreeOf { list: service::by_ids(&state, &caller, req.user_id).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/getSelectedList", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The entries of a mixed picker's value (\"id--type\"), with bare ids (ORG-018)",
     request_body = UserIds,
     responses((status = 200, body = Envelope<TreeOf<SelectedItem>>)))]
@@ -182,7 +183,7 @@ pub async fn selected(State(state): State<AppState>, caller: Member, Json(req): 
     ok(TreeOf { list: service::selected(&state, &caller, req.user_id).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/getSelectedUserList", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "A page of the users these mixed ids reach (ORG-013)",
     request_body = SelectedUsers,
     responses((status = 200, body = Envelope<PageOf<UserItem>>)))]
@@ -190,7 +191,7 @@ pub async fn selected_users(State(state): State<AppState>, caller: Member, Json(
     ok(service::selected_users(&state, &caller, req).await?)
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/GetUsersByPositionId", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The organisation path down to the holders of a position: a data array tree",
     params(PositionUsersQuery),
     responses((status = 200, body = Envelope<Vec<UserNode>>)))]
@@ -198,7 +199,7 @@ pub async fn by_position(State(state): State<AppState>, caller: Member, Query(q)
     ok(service::by_position(&state, &caller, q).await?)
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/GetUsersByRoleOrgId", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Lazily, the organisations under a node and its users holding a role: a data array",
     params(RoleUsersQuery),
     responses((status = 200, body = Envelope<Vec<UserNode>>)))]
@@ -206,7 +207,7 @@ pub async fn by_role(State(state): State<AppState>, caller: Member, Query(q): Qu
     ok(service::by_role(&state, &caller, q).await?)
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/ExportExcel", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Export users to Excel (button btn_download): this page (dataType 0) or all (1), the columns of selectKey",
     params(PageQuery, UserQuery, ExportQuery),
     responses((status = 200, body = Envelope<FileUrl>)))]
@@ -221,14 +222,14 @@ pub async fn export(
     ok(FileUrl { url })
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/TemplateDownload", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The user import template (button btn_upload)",
     responses((status = 200, body = Envelope<FileUrl>)))]
 pub async fn template(State(state): State<AppState>, permit: Permit<ImportUsers>) -> ApiResult<FileUrl> {
     ok(FileUrl { url: transfer::template(&state, &permit).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/Uploader", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Upload an .xls/.xlsx of users to import (button btn_upload; at most 500 KB and 500 rows)",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedFile>)))]
@@ -236,7 +237,7 @@ pub async fn upload(State(state): State<AppState>, permit: Permit<ImportUsers>, 
     ok(transfer::upload(&state, &permit, file).await?)
 }
 
-#[utoipa::path(get, path = "/api/permission/Users/ImportPreview", tag = "permission",
+#[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The rows of an uploaded file (button btn_upload)",
     params(PreviewQuery),
     responses((status = 200, body = Envelope<ImportPreview>)))]
@@ -244,7 +245,7 @@ pub async fn preview(State(state): State<AppState>, permit: Permit<ImportUsers>,
     ok(ImportPreview { data_row: transfer::preview(&state, &permit, &q.file_name).await? })
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/ImportData", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Import the previewed rows (button btn_upload): those that pass are stored in one transaction, the others answered with their reasons",
     request_body = ImportRows,
     responses((status = 200, body = Envelope<ImportResult>)))]
@@ -252,7 +253,7 @@ pub async fn import(State(state): State<AppState>, permit: Permit<ImportUsers>, 
     ok(transfer::import(&state, &permit, req.list).await?)
 }
 
-#[utoipa::path(post, path = "/api/permission/Users/ExportExceptionData", tag = "permission",
+#[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "The rows an import refused, with their reasons, as Excel (button btn_upload)",
     request_body = ImportRows,
     responses((status = 200, body = Envelope<FileUrl>)))]
@@ -260,14 +261,14 @@ pub async fn export_failures(State(state): State<AppState>, permit: Permit<Impor
     ok(FileUrl { url: transfer::export_failures(&state, &permit, req.list).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/SysConfig/getAdminList", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The administrators (SYS-009), as user picker items; administrators only",
     responses((status = 200, body = Envelope<Vec<UserItem>>)))]
 pub async fn admin_list(State(state): State<AppState>, admin: Admin) -> ApiResult<Vec<UserItem>> {
     ok(service::administrators(&state, &admin).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/SysConfig/setAdminList", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Set the administrators (SYS-008, SYS-009): exactly these users; the caller and the built-in admin stay",
     request_body = AdminIds,
     responses((status = 200, body = Envelope<NoData>)))]

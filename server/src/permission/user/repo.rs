@@ -398,24 +398,6 @@ pub async fn relations(conn: &mut Conn, user_id: &str, object_type: &str) -> Res
         .await?)
 }
 
-/// Replaces a user's memberships of one type.
-pub async fn set_relations(conn: &mut Conn, user_id: &str, object_type: &str, ids: &[String]) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM base_user_relation WHERE user_id = $1 AND object_type = $2")
-        .bind(user_id)
-        .bind(object_type)
-        .execute(&mut *conn)
-        .await?;
-    for id in ids {
-        sqlx::query("INSERT INTO base_user_relation (user_id, object_type, object_id) VALUES ($1, $2, $3)")
-            .bind(user_id)
-            .bind(object_type)
-            .bind(id)
-            .execute(&mut *conn)
-            .await?;
-    }
-    bump_generation(conn).await?;
-    Ok(())
-}
 
 /// The tables whose ids a user form names.
 #[derive(Debug, Clone, Copy)]

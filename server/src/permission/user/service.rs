@@ -311,7 +311,7 @@ fn columns(form: &UserForm) -> Vec<(&'static str, Arg)> {
 async fn store_memberships(conn: &mut Conn, id: &str, m: &Memberships, now: i64) -> Result<(), AppError> {
     for (kind, ids) in [("Organize", &m.organisations), ("Position", &m.positions), ("Role", &m.roles), ("Group", &m.groups)] {
         if let Some(ids) = ids {
-            users::set_relations(conn, id, kind, ids).await?;
+            relations::replace(conn, kind, relations::Side::User(id), ids).await?;
         }
     }
     if let Some(orgs) = &m.organisations {

@@ -1,6 +1,7 @@
 //! HTTP handlers of areas: extract, call the service, shape the answer. Paths are the JNPF
 //! client's (jnpf-wire-areas.md §2.3, spec 02 §7.8).
 
+use crate::api::TABLE;
 use super::dto::{AreaForm, AreaIdsForm, AreaInfo, AreaListRow, AreaOption, AreaQuery, ListOf};
 use super::service;
 use super::{AddArea, EditArea, RemoveArea, ViewArea};
@@ -9,7 +10,7 @@ use crate::access::{Member, Permit};
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/system/Area/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The areas right below {id} ('-1': the provinces), each with hasChildren; keyword filters them by name or code (menu systemData.area; AREA-004)",
     params(("id" = String, Path, description = "the parent; '-1' for the provinces"), AreaQuery),
     responses((status = 200, body = Envelope<ListOf<AreaListRow>>)))]
@@ -17,7 +18,7 @@ pub async fn children(State(state): State<AppState>, permit: Permit<ViewArea>, P
     ok(ListOf { list: service::children(&state, &permit, &parent_id, &q).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/Area/{id}/Selector/{currId}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The area picker, for any member: the enabled areas below {id} ('-1': the provinces) but {currId} (the area being edited; 0 when none), each with isLeaf",
     params(("id" = String, Path), ("currId" = String, Path)),
     responses((status = 200, body = Envelope<ListOf<AreaOption>>)))]
@@ -25,7 +26,7 @@ pub async fn selector(State(state): State<AppState>, caller: Member, Path((id, c
     ok(ListOf { list: service::selector(&state, &caller, &id, &curr_id).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/Area/{id}/Selector", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The same picker without an area being edited",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ListOf<AreaOption>>)))]
@@ -33,7 +34,7 @@ pub async fn selector_plain(State(state): State<AppState>, caller: Member, Path(
     ok(ListOf { list: service::selector(&state, &caller, &id, "0").await? })
 }
 
-#[utoipa::path(post, path = "/api/system/Area/GetAreaByIds", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "The names of stored area values, for any member: for each id path the names in its order (AREA-005)",
     request_body = AreaIdsForm,
     responses((status = 200, body = Envelope<Vec<Vec<String>>>)))]
@@ -41,7 +42,7 @@ pub async fn by_ids(State(state): State<AppState>, caller: Member, Json(form): J
     ok(service::names_of(&state, &caller, &form).await?)
 }
 
-#[utoipa::path(get, path = "/api/system/Area/{id}/Info", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "An area, for its form; parentName is empty at the top",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<AreaInfo>)))]
@@ -49,7 +50,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewArea>, Path(
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(post, path = "/api/system/Area", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create an area (button btn_add): core's area form, a code not used elsewhere",
     request_body = AreaForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -58,7 +59,7 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddArea>, Json
     done("新建成功")
 }
 
-#[utoipa::path(put, path = "/api/system/Area/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change an area (button btn_edit); only what is sent changes; never below itself",
     params(("id" = String, Path)),
     request_body = AreaForm,
@@ -68,7 +69,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditArea>, Pat
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/Area/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete an area (button btn_remove); refused while areas are below it",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -77,7 +78,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveArea>, P
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/Area/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable an area (button btn_edit; AREA-003)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]

@@ -16,11 +16,11 @@ pub use actions::{MENU, ViewArea, AddArea, EditArea, RemoveArea};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::create))
-        .route(routes!(handlers::children, handlers::update, handlers::delete))
-        .route(routes!(handlers::by_ids))
-        .route(routes!(handlers::selector))
-        .route(routes!(handlers::selector_plain))
-        .route(routes!(handlers::info))
-        .route(routes!(handlers::toggle))
+        .route("/api/system/Area", routes!(handlers::create))
+        .route("/api/system/Area/{id}", routes!(handlers::children, handlers::update, handlers::delete))
+        .route("/api/system/Area/GetAreaByIds", routes!(handlers::by_ids))
+        .route("/api/system/Area/{id}/Selector/{currId}", routes!(handlers::selector))
+        .route("/api/system/Area/{id}/Selector", routes!(handlers::selector_plain))
+        .route("/api/system/Area/{id}/Info", routes!(handlers::info))
+        .route("/api/system/Area/{id}/Actions/State", routes!(handlers::toggle))
 }

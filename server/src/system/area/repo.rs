@@ -3,7 +3,7 @@
 use super::dto::AreaRow;
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Keyword, Sql};
+use crate::db::{counts_any, Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
 
 /// Areas under data permission.
@@ -78,8 +78,7 @@ pub async fn parent_of(conn: &mut Conn, id: &str) -> Result<Option<(String, Stri
 
 /// Whether another area than `except` has this code.
 pub async fn code_taken(conn: &mut Conn, en_code: &str, except: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_province WHERE en_code = $1 AND id <> $2").bind(en_code).bind(except).fetch_one(conn).await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM base_province WHERE en_code = $1 AND id <> $2", &[en_code, except]).await?)
 }
 
 entity! {

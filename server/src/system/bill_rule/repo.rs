@@ -3,7 +3,7 @@
 use super::dto::{RuleListRow, RuleOption, RuleRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Keyword, Sql, paged};
+use crate::db::{counts_any, Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -62,21 +62,9 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
 
 /// Whether a rule with this code exists.
 pub async fn code_exists(conn: &mut Conn, en_code: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_bill_rule WHERE en_code = $1").bind(en_code).fetch_one(conn).await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM base_bill_rule WHERE en_code = $1", &[en_code]).await?)
 }
 
-/// Whether `id` is an item of the businessType dictionary.
-pub async fn is_business_type(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
-         WHERE t.en_code = 'businessType' AND d.id = $1",
-    )
-    .bind(id)
-    .fetch_one(conn)
-    .await?;
-    Ok(n > 0)
-}
 
 entity! {
     /// Serial-number rules, administered by the generic skeleton ([`crate::crud`]).

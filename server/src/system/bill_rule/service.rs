@@ -60,7 +60,7 @@ fn check_rule(record: &Map<String, Value>, whole: bool, rule: &Value) -> Result<
 }
 
 async fn check_category(conn: &mut Conn, category: &str) -> Result<(), AppError> {
-    if !repo::is_business_type(conn, category).await? {
+    if !crate::system::dictionary::repo::is_item(conn, "businessType", category).await? {
         return Err(AppError::field("category", "业务分类不存在"));
     }
     Ok(())

@@ -3,6 +3,7 @@
 //! `Action/Export`, `Action/Import`, plural `Actions/Preview`, `Actions/State`,
 //! `Actions/Copy`); the catalogue's plural forms are served too.
 
+use crate::api::TABLE;
 use super::dto::{InfoByIdsForm, InterfaceForm, InterfaceListRow, InterfaceOption, InterfaceQuery, InterfaceRow, ListForm, LogQuery, LogRow, PreviewForm, RowsPage, SelectorNode};
 use super::service;
 use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
@@ -14,7 +15,7 @@ use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Qu
 use axum::extract::State;
 use serde_json::Value;
 
-#[utoipa::path(get, path = "/api/system/DataInterface", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A page of data interfaces (menu systemData.dataInterface; DI-005)",
     params(PageQuery, InterfaceQuery),
     responses((status = 200, body = Envelope<PageOf<InterfaceListRow>>)))]
@@ -22,7 +23,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewDataInterfac
     ok(service::list(&state, &permit, &q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterface", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a data interface (button btn_add): core's form, JSON texts, and an SQL text the guard accepts",
     request_body = InterfaceForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -31,14 +32,14 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddDataInterfa
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterface/Selector", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The categories with their enabled interfaces, for any member (the designer)",
     responses((status = 200, body = Envelope<Vec<SelectorNode>>)))]
 pub async fn selector(State(state): State<AppState>, caller: Member) -> ApiResult<Vec<SelectorNode>> {
     ok(service::selector(&state, &caller).await?)
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterface/getList", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A page of the enabled interfaces with their parameters, for any member (the designer)",
     params(PageQuery, InterfaceQuery),
     responses((status = 200, body = Envelope<PageOf<InterfaceOption>>)))]
@@ -46,7 +47,7 @@ pub async fn options(State(state): State<AppState>, caller: Member, Query(page):
     ok(service::options(&state, &caller, &q, page.page()?).await?)
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterface/GetParam/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "An interface's declared parameters, for any member",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<Vec<Object>>)))]
@@ -54,7 +55,7 @@ pub async fn params(State(state): State<AppState>, caller: Member, Path(id): Pat
     ok(service::params(&state, &caller, &id).await?)
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterface/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A data interface, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<InterfaceRow>)))]
@@ -62,7 +63,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewDataInterfac
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/DataInterface/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a data interface (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = InterfaceForm,
@@ -72,7 +73,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditDataInterf
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/DataInterface/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a data interface and its log (button btn_remove)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -81,7 +82,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveDataInte
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/DataInterface/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a data interface (button btn_edit; DI-001)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -90,7 +91,7 @@ pub async fn toggle(State(state): State<AppState>, permit: Permit<EditDataInterf
     done("更新成功")
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterface/{id}/Actions/Copy", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Copy a data interface (button btn_add)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -99,7 +100,7 @@ pub async fn copy(State(state): State<AppState>, permit: Permit<AddDataInterface
     done("复制成功")
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterface/{id}/Actions/Preview", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Call an interface, for any member: its data as it is (an array of rows for SQL; DI-003, DI-004)",
     params(("id" = String, Path)),
     request_body = PreviewForm,
@@ -108,7 +109,7 @@ pub async fn preview(State(state): State<AppState>, caller: Member, client: Clie
     ok(service::preview(&state, &caller, &client, &id, &form.param_list).await?)
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterface/{id}/Action/List", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "A page of an interface's rows, the keyword searched in the chosen columns, for any member (popup select, auto-complete)",
     params(("id" = String, Path)),
     request_body = ListForm,
@@ -117,16 +118,7 @@ pub async fn rows_page(State(state): State<AppState>, caller: Member, client: Cl
     ok(service::rows_page(&state, &caller, &client, &id, &form).await?)
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterface/{id}/Actions/List", tag = "system",
-    summary = "The same under the catalogue's path (spec 02 §7.8)",
-    params(("id" = String, Path)),
-    request_body = ListForm,
-    responses((status = 200, body = Envelope<RowsPage>)))]
-pub async fn rows_page_plural(state: State<AppState>, caller: Member, client: Client, id: Path<String>, form: Json<ListForm>) -> ApiResult<RowsPage> {
-    rows_page(state, caller, client, id, form).await
-}
-
-#[utoipa::path(post, path = "/api/system/DataInterface/{id}/Action/InfoByIds", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "The rows of an interface whose value key is one of ids, for any member",
     params(("id" = String, Path)),
     request_body = InfoByIdsForm,
@@ -135,16 +127,7 @@ pub async fn rows_by_ids(State(state): State<AppState>, caller: Member, client: 
     ok(service::rows_by_ids(&state, &caller, &client, &id, &form).await?)
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterface/{id}/Actions/InfoByIds", tag = "system",
-    summary = "The same under the catalogue's path (spec 02 §7.8)",
-    params(("id" = String, Path)),
-    request_body = InfoByIdsForm,
-    responses((status = 200, body = Envelope<Vec<Object>>)))]
-pub async fn rows_by_ids_plural(state: State<AppState>, caller: Member, client: Client, id: Path<String>, form: Json<InfoByIdsForm>) -> ApiResult<Vec<Value>> {
-    rows_by_ids(state, caller, client, id, form).await
-}
-
-#[utoipa::path(get, path = "/api/system/DataInterface/{id}/Action/Export", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "Export a data interface as a .bd file (button btn_download)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ExportUrl>)))]
@@ -152,15 +135,7 @@ pub async fn export(State(state): State<AppState>, permit: Permit<ExportDataInte
     ok(ExportUrl { url: service::export(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterface/{id}/Actions/Export", tag = "system",
-    summary = "The same export under the catalogue's path",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ExportUrl>)))]
-pub async fn export_plural(state: State<AppState>, permit: Permit<ExportDataInterface>, id: Path<String>) -> ApiResult<ExportUrl> {
-    export(state, permit, id).await
-}
-
-#[utoipa::path(post, path = "/api/system/DataInterface/Action/Import", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Import a .bd file (button btn_upload): checked like the form; a bad file changes nothing and says why",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -169,15 +144,7 @@ pub async fn import(State(state): State<AppState>, permit: Permit<ImportDataInte
     done("导入成功")
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterface/Actions/Import", tag = "system",
-    summary = "The same import under the plural path",
-    request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn import_plural(state: State<AppState>, permit: Permit<ImportDataInterface>, upload: Upload) -> ApiResult<NoData> {
-    import(state, permit, upload).await
-}
-
-#[utoipa::path(get, path = "/api/system/DataInterfaceLog/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The calls of a data interface, newest first: who, when, from where, how long, how it ended (DI-007)",
     params(("id" = String, Path), PageQuery, LogQuery),
     responses((status = 200, body = Envelope<PageOf<LogRow>>)))]

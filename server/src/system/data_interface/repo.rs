@@ -4,7 +4,7 @@
 use super::dto::{InterfaceListRow, InterfaceOption, InterfaceRow, LogRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Arg, Conn, Engine, Keyword, Sql, paged};
+use crate::db::{counts_any, Arg, Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
 
@@ -71,16 +71,6 @@ pub async fn categories(conn: &mut Conn) -> Result<Vec<(String, String, String)>
     .await?)
 }
 
-pub async fn is_category(conn: &mut Conn, id: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id \
-         WHERE t.en_code = 'DataInterfaceType' AND d.id = $1",
-    )
-    .bind(id)
-    .fetch_one(conn)
-    .await?;
-    Ok(n > 0)
-}
 
 pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option<InterfaceRow>, AppError> {
     let mut sql = Sql::new(Engine::of(conn), COLUMNS);
@@ -97,8 +87,7 @@ pub async fn for_call(conn: &mut Conn, id: &str) -> Result<Option<InterfaceRow>,
 }
 
 pub async fn code_exists(conn: &mut Conn, en_code: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_data_interface WHERE en_code = $1").bind(en_code).fetch_one(conn).await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM base_data_interface WHERE en_code = $1", &[en_code]).await?)
 }
 
 entity! {

@@ -98,7 +98,7 @@ fn declared_params(r: &InterfaceRow) -> Vec<Map<String, Value>> {
 }
 
 async fn check_category(conn: &mut Conn, category: &str) -> Result<(), AppError> {
-    if !repo::is_category(conn, category).await? {
+    if !crate::system::dictionary::repo::is_item(conn, "DataInterfaceType", category).await? {
         return Err(AppError::field("categoryId", "分类不存在"));
     }
     Ok(())

@@ -3,6 +3,7 @@
 //! {id}/Actions/Copy, {id}/Actions/Export), plus the state toggle of DI-002 and the import
 //! that takes an export back.
 
+use crate::api::TABLE;
 use super::dto::{VariateForm, VariateListRow, VariateNode, VariateQuery, VariateRow};
 use super::service;
 use crate::state::AppState;
@@ -13,14 +14,14 @@ use crate::system::download::dto::ExportUrl;
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, Upload, UploadForm, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/system/DataInterfaceVariate/Selector", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The enabled interfaces with their enabled variables below them (menu systemData.dataInterface; DI-008)",
     responses((status = 200, body = Envelope<Vec<VariateNode>>)))]
 pub async fn selector(State(state): State<AppState>, permit: Permit<ViewDataInterface>) -> ApiResult<Vec<VariateNode>> {
     ok(service::selector(&state, &permit).await?)
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterfaceVariate/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The variables of the data interface {id}, the keyword on their names (menu systemData.dataInterface; DI-008)",
     params(("id" = String, Path, description = "the data interface"), VariateQuery),
     responses((status = 200, body = Envelope<ListOf<VariateListRow>>)))]
@@ -28,7 +29,7 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewDataInterfac
     ok(ListOf { list: service::list(&state, &permit, &id, &q).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterfaceVariate/{id}/Info", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A variable, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<VariateRow>)))]
@@ -36,7 +37,7 @@ pub async fn info(State(state): State<AppState>, permit: Permit<ViewDataInterfac
     ok(service::info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterfaceVariate", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a variable of an interface (button btn_add): core's form, a name not used yet",
     request_body = VariateForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -45,7 +46,7 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddDataInterfa
     done("新建成功")
 }
 
-#[utoipa::path(put, path = "/api/system/DataInterfaceVariate/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a variable (button btn_edit); only what is sent changes",
     params(("id" = String, Path)),
     request_body = VariateForm,
@@ -55,7 +56,7 @@ pub async fn update(State(state): State<AppState>, permit: Permit<EditDataInterf
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/DataInterfaceVariate/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a variable (button btn_remove)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -64,7 +65,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveDataInte
     done("删除成功")
 }
 
-#[utoipa::path(put, path = "/api/system/DataInterfaceVariate/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a variable (button btn_edit; DI-002)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -73,7 +74,7 @@ pub async fn toggle(State(state): State<AppState>, permit: Permit<EditDataInterf
     done("更新成功")
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterfaceVariate/{id}/Actions/Copy", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Copy a variable (button btn_add) under the name 名称_copy",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -82,7 +83,7 @@ pub async fn copy(State(state): State<AppState>, permit: Permit<AddDataInterface
     done("复制成功")
 }
 
-#[utoipa::path(get, path = "/api/system/DataInterfaceVariate/{id}/Actions/Export", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "Export a variable as a .bdv file (button btn_download)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ExportUrl>)))]
@@ -90,7 +91,7 @@ pub async fn export(State(state): State<AppState>, permit: Permit<ExportDataInte
     ok(ExportUrl { url: service::export(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/DataInterfaceVariate/Actions/Import", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Import a .bdv file (button btn_upload): checked like the form; a bad file changes nothing and says why",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<NoData>)))]

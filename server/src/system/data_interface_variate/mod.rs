@@ -12,12 +12,12 @@ use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::create))
-        .route(routes!(handlers::selector))
-        .route(routes!(handlers::import))
-        .route(routes!(handlers::list, handlers::update, handlers::delete))
-        .route(routes!(handlers::info))
-        .route(routes!(handlers::toggle))
-        .route(routes!(handlers::copy))
-        .route(routes!(handlers::export))
+        .route("/api/system/DataInterfaceVariate", routes!(handlers::create))
+        .route("/api/system/DataInterfaceVariate/Selector", routes!(handlers::selector))
+        .route("/api/system/DataInterfaceVariate/Actions/Import", routes!(handlers::import))
+        .route("/api/system/DataInterfaceVariate/{id}", routes!(handlers::list, handlers::update, handlers::delete))
+        .route("/api/system/DataInterfaceVariate/{id}/Info", routes!(handlers::info))
+        .route("/api/system/DataInterfaceVariate/{id}/Actions/State", routes!(handlers::toggle))
+        .route("/api/system/DataInterfaceVariate/{id}/Actions/Copy", routes!(handlers::copy))
+        .route("/api/system/DataInterfaceVariate/{id}/Actions/Export", routes!(handlers::export))
 }

@@ -4,7 +4,7 @@
 use super::dto::{VariateListRow, VariateRow};
 use crate::access::DataScope;
 use crate::crud::entity;
-use crate::db::{Arg, Conn, Engine, Keyword, Sql};
+use crate::db::{counts_any, Arg, Conn, Engine, Keyword, Sql};
 use crate::error::AppError;
 use crate::system::data_interface::repo::SCOPE;
 use sqlx::FromRow;
@@ -62,12 +62,7 @@ pub async fn by_id(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
 
 /// Whether another variable (not `except`) has the name.
 pub async fn name_taken(conn: &mut Conn, full_name: &str, except: &str) -> Result<bool, AppError> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM base_data_interface_variate WHERE full_name = $1 AND id <> $2")
-        .bind(full_name)
-        .bind(except)
-        .fetch_one(conn)
-        .await?;
-    Ok(n > 0)
+    Ok(counts_any(conn, "SELECT COUNT(*) FROM base_data_interface_variate WHERE full_name = $1 AND id <> $2", &[full_name, except]).await?)
 }
 
 entity! {

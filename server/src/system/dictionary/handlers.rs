@@ -2,6 +2,7 @@
 //! JNPF client's (jnpf-wire-areas.md §2.1); the catalogue's plural `Actions/Export` and
 //! `Actions/Import` are served too.
 
+use crate::api::TABLE;
 use super::dto::{Dictionary, ItemForm, ItemInfo, ItemNode, ItemQuery, OptionNode, PickerNode, TypeForm, TypeInfo, TypeNode};
 use super::service;
 use super::{AddDictionary, EditDictionary, ExportDictionary, ImportDictionary, RemoveDictionary, ViewDictionary};
@@ -15,14 +16,14 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-#[utoipa::path(get, path = "/api/system/DictionaryType", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "Every dictionary category as a tree (DICT-043), for any member",
     responses((status = 200, body = Envelope<ListOf<TypeNode>>)))]
 pub async fn type_tree(State(state): State<AppState>, caller: Member) -> ApiResult<ListOf<TypeNode>> {
     ok(ListOf { list: service::type_tree(&state, &caller).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/DictionaryType", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a dictionary category (button btn_add; DICT-022..029)",
     request_body = TypeForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -31,7 +32,7 @@ pub async fn create_type(State(state): State<AppState>, permit: Permit<AddDictio
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryType/Selector/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The parents a category may take: every category but {id} and those below it ('0' when adding)",
     params(("id" = String, Path, description = "the category being edited, or 0")),
     responses((status = 200, body = Envelope<ListOf<PickerNode>>)))]
@@ -39,7 +40,7 @@ pub async fn type_selector(State(state): State<AppState>, permit: Permit<ViewDic
     ok(ListOf { list: service::type_selector(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryType/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A dictionary category, for its form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<TypeInfo>)))]
@@ -47,7 +48,7 @@ pub async fn type_info(State(state): State<AppState>, permit: Permit<ViewDiction
     ok(service::type_info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/DictionaryType/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a dictionary category (button btn_edit); only what is sent changes; categories 0 and 1 never change",
     params(("id" = String, Path)),
     request_body = TypeForm,
@@ -57,7 +58,7 @@ pub async fn update_type(State(state): State<AppState>, permit: Permit<EditDicti
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/DictionaryType/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a dictionary category (button btn_remove); refused for 0 and 1 and while it holds categories or items",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -66,7 +67,7 @@ pub async fn delete_type(State(state): State<AppState>, permit: Permit<RemoveDic
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryData/All", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "Every category with its enabled items (DICT-044), for any member; looked up by the category's id or enCode",
     responses((status = 200, body = Envelope<ListOf<Dictionary>>)))]
 pub async fn all(State(state): State<AppState>, caller: Member) -> Result<Response, AppError> {
@@ -74,7 +75,7 @@ pub async fn all(State(state): State<AppState>, caller: Member) -> Result<Respon
     Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryData/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The items of category {id} (DICT-044): a tree when the category is one and isTree is not 0; keyword on name and code",
     params(("id" = String, Path, description = "the category"), ItemQuery),
     responses((status = 200, body = Envelope<ListOf<ItemNode>>)))]
@@ -82,7 +83,7 @@ pub async fn items(State(state): State<AppState>, permit: Permit<ViewDictionary>
     ok(ListOf { list: service::items(&state, &permit, &id, &q).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/DictionaryData", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a dictionary item (button btn_add; DICT-030..037); not in categories 0 and 1",
     request_body = ItemForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -91,7 +92,7 @@ pub async fn create_item(State(state): State<AppState>, permit: Permit<AddDictio
     done("新建成功")
 }
 
-#[utoipa::path(put, path = "/api/system/DictionaryData/{id}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a dictionary item (button btn_edit); only what is sent changes",
     params(("id" = String, Path, description = "the item")),
     request_body = ItemForm,
@@ -101,7 +102,7 @@ pub async fn update_item(State(state): State<AppState>, permit: Permit<EditDicti
     done("更新成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/DictionaryData/{id}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a dictionary item (button btn_remove); refused while items hang below it",
     params(("id" = String, Path, description = "the item")),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -110,7 +111,7 @@ pub async fn delete_item(State(state): State<AppState>, permit: Permit<RemoveDic
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryData/{id}/Selector/{itemId}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The parents an item of category {id} may take: the category itself first, then its items but {itemId} and below",
     params(("id" = String, Path, description = "the category"), ("itemId" = String, Path, description = "the item being edited, or 0")),
     responses((status = 200, body = Envelope<ListOf<PickerNode>>)))]
@@ -118,7 +119,7 @@ pub async fn item_selector(State(state): State<AppState>, permit: Permit<ViewDic
     ok(ListOf { list: service::item_selector(&state, &permit, &id, &item_id).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryData/{id}/Data/Selector", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The options of category {id}: its enabled items (a tree when it is one), for any member",
     params(("id" = String, Path, description = "the category")),
     responses((status = 200, body = Envelope<ListOf<OptionNode>>)))]
@@ -126,7 +127,7 @@ pub async fn options(State(state): State<AppState>, caller: Member, Path(id): Pa
     ok(ListOf { list: service::options(&state, &caller, &id).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryData/{id}/Info", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A dictionary item, for its form",
     params(("id" = String, Path, description = "the item")),
     responses((status = 200, body = Envelope<ItemInfo>)))]
@@ -134,7 +135,7 @@ pub async fn item_info(State(state): State<AppState>, permit: Permit<ViewDiction
     ok(service::item_info(&state, &permit, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/DictionaryData/{id}/Actions/State", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Enable or disable a dictionary item (button btn_edit; DICT-040)",
     params(("id" = String, Path, description = "the item")),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -143,7 +144,7 @@ pub async fn toggle_item(State(state): State<AppState>, permit: Permit<EditDicti
     done("更新成功")
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryData/{id}/Action/Export", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "Export category {id}, the categories below it and their items as a .bdd file (button btn_download; DICT-017)",
     params(("id" = String, Path, description = "the category")),
     responses((status = 200, body = Envelope<ExportUrl>)))]
@@ -151,27 +152,11 @@ pub async fn export(State(state): State<AppState>, permit: Permit<ExportDictiona
     ok(ExportUrl { url: service::export(&state, &permit, &id).await? })
 }
 
-#[utoipa::path(get, path = "/api/system/DictionaryData/{id}/Actions/Export", tag = "system",
-    summary = "The same export under the catalogue's path (spec 02 §7.9)",
-    params(("id" = String, Path, description = "the category")),
-    responses((status = 200, body = Envelope<ExportUrl>)))]
-pub async fn export_plural(state: State<AppState>, permit: Permit<ExportDictionary>, id: Path<String>) -> ApiResult<ExportUrl> {
-    export(state, permit, id).await
-}
-
-#[utoipa::path(post, path = "/api/system/DictionaryData/Action/Import", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Import a .bdd file (button btn_upload; DICT-018): checked whole; a bad file changes nothing and the message says why",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<NoData>)))]
 pub async fn import(State(state): State<AppState>, permit: Permit<ImportDictionary>, upload: Upload) -> ApiResult<NoData> {
     service::import(&state, &permit, &upload.file_name, &upload.bytes).await?;
     done("导入成功")
-}
-
-#[utoipa::path(post, path = "/api/system/DictionaryData/Actions/Import", tag = "system",
-    summary = "The same import under the catalogue's path (spec 01 §7)",
-    request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn import_plural(state: State<AppState>, permit: Permit<ImportDictionary>, upload: Upload) -> ApiResult<NoData> {
-    import(state, permit, upload).await
 }

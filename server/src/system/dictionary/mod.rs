@@ -10,24 +10,25 @@ pub mod service;
 mod actions;
 
 use crate::api::ApiRoutes;
+use axum::http::Method;
 use utoipa_axum::routes;
 
 pub use actions::{MENU, ViewDictionary, AddDictionary, EditDictionary, RemoveDictionary, ImportDictionary, ExportDictionary};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::type_tree, handlers::create_type))
-        .route(routes!(handlers::type_selector))
-        .route(routes!(handlers::type_info, handlers::update_type, handlers::delete_type))
-        .route(routes!(handlers::all))
-        .route(routes!(handlers::items, handlers::update_item, handlers::delete_item))
-        .route(routes!(handlers::create_item))
-        .route(routes!(handlers::item_selector))
-        .route(routes!(handlers::options))
-        .route(routes!(handlers::item_info))
-        .route(routes!(handlers::toggle_item))
-        .route(routes!(handlers::export))
-        .route(routes!(handlers::export_plural))
-        .route(routes!(handlers::import))
-        .route(routes!(handlers::import_plural))
+        .route("/api/system/DictionaryType", routes!(handlers::type_tree, handlers::create_type))
+        .route("/api/system/DictionaryType/Selector/{id}", routes!(handlers::type_selector))
+        .route("/api/system/DictionaryType/{id}", routes!(handlers::type_info, handlers::update_type, handlers::delete_type))
+        .route("/api/system/DictionaryData/All", routes!(handlers::all))
+        .route("/api/system/DictionaryData/{id}", routes!(handlers::items, handlers::update_item, handlers::delete_item))
+        .route("/api/system/DictionaryData", routes!(handlers::create_item))
+        .route("/api/system/DictionaryData/{id}/Selector/{itemId}", routes!(handlers::item_selector))
+        .route("/api/system/DictionaryData/{id}/Data/Selector", routes!(handlers::options))
+        .route("/api/system/DictionaryData/{id}/Info", routes!(handlers::item_info))
+        .route("/api/system/DictionaryData/{id}/Actions/State", routes!(handlers::toggle_item))
+        .route("/api/system/DictionaryData/{id}/Action/Export", routes!(handlers::export))
+        .alias("/api/system/DictionaryData/{id}/Actions/Export", &[(Method::GET, "The same export under the catalogue's path (spec 02 §7.9)")], routes!(handlers::export))
+        .route("/api/system/DictionaryData/Action/Import", routes!(handlers::import))
+        .alias("/api/system/DictionaryData/Actions/Import", &[(Method::POST, "The same import under the catalogue's path (spec 01 §7)")], routes!(handlers::import))
 }

@@ -4,7 +4,7 @@
 use super::dto::{ItemRow, TypeRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
-use crate::db::{Conn, Engine, Sql};
+use crate::db::{Conn, Engine, Sql, counts_any};
 use crate::error::AppError;
 
 /// Categories under data permission.
@@ -125,4 +125,15 @@ pub async fn item_of_type(conn: &mut Conn, type_id: &str, id: &str) -> Result<Op
     let mut sql = Sql::new(Engine::of(conn), ITEM_COLUMNS);
     sql.push(" WHERE id = ").bind(id).push(" AND dictionary_type_id = ").bind(type_id);
     Ok(sql.query_as().fetch_optional(conn).await?)
+}
+
+/// Whether `id` is an item of the dictionary category whose code is `category` (a rule's
+/// businessType, an interface's DataInterfaceType).
+pub async fn is_item(conn: &mut Conn, category: &str, id: &str) -> Result<bool, AppError> {
+    Ok(counts_any(
+        conn,
+        "SELECT COUNT(*) FROM base_dictionary_data d JOIN base_dictionary_type t ON t.id = d.dictionary_type_id WHERE t.en_code = $1 AND d.id = $2",
+        &[category, id],
+    )
+    .await?)
 }

@@ -1,5 +1,6 @@
 //! HTTP handlers of downloads: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::DownloadQuery;
 use super::service;
 use crate::state::AppState;
@@ -11,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 
 /// An exported file by the key in its url; open (a plain link sends no Authorization
 /// header): the key is the permission, and it expires.
-#[utoipa::path(get, path = "/api/file/DownloadModel", tag = "file",
+#[utoipa::path(get, path = TABLE, tag = "file",
     summary = "Download an export by the key of its url (valid 10 minutes)",
     params(DownloadQuery),
     responses((status = 200, description = "The file", content_type = "application/octet-stream")))]

@@ -16,5 +16,5 @@ use crate::api::ApiRoutes;
 use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::new().route(routes!(handlers::download))
+    ApiRoutes::new().route("/api/file/DownloadModel", routes!(handlers::download))
 }

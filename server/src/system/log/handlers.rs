@@ -1,5 +1,6 @@
 //! HTTP handlers of the system log: extract, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{LogIds, LogSearch};
 use super::service;
 use super::{RemoveLog, ViewLog};
@@ -9,7 +10,7 @@ use crate::system::dto::LoginLogEntry;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/system/Log/{category}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A page of everyone's log within the caller's scope, newest first: 1 sign-ins, 3 operations, 5 requests (2 and 4 are not kept: empty) (menu system.sysLog)",
     params(("category" = i64, Path, description = "1 sign-in, 3 operation, 5 request"), PageQuery, LogSearch),
     responses((status = 200, body = Envelope<PageOf<LoginLogEntry>>)))]
@@ -23,7 +24,7 @@ pub async fn list(
     ok(service::list(&state, &permit, category, page.page()?, q).await?)
 }
 
-#[utoipa::path(delete, path = "/api/system/Log", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete these log rows (button btn_remove); rows outside the caller's scope stay",
     request_body = LogIds,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -32,7 +33,7 @@ pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveLog>, Js
     done("删除成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/Log/{category}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Clear a log category (一键清空, button btn_remove): every row of it within the caller's scope",
     params(("category" = i64, Path, description = "1 sign-in, 3 operation, 5 request")),
     responses((status = 200, body = Envelope<NoData>)))]

@@ -17,6 +17,6 @@ pub use actions::{MENU, ViewLog, RemoveLog};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::clear))
-        .route(routes!(handlers::delete))
+        .route("/api/system/Log/{category}", routes!(handlers::list, handlers::clear))
+        .route("/api/system/Log", routes!(handlers::delete))
 }

@@ -1,6 +1,7 @@
 //! HTTP handlers of schedules: extract, call the service, shape the answer. Paths are the
 //! JNPF client's (jnpf-wire-areas.md §2.5, spec 02 §7.9).
 
+use crate::api::TABLE;
 use super::dto::{DetailQuery, ScheduleDetail, ScheduleEvent, ScheduleForm, ScheduleInfo, ScheduleQuery};
 use super::service;
 use crate::state::AppState;
@@ -9,7 +10,7 @@ use crate::system::dto::ListOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/system/Schedule", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The caller's schedules (made or taken part in) that overlap the calendar's range (SCHED-013)",
     params(ScheduleQuery),
     responses((status = 200, body = Envelope<ListOf<ScheduleEvent>>)))]
@@ -17,7 +18,7 @@ pub async fn list(State(state): State<AppState>, caller: Member, Query(q): Query
     ok(ListOf { list: service::list(&state, &caller, &q).await? })
 }
 
-#[utoipa::path(post, path = "/api/system/Schedule", tag = "system",
+#[utoipa::path(post, path = TABLE, tag = "system",
     summary = "Create a schedule; a repeating one is stored as all its occurrences up to the repeat end (at most two years), in one transaction (SCHED-001, SCHED-002)",
     request_body = ScheduleForm,
     responses((status = 200, body = Envelope<NoData>)))]
@@ -26,7 +27,7 @@ pub async fn create(State(state): State<AppState>, caller: Member, Json(form): J
     done("新建成功")
 }
 
-#[utoipa::path(get, path = "/api/system/Schedule/detail", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The schedule viewer: an occurrence with its type, urgency, creator and participants as text; by id, else the series' first remaining occurrence (SCHED-003, SCHED-012)",
     params(DetailQuery),
     responses((status = 200, body = Envelope<ScheduleDetail>)))]
@@ -34,15 +35,7 @@ pub async fn detail(State(state): State<AppState>, caller: Member, Query(q): Que
     ok(service::detail(&state, &caller, q.group_id.as_deref(), q.id.as_deref()).await?)
 }
 
-#[utoipa::path(get, path = "/api/system/Schedule/detail/", tag = "system",
-    summary = "The same viewer under the path with a trailing slash (spec 02 §7.9)",
-    params(DetailQuery),
-    responses((status = 200, body = Envelope<ScheduleDetail>)))]
-pub async fn detail_slash(state: State<AppState>, caller: Member, q: Query<DetailQuery>) -> ApiResult<ScheduleDetail> {
-    detail(state, caller, q).await
-}
-
-#[utoipa::path(get, path = "/api/system/Schedule/{id}", tag = "system",
+#[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A schedule occurrence's form",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ScheduleInfo>)))]
@@ -50,7 +43,7 @@ pub async fn info(State(state): State<AppState>, caller: Member, Path(id): Path<
     ok(service::info(&state, &caller, &id).await?)
 }
 
-#[utoipa::path(put, path = "/api/system/Schedule/{id}/{type}", tag = "system",
+#[utoipa::path(put, path = TABLE, tag = "system",
     summary = "Change a schedule (its creator only); only what is sent changes. type: 1 this occurrence, 2 this and the following ones, 3 all",
     params(("id" = String, Path), ("type" = String, Path, description = "1 this, 2 this and following, 3 all (a schedule that does not repeat: any)")),
     request_body = ScheduleForm,
@@ -60,7 +53,7 @@ pub async fn update(State(state): State<AppState>, caller: Member, Path((id, sco
     done("修改成功")
 }
 
-#[utoipa::path(delete, path = "/api/system/Schedule/{id}/{type}", tag = "system",
+#[utoipa::path(delete, path = TABLE, tag = "system",
     summary = "Delete a schedule: type 1 this occurrence, 2 this and the following ones, 3 all; a participant is taken off them instead (SCHED-006..008, SCHED-011)",
     params(("id" = String, Path), ("type" = String, Path, description = "1 this, 2 this and following, 3 all (a schedule that does not repeat: any)")),
     responses((status = 200, body = Envelope<NoData>)))]

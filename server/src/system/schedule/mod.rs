@@ -10,13 +10,14 @@ pub mod repo;
 pub mod service;
 
 use crate::api::ApiRoutes;
+use axum::http::Method;
 use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::list, handlers::create))
-        .route(routes!(handlers::detail))
-        .route(routes!(handlers::detail_slash))
-        .route(routes!(handlers::info))
-        .route(routes!(handlers::update, handlers::delete))
+        .route("/api/system/Schedule", routes!(handlers::list, handlers::create))
+        .route("/api/system/Schedule/detail", routes!(handlers::detail))
+        .alias("/api/system/Schedule/detail/", &[(Method::GET, "The same viewer under the path with a trailing slash (spec 02 §7.9)")], routes!(handlers::detail))
+        .route("/api/system/Schedule/{id}", routes!(handlers::info))
+        .route("/api/system/Schedule/{id}/{type}", routes!(handlers::update, handlers::delete))
 }

@@ -17,11 +17,11 @@ use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::test_wecom))
-        .route(routes!(handlers::test_dingtalk))
-        .route(routes!(handlers::totals))
-        .route(routes!(handlers::organisations_to_wecom))
-        .route(routes!(handlers::users_to_wecom))
-        .route(routes!(handlers::organisations_to_dingtalk))
-        .route(routes!(handlers::users_to_dingtalk))
+        .route("/api/system/SysConfig/{type}/testQyWebChatConnect", routes!(handlers::test_wecom))
+        .route("/api/system/SysConfig/testDingTalkConnect", routes!(handlers::test_dingtalk))
+        .route("/api/system/SynThirdInfo/getSynThirdTotal/{type}", routes!(handlers::totals))
+        .route("/api/system/SynThirdInfo/synAllOrganizeSysToQy", routes!(handlers::organisations_to_wecom))
+        .route("/api/system/SynThirdInfo/synAllUserSysToQy", routes!(handlers::users_to_wecom))
+        .route("/api/system/SynThirdInfo/synAllOrganizeSysToDing", routes!(handlers::organisations_to_dingtalk))
+        .route("/api/system/SynThirdInfo/synAllUserSysToDing", routes!(handlers::users_to_dingtalk))
 }

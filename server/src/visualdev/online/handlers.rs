@@ -1,6 +1,7 @@
 //! HTTP handlers of the record API (jnpf-wire-engine.md §5): extract, make the record
 //! permit, call the service, shape the answer.
 
+use crate::api::TABLE;
 use super::dto::{RecordBatchDeleteForm, OnlineConfigQuery, RecordListForm, OnlineConfig, RecordForm, RecordData};
 use super::service;
 use crate::state::AppState;
@@ -9,7 +10,7 @@ use crate::visualdev::dto::RecordRow;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, Path, Query, done, ok};
 use axum::extract::State;
 
-#[utoipa::path(get, path = "/api/visualdev/OnlineDev/{modelId}/Config", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "The released definition a generated page renders (type 0: the draft, administrators' preview)",
     params(("modelId" = String, Path), OnlineConfigQuery),
     responses((status = 200, body = Envelope<OnlineConfig>)))]
@@ -18,7 +19,7 @@ pub async fn config(State(state): State<AppState>, member: Member, Path(model_id
     ok(service::config(&state, &permit, &model_id, q.r#type).await?)
 }
 
-#[utoipa::path(post, path = "/api/visualdev/OnlineDev/{modelId}", tag = "visualdev",
+#[utoipa::path(post, path = TABLE, tag = "visualdev",
     summary = "Create a record (button btn_add): every field's messages at once (code 400, data {field: [msg]}, sub-table cells table[row].column); answers the new id",
     params(("modelId" = String, Path)),
     request_body = RecordForm,
@@ -29,7 +30,7 @@ pub async fn create(State(state): State<AppState>, member: Member, Path(model_id
     Ok(Envelope { code: 200, msg: "新建成功", data: id })
 }
 
-#[utoipa::path(put, path = "/api/visualdev/OnlineDev/{modelId}/{id}", tag = "visualdev",
+#[utoipa::path(put, path = TABLE, tag = "visualdev",
     summary = "Update a record (button btn_edit): data carries the version it was read with; a stale one answers 400 数据已被修改，请刷新后重试; only the fields sent change",
     params(("modelId" = String, Path), ("id" = String, Path)),
     request_body = RecordForm,
@@ -40,7 +41,7 @@ pub async fn update(State(state): State<AppState>, member: Member, Path((model_i
     done("修改成功")
 }
 
-#[utoipa::path(get, path = "/api/visualdev/OnlineDev/{modelId}/{id}", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "A record's raw values (data: JSON text with id and version)",
     params(("modelId" = String, Path), ("id" = String, Path)),
     responses((status = 200, body = Envelope<RecordData>)))]
@@ -49,7 +50,7 @@ pub async fn info(State(state): State<AppState>, member: Member, Path((model_id,
     ok(service::info(&state, &permit, &model_id, &id).await?)
 }
 
-#[utoipa::path(delete, path = "/api/visualdev/OnlineDev/{modelId}/{id}", tag = "visualdev",
+#[utoipa::path(delete, path = TABLE, tag = "visualdev",
     summary = "Delete a record and its sub-table rows (button btn_remove)",
     params(("modelId" = String, Path), ("id" = String, Path)),
     responses((status = 200, body = Envelope<NoData>)))]
@@ -59,7 +60,7 @@ pub async fn delete(State(state): State<AppState>, member: Member, Path((model_i
     done("删除成功")
 }
 
-#[utoipa::path(get, path = "/api/visualdev/OnlineDev/{modelId}/{id}/DataChange", tag = "visualdev",
+#[utoipa::path(get, path = TABLE, tag = "visualdev",
     summary = "A record's display values (names of users, organisations, areas …, option labels; <field>_id the stored value)",
     params(("modelId" = String, Path), ("id" = String, Path)),
     responses((status = 200, body = Envelope<RecordData>)))]
@@ -68,7 +69,7 @@ pub async fn data_change(State(state): State<AppState>, member: Member, Path((mo
     ok(service::data_change(&state, &permit, &model_id, &id).await?)
 }
 
-#[utoipa::path(post, path = "/api/visualdev/OnlineDev/batchDelete/{modelId}", tag = "visualdev",
+#[utoipa::path(post, path = TABLE, tag = "visualdev",
     summary = "Delete several records (button btn_remove or btn_batchRemove); all or none",
     params(("modelId" = String, Path)),
     request_body = RecordBatchDeleteForm,
@@ -79,7 +80,7 @@ pub async fn batch_delete(State(state): State<AppState>, member: Member, Path(mo
     done("删除成功")
 }
 
-#[utoipa::path(post, path = "/api/visualdev/OnlineDev/{modelId}/List", tag = "visualdev",
+#[utoipa::path(post, path = TABLE, tag = "visualdev",
     summary = "A page of records in the caller's data scope: queryJson filters by field, keyword over the text search fields, sidx/sort by a sortable field",
     params(("modelId" = String, Path)),
     request_body = RecordListForm,

@@ -22,10 +22,10 @@ use utoipa_axum::routes;
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route(routes!(handlers::config))
-        .route(routes!(handlers::create))
-        .route(routes!(handlers::info, handlers::update, handlers::delete))
-        .route(routes!(handlers::data_change))
-        .route(routes!(handlers::batch_delete))
-        .route(routes!(handlers::list))
+        .route("/api/visualdev/OnlineDev/{modelId}/Config", routes!(handlers::config))
+        .route("/api/visualdev/OnlineDev/{modelId}", routes!(handlers::create))
+        .route("/api/visualdev/OnlineDev/{modelId}/{id}", routes!(handlers::info, handlers::update, handlers::delete))
+        .route("/api/visualdev/OnlineDev/{modelId}/{id}/DataChange", routes!(handlers::data_change))
+        .route("/api/visualdev/OnlineDev/batchDelete/{modelId}", routes!(handlers::batch_delete))
+        .route("/api/visualdev/OnlineDev/{modelId}/List", routes!(handlers::list))
 }
