@@ -38,5 +38,4 @@ pub fn routes() -> ApiRoutes {
         .merge(third_party::routes())
         .merge(log::routes())
         .route(routes!(handlers::data_source_selector))
-        .route(routes!(handlers::print_dev_selector))
 }

@@ -9,6 +9,7 @@ pub mod definition;
 pub mod dto;
 mod handlers;
 pub mod online;
+pub mod print_dev;
 pub mod repo;
 mod release_menu;
 pub mod service;
@@ -31,4 +32,5 @@ pub fn routes() -> ApiRoutes {
         .route(routes!(handlers::form_data_fields))
         .route(routes!(handlers::field_data_select))
         .merge(online::routes())
+        .merge(print_dev::routes())
 }

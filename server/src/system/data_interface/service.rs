@@ -466,12 +466,33 @@ async fn run_sql(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>
     if let Some(message) = bad_value {
         return Err(AppError::bad(message));
     }
+    Ok(Value::Array(select_checked(state, &checked).await?))
+}
+
+/// Runs a checked statement on the interfaces' own connections, at most `MAX_ROWS` rows.
+async fn select_checked(state: &AppState, checked: &guard::Checked) -> Result<Vec<Value>, AppError> {
     let rows = state.system.interface_sql.select(&checked.sql, &checked.args, MAX_ROWS).await.map_err(|e| match e {
         RunError::Timeout(limit) => AppError::bad(format!("查询超时：数据接口的SQL执行超过{}秒，已停止", limit.as_secs_f64())),
         RunError::Busy => AppError::bad("数据接口繁忙，请稍后再试"),
         RunError::Database(message) => AppError::bad(format!("SQL执行失败：{message}")),
     })?;
-    Ok(Value::Array(rows.into_iter().map(without_secrets).collect()))
+    Ok(rows.into_iter().map(without_secrets).collect())
+}
+
+/// Runs an administrator-written statement that is not an interface (a print template's,
+/// issue 29) through the same guard and on the same connections: one query over the readable
+/// tables, `@name` variables bound by `variable` (an unknown one, or a `{field}` parameter,
+/// is refused), each row as a JSON object.
+pub async fn run_guarded(state: &AppState, query: &str, variable: impl FnMut(&str) -> Option<Arg>) -> Result<Vec<Value>, AppError> {
+    let checked = guard::check(state.db.engine(), query, |_| None, variable)?;
+    select_checked(state, &checked).await
+}
+
+/// The result columns a statement names (`guard::output_names`), after the guard's check
+/// with `variable` (nothing runs).
+pub fn guarded_columns(engine: Engine, query: &str, variable: impl FnMut(&str) -> Option<Arg>) -> Result<Vec<String>, AppError> {
+    let checked = guard::check(engine, query, |_| None, variable)?;
+    Ok(guard::output_names(engine, &checked.sql))
 }
 
 /// Leaves out of a row the columns no interface hands out (a `SELECT *` over users).
