@@ -291,7 +291,7 @@ pub struct PrintData {
 /// POST printLog/save (PRINT-007).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LogForm {
+pub struct PrintLogForm {
     #[serde(default)]
     pub print_title: String,
     #[serde(default)]
@@ -324,7 +324,7 @@ pub struct LogQuery {
 /// A row of the print log (日志: 名称, 打印人, 打印时间, 打印条数).
 #[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LogRow {
+pub struct PrintLogRow {
     pub id: String,
     pub print_title: String,
     /// 姓名/账户.

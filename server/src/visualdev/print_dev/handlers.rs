@@ -2,7 +2,7 @@
 //! answer. Paths and shapes are the JNPF client's (jnpf-wire-engine2.md §6.1, PRINT-012).
 
 use super::dto::{
-    DataQuery, FieldNode, FieldsForm, LogForm, LogQuery, LogRow, OptionsForm, PrintData, SelectorQuery, TemplateForm, TemplateGroup, TemplateInfo,
+    DataQuery, FieldNode, FieldsForm, PrintLogForm, LogQuery, PrintLogRow, OptionsForm, PrintData, SelectorQuery, TemplateForm, TemplateGroup, TemplateInfo,
     TemplateListRow, TemplateOption, TemplateQuery,
 };
 use super::service;
@@ -139,16 +139,16 @@ pub async fn batch_data(State(state): State<AppState>, caller: Member, Query(q):
 #[utoipa::path(get, path = "/api/system/printLog/{templateId}", tag = "system",
     summary = "A page of a print template's log (名称, 打印人, 打印时间, 打印条数), newest first",
     params(("templateId" = String, Path), LogQuery),
-    responses((status = 200, body = Envelope<PageOf<LogRow>>)))]
-pub async fn log(State(state): State<AppState>, permit: Permit<ViewTemplate>, Path(id): Path<String>, Query(q): Query<LogQuery>) -> ApiResult<PageOf<LogRow>> {
+    responses((status = 200, body = Envelope<PageOf<PrintLogRow>>)))]
+pub async fn log(State(state): State<AppState>, permit: Permit<ViewTemplate>, Path(id): Path<String>, Query(q): Query<LogQuery>) -> ApiResult<PageOf<PrintLogRow>> {
     ok(service::log(&state, &permit, &id, &q).await?)
 }
 
 #[utoipa::path(post, path = "/api/system/printLog/save", tag = "system",
     summary = "Record a print after the browser's print dialog closed (PRINT-007)",
-    request_body = LogForm,
+    request_body = PrintLogForm,
     responses((status = 200, body = Envelope<NoData>)))]
-pub async fn save_log(State(state): State<AppState>, caller: Member, Json(form): Json<LogForm>) -> ApiResult<NoData> {
+pub async fn save_log(State(state): State<AppState>, caller: Member, Json(form): Json<PrintLogForm>) -> ApiResult<NoData> {
     service::save_log(&state, &caller, &form).await?;
     done("保存成功")
 }

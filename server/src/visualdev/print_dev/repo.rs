@@ -1,6 +1,6 @@
 //! SQL of print templates and the print log. No decisions here.
 
-use super::dto::{LogRow, SelectorRow, TemplateListRow, TemplateOption, TemplateRow};
+use super::dto::{PrintLogRow, SelectorRow, TemplateListRow, TemplateOption, TemplateRow};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::entity;
 use crate::db::{Conn, Engine, Keyword, Sql, paged};
@@ -118,7 +118,7 @@ pub async fn insert_log(conn: &mut Conn, id: &str, print_id: &str, title: &str, 
 
 /// A page of one template's log, newest first: `keyword` in the title or the printer's name,
 /// printed within [start, end] (ms) when given.
-pub async fn log_page(conn: &mut Conn, print_id: &str, keyword: Option<&Keyword>, start: Option<i64>, end: Option<i64>, page: Page) -> Result<(Vec<LogRow>, i64), AppError> {
+pub async fn log_page(conn: &mut Conn, print_id: &str, keyword: Option<&Keyword>, start: Option<i64>, end: Option<i64>, page: Page) -> Result<(Vec<PrintLogRow>, i64), AppError> {
     const SELECT: &str = "SELECT l.id, l.print_title, \
          COALESCE((SELECT u.real_name || '/' || u.account FROM base_user u WHERE u.id = l.creator_user_id), '') AS print_man, \
          l.creator_time AS print_time, l.print_num FROM base_print_log l WHERE 1 = 1";

@@ -14,7 +14,7 @@
 //!   `headTable`; statement n (n ≥ 2) is the detail set `detail{n-1}`, all its rows.
 
 use super::dto::{
-    FieldNode, FieldsForm, LogForm, LogQuery, LogRow, OperatorRecord, PrintData, SelectorQuery, TemplateFile, TemplateForm, TemplateGroup, TemplateInfo,
+    FieldNode, FieldsForm, PrintLogForm, LogQuery, PrintLogRow, OperatorRecord, PrintData, SelectorQuery, TemplateFile, TemplateForm, TemplateGroup, TemplateInfo,
     TemplateListRow, TemplateOption, TemplateQuery, TemplateRow,
 };
 use super::repo::{self, Templates};
@@ -486,7 +486,7 @@ fn filled(t: &TemplateRow, print_data: Value) -> PrintData {
 
 /// POST printLog/save (PRINT-007): after the browser's print dialog closed. A template the
 /// caller cannot print (unknown or disabled) is refused.
-pub async fn save_log(state: &AppState, caller: &Member, form: &LogForm) -> Result<(), AppError> {
+pub async fn save_log(state: &AppState, caller: &Member, form: &PrintLogForm) -> Result<(), AppError> {
     let count = form.print_num.as_i64().or_else(|| form.print_num.as_str().and_then(|s| s.trim().parse().ok())).unwrap_or(1);
     if count < 0 {
         return Err(AppError::field("printNum", "打印条数不能小于0"));
@@ -508,7 +508,7 @@ fn number_arg(field: &str, text: Option<&str>) -> Result<Option<i64>, AppError> 
 
 /// GET printLog/{templateId}: a page of one template's log (the page's menu; the template in
 /// the caller's reach). `currentPage` 0, which the JNPF client always sends, is the first page.
-pub async fn log(state: &AppState, permit: &Permit<ViewTemplate>, template_id: &str, q: &LogQuery) -> Result<PageOf<LogRow>, AppError> {
+pub async fn log(state: &AppState, permit: &Permit<ViewTemplate>, template_id: &str, q: &LogQuery) -> Result<PageOf<PrintLogRow>, AppError> {
     let current_page = number_arg("currentPage", q.current_page.as_deref())?.unwrap_or(1).max(1);
     let page_size = number_arg("pageSize", q.page_size.as_deref())?.unwrap_or(20);
     let page = crate::wire::PageQuery { current_page: Some(current_page), page_size: Some(page_size) }.page()?;
