@@ -96,7 +96,7 @@ async fn print_012_templates_page(engine: Engine) {
     assert_eq!((file["enCode"].as_str(), file["type"].as_i64()), (Some("dict.print"), Some(2)));
     let import = |name: &'static str, content: Value| {
         let (s, admin) = (&s, admin.clone());
-        async move { s.call(Method::POST, &format!("{DEV}/Actions/ImportData"), Some(&admin), upload(name, content.to_string().as_bytes())).await }
+        async move { s.call(Method::POST, &format!("{DEV}/Actions/ImportData"), Some(&admin), upload("file", name, content.to_string().as_bytes())).await }
     };
     import("a.bp", file.clone()).await.fails(400, "打印模板“dict.print”：字典分类打印已存在，不能重复导入");
     import("a.bb", file.clone()).await.fails(400, "请选择.bp格式的打印模板文件");
@@ -137,7 +137,7 @@ async fn print_012_page_needs_its_menu_and_buttons(engine: Engine) {
         ("btn_add", Method::POST, DEV.to_string(), Body::Json(sql_template("另一个", "other.print", &[HEAD_SQL]))),
         ("btn_edit", Method::PUT, format!("{DEV}/{id}"), Body::Json(json!({"description": "x"}))),
         ("btn_download", Method::GET, format!("{DEV}/{id}/Actions/Export"), Body::None),
-        ("btn_upload", Method::POST, format!("{DEV}/Actions/ImportData"), upload("a.bp", b"{}")),
+        ("btn_upload", Method::POST, format!("{DEV}/Actions/ImportData"), upload("file", "a.bp", b"{}")),
         ("btn_remove", Method::DELETE, format!("{DEV}/{id}"), Body::None),
     ];
     each_button_needs_its_grant(&s, &token, &clerk, &page, tries).await;
