@@ -62,6 +62,9 @@ const FILES: &[(&str, &str)] = &[
     // release dialog requires as the App parent when APP is ticked (issue 25).
     ("dictionaries-visualdev.json", include_str!("../../fixtures/seed/dictionaries-visualdev.json")),
     ("menus-app.json", include_str!("../../fixtures/seed/menus-app.json")),
+    // Print templates (issue 29): the template categories and the 打印模板 page.
+    ("dictionaries-print.json", include_str!("../../fixtures/seed/dictionaries-print.json")),
+    ("menus-print.json", include_str!("../../fixtures/seed/menus-print.json")),
 ];
 
 const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
@@ -125,7 +128,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" | "dictionaries-visualdev.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" | "dictionaries-visualdev.json" | "dictionaries-print.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
@@ -134,7 +137,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "areas.json" => area::insert_seed(conn, text, false, now).await?,
         AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" | "menus-app.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" | "menus-app.json" | "menus-print.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }

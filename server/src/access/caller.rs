@@ -115,6 +115,12 @@ impl<A: Action> Permit<A> {
         &self.session
     }
 
+    /// The caller as a member (a permit is only ever given to one), for the calls that read
+    /// other models' records within the member's own scope there.
+    pub fn member(&self) -> Member {
+        Member(self.session.clone())
+    }
+
     /// The rows this permit reaches.
     pub fn scope(&self) -> &DataScope {
         &self.scope

@@ -33,6 +33,7 @@ const UNIQUE_KEYS: &[UniqueKey] = &[
     key("base_data_interface", &["en_code"], "enCode", "编码已存在"),
     key("base_data_interface_variate", &["full_name"], "fullName", "变量名已存在"),
     key("base_visual_dev", &["en_code"], "enCode", "编码已存在"),
+    key("base_print_dev", &["en_code"], "enCode", "编码已存在"),
     // Two releases of one model at once: the second finds its version number taken.
     key("base_visual_release", &["visual_id", "version"], "version", "该功能正在发布，请稍后再试"),
 ];

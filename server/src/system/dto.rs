@@ -89,7 +89,7 @@ pub struct LoginFilter {
     pub keyword: Option<Keyword>,
 }
 
-// ---- The designers' pickers of connections and print templates (jnpf-wire-engine2.md §6.2) ----
+// ---- The designers' picker of data connections (jnpf-wire-engine2.md §6.2) ----
 
 /// The platform database's id, the `dbLinkId` of models and data interfaces.
 pub const PLATFORM_DB_ID: &str = "0";
@@ -126,14 +126,4 @@ impl SourceNode {
             }],
         }
     }
-}
-
-/// A category of print templates with its templates as children.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TemplateGroup {
-    pub id: String,
-    pub full_name: String,
-    #[schema(no_recursion)]
-    pub children: Vec<TemplateGroup>,
 }

@@ -3,7 +3,7 @@
 use crate::api::TABLE;
 use super::service;
 use crate::state::AppState;
-use super::dto::{ListOf, SourceNode, TemplateGroup};
+use super::dto::{ListOf, SourceNode};
 use crate::access::{Admin, Member, Unlocked};
 use crate::request::Client;
 use crate::wire::{ApiResult, Envelope, Json, NoData, done, ok};
@@ -48,14 +48,4 @@ pub async fn password_policy(State(state): State<AppState>, _caller: Unlocked) -
     responses((status = 200, body = Envelope<ListOf<SourceNode>>)))]
 pub async fn data_source_selector(_caller: Member) -> ApiResult<ListOf<SourceNode>> {
     ok(ListOf { list: vec![SourceNode::platform()] })
-}
-
-/// Print templates (打印设计, jnpf-wire-engine2.md §6): none exist yet, so the pickers'
-/// selector answers an empty list, which the designers accept (a 404 stopped them).
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "The print templates a designer may pick, as category groups with the templates as children; empty until print templates exist",
-    params(("type" = Option<i64>, Query, description = "1 flow designer, 2 form and list designers")),
-    responses((status = 200, body = Envelope<ListOf<TemplateGroup>>)))]
-pub async fn print_dev_selector(_caller: Member) -> ApiResult<ListOf<TemplateGroup>> {
-    ok(ListOf { list: Vec::new() })
 }

@@ -38,5 +38,4 @@ pub fn routes() -> ApiRoutes {
         .merge(third_party::routes())
         .merge(log::routes())
         .route("/api/system/DataSource/Selector", routes!(handlers::data_source_selector))
-        .route("/api/system/printDev/Selector", routes!(handlers::print_dev_selector))
 }

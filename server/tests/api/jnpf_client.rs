@@ -52,6 +52,8 @@ async fn seeded_menus_use_the_jnpf_client_addresses(engine: Engine) {
         ("system.menu", "system/menu"),
         ("system.sysConfig", "system/sysConfig"),
         ("system.visualDev", "onlineDev/webDesign"),
+        // Issue 29: the JNPF client's views/system/printDev.
+        ("system.printDev", "system/printDev"),
     ] {
         assert_eq!(address_of(menus, code), address, "{code}");
     }

@@ -11,12 +11,12 @@ use serde_json::{Value, json};
 
 const ONLINE: &str = "/api/visualdev/OnlineDev";
 
-fn data(answer: &Value) -> Value {
+pub(crate) fn data(answer: &Value) -> Value {
     serde_json::from_str(answer["data"].as_str().unwrap()).unwrap()
 }
 
 /// A released model of `form_data` (and columnData); answers its id.
-async fn released(s: &TestServer, token: &str, code: &str, form_data: Value, column_data: Value) -> String {
+pub(crate) async fn released(s: &TestServer, token: &str, code: &str, form_data: Value, column_data: Value) -> String {
     let body = if column_data.is_null() {
         json!({"fullName": code, "enCode": code, "webType": 1, "formData": form_data})
     } else {
@@ -36,7 +36,7 @@ fn field(key: &str, name: &str, label: &str, config: Value) -> Value {
 
 /// An order form: a required unique code, a name, an amount, a date, a sub-table of lines
 /// (item required, price, quantity, a calculated line total) and a stored total.
-fn order_form() -> Value {
+pub(crate) fn order_form() -> Value {
     json!({"formRef": "elForm", "fields": [
         field("comInput", "code", "单号", json!({"required": true, "unique": true})),
         field("comInput", "title", "标题", json!({})),
@@ -54,7 +54,7 @@ fn order_form() -> Value {
     ]})
 }
 
-fn order_columns() -> Value {
+pub(crate) fn order_columns() -> Value {
     json!({"searchList": [
         {"prop": "code", "__vModel__": "code", "searchType": 2},
         {"prop": "title", "__vModel__": "title", "searchType": 2},
@@ -62,7 +62,7 @@ fn order_columns() -> Value {
     ], "columnList": [{"prop": "code", "sortable": true}, {"prop": "amount", "sortable": true}]})
 }
 
-fn order(code: &str, amount: f64, lines: Value) -> Value {
+pub(crate) fn order(code: &str, amount: f64, lines: Value) -> Value {
     json!({"data": json!({"code": code, "title": format!("订单{code}"), "amount": amount, "placed": 1_700_000_000_000i64, "lines": lines}).to_string()})
 }
 
@@ -232,7 +232,7 @@ async fn list_filters_and_sort(engine: Engine) {
 }
 
 /// A form menu (type 3) opening `model`, with flags; answers its id.
-async fn form_menu(s: &TestServer, model: &str, flags: (i64, i64, i64)) -> String {
+pub(crate) async fn form_menu(s: &TestServer, model: &str, flags: (i64, i64, i64)) -> String {
     let menu = crate::harness::insert_page(s, "-1", &format!("form_{model}")).await;
     let mut conn = s.conn().await;
     sqlx::query("UPDATE base_module SET type = 3, property_json = $1, is_button_authorize = $2, is_form_authorize = $3, is_data_authorize = $4 WHERE id = $5")
@@ -248,7 +248,7 @@ async fn form_menu(s: &TestServer, model: &str, flags: (i64, i64, i64)) -> Strin
     menu
 }
 
-async fn item(s: &TestServer, menu: &str, kind: &str, en_code: &str, condition: &str) -> String {
+pub(crate) async fn item(s: &TestServer, menu: &str, kind: &str, en_code: &str, condition: &str) -> String {
     let id = qiming_server::support::new_id();
     let mut conn = s.conn().await;
     sqlx::query("INSERT INTO base_module_item (id, module_id, kind, full_name, en_code, condition_json) VALUES ($1, $2, $3, $4, $4, $5)")

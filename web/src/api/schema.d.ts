@@ -4046,26 +4046,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/system/printDev/Selector": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The print templates a designer may pick, as category groups with the templates as children; empty until print templates exist
-         * @description Needs a member: an unlocked session whose initial password is changed.
-         */
-        get: operations["getSystemPrintDevSelector"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/file/Uploader/{type}": {
         parameters: {
             query?: never;
@@ -4546,6 +4526,278 @@ export interface paths {
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         post: operations["postVisualdevOnlineDevByModelIdList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of print templates (menu system.printDev): keyword over name and code, category by its printDev dictionary enCode
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDev"];
+        put?: never;
+        /**
+         * Create a print template (button btn_add): SQL statements checked by the data-interface guard, or a released model (modelId)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemPrintDev"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled print templates a designer may pick (type 1 flow, 2 form), as category groups with the templates as children; empty groups left out
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDevSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/getListOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The enabled templates among the ids, {id, fullName}, for the template choice dialog (PRINT-008)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemPrintDevGetListOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/Fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The designer's form-field tree: headTable with the main record's fields, then each detail set
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemPrintDevFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/Data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template filled for one record: {printTemplate, printData, operatorRecordList} (PRINT-006); the record within the caller's reach
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDevData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/BatchData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template filled for each record of formId (comma-separated), in that order
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDevBatchData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/Actions/ImportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .bp file (button btn_upload): checked like the form; a bad file changes nothing and the message says why
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemPrintDevActionsImportData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A print template for its designer (sqlTemplate and pageParam as JSON text)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDevById"];
+        /**
+         * Change a print template (button btn_edit); only what is sent changes
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemPrintDevById"];
+        post?: never;
+        /**
+         * Delete a print template and its print log (button btn_remove)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteSystemPrintDevById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a print template (button btn_add): <name>.副本<n>, <code><n>, disabled
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemPrintDevByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/{id}/Actions/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a print template (button btn_edit)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putSystemPrintDevByIdActionsState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printDev/{id}/Actions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a print template as a .bp file (button btn_download)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDevByIdActionsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printLog/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a print template's log (名称, 打印人, 打印时间, 打印条数), newest first
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintLogByTemplateId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/printLog/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a print after the browser's print dialog closed (PRINT-007)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postSystemPrintLogSave"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7381,6 +7633,33 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_PrintLogRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    printTitle: string;
+                    /** @description 姓名/账户. */
+                    printMan: string;
+                    /** Format: int64 */
+                    printTime: number;
+                    /** Format: int64 */
+                    printNum: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_RecordRow: {
             /**
              * Format: u-int16
@@ -7488,6 +7767,45 @@ export interface components {
                     startNumber: string;
                     /** @description The category's id. */
                     category: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_TemplateListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The category's name (printDev dictionary), shown as it is. */
+                    category: string;
+                    /**
+                     * Format: int64
+                     * @description 1 流程表单, 2 功能表单.
+                     */
+                    type: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -7673,6 +7991,28 @@ export interface components {
                 /** Format: int64 */
                 sortCode: number;
                 description: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PrintData: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description A filled template (PRINT-006): the HTML, the record's display values (`headTable`
+             *     fields by name, each detail set an array of rows) and the approval records.
+             */
+            data: {
+                printTemplate: string;
+                printData: Record<string, unknown>;
+                operatorRecordList: components["schemas"]["OperatorRecord"][];
             };
         };
         /**
@@ -8042,6 +8382,46 @@ export interface components {
                 propertyJson: string;
                 /** Format: int64 */
                 creatorTime: number;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_TemplateInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET printDev/{id}: the template form; `sqlTemplate` and `pageParam` as JSON text. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** @description A printDev dictionary item's enCode. */
+                category: string;
+                /** Format: int64 */
+                type: number;
+                dbLinkId: string;
+                /** @description JSON text `[{"sql": "…"}]`. */
+                sqlTemplate: string;
+                leftFields: string;
+                printTemplate: string;
+                /** @description JSON text of the page settings. */
+                pageParam: string;
+                /**
+                 * @description Qiming's addition: the released model whose record fills the template without SQL
+                 *     ('' for SQL templates).
+                 */
+                modelId: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
             };
         };
         /**
@@ -8538,6 +8918,24 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_Vec_FieldNode: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                fullName: string;
+                children?: components["schemas"]["FieldNode"][] | null;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_Vec_GroupNode: {
             /**
              * Format: u-int16
@@ -8574,6 +8972,24 @@ export interface components {
                 fullName: string;
                 /** @description The current one (the user's organisation or position). */
                 isDefault: boolean;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_PrintData: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                printTemplate: string;
+                printData: Record<string, unknown>;
+                operatorRecordList: components["schemas"]["OperatorRecord"][];
             }[];
         };
         /**
@@ -8664,6 +9080,23 @@ export interface components {
                  * @description The last attempt (ms); null before the first.
                  */
                 synDate?: number | null;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_TemplateOption: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                fullName: string;
             }[];
         };
         /**
@@ -8808,6 +9241,24 @@ export interface components {
              */
             fieldRule: number;
             childTableKey: string;
+        };
+        /**
+         * @description A node of the Fields tree: `headTable` (the main record) and each detail set, with their
+         *     fields as children (which have none).
+         */
+        FieldNode: {
+            id: string;
+            fullName: string;
+            children?: components["schemas"]["FieldNode"][] | null;
+        };
+        /**
+         * @description POST printDev/Fields: the statements (JSON text or JSON) of an SQL template, or
+         *     (Qiming's addition) a released model.
+         */
+        FieldsForm: {
+            dbLinkId?: string | null;
+            sqlTemplate?: string | null;
+            modelId?: string | null;
         };
         /** @description A download link (FILE-014): opened without the Authorization header, valid 5 minutes. */
         FileDownloadUrl: {
@@ -9649,6 +10100,16 @@ export interface components {
              */
             version: number;
         };
+        /** @description One approval step (PRINT-006): who handled which node when, and how. */
+        OperatorRecord: {
+            nodeName: string;
+            userName: string;
+            /** Format: int64 */
+            handleTime: number;
+            /** Format: int64 */
+            handleStatus: number;
+            handleOpinion: string;
+        };
         /** @description One organisation with its positions or roles (the user form's options). */
         OptionGroup: {
             id: string;
@@ -9664,6 +10125,10 @@ export interface components {
             fullName: string;
             enCode: string;
             children?: components["schemas"]["OptionNode"][] | null;
+        };
+        /** @description POST printDev/getListOptions. */
+        OptionsForm: {
+            ids?: string[];
         };
         /** @description A node of the organisation management tree. */
         OrganizeNode: {
@@ -9892,6 +10357,33 @@ export interface components {
         /** @description POST DataInterface/{id}/Actions/Preview. */
         PreviewForm: {
             paramList?: components["schemas"]["ParamValue"][];
+        };
+        /**
+         * @description A filled template (PRINT-006): the HTML, the record's display values (`headTable`
+         *     fields by name, each detail set an array of rows) and the approval records.
+         */
+        PrintData: {
+            printTemplate: string;
+            printData: Record<string, unknown>;
+            operatorRecordList: components["schemas"]["OperatorRecord"][];
+        };
+        /** @description POST printLog/save (PRINT-007). */
+        PrintLogForm: {
+            printTitle?: string;
+            /** Format: int64 */
+            printNum?: number | null;
+            printId?: string;
+        };
+        /** @description A row of the print log (日志: 名称, 打印人, 打印时间, 打印条数). */
+        PrintLogRow: {
+            id: string;
+            printTitle: string;
+            /** @description 姓名/账户. */
+            printMan: string;
+            /** Format: int64 */
+            printTime: number;
+            /** Format: int64 */
+            printNum: number;
         };
         /** @description POST batchDelete/{modelId}. */
         RecordBatchDeleteForm: {
@@ -10453,11 +10945,93 @@ export interface components {
             /** Format: int64 */
             creatorTime: number;
         };
-        /** @description A category of print templates with its templates as children. */
+        /**
+         * @description POST printDev / PUT printDev/{id}. An update changes only what it sends. `sqlTemplate`,
+         *     `leftFields` and `pageParam` may come as JSON text or as JSON.
+         */
+        TemplateForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            category?: components["schemas"]["Patch_String"];
+            /**
+             * Format: int64
+             * @description 1 流程表单, 2 功能表单.
+             */
+            type?: number | null;
+            dbLinkId?: components["schemas"]["Patch_String"];
+            sqlTemplate?: string | null;
+            leftFields?: string | null;
+            printTemplate?: components["schemas"]["Patch_String"];
+            pageParam?: string | null;
+            /** @description Qiming's addition: a released model's id; its record fills the template (no SQL). */
+            modelId?: components["schemas"]["Patch_String"];
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /**
+         * @description A category of print templates with its templates as children (PRINT-008: a template
+         *     option has id and fullName).
+         */
         TemplateGroup: {
             id: string;
             fullName: string;
             children: components["schemas"]["TemplateGroup"][];
+        };
+        /** @description GET printDev/{id}: the template form; `sqlTemplate` and `pageParam` as JSON text. */
+        TemplateInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description A printDev dictionary item's enCode. */
+            category: string;
+            /** Format: int64 */
+            type: number;
+            dbLinkId: string;
+            /** @description JSON text `[{"sql": "…"}]`. */
+            sqlTemplate: string;
+            leftFields: string;
+            printTemplate: string;
+            /** @description JSON text of the page settings. */
+            pageParam: string;
+            /**
+             * @description Qiming's addition: the released model whose record fills the template without SQL
+             *     ('' for SQL templates).
+             */
+            modelId: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+        };
+        /** @description A row of the template list. */
+        TemplateListRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The category's name (printDev dictionary), shown as it is. */
+            category: string;
+            /**
+             * Format: int64
+             * @description 1 流程表单, 2 功能表单.
+             */
+            type: number;
+            /** @description Who made it: 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            lastModifyTime?: number | null;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+        };
+        /** @description A template option (getListOptions, PRINT-008). */
+        TemplateOption: {
+            id: string;
+            fullName: string;
         };
         /** @description PUT …/Current/SystemTheme. */
         ThemeChange: {
@@ -16694,29 +17268,6 @@ export interface operations {
             };
         };
     };
-    getSystemPrintDevSelector: {
-        parameters: {
-            query?: {
-                /** @description 1 flow designer, 2 form and list designers */
-                type?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_ListOf_TemplateGroup"];
-                };
-            };
-        };
-    };
     postFileUploaderByType: {
         parameters: {
             query?: never;
@@ -17482,6 +18033,387 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PageOf_RecordRow"];
+                };
+            };
+        };
+    };
+    getSystemPrintDev: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description A printDev dictionary item's enCode; empty for every category. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_TemplateListRow"];
+                };
+            };
+        };
+    };
+    postSystemPrintDev: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemPrintDevSelector: {
+        parameters: {
+            query?: {
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_TemplateGroup"];
+                };
+            };
+        };
+    };
+    postSystemPrintDevGetListOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionsForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_TemplateOption"];
+                };
+            };
+        };
+    };
+    postSystemPrintDevFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FieldsForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_FieldNode"];
+                };
+            };
+        };
+    };
+    getSystemPrintDevData: {
+        parameters: {
+            query: {
+                id: string;
+                formId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrintData"];
+                };
+            };
+        };
+    };
+    getSystemPrintDevBatchData: {
+        parameters: {
+            query: {
+                id: string;
+                formId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PrintData"];
+                };
+            };
+        };
+    };
+    postSystemPrintDevActionsImportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemPrintDevById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateInfo"];
+                };
+            };
+        };
+    };
+    putSystemPrintDevById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteSystemPrintDevById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postSystemPrintDevByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putSystemPrintDevByIdActionsState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getSystemPrintDevByIdActionsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    getSystemPrintLogByTemplateId: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                printId?: string;
+                startTime?: string;
+                endTime?: string;
+                currentPage?: string;
+                pageSize?: string;
+            };
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_PrintLogRow"];
+                };
+            };
+        };
+    };
+    postSystemPrintLogSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintLogForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };

@@ -49,6 +49,8 @@ const ROWS: [name: string, zhCN: string, zhTW: string, en: string][] = [
   ['system-billRule', '单据规则', '單據規則', 'Serial-Number Rules'],
   // 功能设计 as seeded (enCode system.visualDev, address onlineDev/webDesign)
   ['system-visualDev', '功能设计', '功能設計', 'Web Design'],
+  // 打印模板 as seeded (enCode system.printDev, address system/printDev; issue 29)
+  ['system-printDev', '打印模板', '列印範本', 'Print Templates'],
   // The App menus' root (enCode app, category App), which the release dialog's App parent picker lists
   ['app', '移动应用', '行動應用', 'Mobile Apps'],
   ['system-language', '翻译管理', '翻譯管理', 'Translations'],

@@ -17,7 +17,7 @@ use crate::db::{Arg, Engine, Sql};
 use crate::error::AppError;
 use sea_query::SelectStatement;
 use std::collections::BTreeMap;
-use sqlparser::ast::{Expr, Ident, ObjectName, ObjectNamePart, Query, SetExpr, Statement, TableAlias, TableFactor, Value as SqlValue, Visit, VisitMut, Visitor, VisitorMut, visit_statements};
+use sqlparser::ast::{Expr, Ident, ObjectName, ObjectNamePart, Query, SelectItem, SetExpr, Statement, TableAlias, TableFactor, Value as SqlValue, Visit, VisitMut, Visitor, VisitorMut, visit_statements};
 use sqlparser::dialect::{PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::Parser;
 use std::collections::BTreeSet;
@@ -224,6 +224,12 @@ impl Parsed {
         &self.records
     }
 
+    /// The statement as it would run before the record tables are scoped (for reading its
+    /// result columns' names; never to run).
+    pub fn text(&self) -> String {
+        self.statement.to_string()
+    }
+
     /// The statement to run: every reference to a record table replaced by `scoped[table]` —
     /// the rows of it the caller may read, a SELECT the records' builder made with the
     /// caller's data scope — as a subquery under the name the statement gives the table (its
@@ -289,6 +295,29 @@ impl VisitorMut for ScopedTables {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The names of a checked statement's result columns as far as its text says them (a
+/// column, a qualified column, or an alias; `*` and unnamed expressions give none): what a
+/// print template offers as fields when the statement finds no row to show them.
+pub fn output_names(engine: Engine, checked_sql: &str) -> Vec<String> {
+    let statements = match engine {
+        Engine::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, checked_sql),
+        Engine::Sqlite => Parser::parse_sql(&SQLiteDialect {}, checked_sql),
+    };
+    let Ok(statements) = statements else { return Vec::new() };
+    let Some(Statement::Query(query)) = statements.first() else { return Vec::new() };
+    let SetExpr::Select(select) = query.body.as_ref() else { return Vec::new() };
+    select
+        .projection
+        .iter()
+        .filter_map(|item| match item {
+            SelectItem::ExprWithAlias { alias, .. } => Some(alias.value.clone()),
+            SelectItem::UnnamedExpr(Expr::Identifier(i)) => Some(i.value.clone()),
+            SelectItem::UnnamedExpr(Expr::CompoundIdentifier(parts)) => parts.last().map(|i| i.value.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Walks a parsed statement once and keeps the first reason to refuse it: a table outside

@@ -477,23 +477,51 @@ async fn run_sql(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>
     if let Some(message) = bad_value {
         return Err(AppError::bad(message));
     }
-    // Released models' records: only the rows the caller's data scope reaches on the model.
+    let checked = scope_records(state, ctx.member, parsed).await?;
+    Ok(Value::Array(select_checked(state, &checked).await?))
+}
+
+/// A parsed statement with each released model's record table it reads replaced by the rows
+/// of it the member's data scope reaches on the model (a table no released model has is
+/// refused), and the physical tables those rows come from.
+async fn scope_records(state: &AppState, member: &Member, parsed: guard::Parsed) -> Result<(guard::Checked, Vec<String>), AppError> {
     let mut scoped = BTreeMap::new();
     let mut record_tables = Vec::new();
     for table in parsed.record_tables() {
-        let Some(rows) = record_scopes()(state, ctx.member, table).await? else {
+        let Some(rows) = record_scopes()(state, member, table).await? else {
             return Err(AppError::bad(format!("SQL语句不能查询{table}")));
         };
         record_tables.extend(rows.tables);
         scoped.insert(table.clone(), rows.select);
     }
-    let checked = parsed.scoped(&scoped)?;
-    let rows = state.system.interface_sql.select(&checked.sql, &checked.args, &record_tables, MAX_ROWS).await.map_err(|e| match e {
+    Ok((parsed.scoped(&scoped)?, record_tables))
+}
+
+/// Runs a checked statement on the interfaces' own connections, at most `MAX_ROWS` rows.
+async fn select_checked(state: &AppState, (checked, record_tables): &(guard::Checked, Vec<String>)) -> Result<Vec<Value>, AppError> {
+    let rows = state.system.interface_sql.select(&checked.sql, &checked.args, record_tables, MAX_ROWS).await.map_err(|e| match e {
         RunError::Timeout(limit) => AppError::bad(format!("查询超时：数据接口的SQL执行超过{}秒，已停止", limit.as_secs_f64())),
         RunError::Busy => AppError::bad("数据接口繁忙，请稍后再试"),
         RunError::Database(message) => AppError::bad(format!("SQL执行失败：{message}")),
     })?;
-    Ok(Value::Array(rows.into_iter().map(without_secrets).collect()))
+    Ok(rows.into_iter().map(without_secrets).collect())
+}
+
+/// Runs an administrator-written statement that is not an interface (a print template's,
+/// issue 29) through the same guard and on the same connections: one query over the readable
+/// tables, `@name` variables bound by `variable` (an unknown one, or a `{field}` parameter,
+/// is refused), each row as a JSON object.
+pub async fn run_guarded(state: &AppState, member: &Member, query: &str, variable: impl FnMut(&str) -> Option<Arg>) -> Result<Vec<Value>, AppError> {
+    let parsed = guard::check(state.db.engine(), query, |_| None, variable)?;
+    let checked = scope_records(state, member, parsed).await?;
+    select_checked(state, &checked).await
+}
+
+/// The result columns a statement names (`guard::output_names`), after the guard's check
+/// with `variable` (nothing runs).
+pub fn guarded_columns(engine: Engine, query: &str, variable: impl FnMut(&str) -> Option<Arg>) -> Result<Vec<String>, AppError> {
+    let parsed = guard::check(engine, query, |_| None, variable)?;
+    Ok(guard::output_names(engine, &parsed.text()))
 }
 
 /// The rows of a released model's record table a member may read: a SELECT of every column

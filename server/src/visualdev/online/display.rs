@@ -172,6 +172,13 @@ pub(super) async fn lookup_names(conn: &mut Conn, loaded: &Loaded, reach: &BTree
 /// organisations, positions, roles, groups and areas; dictionary and option labels; switch
 /// as 1/0, numbers as numbers; `<field>_id` keeps each picked field's stored value).
 pub async fn data_change(state: &AppState, permit: &RecordPermit, model_id: &str, id: &str) -> Result<RecordData, AppError> {
+    let (_, id, shown) = displayed(state, permit, model_id, id).await?;
+    Ok(RecordData { id, data: Value::Object(shown).to_string() })
+}
+
+/// The record `id` within the caller's reach with its display values (DataChange's data),
+/// with the released model it was read through.
+pub(super) async fn displayed(state: &AppState, permit: &RecordPermit, model_id: &str, id: &str) -> Result<(std::sync::Arc<Loaded>, String, Map<String, Value>), AppError> {
     let mut conn = state.db.acquire().await?;
     let (loaded, _) = load(state, &mut conn, model_id).await?;
     let (head, raw) = read_record(&mut conn, &loaded, permit, id).await?;
@@ -198,6 +205,5 @@ pub async fn data_change(state: &AppState, permit: &RecordPermit, model_id: &str
             }
         }
     }
-    Ok(RecordData { id: head.id, data: Value::Object(shown).to_string() })
+    Ok((loaded, head.id, shown))
 }
-

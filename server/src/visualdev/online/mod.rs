@@ -8,6 +8,7 @@ mod filter;
 mod handlers;
 pub mod layout;
 mod list;
+mod print;
 pub mod loaded;
 mod record;
 mod released;
