@@ -1025,8 +1025,10 @@ mod limit_tests {
         assert_eq!(field_limits(&not_after_now, &json!({}), None, Some(now), D).end_text.as_deref(), Some("2026-04-01 00:00:00"));
         assert_eq!(field_limits(&not_after_now, &json!({}), None, Some(now), -300).end_text.as_deref(), Some("2026-03-31 00:00:00"));
         let v = FormValidator::new(&json!({"fields": [not_after_now]})).unwrap().at(now);
-        assert!(v.validate(&json!({"d": ms("2026-04-01")})).is_empty());
+        // 1 April 14:00 in China is 1 April 01:00 in New York: today at the hospital, tomorrow there.
+        let afternoon = ms("2026-04-01 14:00:00");
+        assert!(v.validate(&json!({"d": afternoon})).is_empty());
         let v = FormValidator::new(&json!({"fields": [date(json!({"endTimeRule": true, "endTimeType": 3}))]})).unwrap().at(now).in_zone(-300);
-        assert!(!v.validate(&json!({"d": ms("2026-04-01")})).is_empty());
+        assert_eq!(v.validate(&json!({"d": afternoon})).values().flatten().map(|m| m.text.clone()).collect::<Vec<_>>(), ["日期不能晚于2026-03-31"]);
     }
 }
