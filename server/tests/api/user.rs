@@ -540,7 +540,7 @@ async fn new_user_default_password(engine: Engine) {
     let config = s.get("/api/system/SysConfig", Some(&admin)).await.ok().clone();
     assert_eq!(config["newUserDefaultPassword"], json!("Welcome2026"));
 
-    let (_, password) = user(&s, &admin, json!({"account": "zhangsan", "realName": "张三", "organizeIdTree": [[hospital]]})).await;
+    let (_, password) = user(&s, &admin, json!({"account": "zhangsan", "realName": "张三", "gender": 1, "organizeIdTree": [[hospital]]})).await;
     assert_eq!(password, "Welcome2026");
     let token = s.sign_in("zhangsan", "Welcome2026").await;
     s.get(USERS, Some(&token)).await.fails(403, MSG_CHANGE_INITIAL_PASSWORD);
@@ -561,8 +561,8 @@ async fn new_user_default_password(engine: Engine) {
 
     // Emptied: a generated password per user, answered once.
     s.set_config(json!({"newUserDefaultPassword": ""})).await;
-    let (_, first) = user(&s, &admin, json!({"account": "wangwu", "realName": "王五", "organizeIdTree": [[hospital]]})).await;
-    let (_, second) = user(&s, &admin, json!({"account": "zhaoliu", "realName": "赵六", "organizeIdTree": [[hospital]]})).await;
+    let (_, first) = user(&s, &admin, json!({"account": "wangwu", "realName": "王五", "gender": 1, "organizeIdTree": [[hospital]]})).await;
+    let (_, second) = user(&s, &admin, json!({"account": "zhaoliu", "realName": "赵六", "gender": 2, "organizeIdTree": [[hospital]]})).await;
     assert!(first != "Welcome2026" && !first.is_empty() && first != second);
     s.sign_in("wangwu", &first).await;
 }
