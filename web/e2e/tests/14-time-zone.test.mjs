@@ -6,7 +6,7 @@
 // schedule created for 09:00 shows 09:00 on the calendar and in the viewer, not 20:00.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { active, api, BASE, dialog, firstSignIn, item, launch, named, openPage, screenshot, storySteps } from '../support.mjs';
+import { active, api, BASE, choose, dialog, firstSignIn, item, launch, named, openPage, screenshot, storySteps } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const BROWSER_ZONE = 'America/New_York';
@@ -49,6 +49,38 @@ describe('a browser outside the installation’s zone shows the installation’s
     assert.equal(current.sysConfigInfo.utcOffsetMinutes, 480);
   });
 
+  step('a schedule created for 09:00 on the hospital’s today shows 09:00 on the calendar, in the viewer and on the wire', async () => {
+    await openPage(page, null, '日程安排', 'extend/schedule', '.qm-schedule-page');
+    await active(page).locator('.qm-schedule-month').waitFor();
+    await active(page).getByRole('button', { name: /新建日程/ }).click();
+    const form = dialog(page, '新建日程');
+    await form.waitFor();
+    await motionless();
+    assert.equal(await item(form, '开始日期').locator('input').inputValue(), HOSPITAL_TODAY);
+    assert.equal(await item(form, '开始时间').locator('input').inputValue(), '09:00');
+    await choose(form, '类型', '会议');
+    await form.getByLabel('标题').fill('查房');
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/system\/Schedule(\?|$)/.test(r.url()));
+    await form.getByRole('button', { name: named('确定') }).click();
+    const body = (await posted).postDataJSON();
+    await form.waitFor({ state: 'hidden' });
+    await motionless();
+    // The start's day is the hospital's midnight (16:00 UTC the day before), its time 09:00.
+    assert.equal(body.startDay, Date.parse(`${HOSPITAL_TODAY}T00:00:00+08:00`));
+    assert.equal(body.startTime, '09:00');
+
+    const cell = active(page).locator(`td[title="${HOSPITAL_TODAY}"] .qm-month-events`);
+    await cell.locator('.qm-event-title', { hasText: /^查房$/ }).waitFor();
+    assert.equal((await cell.locator('.qm-event-time').first().innerText()).trim(), '09:00');
+    await cell.locator('.qm-event-title', { hasText: /^查房$/ }).click();
+    const viewer = dialog(page, '查看日程');
+    await viewer.waitFor();
+    await motionless();
+    const shown = viewer.locator('.ant-descriptions-row').filter({ has: page.locator('th', { hasText: /^开始时间$/ }) }).locator('td');
+    assert.equal((await shown.innerText()).trim(), `${HOSPITAL_TODAY} 09:00`);
+    await screenshot(page, 'time-zone-schedule-viewer');
+  });
+
   step('a new record’s date field with 默认当前时间 shows the hospital’s today', async () => {
     const field = (vModel, label, extra) => ({
       __vModel__: vModel,
@@ -71,7 +103,7 @@ describe('a browser outside the installation’s zone shows the installation’s
           field('visit_day', '就诊日期', { defaultCurrent: true }),
         ],
       },
-      columnData: { columnList: [{ prop: 'patient', label: '患者', jnpfKey: 'comInput', align: 'left', sortable: false, width: null }], searchList: [], type: 1, sort: 'desc', defaultSidx: '', hasPage: true, pageSize: 20 },
+      columnData: { columnList: [{ prop: 'patient', label: '患者', jnpfKey: 'comInput', align: 'left', sortable: false, width: null }], searchList: [], btnsList: [{ value: 'add', icon: 'el-icon-plus', label: '新增' }], type: 1, sort: 'desc', defaultSidx: '', hasPage: true, pageSize: 20 },
     });
     await api(page, 'POST', `/api/visualdev/Base/${modelId}/Actions/Release`, { pc: 1, app: 0 });
     await page.goto(`${BASE}/onlineDev/records?id=${modelId}`);
@@ -86,38 +118,5 @@ describe('a browser outside the installation’s zone shows the installation’s
     await screenshot(page, 'time-zone-default-today');
     await popup.locator('.ant-modal-title button').filter({ hasText: /^返\s*回$/ }).click();
     await popup.waitFor({ state: 'hidden' });
-  });
-
-  step('a schedule created for 09:00 on the hospital’s today shows 09:00 on the calendar, in the viewer and on the wire', async () => {
-    await openPage(page, null, '日程安排', 'extend/schedule', '.qm-schedule-page');
-    await active(page).locator('.qm-schedule-month').waitFor();
-    await active(page).getByRole('button', { name: /新建日程/ }).click();
-    const form = dialog(page, '新建日程');
-    await form.waitFor();
-    await motionless();
-    assert.equal(await item(form, '开始日期').locator('input').inputValue(), HOSPITAL_TODAY);
-    assert.equal(await item(form, '开始时间').locator('input').inputValue(), '09:00');
-    await item(form, '类型').locator('.ant-select').first().click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await form.getByLabel('标题').fill('查房');
-    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/system/Schedule'));
-    await form.getByRole('button', { name: named('确定') }).click();
-    const body = (await posted).postDataJSON();
-    await form.waitFor({ state: 'hidden' });
-    await motionless();
-    // The start's day is the hospital's midnight (16:00 UTC the day before), its time 09:00.
-    assert.equal(body.startDay, Date.parse(`${HOSPITAL_TODAY}T00:00:00+08:00`));
-    assert.equal(body.startTime, '09:00');
-
-    const cell = active(page).locator(`td[title="${HOSPITAL_TODAY}"] .qm-month-events`);
-    await cell.locator('.qm-event-title', { hasText: /^查房$/ }).waitFor();
-    assert.equal((await cell.locator('.qm-event-time').first().innerText()).trim(), '09:00');
-    await cell.locator('.qm-event-title', { hasText: /^查房$/ }).click();
-    const viewer = dialog(page, '查看日程');
-    await viewer.waitFor();
-    await motionless();
-    const shown = viewer.locator('.ant-descriptions-row').filter({ has: page.locator('th', { hasText: /^开始时间$/ }) }).locator('td');
-    assert.equal((await shown.innerText()).trim(), `${HOSPITAL_TODAY} 09:00`);
-    await screenshot(page, 'time-zone-schedule-viewer');
   });
 });
