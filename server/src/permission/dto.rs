@@ -16,8 +16,8 @@ pub struct CurrentUser {
     pub menu_list: Vec<Menu>,
     /// One entry per visible page.
     pub permission_list: Vec<PermissionEntry>,
-    /// The public system settings, plus `utcOffsetMinutes`: the installation's zone
-    /// (QIMING_UTC_OFFSET_MINUTES) in which the web counts days and wall-clock times.
+    /// The public system settings.
+    // Plus `utcOffsetMinutes` (service::UTC_OFFSET_MINUTES): the installation's zone.
     #[schema(value_type = Object)]
     pub sys_config_info: Map<String, Value>,
 }
