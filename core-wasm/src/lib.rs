@@ -331,13 +331,21 @@ pub fn definition_fields(
 
 // ---- forms ----------------------------------------------------------------------------------
 
-/// Every field's messages for `record` under the form definition `formData`.
+/// Every field's messages for `record` under the form definition `formData`; days and
+/// wall-clock times count in the installation's zone `offsetMinutes` east of UTC (China
+/// Standard Time when not given).
 #[wasm_bindgen(js_name = validateRecord, unchecked_return_type = "FieldMessages")]
 pub fn validate_record(
     #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | string")] record: JsValue,
+    offset_minutes: Option<i32>,
 ) -> Result<JsValue, JsError> {
-    to_js(&validator_for(form_data)?.validate_at(&json(record)?, now_ms()))
+    to_js(&validator_for(form_data, zone(offset_minutes))?.validate_at(&json(record)?, now_ms()))
+}
+
+/// The installation's zone as the web passes it; China Standard Time when not given.
+fn zone(offset_minutes: Option<i32>) -> i32 {
+    offset_minutes.unwrap_or(qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES)
 }
 
 /// The browser's clock, for limits relative to now.
@@ -348,9 +356,9 @@ fn now_ms() -> i64 {
 /// The compiled validator of a definition, reusing the last one when the definition's JSON
 /// text is the same: a form calls `validateRecord` with one definition many times, and
 /// comparing the text costs far less than compiling it again (a cache, not a rule).
-fn validator_for(form_data: JsValue) -> Result<std::rc::Rc<form::FormValidator>, JsError> {
+fn validator_for(form_data: JsValue, offset_minutes: i32) -> Result<std::rc::Rc<form::FormValidator>, JsError> {
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(String, std::rc::Rc<form::FormValidator>)>> =
+        static LAST: std::cell::RefCell<Option<((String, i32), std::rc::Rc<form::FormValidator>)>> =
             const { std::cell::RefCell::new(None) };
     }
     let text = match form_data.as_string() {
@@ -359,14 +367,14 @@ fn validator_for(form_data: JsValue) -> Result<std::rc::Rc<form::FormValidator>,
         None => String::new(), // not a definition: FormValidator says so
     };
     if let Some(hit) =
-        LAST.with_borrow(|last| last.as_ref().filter(|(t, _)| *t == text).map(|(_, v)| v.clone()))
+        LAST.with_borrow(|last| last.as_ref().filter(|((t, o), _)| *t == text && *o == offset_minutes).map(|(_, v)| v.clone()))
     {
         return Ok(hit);
     }
     let validator = std::rc::Rc::new(
-        form::FormValidator::new(&Value::String(text.clone())).map_err(|m| JsError::new(&m.text))?,
+        form::FormValidator::new(&Value::String(text.clone())).map_err(|m| JsError::new(&m.text))?.in_zone(offset_minutes),
     );
-    LAST.set(Some((text, validator.clone())));
+    LAST.set(Some(((text, offset_minutes), validator.clone())));
     Ok(validator)
 }
 
@@ -376,11 +384,15 @@ pub struct FormValidator(form::FormValidator);
 
 #[wasm_bindgen]
 impl FormValidator {
+    /// `offsetMinutes`: the installation's zone east of UTC (China Standard Time when not given).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "FormData | string")] form_data: JsValue,
+        offset_minutes: Option<i32>,
     ) -> Result<FormValidator, JsError> {
-        form::FormValidator::new(&json(form_data)?).map(FormValidator).map_err(|m| JsError::new(&m.text))
+        form::FormValidator::new(&json(form_data)?)
+            .map(|v| FormValidator(v.in_zone(zone(offset_minutes))))
+            .map_err(|m| JsError::new(&m.text))
     }
     /// `{[field]: Message[]}` for the whole record.
     #[wasm_bindgen(unchecked_return_type = "FieldMessages")]
@@ -408,7 +420,8 @@ impl FormValidator {
 
 /// The limits a date or time field sets for `record` (WGT-089/090): `{start, end}`, epoch ms
 /// for a date (cut to its format), seconds since midnight for a time, null where unlimited.
-/// `table` and `row` name the sub-table row of a column; `now` defaults to the browser's clock.
+/// `table` and `row` name the sub-table row of a column; `now` defaults to the browser's clock;
+/// days count in the installation's zone `offsetMinutes` east of UTC.
 #[wasm_bindgen(js_name = fieldLimits, unchecked_return_type = "FieldLimits")]
 pub fn field_limits(
     #[wasm_bindgen(unchecked_param_type = "object")] field: JsValue,
@@ -416,11 +429,12 @@ pub fn field_limits(
     table: Option<String>,
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | undefined")] row: JsValue,
     now: Option<f64>,
+    offset_minutes: Option<i32>,
 ) -> Result<JsValue, JsError> {
     let row = if row.is_undefined() || row.is_null() { None } else { Some(json(row)?) };
     let cell = table.as_deref().zip(row.as_ref());
     let now = now.filter(|n| n.is_finite()).map_or_else(now_ms, |n| n as i64);
-    to_js(&form::field_limits(&json(field)?, &json(record)?, cell, Some(now)))
+    to_js(&form::field_limits(&json(field)?, &json(record)?, cell, Some(now), zone(offset_minutes)))
 }
 
 /// Is a field or column shown on pc (visibility has pc, noShow unset)?
@@ -454,16 +468,18 @@ pub fn date_range_picker(format: &str) -> String {
     form::date_range_picker(format).to_string()
 }
 
-/// Can the date range picker offer the instant `ms` (year-only formats: January only)?
+/// Can the date range picker offer the instant `ms` (year-only formats: January only, in the
+/// installation's zone `offsetMinutes` east of UTC)?
 #[wasm_bindgen(js_name = dateRangeAllows)]
-pub fn date_range_allows(ms: f64, format: &str) -> bool {
-    form::date_range_allows(ms, format)
+pub fn date_range_allows(ms: f64, format: &str, offset_minutes: i32) -> bool {
+    form::date_range_allows(ms, format, offset_minutes)
 }
 
-/// A date widget's "current time" default: `nowMs` cut to what the format shows.
+/// A date widget's "current time" default: `nowMs` cut to what the format shows, in the
+/// installation's zone `offsetMinutes` east of UTC (never the browser's).
 #[wasm_bindgen(js_name = dateDefaultCurrent, unchecked_return_type = "number | null")]
-pub fn date_default_current(now_ms: f64, format: &str) -> JsValue {
-    form::date_default_current(now_ms, format).map_or(JsValue::NULL, |ms| JsValue::from_f64(ms as f64))
+pub fn date_default_current(now_ms: f64, format: &str, offset_minutes: i32) -> JsValue {
+    form::date_default_current(now_ms, format, offset_minutes).map_or(JsValue::NULL, |ms| JsValue::from_f64(ms as f64))
 }
 
 // ---- formula --------------------------------------------------------------------------------

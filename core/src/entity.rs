@@ -420,6 +420,8 @@ const SYS_CONFIG: &[FieldRule] = &[
     field("disableOldPassword").range(0, 1, FLAG),
     field("disableTheNumberOfOldPasswords").range(1, 24, None),
     field("mandatoryModificationOfInitialPassword").range(0, 1, FLAG),
+    // The initial password of new users (empty: a generated one each time).
+    field("newUserDefaultPassword").max(50, None),
     // Third-party office chat: DingTalk (钉钉) and WeCom (企业微信).
     field("dingSynAppKey").max(200, None),
     field("dingSynAppSecret").max(500, None),

@@ -228,24 +228,26 @@ fn epoch_ms(ms: f64) -> Option<i64> {
     ms.is_finite().then_some(ms as i64)
 }
 
-/// Can the date range picker offer the instant `ms` (epoch milliseconds; never NaN) in China
-/// time (WGT-119)? With a year-only format only January can be picked.
-pub fn date_range_allows(ms: f64, format: &str) -> bool {
+/// Can the date range picker offer the instant `ms` (epoch milliseconds; never NaN) in the
+/// installation's zone, `offset_minutes` east of UTC (WGT-119)? With a year-only format only
+/// January can be picked.
+pub fn date_range_allows(ms: f64, format: &str, offset_minutes: i32) -> bool {
     let Some(ms) = epoch_ms(ms) else { return false };
     match format {
         "yyyy" | "YYYY" => {
-            DateTime::from_epoch_ms(ms, DEFAULT_UTC_OFFSET_MINUTES).is_some_and(|d| d.month == 1)
+            DateTime::from_epoch_ms(ms, offset_minutes).is_some_and(|d| d.month == 1)
         }
         _ => true,
     }
 }
 
-/// A date widget's "current time" default (WGT-091): `now` (epoch milliseconds) cut, in China
-/// time, to the precision its format shows — the start of the year for `yyyy`, of the month
-/// for `yyyy-MM`, of the day for `yyyy-MM-dd`, of the minute for `… HH:mm`. None for NaN or
-/// an instant outside years 1..9999.
-pub fn date_default_current(now_ms: f64, format: &str) -> Option<i64> {
-    cut_to_format(epoch_ms(now_ms)?, format, DEFAULT_UTC_OFFSET_MINUTES)
+/// A date widget's "current time" default (WGT-091): `now` (epoch milliseconds) cut, in the
+/// installation's zone (`offset_minutes` east of UTC, `QIMING_UTC_OFFSET_MINUTES`: never the
+/// browser's), to the precision its format shows — the start of the year for `yyyy`, of the
+/// month for `yyyy-MM`, of the day for `yyyy-MM-dd`, of the minute for `… HH:mm`. None for NaN
+/// or an instant outside years 1..9999.
+pub fn date_default_current(now_ms: f64, format: &str, offset_minutes: i32) -> Option<i64> {
+    cut_to_format(epoch_ms(now_ms)?, format, offset_minutes)
 }
 
 fn is_empty(v: Option<&Value>) -> bool {
@@ -724,6 +726,13 @@ impl FormValidator {
         Ok(FormValidator { fields: rules, utc_offset_minutes: DEFAULT_UTC_OFFSET_MINUTES, now_ms: None })
     }
 
+    /// The same validator counting days and wall-clock times in the zone `offset_minutes` east
+    /// of UTC (the installation's; China Standard Time unless set).
+    pub fn in_zone(mut self, offset_minutes: i32) -> FormValidator {
+        self.utc_offset_minutes = offset_minutes;
+        self
+    }
+
     /// The same validator checking limits relative to `now_ms` (epoch ms).
     pub fn at(mut self, now_ms: i64) -> FormValidator {
         self.now_ms = Some(now_ms);
@@ -783,7 +792,7 @@ impl FormValidator {
 /// of its columns (a relation field is then looked up in the row first). The picker disables
 /// what lies outside; the check on submit is the same.
 ///
-/// `startText`/`endText` are the same limits as wall-clock text in the core's zone
+/// `startText`/`endText` are the same limits as wall-clock text in the installation's zone (`offset_minutes`)
 /// (`yyyy-MM-dd HH:mm:ss`, or `HH:mm:ss` for a time), so a picker in any time zone compares
 /// calendar days the way the check does.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
@@ -795,11 +804,11 @@ pub struct FieldLimits {
     pub end_text: Option<String>,
 }
 
-pub fn field_limits(field: &Value, record: &Value, cell: Option<(&str, &Value)>, now_ms: Option<i64>) -> FieldLimits {
+pub fn field_limits(field: &Value, record: &Value, cell: Option<(&str, &Value)>, now_ms: Option<i64>, offset_minutes: i32) -> FieldLimits {
     let empty = Map::new();
     let record = record.as_object().unwrap_or(&empty);
     let row = cell.and_then(|(table, row)| Some((table, 0, row.as_object()?)));
-    let place = Place { record, row, offset: DEFAULT_UTC_OFFSET_MINUTES, now: now_ms };
+    let place = Place { record, row, offset: offset_minutes, now: now_ms };
     let key = field.get("__config__").and_then(|c| c.get("jnpfKey")).and_then(Value::as_str).unwrap_or("");
     let (start, end) = (bound(field, "start"), bound(field, "end"));
     match key {
@@ -916,6 +925,8 @@ mod limit_tests {
     use serde_json::json;
 
     /// 2026-03-31 10:20:30 China time.
+    /// The default installation zone (China Standard Time).
+    const D: i32 = DEFAULT_UTC_OFFSET_MINUTES;
     const NOW: i64 = 1_774_923_630_000;
 
     fn date(extra: Value) -> Value {
@@ -959,11 +970,11 @@ mod limit_tests {
         assert!(check(&not_after_now, json!(ms("2030-01-01")), None).is_empty());
 
         let one_month_ahead = date(json!({"endTimeRule": true, "endTimeType": 5, "endTimeTarget": 2, "endTimeValue": 1}));
-        let limits = field_limits(&one_month_ahead, &json!({}), None, Some(NOW));
+        let limits = field_limits(&one_month_ahead, &json!({}), None, Some(NOW), D);
         assert_eq!(limits.end, Some(ms("2026-04-30")));
         assert_eq!(limits.end_text.as_deref(), Some("2026-04-30 00:00:00"));
         let two_years_back = date(json!({"startTimeRule": true, "startTimeType": 4, "startTimeTarget": 1, "startTimeValue": "2"}));
-        assert_eq!(field_limits(&two_years_back, &json!({}), None, Some(NOW)).start, Some(ms("2024-03-31")));
+        assert_eq!(field_limits(&two_years_back, &json!({}), None, Some(NOW), D).start, Some(ms("2024-03-31")));
         let ten_days_back = date(json!({"startTimeRule": true, "startTimeType": 4, "startTimeTarget": 3, "startTimeValue": 10}));
         assert_eq!(check(&ten_days_back, json!(ms("2026-03-20")), Some(NOW)), ["日期不能早于2026-03-21"]);
     }
@@ -973,11 +984,11 @@ mod limit_tests {
     fn wgt_089_limit_from_another_field() {
         let f = date(json!({"startTimeRule": true, "startTimeType": 2, "startRelationField": "from"}));
         let record = json!({"from": ms("2026-05-01")});
-        assert_eq!(field_limits(&f, &record, None, None).start, Some(ms("2026-05-01")));
+        assert_eq!(field_limits(&f, &record, None, None, D).start, Some(ms("2026-05-01")));
         let row = json!({"from": ms("2026-06-01")});
-        assert_eq!(field_limits(&f, &record, Some(("items", &row)), None).start, Some(ms("2026-06-01")));
+        assert_eq!(field_limits(&f, &record, Some(("items", &row)), None, D).start, Some(ms("2026-06-01")));
         // An empty related field sets no limit.
-        assert_eq!(field_limits(&f, &json!({}), None, None), FieldLimits::default());
+        assert_eq!(field_limits(&f, &json!({}), None, None, D), FieldLimits::default());
     }
 
     // WGT-090: time limits in seconds since midnight, fixed or relative to now's time of day
@@ -987,12 +998,37 @@ mod limit_tests {
         let f = json!({"__vModel__": "d", "__config__": {"jnpfKey": "time", "label": "时间",
             "startTimeRule": true, "startTimeType": 1, "startTimeValue": "07:00:00",
             "endTimeRule": true, "endTimeType": 5, "endTimeTarget": 1, "endTimeValue": 20}});
-        let limits = field_limits(&f, &json!({}), None, Some(NOW));
+        let limits = field_limits(&f, &json!({}), None, Some(NOW), D);
         assert_eq!((limits.start, limits.end), (Some(7 * 3600), Some(86_399)));
         assert_eq!((limits.start_text.as_deref(), limits.end_text.as_deref()), (Some("07:00:00"), Some("23:59:59")));
         assert_eq!(check(&f, json!("06:59:59"), Some(NOW)), ["时间不能早于07:00:00"]);
         let free = json!({"__vModel__": "d", "__config__": {"jnpfKey": "time", "label": "时间"}});
         assert!(check(&free, json!("00:00:00"), None).is_empty());
         assert!(check(&free, json!("23:59:59"), None).is_empty());
+    }
+
+    // Issue 25: "today" and the limits are the installation's, given as its offset, whatever
+    // zone the caller is in: 2026-03-31 20:00 in New York (UTC-5) is 1 April 09:00 in China.
+    #[test]
+    fn today_is_the_installations_day() {
+        let new_york_evening = DateTime::parse("2026-03-31 20:00:00").unwrap().to_epoch_ms(-300) as f64;
+        assert_eq!(date_default_current(new_york_evening, "yyyy-MM-dd", D), Some(ms("2026-04-01")));
+        let ny_midnight = DateTime::parse("2026-03-31").unwrap().to_epoch_ms(-300);
+        assert_eq!(date_default_current(new_york_evening, "yyyy-MM-dd", -300), Some(ny_midnight));
+        // The year-only range picker's January is the installation's.
+        let cn_new_year = ms("2027-01-01 00:30:00") as f64;
+        assert!(date_range_allows(cn_new_year, "yyyy", D));
+        assert!(!date_range_allows(cn_new_year, "yyyy", -300));
+        // "Not after today": today is the installation's day in the limits and the check.
+        let not_after_now = date(json!({"endTimeRule": true, "endTimeType": 3}));
+        let now = new_york_evening as i64;
+        assert_eq!(field_limits(&not_after_now, &json!({}), None, Some(now), D).end_text.as_deref(), Some("2026-04-01 00:00:00"));
+        assert_eq!(field_limits(&not_after_now, &json!({}), None, Some(now), -300).end_text.as_deref(), Some("2026-03-31 00:00:00"));
+        let v = FormValidator::new(&json!({"fields": [not_after_now]})).unwrap().at(now);
+        // 1 April 14:00 in China is 1 April 01:00 in New York: today at the hospital, tomorrow there.
+        let afternoon = ms("2026-04-01 14:00:00");
+        assert!(v.validate(&json!({"d": afternoon})).is_empty());
+        let v = FormValidator::new(&json!({"fields": [date(json!({"endTimeRule": true, "endTimeType": 3}))]})).unwrap().at(now).in_zone(-300);
+        assert_eq!(v.validate(&json!({"d": afternoon})).values().flatten().map(|m| m.text.clone()).collect::<Vec<_>>(), ["日期不能晚于2026-03-31"]);
     }
 }

@@ -131,8 +131,8 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
         "numericRange" => json!(form::numeric_range(arg(a, 0), arg(a, 1))),
         "normalizeMultiple" => form::multiple_value(arg(a, 0)),
         "dateRangePicker" => json!(form::date_range_picker(s(a, 0))),
-        "dateRangeAllows" => json!(form::date_range_allows(n(a, 0), s(a, 1))),
-        "dateDefaultCurrent" => json!(form::date_default_current(n(a, 0), s(a, 1))),
+        "dateRangeAllows" => json!(form::date_range_allows(n(a, 0), s(a, 1), n(a, 2) as i32)),
+        "dateDefaultCurrent" => json!(form::date_default_current(n(a, 0), s(a, 1), n(a, 2) as i32)),
         "validateUpload" => {
             message(upload::check_upload(arg(a, 0), s(a, 1), whole_number(n(a, 2)), arg(a, 3)))
         }

@@ -17,6 +17,7 @@ pub struct CurrentUser {
     /// One entry per visible page.
     pub permission_list: Vec<PermissionEntry>,
     /// The public system settings.
+    // Plus `utcOffsetMinutes` (service::UTC_OFFSET_MINUTES): the installation's zone.
     #[schema(value_type = Object)]
     pub sys_config_info: Map<String, Value>,
 }

@@ -29,6 +29,10 @@ pub(super) enum Grantee<'a> {
     User(&'a str),
 }
 
+/// The key of CurrentUser's `sysConfigInfo` carrying the installation's offset from UTC in
+/// minutes.
+pub const UTC_OFFSET_MINUTES: &str = "utcOffsetMinutes";
+
 /// CurrentUser's whole answer (the envelope's JSON), from the cache while nothing it is built
 /// from has changed since it was built for this session (every page load asks for it).
 pub async fn current_user_answer(state: &AppState, caller: &Unlocked) -> Result<Bytes, AppError> {
@@ -125,7 +129,11 @@ async fn current_user(state: &AppState, caller: &Unlocked) -> Result<CurrentUser
         theme: u.theme.clone(),
         language: u.language.clone(),
     };
-    Ok(CurrentUser { user_info, menu_list, permission_list, sys_config_info: settings.public() })
+    let mut sys_config_info = settings.public();
+    // The installation's zone (QIMING_UTC_OFFSET_MINUTES): what "today" and a wall-clock time
+    // mean in the web as in the server (issue 25). Not a setting: the JNPF client ignores it.
+    sys_config_info.insert(UTC_OFFSET_MINUTES.into(), state.config.utc_offset_minutes.into());
+    Ok(CurrentUser { user_info, menu_list, permission_list, sys_config_info })
 }
 
 /// The user's current system: the one they chose, else the first.

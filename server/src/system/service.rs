@@ -25,6 +25,13 @@ fn is_secret(key: &str) -> bool {
     SECRETS.contains(&key)
 }
 
+/// Shown to administrators as stored, but never to other users: the initial password every
+/// new user gets would let anyone sign in as a user who has not yet changed it.
+const ADMIN_ONLY: &[&str] = &[NEW_USER_DEFAULT_PASSWORD];
+
+/// The initial password of new users (JNPF's `newUserDefaultPassword`); empty: a generated one.
+pub const NEW_USER_DEFAULT_PASSWORD: &str = "newUserDefaultPassword";
+
 /// How a stored secret is shown to an administrator.
 pub const SECRET_MASK: &str = "******";
 
@@ -89,7 +96,7 @@ impl SysConfig {
 
     /// The settings anyone signed in may read (secrets left out).
     pub fn public(&self) -> Map<String, Value> {
-        self.0.iter().filter(|(k, _)| !is_secret(k)).map(|(k, v)| (k.clone(), v.clone())).collect()
+        self.0.iter().filter(|(k, _)| !is_secret(k) && !ADMIN_ONLY.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 
     /// Every setting for an administrator, a stored secret shown as [`SECRET_MASK`] (sent
@@ -106,6 +113,17 @@ impl SysConfig {
             })
             .collect()
     }
+}
+
+/// The initial password of a new user (created, imported or synchronised): the configured
+/// `newUserDefaultPassword`, or a generated one when none is set. Either way it must be
+/// changed at the first sign-in.
+pub async fn initial_password(conn: &mut Conn) -> Result<String, AppError> {
+    let c = settings(conn).await?;
+    Ok(match c.get(NEW_USER_DEFAULT_PASSWORD).and_then(Value::as_str) {
+        Some(p) if !p.trim().is_empty() => p.to_string(),
+        _ => crate::support::password_hash::generate_initial(),
+    })
 }
 
 /// The stored configuration.

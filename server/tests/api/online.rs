@@ -992,3 +992,44 @@ async fn calculated_values_come_from_inputs_only(engine: Engine) {
 }
 
 on_both_engines!(calculated_values_come_from_inputs_only);
+
+// Issue 25: a calculate field with isStorage 1 stores nothing, so the list and the detail
+// compute it from the record's stored inputs (core's Calculations, as the form does) instead of
+// leaving it blank — on the main form (reading a sub-table's sum) and in every sub-table row.
+async fn unstored_calculations_are_computed_in_list_and_detail(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let shown = |name: &str, label: &str, expression: Value| {
+        json!({"__vModel__": name, "__config__": {"jnpfKey": "calculate", "label": label}, "precision": 2, "isStorage": 1, "expression": expression})
+    };
+    let number = |name: &str, label: &str| json!({"__vModel__": name, "__config__": {"jnpfKey": "numInput", "label": label}});
+    let form = json!({"formRef": "elForm", "fields": [
+        number("price", "单价"),
+        number("qty", "数量"),
+        shown("total", "合计", json!([{"__vModel__": "price"}, "×", {"__vModel__": "qty"}, "+", {"__vModel__": "lines.amount"}])),
+        {"__vModel__": "lines", "__config__": {"jnpfKey": "table", "label": "明细", "tableName": "", "children": [
+            number("fee", "费用"),
+            shown("amount", "金额", json!([{"__vModel__": "lines.fee"}, "×", "2"]))
+        ]}}
+    ]});
+    let columns = json!({"columnList": [
+        {"prop": "price", "label": "单价", "jnpfKey": "numInput"},
+        {"prop": "total", "label": "合计", "jnpfKey": "calculate"}
+    ], "searchList": [], "type": 1, "hasPage": true, "pageSize": 20});
+    let model = released(&s, &admin, "unstored", form, columns).await;
+    let record = json!({"price": 12.5, "qty": 3, "lines": [{"fee": 1.25}, {"fee": 2}]});
+    let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": record.to_string()})).await.ok().as_str().unwrap().to_string();
+
+    // total = 12.5 × 3 + (2.5 + 4) = 44.
+    let detail = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    assert_eq!(detail["lines"][0]["amount"].as_f64(), Some(2.5), "{detail:#}");
+    assert_eq!(detail["lines"][1]["amount"].as_f64(), Some(4.0), "{detail:#}");
+    assert_eq!(detail["total"].as_f64(), Some(44.0), "{detail:#}");
+
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20})).await;
+    let row = &page["list"][0];
+    let total = row["total"].as_str().map(str::to_string).or_else(|| row["total"].as_f64().map(|n| n.to_string())).unwrap_or_default();
+    assert!(total == "44.00" || total == "44", "the list shows the computed total: {row:#}");
+}
+
+on_both_engines!(unstored_calculations_are_computed_in_list_and_detail);

@@ -1,6 +1,6 @@
 //! Menu filtering by permission and the system configuration's admin rules.
 
-use crate::harness::{Engine, start, start_sharing};
+use crate::harness::{Engine, start, start_sharing, start_with};
 use crate::on_both_engines;
 use qiming_server::permission::repo::menu::{self, ItemKind, NewMenu};
 use serde_json::{Value, json};
@@ -184,3 +184,22 @@ on_both_engines!(
     sys_003_config_admin_only_and_secrets_hidden,
     current_user_cache_follows_every_change,
 );
+
+// Issue 25: the installation's zone (QIMING_UTC_OFFSET_MINUTES) reaches the web in CurrentUser's
+// sysConfigInfo, so the web counts "today" and wall-clock times in it, not in the browser's.
+async fn current_user_answers_the_installations_zone(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let current = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok().clone();
+    assert_eq!(current["sysConfigInfo"]["utcOffsetMinutes"], json!(480));
+
+    let s = start_with(engine, |c| c.utc_offset_minutes = -300).await;
+    let admin = s.ready_admin().await;
+    let current = s.get("/api/oauth/CurrentUser", Some(&admin)).await.ok().clone();
+    assert_eq!(current["sysConfigInfo"]["utcOffsetMinutes"], json!(-300));
+    // Not a setting: the configuration page neither shows nor saves it.
+    let config = s.get("/api/system/SysConfig", Some(&admin)).await.ok().clone();
+    assert!(config.get("utcOffsetMinutes").is_none());
+}
+
+on_both_engines!(current_user_answers_the_installations_zone);

@@ -528,3 +528,43 @@ async fn org_026_users_excel(engine: Engine) {
 }
 
 on_both_engines!(org_026_users_excel);
+
+// Issue 25 (the JNPF server's 新用户默认密码): with `newUserDefaultPassword` set, created and
+// imported users get it (answered, and still to be changed at the first sign-in); the setting
+// is shown to administrators only; with it emptied, each new user gets a generated password.
+async fn new_user_default_password(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let hospital = organisation(&s, &admin, "-1", false, "第一医院", "h1").await;
+    s.set_config(json!({"newUserDefaultPassword": "Welcome2026"})).await;
+    let config = s.get("/api/system/SysConfig", Some(&admin)).await.ok().clone();
+    assert_eq!(config["newUserDefaultPassword"], json!("Welcome2026"));
+
+    let (_, password) = user(&s, &admin, json!({"account": "zhangsan", "realName": "张三", "gender": 1, "organizeIdTree": [[hospital]]})).await;
+    assert_eq!(password, "Welcome2026");
+    let token = s.sign_in("zhangsan", "Welcome2026").await;
+    s.get(USERS, Some(&token)).await.fails(403, MSG_CHANGE_INITIAL_PASSWORD);
+    // Other users never read it: not in SysConfig, not in CurrentUser's sysConfigInfo.
+    let public = s.get("/api/system/SysConfig", Some(&token)).await.ok().clone();
+    assert!(public.get("newUserDefaultPassword").is_none(), "{public}");
+    let current = s.get("/api/oauth/CurrentUser", Some(&token)).await.ok().clone();
+    assert!(current["sysConfigInfo"].get("newUserDefaultPassword").is_none());
+
+    let rows = vec![vec!["lisi".to_string(), "李四".into(), "男".into(), "第一医院".into(), String::new(), String::new(), String::new()]];
+    let file = qiming_server::support::excel::workbook("用户信息", &["账户", "姓名", "性别", "所属组织", "岗位", "角色", "出生年月"], &rows).unwrap();
+    let name = s.call(Method::POST, &format!("{USERS}/Uploader"), Some(&admin), upload("file", "用户.xlsx", &file)).await.ok()["name"].as_str().unwrap().to_string();
+    let preview = s.get(&format!("{USERS}/ImportPreview?fileName={name}"), Some(&admin)).await.ok()["dataRow"].clone();
+    let result = s.post(&format!("{USERS}/ImportData"), Some(&admin), json!({"list": preview})).await.ok().clone();
+    assert_eq!((result["snum"].as_i64(), result["initialPassword"].as_str()), (Some(1), Some("Welcome2026")), "{result}");
+    let token = s.sign_in("lisi", "Welcome2026").await;
+    s.get(USERS, Some(&token)).await.fails(403, MSG_CHANGE_INITIAL_PASSWORD);
+
+    // Emptied: a generated password per user, answered once.
+    s.set_config(json!({"newUserDefaultPassword": ""})).await;
+    let (_, first) = user(&s, &admin, json!({"account": "wangwu", "realName": "王五", "gender": 1, "organizeIdTree": [[hospital]]})).await;
+    let (_, second) = user(&s, &admin, json!({"account": "zhaoliu", "realName": "赵六", "gender": 2, "organizeIdTree": [[hospital]]})).await;
+    assert!(first != "Welcome2026" && !first.is_empty() && first != second);
+    s.sign_in("wangwu", &first).await;
+}
+
+on_both_engines!(new_user_default_password);

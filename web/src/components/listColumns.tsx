@@ -4,10 +4,10 @@
  * permissions, then the row's other actions). The pages differ only in widths, what the record
  * is called in the question and the calls.
  */
+import { inZone } from '@/utils/clock';
 import type { ReactNode } from 'react';
 import { Space, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { Envelope } from '@/api/request';
 import { BTN_EDIT, BTN_REMOVE } from '@/hooks/useButtons';
 import { DATE_FORMAT } from '@/utils/format';
@@ -24,7 +24,7 @@ interface Named {
 }
 
 /** A time as YYYY-MM-DD HH:mm (empty without one). */
-export const formatTime = (v: number | null | undefined) => (v ? dayjs(v).format(DATE_FORMAT) : '');
+export const formatTime = (v: number | null | undefined) => (v ? inZone(v).format(DATE_FORMAT) : '');
 
 /** A time column (创建时间, 最后修改时间, 发布时间, …): the field as YYYY-MM-DD HH:mm. */
 export function timeColumn<T>(key: string, title: string, width = 170): ColumnType<T> {
@@ -182,7 +182,7 @@ export function manageColumns<T extends Named>({ can, what, toggle, update, chan
 
 /** A log's time with its seconds (YYYY-MM-DD HH:mm:ss; empty without one). */
 export function secondsColumn<T>(key: string, dataIndex: string, title: string, width = 170): ColumnType<T> {
-  return { key, title, dataIndex, width, render: (v: number | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '') };
+  return { key, title, dataIndex, width, render: (v: number | null | undefined) => (v ? inZone(v).format('YYYY-MM-DD HH:mm:ss') : '') };
 }
 
 /** How a logged call or sign-in ended: its text in a green tag when it succeeded, else red. */

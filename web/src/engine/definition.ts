@@ -4,6 +4,7 @@
  * the walk through containers. Rules (required, patterns, limits, formulas) are not here:
  * they are the core's (FormValidator, evaluateFormula) and the renderer calls it.
  */
+import { inZone } from '@/utils/clock';
 import type { WidgetKinds } from '@qiming/core';
 import widgetKindsFile from '../../../core/src/widget_kinds.json';
 
@@ -200,10 +201,9 @@ export function withCurrentDates(form: FormDefinition, record: FormRecord, curre
   return next;
 }
 
+/** The installation's time of day at `ms` (issue 25: not the browser's), HH:mm or HH:mm:ss. */
 function timeText(ms: number, format: string): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const text = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  const text = inZone(ms).format('HH:mm:ss');
   return format.length <= 5 ? text.slice(0, 5) : text;
 }
 

@@ -5,6 +5,7 @@
  * `Calculations.recompute` for calculate fields after every change. The server's own field messages
  * are shown the same way (`showServerMessages`).
  */
+import { zoneOffset } from '@/utils/clock';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Calculations, FieldMessages, FormValidator, Message } from '@qiming/core';
 import { loadCore } from '@/core';
@@ -100,14 +101,14 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
       (loaded) => {
         if (!alive) return;
         validator.current?.free();
-        validator.current = new loaded.FormValidator(form as never);
+        validator.current = new loaded.FormValidator(form as never, zoneOffset());
         calc.current?.free();
         const calculations = calculationsOf(loaded, form);
         calc.current = calculations;
         setCore(loaded);
         const creating = initialRef.current === undefined;
         setRecord((r) => {
-          const next = recompute(calculations, creating ? withCurrentDates(form, r, (now, format) => loaded.dateDefaultCurrent(now, format)) : r);
+          const next = recompute(calculations, creating ? withCurrentDates(form, r, (now, format) => loaded.dateDefaultCurrent(now, format, zoneOffset())) : r);
           latest.current = next;
           return next;
         });
@@ -218,7 +219,7 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
   const validate = useCallback(async () => {
     const loaded = core ?? (await loadCore());
     settle();
-    const found = loaded.validateRecord(form as never, latest.current as never);
+    const found = loaded.validateRecord(form as never, latest.current as never, zoneOffset());
     setMessages(found);
     return found;
   }, [core, form, settle]);
@@ -241,7 +242,7 @@ export function useFormEngine(form: FormDefinition, initial?: FormRecord): FormE
       if (pending.current) clearTimeout(pending.current);
       pending.current = null;
       let r = next ?? initialRecord(form);
-      if (core) r = recompute(calc.current, next ? r : withCurrentDates(form, r, (now, format) => core.dateDefaultCurrent(now, format)));
+      if (core) r = recompute(calc.current, next ? r : withCurrentDates(form, r, (now, format) => core.dateDefaultCurrent(now, format, zoneOffset())));
       latest.current = r;
       setRecord(r);
       setMessages({});

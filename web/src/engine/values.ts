@@ -4,7 +4,7 @@
  * React and no components, so the widgets, the form, the viewer and the pages share them without
  * importing one another (issue 23 §3). Numbers and amounts are the core's (WASM).
  */
-import dayjs from 'dayjs';
+import { inZone } from '@/utils/clock';
 import type { useCore } from '@/hooks/useCore';
 import { dayjsFormat, WIDGET_DATE_FORMAT, staticOptions, type Field, type FormRecord, type TemplateParam } from './definition';
 import type { ModelExtra } from './context';
@@ -75,9 +75,9 @@ export function displayText(core: Core, field: Field, value: unknown, record: Fo
     const amount = field.isAmountChinese === true || key === 'JNPFAmount' ? chineseAmount(core, value) : '';
     return amount ? `${text} ${amount}` : text;
   }
-  if (key === 'date' && typeof value === 'number') return dayjs(value).format(dayjsFormat(field.format, 'YYYY-MM-DD'));
-  if ((key === 'createTime' || key === 'modifyTime') && typeof value === 'number') return dayjs(value).format(WIDGET_DATE_FORMAT);
-  if (key === 'dateRange' && Array.isArray(value)) return value.map((v) => dayjs(Number(v)).format(dayjsFormat(field.format))).join(' ~ ');
+  if (key === 'date' && typeof value === 'number') return inZone(value).format(dayjsFormat(field.format, 'YYYY-MM-DD'));
+  if ((key === 'createTime' || key === 'modifyTime') && typeof value === 'number') return inZone(value).format(WIDGET_DATE_FORMAT);
+  if (key === 'dateRange' && Array.isArray(value)) return value.map((v) => inZone(Number(v)).format(dayjsFormat(field.format))).join(' ~ ');
   if (key === 'timeRange' && Array.isArray(value)) return value.map(str).join(' ~ ');
   if (key === 'switch') return str(value === (field['active-value'] ?? 1) || value === true ? field.activeTxt ?? '开' : field.inactiveTxt ?? '关');
   if (['radio', 'checkbox', 'select', 'cascader', 'treeSelect'].includes(key) && field.__config__.dataType !== 'dictionary' && field.__config__.dataType !== 'dynamic') {

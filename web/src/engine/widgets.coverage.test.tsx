@@ -4,6 +4,7 @@
 // redrawing, the rich-text editor, the auto-complete's failure, the date range's timestamps and
 // the calculate fields' debounce. The real rules core (WASM) and HTTP client; only `fetch` is
 // fake, and the two drawing libraries (qrcode, jsbarcode) are recorded instead of drawing.
+import { inZone, wallMs } from '@/utils/clock';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -132,14 +133,14 @@ test('WGT-112: a rating without max offers 5 stars; max sets the count', async (
 test('WGT-115, WGT-116, CONST-007: while filling, currUser shows the user as name/account (or the one known), currTime now as yyyy-MM-dd HH:mm:ss; a kept time shows the same way', async () => {
   const before = dayjs();
   const { container, unmount } = renderForm([field('createUser', 'creator', '创建人'), field('createTime', 'created', '创建时间'), field('modifyTime', 'modified', '修改时间')], {
-    modified: new Date(2026, 0, 2, 3, 4, 5).getTime(),
+    modified: wallMs('2026-01-02 03:04:05'),
   });
   await ready();
   const value = (name: string) => (container.querySelector(`[data-field="${name}"] input`) as HTMLInputElement).value;
   expect(value('creator')).toBe('管理员/admin');
   expect(value('created')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-  expect(dayjs(value('created'), 'YYYY-MM-DD HH:mm:ss').valueOf()).toBeGreaterThanOrEqual(before.startOf('second').valueOf());
-  expect(dayjs(value('created'), 'YYYY-MM-DD HH:mm:ss').valueOf()).toBeLessThanOrEqual(Date.now());
+  expect(wallMs(value('created'))).toBeGreaterThanOrEqual(before.startOf('second').valueOf());
+  expect(wallMs(value('created'))).toBeLessThanOrEqual(Date.now());
   expect(value('modified')).toBe('2026-01-02 03:04:05');
   unmount();
   useUser.setState({ userInfo: { userAccount: 'admin' } as never });
@@ -234,8 +235,8 @@ test('WGT-114: when the auto-complete\'s call fails, the suggestions become an e
 });
 
 test('WGT-121: a date range holds timestamps: a kept pair shows as dates, and picking two days stores their epoch ms', async () => {
-  const start = new Date(2026, 2, 3).getTime();
-  const end = new Date(2026, 2, 5).getTime();
+  const start = wallMs('2026-03-03');
+  const end = wallMs('2026-03-05');
   const { container } = renderForm([field('dateRange', 'stay', '住院期间', { format: 'yyyy-MM-dd' })], { stay: [start, end] });
   await ready();
   const inputs = container.querySelectorAll('[data-field="stay"] input');
@@ -248,7 +249,7 @@ test('WGT-121: a date range holds timestamps: a kept pair shows as dates, and pi
   await waitFor(() => expect((engine().record.stay as unknown[])?.[1]).not.toBe(end));
   const stay = engine().record.stay as unknown[];
   expect(stay.every((v) => typeof v === 'number')).toBe(true);
-  expect(stay.map((v) => dayjs(v as number).format('YYYY-MM-DD'))).toEqual(['2026-03-10', '2026-03-12']);
+  expect(stay.map((v) => inZone(v as number).format('YYYY-MM-DD'))).toEqual(['2026-03-10', '2026-03-12']);
 });
 
 test('CALC-004: calculate fields follow a change 100 ms after it, not at once; a submit gets them at once', async () => {

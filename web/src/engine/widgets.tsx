@@ -29,6 +29,7 @@ import {
 } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
+import { inZone, now as nowInZone, pickedMs, zoneOffset } from '@/utils/clock';
 import { useTranslation } from 'react-i18next';
 import { previewInterface, listInterfaceRows } from '@/api/dataInterface';
 import type { DictionaryItem } from '@/api/dictionary';
@@ -228,7 +229,7 @@ function useLimits(field: Field, record: FormRecord, row?: FormRecord): FieldLim
   if (!core) return none;
   const table = typeof field.__config__.parentVModel === 'string' ? field.__config__.parentVModel : undefined;
   try {
-    return core.fieldLimits(field, record, row ? table ?? '' : undefined, row);
+    return core.fieldLimits(field, record, row ? table ?? '' : undefined, row, undefined, zoneOffset());
   } catch {
     return none;
   }
@@ -243,7 +244,7 @@ function DateWidget({ field, value, onChange, onBlur, disabled, id, record, row 
   const showTime = /H/.test(format);
   const { startText, endText } = useLimits(field, record, row);
   // Whole days (months, years) outside the limits cannot be picked, compared as calendar text
-  // in the core's zone; the core's check on change catches a time of day beyond them.
+  // in the installation's zone (the picker shows its wall clock, issue 25); the core's check on change catches a time of day beyond them.
   const [cellFormat, cellLength] = CELL_TEXT[str(field.type)] ?? ['YYYY-MM-DD', 10];
   const disabledDate =
     startText === null && endText === null
@@ -264,8 +265,8 @@ function DateWidget({ field, value, onChange, onBlur, disabled, id, record, row 
       inputReadOnly={field.readonly === true}
       allowClear={clearableOf(field)}
       placeholder={placeholderOf(field, t('engine.selectPlaceholder'))}
-      value={typeof value === 'number' ? dayjs(value) : null}
-      onChange={(d: Dayjs | null) => onChange(d ? d.valueOf() : null)}
+      value={typeof value === 'number' ? inZone(value) : null}
+      onChange={(d: Dayjs | null) => onChange(d ? pickedMs(d) : null)}
       onBlur={onBlur}
     />
   );
@@ -339,10 +340,10 @@ function RangeWidget({ field, value, onChange, disabled, id }: WidgetProps) {
       format={format}
       picker={kind === 'monthrange' ? 'month' : 'date'}
       showTime={kind === 'datetimerange'}
-      disabledDate={core ? (d: Dayjs) => !core.dateRangeAllows(d.valueOf(), jnpfFormat) : undefined}
+      disabledDate={core ? (d: Dayjs) => !core.dateRangeAllows(pickedMs(d), jnpfFormat, zoneOffset()) : undefined}
       disabled={disabled}
-      value={pair ? [dayjs(Number(pair[0])), dayjs(Number(pair[1]))] : null}
-      onChange={(v) => onChange(v && v[0] && v[1] ? [v[0].valueOf(), v[1].valueOf()] : [])}
+      value={pair ? [inZone(Number(pair[0])), inZone(Number(pair[1]))] : null}
+      onChange={(v) => onChange(v && v[0] && v[1] ? [pickedMs(v[0]), pickedMs(v[1])] : [])}
     />
   );
 }
@@ -361,12 +362,12 @@ function SystemField({ field, value }: WidgetProps) {
   const fallback: Record<string, string> = {
     currUser,
     // WGT-116, CONST-007: now, as yyyy-MM-dd HH:mm:ss.
-    currTime: dayjs().format(WIDGET_DATE_FORMAT),
+    currTime: nowInZone().format(WIDGET_DATE_FORMAT),
     // WGT-117: the department when showLevel is last, else the organisation.
     currOrganize: str(field.showLevel === 'last' ? user?.departmentName : user?.organizeName),
     currPosition: str(user?.positionName),
   };
-  const shown = value != null && value !== '' ? (typeof value === 'number' ? dayjs(value).format(WIDGET_DATE_FORMAT) : str(value)) : fallback[type] ?? '';
+  const shown = value != null && value !== '' ? (typeof value === 'number' ? inZone(value).format(WIDGET_DATE_FORMAT) : str(value)) : fallback[type] ?? '';
   return <Input value={shown} readOnly disabled placeholder={t('engine.byServer')} style={styleOf(field)} />;
 }
 

@@ -779,6 +779,8 @@ const en: Translation = {
     includeUppercaseLetters: 'Upper-case letters',
     containsCharacters: 'Special characters',
     mandatoryModificationOfInitialPassword: 'Initial password must be changed',
+    newUserDefaultPassword: 'New users\' default password',
+    newUserDefaultPasswordHelp: 'Created and imported users get this initial password and must change it at their first sign-in; when empty, each new user gets a random password, shown once after creation',
     wecom: 'WeCom',
     qyhCorpId: 'Corp ID',
     qyhAgentId: 'App AgentId',

@@ -775,6 +775,8 @@ const zhCN = {
     includeUppercaseLetters: '大写字母',
     containsCharacters: '特殊字符',
     mandatoryModificationOfInitialPassword: '初始密码强制修改',
+    newUserDefaultPassword: '新用户默认密码',
+    newUserDefaultPasswordHelp: '新建和导入的用户以此为初始密码，首次登录须修改；留空则为每个新用户生成随机密码，创建后只显示一次',
     wecom: '企业微信',
     qyhCorpId: '企业ID',
     qyhAgentId: '应用AgentId',

@@ -777,6 +777,8 @@ const zhTW: Translation = {
     includeUppercaseLetters: '大寫字母',
     containsCharacters: '特殊字元',
     mandatoryModificationOfInitialPassword: '初始密碼強制修改',
+    newUserDefaultPassword: '新使用者預設密碼',
+    newUserDefaultPasswordHelp: '新建和匯入的使用者以此為初始密碼，首次登入須修改；留空則為每個新使用者產生隨機密碼，建立後只顯示一次',
     wecom: '企業微信',
     qyhCorpId: '企業ID',
     qyhAgentId: '應用AgentId',

@@ -3,6 +3,7 @@
  * the lock flag, the forced password change. Logging in, loading the user, locking and
  * logging out live here so that every screen shares one account of the session.
  */
+import { setZoneOffset } from '@/utils/clock';
 import { create } from 'zustand';
 import * as auth from '@/api/auth';
 import type { CurrentUser, SysConfigInfo, UserInfo } from '@/api/auth';
@@ -144,6 +145,8 @@ export const useUser = create<UserState & UserActions>((set, get) => ({
     const problem = checkCurrentUser(data);
     if (problem) throw problem;
     const { routes, menus } = buildMenu(data.menuList, { token: get().token, dataV: dataVHost() });
+    // Issue 25: the installation's zone governs "today" and wall-clock times in the web.
+    setZoneOffset(data.sysConfigInfo?.utcOffsetMinutes);
     cacheSysConfig(data.sysConfigInfo ?? {});
     // Start-up order of jnpf-wire.md: updatePasswordMessage, then SysConfig.
     await auth.updatePasswordMessage().catch(() => undefined);

@@ -1,4 +1,5 @@
 // The shell's display formats (spec 01 §9): default date format, relative times, abbreviations.
+import { wallMs } from './clock';
 import { initI18n } from '@/i18n';
 import { abbreviateNumber, DATE_FORMAT, formatDate, relativeTime, secondsText } from './format';
 
@@ -6,7 +7,8 @@ beforeAll(() => initI18n('zh-CN'));
 
 test('the shell formats times as YYYY-MM-DD HH:mm by default', () => {
   expect(DATE_FORMAT).toBe('YYYY-MM-DD HH:mm');
-  expect(formatDate(new Date(2026, 10, 24, 9, 5, 30).getTime())).toBe('2026-11-24 09:05');
+  // An instant shows the installation's wall clock (issue 25), whatever the browser's zone.
+  expect(formatDate(wallMs('2026-11-24 09:05:30'))).toBe('2026-11-24 09:05');
   expect(formatDate(null)).toBe('');
 });
 

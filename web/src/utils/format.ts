@@ -3,15 +3,19 @@
  * number abbreviations. They decide only how a value is shown, so they live in the web client.
  */
 import dayjs from 'dayjs';
+import { inZone } from './clock';
 import i18n from '@/i18n';
 
 /** CONST-006: the shell's default date format. */
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
 
-/** A time (ms or anything dayjs reads) in the shell's default format; '' for none. */
+/**
+ * A time in the shell's default format; '' for none. An instant (ms, Date) shows the
+ * installation's wall clock (issue 25), a text is taken as the wall-clock text it is.
+ */
 export function formatDate(value: number | string | Date | null | undefined, format = DATE_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
-  return dayjs(value).format(format);
+  return typeof value === 'string' ? dayjs(value).format(format) : inZone(value).format(format);
 }
 
 type Translate = (key: string, options: { count: number }) => string;
@@ -36,7 +40,7 @@ export function relativeTime(time: number, now: number = Date.now(), t: Translat
   if (weeks <= 3) return t('time.weeksAgo', { count: weeks });
   const months = Math.max(1, Math.floor(days / 30));
   if (months <= 3) return t('time.monthsAgo', { count: months });
-  return dayjs(time).format('YYYY-MM-DD');
+  return inZone(time).format('YYYY-MM-DD');
 }
 
 /** CONST-005: a span of seconds: minutes under 3600 s, hours under 86400 s, else days. */

@@ -17,7 +17,6 @@ use crate::permission::forms::{check, check_numbers, code_text, number, text, te
 use crate::permission::organize::repo::{self as organisations, Organize};
 use crate::permission::organize::service::{COMPANY, icon as organize_icon};
 use crate::permission::relation::repo as relations;
-use crate::support::password_hash::generate_initial;
 use crate::system::service as system;
 use crate::wire::{Page, PageOf, Patch};
 use qiming_core::entity::Form;
@@ -356,10 +355,13 @@ pub(super) async fn insert_new(conn: &mut Conn, form: &UserForm, m: &Memberships
     Ok(id)
 }
 
-/// POST Users: a new user with a generated initial password, answered once; the user must
-/// change it at the first sign-in.
+/// POST Users: a new user with the initial password (the configured default, else a
+/// generated one), answered; the user must change it at the first sign-in.
 pub async fn create(state: &AppState, permit: &Permit<AddUser>, form: UserForm) -> Result<CreatedUser, AppError> {
-    let password = generate_initial();
+    let password = {
+        let mut conn = state.db.acquire().await?;
+        system::initial_password(&mut conn).await?
+    };
     let hash = state.hasher.hash(&qiming_core::md5_hex(password.as_bytes())).await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
@@ -422,7 +424,7 @@ async fn store_change(conn: &mut Conn, id: &str, mut cols: Vec<(&'static str, Ar
 
 /// A user made by a system job (the third-party import) inside the job's transaction, under
 /// the rules of POST Users; `password_hash` is of an initial password from
-/// [`generate_initial`], so the password must be changed at the first sign-in.
+/// [`system::initial_password`], so the password must be changed at the first sign-in.
 pub async fn create_in(conn: &mut Conn, job: &SystemJob, form: &UserForm, password_hash: &str, now: i64) -> Result<String, AppError> {
     let m = check_new(conn, form).await?;
     insert_new(conn, form, &m, password_hash, job.user_id(), now).await

@@ -14,7 +14,6 @@ use crate::db::Conn;
 use crate::error::AppError;
 use crate::permission::organize::repo as organisations;
 use crate::support::excel;
-use crate::support::password_hash::generate_initial;
 use crate::system::download::service as download;
 use crate::wire::{Page, Patch, Upload};
 use qiming_core::date::DateTime;
@@ -291,7 +290,7 @@ async fn form_of(conn: &mut Conn, row: &Map<String, Value>, offset: i32) -> Resu
 }
 
 /// POST Users/ImportData: stores the rows that pass in one transaction (sharing one
-/// generated initial password, answered once, which each must change at first sign-in) and
+/// initial password — the configured default, else a generated one — answered once, which each must change at first sign-in) and
 /// answers the rows that fail with their reasons. A failure of the database stores nothing.
 pub async fn import(state: &AppState, permit: &Permit<ImportUsers>, list: Vec<Map<String, Value>>) -> Result<ImportResult, AppError> {
     if list.is_empty() {
@@ -300,7 +299,10 @@ pub async fn import(state: &AppState, permit: &Permit<ImportUsers>, list: Vec<Ma
     if list.len() > MAX_ROWS {
         return Err(AppError::bad(format!("每次最多导入{MAX_ROWS}条数据")));
     }
-    let password = generate_initial();
+    let password = {
+        let mut conn = state.db.acquire().await?;
+        crate::system::service::initial_password(&mut conn).await?
+    };
     let hash = state.hasher.hash(&qiming_core::md5_hex(password.as_bytes())).await?;
     let now = state.clock.now_ms();
     let offset = state.config.utc_offset_minutes;

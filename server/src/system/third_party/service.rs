@@ -33,7 +33,6 @@ use crate::access::{Admin, DataScope, SystemJob};
 use crate::db::Conn;
 use crate::error::{AppError, FieldErrors};
 use crate::support::new_id;
-use crate::support::password_hash::generate_initial;
 use futures_util::future::BoxFuture;
 use crate::system::service::{SECRET_MASK, SysConfig, settings};
 use std::collections::{HashMap, HashSet};
@@ -387,10 +386,17 @@ async fn pull(state: &AppState, job: &SystemJob, third: Third, object: Object, c
         Object::Organisation => None,
         Object::User => Some(client.users(token, &departments).await.map_err(read("用户"))?),
     };
-    // One initial password for the run's new users, by the user service's rule, as its Excel
-    // import does; no one is shown it: an administrator resets it to hand an account over.
+    // One initial password for the run's new users, by the user service's rule (the configured
+    // default, else a generated one nobody is shown: an administrator then resets it to hand an
+    // account over), as its Excel import does.
     let password_hash = match &users {
-        Some(list) if !list.is_empty() => state.hasher.hash(&qiming_core::md5_hex(generate_initial().as_bytes())).await?,
+        Some(list) if !list.is_empty() => {
+            let password = {
+                let mut conn = state.db.acquire().await?;
+                crate::system::service::initial_password(&mut conn).await?
+            };
+            state.hasher.hash(&qiming_core::md5_hex(password.as_bytes())).await?
+        }
         _ => String::new(),
     };
     let directory = Directory { third, departments: &departments, users: users.as_deref(), password_hash: &password_hash, now: state.clock.now_ms() };

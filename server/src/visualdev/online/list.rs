@@ -5,6 +5,8 @@
 //! are kept in the area's state under keys made here.
 
 use super::display::{display, lookup_names, related_reach};
+use super::record::{fill_unstored_calculations, unstored_calculations};
+use super::loaded::Loaded;
 use super::dto::RecordListForm;
 use super::filter::{self, ListQuery};
 use super::released::load;
@@ -12,7 +14,7 @@ use super::layout::Read;
 use super::repo;
 use super::values::value_of;
 use crate::access::RecordPermit;
-use crate::db::{Engine, Keyword};
+use crate::db::{Conn, Engine, Keyword};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::visualdev::dto::RecordRow;
@@ -40,7 +42,8 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // positions, roles and groups (generation row 1, the session's), the dictionaries. Area
     // names have no stamp: a list showing an address is not kept.
     let shown: Vec<&(&Field, Read)> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).collect();
-    let shown_names: Vec<&str> = shown.iter().map(|(f, _)| f.v_model.as_str()).collect();
+    let unstored: Vec<&Field> = unstored_calculations(&loaded).filter(|f| f.sub_table.is_none() && permit.has_field(&f.v_model)).collect();
+    let shown_names: Vec<&str> = shown.iter().map(|(f, _)| f.v_model.as_str()).chain(unstored.iter().map(|f| f.v_model.as_str())).collect();
     // Pages of at most KEPT_PAGE_ROWS rows: a list without paging (10,000 rows) would hold
     // megabytes per entry.
     let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
@@ -62,20 +65,26 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     if known_total.is_none() {
         state.visualdev.record_totals.put(&count_key, data_stamp, total);
     }
-    let raw: Vec<(repo::Head, Map<String, Value>)> = rows
+    let mut raw: Vec<(repo::Head, Map<String, Value>)> = rows
         .into_iter()
         .map(|(head, cells)| {
             let mut row = Map::new();
             for ((f, r), cell) in columns.iter().zip(&cells) {
-                if let Some(kind) = &f.kind
-                    && permit.has_field(&f.v_model)
-                {
+                if let Some(kind) = &f.kind {
                     row.insert(f.v_model.clone(), value_of(r.storage, kind, cell));
                 }
             }
             (head, row)
         })
         .collect();
+    // Calculate fields that store nothing, computed from each row's stored inputs (its
+    // sub-table rows read for the page at once), before the ungranted fields are left out.
+    if !unstored.is_empty() {
+        fill_unstored(&mut conn, &loaded, &mut raw).await?;
+    }
+    for (_, row) in raw.iter_mut() {
+        row.retain(|name, _| permit.has_field(name));
+    }
     // Display values (jnpf-wire-engine.md §4.5), the names of the whole page looked up at once:
     // each field's values of every row side by side.
     let mut page_values = Map::new();
@@ -96,6 +105,11 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
                 }
                 row.insert(f.v_model.clone(), text);
             }
+            for f in &unstored {
+                if let Some(v) = values.get(&f.v_model) {
+                    row.insert(f.v_model.clone(), v.clone());
+                }
+            }
             row.insert("id".into(), Value::String(head.id));
             row.insert("version".into(), json!(head.version));
             row.insert("creatorUserId".into(), Value::String(head.creator));
@@ -108,6 +122,45 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         state.visualdev.record_pages.put(&answer_key, answer_stamp, std::sync::Arc::new(answer.clone()));
     }
     Ok(answer)
+}
+
+/// Fills the main form's calculate fields that store nothing into a page's rows (every stored
+/// field of each): each row with its sub-table rows (read for the whole page at once) is
+/// computed as the detail is (`record::fill_unstored_calculations`).
+async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<(), AppError> {
+    let ids: Vec<String> = raw.iter().map(|(h, _)| h.id.clone()).collect();
+    let mut subs: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    for sub in loaded.sub_tables() {
+        let columns = loaded.child_columns(&sub.v_model);
+        let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
+        for (parent, row_id, cells) in repo::children(conn, &loaded.children[&sub.v_model], &ids, &reads).await? {
+            let mut row = Map::new();
+            row.insert("id".into(), Value::String(row_id));
+            for ((f, r), cell) in columns.iter().zip(&cells) {
+                if let Some(kind) = &f.kind {
+                    row.insert(f.v_model.clone(), value_of(r.storage, kind, cell));
+                }
+            }
+            let tables = subs.entry(parent).or_default();
+            if let Value::Array(rows) = tables.entry(sub.v_model.clone()).or_insert_with(|| Value::Array(Vec::new())) {
+                rows.push(Value::Object(row));
+            }
+        }
+    }
+    for (head, row) in raw.iter_mut() {
+        let mut whole = row.clone();
+        for sub in loaded.sub_tables() {
+            let rows = subs.get_mut(&head.id).and_then(|t| t.remove(&sub.v_model)).unwrap_or_else(|| Value::Array(Vec::new()));
+            whole.insert(sub.v_model.clone(), rows);
+        }
+        fill_unstored_calculations(loaded, &mut whole);
+        for f in unstored_calculations(loaded).filter(|f| f.sub_table.is_none()) {
+            if let Some(v) = whole.remove(&f.v_model) {
+                row.insert(f.v_model.clone(), v);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The largest list page whose answer is kept in memory.

@@ -12,6 +12,8 @@ use crate::error::AppError;
 use crate::state::AppState;
 use crate::visualdev::definition::record_name;
 use crate::visualdev::repo as models;
+use qiming_core::model::Field;
+use qiming_core::recompute::{Calculations, Written};
 use serde_json::{Map, Value, json};
 
 pub(super) const MISSING: &str = "数据不存在";
@@ -47,6 +49,7 @@ pub(super) async fn read_record(conn: &mut Conn, loaded: &Loaded, permit: &Recor
             .collect();
         data.insert(sub.v_model.clone(), Value::Array(rows));
     }
+    fill_unstored_calculations(loaded, &mut data);
     strip_ungranted(loaded, permit, &mut data);
     data.insert("id".into(), Value::String(head.id.clone()));
     data.insert("version".into(), json!(head.version));
@@ -55,6 +58,47 @@ pub(super) async fn read_record(conn: &mut Conn, loaded: &Loaded, permit: &Recor
     data.insert("lastModifyUserId".into(), json!(head.modifier));
     data.insert("lastModifyTime".into(), json!(head.modified));
     Ok((head, data))
+}
+
+/// The calculate fields that store nothing (`isStorage` 1, the default): of the main form, or
+/// of a sub-table's rows.
+pub(super) fn unstored_calculations(loaded: &Loaded) -> impl Iterator<Item = &Field> {
+    loaded.fields.iter().filter(|f| f.jnpf_key == "calculate" && f.kind.is_none() && !f.v_model.is_empty())
+}
+
+/// Fills the calculate fields that store nothing into a record read back (its main values and
+/// sub-table rows, every stored field of it): computed from its stored inputs by core's
+/// `Calculations` — the rule the form runs through WASM and the save runs for stored ones — so
+/// the list and the detail show them instead of a blank (issue 25). Stored values are kept as
+/// they were stored.
+pub(super) fn fill_unstored_calculations(loaded: &Loaded, record: &mut Map<String, Value>) {
+    let unstored: Vec<&Field> = unstored_calculations(loaded).collect();
+    if unstored.is_empty() {
+        return;
+    }
+    let Ok(calculations) = Calculations::new(&loaded.form_data) else { return };
+    let mut computed = Value::Object(record.clone());
+    calculations.recompute(&mut computed, Written::Number);
+    let Value::Object(computed) = computed else { return };
+    for f in unstored {
+        match &f.sub_table {
+            None => {
+                if let Some(v) = computed.get(&f.v_model) {
+                    record.insert(f.v_model.clone(), v.clone());
+                }
+            }
+            Some(table) => {
+                let theirs = computed.get(table).and_then(Value::as_array);
+                if let (Some(Value::Array(rows)), Some(theirs)) = (record.get_mut(table), theirs) {
+                    for (row, done) in rows.iter_mut().zip(theirs) {
+                        if let (Some(row), Some(v)) = (row.as_object_mut(), done.get(&f.v_model)) {
+                            row.insert(f.v_model.clone(), v.clone());
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Leaves out the fields the caller's form permission does not grant (sub-table columns as

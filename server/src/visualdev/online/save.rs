@@ -195,7 +195,7 @@ pub async fn save(state: &AppState, permit: &RecordPermit, model_id: &str, id: O
     }
 
     // Every field's messages at once: core's validation, then the server's own rules.
-    let validator = FormValidator::new(&loaded.form_data).map_err(|m| AppError::bad(m.text))?;
+    let validator = FormValidator::new(&loaded.form_data).map_err(|m| AppError::bad(m.text))?.in_zone(state.config.utc_offset_minutes);
     let mut errors: FieldErrors = FieldErrors::new();
     // Limits relative to now (WGT-089) are checked at the server clock's time.
     for (field, messages) in validator.validate_at(&Value::Object(record.clone()), now) {

@@ -7,11 +7,11 @@
  * drawer that closes on every navigation (SHELL-013/014). Also adds each page as a tab,
  * shows the last-login notice (AUTH-011) and the forced password dialog (AUTH-021).
  */
+import { inZone } from '@/utils/clock';
 import { useEffect, useState } from 'react';
 import { App, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import dayjs from 'dayjs';
 import { deviceForWidth, useApp } from '@/stores/app';
 import { useSettings } from '@/stores/settings';
 import { useTagsView } from '@/stores/tagsView';
@@ -63,7 +63,7 @@ function useLastLoginNotice() {
       title: t('auth.lastLoginTitle'),
       description: (
         <div className="qm-last-login">
-          <div>{t('auth.lastLoginTime', { time: dayjs(lastLogin.time).format(DATE_FORMAT) })}</div>
+          <div>{t('auth.lastLoginTime', { time: inZone(lastLogin.time).format(DATE_FORMAT) })}</div>
           <div>{t('auth.lastLoginPlace', { place: lastLogin.place || '-' })}</div>
           <div>{t('auth.lastLoginIp', { ip: lastLogin.ip || '-' })}</div>
         </div>

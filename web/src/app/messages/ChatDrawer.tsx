@@ -5,10 +5,10 @@
  * each after confirmation. The navbar icon blinks while any chat is unread (the socket's
  * counts). A conversation or contact opens the chat window.
  */
+import { inZone } from '@/utils/clock';
 import { useCallback, useEffect, useState } from 'react';
 import { App, Badge, Button, Drawer, Dropdown, Empty, Input, Spin, Tabs, Tooltip } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deleteChatRecords, getContacts, getConversations, removeConversation, type Conversation } from '@/api/message';
 import { useMorePages } from '@/hooks/useMorePages';
@@ -133,7 +133,7 @@ export function ChatDrawer() {
                   <span>
                     {c.realName}/{c.account}
                   </span>
-                  <small>{time ? dayjs(time).format('MM-DD HH:mm') : ''}</small>
+                  <small>{time ? inZone(time).format('MM-DD HH:mm') : ''}</small>
                 </div>
                 <div className="qm-chat-person-last">{c.messageType === 'text' || live?.lastType === 'text' ? <ChatText text={last} /> : last}</div>
               </div>

@@ -8,10 +8,10 @@
  * history panel searches by keyword (Enter) and pages 50 at a time, loading more within
  * 100px of its bottom.
  */
+import { inZone } from '@/utils/clock';
 import { useEffect, useRef, useState } from 'react';
 import { App, Avatar, Button, Empty, Image, Input, Modal, Popover, Spin, Tooltip, Upload } from 'antd';
 import { HistoryOutlined, PictureOutlined, SmileOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { uploadFile, refusalOf } from '@/api/file';
 import { chatText, checkChatImage } from '@/core';
@@ -266,7 +266,7 @@ export function ChatWindow({ peer, onClose }: { peer: ChatPeer | null; onClose()
           {loading && lines.length === 0 && <Spin style={{ display: 'block', margin: 24 }} />}
           {lines.map((l, i) => (
             <div key={l.key}>
-              {(i === 0 || l.time - lines[i - 1].time > 5 * 60_000) && <div className="qm-chat-time">{dayjs(l.time).format(DATE_FORMAT)}</div>}
+              {(i === 0 || l.time - lines[i - 1].time > 5 * 60_000) && <div className="qm-chat-time">{inZone(l.time).format(DATE_FORMAT)}</div>}
               <Bubble line={l} />
             </div>
           ))}
@@ -329,7 +329,7 @@ export function ChatWindow({ peer, onClose }: { peer: ChatPeer | null; onClose()
             {history.map((l) => (
               <div className="qm-chat-history-item" key={l.key}>
                 <small>
-                  {l.mine ? t('msg.me') : peer?.realName} {dayjs(l.time).format(DATE_FORMAT)}
+                  {l.mine ? t('msg.me') : peer?.realName} {inZone(l.time).format(DATE_FORMAT)}
                 </small>
                 {l.image ? <Image src={l.image.path} width={80} alt={t('msg.image')} /> : <ChatText text={l.text} />}
               </div>

@@ -6,10 +6,10 @@
  * short, 全部已读 with confirmation, and 查看更多 to the message records page. Opening a
  * message reads it (the badge goes down by one) and shows or routes it (openMessage.ts).
  */
+import { inZone } from '@/utils/clock';
 import { useCallback, useEffect, useState } from 'react';
 import { App, Badge, Button, Drawer, Empty, Input, Select, Spin, Switch, Tooltip } from 'antd';
 import { BellOutlined, CalendarOutlined, NotificationOutlined, PartitionOutlined, SettingOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getMessageList, readAllMessages } from '@/api/message';
@@ -151,7 +151,7 @@ export function MessageDrawer() {
                 </div>
                 <div className="qm-msg-item-meta">
                   <span>{row.releaseUser}</span>
-                  <span>{dayjs(row.releaseTime).format('MM-DD HH:mm')}</span>
+                  <span>{inZone(row.releaseTime).format('MM-DD HH:mm')}</span>
                 </div>
               </div>
             </div>

@@ -4,8 +4,8 @@
  * by safeHtml before it is shown) and the
  * attachment list (read-only upload widget: download and preview).
  */
+import { inZone } from '@/utils/clock';
 import { Modal, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MessageInfo } from '@/api/message';
 import type { FileEntry } from '@/api/file';
@@ -41,7 +41,7 @@ export function MessageView({ info, loading, open, onClose }: Props) {
           <article>
             <h2 className="qm-message-view-title">{info.title}</h2>
             <div className="qm-message-view-meta">
-              <span>{dayjs(info.releaseTime).format(DATE_FORMAT)}</span>
+              <span>{inZone(info.releaseTime).format(DATE_FORMAT)}</span>
               {info.releaseUser && <span>{info.releaseUser}</span>}
             </div>
             {info.excerpt && <blockquote className="qm-message-view-excerpt">{info.excerpt}</blockquote>}

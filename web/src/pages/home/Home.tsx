@@ -1,7 +1,7 @@
 /** The built-in home page (ROUTE-002): a greeting, the session's facts and the menu as shortcuts. */
+import { inZone } from '@/utils/clock';
 import { Avatar, Card, Col, Descriptions, Empty, Row } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '@/app/layout/MenuIcon';
 import { useOpenMenuItem } from '@/app/layout/menuItems';
@@ -32,7 +32,7 @@ export default function Home() {
         <div className="qm-home-hello">
           <Avatar size={64} src={user?.headIcon || undefined} icon={<UserOutlined />} />
           <div>
-            <h2>{t('home.greeting', { greeting: t(greetingKey(new Date().getHours())), name: user?.userName ?? '' })}</h2>
+            <h2>{t('home.greeting', { greeting: t(greetingKey(inZone(Date.now()).hour())), name: user?.userName ?? '' })}</h2>
             <p>{t('home.welcome', { title: config?.title ?? t('common.appName') })}</p>
           </div>
         </div>
@@ -40,7 +40,7 @@ export default function Home() {
           <Descriptions.Item label={t('home.account')}>{user?.userAccount}</Descriptions.Item>
           <Descriptions.Item label={t('home.organize')}>{user?.organizeName || '-'}</Descriptions.Item>
           <Descriptions.Item label={t('home.loginTime')}>
-            {user?.loginTime ? dayjs(user.loginTime).format(DATE_FORMAT) : '-'}
+            {user?.loginTime ? inZone(user.loginTime).format(DATE_FORMAT) : '-'}
           </Descriptions.Item>
           <Descriptions.Item label={t('home.version')}>{(config?.sysVersion as string) ?? '-'}</Descriptions.Item>
         </Descriptions>

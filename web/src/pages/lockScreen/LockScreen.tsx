@@ -2,10 +2,10 @@
  * The lock screen (AUTH-019/020): the server has locked the session; only the user's
  * password (sent as MD5) unlocks it. Returning to login ends the session.
  */
+import { now as nowInZone } from '@/utils/clock';
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Form, Input, Space } from 'antd';
 import { ArrowRightOutlined, UserOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { preloadCore } from '@/core';
@@ -13,9 +13,9 @@ import { useUser } from '@/stores/user';
 import './lockScreen.css';
 
 function Clock() {
-  const [now, setNow] = useState(() => dayjs());
+  const [now, setNow] = useState(() => nowInZone());
   useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs()), 1000);
+    const timer = setInterval(() => setNow(nowInZone()), 1000);
     return () => clearInterval(timer);
   }, []);
   return (

@@ -1,7 +1,7 @@
 // 消息记录 (MSG-001, MSG-018, MSG-021) with the real HTTP client against a fake message server
 // (only `fetch` is fake).
+import { inZone } from '@/utils/clock';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { initI18n } from '@/i18n';
 import { buttonNamed, confirmation, renderPage } from '@/test/renderPage';
 import { fakeFetch, page, type Call } from '@/test/fakeFetch';
@@ -50,7 +50,7 @@ test('MSG-001, MSG-018, CONST-006: the records, newest first, with the type by n
   expect(first.textContent).toContain('公告');
   expect(first.textContent).toContain('未读');
   const shown = [...first.querySelectorAll('td')].map((td) => td.textContent);
-  expect(shown).toContain(dayjs(1_767_312_000_000).format('YYYY-MM-DD HH:mm'));
+  expect(shown).toContain(inZone(1_767_312_000_000).format('YYYY-MM-DD HH:mm'));
   expect((screen.getByText('系统升级').closest('tr') as HTMLElement).textContent).toContain('已读');
   const keyword = screen.getByLabelText('关键词');
   fireEvent.change(keyword, { target: { value: '系统' } });

@@ -4,10 +4,11 @@
  * checks the same save with (`checkBaseInfo`); a save sends only the fields the form shows, so
  * the others stay as they are.
  */
+import { inZone, wallMs } from '@/utils/clock';
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, DatePicker, Descriptions, Form, Input, Select, Skeleton } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { BaseInfoField } from '@qiming/core';
 import { getBaseInfo, updateBaseInfo, type BaseInfo as Info } from '@/api/user';
@@ -73,7 +74,7 @@ export default function BaseInfo() {
     form.setFieldsValue({
       ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, info[k] ?? undefined])),
       gender: info.gender ? String(info.gender) : undefined,
-      birthday: info.birthday ? dayjs(info.birthday) : null,
+      birthday: info.birthday ? inZone(info.birthday) : null,
     });
     setEditing(true);
   };
@@ -82,7 +83,7 @@ export default function BaseInfo() {
     setSaving(true);
     try {
       const shown = Object.fromEntries(SHOWN.map((k) => [k, values[k]])) as FormValues;
-      const res = await updateBaseInfo({ ...shown, birthday: values.birthday ? values.birthday.valueOf() : null });
+      const res = await updateBaseInfo({ ...shown, birthday: values.birthday ? wallMs(values.birthday.format('YYYY-MM-DD')) : null });
       message.success(res.msg || t('profile.saved'), 1.5); // HTTP-014
       const user = useUser.getState().userInfo;
       if (user && values.realName) useUser.setState({ userInfo: { ...user, userName: values.realName } });
@@ -117,7 +118,7 @@ export default function BaseInfo() {
             { key: 'account', label: t('profile.account'), children: info.account },
             { key: 'realName', label: t('profile.realName'), children: info.realName },
             { key: 'gender', label: t('profile.gender'), children: gender(info.gender) },
-            { key: 'birthday', label: t('profile.birthday'), children: info.birthday ? dayjs(info.birthday).format('YYYY-MM-DD') : '-' },
+            { key: 'birthday', label: t('profile.birthday'), children: info.birthday ? inZone(info.birthday).format('YYYY-MM-DD') : '-' },
             { key: 'mobilePhone', label: t('profile.mobilePhone'), children: text(info.mobilePhone) },
             { key: 'telePhone', label: t('profile.telePhone'), children: text(info.telePhone) },
             { key: 'email', label: t('profile.email'), children: text(info.email) },
@@ -130,7 +131,7 @@ export default function BaseInfo() {
             {
               key: 'creatorTime',
               label: t('profile.creatorTime'),
-              children: info.creatorTime ? dayjs(info.creatorTime).format(DATE_FORMAT) : '-',
+              children: info.creatorTime ? inZone(info.creatorTime).format(DATE_FORMAT) : '-',
             },
           ]}
         />

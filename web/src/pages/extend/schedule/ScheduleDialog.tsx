@@ -12,7 +12,8 @@
 import { useRef, useState } from 'react';
 import { DatePicker, Form, Input, Radio, Select, Switch, TimePicker, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
+import { now } from '@/utils/clock';
 import { useTranslation } from 'react-i18next';
 import { createSchedule, getSchedule, updateSchedule, type ScheduleForm, type ScheduleInfo, type ScheduleScope } from '@/api/schedule';
 import { EntityFormDialog } from '@/components/EntityFormDialog';
@@ -108,7 +109,7 @@ export function ScheduleDialog({ target, form, onClose, onSaved }: Props) {
         toValues={(info) => {
           if (info) return infoToValues(info);
           repeating.current = false;
-          return newValues(target?.day ?? dayjs(), target?.time);
+          return newValues(target?.day ?? now(), target?.time);
         }}
         toWire={(values) => valuesToWire(values)}
         onClose={onClose}

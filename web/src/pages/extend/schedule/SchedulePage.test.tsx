@@ -4,7 +4,7 @@
 // one in the 380px scope dialog that insists on a choice (SCHED-007..009), a failed delete that
 // only stops the spinner (SCHED-010), and the form the core refuses before any request.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
+import { inZone, today as zoneToday } from '@/utils/clock';
 import * as api from '@/api/schedule';
 import { initI18n } from '@/i18n';
 import { answerDictionaries } from '@/test/pageKit';
@@ -18,7 +18,8 @@ jest.mock('@/api/dictionary');
 const m = api as jest.Mocked<typeof api>;
 
 const PATH = '/extend/schedule';
-const today = dayjs().startOf('day');
+// Days and times on the installation's clock (issue 25), whatever the zone the test runs in.
+const today = zoneToday();
 const nine = today.add(9, 'hour').valueOf();
 const EVENTS: api.ScheduleEvent[] = [
   { id: 's1', groupId: 's1', title: '科室晨会', startDay: nine, endDay: nine + 3_600_000, color: '', allDay: 0, creatorUserId: 'me', urgent: '1', repetition: '1' },
@@ -92,8 +93,8 @@ test('SCHED-003, SCHED-004, SCHED-012: the 600px viewer loads the occurrence wit
   expect(viewer().style.width).toBe('600px');
   expect(within(viewer()).getByText('查看日程')).toBeTruthy();
   for (const text of ['会议', '普通', '科室晨会', '管理员/admin', '张三/zhangsan,李四/lisi']) expect(within(viewer()).getAllByText(text).length).toBeGreaterThan(0);
-  const start = dayjs(nine).format('YYYY-MM-DD HH:mm');
-  const end = dayjs(nine + 3_600_000).format('YYYY-MM-DD HH:mm');
+  const start = inZone(nine).format('YYYY-MM-DD HH:mm');
+  const end = inZone(nine + 3_600_000).format('YYYY-MM-DD HH:mm');
   expect(within(viewer()).getByText(start)).toBeTruthy();
   expect(within(viewer()).getByText(end)).toBeTruthy();
   // The caller's own schedule can be edited from here; the calendar opens with type 1: 删除 (SCHED-005).
@@ -183,7 +184,7 @@ test('SCHED-001: the core refuses an empty form and an end before the start befo
 test('changing an occurrence of a repeating schedule asks its scope in 编辑确认; cancelling sends nothing', async () => {
   const info: api.ScheduleInfo = {
     id: 's3', groupId: 'g3', type: 't1', urgent: '1', title: '夜班交接', content: '', allDay: 0,
-    startDay: nine, startTime: dayjs(nine).format('HH:mm'), endDay: nine + 3_600_000, endTime: dayjs(nine + 3_600_000).format('HH:mm'),
+    startDay: nine, startTime: inZone(nine).format('HH:mm'), endDay: nine + 3_600_000, endTime: inZone(nine + 3_600_000).format('HH:mm'),
     duration: 60, creatorUserId: 'me', userName: '管理员/admin', toUserIds: [], color: '', reminderTime: -2, reminderType: '1',
     send: '', sendName: '', repetition: '2', repeatTime: today.add(4, 'day').valueOf(),
   };
@@ -221,7 +222,7 @@ test('changing an occurrence of a repeating schedule asks its scope in 编辑确
   await waitFor(() => expect(m.updateSchedule).toHaveBeenCalled());
   const [id, chosen, body] = m.updateSchedule.mock.calls[0];
   expect([id, chosen]).toEqual(['s3', 1]);
-  expect(body).toMatchObject({ title: '夜班交接班', type: 't1', repetition: '2', startTime: dayjs(nine).format('HH:mm'), duration: 60 });
+  expect(body).toMatchObject({ title: '夜班交接班', type: 't1', repetition: '2', startTime: inZone(nine).format('HH:mm'), duration: 60 });
   await screen.findByText('修改成功');
 });
 

@@ -11,7 +11,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Calendar, Form, Segmented, Space, Spin, Tooltip } from 'antd';
 import { LeftOutlined, PlusOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
+import { today } from '@/utils/clock';
 import { useTranslation } from 'react-i18next';
 import { getSchedules, type ScheduleEvent } from '@/api/schedule';
 import { useUser } from '@/stores/user';
@@ -29,7 +30,7 @@ export default function SchedulePage() {
   const { t } = useTranslation();
   const me = useUser((s) => s.userInfo?.userId ?? '');
   const [view, setView] = useState<CalendarView>('month');
-  const [date, setDate] = useState<Dayjs>(() => dayjs().startOf('day'));
+  const [date, setDate] = useState<Dayjs>(() => today());
   const [events, setEvents] = useState<ScheduleEvent[]>([]);
   const [loading, setLoading] = useState(false);
   const [tick, setTick] = useState(0);
@@ -106,7 +107,7 @@ export default function SchedulePage() {
     <div className="qm-schedule-page">
       <div className="qm-schedule-toolbar">
         <Space>
-          <Button onClick={() => setDate(dayjs().startOf('day'))}>{t('schedule.today')}</Button>
+          <Button onClick={() => setDate(today())}>{t('schedule.today')}</Button>
           <Button aria-label={t('schedule.previous')} icon={<LeftOutlined />} onClick={() => setDate((d) => step(view, d, -1))} />
           <Button aria-label={t('schedule.next')} icon={<RightOutlined />} onClick={() => setDate((d) => step(view, d, 1))} />
           <h2 className="qm-schedule-title">{rangeTitle(view, date, formats)}</h2>

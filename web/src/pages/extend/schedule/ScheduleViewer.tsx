@@ -13,7 +13,7 @@
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Descriptions, Modal, Spin } from 'antd';
-import dayjs from 'dayjs';
+import { inZone } from '@/utils/clock';
 import { useTranslation } from 'react-i18next';
 import { deleteSchedule, getScheduleDetail, type ScheduleDetail, type ScheduleScope } from '@/api/schedule';
 import { SHOW_FORMAT } from './calendar';
@@ -96,7 +96,7 @@ export function ScheduleViewer({ target, onClose, onDeleted, onEdit }: Props) {
     });
   };
 
-  const time = (ms: number | undefined) => (ms ? dayjs(ms).format(SHOW_FORMAT) : '');
+  const time = (ms: number | undefined) => (ms ? inZone(ms).format(SHOW_FORMAT) : '');
   const footer = [
     target?.own && onEdit && detail && (
       <Button key="edit" onClick={() => onEdit(detail.id)}>

@@ -5,7 +5,8 @@
  * a block opens it. The grid scrolls to 08:00 when it is drawn.
  */
 import { useEffect, useRef } from 'react';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
+import { today as zoneToday } from '@/utils/clock';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleEvent } from '@/api/schedule';
 import { clock, eventColor, eventsOn, isAllDayRow, layoutDay } from './calendar';
@@ -26,7 +27,7 @@ export function TimeGrid({ days, events, onOpen, onCreate }: Props) {
   useEffect(() => {
     if (body.current) body.current.scrollTop = 8 * HOUR;
   }, []);
-  const today = dayjs().startOf('day');
+  const today = zoneToday();
   const columns = { gridTemplateColumns: `56px repeat(${days.length}, minmax(0, 1fr))` };
 
   return (
@@ -34,7 +35,7 @@ export function TimeGrid({ days, events, onOpen, onCreate }: Props) {
       <div className="qm-time-grid-head" style={columns}>
         <div />
         {days.map((d) => (
-          <div key={d.valueOf()} className={`qm-time-grid-day${d.isSame(today) ? ' qm-today' : ''}`}>
+          <div key={d.valueOf()} className={`qm-time-grid-day${d.format('YYYY-MM-DD') === today.format('YYYY-MM-DD') ? ' qm-today' : ''}`}>
             {d.format(t('schedule.dayHeadFormat'))}
           </div>
         ))}

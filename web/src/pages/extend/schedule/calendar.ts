@@ -4,14 +4,16 @@
  * grids (side by side when they overlap). Presentation only: every rule about a schedule's
  * times is the rules core's (`checkScheduleTimes`), checked again by the server.
  *
- * Days are the browser's local days, as the schedule form sends them. Weeks start on Monday.
+ * Days are the installation's days (`@/utils/clock`, issue 25), as the schedule form sends
+ * them: the shown date is a Dayjs on the installation's clock. Weeks start on Monday.
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
+import { inZone, wallMs } from '@/utils/clock';
 
 export type CalendarView = 'month' | 'week' | 'day';
 export const VIEWS: CalendarView[] = ['month', 'week', 'day'];
 
-/** The wire's time text: local 'yyyy-MM-dd HH:mm' (the list's startTime / endTime). */
+/** The wire's time text: the installation's 'yyyy-MM-dd HH:mm' (the list's startTime / endTime). */
 export const WIRE_FORMAT = 'YYYY-MM-DD HH:mm';
 /** SCHED-004: how the viewer shows a start or an end. */
 export const SHOW_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -38,7 +40,7 @@ export function viewDays(view: CalendarView, date: Dayjs): Dayjs[] {
   }
   const first = weekStart(date.startOf('month'));
   const last = weekStart(date.endOf('month')).add(6, 'day');
-  const count = last.diff(first, 'day') + 1;
+  const count = Math.round((dayStartMs(last) - dayStartMs(first)) / 86_400_000) + 1;
   return Array.from({ length: count }, (_, i) => first.add(i, 'day'));
 }
 
@@ -66,10 +68,17 @@ export function step(view: CalendarView, date: Dayjs, direction: 1 | -1): Dayjs 
   return date.add(direction, view);
 }
 
+/**
+ * The instant of a shown day's 00:00 in the installation's zone, read from its wall clock (a
+ * Dayjs moved by days across the browser's daylight-saving change keeps its wall clock but not
+ * its instant).
+ */
+export const dayStartMs = (day: Dayjs): number => wallMs(day.format('YYYY-MM-DD'));
+
 /** The occurrences that overlap the day (an end at the day's 00:00 does not). */
 export function eventsOn<E extends CalendarEvent>(events: E[], day: Dayjs): E[] {
-  const from = day.startOf('day').valueOf();
-  const to = day.startOf('day').add(1, 'day').valueOf();
+  const from = dayStartMs(day);
+  const to = from + 86_400_000; // the installation's zone has no daylight saving
   return events
     .filter((e) => e.startDay < to && (e.endDay > from || (e.endDay === e.startDay && e.startDay >= from)))
     .sort((a, b) => a.startDay - b.startDay || b.endDay - a.endDay);
@@ -100,7 +109,7 @@ const DAY_MINUTES = 24 * 60;
  * overlapping occurrences takes as many columns as it needed at once).
  */
 export function layoutDay<E extends CalendarEvent>(events: E[], day: Dayjs): Placed<E>[] {
-  const from = day.startOf('day').valueOf();
+  const from = dayStartMs(day);
   const blocks = eventsOn(events.filter((e) => !isAllDayRow(e)), day).map((event) => {
     const top = Math.max(0, Math.round((event.startDay - from) / 60_000));
     const bottom = Math.min(DAY_MINUTES, Math.round((event.endDay - from) / 60_000));
@@ -152,5 +161,5 @@ export function rangeTitle(view: CalendarView, date: Dayjs, formats: { month: st
   return `${days[0].format(formats.day)} – ${days[6].format(formats.day)}`;
 }
 
-/** The time of day of a moment, 'HH:mm'. */
-export const clock = (ms: number) => dayjs(ms).format('HH:mm');
+/** The time of day of a moment on the installation's clock, 'HH:mm'. */
+export const clock = (ms: number) => inZone(ms).format('HH:mm');

@@ -2,10 +2,12 @@
  * The schedule form's values and what it sends (jnpf-wire-areas.md §2.5): dates and times are
  * pickers' Dayjs values in the form, and on the wire the start's day (ms of its 00:00) with
  * its time of day 'HH:mm', a duration in minutes or −1 for a chosen end, and the repeat end's
- * day (ms). What is right is the rules core's to say (`checkEntity('schedule')`,
+ * day (ms). Days and times are the installation's (`@/utils/clock`), not the browser's.
+ * What is right is the rules core's to say (`checkEntity('schedule')`,
  * `checkScheduleTimes`): this file only converts.
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
+import { fromWall, inZone, wallMs, zoneOffset } from '@/utils/clock';
 import type { ScheduleForm, ScheduleInfo } from '@/api/schedule';
 
 export interface ScheduleValues {
@@ -37,7 +39,7 @@ export const TIME_FIELDS = ['startDay', 'startTime', 'duration', 'endDay', 'endT
 
 /** The form of a new schedule starting on `day` at `time` ('HH:mm'; 09:00 when not given). */
 export function newValues(day: Dayjs, time?: string): ScheduleValues {
-  const start = dayjs(`${day.format('YYYY-MM-DD')} ${time ?? '09:00'}`);
+  const start = fromWall(`${day.format('YYYY-MM-DD')} ${time ?? '09:00'}`);
   return {
     type: undefined,
     urgent: '1',
@@ -58,8 +60,8 @@ export function newValues(day: Dayjs, time?: string): ScheduleValues {
 }
 
 const at = (day: number, time: string) => {
-  const date = dayjs(day);
-  const parsed = time ? dayjs(`${date.format('YYYY-MM-DD')} ${time}`) : date;
+  const date = inZone(day);
+  const parsed = time ? fromWall(`${date.format('YYYY-MM-DD')} ${time}`) : date;
   return parsed.isValid() ? parsed : date;
 };
 
@@ -81,11 +83,12 @@ export function infoToValues(info: ScheduleInfo): ScheduleValues {
     toUserIds: info.toUserIds ?? [],
     reminderTime: info.reminderTime ?? -2,
     repetition: info.repetition || '1',
-    repeatTime: info.repeatTime ? dayjs(info.repeatTime).startOf('day') : start.startOf('day').add(1, 'year'),
+    repeatTime: info.repeatTime ? at(info.repeatTime, '').startOf('day') : start.startOf('day').add(1, 'year'),
   };
 }
 
-const day = (d: Dayjs | null | undefined) => (d && d.isValid() ? d.startOf('day').valueOf() : null);
+/** A picked day's 00:00 in the installation's zone (a picker may hand back the browser's clock). */
+const day = (d: Dayjs | null | undefined) => (d && d.isValid() ? wallMs(d.format('YYYY-MM-DD')) : null);
 const time = (d: Dayjs | null | undefined) => (d && d.isValid() ? d.format('HH:mm') : '');
 
 /** What POST Schedule / PUT Schedule/{id}/{scope} sends for the form. */
@@ -113,7 +116,7 @@ export function valuesToWire(values: Partial<ScheduleValues>): ScheduleForm {
   };
 }
 
-/** The zone the core counts the form's days in: the browser's, on the start's day (minutes east of UTC). */
-export function offsetOf(values: Partial<ScheduleValues>): number {
-  return (values.startDay && values.startDay.isValid() ? values.startDay : dayjs()).utcOffset();
+/** The zone the core counts the form's days in: the installation's (minutes east of UTC), whatever the browser's. */
+export function offsetOf(_values?: Partial<ScheduleValues>): number {
+  return zoneOffset();
 }

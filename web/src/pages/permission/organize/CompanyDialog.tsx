@@ -6,8 +6,9 @@
  * in propertyJson, sort, state and description. The rules core checks parent, name, code and
  * description as the server does; the founding date cannot lie in the future.
  */
+import { inZone, now, wallMs } from '@/utils/clock';
 import { DatePicker, Form, Input } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createCompany, getCompany, updateCompany, type CompanyForm, type CompanyInfo } from '@/api/organize';
 import type { EntityRules } from '@/hooks/useEntityRules';
@@ -60,7 +61,7 @@ function toValues(info: CompanyInfo | null): CompanyValues {
     originalParentId: info.parentId,
     parentId: info.organizeIdTree?.length ? info.organizeIdTree : info.parentId === TOP_NODE_ID ? [TOP_NODE_ID] : [],
     ...commonValues(info),
-    foundedTime: property.foundedTime != null && Number.isFinite(founded) && founded > 0 ? dayjs(founded) : null,
+    foundedTime: property.foundedTime != null && Number.isFinite(founded) && founded > 0 ? inZone(founded) : null,
     businessscope: str(property.businessscope),
     property,
     ...Object.fromEntries(DETAILS.map((k) => [k, str(property[k])])),
@@ -72,7 +73,7 @@ function toWire(v: CompanyValues): CompanyForm {
     ...(v.property ?? {}),
     ...Object.fromEntries(DETAILS.map((k) => [k, v[k] ?? ''])),
     businessscope: v.businessscope ?? '',
-    foundedTime: v.foundedTime ? v.foundedTime.valueOf() : null,
+    foundedTime: v.foundedTime ? wallMs(v.foundedTime.format('YYYY-MM-DD')) : null,
   };
   return {
     parentId: v.parentId?.[v.parentId.length - 1] ?? '',
@@ -105,7 +106,7 @@ function CompanyFields() {
         </Form.Item>
       ))}
       <Form.Item name="foundedTime" label={t('organize.foundedTime')}>
-        <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+        <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') > now().format('YYYY-MM-DD')} />
       </Form.Item>
       <Form.Item name="businessscope" label={t('organize.businessscope')}>
         <Input.TextArea rows={2} maxLength={500} />

@@ -12,6 +12,7 @@
  * the gender from the sex dictionary, nation, certificate type and education as dictionary item
  * ids; dates travel as epoch ms.
  */
+import { inZone, wallMs } from '@/utils/clock';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
@@ -237,8 +238,8 @@ function Memberships({ form }: { form: FormInstance<UserValues> }) {
 
 /** A date held in the form as epoch ms (the core reads plain values), shown as a date. */
 const dateProps = {
-  getValueProps: (v: number | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: dayjs.Dayjs | null) => (d ? d.startOf('day').valueOf() : null),
+  getValueProps: (v: number | null | undefined) => ({ value: v ? inZone(v) : null }),
+  normalize: (d: dayjs.Dayjs | null) => (d ? wallMs(d.format('YYYY-MM-DD')) : null),
 };
 
 interface Props {

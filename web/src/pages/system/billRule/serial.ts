@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs from 'dayjs';
+import { now } from '@/utils/clock';
 import type { SerialRule } from '@qiming/core';
 import { loadCore } from '@/core';
 import type { Core } from '@/hooks/useCore';
@@ -21,8 +21,8 @@ export type SerialField = (typeof SERIAL_FIELDS)[number];
 /** The date formats a rule may use (BILL-003); the core refuses any other. */
 export const DATE_FORMATS = ['yyyyMMdd', 'yyyyMM', 'yyyy', 'no'] as const;
 
-/** Today as the core reads dates (the server's example is for its today too). */
-export const today = (): string => dayjs().format('YYYY-MM-DD');
+/** The installation's today as the core reads dates (the server's example is for its today too). */
+export const today = (): string => now().format('YYYY-MM-DD');
 
 /** The numbering fields of the form's values, as the core reads them. */
 export function serialOf(values: Record<string, unknown>): SerialRule {

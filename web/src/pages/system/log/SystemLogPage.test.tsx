@@ -3,8 +3,8 @@
 // the keyword on Enter and the date range as whole days, 重置 clearing both; paging; with the
 // page's 删除 button (checked by the real rules core) chosen rows deleted and a tab's log cleared
 // after their confirmations — and without it none of that is offered.
+import { now, wallMs } from '@/utils/clock';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import * as api from '@/api/log';
 import { initI18n } from '@/i18n';
 import { buttonNamed, confirmation, grant, renderPage } from '@/test/renderPage';
@@ -103,8 +103,9 @@ test('the keyword on Enter and the date range (whole days) filter; 重置 clears
   fireEvent.click(picker.querySelector('input') as HTMLElement);
   fireEvent.click(await screen.findByText('最近一周'));
   await settle();
-  const start = dayjs().subtract(7, 'day').startOf('day').valueOf();
-  const end = dayjs().endOf('day').valueOf();
+  // Whole days of the installation's zone (issue 25).
+  const start = wallMs(now().subtract(7, 'day').format('YYYY-MM-DD'));
+  const end = wallMs(now().format('YYYY-MM-DD')) + 86_400_000 - 1;
   await waitFor(() => expect(m.getLogList).toHaveBeenLastCalledWith(1, { ...EMPTY, keyword: 'doctor', startTime: start, endTime: end }));
 
   fireEvent.click(buttonNamed(/^重\s*置$/));

@@ -6,10 +6,11 @@
  * tab starts clear; paging 20/50/100/500 (useList). With the page's 删除 button the rows can be
  * chosen and deleted, or the tab's log cleared (一键清空), each after a confirmation.
  */
+import { now, wallMs } from '@/utils/clock';
 import { useState } from 'react';
 import { App, Button, DatePicker, Tabs, type TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { clearLog, deleteLogs, getLogList, type LogCategory, type LogRow } from '@/api/log';
 import { ListPage, useSelection } from '@/components/ListPage';
@@ -50,7 +51,7 @@ export default function SystemLogPage() {
     const [start, end] = value ?? [null, null];
     setRange(start && end ? [start, end] : null);
     unselect();
-    list.setFilters({ startTime: start ? start.startOf('day').valueOf() : '', endTime: end ? end.endOf('day').valueOf() : '' });
+    list.setFilters({ startTime: start ? wallMs(start.format('YYYY-MM-DD')) : '', endTime: end ? wallMs(end.format('YYYY-MM-DD 23:59:59.999')) : '' });
   };
   const switchTab = (key: string) => {
     const tab = TABS.find((x) => x.key === key);
@@ -119,9 +120,9 @@ export default function SystemLogPage() {
   };
 
   const presets = [
-    { label: t('systemLog.lastWeek'), value: [dayjs().subtract(7, 'day'), dayjs()] as [Dayjs, Dayjs] },
-    { label: t('systemLog.lastMonth'), value: [dayjs().subtract(1, 'month'), dayjs()] as [Dayjs, Dayjs] },
-    { label: t('systemLog.lastThreeMonths'), value: [dayjs().subtract(3, 'month'), dayjs()] as [Dayjs, Dayjs] },
+    { label: t('systemLog.lastWeek'), value: [now().subtract(7, 'day'), now()] as [Dayjs, Dayjs] },
+    { label: t('systemLog.lastMonth'), value: [now().subtract(1, 'month'), now()] as [Dayjs, Dayjs] },
+    { label: t('systemLog.lastThreeMonths'), value: [now().subtract(3, 'month'), now()] as [Dayjs, Dayjs] },
   ];
 
   return (

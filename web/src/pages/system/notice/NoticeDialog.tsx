@@ -5,9 +5,10 @@
  * The server checks every field and its refusal shows under the field it names; the body's
  * HTML is sanitised there.
  */
+import { inZone, pickedMs } from '@/utils/clock';
 import { useEffect, useState } from 'react';
 import { DatePicker, Form, Input, Radio, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createNotice, getNotice, getSendConfigs, updateNotice, type NoticeForm, type NoticeInfo, type SendConfig } from '@/api/message';
 import type { DictionaryItem } from '@/api/dictionary';
@@ -41,7 +42,7 @@ const toValues = (data: NoticeInfo | null): NoticeValues =>
         title: data.title,
         category: data.category || undefined,
         toUserIds: data.toUserIds ? data.toUserIds.split(',').filter(Boolean) : [],
-        expirationTime: data.expirationTime ? dayjs(data.expirationTime) : null,
+        expirationTime: data.expirationTime ? inZone(data.expirationTime) : null,
         remindCategory: data.remindCategory || 1,
         sendConfigId: data.sendConfigId || undefined,
         excerpt: data.excerpt,
@@ -55,7 +56,7 @@ export function toWire(v: NoticeValues): NoticeForm {
     title: v.title,
     category: v.category ?? '',
     toUserIds: (v.toUserIds ?? []).join(','),
-    expirationTime: v.expirationTime ? v.expirationTime.valueOf() : null,
+    expirationTime: v.expirationTime ? pickedMs(v.expirationTime) : null,
     remindCategory: v.remindCategory,
     ...(v.remindCategory === 2 ? { sendConfigId: v.sendConfigId ?? '' } : {}),
     excerpt: v.excerpt ?? '',

@@ -2,6 +2,7 @@
 // notice server (only `fetch` is fake): the list and its filters, release after confirmation
 // (drafts only), the form's wire shape and the server's field refusals under the fields, the
 // buttons by permission.
+import { inZone } from '@/utils/clock';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { initI18n } from '@/i18n';
 import { buttonNamed, buttonsLabelled, confirmation, formDialog, grant, renderPage } from '@/test/renderPage';
@@ -125,13 +126,13 @@ test('MSG-024: a custom reminder (提醒方式 自定义) asks for a send config
 });
 
 test('the form’s wire shape: addressees as id--type joined by commas (none: everyone), files as JSON text, expiry in ms', () => {
-  const dayjs = jest.requireActual('dayjs');
   expect(
     toWire({
       title: '通知',
       category: 'notice',
       toUserIds: ['d1--department', 'u1--user'],
-      expirationTime: dayjs(1_800_000_000_000),
+      // The picker holds the stored instant on the installation's clock (issue 25).
+      expirationTime: inZone(1_800_000_000_000),
       remindCategory: 3,
       excerpt: '摘要',
       bodyText: '<p>x</p>',

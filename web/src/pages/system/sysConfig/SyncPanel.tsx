@@ -5,10 +5,10 @@
  * organisations or users to the service (type 0) and shows the row the server answers. A run
  * already going on is told as the server words it (正在进行同步,请稍等).
  */
+import { inZone } from '@/utils/clock';
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Table, Tooltip } from 'antd';
 import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getSyncTotals, syncToService, type SyncService, type SyncTotal } from '@/api/system';
 import { MESSAGE_SECONDS } from '@/app/toast';
@@ -75,7 +75,7 @@ function ServiceTotals({ service, name }: { service: SyncService; name: string }
             title: t('sysConfig.synDate'),
             dataIndex: 'synDate',
             width: 170,
-            render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : ''),
+            render: (v: number | null) => (v ? inZone(v).format('YYYY-MM-DD HH:mm:ss') : ''),
           },
           {
             key: 'actions',

@@ -245,3 +245,22 @@ test('anyone else given the page reads the settings: no secrets, no saving, no t
   for (const name of ['第三方配置', '第三方同步', '超级管理员']) expect(screen.queryByText(name, { selector: '.ant-tabs-tab-btn' })).toBeNull();
   expect(api.getAdminList).not.toHaveBeenCalled();
 });
+
+test("issue 25: 新用户默认密码 — the administrator sets new users' initial password, with the hint of what an empty one means", async () => {
+  api.getSysConfig.mockImplementation(() => ok({ ...CONFIG, newUserDefaultPassword: 'Welcome2026' }));
+  api.saveSysConfig.mockImplementation(() => ok(null, '保存成功'));
+  await open();
+  await tab('安全设置');
+  expect((screen.getByLabelText('新用户默认密码') as HTMLInputElement).value).toBe('Welcome2026');
+  expect(itemOf('新用户默认密码').textContent).toContain('留空则为每个新用户生成随机密码');
+  type('新用户默认密码', 'Hosp#2026');
+  save();
+  await screen.findByText('保存成功');
+  expect(api.saveSysConfig.mock.calls[0][0]).toMatchObject({ newUserDefaultPassword: 'Hosp#2026' });
+});
+
+test('issue 25: anyone else never sees 新用户默认密码', async () => {
+  await open(false);
+  await tab('安全设置');
+  expect(screen.queryByLabelText('新用户默认密码')).toBeNull();
+});

@@ -51,6 +51,7 @@ const SECURITY = [
   'includeUppercaseLetters',
   'containsCharacters',
   'mandatoryModificationOfInitialPassword',
+  'newUserDefaultPassword',
 ];
 const WECOM = ['qyhCorpId', 'qyhAgentId', 'qyhAgentSecret', 'qyhCorpSecret'];
 const DINGTALK = ['dingSynAppKey', 'dingSynAppSecret', 'dingAgentId'];
@@ -223,6 +224,12 @@ export default function SysConfigPage() {
         </Space>
       </Form.Item>
       {flag('mandatoryModificationOfInitialPassword')}
+      {/* The JNPF server's 新用户默认密码 (issue 25): shown to administrators only. */}
+      {isAdministrator && (
+        <Form.Item {...rules.item('newUserDefaultPassword')} label={label('newUserDefaultPassword')} extra={t('sysConfig.newUserDefaultPasswordHelp')}>
+          <Input.Password maxLength={rules.maxLength('newUserDefaultPassword')} style={{ width: 220 }} autoComplete="new-password" aria-label={label('newUserDefaultPassword')} />
+        </Form.Item>
+      )}
     </>
   );
 
