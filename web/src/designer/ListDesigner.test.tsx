@@ -13,7 +13,8 @@ import { readFormData, type FormDefinition } from '@/engine';
 import { ListDesigner } from './ListDesigner';
 import { blankColumnData, defaultColumnData, type ColumnData } from './listModel';
 
-jest.setTimeout(60_000);
+// antd in jsdom on a shared machine: a story of many clicks takes long
+jest.setTimeout(180_000);
 beforeAll(() => initI18n('zh-CN'));
 
 const root = path.join(__dirname, '../../..');
@@ -59,12 +60,12 @@ const SLOW = { timeout: 15_000 };
 const row = (kind: string, prop: string) => document.querySelector(`.qm-list-row[data-kind="${kind}"][data-prop="${prop}"]`) as HTMLElement;
 const props = () => document.querySelector('.qm-designer-props') as HTMLElement;
 
-/** Picks `option` in the antd Select labelled `label` inside `scope`. */
+/** Picks `option` in the antd Select labelled `label` inside `scope` (the dropdown opened last). */
 async function choose(scope: HTMLElement, label: string, option: string) {
   const select = named(scope, label);
   fireEvent.mouseDown(select.closest('.ant-select') ?? select);
   const item = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.textContent === option);
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].filter((o) => o.textContent === option).at(-1);
     if (!found) throw new Error(`no option ${option}`);
     return found;
   });
@@ -93,7 +94,7 @@ test('fields ticked become columns and search fields with their settings', async
   expect(cd().columnList.map((c) => c.prop)).toEqual(['dateField105']);
 });
 
-test('list type and its settings, paging, default sort, buttons and permissions', async () => {
+test('list type and its settings, paging, default sort', async () => {
   const cd = setup(defaultColumnData(form));
   fireEvent.click(choice(props(), '分组表格'));
   expect(cd().type).toBe(3);
@@ -108,6 +109,10 @@ test('list type and its settings, paging, default sort, buttons and permissions'
   await choose(props(), '默认排序', '入库日期');
   fireEvent.click(choice(props(), '升序'));
   expect([cd().defaultSidx, cd().sort]).toEqual(['dateField105', 'asc']);
+});
+
+test('header and row buttons with their labels, 导入’s settings, the totals row, permissions', async () => {
+  const cd = setup(defaultColumnData(form));
   const buttons = props().querySelector('.qm-list-btnsList') as HTMLElement;
   fireEvent.click(choice(buttons, '导入'));
   fireEvent.click(choice(buttons, '导出'));
@@ -117,6 +122,12 @@ test('list type and its settings, paging, default sort, buttons and permissions'
     ['download', '导出Excel'],
     ['upload', '导入'],
   ]);
+  // 导入 brings its settings: add only or add and update, the fields imported
+  fireEvent.click(choice(props(), '新增和更新'));
+  expect(cd().uploaderTemplateJson).toMatchObject({ dataType: '2', selectKey: expect.arrayContaining(['comInputField101', 'tableField108-numInputField109']) });
+  fireEvent.click(named(props(), '合计'));
+  await choose(props(), '合计字段', '药品名称');
+  expect([cd().showSummary, cd().summaryField]).toEqual([true, ['comInputField101']]);
   fireEvent.click(choice(props().querySelector('.qm-list-columnBtnsList') as HTMLElement, '详情'));
   expect(cd().columnBtnsList.map((b) => b.value)).toEqual(['edit', 'remove', 'detail']);
   fireEvent.click(choice(props(), '按钮权限'));

@@ -8,13 +8,14 @@
  * would refuse; a problem of a column or search field selects it.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Empty, Input, InputNumber, Radio, Select, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Input, InputNumber, Radio, Select, Switch, Tabs, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCenter, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { DefinitionProblem } from '@qiming/core';
+import { api } from '@/api/client';
 import { getDictionaryTypes } from '@/api/dictionary';
 import { loadCore } from '@/core';
 import { coreText } from '@/i18n';
@@ -207,7 +208,7 @@ export function ListDesigner({ form, value: cd, onChange }: ListDesignerProps) {
         <DragOverlay>{dragging ? <div className="qm-designer-overlay">{dragLabel}</div> : null}</DragOverlay>
       </DndContext>
       <aside className="qm-designer-props" aria-label={t('listDesigner.listProps')}>
-        <Tabs items={[{ key: 'list', label: t('listDesigner.listProps'), children: <ListProps cd={cd} main={main} labels={labels} edit={edit} /> }]} />
+        <Tabs items={[{ key: 'list', label: t('listDesigner.listProps'), children: <ListProps cd={cd} form={form} main={main} labels={labels} edit={edit} /> }]} />
       </aside>
     </div>
   );
@@ -265,7 +266,14 @@ function Prop({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function ListProps({ cd, main, labels, edit }: { cd: list.ColumnData; main: list.Candidate[]; labels: Record<string, string>; edit(f: (cd: list.ColumnData) => list.ColumnData): void }) {
+interface PrintNode {
+  value: string;
+  title: string;
+  children: PrintNode[];
+  selectable: boolean;
+}
+
+function ListProps({ cd, form, main, labels, edit }: { cd: list.ColumnData; form: FormDefinition; main: list.Candidate[]; labels: Record<string, string>; edit(f: (cd: list.ColumnData) => list.ColumnData): void }) {
   const { t } = useTranslation();
   const set = (key: string) => (value: unknown) => edit((x) => list.set(x, key, value));
   const fieldOptions = (keys?: Set<string>) => main.filter((c) => !keys || keys.has(c.jnpfKey)).map((c) => ({ value: c.prop, label: c.label }));
@@ -291,6 +299,26 @@ function ListProps({ cd, main, labels, edit }: { cd: list.ColumnData; main: list
       alive = false;
     };
   }, [cd.type, cd.treeDataSource]);
+
+  const printing = cd.btnsList.some((b) => b.value === 'batchPrint');
+  const [prints, setPrints] = useState<PrintNode[]>([]);
+  useEffect(() => {
+    if (!printing) return;
+    let alive = true;
+    type Group = { id: string; fullName: string; children?: Group[] };
+    const nodes = (groups: Group[], depth: number): PrintNode[] => groups.map((g) => ({ value: g.id, title: g.fullName, selectable: depth > 0, children: nodes(g.children ?? [], depth + 1) }));
+    api.GET('/api/system/printDev/Selector', { params: { query: { type: 2 } } }).then(
+      ({ data }) => alive && setPrints(nodes((data?.list ?? []) as Group[], 0)),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [printing]);
+  const importing = cd.btnsList.some((b) => b.value === 'upload');
+  const template = list.importTemplate(cd) ?? list.defaultImportTemplate(form);
+  const everyField = list.candidates(form).map((c) => ({ value: c.prop, label: c.label }));
+  const summable = list.summaryCandidates(form).map((c) => ({ value: c.prop, label: c.label }));
 
   return (
     <div className="qm-designer-prop-list">
@@ -350,6 +378,25 @@ function ListProps({ cd, main, labels, edit }: { cd: list.ColumnData; main: list
           {cd.hasPage && <Select aria-label={t('listDesigner.pageSize')} value={cd.pageSize} options={list.PAGE_SIZES.map((n) => ({ value: n, label: t('listDesigner.perPage', { count: n }) }))} onChange={set('pageSize')} style={{ width: 140 }} />}
         </Prop>
       )}
+      {list.sums(cd.type) && (
+        <Prop label={t('listDesigner.showSummary')}>
+          <Switch aria-label={t('listDesigner.showSummary')} checked={cd.showSummary === true} onChange={set('showSummary')} />
+          {cd.showSummary === true && (
+            <Select aria-label={t('listDesigner.summaryField')} mode="multiple" value={(cd.summaryField as string[] | undefined) ?? []} options={summable} onChange={set('summaryField')} />
+          )}
+        </Prop>
+      )}
+      {list.groupsSubTables(cd.type) && (
+        <Prop label={t('listDesigner.childTableStyle')}>
+          <Radio.Group value={cd.childTableStyle ?? 1} onChange={(e) => set('childTableStyle')(e.target.value)}>
+            <Radio value={1}>{t('listDesigner.childTableStyles.1')}</Radio>
+            <Radio value={2}>{t('listDesigner.childTableStyles.2')}</Radio>
+          </Radio.Group>
+        </Prop>
+      )}
+      <Prop label={t('listDesigner.hasSuperQuery')}>
+        <Switch aria-label={t('listDesigner.hasSuperQuery')} checked={cd.hasSuperQuery !== false} onChange={set('hasSuperQuery')} />
+      </Prop>
       <Prop label={t('listDesigner.defaultSort')}>
         <Select aria-label={t('listDesigner.defaultSort')} allowClear placeholder={t('listDesigner.noSort')} value={cd.defaultSidx || undefined} options={fieldOptions()} onChange={(v) => set('defaultSidx')(v ?? '')} />
         <Radio.Group value={cd.sort} onChange={(e) => set('sort')(e.target.value)}>
@@ -360,6 +407,28 @@ function ListProps({ cd, main, labels, edit }: { cd: list.ColumnData; main: list
       <Prop label={t('listDesigner.headerButtons')}>
         <ButtonChoices cd={cd} listKey="btnsList" values={list.headerButtons(cd.type)} labels={labels} edit={edit} />
       </Prop>
+      {importing && (
+        <Prop label={t('listDesigner.importTemplate')}>
+          <Radio.Group value={template.dataType} onChange={(e) => set('uploaderTemplateJson')({ ...template, dataType: e.target.value })}>
+            <Radio value="1">{t('listDesigner.importAdd')}</Radio>
+            <Radio value="2">{t('listDesigner.importAddUpdate')}</Radio>
+          </Radio.Group>
+          <Select aria-label={t('listDesigner.importFields')} mode="multiple" value={template.selectKey} options={everyField} onChange={(selectKey: string[]) => set('uploaderTemplateJson')({ ...template, selectKey })} />
+        </Prop>
+      )}
+      {printing && (
+        <Prop label={t('listDesigner.printIds')}>
+          <TreeSelect
+            aria-label={t('listDesigner.printIds')}
+            multiple
+            treeDefaultExpandAll
+            placeholder={t('listDesigner.printIdsNone')}
+            value={(cd.printIds as string[] | undefined) ?? []}
+            treeData={prints}
+            onChange={(v: string[]) => set('printIds')(v)}
+          />
+        </Prop>
+      )}
       <Prop label={t('listDesigner.rowButtons')}>
         <ButtonChoices cd={cd} listKey="columnBtnsList" values={list.ROW_BUTTONS} labels={labels} edit={edit} />
       </Prop>

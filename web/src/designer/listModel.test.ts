@@ -148,6 +148,20 @@ describe('list edits', () => {
   });
 });
 
+test('导入 gets its import template (add only, every listable field) when the list is saved; summary fields that are gone are dropped', () => {
+  const form = readFormData(load('jnpf-drug-receipt.json').formData) as FormDefinition;
+  let cd = toggleButton(defaultColumnData(form), 'btnsList', 'upload', true);
+  cd = set(cd, 'summaryField', ['comInputField101', 'gone']);
+  const saved = refresh(cd, form);
+  expect(saved.uploaderTemplateJson).toEqual({ dataType: '1', selectKey: candidates(form).map((c) => c.prop) });
+  expect(saved.summaryField).toEqual(['comInputField101']);
+  // a template made is kept, less the fields gone
+  const kept = refresh(set(cd, 'uploaderTemplateJson', { dataType: '2', selectKey: ['comInputField101', 'gone'] }), form);
+  expect(kept.uploaderTemplateJson).toEqual({ dataType: '2', selectKey: ['comInputField101'] });
+  // without 导入 nothing is added
+  expect(refresh(defaultColumnData(form), form).uploaderTemplateJson).toEqual({});
+});
+
 describe('the list a form without one gets', () => {
   const check = (formData: FormDefinition, columnData: ColumnData) =>
     core.checkDefinition({ fullName: 'f', enCode: 'f', type: 1, webType: 2, formData: JSON.stringify(formData), columnData: JSON.stringify(columnData) }).problems;

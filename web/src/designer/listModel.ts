@@ -299,6 +299,12 @@ export function refresh(cd: ColumnData, form: FormDefinition): ColumnData {
     return c && !NOT_SEARCHABLE.has(c.jnpfKey) ? [searchItem(c, item)] : [];
   });
   const next: ColumnData = { ...cd, columnList, searchList };
+  if (Array.isArray(cd.summaryField)) next.summaryField = (cd.summaryField as string[]).filter((p) => byProp.has(p));
+  // 导入 needs its template (§4.1): the default when none was made, else the fields still there
+  if (cd.btnsList.some((b) => b.value === 'upload')) {
+    const t = importTemplate(cd);
+    next.uploaderTemplateJson = t ? { ...(cd.uploaderTemplateJson as object), selectKey: t.selectKey.filter((p) => byProp.has(p)) } : defaultImportTemplate(form);
+  }
   for (const key of ['defaultSidx', 'groupField', 'parentField', 'treeRelation'] as const) {
     const name = cd[key];
     if (typeof name === 'string' && name !== '' && !byProp.has(name)) next[key] = '';
@@ -419,6 +425,39 @@ export function typeSettings(type: ListType): string[] {
     default:
       return [];
   }
+}
+
+/** Widgets a summary row may add up (§4.1). */
+const SUMMED = new Set(['comInput', 'numInput', 'calculate']);
+
+/** The fields a summary row may add up. */
+export function summaryCandidates(form: FormDefinition): Candidate[] {
+  return candidates(form).filter((c) => SUMMED.has(c.jnpfKey));
+}
+
+/** Whether a list type has a summary row (1, 2, 4) and how its sub-tables show (1, 2). */
+export function sums(type: ListType): boolean {
+  return type === 1 || type === 2 || type === 4;
+}
+export function groupsSubTables(type: ListType): boolean {
+  return type === 1 || type === 2;
+}
+
+/** The import template (uploaderTemplateJson, §4.1): '1' add only, '2' add and update; the fields imported. */
+export interface ImportTemplate {
+  dataType: '1' | '2';
+  selectKey: string[];
+}
+
+/** The import template a list with 导入 starts with: add only, every listable field. */
+export function defaultImportTemplate(form: FormDefinition): ImportTemplate {
+  return { dataType: '1', selectKey: candidates(form).map((c) => c.prop) };
+}
+
+/** The list's import template, when it has 导入. */
+export function importTemplate(cd: ColumnData): ImportTemplate | null {
+  const t = cd.uploaderTemplateJson as Partial<ImportTemplate> | undefined;
+  return t && Array.isArray(t.selectKey) ? { dataType: t.dataType === '2' ? '2' : '1', selectKey: t.selectKey } : null;
 }
 
 /** Whether the list pages (types 3 and 5 show every row, §4.1). */
