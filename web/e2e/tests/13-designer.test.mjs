@@ -169,6 +169,9 @@ describe('an administrator builds a form by dragging in real Chromium', () => {
     assert.deepEqual(list.searchList.map((s) => [s.prop, s.searchType, s.searchMultiple]), [[names.day, 3, false]]);
     assert.deepEqual(list.btnsList.map((b) => [b.value, b.label]), [['add', '新增'], ['download', '导出Excel'], ['upload', '导入']]);
     assert.deepEqual(list.columnBtnsList.map((b) => b.value), ['edit', 'remove']);
+    // 导入 brings its template: add only, the form's listable fields
+    assert.equal(list.uploaderTemplateJson.dataType, '1');
+    for (const name of [names.name, names.fee, names.day]) assert.ok(list.uploaderTemplateJson.selectKey.includes(name), name);
   });
 
   step('发布 under 系统管理: the model\'s menu is made', async () => {

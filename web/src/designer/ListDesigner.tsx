@@ -115,7 +115,7 @@ export function ListDesigner({ form, value: cd, onChange }: ListDesignerProps) {
   const dragLabel = dragging ? (fields.find((f) => dragging.endsWith(`:${f.prop}`))?.label ?? '') : '';
 
   return (
-    <div className="qm-designer qm-list-designer">
+    <div className="qm-list-designer">
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
         <aside className="qm-designer-palette" aria-label={t('listDesigner.fields')}>
           <Typography.Title level={5}>{t('listDesigner.fields')}</Typography.Title>
