@@ -162,6 +162,13 @@ test('导入 gets its import template (add only, every listable field) when the 
   expect(refresh(defaultColumnData(form), form).uploaderTemplateJson).toEqual({});
 });
 
+test('a hand-made columnData reads safely: lists that are not lists, items without prop, a type as text', () => {
+  const cd = readColumnData('{"type":"2","columnList":{"x":1},"searchList":[null,{"label":"x"},{"prop":"a","label":"A"}],"btnsList":"add"}') as ColumnData;
+  expect([cd.type, cd.columnList, cd.searchList.map((s) => s.prop), cd.btnsList.map((b) => b.value)]).toEqual([2, [], ['a'], ['add']]);
+  expect(readColumnData('not json')).toBeNull();
+  expect(readColumnData('')).toBeNull();
+});
+
 describe('the list a form without one gets', () => {
   const check = (formData: FormDefinition, columnData: ColumnData) =>
     core.checkDefinition({ fullName: 'f', enCode: 'f', type: 1, webType: 2, formData: JSON.stringify(formData), columnData: JSON.stringify(columnData) }).problems;

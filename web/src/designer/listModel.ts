@@ -280,7 +280,14 @@ export function readColumnData(part: unknown): ColumnData | null {
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const got = v as Record<string, unknown>;
-  return { ...blankColumnData(), ...got } as ColumnData;
+  const blank = blankColumnData();
+  const out = { ...blank, ...got } as ColumnData;
+  // lists that are not lists (a hand-made definition) read as the designer's defaults
+  for (const key of ['columnList', 'searchList', 'btnsList', 'columnBtnsList'] as const) if (!Array.isArray(out[key])) (out as Record<string, unknown>)[key] = blank[key];
+  for (const key of ['columnList', 'searchList'] as const) (out as Record<string, unknown>)[key] = (out[key] as { prop?: unknown }[]).filter((x) => x && typeof x.prop === 'string');
+  if (!LIST_TYPES.includes(Number(out.type) as ListType)) out.type = 1;
+  out.type = Number(out.type) as ListType;
+  return out;
 }
 
 /**
