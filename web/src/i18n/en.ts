@@ -1129,6 +1129,7 @@ const en: Translation = {
     release: 'Release',
     releaseParent: "Parent menu (the model's menu goes under it; optional)",
     releaseParentNone: 'No menu',
+    openDesigner: 'Fix in the designer',
     releaseConfirm: 'Release “{{name}}”? A new version is made; forms already open keep theirs.',
     releasedOk: 'Released, version {{version}}',
     releaseProblems: 'Release refused: {{count}} problems',

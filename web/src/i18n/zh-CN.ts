@@ -1049,6 +1049,7 @@ const zhCN = {
     release: '发布',
     releaseParent: '上级菜单（发布到该菜单下，可不选）',
     releaseParentNone: '不生成菜单',
+    openDesigner: '在设计器中修改',
     releaseConfirm: '确定发布“{{name}}”吗？发布后生成新版本，已打开的表单不受影响。',
     releasedOk: '发布成功，版本 {{version}}',
     releaseProblems: '发布失败：共 {{count}} 处问题',

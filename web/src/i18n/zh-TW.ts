@@ -1127,6 +1127,7 @@ const zhTW: Translation = {
     release: '發佈',
     releaseParent: '上級選單（發布到該選單下，可不選）',
     releaseParentNone: '不產生選單',
+    openDesigner: '在設計器中修改',
     releaseConfirm: '確定發佈「{{name}}」嗎？發佈後產生新版本，已開啟的表單不受影響。',
     releasedOk: '發佈成功，版本 {{version}}',
     releaseProblems: '發佈失敗：共 {{count}} 處問題',

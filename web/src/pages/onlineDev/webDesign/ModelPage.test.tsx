@@ -103,6 +103,42 @@ test('发布 refused: every problem is listed with its field and message', async
   expect(problems.textContent).toContain('字段名重复：patient_name');
   expect(problems.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(2);
   expect(calls.find((c) => c.path === '/api/visualdev/Base/m1/Actions/Release')?.body).toEqual({ pc: 1, app: 0 });
+  // without 编辑 the designer is not offered from here
+  expect(document.querySelector('.ant-modal-footer')?.textContent ?? '').not.toContain('在设计器中修改');
+});
+
+test('发布 refused: 在设计器中修改 opens the model in the designer, where core’s problems select their widget', async () => {
+  const demo = JSON.parse(demoText);
+  // a second field named patient_name at the end of the form: core's duplicate-name problem, on the canvas
+  type Widget = { __vModel__?: string; __config__: { children?: Widget[]; tableName?: string } };
+  const find = (list: Widget[]): Widget | undefined => list.reduce<Widget | undefined>((got, f) => got ?? (f.__vModel__ === 'patient_name' ? f : find(f.__config__?.children ?? [])), undefined);
+  const tableName = find(demo.formData.fields)?.__config__.tableName;
+  const fields = [...demo.formData.fields, { __vModel__: 'patient_name', __config__: { jnpfKey: 'comInput', label: '重名字段', formId: 999, renderKey: 999, span: 24, regList: [], tableName } }];
+  calls = fakeFetch({
+    'GET /api/visualdev/Base': () => page(rows, 1, 20),
+    'GET /api/visualdev/Base/{id}': () => ({ ...demo, id: 'm1', formData: JSON.stringify({ ...demo.formData, fields }) }),
+    'POST /api/visualdev/Base/{id}/Actions/Release': () =>
+      envelope(400, '发布失败', [{ path: '/formData/fields/1', field: 'patient_name', key: 'model.duplicateField', params: { field: 'patient_name' }, text: '字段名重复：patient_name' }]),
+    'GET /api/system/Menu/Selector/{id}/{systemId}': () => ({ list: [] }),
+  });
+  grant(PATH, ['btn_release', 'btn_edit']);
+  renderPage(ModelPage, PATH);
+  await waitFor(() => expect(table().textContent).toContain('住院登记'));
+  fireEvent.click(buttonNamed('发布 住院登记'));
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect(document.querySelector('.qm-release-problems')).not.toBeNull());
+  fireEvent.click(buttonNamed('在设计器中修改'));
+  const problems = await waitFor(
+    () => {
+      const shown = document.querySelector<HTMLElement>('.qm-designer-problems');
+      expect(shown?.textContent).toContain('字段名重复：patient_name');
+      return shown as HTMLElement;
+    },
+    { timeout: 15_000 },
+  );
+  const item = [...problems.querySelectorAll('li')].find((li) => li.textContent?.includes('字段名重复：patient_name')) as HTMLElement;
+  fireEvent.click(item.querySelector('button') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-designer-canvas .is-selected')?.getAttribute('data-widget')).toBe('comInput'));
 });
 
 test('发布 under a chosen menu: the parent goes with the release', async () => {

@@ -38,6 +38,8 @@ export default function ModelPage() {
   const [designing, setDesigning] = useState<string | null>(null);
   const closeDesigner = useCallback(() => setDesigning(null), []);
   const [problems, setProblems] = useState<ReleaseProblem[] | null>(null);
+  /** The model whose release was refused (its designer shows core's problems on the widgets). */
+  const [refused, setRefused] = useState<string | null>(null);
 
   const release = (row: ModelRow) => {
     let parent: string | undefined;
@@ -58,7 +60,10 @@ export default function ModelPage() {
             void message.success(t('model.releasedOk', { version: data }));
             list.refresh();
           },
-          (error: unknown) => setProblems(releaseProblemsOf(error)),
+          (error: unknown) => {
+            setRefused(row.id);
+            setProblems(releaseProblemsOf(error));
+          },
         ),
     });
   };
@@ -118,7 +123,18 @@ export default function ModelPage() {
       />
       {designing != null && <DesignerDialog id={designing || undefined} onClose={closeDesigner} onSaved={list.refresh} />}
       <CreateDialog open={creating} onClose={() => setCreating(false)} onCreated={list.refresh} />
-      <ReleaseProblems problems={problems} onClose={() => setProblems(null)} />
+      <ReleaseProblems
+        problems={problems}
+        onClose={() => setProblems(null)}
+        onDesign={
+          can(BTN_EDIT) && refused
+            ? () => {
+                setProblems(null);
+                setDesigning(refused);
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }
