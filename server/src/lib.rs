@@ -72,6 +72,7 @@ impl AppState {
         // What an area below another one calls of it, linked here where both are known.
         system::third_party::service::link_directory_writer(permission::import::WRITER);
         message::service::link_file_holder(file::service::HOLDER);
+        system::data_interface::service::link_record_scopes(visualdev::online::service::RECORD_SCOPES);
         let state = AppState(std::sync::Arc::new(Inner {
             db,
             config,

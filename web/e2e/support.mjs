@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, selectors } from 'playwright-core';
 
 export const BASE = process.env.QIMING_E2E_BASE;
 export const DATA_DIR = process.env.QIMING_E2E_DATA_DIR;
@@ -66,6 +66,7 @@ function reportViolations(prefix) {
  * hospital is, Asia/Shanghai, the server's default zone); otherwise the machine's.
  */
 export async function launch({ timezoneId } = {}) {
+  await registerShownPage();
   const profile = mkdtempSync(join(tmpdir(), 'qiming-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
@@ -307,9 +308,53 @@ export async function choose(scope, label, option) {
   await dropdownsClosed(page);
 }
 
-/** The page shown (the page cache keeps the others mounted, hidden). */
+let shownPageRegistered = false;
+
+/**
+ * The selector engine `qm-shown`: the page of the tab at the browser's address, while it is
+ * shown (`.qm-page[data-path]`, AppMain). With the page cache on, every tab's page stays
+ * mounted and two tabs can hold the same component (a model's records from 功能设计 and from its
+ * form menu); just after a navigation the address has changed before the pages have, and a
+ * lookup of "the page not hidden" could still find the tab being left — whose element is
+ * hidden a moment later, under the click ("element is not visible"). Matched against the
+ * address, a lookup finds only the page being opened, once it is there.
+ */
+async function registerShownPage() {
+  if (shownPageRegistered) return;
+  shownPageRegistered = true;
+  await selectors.register('qm-shown', () => {
+    const shown = (root) => {
+      const paths = new Set([location.pathname]);
+      try {
+        paths.add(decodeURI(location.pathname));
+      } catch {
+        // an address that does not decode is matched as it is
+      }
+      return [...root.querySelectorAll('.qm-page[data-path]:not([hidden])')].filter((el) => paths.has(el.getAttribute('data-path')));
+    };
+    return { query: (root) => shown(root)[0] ?? null, queryAll: (root) => shown(root) };
+  });
+}
+
+/** The page shown: the one of the tab at the address (see `qm-shown`; the page cache keeps the others mounted, hidden). */
 export function active(page) {
-  return page.locator('.qm-page:not([hidden])');
+  return page.locator('qm-shown=page');
+}
+
+/**
+ * Waits until the lists of `scope` have their answer (no table loading): rows of a list being
+ * asked again are drawn anew, and a click aimed at one may land as it is replaced.
+ */
+export async function listSettled(scope) {
+  await scope.locator('.ant-table-wrapper .ant-spin-spinning').first().waitFor({ state: 'detached' });
+}
+
+/** A row of `scope`'s table holding `text`, once the list has its answer and the row is shown. */
+export async function settledRow(scope, text) {
+  await listSettled(scope);
+  const found = scope.locator('.ant-table-row').filter({ hasText: text });
+  await found.first().waitFor();
+  return found;
 }
 
 /**

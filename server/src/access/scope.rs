@@ -163,6 +163,12 @@ impl DataScope {
         DataScope(Scope::All)
     }
 
+    /// No row at all (a member whom no granted menu opens a model to, reading its records
+    /// through a data interface).
+    pub fn nothing() -> DataScope {
+        DataScope(Scope::Any(Vec::new()))
+    }
+
     /// The rows a user owns (see `DataScope::own`, next to the session).
     pub(super) fn owned_by(user_id: &str) -> DataScope {
         DataScope(Scope::Any(vec![Rule::Own(user_id.to_string())]))

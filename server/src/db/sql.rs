@@ -162,6 +162,28 @@ impl Sql {
         self
     }
 
+    /// A piece of text continuing a statement whose values so far are `args`: its own values
+    /// are bound as the next `$n` after them ([`Sql::into_parts`] answers the piece and all
+    /// the values).
+    pub fn after(engine: Engine, args: Vec<Arg>) -> Sql {
+        Sql { engine, text: String::new(), args }
+    }
+
+    /// A sea-query SELECT (the scoped rows of a record table, say) in parentheses, its values
+    /// bound here.
+    pub fn subquery(&mut self, select: &sea_query::SelectStatement) -> &mut Sql {
+        use sea_query::QueryBuilder;
+        self.text.push('(');
+        sea_query::PostgresQueryBuilder.prepare_select_statement(select, &mut Bound(self));
+        self.text.push(')');
+        self
+    }
+
+    /// The text and the values.
+    pub fn into_parts(self) -> (String, Vec<Arg>) {
+        (self.text, self.args)
+    }
+
     pub fn text(&self) -> &str {
         &self.text
     }

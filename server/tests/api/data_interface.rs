@@ -452,17 +452,17 @@ async fn di_sql_guard_refuses_the_probe(engine: Engine) {
         Engine::Postgres => direct.extend(["SELECT pg_read_file('/etc/hostname')", "SELECT * FROM pg_ls_dir('.')", "SELECT current_setting('data_directory')", "SELECT * FROM pg_authid"].map(String::from)),
     }
     for query in &direct {
-        assert!(runner.select(query, &[], 10).await.is_err(), "{engine:?}: the interface connection ran {query}");
+        assert!(runner.select(query, &[], &[], 10).await.is_err(), "{engine:?}: the interface connection ran {query}");
     }
     if let Engine::Postgres = engine {
         // The XML family runs as the reader role, so it holds only what that role may read.
-        let dump = runner.select("SELECT schema_to_xml('public', true, false, '') AS x", &[], 10).await.unwrap();
+        let dump = runner.select("SELECT schema_to_xml('public', true, false, '') AS x", &[], &[], 10).await.unwrap();
         let dump = dump[0]["x"].as_str().unwrap();
         assert!(dump.contains("base_organize") && !dump.contains("$argon2") && !dump.contains("base_user_session") && !dump.contains("secret record"), "{}", &dump[..dump.len().min(2000)]);
     }
-    let rows = runner.select("SELECT account FROM qiming_user_directory WHERE account = 'admin'", &[], 10).await.unwrap();
+    let rows = runner.select("SELECT account FROM qiming_user_directory WHERE account = 'admin'", &[], &[], 10).await.unwrap();
     assert_eq!(rows, vec![json!({"account": "admin"})]);
-    let counted = runner.select("SELECT count(*) AS n FROM base_organize", &[], 10).await;
+    let counted = runner.select("SELECT count(*) AS n FROM base_organize", &[], &[], 10).await;
     assert!(counted.is_ok(), "{counted:?}");
 }
 

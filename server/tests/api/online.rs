@@ -720,7 +720,148 @@ async fn keyword_over_search_fields_without_search_type(engine: Engine) {
     assert_eq!(codes(&list(&s, &admin, &model, sorted(json!({"queryJson": {"amount": [15, 35]}}))).await), ["K-03", "X-02"], "a number range");
 }
 
+// Issue 24 §1: a data interface reads a released model's records (rec_…) only through the
+// caller's data scope on the model, as the records list applies it: a member under an
+// "own records" scheme sees their own rows (and the sub-table rows of their records), the
+// administrator every row, a member no granted menu opens the model to none. Whatever the
+// statement tries — UNION, subqueries, CTEs, aliases, quoting, schema names, comments, joins
+// of the table with itself — it reads no row outside the scope, or is refused.
+async fn di_records_only_within_the_callers_scope(engine: Engine) {
+    const DI: &str = "/api/system/DataInterface";
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    // Data permission (own records) and form permission (the code and the lines' item, not the title).
+    let menu = form_menu(&s, &model, (0, 1, 1)).await;
+    let own = item(&s, &menu, "resource", "own", &json!([{"logic": "and", "groups": [{"field": "creatorUserId", "op": "Equal", "value": "@userId"}]}]).to_string()).await;
+    let code = item(&s, &menu, "form", "code", "").await;
+    let line_item = item(&s, &menu, "form", "lines-item", "").await;
+    let mut tokens = Vec::new();
+    for account in ["clerk_a", "clerk_b", "outsider"] {
+        let user = s.create_user(account, "Qiming123").await;
+        if account != "outsider" {
+            s.grant(&user, &[&menu], &[("resource", &own), ("form", &code), ("form", &line_item)]).await;
+        }
+        tokens.push(s.sign_in(account, "Qiming123").await);
+    }
+    let (clerk_a, clerk_b, outsider) = (&tokens[0], &tokens[1], &tokens[2]);
+    let admin = &admin;
+    s.post(&format!("{ONLINE}/{model}"), Some(admin), order("ADMIN-1", 1.0, json!([{"item": "admin-line"}]))).await.ok();
+    s.post(&format!("{ONLINE}/{model}"), Some(clerk_a), order("A-1", 1.0, json!([{"item": "a-line"}]))).await.ok();
+    s.post(&format!("{ONLINE}/{model}"), Some(clerk_b), order("B-1", 1.0, json!([{"item": "b-line"}]))).await.ok();
+    let mut conn = s.conn().await;
+    let tables: Vec<(String, String)> = sqlx::query_as("SELECT sub_table, physical FROM base_visual_table WHERE visual_id = $1").bind(&model).fetch_all(&mut *conn).await.unwrap();
+    drop(conn);
+    let main = tables.iter().find(|(sub, _)| sub.is_empty()).unwrap().1.clone();
+    let lines = tables.iter().find(|(sub, _)| sub == "lines").unwrap().1.clone();
+    let category = crate::harness::dictionary_item(&s, "DataInterfaceType", "basic").await;
+    let mut made = 0;
+    let mut interface = async |query: &str| -> Result<String, String> {
+        made += 1;
+        let code = format!("records{made}");
+        let form = json!({"id": "", "fullName": "记录", "enCode": code, "categoryId": category, "dbLinkId": "0", "dataType": 1, "checkType": 0,
+            "requestMethod": "3", "path": "", "query": query, "dataProcessing": "", "requestHeaders": "[]", "requestParameters": "[]",
+            "propertyJson": "", "responseType": "json", "ipAddress": "", "sortCode": 0, "enabledMark": 1, "description": ""});
+        let answer = s.post(DI, Some(&admin), form).await;
+        if answer.code() != 200 {
+            return Err(answer.msg().to_string());
+        }
+        let mut conn = s.conn().await;
+        Ok(sqlx::query_scalar("SELECT id FROM base_data_interface WHERE en_code = $1").bind(code).fetch_one(&mut *conn).await.unwrap())
+    };
+    // The values of `column` an interface answers `token`, sorted; Err: the call's refusal.
+    let values = async |id: &String, token: &String, column: &str| -> Result<Vec<String>, String> {
+        let answer = s.post(&format!("{DI}/{id}/Actions/Preview"), Some(token), json!({"paramList": []})).await;
+        if answer.code() != 200 {
+            return Err(answer.msg().to_string());
+        }
+        let mut out: Vec<String> = answer.data().as_array().unwrap().iter().map(|r| match &r[column] {
+            Value::String(v) => v.clone(),
+            other => other.to_string(),
+        }).collect();
+        out.sort();
+        Ok(out)
+    };
+
+    let codes_of = interface(&format!("SELECT code FROM {main} ORDER BY code")).await.unwrap();
+    assert_eq!(values(&codes_of, admin, "code").await.unwrap(), ["A-1", "ADMIN-1", "B-1"], "the administrator reads every record");
+    assert_eq!(values(&codes_of, clerk_a, "code").await.unwrap(), ["A-1"], "own records only");
+    assert_eq!(values(&codes_of, clerk_b, "code").await.unwrap(), ["B-1"], "own records only");
+    assert_eq!(values(&codes_of, outsider, "code").await.unwrap(), Vec::<String>::new(), "no granted menu: no record");
+    let items = interface(&format!("SELECT l.item FROM {lines} l")).await.unwrap();
+    assert_eq!(values(&items, admin, "item").await.unwrap(), ["a-line", "admin-line", "b-line"]);
+    assert_eq!(values(&items, clerk_a, "item").await.unwrap(), ["a-line"], "the sub-table rows of their own records");
+    assert_eq!(values(&items, outsider, "item").await.unwrap(), Vec::<String>::new());
+    // Form permission: a field the member's menu does not show is no column of their rows.
+    let titles = interface(&format!("SELECT title FROM {main}")).await.unwrap();
+    // (The clerks' titles were not taken either: not granted.)
+    assert_eq!(values(&titles, admin, "title").await.unwrap(), ["null", "null", "订单ADMIN-1"]);
+    assert!(values(&titles, clerk_a, "title").await.is_err(), "the title is not granted");
+    // A report joining the directory: the scoped rows keep the name the statement gives them.
+    let joined = interface(&format!("SELECT u.account AS account FROM {main} JOIN base_user u ON u.id = {main}.creator WHERE {main}.code <> 'x'")).await.unwrap();
+    assert_eq!(values(&joined, clerk_a, "account").await.unwrap(), ["clerk_a"]);
+
+    // Escapes: each answers clerk_a nothing beyond A-1 (and its line), or is refused.
+    let upper = main.to_uppercase();
+    let schema = if let Engine::Sqlite = engine { "main" } else { "public" };
+    let mut escapes = vec![
+        format!("SELECT code FROM {main} WHERE 1 = 0 UNION SELECT code FROM {main}"),
+        format!("SELECT code FROM {main} WHERE 1 = 1 OR creator IS NOT NULL"),
+        format!("SELECT code FROM {main} WHERE id IN (SELECT id FROM {main})"),
+        format!("SELECT (SELECT max(code) FROM {main} WHERE code <> 'A-1') AS code"),
+        format!("SELECT code FROM (SELECT * FROM {main}) t"),
+        format!("SELECT a.code FROM {main} a JOIN {main} b ON a.id <> b.id OR a.id = b.id"),
+        format!("SELECT b.code FROM base_organize o RIGHT JOIN {main} b ON 1 = 1"),
+        format!("WITH t AS (SELECT * FROM {main}) SELECT code FROM t"),
+        format!("WITH RECURSIVE t(code, n) AS (SELECT code, 1 FROM {main} UNION ALL SELECT code, n + 1 FROM t WHERE n < 2) SELECT DISTINCT code FROM t"),
+        format!("WITH {main} AS (SELECT 'X' AS code) SELECT code FROM {main}"),
+        format!("SELECT code FROM \"{main}\""),
+        format!("SELECT code FROM \"{upper}\""),
+        format!("SELECT code FROM {upper}"),
+        format!("SELECT code FROM {schema}.{main}"),
+        format!("SELECT code FROM other.{main}"),
+        format!("SELECT code FROM /* {main} */ {main} -- all of {main}"),
+        format!("SELECT code FROM {main}/**/WHERE/**/1=1"),
+        format!("SELECT code FROM base_organize AS {main}"),
+        format!("SELECT {main}.code FROM {main} AS r, {main}"),
+        format!("SELECT code FROM {main} r WHERE r.creator <> '' OR r.creator IS NULL"),
+        format!("SELECT l.item AS code FROM {lines} l JOIN {main} m ON 1 = 1"),
+        format!("SELECT code FROM {main}()"),
+        format!("TABLE {main}"),
+        format!("SELECT 1 AS qiming_scoped_0, code FROM {main}"),
+        format!("SELECT code FROM {main} WHERE EXISTS (SELECT 1 FROM {main} x WHERE x.code = 'B-1')"),
+        "SELECT code FROM rec_900000000000000009".to_string(),
+    ];
+    if let Engine::Sqlite = engine {
+        escapes.extend([format!("SELECT code FROM [{main}]"), format!("SELECT code FROM `{main}`"), format!("SELECT code FROM main.[{main}]")]);
+    }
+    let mut refused = 0;
+    for query in &escapes {
+        let outcome = match interface(query).await {
+            Ok(id) => values(&id, clerk_a, "code").await,
+            Err(e) => Err(e),
+        };
+        match outcome {
+            Ok(got) => assert!(got.iter().all(|c| c == "A-1" || c == "a-line" || c == "X" || c == "null"), "{engine:?} {query} leaked {got:?}"),
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(refused >= 4, "the table function, TABLE, the mark and the unknown table are refused ({refused})");
+    // The count through an expression subquery is the scope's count.
+    let counted = interface(&format!("SELECT (SELECT count(*) FROM {main}) AS n")).await.unwrap();
+    assert_eq!(values(&counted, clerk_a, "n").await.unwrap(), ["1"]);
+    assert_eq!(values(&counted, admin, "n").await.unwrap(), ["3"]);
+
+    // Beneath the guard (SQLite): the interface connections read a record table only inside
+    // a statement the guard scoped.
+    if let Engine::Sqlite = engine {
+        let runner = &s.state.system.interface_sql;
+        assert!(runner.select(&format!("SELECT * FROM {main}"), &[], &[], 10).await.is_err(), "a record table read directly");
+    }
+}
+
 on_both_engines!(
+    di_records_only_within_the_callers_scope,
     organisation_scope_filters_records,
     keyword_over_search_fields_without_search_type,
     related_labels_only_within_reach,

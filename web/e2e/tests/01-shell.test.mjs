@@ -4,7 +4,7 @@
 // lock and unlock, change the password, sign out. Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, confirmWith, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import { ADMIN_PASSWORD, BASE, active, confirmWith, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
 
 const FIRST_PASSWORD = 'Qiming2024';
 const SECOND_PASSWORD = 'Qiming2025x';
@@ -167,7 +167,7 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/home`);
     await page.locator('.qm-sidebar').getByText('消息记录').click();
     await page.waitForURL(`${BASE}/messageRecord`);
-    await page.locator('.qm-message-record-page .ant-table').waitFor();
+    await active(page).locator('.qm-message-record-page .ant-table').waitFor();
     await page.locator('.qm-avatar').click();
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(`${BASE}/profile`);
@@ -203,11 +203,11 @@ describe('a new user in real Chromium', () => {
     await page.locator('.qm-sidebar').getByText('消息记录').click();
     await page.waitForURL(`${BASE}/messageRecord`);
     await page.reload();
-    await page.locator('.qm-message-record-page .ant-table').waitFor();
+    await active(page).locator('.qm-message-record-page .ant-table').waitFor();
     await expectTabs(['首页', '消息记录']);
     // Opened straight on another page, too; and 首页 still cannot be closed.
     await page.goto(`${BASE}/profile`);
-    await page.locator('.qm-page:not([hidden]) .qm-profile-card').waitFor();
+    await active(page).locator('.qm-profile-card').waitFor();
     await expectTabs(['首页', '个人信息']);
     assert.equal(await tab('首页').locator('.qm-tag-close').count(), 0);
     await tab('首页').click({ button: 'middle' });
@@ -395,7 +395,7 @@ describe('a new user in real Chromium', () => {
     await page.locator('.qm-avatar').click();
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(`${BASE}/profile`);
-    await page.locator('.qm-page:not([hidden]) .qm-base-info').waitFor();
+    await active(page).locator('.qm-base-info').waitFor();
     const top = (selector) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
     const scrollDown = async () => {
       await page.mouse.move(900, 300);
@@ -403,7 +403,7 @@ describe('a new user in real Chromium', () => {
       await page.waitForTimeout(300);
     };
     await scrollDown();
-    assert.ok((await top('.qm-page:not([hidden]) .qm-base-info')) < 0, 'the page is long enough to scroll');
+    assert.ok((await top('qm-shown=page >> .qm-base-info')) < 0, 'the page is long enough to scroll');
     assert.equal(await top('.qm-navbar'), 0); // on by default: fixed
     assert.equal(await top('.qm-tags-view'), 56);
 
@@ -434,14 +434,14 @@ describe('a new user in real Chromium', () => {
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.getByRole('tab', { name: '登录日志' }).click();
     await page.waitForURL(`${BASE}/profile?tab=loginLog`);
-    const search = page.locator('.qm-page:not([hidden]) .qm-login-log').getByRole('searchbox', { name: '关键词' });
+    const search = active(page).locator('.qm-login-log').getByRole('searchbox', { name: '关键词' });
     await search.fill('typed before leaving');
     await tab('首页').click();
     await page.waitForURL(`${BASE}/home`);
     assert.equal(await page.locator('.qm-page').count(), 1, 'only the page shown is mounted');
     await tab('个人信息').click();
     await page.waitForURL(`${BASE}/profile?tab=loginLog`);
-    await page.locator('.qm-page:not([hidden]) .qm-login-log .ant-table-row').first().waitFor();
+    await active(page).locator('.qm-login-log .ant-table-row').first().waitFor();
     assert.equal(await search.inputValue(), '');
     await (await openSettings()).getByRole('switch', { name: '页面缓存' }).click(); // on again (the default)
     await closeDrawer();
@@ -512,7 +512,7 @@ describe('a new user in real Chromium', () => {
     await page.waitForURL(`${BASE}/profile`);
     await page.getByRole('tab', { name: '登录日志' }).click();
     await page.waitForURL(`${BASE}/profile?tab=loginLog`);
-    const log = page.locator('.qm-page:not([hidden]) .qm-login-log');
+    const log = active(page).locator('.qm-login-log');
     await log.locator('.ant-table-row').first().waitFor();
     const search = log.getByRole('searchbox', { name: '关键词' });
     await search.fill('typed, not searched');
@@ -543,18 +543,18 @@ describe('a new user in real Chromium', () => {
     // Opened directly, /redirect/<path> shows <path>.
     await page.goto(`${BASE}/redirect/messageRecord`);
     await page.waitForURL(`${BASE}/messageRecord`);
-    await page.locator('.qm-message-record-page .ant-table').waitFor();
+    await active(page).locator('.qm-message-record-page .ant-table').waitFor();
   });
 
   step('changes the password on the profile page (PROF-001, PROF-004, AUTH-037)', async () => {
     await page.locator('.qm-avatar').click();
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(`${BASE}/profile`);
-    await page.locator('.qm-page:not([hidden]) .qm-profile-card').getByText('admin').waitFor();
+    await active(page).locator('.qm-profile-card').getByText('admin').waitFor();
     // The login log lists this session's sign-ins (PROF-006), through the list hook: keyword
     // on Enter, the empty state, reset, page size, refresh — each a request the server answers.
     await page.getByRole('tab', { name: '登录日志' }).click();
-    const log = page.locator('.qm-page:not([hidden]) .qm-login-log');
+    const log = active(page).locator('.qm-login-log');
     await log.locator('.ant-table-row').first().waitFor();
     const search = log.getByRole('searchbox', { name: '关键词' });
     await search.fill('no-such-place');
@@ -587,7 +587,7 @@ describe('a new user in real Chromium', () => {
     await tab('个人信息').click();
     assert.equal(await search.inputValue(), '本地');
     await page.getByRole('tab', { name: '修改密码' }).click();
-    await changePassword(page.locator('.qm-profile'), FIRST_PASSWORD, SECOND_PASSWORD);
+    await changePassword(active(page).locator('.qm-profile'), FIRST_PASSWORD, SECOND_PASSWORD);
     await page.getByText('修改成功，请重新登录').waitFor();
     await page.waitForURL(/\/login/);
     await signIn('admin', SECOND_PASSWORD);

@@ -62,7 +62,7 @@ async function confirmWith(question) {
 async function switchState(text, checked) {
   await page.waitForFunction(
     ([t, c]) => {
-      const r = [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].find((el) => el.querySelector('td')?.textContent?.includes(t));
+      const r = [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .ant-table-row`)].find((el) => el.querySelector('td')?.textContent?.includes(t));
       return r?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === String(c);
     },
     [text, checked],
@@ -167,7 +167,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await typeTree().getByText('科室类别', { exact: true }).click();
     const add = active(page).getByRole('button', { name: /新\s*建/ });
     await page.waitForFunction(() => {
-      const b = [...document.querySelectorAll('.qm-page:not([hidden]) .qm-dictionary-main button')].find((x) => /新\s*建/.test(x.textContent));
+      const b = [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .qm-dictionary-main button`)].find((x) => /新\s*建/.test(x.textContent));
       return b && !b.disabled;
     });
     await add.click();

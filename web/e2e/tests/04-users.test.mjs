@@ -213,7 +213,7 @@ describe('the administrator manages users in real Chromium', () => {
     await page.getByRole('button', { name: named('确定') }).click();
     await toast(page, '更新成功');
     await page.waitForFunction(() => {
-      const r = [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].find((el) => el.textContent.includes('lisi'));
+      const r = [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .ant-table-row`)].find((el) => el.textContent.includes('lisi'));
       return r?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false';
     });
     await signIn(userPage, 'lisi', USER_PASSWORD);
@@ -223,7 +223,7 @@ describe('the administrator manages users in real Chromium', () => {
     await page.getByText('您确定要启用当前用户, 是否继续?').waitFor();
     await page.getByRole('button', { name: named('确定') }).click();
     await page.waitForFunction(() => {
-      const r = [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].find((el) => el.textContent.includes('lisi'));
+      const r = [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .ant-table-row`)].find((el) => el.textContent.includes('lisi'));
       return r?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true';
     });
     await signIn(userPage, 'lisi', USER_PASSWORD);

@@ -266,7 +266,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await row('试点街道').getByRole('switch').click();
     await confirmWith('您确定要禁用当前区域, 是否继续?');
     await page.waitForFunction(() => {
-      const r = [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].find((el) => el.querySelector('td')?.textContent === '试点街道');
+      const r = [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .ant-table-row`)].find((el) => el.querySelector('td')?.textContent === '试点街道');
       return r?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false';
     });
     await row('试点街道').getByRole('button', { name: '删除 试点街道' }).click();
@@ -355,7 +355,7 @@ describe('the administrator plans schedules and keeps areas and data interfaces 
     await row('下级区域').getByRole('switch').click();
     await confirmWith('您确定要禁用当前数据接口, 是否继续?');
     await page.waitForFunction(() => {
-      const r = [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].find((el) => el.querySelector('td')?.textContent === '下级区域');
+      const r = [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .ant-table-row`)].find((el) => el.querySelector('td')?.textContent === '下级区域');
       return r?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false';
     });
     await row('下级区域').getByRole('button', { name: '更多 下级区域' }).click();

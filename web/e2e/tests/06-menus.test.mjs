@@ -40,7 +40,7 @@ function row(text, scope = h.active()) {
 /** The state switch of a row, once it shows `checked`. */
 async function switchShows(text, checked) {
   await page.waitForFunction(
-    ([name, on]) => document.querySelector(`.qm-page:not([hidden]) [role="switch"][aria-label="${name} 状态"]`)?.getAttribute('aria-checked') === String(on),
+    ([name, on]) => document.querySelector(`.qm-page[data-path="${location.pathname}"]:not([hidden]) [role="switch"][aria-label="${name} 状态"]`)?.getAttribute('aria-checked') === String(on),
     [text, checked],
   );
 }

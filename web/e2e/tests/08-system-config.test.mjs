@@ -197,7 +197,7 @@ describe('an administrator configures the system, adds an administrator and find
     /** The users of the rows shown, once the table holds only `user`'s. */
     const onlyRowsOf = (user) =>
       page.waitForFunction((u) => {
-        const cells = [...document.querySelectorAll('.qm-page:not([hidden]) .qm-system-log .ant-table-row td:nth-child(3)')].map((td) => td.textContent);
+        const cells = [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .qm-system-log .ant-table-row td:nth-child(3)`)].map((td) => td.textContent);
         return cells.length >= 2 && cells.every((c) => c === u);
       }, user);
 

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BASE, firstSignIn, launch, named, screenshot, storySteps, toast } from '../support.mjs';
+import { BASE, active, firstSignIn, launch, named, screenshot, storySteps, toast } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const BIG = 200 * 1024 * 1024;
@@ -55,7 +55,7 @@ async function md5File(path) {
   return hash.digest('hex');
 }
 
-const files = () => page.locator('.qm-my-files');
+const files = () => active(page).locator('.qm-my-files');
 const rowOf = (name) => files().locator('.qm-chunk-row').filter({ hasText: name });
 const entry = (name) => files().locator('.qm-upload-file').filter({ hasText: name });
 const chooser = () => files().locator('input[type=file]');
@@ -84,13 +84,13 @@ describe('a user keeps files in the profile in real Chromium', () => {
   step('chooses an avatar: cropped, uploaded to userAvatar and set with PUT Avatar/{name} (PROF-002, FILE-021)', async () => {
     writeFileSync(join(dir, 'me.png'), PNG);
     const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/permission/Users/Current/Avatar/'));
-    await page.locator('.qm-profile-avatar input[type=file]').setInputFiles(join(dir, 'me.png'));
+    await active(page).locator('.qm-profile-avatar input[type=file]').setInputFiles(join(dir, 'me.png'));
     const crop = page.locator('.ant-modal').filter({ hasText: '裁剪头像' });
     await crop.waitFor();
     await crop.getByRole('button', { name: named('确定') }).click();
     assert.equal((await (await put).json()).code, 200);
     await toast(page, '头像已更新');
-    const src = await page.locator('.qm-profile-avatar .ant-avatar img').getAttribute('src');
+    const src = await active(page).locator('.qm-profile-avatar .ant-avatar img').getAttribute('src');
     assert.match(src, /^\/api\/file\/Image\/userAvatar\/[0-9a-f]+\.png$/);
   });
 
@@ -216,7 +216,7 @@ describe('a user keeps files in the profile in real Chromium', () => {
 
   stepIf('/api/permission/Users/Current/SignImg', 'draws a signature and saves it; it becomes the default (PROF-009)', async () => {
     await page.goto(`${BASE}/profile?tab=signature`);
-    const canvas = page.locator('.qm-sign-canvas');
+    const canvas = active(page).locator('.qm-sign-canvas');
     await canvas.waitFor();
     const box = await canvas.boundingBox();
     await page.mouse.move(box.x + 20, box.y + 100);
@@ -224,7 +224,7 @@ describe('a user keeps files in the profile in real Chromium', () => {
     for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + 100 + Math.sin(i) * 40);
     await page.mouse.up();
     await page.getByRole('button', { name: '保存签名' }).click();
-    const item = page.locator('.qm-sign-item');
+    const item = active(page).locator('.qm-sign-item');
     await item.first().waitFor();
     assert.equal(await item.count(), 1);
     assert.equal(await item.first().getAttribute('data-default'), 'true');

@@ -164,9 +164,9 @@ describe('an administrator creates, previews and releases a model in real Chromi
   step('复制 and 删除 after confirmation', async () => {
     await row(page, '来访登记').first().getByRole('button', { name: named('复制 来访登记') }).click();
     await confirmWith(page, '确定复制');
-    await page.waitForFunction(() => [...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].filter((r) => r.textContent.includes('来访登记')).length === 2);
+    await page.waitForFunction(() => [...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .ant-table-row`)].filter((r) => r.textContent.includes('来访登记')).length === 2);
     await row(page, '住院登记').first().getByRole('button', { name: named('删除 住院登记') }).click();
     await confirmWith(page, '此操作将永久删除该数据');
-    await page.waitForFunction(() => ![...document.querySelectorAll('.qm-page:not([hidden]) .ant-table-row')].some((r) => r.textContent.includes('住院登记')));
+    await page.waitForFunction(() => ![...document.querySelectorAll(`.qm-page[data-path="${location.pathname}"]:not([hidden]) .ant-table-row`)].some((r) => r.textContent.includes('住院登记')));
   });
 });

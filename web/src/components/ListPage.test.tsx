@@ -10,7 +10,7 @@ import type { Envelope, Page } from '@/api/request';
 import { useList, type ListQuery } from '@/hooks/useList';
 import { initI18n } from '@/i18n';
 import { buttonNamed, confirmation, stateSwitch } from '@/test/renderPage';
-import { ListPage, RowsTable } from './ListPage';
+import { ListPage, RowsTable, useSelection } from './ListPage';
 import { creatorTimeColumn, manageColumns, sortCodeColumn } from './listColumns';
 import { useConfirm } from './useConfirm';
 
@@ -214,4 +214,57 @@ test('RowsTable: no pager, loading, then the rows or "no data"', async () => {
   rerender(<RowsTable<Row> rows={{ rows: ROWS.slice(0, 30), loading: false, loaded: true }} columns={[{ key: 'fullName', dataIndex: 'fullName' }]} />);
   expect(screen.getByText('记录30')).toBeTruthy();
   expect(document.querySelector('.ant-pagination')).toBeNull();
+});
+
+function FilteredScreen({ fetch, removed }: { fetch: jest.Mock; removed: jest.Mock }) {
+  const list = useList<Row, { state: string }>(fetch, { filters: { state: '' } });
+  const { selected, clear, rowSelection } = useSelection();
+  return (
+    <ListPage<Row, { state: string }>
+      list={list}
+      selects={[{ name: 'state', label: '状态筛选', all: '全部状态', options: [{ value: '1', label: '启用' }, { value: '0', label: '停用' }] }]}
+      header={<div className="qm-test-header">表头之上</div>}
+      actions={
+        <button type="button" disabled={!selected.length} onClick={() => (removed(selected), clear())}>
+          删除选中
+        </button>
+      }
+      rowSelection={rowSelection}
+      columns={[{ key: 'fullName', title: '名称', dataIndex: 'fullName' }]}
+    />
+  );
+}
+
+test('selects: a filter of the query chosen in the bar applies at once from page 1, 重置 restores it; header stands above the table; useSelection gives the chosen ids and clears them', async () => {
+  const fetch = jest.fn(async (q: ListQuery & { state: string }) => answer(q, ROWS.filter((r) => !q.state || String(r.enabledMark) === q.state)));
+  const removed = jest.fn();
+  render(
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+      <App>
+        <FilteredScreen fetch={fetch} removed={removed} />
+      </App>
+    </ConfigProvider>,
+  );
+  await screen.findByText('记录1');
+  expect(fetch).toHaveBeenLastCalledWith({ currentPage: 1, pageSize: 20, keyword: '', state: '' });
+  const header = screen.getByText('表头之上');
+  expect(header.compareDocumentPosition(document.querySelector('.ant-table') as HTMLElement) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+  fireEvent.click(document.querySelector('.ant-pagination-item-2') as HTMLElement);
+  await screen.findByText('记录21');
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: '状态筛选' }));
+  fireEvent.click(await screen.findByTitle('停用'));
+  await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ currentPage: 1, pageSize: 20, keyword: '', state: '0' }));
+  await screen.findByText('记录1');
+  expect(screen.queryByText('记录2')).toBeNull();
+
+  const choose = (name: string) => fireEvent.click((screen.getByText(name).closest('tr') as HTMLElement).querySelector('.ant-checkbox-input') as HTMLElement);
+  choose('记录1');
+  choose('记录3');
+  fireEvent.click(screen.getByText('删除选中'));
+  expect(removed).toHaveBeenCalledWith(['r1', 'r3']);
+  expect((screen.getByText('删除选中') as HTMLButtonElement).disabled).toBe(true);
+
+  fireEvent.click(buttonNamed('重置'));
+  await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ currentPage: 1, pageSize: 20, keyword: '', state: '' }));
 });

@@ -26,9 +26,13 @@
  * instead of `list`: the same bar, all rows, no pager. An unpaged list in a drawer (a menu's
  * buttons, fields, schemes) is a `RowsTable` under an `ItemDrawer`, with the same columns; a
  * tree table opens whole and offers 展开全部 / 折叠全部 through `useExpandAll`.
+ *
+ * Beyond the bar: `header` stands between the bar and the table (the system log's tabs); a
+ * filter that chooses one of a few values is a `FilterSelect` in `filters`; rows chosen for a
+ * batch action (删除选中, 批量删除) come from `useSelection`, given to the table's `rowSelection`.
  */
-import type { ReactNode } from 'react';
-import { Button, Table, type TableProps } from 'antd';
+import { useCallback, useMemo, useState, type Key, type ReactNode } from 'react';
+import { Button, Select, Table, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '@/hooks/useList';
@@ -49,12 +53,24 @@ export function AddButton({ onAdd, label }: { onAdd?: () => void; label?: string
 
 type TableRest<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'locale'>;
 
+/** A filter of a `list` choosing one value of its field `name`, or all ('') — see FilterSelect. */
+export interface SelectFilter<F> {
+  name: keyof F & string;
+  label: string;
+  /** The first option's text (every value). */
+  all: string;
+  options: FilterOption[];
+  width?: number;
+}
+
 /** Where the rows come from: a paged `useList`, or all rows (`useRows`, a tree) with the bar's own state. */
 type Source<T, F> =
   | {
       /** The paged list (useList over the request function). */
       list: ListState<T, F>;
       rows?: never;
+      /** Filters choosing one value of the query's field, before `filters`; a choice applies at once. */
+      selects?: SelectFilter<F>[];
       /** Replaces the bar's state (the dictionary's 重置 keeps its category). */
       search?: SearchState;
     }
@@ -63,6 +79,7 @@ type Source<T, F> =
       /** All rows at once (useRows, a tree loaded by the screen): no pager. */
       rows: RowsState<T>;
       search: SearchState;
+      selects?: never;
     };
 
 export type ListPageProps<T, F> = TableRest<T> &
@@ -84,6 +101,8 @@ export type ListPageProps<T, F> = TableRest<T> &
     paged?: boolean;
     /** What the empty table says, when not "no data" (choose a category first). */
     emptyText?: string;
+    /** What stands between the bar and the table (the system log's tabs). */
+    header?: ReactNode;
   };
 
 export function ListPage<T extends object, F = unknown>({
@@ -94,11 +113,13 @@ export function ListPage<T extends object, F = unknown>({
   addLabel,
   actions,
   filters,
+  selects,
   keywordSpan,
   searchClassName,
   search,
   paged = true,
   emptyText,
+  header,
   rowKey = 'id',
   size = 'middle',
   ...table
@@ -109,7 +130,18 @@ export function ListPage<T extends object, F = unknown>({
     <>
       <ListSearch
         list={search ?? list!}
-        filters={filters}
+        filters={
+          selects?.length ? (
+            <>
+              {selects.map(({ name, ...select }) => (
+                <FilterSelect key={name} {...select} value={String(list!.query[name] ?? '')} onChange={(value) => list!.setFilters({ [name]: value } as Partial<F>)} />
+              ))}
+              {filters}
+            </>
+          ) : (
+            filters
+          )
+        }
         keywordSpan={keywordSpan}
         className={searchClassName}
         actions={
@@ -121,6 +153,7 @@ export function ListPage<T extends object, F = unknown>({
           )
         }
       />
+      {header}
       <Table<T>
         {...shown}
         {...(emptyText ? { locale: emptyLocale(rows ? rows.loaded : list.loaded, t, emptyText) } : {})}
@@ -144,4 +177,34 @@ export interface RowsTableProps<T> extends TableRest<T> {
 export function RowsTable<T extends object>({ rows, columns, dataSource, rowKey = 'id', size = 'small', ...table }: RowsTableProps<T>) {
   const { t } = useTranslation();
   return <Table<T> rowKey={rowKey} size={size} {...rowsTableProps(rows, t)} {...(dataSource ? { dataSource } : {})} columns={columns} {...table} />;
+}
+
+/** One option of a `FilterSelect`. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A dictionary's items as filter options (the value is the item's enCode). */
+export const dictionaryOptions = (items: { enCode: string; fullName: string }[]): FilterOption[] =>
+  items.map((d) => ({ value: d.enCode, label: d.fullName }));
+
+/**
+ * A filter of the bar choosing one value, or all ('', the first option); named for assistive
+ * technology by `label`. The page applies a change at once (`list.setFilters`).
+ */
+export function FilterSelect({ label, all, options, value, onChange, width = 140 }: { label: string; all: string; options: FilterOption[]; value: string; onChange(value: string): void; width?: number }) {
+  return <Select aria-label={label} style={{ width }} value={value} options={[{ value: '', label: all }, ...options]} onChange={onChange} />;
+}
+
+/** The rows chosen for a batch action: the table's `rowSelection`, the ids, and `clear` after the action. */
+export function useSelection(extra?: { columnWidth?: number }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const clear = useCallback(() => setSelected([]), []);
+  const columnWidth = extra?.columnWidth;
+  const rowSelection = useMemo(
+    () => ({ selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys.map(String)), ...(columnWidth ? { columnWidth } : {}) }),
+    [selected, columnWidth],
+  );
+  return { selected, clear, rowSelection };
 }

@@ -41,9 +41,9 @@ export function RowActions({ canEdit, canRemove, label, onEdit, onRemove, before
 }
 
 /** One more action of a row (导出, 复制, 成员 …): a small link that names the record it acts on. */
-export function RowButton({ text, label, icon, onClick }: { text: string; label: string; icon?: ReactNode; onClick(): void }) {
+export function RowButton({ text, label, icon, danger, onClick }: { text: string; label: string; icon?: ReactNode; danger?: boolean; onClick(): void }) {
   return (
-    <Button type="link" size="small" icon={icon} aria-label={`${text} ${label}`} onClick={onClick}>
+    <Button type="link" size="small" danger={danger} icon={icon} aria-label={`${text} ${label}`} onClick={onClick}>
       {text}
     </Button>
   );

@@ -370,36 +370,24 @@ function CanvasWidget(props: CanvasWidgetProps) {
 
 type SetProp = (path: string[], value: unknown) => void;
 
-const LIMITS: Record<string, { path: string[]; label: string; kind: 'number' | 'text' }[]> = {
-  comInput: [{ path: ['maxlength'], label: 'maxlength', kind: 'number' }],
-  textarea: [{ path: ['maxlength'], label: 'maxlength', kind: 'number' }],
-  numInput: [
-    { path: ['min'], label: 'min', kind: 'number' },
-    { path: ['max'], label: 'max', kind: 'number' },
-    { path: ['precision'], label: 'precision', kind: 'number' },
-  ],
-  JNPFAmount: [{ path: ['precision'], label: 'precision', kind: 'number' }],
-  calculate: [{ path: ['precision'], label: 'precision', kind: 'number' }],
-  rate: [{ path: ['max'], label: 'max', kind: 'number' }],
-  slider: [
-    { path: ['min'], label: 'min', kind: 'number' },
-    { path: ['max'], label: 'max', kind: 'number' },
-    { path: ['step'], label: 'step', kind: 'number' },
-  ],
-  date: [{ path: ['format'], label: 'format', kind: 'text' }],
-  time: [{ path: ['format'], label: 'format', kind: 'text' }],
-  uploadFz: [
-    { path: ['limit'], label: 'limit', kind: 'number' },
-    { path: ['fileSize'], label: 'fileSize', kind: 'number' },
-    { path: ['accept'], label: 'accept', kind: 'text' },
-  ],
-  uploadImg: [
-    { path: ['limit'], label: 'limit', kind: 'number' },
-    { path: ['fileSize'], label: 'fileSize', kind: 'number' },
-  ],
+type Limit = { path: string[]; label: string; kind: 'number' | 'text' };
+/** Limits of a kind, each a property of the widget named as it is stored. */
+const limits = (kind: Limit['kind'], ...names: string[]): Limit[] => names.map((name) => ({ path: [name], label: name, kind }));
+
+const LIMITS: Record<string, Limit[]> = {
+  comInput: limits('number', 'maxlength'),
+  textarea: limits('number', 'maxlength'),
+  numInput: limits('number', 'min', 'max', 'precision'),
+  JNPFAmount: limits('number', 'precision'),
+  calculate: limits('number', 'precision'),
+  rate: limits('number', 'max'),
+  slider: limits('number', 'min', 'max', 'step'),
+  date: limits('text', 'format'),
+  time: limits('text', 'format'),
+  uploadFz: [...limits('number', 'limit', 'fileSize'), ...limits('text', 'accept')],
+  uploadImg: limits('number', 'limit', 'fileSize'),
 };
 
-/** 组件属性: the selected widget's common properties and the limits of its kind. */
 /** Edits of a tab's panes or a collapse's panels. */
 interface PartEdits {
   set(formId: number, path: string[], value: unknown): void;
@@ -407,6 +395,7 @@ interface PartEdits {
   remove(formId: number): void;
 }
 
+/** 组件属性: the selected widget's common properties and the limits of its kind. */
 function WidgetProps({ field, problems, onSet, parts }: { field: Field; problems: DefinitionProblem[]; onSet: SetProp; parts: PartEdits }) {
   const { t } = useTranslation();
   const c = field.__config__;

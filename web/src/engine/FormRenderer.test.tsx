@@ -6,17 +6,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { act, fireEvent, render, renderHook, waitFor } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { useEffect } from 'react';
-import { MemoryRouter } from 'react-router';
 import { validateRecord } from '@qiming/core';
 import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { envelope, fakeFetch, type Call } from '@/test/fakeFetch';
 import { CONTAINERS, readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { DetailPopup, DetailViewer, FormPopup, FormRenderer, RelatedDetail, recordForSave, restrictForm, useFormEngine, type FormEngine, type PopupType } from './index';
-import { buttonNamed, confirmation, openPickerIn } from '@/test/renderPage';
+import { DetailPopup, DetailViewer, FormPopup, RelatedDetail, recordForSave, restrictForm, useFormEngine, type PopupType } from './index';
+import { buttonNamed, confirmation, openPickerIn, renderInApp } from '@/test/renderPage';
+import { engine, forgetEngine, renderEngineForm, useKeptEngine } from '@/test/engineForm';
 
 const root = path.resolve(__dirname, '../../..');
 const demo = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8'));
@@ -43,32 +40,9 @@ beforeEach(() => {
   useUser.setState({ userInfo: { userName: '管理员', userAccount: 'admin', departmentName: '内科', positionName: '医师' } as never });
 });
 
-let current: FormEngine | null = null;
-beforeEach(() => {
-  current = null; // each test waits for its own form's engine
-});
+beforeEach(forgetEngine);
 
-function Harness({ definition, record }: { definition: FormDefinition; record?: FormRecord }) {
-  const engine = useFormEngine(definition, record);
-  useEffect(() => {
-    current = engine;
-  });
-  return <FormRenderer engine={engine} />;
-}
-
-function renderForm(definition: FormDefinition = form, record?: FormRecord) {
-  return render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <MemoryRouter>
-          <Harness definition={definition} record={record} />
-        </MemoryRouter>
-      </AntApp>
-    </ConfigProvider>,
-  );
-}
-
-const engine = () => current as FormEngine;
+const renderForm = (definition: FormDefinition = form, record?: FormRecord) => renderEngineForm(definition, record);
 const messagesFor = (container: HTMLElement, name: string) => container.querySelector(`[data-messages-for="${name}"]`)?.textContent ?? '';
 
 /** Every widget of the definition outside sub-tables, and the sub-tables' columns. */
@@ -249,15 +223,7 @@ test('VIEW-001 (spec 02 §2.11): the detail viewer shows display values read-onl
     outpatient_record_id: 'r1',
     outpatient_record_diagnosis: '上呼吸道感染',
   };
-  const { container } = render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <MemoryRouter>
-          <DetailViewer formData={demo.formData} record={record} />
-        </MemoryRouter>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  const { container } = renderInApp(<DetailViewer formData={demo.formData} record={record} />);
   await waitFor(() => expect(container.querySelector('[data-field="deposit"]')?.textContent).toContain('叁仟元整'));
   expect(container.querySelector('input:not([readonly]):not([disabled])')).toBeNull();
   const shown = (name: string) => container.querySelector(`[data-field="${name}"] .qm-engine-value`)?.textContent;
@@ -298,22 +264,12 @@ test('WGT-082: deleting a sub-table row asks 此操作将永久删除该数据 (
 
 function PopupHarness({ kind, onSubmit }: { kind: PopupType; onSubmit(r: FormRecord): Promise<unknown> }) {
   const e = useFormEngine(form);
-  useEffect(() => {
-    current = e;
-  });
+  useKeptEngine(e);
   return <FormPopup open title="住院登记" popupType={kind} engine={e} onClose={() => undefined} onSubmit={onSubmit} />;
 }
 
 function renderPopup(kind: PopupType, onSubmit: (r: FormRecord) => Promise<unknown>) {
-  return render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <MemoryRouter>
-          <PopupHarness kind={kind} onSubmit={onSubmit} />
-        </MemoryRouter>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  return renderInApp(<PopupHarness kind={kind} onSubmit={onSubmit} />);
 }
 
 test('VIEW-002, VIEW-004: general opens a dialog of generalWidth, drawer a side drawer; 确定 submits only a record the core passes, and the server\'s messages land under the fields', async () => {
@@ -351,15 +307,7 @@ test('VIEW-002, VIEW-004: general opens a dialog of generalWidth, drawer a side 
 
 test('VIEW-003, VIEW-005, VIEW-007: fullScreen fills the window with 返回; the detail popup has 取消 and 打印, which a preview answers with a warning', async () => {
   const closed = jest.fn();
-  render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <MemoryRouter>
-          <DetailPopup open popupType="fullScreen" title="住院登记" formData={{ ...form, hasPrintBtn: true }} record={{ patient_name: '张三' }} onClose={closed} />
-        </MemoryRouter>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  renderInApp(<DetailPopup open popupType="fullScreen" title="住院登记" formData={{ ...form, hasPrintBtn: true }} record={{ patient_name: '张三' }} onClose={closed} />);
   await waitFor(() => expect(document.querySelector('.qm-engine-fullscreen')).not.toBeNull());
   expect(document.querySelector('.qm-engine-fullscreen .qm-engine-detail')).not.toBeNull();
   fireEvent.click(buttonNamed('打印'));
@@ -869,15 +817,11 @@ test('WGT-060: a disabled relationForm without a value opens nothing: neither th
 
 test('VIEW-006, WGT-065: in a detail view a relation field shows its text (name) as a link to the record whose id is kept under name_id; a nested link opens another detail view', async () => {
   const calls = relatedServer();
-  render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <DetailViewer
-          formData={{ formRef: 'elForm', fields: [{ __vModel__: 'visit', modelId: 'm-visit', relationField: 'visit_no', __config__: { jnpfKey: 'relationForm', label: '门诊记录' } }] } as unknown as FormDefinition}
-          record={{ visit: 'MZ-0001', visit_id: 'visit-1' }}
-        />
-      </AntApp>
-    </ConfigProvider>,
+  renderInApp(
+    <DetailViewer
+      formData={{ formRef: 'elForm', fields: [{ __vModel__: 'visit', modelId: 'm-visit', relationField: 'visit_no', __config__: { jnpfKey: 'relationForm', label: '门诊记录' } }] } as unknown as FormDefinition}
+      record={{ visit: 'MZ-0001', visit_id: 'visit-1' }}
+    />,
   );
   await waitFor(() => expect(document.querySelector('.qm-engine-relation-link')?.textContent).toBe('MZ-0001'));
   fireEvent.click(document.querySelector('.qm-engine-relation-link') as HTMLElement);
@@ -898,13 +842,7 @@ test('VIEW-006, WGT-065: in a detail view a relation field shows its text (name)
 test('VIEW-009: with no record id the related detail closes at once, asking nothing', async () => {
   const calls = relatedServer();
   const onClose = jest.fn();
-  render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <RelatedDetail modelId="m-visit" id="" onClose={onClose} />
-      </AntApp>
-    </ConfigProvider>,
-  );
+  renderInApp(<RelatedDetail modelId="m-visit" id="" onClose={onClose} />);
   await act(() => new Promise((r) => setTimeout(r, 50)));
   expect(onClose).toHaveBeenCalledTimes(1);
   expect(calls).toHaveLength(0);

@@ -4,16 +4,13 @@
 // popover, its keyword filter and table, radio or checkbox selection, tags, cancel and confirm.
 import * as fs from 'fs';
 import * as path from 'path';
-import { act, fireEvent, render, waitFor } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { useEffect } from 'react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import { initI18n } from '@/i18n';
 import { envelope, fakeFetch, type Call } from '@/test/fakeFetch';
-import { buttonNamed } from '@/test/renderPage';
+import { buttonNamed, renderInApp } from '@/test/renderPage';
+import { engine, forgetEngine, renderEngineForm } from '@/test/engineForm';
 import { readFormData, walkFields, type Field, type FormDefinition, type FormRecord } from './definition';
-import { DetailViewer, FormRenderer, useFormEngine, type FormEngine } from './index';
+import { DetailViewer } from './index';
 
 const root = path.resolve(__dirname, '../../..');
 const demo = readFormData(JSON.parse(fs.readFileSync(path.join(root, 'fixtures/models/inpatient-admission.json'), 'utf8')).formData) as FormDefinition;
@@ -50,32 +47,14 @@ beforeEach(() => {
   });
 });
 
-let current: FormEngine | null = null;
-function Harness({ definition, record }: { definition: FormDefinition; record?: FormRecord }) {
-  const engine = useFormEngine(definition, record);
-  useEffect(() => {
-    current = engine;
-  });
-  return <FormRenderer engine={engine} />;
-}
-
 /** A form of the one field (the demonstration's 责任护士 with `changes`), with `record` if given. */
 function renderField(changes: Record<string, unknown>, record?: FormRecord) {
-  current = null;
+  forgetEngine();
   const field = { ...(nurses as Field), ...changes };
   const definition: FormDefinition = { ...demo, fields: [field] };
-  return render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <MemoryRouter>
-          <Harness definition={definition} record={record} />
-        </MemoryRouter>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  return renderEngineForm(definition, record);
 }
 
-const engine = () => current as FormEngine;
 const widget = () => document.querySelector('[data-field="responsible_nurses"]') as HTMLElement;
 const popover = () => document.querySelector('.qm-engine-popup-table') as HTMLElement | null;
 const rowOf = (text: string) => [...(popover()?.querySelectorAll('.ant-table-tbody tr') ?? [])].find((tr) => tr.textContent?.includes(text)) as HTMLElement;
@@ -91,7 +70,7 @@ function confirmPopover() {
 
 test('WGT-053: a popover 700px wide with the keyword filter (Enter searches from page 1) and a table 300 high', async () => {
   renderField({ multiple: false, hasPage: true, pageSize: 2, filterable: true });
-  await waitFor(() => expect(current?.ready).toBe(true));
+  await waitFor(() => expect(engine()?.ready).toBe(true));
   // A popover, not popupSelect's dialog.
   await openPopover();
   expect(document.querySelector('.ant-modal')).toBeNull();
@@ -116,14 +95,14 @@ test('WGT-053: a popover 700px wide with the keyword filter (Enter searches from
 
 test('the keyword filter only when the field is filterable', async () => {
   renderField({ multiple: false, filterable: false });
-  await waitFor(() => expect(current?.ready).toBe(true));
+  await waitFor(() => expect(engine()?.ready).toBe(true));
   await openPopover();
   expect(popover()?.querySelector('.qm-engine-popup-table-search')).toBeNull();
 });
 
 test('WGT-054, WGT-056: single: radio selection; 确定 keeps row[propsValue] and shows row[relationField]; 取消 keeps the value; 确定 with nothing chosen clears it', async () => {
   renderField({ multiple: false });
-  await waitFor(() => expect(current?.ready).toBe(true));
+  await waitFor(() => expect(engine()?.ready).toBe(true));
   await openPopover();
   expect(popover()?.querySelectorAll('.ant-table-tbody input[type=radio]')).toHaveLength(3);
   expect(popover()?.querySelector('.ant-table-tbody input[type=checkbox]')).toBeNull();
@@ -150,7 +129,7 @@ test('WGT-054, WGT-056: single: radio selection; 确定 keeps row[propsValue] an
 
 test('WGT-054, WGT-057: multiple: checkbox selection seeded from the value; a row click toggles it in or out', async () => {
   renderField({ multiple: true }, { responsible_nurses: ['n1'] });
-  await waitFor(() => expect(current?.ready).toBe(true));
+  await waitFor(() => expect(engine()?.ready).toBe(true));
   // The kept value's text from InfoByIds.
   await waitFor(() => expect(tags()).toEqual(['王护士']));
   expect(byIds[0].body).toMatchObject({ ids: ['n1'], propsValue: 'id' });
@@ -173,7 +152,7 @@ test('WGT-054, WGT-057: multiple: checkbox selection seeded from the value; a ro
 
 test('WGT-055, WGT-057: multiple picks as tags, collapsed to the first and +N with collapse-tags; deleting a tag confirms at once', async () => {
   renderField({ multiple: true, 'collapse-tags': true }, { responsible_nurses: ['n1', 'n2', 'n3'] });
-  await waitFor(() => expect(current?.ready).toBe(true));
+  await waitFor(() => expect(engine()?.ready).toBe(true));
   await waitFor(() => expect(tags()).toEqual(['王护士', '+2']));
   // Deleting the tag: the value changes without a confirm, and no popover opens.
   fireEvent.click(widget().querySelector('.ant-select-selection-item-remove') as HTMLElement);
@@ -195,7 +174,7 @@ test('WGT-058: a multiple value that is not a list is reset to an empty one', as
 
 test('WGT-042, WGT-043: each opening lists afresh (keyword and page reset) with the selection seeded from the value; 取消 just closes', async () => {
   renderField({ multiple: false, filterable: true, hasPage: true, pageSize: 2 }, { responsible_nurses: 'n3' });
-  await waitFor(() => expect(current?.ready).toBe(true));
+  await waitFor(() => expect(engine()?.ready).toBe(true));
   await openPopover();
   const keyword = () => popover()?.querySelector('.qm-engine-popup-table-search input') as HTMLInputElement;
   fireEvent.change(keyword(), { target: { value: '赵' } });
@@ -237,7 +216,7 @@ test('WGT-041: the popover asks 20 rows a page when paging is on and no page siz
 
 test('WGT-047, the popover: a failed list call stops loading, leaves the rows as they were and says why', async () => {
   renderField({ multiple: false, hasPage: true, pageSize: 2, filterable: true });
-  await waitFor(() => expect(current?.ready).toBe(true));
+  await waitFor(() => expect(engine()?.ready).toBe(true));
   await openPopover();
   fakeFetch({
     'POST /api/system/DataInterface/{id}/Action/List': (call) => {
@@ -256,15 +235,7 @@ test('WGT-047, the popover: a failed list call stops loading, leaves the rows as
 
 test('the detail view names the chosen rows of a raw record instead of showing their ids (issue 25)', async () => {
   const definition: FormDefinition = { ...demo, fields: [{ ...(nurses as Field), multiple: true }] };
-  const { container } = render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <MemoryRouter>
-          <DetailViewer formData={definition} record={{ responsible_nurses: ['n1', 'n3'] }} />
-        </MemoryRouter>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  const { container } = renderInApp(<DetailViewer formData={definition} record={{ responsible_nurses: ['n1', 'n3'] }} />);
   const shown = () => container.querySelector('[data-field="responsible_nurses"] .qm-engine-value')?.textContent;
   await waitFor(() => expect(shown()).toBe('王护士,赵护士'));
   expect(byIds[0].body).toMatchObject({ ids: ['n1', 'n3'], propsValue: 'id', relationField: 'realName' });

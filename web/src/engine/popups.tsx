@@ -6,7 +6,7 @@
  * (EngineContext.picked) for popupAttr / relationFormAttr.
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Drawer, Input, Modal, Popover, Select, Space, Table } from 'antd';
+import { App, Button, Drawer, Input, Modal, Popover, Select, Space, Table, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { interfaceRowsByIds, listInterfaceRows } from '@/api/dataInterface';
 import { getRecordDetail, recordOf } from '@/api/onlineDev';
@@ -30,6 +30,13 @@ interface PageAnswer {
   rows: Row[];
   total: number;
 }
+
+/** How a widget's pick dialog looks (popupTitle, popupType drawer or dialog, popupWidth). */
+const dialogLook = (conf: Record<string, unknown>, t: (key: string) => string) => ({
+  title: str(conf.popupTitle) || t('engine.pickData'),
+  drawer: conf.popupType === 'drawer',
+  width: str(conf.popupWidth),
+});
 
 /** A searchable, paged table of rows in a dialog (popupType dialog) or a drawer. */
 export function RowDialog({
@@ -181,9 +188,7 @@ export function PickRows({ conf, record, onPick, onClose }: { conf: Record<strin
   return (
     <RowDialog
       open
-      title={str(conf.popupTitle) || t('engine.pickData')}
-      drawer={conf.popupType === 'drawer'}
-      width={str(conf.popupWidth)}
+      {...dialogLook(conf, t)}
       columns={columns}
       rowKey="id"
       multiple
@@ -240,64 +245,118 @@ export function PopupText({ field, value, record }: { field: WidgetProps['field'
   return <span className="qm-engine-value">{values.map((v) => str(rows.find((r) => str(r[propsValue]) === v)?.[textKey]) || v).join(',')}</span>;
 }
 
-/** popupSelect: the value is row[propsValue], the text row[relationField]. */
-export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
-  const { t } = useTranslation();
-  const { setPicked } = useEngineContext();
-  const [open, setOpen] = useState(false);
+/**
+ * What popupSelect and popupTableSelect read of their field and value: the interface, the row
+ * key (propsValue) and text (relationField) keys, the values as a list, the rows known for them
+ * and their texts, the list's columns and the interface's parameters.
+ */
+function useInterfaceValue({ field, value, record, row }: Pick<WidgetProps, 'field' | 'value' | 'record' | 'row'>) {
   const interfaceId = str(field.interfaceId);
   const propsValue = str(field.propsValue) || 'id';
   const textKey = str(field.relationField) || 'fullName';
   const multiple = field.multiple === true;
   const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
-  const name = str(field.__vModel__);
   const params = paramList(field.templateJson, record, row);
   const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, textKey, params);
-
-  const text = values.map((v) => str(rows.find((r) => str(r[propsValue]) === v)?.[textKey]) || v);
+  const keyOf = (r: Row) => str(r[propsValue]);
   const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
+  /** A page of the interface's rows with the field's keys, columns and parameters (Action/List). */
+  const listRows = (keyword: string, currentPage: number, pageSize: number) =>
+    listInterfaceRows(interfaceId, {
+      keyword,
+      currentPage,
+      pageSize,
+      interfaceId,
+      propsValue,
+      relationField: textKey,
+      columnOptions: columns.map((c) => c.value).join(','),
+      paramList: params,
+    });
+  return {
+    interfaceId,
+    propsValue,
+    textKey,
+    multiple,
+    values,
+    params,
+    rows,
+    setRows,
+    keyOf,
+    name: str(field.__vModel__),
+    text: values.map((v) => str(rows.find((r) => keyOf(r) === v)?.[textKey]) || v),
+    columns,
+    listRows,
+  };
+}
+
+/**
+ * The field of a popup widget: the chosen values' texts (tags when multiple), never a
+ * dropdown of its own; a tag deleted or the value cleared takes effect at once.
+ */
+function PopupValueSelect({
+  id,
+  field,
+  disabled,
+  chosen,
+  onChange,
+  onClick,
+  extra,
+}: {
+  id?: string;
+  field: WidgetProps['field'];
+  disabled?: boolean;
+  chosen: ReturnType<typeof useInterfaceValue>;
+  onChange: WidgetProps['onChange'];
+  onClick?(): void;
+  extra?: Partial<SelectProps>;
+}) {
+  const { t } = useTranslation();
+  const { setPicked } = useEngineContext();
+  const { multiple, values, text, name } = chosen;
+  return (
+    <Select
+      id={id}
+      className="qm-engine-popup-select"
+      mode={multiple ? 'multiple' : undefined}
+      open={false}
+      disabled={disabled}
+      allowClear={field.clearable !== false}
+      placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
+      value={(multiple ? values : values[0]) as never}
+      options={values.map((v, i) => ({ value: v, label: text[i] }))}
+      onClick={onClick}
+      {...extra}
+      onChange={(v) => {
+        const next = multiple ? ((v ?? []) as string[]) : str(v);
+        onChange(next);
+        if (!multiple && !v) setPicked(name, null);
+      }}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** popupSelect: the value is row[propsValue], the text row[relationField]. */
+export function PopupSelect({ field, value, onChange, disabled, record, row, id }: WidgetProps) {
+  const { t } = useTranslation();
+  const { setPicked } = useEngineContext();
+  const [open, setOpen] = useState(false);
+  const chosen = useInterfaceValue({ field, value, record, row });
+  const { interfaceId, propsValue, multiple, name, setRows, columns, listRows } = chosen;
   return (
     <>
-      <Select
-        id={id}
-        className="qm-engine-popup-select"
-        mode={multiple ? 'multiple' : undefined}
-        open={false}
-        disabled={disabled}
-        allowClear={field.clearable !== false}
-        placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
-        value={(multiple ? values : values[0]) as never}
-        options={values.map((v, i) => ({ value: v, label: text[i] }))}
-        onClick={() => !disabled && interfaceId && setOpen(true)}
-        onChange={(v) => {
-          const next = multiple ? ((v ?? []) as string[]) : str(v);
-          onChange(next);
-          if (!multiple && !v) setPicked(name, null);
-        }}
-        style={{ width: '100%' }}
-      />
+      <PopupValueSelect id={id} field={field} disabled={disabled} chosen={chosen} onChange={onChange} onClick={() => !disabled && interfaceId && setOpen(true)} />
       {open && (
         <RowDialog
           open
-          title={str(field.popupTitle) || t('engine.pickData')}
-          drawer={field.popupType === 'drawer'}
-          width={str(field.popupWidth)}
+          {...dialogLook(field, t)}
           columns={columns}
           rowKey={propsValue}
           multiple={multiple}
           hasPage={field.hasPage === true || field.interfaceHasPage === 1}
           pageSize={typeof field.pageSize === 'number' ? field.pageSize : 20}
           load={async (keyword, currentPage, pageSize) => {
-            const { data } = await listInterfaceRows(interfaceId, {
-              keyword,
-              currentPage,
-              pageSize,
-              interfaceId,
-              propsValue,
-              relationField: textKey,
-              columnOptions: columns.map((c) => c.value).join(','),
-              paramList: params,
-            });
+            const { data } = await listRows(keyword, currentPage, pageSize);
             return { rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 };
           }}
           onCancel={() => setOpen(false)}
@@ -330,19 +389,12 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { setPicked } = useEngineContext();
-  const interfaceId = str(field.interfaceId);
-  const propsValue = str(field.propsValue) || 'id';
-  const textKey = str(field.relationField) || 'fullName';
-  const multiple = field.multiple === true;
+  const chosenValue = useInterfaceValue({ field, value, record, row });
+  const { interfaceId, multiple, values, name, rows, setRows, keyOf, columns, listRows } = chosenValue;
   const collapse = field['collapse-tags'] === true || field.collapseTags === true;
   const hasPage = field.hasPage === true || field.interfaceHasPage === 1;
   const pageSize = typeof field.pageSize === 'number' ? field.pageSize : 20;
-  const columns = (Array.isArray(field.columnOptions) ? field.columnOptions : []) as Column[];
-  const name = str(field.__vModel__);
-  const params = paramList(field.templateJson, record, row);
   const notList = multiple && value != null && !Array.isArray(value);
-  const values = (multiple ? (Array.isArray(value) ? value : []) : value == null || value === '' ? [] : [value]).map(str);
-  const [rows, setRows] = useKnownRows(interfaceId, values, propsValue, textKey, params);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
@@ -362,16 +414,7 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
     if (!open) return;
     let alive = true;
     setLoading(true);
-    listInterfaceRows(interfaceId, {
-      keyword: query,
-      currentPage: page,
-      pageSize: hasPage ? pageSize : 10000,
-      interfaceId,
-      propsValue,
-      relationField: textKey,
-      columnOptions: columns.map((c) => c.value).join(','),
-      paramList: params,
-    }).then(
+    listRows(query, page, hasPage ? pageSize : 10000).then(
       ({ data }) => alive && (setAnswer({ rows: (data?.list ?? []) as Row[], total: data?.pagination?.total ?? 0 }), setLoading(false)),
       (failure: { msg?: string } | undefined) => {
         if (!alive) return;
@@ -386,7 +429,6 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reloaded by opening, the query and the page
   }, [open, opened, query, page]);
 
-  const keyOf = (r: Row) => str(r[propsValue]);
   const show = () => {
     if (disabled || !interfaceId) return;
     setChosen(values);
@@ -415,8 +457,6 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
     setPage(1);
     setQuery(keyword);
   };
-  const text = values.map((v) => str(rows.find((r) => keyOf(r) === v)?.[textKey]) || v);
-
   const content = (
     <div className="qm-engine-popup-table" style={{ width: 700 }}>
       {field.filterable === true && (
@@ -464,25 +504,13 @@ export function PopupTableSelect({ field, value, onChange, disabled, record, row
         className="qm-engine-popup-table-select"
         onClick={(e) => !(e.target as HTMLElement).closest('.ant-select-clear, .ant-select-selection-item-remove') && show()}
       >
-        <Select
+        <PopupValueSelect
           id={id}
-          className="qm-engine-popup-select"
-          mode={multiple ? 'multiple' : undefined}
-          open={false}
+          field={field}
           disabled={disabled}
-          allowClear={field.clearable !== false}
-          placeholder={str(field.placeholder) || t('engine.selectPlaceholder')}
-          value={(multiple ? values : values[0]) as never}
-          options={values.map((v, i) => ({ value: v, label: text[i] }))}
-          maxTagCount={multiple && collapse ? 1 : undefined}
-          maxTagPlaceholder={(omitted) => `+${omitted.length}`}
-          onChange={(v) => {
-            // A tag deleted or the value cleared: confirmed at once.
-            const next = multiple ? ((v ?? []) as string[]) : str(v);
-            onChange(next);
-            if (!multiple && !v) setPicked(name, null);
-          }}
-          style={{ width: '100%' }}
+          chosen={chosenValue}
+          onChange={onChange}
+          extra={{ maxTagCount: multiple && collapse ? 1 : undefined, maxTagPlaceholder: (omitted) => `+${omitted.length}` }}
         />
       </div>
     </Popover>
@@ -544,9 +572,7 @@ export function RelationForm({ field, value, onChange, disabled, id }: WidgetPro
       {open && (
         <RowDialog
           open
-          title={str(field.popupTitle) || t('engine.pickData')}
-          drawer={field.popupType === 'drawer'}
-          width={str(field.popupWidth)}
+          {...dialogLook(field, t)}
           columns={columns}
           rowKey="id"
           multiple={false}

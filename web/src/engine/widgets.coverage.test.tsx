@@ -5,18 +5,17 @@
 // the calculate fields' debounce. The real rules core (WASM) and HTTP client; only `fetch` is
 // fake, and the two drawing libraries (qrcode, jsbarcode) are recorded instead of drawing.
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
-import { MemoryRouter } from 'react-router';
 import QRCode from 'qrcode';
 import JsBarcode from 'jsbarcode';
 import { initI18n } from '@/i18n';
 import { useUser } from '@/stores/user';
 import { fakeFetch, type Call } from '@/test/fakeFetch';
+import { engine, forgetEngine, renderEngineForm } from '@/test/engineForm';
 import type { Field, FormDefinition, FormRecord } from './definition';
-import { DetailViewer, FormRenderer, useFormEngine, type FormEngine, type ModelExtra } from './index';
+import { DetailViewer, type ModelExtra } from './index';
 import { BarCode, QrCode } from './codes';
 import { codeText, formPayload } from './values';
 import { CALC_DEBOUNCE_MS } from './useFormEngine';
@@ -36,31 +35,10 @@ beforeEach(() => {
   (JsBarcode as unknown as jest.Mock).mockClear();
 });
 
-let current: FormEngine | null = null;
-beforeEach(() => {
-  current = null;
-});
-const engine = () => current as FormEngine;
-
-function Harness({ definition, record, model }: { definition: FormDefinition; record?: FormRecord; model?: ModelExtra }) {
-  const e = useFormEngine(definition, record);
-  useEffect(() => {
-    current = e;
-  });
-  return <FormRenderer engine={e} model={model} />;
-}
+beforeEach(forgetEngine);
 
 function renderForm(fields: Field[], record?: FormRecord, model?: ModelExtra) {
-  const definition = { formRef: 'elForm', fields } as unknown as FormDefinition;
-  return render(
-    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
-      <AntApp>
-        <MemoryRouter>
-          <Harness definition={definition} record={record} model={model} />
-        </MemoryRouter>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  return renderEngineForm({ formRef: 'elForm', fields } as unknown as FormDefinition, record, model);
 }
 
 /** A field of the palette's shape. */

@@ -6,7 +6,7 @@
 import { act, configure, fireEvent, render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { AppRoute } from '@/app/menu';
 import { useUser } from '@/stores/user';
@@ -29,12 +29,15 @@ export function grant(path: string, buttons: string[], isAdministrator = true): 
 }
 
 export function renderPage(Page: ComponentType, path: string) {
+  return renderInApp(<Page />, path);
+}
+
+/** Renders `ui` as the app does (zh-CN antd in zero-runtime mode, antd's App, a router at `path`). */
+export function renderInApp(ui: ReactNode, path = '/') {
   return render(
     <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
       <App>
-        <MemoryRouter initialEntries={[path]}>
-          <Page />
-        </MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </App>
     </ConfigProvider>,
   );

@@ -13,19 +13,33 @@
 //! the view. What runs is the statement printed back from the tree, on the interfaces' own
 //! read-only connections (runner.rs), where the engine enforces the same lists again.
 
-use crate::db::{Arg, Engine};
+use crate::db::{Arg, Engine, Sql};
 use crate::error::AppError;
+use sea_query::SelectStatement;
+use std::collections::BTreeMap;
 use sqlparser::ast::{Expr, Ident, ObjectName, ObjectNamePart, Query, SetExpr, Statement, TableAlias, TableFactor, Value as SqlValue, Visit, VisitMut, Visitor, VisitorMut, visit_statements};
 use sqlparser::dialect::{PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::Parser;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-/// A checked statement and its values in placeholder order.
+/// A checked statement and its values in placeholder order: what runs.
 #[derive(Debug, PartialEq)]
 pub struct Checked {
     pub sql: String,
     pub args: Vec<Arg>,
+}
+
+/// A statement the guard accepted, not yet runnable while it reads record tables: those are
+/// replaced by the caller's scoped rows first ([`Parsed::scoped`]).
+#[derive(Debug)]
+pub struct Parsed {
+    engine: Engine,
+    statement: Statement,
+    args: Vec<Arg>,
+    /// The record tables read (unquoted, lower case), and how many references name them.
+    records: BTreeSet<String>,
+    record_refs: usize,
 }
 
 /// Tables an interface may read: the platform's directory and reference data, and the records
@@ -92,6 +106,13 @@ pub fn refused_table(table: &str) -> bool {
     table.starts_with("qiming_") || table.starts_with("pg_") || table.starts_with("sqlite_") || BOOKKEEPING_TABLES.contains(&table.as_str())
 }
 
+/// Is `table` (unquoted) named like a released model's record table (`rec_` and letters,
+/// digits, underscores)? Only through the caller's data scope ([`Parsed::scoped`]).
+pub fn record_table(table: &str) -> bool {
+    let table = table.to_ascii_lowercase();
+    table.len() > 4 && table.starts_with("rec_") && table.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// Is `column` one no interface reads (`password_hash`)?
 pub fn refused_column(column: &str) -> bool {
     REFUSED_COLUMNS.contains(&column.to_ascii_lowercase().as_str())
@@ -112,9 +133,12 @@ fn plain(part: &ObjectNamePart) -> String {
 const USER_TABLE: &str = "base_user";
 const USER_VIEW: &str = "qiming_user_directory";
 
+/// The prefix of the names that stand for a scoped record table while the statement is printed.
+const SCOPED_MARK: &str = "qiming_scoped_";
+
 /// Replaces `{field}` by the parameter's placeholder and `@name` by the variable's, in order
 /// of appearance; `value` answers a name's value (None: not a parameter or variable).
-pub fn check(engine: Engine, text: &str, mut param: impl FnMut(&str) -> Option<Arg>, mut variable: impl FnMut(&str) -> Option<Arg>) -> Result<Checked, AppError> {
+pub fn check(engine: Engine, text: &str, mut param: impl FnMut(&str) -> Option<Arg>, mut variable: impl FnMut(&str) -> Option<Arg>) -> Result<Parsed, AppError> {
     let mut sql = String::with_capacity(text.len());
     let mut args: Vec<Arg> = Vec::new();
     let chars: Vec<char> = text.chars().collect();
@@ -186,9 +210,85 @@ pub fn check(engine: Engine, text: &str, mut param: impl FnMut(&str) -> Option<A
     if placeholders != expected {
         return Err(AppError::bad("参数和变量只能用在SQL语句中值的位置（不能放在引号内）"));
     }
+    if sql.to_ascii_lowercase().contains(SCOPED_MARK) {
+        return Err(AppError::bad(format!("SQL语句不能使用名称{SCOPED_MARK}…")));
+    }
     let mut statement = statement.clone();
     let _ = VisitMut::visit(&mut statement, &mut UserDirectory);
-    Ok(Checked { sql: statement.to_string(), args })
+    Ok(Parsed { engine, statement, args, records: inspect.records, record_refs: inspect.record_refs })
+}
+
+impl Parsed {
+    /// The released models' record tables the statement reads (unquoted, lower case).
+    pub fn record_tables(&self) -> &BTreeSet<String> {
+        &self.records
+    }
+
+    /// The statement to run: every reference to a record table replaced by `scoped[table]` —
+    /// the rows of it the caller may read, a SELECT the records' builder made with the
+    /// caller's data scope — as a subquery under the name the statement gives the table (its
+    /// alias, else the table's own name), its values bound after the statement's. A record
+    /// table `scoped` does not hold is refused, and so is a statement naming one anywhere but
+    /// as a table of a FROM (every reference must have been replaced).
+    pub fn scoped(self, scoped: &BTreeMap<String, SelectStatement>) -> Result<Checked, AppError> {
+        let Parsed { engine, mut statement, args, records, record_refs } = self;
+        if let Some(missing) = records.iter().find(|t| !scoped.contains_key(*t)) {
+            return Err(AppError::bad(format!("SQL语句不能查询{missing}")));
+        }
+        if records.is_empty() {
+            return Ok(Checked { sql: statement.to_string(), args });
+        }
+        // A mark no statement can hold (random, and the text was refused if it had the prefix).
+        let nonce = crate::support::hex(&crate::support::random_bytes::<8>());
+        let mut marks = ScopedTables { nonce, replaced: Vec::new() };
+        let _ = VisitMut::visit(&mut statement, &mut marks);
+        if marks.replaced.len() != record_refs {
+            let table = records.iter().next().cloned().unwrap_or_default();
+            return Err(AppError::bad(format!("SQL语句只能在FROM中查询{table}")));
+        }
+        let mut text = statement.to_string();
+        let mut args = args;
+        for (mark, table) in &marks.replaced {
+            if text.matches(mark.as_str()).count() != 1 {
+                return Err(AppError::bad(format!("SQL语句只能在FROM中查询{table}")));
+            }
+            let mut sub = Sql::after(engine, std::mem::take(&mut args));
+            sub.subquery(&scoped[table]);
+            let (piece, bound) = sub.into_parts();
+            args = bound;
+            text = text.replacen(mark.as_str(), &piece, 1);
+        }
+        Ok(Checked { sql: text, args })
+    }
+}
+
+/// Renames every record table of a FROM to a mark (`qiming_scoped_<nonce>_<n>`), keeping the
+/// name the statement reads it by as the alias; the marks are then replaced by the scoped
+/// subqueries in the printed text.
+struct ScopedTables {
+    nonce: String,
+    /// (mark, table) in order.
+    replaced: Vec<(String, String)>,
+}
+
+impl VisitorMut for ScopedTables {
+    type Break = ();
+
+    fn pre_visit_table_factor(&mut self, factor: &mut TableFactor) -> ControlFlow<()> {
+        if let TableFactor::Table { name, alias, args: None, .. } = factor {
+            let Some(last) = name.0.last().and_then(|p| p.as_ident()).cloned() else { return ControlFlow::Continue(()) };
+            let table = last.value.to_ascii_lowercase();
+            if record_table(&table) {
+                let mark = format!("{SCOPED_MARK}{}_{}", self.nonce, self.replaced.len());
+                *name = ObjectName::from(vec![Ident::new(mark.clone())]);
+                if alias.is_none() {
+                    *alias = Some(TableAlias { name: last, columns: Vec::new() });
+                }
+                self.replaced.push((mark, table));
+            }
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// Walks a parsed statement once and keeps the first reason to refuse it: a table outside
@@ -200,6 +300,9 @@ struct Inspect {
     ctes: BTreeSet<String>,
     refused: Option<String>,
     placeholders: BTreeSet<String>,
+    /// The record tables named, and how many times.
+    records: BTreeSet<String>,
+    record_refs: usize,
 }
 
 impl Inspect {
@@ -212,7 +315,7 @@ impl Inspect {
             }
             ControlFlow::<()>::Continue(())
         });
-        Inspect { ctes, refused, placeholders: BTreeSet::new() }
+        Inspect { ctes, refused, placeholders: BTreeSet::new(), records: BTreeSet::new(), record_refs: 0 }
     }
 
     fn refuse(&mut self, message: String) {
@@ -260,6 +363,12 @@ impl Visitor for Inspect {
             _ => false,
         };
         let readable = if parts.len() == 1 && self.ctes.contains(&table) { true } else { readable_table(&table) };
+        if schema_ok && !readable && record_table(&table) {
+            // Read only through the caller's data scope (Parsed::scoped).
+            self.records.insert(table);
+            self.record_refs += 1;
+            return ControlFlow::Continue(());
+        }
         if !schema_ok || !readable {
             self.refuse(format!("SQL语句不能查询{table}"));
         }
@@ -376,7 +485,7 @@ mod tests {
     fn run(engine: Engine, text: &str) -> Result<Checked, String> {
         let param = |n: &str| (n == "name").then(|| Arg::Text("x".into()));
         let variable = |n: &str| (n == "user").then(|| Arg::Text("u1".into()));
-        check(engine, text, param, variable).map_err(|e| e.to_string())
+        check(engine, text, param, variable).and_then(|p| p.scoped(&BTreeMap::new())).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -458,5 +567,34 @@ mod tests {
         assert_eq!(run(Engine::Postgres, "SELECT * FROM LATERAL pg_read_file('/etc/hostname')").unwrap_err(), "SQL语句不能在FROM中使用函数pg_read_file");
         assert_eq!(run(Engine::Postgres, "SELECT schema_to_xml('public', true, false, '')").unwrap_err(), "SQL语句不能使用函数schema_to_xml");
         assert_eq!(run(Engine::Sqlite, "SELECT * FROM rec_abc123 WHERE f_name = {name}").unwrap_err(), "SQL语句不能查询rec_abc123");
+    }
+
+    /// Every reference to a record table, however it is written, becomes the scoped rows
+    /// under the name the statement reads it by, their values bound after the statement's;
+    /// a record table without scoped rows, or a statement holding the mark, is refused.
+    #[test]
+    fn record_tables_are_read_through_their_scoped_rows() {
+        use sea_query::{Alias, Asterisk, Expr as SeaExpr, ExprTrait, Query as SeaQuery};
+        let mut rows = SeaQuery::select();
+        rows.column(Asterisk).from_as(Alias::new("rec_1"), Alias::new("r")).and_where(SeaExpr::col((Alias::new("r"), Alias::new("creator"))).eq("u1"));
+        let scoped = BTreeMap::from([("rec_1".to_string(), rows)]);
+        let param = |n: &str| (n == "name").then(|| Arg::Text("x".into()));
+        for engine in [Engine::Sqlite, Engine::Postgres] {
+            let text = "SELECT code FROM rec_1 WHERE code = {name} UNION SELECT x.code FROM public.\"REC_1\" x WHERE x.id IN (SELECT id FROM Rec_1)";
+            let parsed = check(engine, text, param, |_| None).unwrap();
+            assert_eq!(parsed.record_tables().iter().collect::<Vec<_>>(), ["rec_1"]);
+            let c = parsed.scoped(&scoped).unwrap();
+            let rows = |n: u8| format!("(SELECT * FROM \"rec_1\" AS \"r\" WHERE \"r\".\"creator\" = ${n})");
+            assert_eq!(
+                c.sql,
+                format!("SELECT code FROM {} AS rec_1 WHERE code = $1 UNION SELECT x.code FROM {} AS x WHERE x.id IN (SELECT id FROM {} AS Rec_1)", rows(2), rows(3), rows(4))
+            );
+            assert_eq!(c.args, [Arg::Text("x".into()), Arg::Text("u1".into()), Arg::Text("u1".into()), Arg::Text("u1".into())]);
+            let unscoped = check(engine, "SELECT code FROM rec_2", param, |_| None).unwrap().scoped(&scoped);
+            assert_eq!(unscoped.unwrap_err().to_string(), "SQL语句不能查询rec_2");
+            assert!(check(engine, "SELECT 1 AS qiming_scoped_0 FROM rec_1", param, |_| None).is_err());
+            assert!(check(engine, "WITH rec_1 AS (SELECT 1 AS code) SELECT code FROM rec_1", param, |_| None).is_err());
+            assert!(check(engine, "SELECT * FROM other.rec_1", param, |_| None).is_err());
+        }
     }
 }

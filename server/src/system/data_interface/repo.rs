@@ -130,6 +130,12 @@ pub fn columns(r: &InterfaceRow) -> Vec<(&'static str, Arg)> {
     ]
 }
 
+/// Is `table` (lower case) a released model's record table (visualdev's registry)?
+pub async fn is_record_table(conn: &mut Conn, table: &str) -> Result<bool, AppError> {
+    let found: i64 = sqlx::query_scalar("SELECT count(*) FROM base_visual_table WHERE lower(physical) = $1").bind(table).fetch_one(conn).await?;
+    Ok(found > 0)
+}
+
 /// The caller's first position ('' when none).
 pub async fn position_of(conn: &mut Conn, user_id: &str) -> Result<String, AppError> {
     let p: Option<String> = sqlx::query_scalar("SELECT position_id FROM base_user WHERE id = $1").bind(user_id).fetch_optional(conn).await?;

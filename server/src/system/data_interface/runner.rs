@@ -10,10 +10,17 @@
 //! - PostgreSQL: a separate small pool; each statement runs in `BEGIN READ ONLY` with `SET
 //!   LOCAL statement_timeout`, as the role `qiming_interface_reader` when Qiming could create it
 //!   (SELECT on the readable tables only; see [`prepare_reader_role`]).
+//! - Released models' record tables (`rec_…`) are readable only by a statement the guard
+//!   scoped (`guard::Parsed::scoped`), and only the ones it names: on SQLite the authorizer
+//!   allows them for the length of that one statement on that one connection
+//!   ([`RECORD_READS`]); on PostgreSQL the reader role is granted SELECT on each the first time
+//!   a scoped statement reads it (tables released later are never granted ahead).
 //! - Both: at most as many statements at once as the pool has connections; a caller waits at
 //!   most a few seconds for one, then hears 数据接口繁忙.
 
-use super::guard::{allowed_function, readable_table, refused_column, reserved_name};
+use super::guard::{allowed_function, readable_table, record_table, refused_column, reserved_name};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Mutex;
 use crate::db::{Arg, Engine};
 use serde_json::{Map, Value};
 use sqlx::{Column, Row};
@@ -69,7 +76,26 @@ pub struct SqlRunner {
 enum Pool {
     Sqlite(sqlx::SqlitePool),
     /// `platform` cancels a statement whose caller went away (pg_cancel_backend).
-    Postgres { pool: sqlx::AnyPool, as_reader: bool, platform: sqlx::AnyPool },
+    Postgres { pool: sqlx::AnyPool, as_reader: bool, platform: sqlx::AnyPool, granted: Mutex<BTreeSet<String>> },
+}
+
+/// The record tables the statement running on a SQLite interface connection may read, by the
+/// connection's handle (the authorizer's user data): set for one statement, removed after it.
+static RECORD_READS: Mutex<BTreeMap<usize, BTreeSet<String>>> = Mutex::new(BTreeMap::new());
+
+/// Removes a connection's record tables when its statement ends or is abandoned.
+struct RecordReads(usize);
+
+impl Drop for RecordReads {
+    fn drop(&mut self) {
+        if let Ok(mut reads) = RECORD_READS.lock() {
+            reads.remove(&self.0);
+        }
+    }
+}
+
+fn record_read_allowed(connection: usize, table: &str) -> bool {
+    RECORD_READS.lock().is_ok_and(|reads| reads.get(&connection).is_some_and(|t| t.contains(&table.to_ascii_lowercase())))
 }
 
 impl SqlRunner {
@@ -88,8 +114,10 @@ impl SqlRunner {
                             let mut handle = conn.lock_handle().await?;
                             // SAFETY: the handle is locked, so the connection's worker makes no
                             // call on it meanwhile; `authorize` is a plain function with no state.
+                            // The handle's address is the user data: the key of RECORD_READS.
                             unsafe {
-                                libsqlite3_sys::sqlite3_set_authorizer(handle.as_raw_handle().as_ptr(), Some(authorize), std::ptr::null_mut());
+                                let db = handle.as_raw_handle().as_ptr();
+                                libsqlite3_sys::sqlite3_set_authorizer(db, Some(authorize), db.cast());
                             }
                             Ok(())
                         })
@@ -106,7 +134,7 @@ impl SqlRunner {
                     }
                 };
                 let pool = sqlx::any::AnyPoolOptions::new().max_connections(connections).acquire_timeout(ACQUIRE_WAIT).connect_lazy(url)?;
-                Pool::Postgres { pool, as_reader, platform: platform.clone() }
+                Pool::Postgres { pool, as_reader, platform: platform.clone(), granted: Mutex::new(BTreeSet::new()) }
             }
         };
         Ok(SqlRunner { pool, limit })
@@ -118,16 +146,21 @@ impl SqlRunner {
     }
 
     /// Runs the checked `query` (as the guard printed it) with its values, reading at most
-    /// `max_rows` rows; each row as a JSON object.
-    pub async fn select(&self, query: &str, args: &[Arg], max_rows: i64) -> Result<Vec<Value>, RunError> {
+    /// `max_rows` rows; each row as a JSON object. `record_tables` are the released models'
+    /// tables the guard scoped in it, which it alone may read.
+    pub async fn select(&self, query: &str, args: &[Arg], record_tables: &[String], max_rows: i64) -> Result<Vec<Value>, RunError> {
+        let record_tables: BTreeSet<String> = record_tables.iter().filter(|t| record_table(t)).map(|t| t.to_ascii_lowercase()).collect();
         // The checked query as a subquery, so that no more rows than wanted are ever read.
         let limit = max_rows.max(1);
         match &self.pool {
             Pool::Sqlite(pool) => {
                 let text = format!("SELECT * FROM ({query}) qiming_data_interface LIMIT {limit}");
-                self.select_sqlite(pool, &text, args).await
+                self.select_sqlite(pool, &text, args, record_tables).await
             }
-            Pool::Postgres { pool, as_reader, platform } => {
+            Pool::Postgres { pool, as_reader, platform, granted } => {
+                if *as_reader {
+                    grant_records(platform, granted, &record_tables).await;
+                }
                 // Each row as PostgreSQL's own JSON, so every type a report yields (numeric
                 // sums and averages, dates, booleans) arrives as JSON would show it.
                 let text = format!("SELECT row_to_json(qiming_data_interface)::text FROM ({query}) qiming_data_interface LIMIT {limit}");
@@ -136,14 +169,18 @@ impl SqlRunner {
         }
     }
 
-    async fn select_sqlite(&self, pool: &sqlx::SqlitePool, text: &str, args: &[Arg]) -> Result<Vec<Value>, RunError> {
+    async fn select_sqlite(&self, pool: &sqlx::SqlitePool, text: &str, args: &[Arg], record_tables: BTreeSet<String>) -> Result<Vec<Value>, RunError> {
         let mut conn = pool.acquire().await.map_err(acquire_error)?;
         let deadline = Instant::now() + self.limit;
         // Set when this future is dropped before the statement ends (the caller went away).
         let abandoned = Arc::new(AtomicBool::new(false));
         let _abandon = Abandon(abandoned.clone());
+        let _reads;
         {
             let mut handle = conn.lock_handle().await.map_err(database_error)?;
+            let key = handle.as_raw_handle().as_ptr() as usize;
+            RECORD_READS.lock().map_err(|_| RunError::Database("record tables".into()))?.insert(key, record_tables);
+            _reads = RecordReads(key);
             let stop = abandoned.clone();
             handle.set_progress_handler(1_000, move || !stop.load(Ordering::Relaxed) && Instant::now() < deadline);
         }
@@ -235,7 +272,7 @@ fn database_error(e: sqlx::Error) -> RunError {
 /// functions; everything else (pragmas, ATTACH, writes, other functions and tables) is denied.
 /// (SQLite asks before it runs anything, at prepare time.)
 unsafe extern "C" fn authorize(
-    _: *mut c_void,
+    connection: *mut c_void,
     action: c_int,
     first: *const c_char,
     second: *const c_char,
@@ -249,7 +286,7 @@ unsafe extern "C" fn authorize(
         SQLITE_SELECT | SQLITE_RECURSIVE => true,
         SQLITE_READ => {
             let (table, column) = (text(first), text(second));
-            let readable = readable_table(table) || table.eq_ignore_ascii_case(USER_VIEW);
+            let readable = readable_table(table) || table.eq_ignore_ascii_case(USER_VIEW) || (record_table(table) && record_read_allowed(connection as usize, table));
             if column.is_empty() {
                 // A read of no particular column (count(*)), of a table or of a WITH name,
                 // whose database SQLite does not say; WITH names are never the platform's.
@@ -262,6 +299,27 @@ unsafe extern "C" fn authorize(
         _ => false,
     };
     if allowed { SQLITE_OK } else { SQLITE_DENY }
+}
+
+/// Grants the reader role SELECT on the record tables a scoped statement reads, once per
+/// table and process (the tables are the registry's names, `rec_` and letters, digits and
+/// underscores). A grant that fails leaves the statement to be refused by PostgreSQL.
+async fn grant_records(platform: &sqlx::AnyPool, granted: &Mutex<BTreeSet<String>>, tables: &BTreeSet<String>) {
+    let missing: Vec<String> = match granted.lock() {
+        Ok(g) => tables.iter().filter(|t| !g.contains(*t)).cloned().collect(),
+        Err(_) => return,
+    };
+    for table in missing {
+        let grant = format!("GRANT SELECT ON public.{table} TO {READER_ROLE}");
+        match sqlx::query(sqlx::AssertSqlSafe(grant)).execute(platform).await {
+            Ok(_) => {
+                if let Ok(mut g) = granted.lock() {
+                    g.insert(table);
+                }
+            }
+            Err(e) => tracing::warn!("data interfaces: granting {READER_ROLE} SELECT on {table} failed: {e}"),
+        }
+    }
 }
 
 /// Creates (once per cluster) the role interface statements run as and grants it SELECT on

@@ -13,7 +13,7 @@ use super::runner::RunError;
 use super::repo::{self, Interfaces, NewLog};
 use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportDataInterface, RemoveDataInterface, ViewDataInterface};
 use crate::state::AppState;
-use crate::access::{Member, Permit, Session};
+use crate::access::{Member, Permit};
 use crate::crud::{self, Entity};
 use crate::db::{Arg, Conn, Engine, Keyword};
 use crate::error::AppError;
@@ -23,7 +23,10 @@ use crate::support::{http, new_id};
 use crate::system::download::JsonFile;
 use crate::wire::{Page, PageOf, Pagination, Patch};
 use qiming_core::entity::Form;
+use futures_util::future::BoxFuture;
+use sea_query::SelectStatement;
 use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// Rows an interface answers at most (a popup pages through them).
@@ -217,15 +220,23 @@ fn blank() -> InterfaceRow {
 }
 
 /// The whole interface by core's form (as a creation: every field), its texts and its SQL.
-fn check_whole(engine: Engine, r: &InterfaceRow) -> Result<(), AppError> {
+/// A released model's record table the statement names must exist (its rows are scoped per
+/// caller at each call).
+async fn check_whole(conn: &mut Conn, r: &InterfaceRow) -> Result<(), AppError> {
+    let engine = Engine::of(conn);
     check(Form::DataInterface, r, true)?;
     check_numbers(&Patch::Value(r.sort_code), &Patch::Value(r.enabled_mark))?;
     check_texts(r)?;
     if r.data_type == 1 {
         // The declared parameters and the variables stand for values of any kind here.
         let names: Vec<String> = declared_params(r).iter().filter_map(|p| p.get("field").and_then(Value::as_str).map(str::to_string)).collect();
-        guard::check(engine, &r.query, |p| names.iter().any(|n| n == p).then(|| Arg::Text(String::new())), |v| variable_names().contains(&v).then(|| Arg::Text(String::new())))
+        let parsed = guard::check(engine, &r.query, |p| names.iter().any(|n| n == p).then(|| Arg::Text(String::new())), |v| variable_names().contains(&v).then(|| Arg::Text(String::new())))
             .map_err(|e| AppError::field("query", e.to_string()))?;
+        for table in parsed.record_tables() {
+            if !repo::is_record_table(conn, table).await? {
+                return Err(AppError::field("query", format!("SQL语句不能查询{table}")));
+            }
+        }
     }
     Ok(())
 }
@@ -236,7 +247,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddDataInterface>, form: I
     let mut r = merged(&blank(), &form);
     r.id = new_id();
     let mut tx = state.db.begin().await?;
-    check_whole(Engine::of(&tx), &r)?;
+    check_whole(&mut tx, &r).await?;
     check_category(&mut tx, &r.category_id).await?;
     crud::insert(&Interfaces, &mut tx, &r.id, repo::columns(&r), &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
@@ -249,7 +260,7 @@ pub async fn update(state: &AppState, permit: &Permit<EditDataInterface>, id: &s
     let mut tx = state.db.begin().await?;
     let found = crud::found(&Interfaces, &mut tx, permit.scope(), id).await?;
     let r = merged(&found, &form);
-    check_whole(Engine::of(&tx), &r)?;
+    check_whole(&mut tx, &r).await?;
     if r.category_id != found.category_id {
         check_category(&mut tx, &r.category_id).await?;
     }
@@ -330,7 +341,7 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDataInterface>, file
     r.id = new_id();
     let mut tx = state.db.begin().await?;
     let named = |e: AppError| AppError::bad(format!("数据接口“{}”：{e}", r.en_code.trim()));
-    check_whole(Engine::of(&tx), &r).map_err(named)?;
+    check_whole(&mut tx, &r).await.map_err(named)?;
     if repo::code_exists(&mut tx, r.en_code.trim()).await? {
         return Err(AppError::bad(format!("数据接口“{}”：{}已存在，不能重复导入", r.en_code.trim(), r.full_name.trim())));
     }
@@ -358,7 +369,7 @@ fn variable_names() -> &'static [&'static str] {
 
 /// What a call knows besides its parameters.
 pub struct CallContext<'a> {
-    pub session: &'a Session,
+    pub member: &'a Member,
     pub client: &'a Client,
     pub keyword: String,
     pub page: Option<Page>,
@@ -395,13 +406,13 @@ async fn resolve_params(state: &AppState, r: &InterfaceRow, sent: &[ParamValue],
         }
         if SESSION_TYPES.contains(&data_type) {
             value = match data_type {
-                "createUser" => json!(ctx.session.user_id),
+                "createUser" => json!(ctx.member.user_id),
                 "createTime" => json!(state.clock.now_ms()),
-                "currOrganize" => json!(ctx.session.organize_id),
+                "currOrganize" => json!(ctx.member.organize_id),
                 _ => {
                     if position.is_none() {
                         let mut conn = state.db.acquire().await?;
-                        position = Some(repo::position_of(&mut conn, &ctx.session.user_id).await?);
+                        position = Some(repo::position_of(&mut conn, &ctx.member.user_id).await?);
                     }
                     json!(position.clone().unwrap_or_default())
                 }
@@ -449,8 +460,8 @@ async fn run_sql(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>
     let page = ctx.page.unwrap_or(crate::wire::Page { current_page: 1, page_size: MAX_ROWS });
     let variable = |name: &str| -> Option<Arg> {
         Some(match name {
-            "user" => Arg::Text(ctx.session.user_id.clone()),
-            "organization" => Arg::Text(ctx.session.organize_id.clone()),
+            "user" => Arg::Text(ctx.member.user_id.clone()),
+            "organization" => Arg::Text(ctx.member.organize_id.clone()),
             "keyword" => Arg::Text(ctx.keyword.clone()),
             "offsetSize" => Arg::Int(page.offset()),
             "pageSize" => Arg::Int(page.page_size),
@@ -462,16 +473,53 @@ async fn run_sql(state: &AppState, r: &InterfaceRow, values: &Map<String, Value>
         let conn = state.db.acquire().await?;
         Engine::of(&conn)
     };
-    let checked = guard::check(engine, &r.query, param, variable)?;
+    let parsed = guard::check(engine, &r.query, param, variable)?;
     if let Some(message) = bad_value {
         return Err(AppError::bad(message));
     }
-    let rows = state.system.interface_sql.select(&checked.sql, &checked.args, MAX_ROWS).await.map_err(|e| match e {
+    // Released models' records: only the rows the caller's data scope reaches on the model.
+    let mut scoped = BTreeMap::new();
+    let mut record_tables = Vec::new();
+    for table in parsed.record_tables() {
+        let Some(rows) = record_scopes()(state, ctx.member, table).await? else {
+            return Err(AppError::bad(format!("SQL语句不能查询{table}")));
+        };
+        record_tables.extend(rows.tables);
+        scoped.insert(table.clone(), rows.select);
+    }
+    let checked = parsed.scoped(&scoped)?;
+    let rows = state.system.interface_sql.select(&checked.sql, &checked.args, &record_tables, MAX_ROWS).await.map_err(|e| match e {
         RunError::Timeout(limit) => AppError::bad(format!("查询超时：数据接口的SQL执行超过{}秒，已停止", limit.as_secs_f64())),
         RunError::Busy => AppError::bad("数据接口繁忙，请稍后再试"),
         RunError::Database(message) => AppError::bad(format!("SQL执行失败：{message}")),
     })?;
     Ok(Value::Array(rows.into_iter().map(without_secrets).collect()))
+}
+
+/// The rows of a released model's record table a member may read: a SELECT of every column
+/// of the table limited to the member's data scope on the model, and the physical tables it
+/// reads (the table, and the main table for a sub-table).
+pub struct ScopedRecords {
+    pub select: SelectStatement,
+    pub tables: Vec<String>,
+}
+
+/// Answers the scoped rows of the record table `table` (unquoted, lower case) for a member,
+/// None when no released model has that table: the visual development area's
+/// (`visualdev::online::service::RECORD_SCOPES`), with the record list's own builder and the
+/// member's record permit on the model. This area cannot name it (that area depends on this
+/// one), so the crate root hands it in ([`link_record_scopes`]).
+pub type ScopeRecords = for<'a> fn(&'a AppState, &'a Member, &'a str) -> BoxFuture<'a, Result<Option<ScopedRecords>, AppError>>;
+
+static RECORD_SCOPES: std::sync::OnceLock<ScopeRecords> = std::sync::OnceLock::new();
+
+/// Links the visual development area's record scopes (the crate root does, when it opens the state).
+pub fn link_record_scopes(scopes: ScopeRecords) {
+    let _ = RECORD_SCOPES.set(scopes);
+}
+
+fn record_scopes() -> ScopeRecords {
+    *RECORD_SCOPES.get().expect("the crate root links the record scopes when it opens the state")
 }
 
 /// Leaves out of a row the columns no interface hands out (a `SELECT *` over users).
@@ -566,7 +614,7 @@ async fn call(state: &AppState, id: &str, kind: &str, sent: &[ParamValue], ctx: 
     let log = NewLog {
         id: &new_id(),
         invoke_id: &r.id,
-        user_id: &ctx.session.user_id,
+        user_id: &ctx.member.user_id,
         ip: &ctx.client.ip,
         device: device.trim(),
         kind,
@@ -601,7 +649,7 @@ fn cell_text(v: &Value) -> String {
 /// POST DataInterface/{id}/Actions/Preview (DI-004): the interface's data as it is, for any
 /// member (option lists read it when it is an array; the test page prints it).
 pub async fn preview(state: &AppState, caller: &Member, client: &Client, id: &str, sent: &[ParamValue]) -> Result<Value, AppError> {
-    let ctx = CallContext { session: caller, client, keyword: String::new(), page: None };
+    let ctx = CallContext { member: caller, client, keyword: String::new(), page: None };
     call(state, id, "preview", sent, &ctx).await
 }
 
@@ -611,7 +659,7 @@ pub async fn rows_page(state: &AppState, caller: &Member, client: &Client, id: &
     let current_page = form.current_page.unwrap_or(1).max(1);
     let page_size = form.page_size.unwrap_or(20).clamp(1, MAX_ROWS);
     let keyword = form.keyword.clone().unwrap_or_default().trim().to_string();
-    let ctx = CallContext { session: caller, client, keyword: keyword.clone(), page: None };
+    let ctx = CallContext { member: caller, client, keyword: keyword.clone(), page: None };
     let rows = rows_of(call(state, id, "list", &form.param_list, &ctx).await?);
     let mut columns: Vec<String> = form.column_options.as_deref().unwrap_or("").split(',').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect();
     if let Some(r) = form.relation_field.as_deref().filter(|r| !r.trim().is_empty()) {
@@ -639,7 +687,7 @@ pub async fn rows_page(state: &AppState, caller: &Member, client: &Client, id: &
 /// order of `ids`, for any member.
 pub async fn rows_by_ids(state: &AppState, caller: &Member, client: &Client, id: &str, form: &InfoByIdsForm) -> Result<Vec<Value>, AppError> {
     let key = form.props_value.clone().unwrap_or_else(|| "id".into());
-    let ctx = CallContext { session: caller, client, keyword: String::new(), page: None };
+    let ctx = CallContext { member: caller, client, keyword: String::new(), page: None };
     let rows = rows_of(call(state, id, "infoByIds", &form.param_list, &ctx).await?);
     let mut found = Vec::new();
     for wanted in form.ids.iter().map(cell_text) {

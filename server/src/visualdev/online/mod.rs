@@ -13,6 +13,7 @@ mod record;
 mod released;
 pub mod repo;
 mod save;
+mod scoped;
 pub mod service;
 mod values;
 

@@ -239,6 +239,49 @@ fn base_select(table: &str, scope: &DataScope) -> SelectStatement {
     select
 }
 
+/// The rows of a main table the scope reaches (what a data interface reads in place of the
+/// table): the id, the system columns and the fields' `columns` given.
+pub fn scoped_rows(main: &str, columns: &[String], scope: &DataScope) -> SelectStatement {
+    let mut select = base_select(main, scope);
+    for name in std::iter::once("id").chain(MAIN_SYSTEM.iter().map(|(n, _)| *n)).chain(columns.iter().map(String::as_str)) {
+        select.expr(column(name));
+    }
+    select
+}
+
+/// The rows of a sub-table whose main record the scope reaches: the id, the parent and the
+/// order, and the fields' `columns` given.
+pub fn scoped_child_rows(main: &str, child: &str, columns: &[String], scope: &DataScope) -> SelectStatement {
+    let mut parents = base_select(main, scope);
+    parents.expr(column("id"));
+    let mut select = Query::select();
+    select.from_as(iden(child), iden("c")).and_where(Expr::col((iden("c"), iden("parent_id"))).in_subquery(parents));
+    for name in std::iter::once("id").chain(CHILD_SYSTEM.iter().map(|(n, _)| *n)).chain(columns.iter().map(String::as_str)) {
+        select.expr(Expr::col((iden("c"), iden(name))));
+    }
+    select
+}
+
+/// Which model a record table (its physical name, any case) belongs to.
+pub struct TableOwner {
+    pub model_id: String,
+    /// The model's main table.
+    pub main: String,
+    /// The table itself when it is a sub-table.
+    pub sub_table: Option<String>,
+}
+
+pub async fn table_owner(conn: &mut Conn, table: &str) -> Result<Option<TableOwner>, AppError> {
+    let row: Option<(String, String, String, String)> = sqlx::query_as(
+        "SELECT t.visual_id, t.sub_table, t.physical, m.physical FROM base_visual_table t \
+         JOIN base_visual_table m ON m.visual_id = t.visual_id AND m.sub_table = '' WHERE lower(t.physical) = $1",
+    )
+    .bind(table.to_ascii_lowercase())
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.map(|(model_id, sub, physical, main)| TableOwner { model_id, main, sub_table: (!sub.is_empty()).then_some(physical) }))
+}
+
 /// A list's typed filter as a sea-query condition over `r.*`.
 fn condition(engine: Engine, filter: &Filter) -> Expr {
     match filter {

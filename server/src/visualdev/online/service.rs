@@ -15,6 +15,7 @@ pub use super::list::{list, related_page};
 pub use super::loaded::Loaded;
 pub use super::record::{config, info};
 pub use super::save::{STALE, delete, save};
+pub use super::scoped::RECORD_SCOPES;
 use super::{layout, repo};
 use crate::db::Conn;
 use crate::error::AppError;

@@ -76,7 +76,9 @@ export default function AppMain() {
       {[...kept.current.entries()].map(([path, loc]) => {
         const active = path === location.pathname;
         return (
-          <div key={path} className="qm-page" hidden={!active}>
+          // data-path: which tab's page this is, so a browser test can tell the shown page of a
+          // tab from another tab's (two tabs may show the same component, e.g. a model's records).
+          <div key={path} className="qm-page" data-path={path} hidden={!active}>
             <ErrorBoundary>
               <Suspense fallback={<Loading />}>
                 <Routes location={active ? location : loc}>{contentRoutes}</Routes>

@@ -5,12 +5,13 @@
  * each after confirmation. The navbar icon blinks while any chat is unread (the socket's
  * counts). A conversation or contact opens the chat window.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { App, Badge, Button, Drawer, Dropdown, Empty, Input, Spin, Tabs, Tooltip } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { deleteChatRecords, getContacts, getConversations, removeConversation, type Conversation, type ImContact } from '@/api/message';
+import { deleteChatRecords, getContacts, getConversations, removeConversation, type Conversation } from '@/api/message';
+import { useMorePages } from '@/hooks/useMorePages';
 import { chatBlinking, useSocket } from '@/stores/socket';
 import { SHELL_DRAWER_WIDTH } from '../layout/SettingsDrawer';
 import { summary } from './chatContent';
@@ -19,6 +20,8 @@ import './messages.css';
 
 export const CONTACTS_PAGE = 20;
 export const CONTACTS_WITHIN_PX = 300;
+
+const fetchContacts = (currentPage: number, pageSize: number, keyword: string) => getContacts({ currentPage, pageSize, keyword });
 
 export function ChatDrawer() {
   const { t } = useTranslation();
@@ -30,13 +33,9 @@ export function ChatDrawer() {
   const [tab, setTab] = useState('recent');
   const [recent, setRecent] = useState<Conversation[]>([]);
   const [recentLoading, setRecentLoading] = useState(false);
-  const [contacts, setContacts] = useState<ImContact[]>([]);
-  const [contactsPage, setContactsPage] = useState(1);
-  const [contactsMore, setContactsMore] = useState(true);
-  const [contactsLoading, setContactsLoading] = useState(false);
+  const { rows: contacts, loading: contactsLoading, load: loadContacts, onScroll: onContactsScroll } = useMorePages(fetchContacts, CONTACTS_PAGE, CONTACTS_WITHIN_PX);
   const [keyword, setKeyword] = useState('');
   const [peer, setPeer] = useState<ChatPeer | null>(null);
-  const latestContacts = useRef(0);
 
   const loadRecent = useCallback(() => {
     setRecentLoading(true);
@@ -46,22 +45,6 @@ export function ChatDrawer() {
         setRecentLoading(false);
       },
       () => setRecentLoading(false),
-    );
-  }, []);
-
-  const loadContacts = useCallback((currentPage: number, kw: string) => {
-    const ask = ++latestContacts.current;
-    setContactsLoading(true);
-    getContacts({ currentPage, pageSize: CONTACTS_PAGE, keyword: kw }).then(
-      ({ data }) => {
-        if (ask !== latestContacts.current) return;
-        const list = data?.list ?? [];
-        setContacts((prev) => (currentPage === 1 ? list : [...prev, ...list]));
-        setContactsPage(currentPage);
-        setContactsMore(list.length >= CONTACTS_PAGE);
-        setContactsLoading(false);
-      },
-      () => ask === latestContacts.current && setContactsLoading(false),
     );
   }, []);
 
@@ -121,11 +104,6 @@ export function ChatDrawer() {
     setRecent((prev) => prev.map((r) => (r.id === p.id ? { ...r, unreadMessage: 0 } : r)));
   };
 
-  const onContactsScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (!contactsLoading && contactsMore && el.scrollHeight - el.scrollTop - el.clientHeight < CONTACTS_WITHIN_PX) loadContacts(contactsPage + 1, keyword);
-  };
-
   const title = t('navbar.chat');
   const recentList = (
     <div className="qm-chat-list" data-testid="chat-recent">
@@ -181,7 +159,7 @@ export function ChatDrawer() {
           onSearch={(v) => loadContacts(1, v.trim())}
         />
       </div>
-      <div style={{ flex: 1, overflowY: 'auto' }} onScroll={onContactsScroll} data-testid="chat-contacts">
+      <div style={{ flex: 1, overflowY: 'auto' }} onScroll={onContactsScroll(keyword)} data-testid="chat-contacts">
         {contacts.map((c) => (
           <div className="qm-chat-person" key={c.id} role="button" tabIndex={0} data-user={c.account} onClick={() => openChat(c)} onKeyDown={(e) => e.key === 'Enter' && openChat(c)}>
             <Badge dot={online.includes(c.id)} color="green">

@@ -6,14 +6,15 @@
  * short, 全部已读 with confirmation, and 查看更多 to the message records page. Opening a
  * message reads it (the badge goes down by one) and shows or routes it (openMessage.ts).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { App, Badge, Button, Drawer, Empty, Input, Select, Spin, Switch, Tooltip } from 'antd';
 import { BellOutlined, CalendarOutlined, NotificationOutlined, PartitionOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getMessageList, readAllMessages, type MessageRow } from '@/api/message';
+import { getMessageList, readAllMessages } from '@/api/message';
 import { useDictionary } from '@/hooks/useDictionary';
+import { useMorePages } from '@/hooks/useMorePages';
 import { messagesAllRead, useSocket } from '@/stores/socket';
 import { SHELL_DRAWER_WIDTH } from '../layout/SettingsDrawer';
 import { useOpenMessage } from './useOpenMessage';
@@ -30,6 +31,9 @@ const ICONS: Record<number, React.ReactNode> = {
   4: <CalendarOutlined />,
 };
 
+type Filter = { keyword: string; type: string; isRead: string };
+const fetchMessages = (currentPage: number, pageSize: number, filter: Filter) => getMessageList({ currentPage, pageSize, sort: 'desc', ...filter });
+
 export function MessageDrawer() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -40,41 +44,14 @@ export function MessageDrawer() {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState({ keyword: '', type: '', isRead: '0' });
-  const [rows, setRows] = useState<MessageRow[]>([]);
-  const [page, setPage] = useState(1);
-  const [more, setMore] = useState(true);
-  const [loading, setLoading] = useState(false);
-  const latest = useRef(0);
+  const { rows, setRows, loading, more, load: loadPage, onScroll } = useMorePages(fetchMessages, DRAWER_PAGE_SIZE, LOAD_WITHIN_PX);
   const { open: openMessage, view } = useOpenMessage(() => setOpen(false));
-
-  const load = useCallback(
-    (currentPage: number) => {
-      const ask = ++latest.current;
-      setLoading(true);
-      getMessageList({ currentPage, pageSize: DRAWER_PAGE_SIZE, sort: 'desc', ...filter }).then(
-        ({ data }) => {
-          if (ask !== latest.current) return;
-          const list = data?.list ?? [];
-          setRows((prev) => (currentPage === 1 ? list : [...prev, ...list]));
-          setPage(currentPage);
-          setMore(list.length >= DRAWER_PAGE_SIZE);
-          setLoading(false);
-        },
-        () => ask === latest.current && setLoading(false),
-      );
-    },
-    [filter],
-  );
+  const load = useCallback((currentPage: number) => loadPage(currentPage, filter), [loadPage, filter]);
 
   // The first page when opened, when the filter changes, and when a message arrives.
   useEffect(() => {
     if (open) load(1);
   }, [open, load, pushes]);
-
-  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (!loading && more && el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_WITHIN_PX) load(page + 1);
-  };
 
   const readAll = () =>
     modal.warning({
@@ -155,7 +132,7 @@ export function MessageDrawer() {
             </span>
           </div>
         </div>
-        <div className="qm-msg-list" onScroll={onScroll} data-testid="message-list">
+        <div className="qm-msg-list" onScroll={onScroll(filter)} data-testid="message-list">
           {rows.map((row) => (
             <div
               key={row.id}

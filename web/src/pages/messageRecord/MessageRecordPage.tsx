@@ -4,13 +4,13 @@
  * filters. A title opens the message as the drawer does (read, then shown or routed); selected
  * rows or one row are deleted after confirmation (the caller's copies only).
  */
-import { useState } from 'react';
-import { Button, Select, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deleteMessageRecords, getMessageList, type MessageRow } from '@/api/message';
-import { ListPage } from '@/components/ListPage';
+import { ListPage, dictionaryOptions, useSelection } from '@/components/ListPage';
 import { actionsColumn, timeColumn } from '@/components/listColumns';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList, type ListQuery } from '@/hooks/useList';
@@ -25,13 +25,13 @@ export default function MessageRecordPage() {
   const confirm = useConfirm();
   const types = useDictionary('msgSourceType');
   const list = useList<MessageRow, Filters>(fetchPage, { filters: { type: '', isRead: '' } });
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, clear, rowSelection } = useSelection();
   const { open, view } = useOpenMessage();
   const typeName = (type: number) => types.find((d) => d.enCode === String(type))?.fullName ?? String(type);
 
   const remove = (ids: string[]) =>
     confirm.action(t('msg.deleteConfirm'), () => deleteMessageRecords(ids), () => {
-      setSelected([]);
+      clear();
       list.refresh();
     });
 
@@ -39,34 +39,16 @@ export default function MessageRecordPage() {
     <div className="qm-message-record-page">
       <ListPage<MessageRow, Filters>
         list={list}
-        filters={
-          <>
-            <Select
-              aria-label={t('msg.type')}
-              style={{ width: 140 }}
-              value={list.query.type}
-              options={[{ value: '', label: t('msg.allTypes') }, ...types.map((d) => ({ value: d.enCode, label: d.fullName }))]}
-              onChange={(type: string) => list.setFilters({ type })}
-            />
-            <Select
-              aria-label={t('msg.readState')}
-              style={{ width: 120 }}
-              value={list.query.isRead}
-              options={[
-                { value: '', label: t('msg.allStates') },
-                { value: '0', label: t('msg.unread') },
-                { value: '1', label: t('msg.read') },
-              ]}
-              onChange={(isRead: string) => list.setFilters({ isRead })}
-            />
-          </>
-        }
+        selects={[
+          { name: 'type', label: t('msg.type'), all: t('msg.allTypes'), options: dictionaryOptions(types) },
+          { name: 'isRead', label: t('msg.readState'), all: t('msg.allStates'), width: 120, options: [{ value: '0', label: t('msg.unread') }, { value: '1', label: t('msg.read') }] },
+        ]}
         actions={
           <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => remove(selected)}>
             {t('msg.deleteSelected')}
           </Button>
         }
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={rowSelection}
         columns={[
           {
             key: 'title',
@@ -89,11 +71,7 @@ export default function MessageRecordPage() {
             width: 90,
             render: (v: string) => (v === '1' ? <Tag>{t('msg.read')}</Tag> : <Tag color="red">{t('msg.unread')}</Tag>),
           },
-          actionsColumn<MessageRow>(t, 90, (row) => (
-            <Button type="link" size="small" danger aria-label={`${t('manage.remove')} ${row.title}`} onClick={() => remove([row.id])}>
-              {t('manage.remove')}
-            </Button>
-          )),
+          actionsColumn<MessageRow>(t, 90, (row) => <RowButton danger text={t('manage.remove')} label={row.title} onClick={() => remove([row.id])} />),
         ]}
       />
       {view}

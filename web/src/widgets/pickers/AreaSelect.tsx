@@ -14,22 +14,19 @@
  * provinces when `topNode` is set; `currId` (the area being edited) is left out of the tree.
  */
 import { useEffect, useRef, useState, type Key } from 'react';
-import { Button, Empty, Modal, Select, Spin, Tree } from 'antd';
-import { CloseOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { Empty, Select, Spin, Tree } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AREA_ROOT, getAreaByIds, getAreaSelector } from '@/api/area';
 import { DEFAULT_AREA_LEVEL, TOP_KEY, addPick, areaNodes, areaPaths, findArea, pathKey, withChildren, type AreaNode } from './area';
-import { PICKER_DIALOG_WIDTH } from './Picker';
+import { PickerModal, SelectedPane } from './Picker';
+import type { PickItem } from './tree';
 import type { PickerFieldProps } from './common';
 import './pickers.css';
 
 type Path = string[];
 
-interface Pick {
-  key: string;
-  value: Path;
-  label: string;
-}
+type Pick = PickItem<Path>;
 
 export interface AreaSelectProps extends PickerFieldProps {
   /** An id path (single) or a list of them (multiple). */
@@ -159,8 +156,6 @@ function treeData(nodes: AreaNode[]): TreeData[] {
   return nodes.map((n) => ({ key: n.key, title: n.title, isLeaf: n.isLeaf, children: n.children ? treeData(n.children) : undefined }));
 }
 
-
-
 function AreaDialog({ open, title, multiple, level, branches, topNode, currId, initial, onCancel, onConfirm }: DialogProps) {
   const { t } = useTranslation();
   const topName = t('picker.topNode');
@@ -226,67 +221,28 @@ function AreaDialog({ open, title, multiple, level, branches, topNode, currId, i
   };
 
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={PICKER_DIALOG_WIDTH}
-      mask={{ closable: false }}
-      destroyOnHidden
-      className="qm-picker-dialog qm-area-dialog"
-      onCancel={onCancel}
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" onClick={() => onConfirm(pending)}>
-          {t('common.confirm')}
-        </Button>,
-      ]}
-    >
-      <div className="qm-picker-body">
-        <div className="qm-picker-pane qm-picker-choices">
-          <div className="qm-picker-tree" aria-label={t('area.tree')}>
-            {loading ? (
-              <Spin />
-            ) : tree.length ? (
-              <Tree
-                blockNode
-                treeData={treeData(tree)}
-                expandedKeys={expanded}
-                onExpand={(keys) => setExpanded(keys)}
-                loadData={(node) => loadChildren(String(node.key))}
-                selectedKeys={pending.map((p) => p.key)}
-                multiple={multiple}
-                onSelect={(_keys, info) => pick(String(info.node.key))}
-              />
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
-            )}
-          </div>
-        </div>
-        <div className="qm-picker-pane qm-picker-selected">
-          <div className="qm-picker-selected-head">
-            <span>{t('picker.selected')}</span>
-            <Button type="link" size="small" onClick={() => setPending([])}>
-              {t('picker.clearList')}
-            </Button>
-          </div>
-          <ul className="qm-picker-selected-list" aria-label={t('picker.selected')}>
-            {pending.map((item) => (
-              <li key={item.key}>
-                <span className="qm-picker-selected-label">{item.label}</span>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<CloseOutlined />}
-                  aria-label={t('picker.remove', { name: item.label })}
-                  onClick={() => setPending((old) => old.filter((i) => i.key !== item.key))}
-                />
-              </li>
-            ))}
-          </ul>
+    <PickerModal open={open} title={title} className="qm-area-dialog" onCancel={onCancel} onConfirm={() => onConfirm(pending)}>
+      <div className="qm-picker-pane qm-picker-choices">
+        <div className="qm-picker-tree" aria-label={t('area.tree')}>
+          {loading ? (
+            <Spin />
+          ) : tree.length ? (
+            <Tree
+              blockNode
+              treeData={treeData(tree)}
+              expandedKeys={expanded}
+              onExpand={(keys) => setExpanded(keys)}
+              loadData={(node) => loadChildren(String(node.key))}
+              selectedKeys={pending.map((p) => p.key)}
+              multiple={multiple}
+              onSelect={(_keys, info) => pick(String(info.node.key))}
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
+          )}
         </div>
       </div>
-    </Modal>
+      <SelectedPane pending={pending} onPending={setPending} />
+    </PickerModal>
   );
 }

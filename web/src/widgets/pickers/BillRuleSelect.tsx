@@ -13,11 +13,11 @@
  * 确定 writes the pending pick, 取消 leaves the value; the clear icon empties it.
  */
 import { useEffect, useState, type Key } from 'react';
-import { Button, Input, Modal, Space, Table, Tree } from 'antd';
+import { Button, Input, Modal, Space, Tree } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getBillRuleSelector, type BillRuleOption } from '@/api/billRule';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { ListPage } from '@/components/ListPage';
 import { useDictionary } from '@/hooks/useDictionary';
 import { useList } from '@/hooks/useList';
 import type { PickerFieldProps } from './common';
@@ -141,19 +141,9 @@ function RuleList({ value, categories, added, onAdd, onCancel, onConfirm }: Omit
           />
         </div>
         <div className="qm-bill-rule-main">
-          <ListSearch
+          <ListPage<BillRuleOption>
             list={list}
-            actions={
-              onAdd && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-                  {t('manage.add')}
-                </Button>
-              )
-            }
-          />
-          <Table<BillRuleOption>
-            {...listTableProps(list, t)}
-            rowKey="id"
+            onAdd={onAdd}
             size="small"
             scroll={{ y: 360 }}
             rowSelection={{

@@ -8,10 +8,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDepartmentSelector, getOrganizeCondition, type SelectorNode } from '@/api/organize';
-import { Picker, type PickerSource } from './Picker';
+import { IdPicker, type PickerSource } from './Picker';
 import { organisations } from './lookups';
 import { toPickNodes } from './tree';
-import { idList, idValue, type PickerFieldProps, type SelectType } from './common';
+import { type PickerFieldProps, type SelectType } from './common';
 
 export interface DepSelectProps extends PickerFieldProps {
   value?: string | string[] | null;
@@ -57,13 +57,6 @@ export function DepSelect({ value, onChange, multiple = false, selectType = 'all
   );
 
   return (
-    <Picker<string>
-      {...field}
-      title={title ?? t('picker.department')}
-      multiple={multiple}
-      values={idList(value, multiple)}
-      onValues={(next) => onChange?.(idValue(next, multiple))}
-      source={source}
-    />
+    <IdPicker {...field} title={title ?? t('picker.department')} multiple={multiple} value={value} onChange={onChange} source={source} />
   );
 }

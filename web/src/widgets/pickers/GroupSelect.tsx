@@ -8,10 +8,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGroupCondition, getGroupSelector, type GroupNode } from '@/api/group';
-import { Picker, type PickerSource } from './Picker';
+import { IdPicker, type PickerSource } from './Picker';
 import { groups } from './lookups';
 import { toPickNodes } from './tree';
-import { idList, idValue, type PickerFieldProps, type SelectType } from './common';
+import { type PickerFieldProps, type SelectType } from './common';
 
 export interface GroupSelectProps extends PickerFieldProps {
   value?: string | string[] | null;
@@ -55,13 +55,6 @@ export function GroupSelect({ value, onChange, multiple = false, selectType = 'a
   );
 
   return (
-    <Picker<string>
-      {...field}
-      title={title ?? t('picker.group')}
-      multiple={multiple}
-      values={idList(value, multiple)}
-      onValues={(next) => onChange?.(idValue(next, multiple))}
-      source={source}
-    />
+    <IdPicker {...field} title={title ?? t('picker.group')} multiple={multiple} value={value} onChange={onChange} source={source} />
   );
 }

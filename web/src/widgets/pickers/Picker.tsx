@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { branchKeys, filterTree, flatten, type PickItem, type PickNode } from './tree';
 import { NodeIcon } from './NodeIcon';
 import './pickers.css';
+import { idList, idValue } from './common';
 
 /** The dialog is 800px wide (widget spec 2.1, §9). */
 export const PICKER_DIALOG_WIDTH = 800;
@@ -65,6 +66,17 @@ export interface PickerProps<V> {
   className?: string;
   /** Another dialog than the tree's (the user pickers'), with the same props. */
   renderDialog?(props: DialogProps<V>): ReactNode;
+}
+
+export interface IdPickerProps extends Omit<PickerProps<string>, 'values' | 'onValues'> {
+  /** An id (single) or a list of ids (multiple). */
+  value?: string | string[] | null;
+  onChange?(value: string | string[]): void;
+}
+
+/** A picker whose value is an id, '' when none (single), or a list of ids (multiple): WGT-011. */
+export function IdPicker({ value, onChange, multiple, ...props }: IdPickerProps) {
+  return <Picker<string> {...props} multiple={multiple} values={idList(value, multiple)} onValues={(next) => onChange?.(idValue(next, multiple))} />;
 }
 
 export function Picker<V>({

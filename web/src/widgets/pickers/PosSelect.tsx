@@ -10,10 +10,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPositionCondition, getPositionSelector } from '@/api/position';
 import type { SelectorNode } from '@/api/organize';
-import { Picker, type PickerSource } from './Picker';
+import { IdPicker, type PickerSource } from './Picker';
 import { positions } from './lookups';
 import { toPickNodes } from './tree';
-import { idList, idValue, type PickerFieldProps, type SelectType } from './common';
+import { type PickerFieldProps, type SelectType } from './common';
 
 export interface PosSelectProps extends PickerFieldProps {
   value?: string | string[] | null;
@@ -67,13 +67,6 @@ export function PosSelect({ value, onChange, multiple = false, selectType = 'all
   );
 
   return (
-    <Picker<string>
-      {...field}
-      title={title ?? t('picker.position')}
-      multiple={multiple}
-      values={idList(value, multiple)}
-      onValues={(next) => onChange?.(idValue(next, multiple))}
-      source={source}
-    />
+    <IdPicker {...field} title={title ?? t('picker.position')} multiple={multiple} value={value} onChange={onChange} source={source} />
   );
 }

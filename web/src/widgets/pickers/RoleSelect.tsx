@@ -10,10 +10,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_ROLE_NODE, getRoleCondition, getRoleSelector, type RoleNode } from '@/api/role';
-import { Picker, type PickerSource, type PickerTab } from './Picker';
+import { IdPicker, type PickerSource, type PickerTab } from './Picker';
 import { roles } from './lookups';
 import { toPickNodes, type PickNode } from './tree';
-import { idList, idValue, type PickerFieldProps, type SelectType } from './common';
+import { type PickerFieldProps, type SelectType } from './common';
 
 export interface RoleSelectProps extends PickerFieldProps {
   value?: string | string[] | null;
@@ -69,14 +69,6 @@ export function RoleSelect({ value, onChange, multiple = false, selectType = 'al
   }, [selectType, organizeTab, globalTab]);
 
   return (
-    <Picker<string>
-      {...field}
-      title={title ?? t('picker.role')}
-      multiple={multiple}
-      values={idList(value, multiple)}
-      onValues={(next) => onChange?.(idValue(next, multiple))}
-      source={source}
-      tabs={tabs}
-    />
+    <IdPicker {...field} title={title ?? t('picker.role')} multiple={multiple} value={value} onChange={onChange} source={source} tabs={tabs} />
   );
 }

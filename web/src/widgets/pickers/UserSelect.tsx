@@ -23,9 +23,9 @@ import {
   type UserConditionBody,
   type UserItem,
 } from '@/api/users';
-import { Picker, type PickerSource } from './Picker';
+import { IdPicker, type PickerSource } from './Picker';
 import { UserPickerDialog, type Choice, type UserPickerConfig, type UserTab } from './UserPickerDialog';
-import { idList, idValue, type PickerFieldProps } from './common';
+import { type PickerFieldProps } from './common';
 import type { PickItem } from './tree';
 
 /** The pseudo user of the 系统变量 tab: whoever fills the form (ORG-006). */
@@ -164,14 +164,6 @@ export function UserSelect({
   const { source, config } = useUserPicker({ selectType, ableIds, ableDepIds, ablePosIds, ableRoleIds, ableGroupIds, hasSys });
 
   return (
-    <Picker<string>
-      {...field}
-      title={title ?? t('picker.user')}
-      multiple={multiple}
-      values={idList(value, multiple)}
-      onValues={(next) => onChange?.(idValue(next, multiple))}
-      source={source}
-      renderDialog={(props) => <UserPickerDialog {...props} config={config} />}
-    />
+    <IdPicker {...field} title={title ?? t('picker.user')} multiple={multiple} value={value} onChange={onChange} source={source} renderDialog={(props) => <UserPickerDialog {...props} config={config} />} />
   );
 }

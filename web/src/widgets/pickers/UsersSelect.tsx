@@ -20,9 +20,9 @@ import { getRoleSelector, type RoleNode } from '@/api/role';
 import { getSelectedList, getSelectedUserList, PICKER_PAGE_SIZE } from '@/api/users';
 import { loadCore } from '@/core';
 import { useCore } from '@/hooks/useCore';
-import { Picker, type PickerSource, type SelectedGroup } from './Picker';
+import { IdPicker, type PickerSource, type SelectedGroup } from './Picker';
 import { UserPickerDialog, type UserPickerConfig, type UserTab } from './UserPickerDialog';
-import { idList, idValue, type PickerFieldProps } from './common';
+import { type PickerFieldProps } from './common';
 import { toPickNodes, type PickNode } from './tree';
 
 /** The mixed picker's key in the core's picker rules. */
@@ -137,14 +137,6 @@ export function UsersSelect({ value, onChange, multiple = false, selectType = 'a
   }, [core, multiple, selectType, ableKey, namesKey]);
 
   return (
-    <Picker<string>
-      {...field}
-      title={title ?? t('picker.user')}
-      multiple={multiple}
-      values={idList(value, multiple)}
-      onValues={(next) => onChange?.(idValue(next, multiple))}
-      source={source}
-      renderDialog={(props) => <UserPickerDialog {...props} config={config} />}
-    />
+    <IdPicker {...field} title={title ?? t('picker.user')} multiple={multiple} value={value} onChange={onChange} source={source} renderDialog={(props) => <UserPickerDialog {...props} config={config} />} />
   );
 }

@@ -14,8 +14,8 @@
  * every column and field (no menu of the model's, so no column or form permission applies).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Empty, Space, Spin, Table, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -31,7 +31,9 @@ import {
   type OnlineConfig,
   type RecordRow,
 } from '@/api/onlineDev';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { ListPage, useSelection } from '@/components/ListPage';
+import { actionsColumn } from '@/components/listColumns';
+import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, usePermissions } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
@@ -152,7 +154,9 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   );
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<FormRecord | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, clear, rowSelection } = useSelection();
+  // The definition's order, until a sortable column's header chooses another.
+  const definedOrder = { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' };
   const list = useList(
     (q) =>
       getRecordList(modelId, {
@@ -163,7 +167,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         sort: q.sort,
         menuId: menuId ?? '',
       }),
-    { filters: { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' }, pageSize: columnData.pageSize },
+    { filters: definedOrder, pageSize: columnData.pageSize },
   );
 
   const listed = (buttons: ColumnData['btnsList'], value: string) => (buttons ?? []).some((b) => b.value === value);
@@ -207,75 +211,49 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     })),
   ];
   if (canEdit || canRemove || canDetail) {
-    tableColumns.push({
-      key: 'actions',
-      title: t('manage.actions'),
-      width: 180,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} className="qm-row-actions">
-          {canEdit && (
-            <Button type="link" size="small" aria-label={`${t('manage.edit')} ${labelOf(row)}`} onClick={() => void edit(row)}>
-              {t('manage.edit')}
-            </Button>
-          )}
-          {canDetail && (
-            <Button type="link" size="small" aria-label={`${t('model.detail')} ${labelOf(row)}`} onClick={() => void view(row)}>
-              {t('model.detail')}
-            </Button>
-          )}
-          {canRemove && (
-            <Button type="link" size="small" danger aria-label={`${t('manage.remove')} ${labelOf(row)}`} onClick={() => confirm.remove(() => deleteRecord(modelId, row.id), list.refresh)}>
-              {t('manage.remove')}
-            </Button>
-          )}
-        </Space>
-      ),
-    });
+    tableColumns.push(
+      actionsColumn<RecordRow>(t, 180, (row) => (
+        <>
+          {canEdit && <RowButton text={t('manage.edit')} label={labelOf(row)} onClick={() => void edit(row)} />}
+          {canDetail && <RowButton text={t('model.detail')} label={labelOf(row)} onClick={() => void view(row)} />}
+          {canRemove && <RowButton danger text={t('manage.remove')} label={labelOf(row)} onClick={() => confirm.remove(() => deleteRecord(modelId, row.id), list.refresh)} />}
+        </>
+      )),
+    );
   }
 
   // What is granted is known once the rules core has loaded.
   if ((limitColumns || limitForm) && !permissions.ready) return <Spin className="qm-records-loading" />;
   return (
     <div className="qm-records-page">
-      <ListSearch
+      <ListPage<RecordRow>
         list={list}
+        onAdd={canAdd ? () => setEditing({ mode: 'create' }) : undefined}
+        addLabel={t('records.add')}
         actions={
-          <>
-            {canBatch && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!selected.length}
-                onClick={() =>
-                  confirm.action(t('records.batchRemoveConfirm', { count: selected.length }), () => deleteRecords(modelId, selected), () => {
-                    setSelected([]);
-                    list.refresh();
-                  })
-                }
-              >
-                {t('records.batchRemove')}
-              </Button>
-            )}
-            {canAdd && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-                {t('records.add')}
-              </Button>
-            )}
-          </>
+          canBatch && (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={!selected.length}
+              onClick={() =>
+                confirm.action(t('records.batchRemoveConfirm', { count: selected.length }), () => deleteRecords(modelId, selected), () => {
+                  clear();
+                  list.refresh();
+                })
+              }
+            >
+              {t('records.batchRemove')}
+            </Button>
+          )
         }
-      />
-      <Table<RecordRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
         scroll={{ x: 'max-content' }}
         columns={tableColumns}
-        rowSelection={canBatch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={canBatch ? rowSelection : undefined}
         onChange={(_p, _f, sorter, extra) => {
           if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          list.setFilters(s?.order ? { sidx: String(s.columnKey), sort: s.order === 'ascend' ? 'asc' : 'desc' } : { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' });
+          list.setFilters(s?.order ? { sidx: String(s.columnKey), sort: s.order === 'ascend' ? 'asc' : 'desc' } : definedOrder);
         }}
       />
       {editing && (

@@ -252,7 +252,8 @@ test('ORG-021: the core refuses the empty form before any request; positions and
   expect(m.getUserList.mock.calls.length).toBeGreaterThan(1);
 });
 
-test('ORG-021: editing loads the user; choosing another organisation drops the positions and roles that no longer fit', async () => {
+/** Opens 编辑 of zhangsan, whose details (in 外科) hold `held` — positions, roles, groups; the server takes the update. */
+async function editUser(held: Partial<Pick<api.UserDetail, 'positionId' | 'roleId' | 'groupId'>>) {
   m.getUser.mockImplementation(() =>
     ok({
       ...ROWS[1],
@@ -260,8 +261,8 @@ test('ORG-021: editing loads the user; choosing another organisation drops the p
       organizeId: 'd1',
       organizeIdTree: [['c1', 'd1']],
       managerId: '',
-      positionId: 'p1',
-      roleId: 'r1,r2',
+      positionId: '',
+      roleId: '',
       groupId: '',
       nation: '',
       certificatesType: '',
@@ -275,6 +276,7 @@ test('ORG-021: editing loads the user; choosing another organisation drops the p
       urgentContacts: '',
       urgentTelePhone: '',
       postalAddress: '',
+      ...held,
     } as api.UserDetail),
   );
   m.updateUser.mockImplementation(() => ok(null, '更新成功'));
@@ -282,6 +284,10 @@ test('ORG-021: editing loads the user; choosing another organisation drops the p
   fireEvent.click(button('编辑 zhangsan'));
   await screen.findByText('编辑用户');
   await settle(8);
+}
+
+test('ORG-021: editing loads the user; choosing another organisation drops the positions and roles that no longer fit', async () => {
+  await editUser({ positionId: 'p1', roleId: 'r1,r2' });
   expect((within(form()).getByLabelText('账户') as HTMLInputElement).value).toBe('zhangsan');
   expect(itemOf(form(), '岗位').textContent).toContain('主治医师');
   // 总院 has no positions nor organisation roles: 主治医师 and 外科主任 go, 院长 (global) stays.
@@ -297,35 +303,7 @@ test('ORG-021: editing loads the user; choosing another organisation drops the p
 });
 
 test('the user form\u2019s 分组: the groups held are named, another is picked with the group picker (分组选择) and all are sent as groupId, comma-separated', async () => {
-  m.getUser.mockImplementation(() =>
-    ok({
-      ...ROWS[1],
-      email: '',
-      organizeId: 'd1',
-      organizeIdTree: [['c1', 'd1']],
-      managerId: '',
-      positionId: '',
-      roleId: '',
-      groupId: 'g1',
-      nation: '',
-      certificatesType: '',
-      education: '',
-      nativePlace: '',
-      certificatesNumber: '',
-      entryDate: null,
-      birthday: null,
-      telePhone: '',
-      landline: '',
-      urgentContacts: '',
-      urgentTelePhone: '',
-      postalAddress: '',
-    } as api.UserDetail),
-  );
-  m.updateUser.mockImplementation(() => ok(null, '更新成功'));
-  await open();
-  fireEvent.click(button('编辑 zhangsan'));
-  await screen.findByText('编辑用户');
-  await settle(8);
+  await editUser({ groupId: 'g1' });
   await waitFor(() => expect(itemOf(form(), '分组').textContent).toContain('夜班组'));
   openPickerIn(itemOf(form(), '分组'));
   await settle();

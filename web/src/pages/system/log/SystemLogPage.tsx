@@ -7,12 +7,13 @@
  * chosen and deleted, or the tab's log cleared (一键清空), each after a confirmation.
  */
 import { useState } from 'react';
-import { App, Button, DatePicker, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { App, Button, DatePicker, Tabs, type TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { clearLog, deleteLogs, getLogList, type LogCategory, type LogRow } from '@/api/log';
-import { ListSearch, listTableProps } from '@/components/ListSearch';
+import { ListPage, useSelection } from '@/components/ListPage';
+import { outcomeColumn, secondsColumn } from '@/components/listColumns';
 import { useConfirm } from '@/components/useConfirm';
 import { BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
@@ -30,7 +31,6 @@ const TABS: { category: LogCategory; key: string }[] = [
   { category: 3, key: 'operation' },
 ];
 
-const time = (v: number) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 const device = (row: LogRow) => [row.platForm, row.browser].filter(Boolean).join(' / ');
 
 export default function SystemLogPage() {
@@ -42,32 +42,32 @@ export default function SystemLogPage() {
     filters: { category: 1, startTime: '', endTime: '' },
   });
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, clear: unselect, rowSelection } = useSelection({ columnWidth: 48 });
   const category = list.query.category;
   const removable = can(BTN_REMOVE);
 
   const changeRange = (value: [Dayjs | null, Dayjs | null] | null) => {
     const [start, end] = value ?? [null, null];
     setRange(start && end ? [start, end] : null);
-    setSelected([]);
+    unselect();
     list.setFilters({ startTime: start ? start.startOf('day').valueOf() : '', endTime: end ? end.endOf('day').valueOf() : '' });
   };
   const switchTab = (key: string) => {
     const tab = TABS.find((x) => x.key === key);
     if (!tab) return;
     setRange(null);
-    setSelected([]);
+    unselect();
     list.reset();
     list.setFilters({ category: tab.category });
   };
   const reset = () => {
     setRange(null);
-    setSelected([]);
+    unselect();
     list.reset();
     list.setFilters({ category });
   };
   const done = () => {
-    setSelected([]);
+    unselect();
     list.refresh();
   };
   const remove = () => {
@@ -81,15 +81,11 @@ export default function SystemLogPage() {
   const clear = () => confirm.action(t('systemLog.clearConfirm'), () => clearLog(category), done);
 
   const who = (titleKey: string) => ({ key: 'userName', title: t(titleKey), dataIndex: 'userName', width: 160, ellipsis: true });
-  const when = (titleKey: string) => ({ key: 'creatorTime', title: t(titleKey), dataIndex: 'creatorTime', width: 170, render: time });
+  const when = (titleKey: string) => secondsColumn<LogRow>('creatorTime', 'creatorTime', t(titleKey));
   const ip = (titleKey: string) => ({ key: 'ipaddress', title: t(titleKey), dataIndex: 'ipaddress', width: 130 });
   const outcome = {
-    key: 'loginMark',
-    title: t('systemLog.result'),
-    dataIndex: 'loginMark',
-    width: 90,
+    ...outcomeColumn<LogRow>('loginMark', t('systemLog.result'), 90, (row) => row.loginMark === 1, (row) => t(row.loginMark === 1 ? 'systemLog.success' : 'systemLog.failure')),
     align: 'center' as const,
-    render: (v: number) => (v === 1 ? <Tag color="success">{t('systemLog.success')}</Tag> : <Tag color="error">{t('systemLog.failure')}</Tag>),
   };
   const columns: Record<LogCategory, TableColumnsType<LogRow>> = {
     1: [
@@ -130,8 +126,9 @@ export default function SystemLogPage() {
 
   return (
     <div className="qm-system-log">
-      <ListSearch
-        list={{ ...list, reset }}
+      <ListPage<LogRow, Filters>
+        list={list}
+        search={{ ...list, reset }}
         filters={
           <DatePicker.RangePicker
             value={range}
@@ -154,22 +151,17 @@ export default function SystemLogPage() {
             </>
           )
         }
-      />
-      <Tabs
-        activeKey={TABS.find((x) => x.category === category)?.key}
-        onChange={switchTab}
-        items={TABS.map((tab) => ({ key: tab.key, label: t(`systemLog.${tab.key}`) }))}
-      />
-      <Table<LogRow>
-        {...listTableProps(list, t)}
-        rowKey="id"
-        size="middle"
+        header={
+          <Tabs
+            activeKey={TABS.find((x) => x.category === category)?.key}
+            onChange={switchTab}
+            items={TABS.map((tab) => ({ key: tab.key, label: t(`systemLog.${tab.key}`) }))}
+          />
+        }
         scroll={{ x: 1100 }}
         columns={columns[category]}
-        rowSelection={
-          removable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnWidth: 48 } : undefined
-        }
-        onChange={() => setSelected([])}
+        rowSelection={removable ? rowSelection : undefined}
+        onChange={unselect}
       />
     </div>
   );

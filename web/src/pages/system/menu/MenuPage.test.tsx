@@ -10,31 +10,9 @@ import { confirmation, formDialog, stateSwitch } from '@/test/renderPage';
 
 jest.mock('@/api/menu');
 jest.mock('@/api/dictionary');
-import { m, ok, done, LINK, settle, open, openMenus, btn } from './menuTestKit';
+import { m, ok, done, LINK, settle, open, openMenus, btn, itemOf, explain, choose, selectIn, chooseNode, menuItem } from './menuTestKit';
 const rowOf = (text: string) => [...document.querySelectorAll<HTMLElement>('.ant-table-row')].find((r) => r.querySelector('td')?.textContent === text) as HTMLElement;
-const itemOf = (scope: HTMLElement, label: string) =>
-  [...scope.querySelectorAll<HTMLElement>('.ant-form-item')].find((i) => i.querySelector(':scope > .ant-row > .ant-form-item-label label, .ant-form-item-label label')?.textContent === label) as HTMLElement;
-const explain = (scope: HTMLElement, label: string) => itemOf(scope, label)?.querySelector('.ant-form-item-explain')?.textContent ?? '';
 const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
-
-/** Chooses an option of the select in a form item (or of the select itself). */
-async function choose(select: HTMLElement, option: string) {
-  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content, input') ?? select);
-  await settle(2);
-  const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].filter((o) => o.textContent === option);
-  if (!found.length) throw new Error(`no option ${option}`);
-  fireEvent.click(found[found.length - 1]);
-  await settle(2);
-}
-const selectIn = (scope: HTMLElement, label: string) => itemOf(scope, label).querySelector('.ant-select') as HTMLElement;
-async function chooseNode(scope: HTMLElement, label: string, title: string) {
-  fireEvent.mouseDown(selectIn(scope, label).querySelector('.ant-select-selector, .ant-select-content, input') ?? selectIn(scope, label));
-  await settle(2);
-  const found = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].filter((o) => o.textContent === title);
-  fireEvent.click(found[found.length - 1]);
-  await settle(2);
-}
-const menuItem = (name: string) => [...document.querySelectorAll<HTMLElement>('.ant-dropdown-menu-item')].filter((i) => i.textContent === name).pop() as HTMLElement;
 
 test('the applications with their columns; the keyword applies on Enter; the main application offers neither 删除 nor the state switch', async () => {
   await open();

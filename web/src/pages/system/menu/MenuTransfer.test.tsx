@@ -12,30 +12,7 @@ import * as download from '@/utils/download';
 jest.mock('@/api/menu');
 jest.mock('@/api/dictionary');
 jest.mock('@/utils/download');
-import { m, ALL, ok, done, settle, openMenus, btn } from './menuTestKit';
-const itemOf = (scope: HTMLElement, label: string) =>
-  [...scope.querySelectorAll<HTMLElement>('.ant-form-item')].find((i) => i.querySelector(':scope > .ant-row > .ant-form-item-label label, .ant-form-item-label label')?.textContent === label) as HTMLElement;
-const explain = (scope: HTMLElement, label: string) => itemOf(scope, label)?.querySelector('.ant-form-item-explain')?.textContent ?? '';
-
-/** Chooses an option of the select in a form item (or of the select itself). */
-async function choose(select: HTMLElement, option: string) {
-  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content, input') ?? select);
-  await settle(2);
-  const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].filter((o) => o.textContent === option);
-  if (!found.length) throw new Error(`no option ${option}`);
-  fireEvent.click(found[found.length - 1]);
-  await settle(2);
-}
-const selectIn = (scope: HTMLElement, label: string) => itemOf(scope, label).querySelector('.ant-select') as HTMLElement;
-async function chooseNode(scope: HTMLElement, label: string, title: string) {
-  fireEvent.mouseDown(selectIn(scope, label).querySelector('.ant-select-selector, .ant-select-content, input') ?? selectIn(scope, label));
-  await settle(2);
-  const found = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].filter((o) => o.textContent === title);
-  fireEvent.click(found[found.length - 1]);
-  await settle(2);
-}
-const menuItem = (name: string) => [...document.querySelectorAll<HTMLElement>('.ant-dropdown-menu-item')].filter((i) => i.textContent === name).pop() as HTMLElement;
-
+import { m, ALL, ok, done, settle, openMenus, btn, itemOf, explain, choose, chooseNode, menuItem } from './menuTestKit';
 
 const drawerOf = (cls: string) => document.querySelector(`.${cls}`) as HTMLElement;
 const lastModal = (cls: string) => {

@@ -132,3 +132,29 @@ export async function openMenus(buttons = ALL) {
 }
 
 export const btn = (name: string | RegExp, scope?: ParentNode) => buttonNamed(name, scope);
+
+// ---- what a test does in the page's forms and menus ------------------------------------------
+
+/** A form item of `scope` by its label. */
+export const itemOf = (scope: HTMLElement, label: string) =>
+  [...scope.querySelectorAll<HTMLElement>('.ant-form-item')].find((i) => i.querySelector(':scope > .ant-row > .ant-form-item-label label, .ant-form-item-label label')?.textContent === label) as HTMLElement;
+export const explain = (scope: HTMLElement, label: string) => itemOf(scope, label)?.querySelector('.ant-form-item-explain')?.textContent ?? '';
+
+/** Chooses an option of the select in a form item (or of the select itself). */
+export async function choose(select: HTMLElement, option: string) {
+  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content, input') ?? select);
+  await settle(2);
+  const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].filter((o) => o.textContent === option);
+  if (!found.length) throw new Error(`no option ${option}`);
+  fireEvent.click(found[found.length - 1]);
+  await settle(2);
+}
+export const selectIn = (scope: HTMLElement, label: string) => itemOf(scope, label).querySelector('.ant-select') as HTMLElement;
+export async function chooseNode(scope: HTMLElement, label: string, title: string) {
+  fireEvent.mouseDown(selectIn(scope, label).querySelector('.ant-select-selector, .ant-select-content, input') ?? selectIn(scope, label));
+  await settle(2);
+  const found = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].filter((o) => o.textContent === title);
+  fireEvent.click(found[found.length - 1]);
+  await settle(2);
+}
+export const menuItem = (name: string) => [...document.querySelectorAll<HTMLElement>('.ant-dropdown-menu-item')].filter((i) => i.textContent === name).pop() as HTMLElement;

@@ -55,6 +55,20 @@ async function open(buttons = ['btn_add', 'btn_edit', 'btn_remove']) {
   await settle();
 }
 
+/**
+ * Clicks a row's `button`: the confirmation asks `question` and nothing is sent until 确定;
+ * then the call ending in `path` is sent and the row shows the state `after`.
+ */
+async function confirmedAction(button: string, question: string, path: string, after: string) {
+  fireEvent.click(buttonNamed(button));
+  await settle();
+  expect(confirmation().textContent).toContain(question);
+  expect(calls.some((c) => c.path.endsWith(path))).toBe(false);
+  fireEvent.click(buttonNamed(/^确\s*定$/, confirmation()));
+  const title = button.slice(button.indexOf(' ') + 1);
+  await waitFor(() => expect(within(screen.getByText(title).closest('tr') as HTMLElement).getByText(after)).toBeTruthy());
+}
+
 test('MSG-022: the notices with their state; a draft is released after confirmation, a released one offers neither 编辑 nor 发布 but 撤回 (MSG-023)', async () => {
   await open();
   expect(calls[calls.length - 1].body).toEqual({ currentPage: 1, pageSize: 20, keyword: '', type: [], enabledMark: [] });
@@ -65,23 +79,13 @@ test('MSG-022: the notices with their state; a draft is released after confirmat
   expect(buttonsLabelled(/年度体检/).map((b) => b.getAttribute('aria-label'))).toEqual(['删除 年度体检', '撤回 年度体检', '查看 年度体检']);
   expect(buttonsLabelled(/电梯检修/).map((b) => b.getAttribute('aria-label'))).toEqual(['编辑 电梯检修', '删除 电梯检修', '发布 电梯检修', '查看 电梯检修']);
 
-  fireEvent.click(buttonNamed('发布 电梯检修'));
-  await settle();
-  expect(confirmation().textContent).toContain('发布后公告将立即发送给接收人');
-  expect(calls.some((c) => c.path.endsWith('/Actions/Release'))).toBe(false);
-  fireEvent.click(buttonNamed(/^确\s*定$/, confirmation()));
-  await waitFor(() => expect(within(screen.getByText('电梯检修').closest('tr') as HTMLElement).getByText('已发布')).toBeTruthy());
+  await confirmedAction('发布 电梯检修', '发布后公告将立即发送给接收人', '/Actions/Release', '已发布');
   expect(calls.find((c) => c.path.endsWith('/Actions/Release'))!).toMatchObject({ method: 'PUT', path: '/api/message/Notice/n1/Actions/Release' });
 });
 
 test('a released notice is withdrawn after confirmation and shows as a draft again', async () => {
   await open();
-  fireEvent.click(buttonNamed('撤回 年度体检'));
-  await settle();
-  expect(confirmation().textContent).toContain('撤回后所有接收人将不再看到这条公告');
-  expect(calls.some((c) => c.path.endsWith('/Actions/Withdraw'))).toBe(false);
-  fireEvent.click(buttonNamed(/^确\s*定$/, confirmation()));
-  await waitFor(() => expect(within(screen.getByText('年度体检').closest('tr') as HTMLElement).getByText('草稿')).toBeTruthy());
+  await confirmedAction('撤回 年度体检', '撤回后所有接收人将不再看到这条公告', '/Actions/Withdraw', '草稿');
   expect(calls.find((c) => c.path.endsWith('/Actions/Withdraw'))!).toMatchObject({ method: 'PUT', path: '/api/message/n2/Actions/Withdraw' });
 });
 

@@ -6,10 +6,10 @@
  * confirmation. Each action only with its button (PERM-011).
  */
 import { useState } from 'react';
-import { Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteNotice, getNotice, getNoticeList, releaseNotice, withdrawNotice, type MessageInfo, type NoticeRow } from '@/api/message';
-import { ListPage } from '@/components/ListPage';
+import { ListPage, dictionaryOptions } from '@/components/ListPage';
 import { creatorUserColumn, rowActionsColumn, timeColumn } from '@/components/listColumns';
 import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
@@ -58,24 +58,10 @@ export default function NoticePage() {
     <div className="qm-notice-page">
       <ListPage<NoticeRow, Filters>
         list={list}
-        filters={
-          <>
-            <Select
-              aria-label={t('notice.category')}
-              style={{ width: 140 }}
-              value={list.query.type}
-              options={[{ value: '', label: t('notice.allCategories') }, ...types.map((d) => ({ value: d.enCode, label: d.fullName }))]}
-              onChange={(type: string) => list.setFilters({ type })}
-            />
-            <Select
-              aria-label={t('notice.state')}
-              style={{ width: 120 }}
-              value={list.query.enabledMark}
-              options={[{ value: '', label: t('notice.allStates') }, ...[0, 1, 2].map((m) => ({ value: String(m), label: stateName(m) }))]}
-              onChange={(enabledMark: string) => list.setFilters({ enabledMark })}
-            />
-          </>
-        }
+        selects={[
+          { name: 'type', label: t('notice.category'), all: t('notice.allCategories'), options: dictionaryOptions(types) },
+          { name: 'enabledMark', label: t('notice.state'), all: t('notice.allStates'), width: 120, options: [0, 1, 2].map((m) => ({ value: String(m), label: stateName(m) })) },
+        ]}
         onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
         scroll={{ x: 1300 }}
         columns={[

@@ -9,6 +9,7 @@ import { answerDictionaries } from '@/test/pageKit';
 import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle, stateSwitch } from '@/test/renderPage';
 import DataInterfacePage from './DataInterfacePage';
 import { rowToValues, valuesToWire } from './form';
+import { CHILD_AREAS } from './testRows';
 
 jest.mock('@/api/dataInterface');
 jest.mock('@/api/dictionary');
@@ -19,18 +20,7 @@ const CATEGORIES = [
   { id: 'c-base', enCode: 'base', fullName: '基础数据', enabledMark: 1 },
   { id: 'c-biz', enCode: 'biz', fullName: '业务数据', enabledMark: 1 },
 ];
-const ROW: api.InterfaceListRow = {
-  id: 'i1',
-  fullName: '下级区域',
-  enCode: 'childAreas',
-  dataType: 1,
-  categoryId: '基础数据',
-  creatorUser: '管理员/admin',
-  creatorTime: 1_700_000_000_000,
-  lastModifyTime: null,
-  sortCode: 0,
-  enabledMark: 1,
-};
+const ROW = CHILD_AREAS;
 const STORED: api.InterfaceRow = {
   id: 'i1',
   categoryId: 'c-base',

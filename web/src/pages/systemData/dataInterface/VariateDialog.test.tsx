@@ -9,22 +9,12 @@ import { initI18n } from '@/i18n';
 import { buttonNamed, confirmation, formDialog, grant, renderPage, stateSwitch } from '@/test/renderPage';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
 import DataInterfacePage from './DataInterfacePage';
+import { CHILD_AREAS } from './testRows';
 
 jest.mock('@/utils/download');
 
 const PATH = '/systemData/dataInterface';
-const INTERFACE = {
-  id: 'i1',
-  fullName: '下级区域',
-  enCode: 'childAreas',
-  dataType: 1,
-  categoryId: '基础数据',
-  creatorUser: '管理员/admin',
-  creatorTime: 1_700_000_000_000,
-  lastModifyTime: null,
-  sortCode: 0,
-  enabledMark: 1,
-};
+const INTERFACE = CHILD_AREAS;
 const variate = (id: string, fullName: string, value: string, enabledMark = 1) => ({
   id,
   interfaceId: 'i1',
