@@ -44,9 +44,13 @@ export function copyModel(id: string) {
   return api.POST('/api/visualdev/Base/{id}/Actions/Copy', { params: { path: { id } } });
 }
 
-/** Releases the draft (pc); a refusal (code 400) carries every problem in `data`. */
-export function releaseModel(id: string) {
-  return api.POST('/api/visualdev/Base/{id}/Actions/Release', { params: { path: { id } }, body: { pc: 1, app: 0 } });
+/**
+ * Releases the draft (pc), with its Web function menu under `menuParent` when given; a refusal
+ * (code 400) carries every problem in `data`.
+ */
+export function releaseModel(id: string, menuParent?: string) {
+  const body = menuParent ? { pc: 1, app: 0, pcModuleParentId: menuParent } : { pc: 1, app: 0 };
+  return api.POST('/api/visualdev/Base/{id}/Actions/Release', { params: { path: { id } }, body });
 }
 
 /** The problems a refused release carries, or null. */

@@ -1,15 +1,20 @@
 /**
- * 功能设计 → 新建 / 编辑 → 表单设计 (issue 27): the form designer over the whole window. 新建
- * asks for the name and code and creates a draft whose formData is the designed form (the
- * same POST the JSON path makes); 编辑 loads the draft and saves its formData back (PUT, the
- * other parts untouched). The server's field messages (名称不能为空 …) show under the names.
+ * 功能设计 → 新建 / 编辑 (issue 27): the designer over the whole window, 表单设计 and — for a
+ * model with a list (webType 2) — 列表设计 beside it. 新建 asks for the name and code and
+ * creates a draft whose formData is the designed form and whose columnData is the designed
+ * list (the same POST the JSON path makes); 编辑 loads the draft and saves both back (PUT, the
+ * other parts untouched). A model without a list gets the generated one (listModel's
+ * defaultColumnData), so a new model can be released at once. The server's field messages
+ * (名称不能为空 …) show under the names.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Space, Spin } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createModel, getModel, updateModel, type ModelForm } from '@/api/visualdev';
 import { readFormData, type FormDefinition } from '@/engine';
 import { FormDesigner } from '@/designer/FormDesigner';
+import { ListDesigner, useButtonLabels } from '@/designer/ListDesigner';
+import { defaultColumnData, readColumnData, refresh, type ColumnData } from '@/designer/listModel';
 import { fieldErrorsOf } from '@/utils/formErrors';
 
 export interface DesignerDialogProps {
@@ -30,6 +35,14 @@ export function DesignerDialog({ id, onClose, onSaved }: DesignerDialogProps) {
   const [saving, setSaving] = useState(false);
   const [unreadable, setUnreadable] = useState(false);
   const draft = useRef<FormDefinition | null>(null);
+  const labels = useButtonLabels();
+  /** 2: a form with a list (what 新建 makes); 1: a form only (no 列表设计). */
+  const [webType, setWebType] = useState(2);
+  /** The list being designed; null until the model's is read or the list tab is first opened. */
+  const [columnData, setColumnData] = useState<ColumnData | null>(null);
+  const [tab, setTab] = useState('form');
+  /** The form the list designer offers fields of: the draft when the tab was opened. */
+  const [listForm, setListForm] = useState<FormDefinition | null>(null);
 
   useEffect(() => {
     if (!id) return;
@@ -40,6 +53,8 @@ export function DesignerDialog({ id, onClose, onSaved }: DesignerDialogProps) {
         const form = data.formData ? readFormData(data.formData) : null;
         setUnreadable(Boolean(data.formData) && !form);
         setName(data.fullName);
+        setWebType(Number(data.webType ?? 2));
+        setColumnData(readColumnData(data.columnData));
         setInitial(form);
         draft.current = form;
       },
@@ -54,15 +69,28 @@ export function DesignerDialog({ id, onClose, onSaved }: DesignerDialogProps) {
     draft.current = form;
   }, []);
 
+  const emptyForm = (): FormDefinition => ({ fields: [] });
+  const openTab = (key: string) => {
+    if (key === 'list') {
+      const form = draft.current ?? emptyForm();
+      setListForm(form);
+      setColumnData((cd) => cd ?? defaultColumnData(form, labels));
+    }
+    setTab(key);
+  };
+
+  /** The list to save with `form` (generated when none was designed), or undefined for a form-only model. */
+  const listToSave = (form: FormDefinition) => (webType === 2 ? JSON.stringify(refresh(columnData ?? defaultColumnData(form, labels), form)) : undefined);
+
   const save = async () => {
     const form = draft.current;
     setSaving(true);
     setErrors({});
     try {
       if (id) {
-        if (form) await updateModel(id, { formData: JSON.stringify(form) });
+        if (form) await updateModel(id, { formData: JSON.stringify(form), columnData: listToSave(form) });
       } else {
-        const body: ModelForm = { fullName, enCode, type: 1, webType: 2, formData: form ? JSON.stringify(form) : null };
+        const body: ModelForm = { fullName, enCode, type: 1, webType: 2, formData: form ? JSON.stringify(form) : null, columnData: listToSave(form ?? emptyForm()) };
         await createModel(body);
       }
       void message.success(t('designer.saved'));
@@ -105,7 +133,27 @@ export function DesignerDialog({ id, onClose, onSaved }: DesignerDialogProps) {
         </Form>
       )}
       {unreadable && <Alert type="warning" showIcon title={t('designer.formDataUnreadable')} style={{ marginBottom: 8 }} />}
-      <div style={{ height: 'calc(100vh - 200px)' }}>{loading ? <Spin /> : <FormDesigner initial={initial ?? undefined} onChange={onChange} />}</div>
+      {loading ? (
+        <Spin />
+      ) : (
+        <Tabs
+          className="qm-designer-steps"
+          activeKey={tab}
+          onChange={openTab}
+          items={[
+            { key: 'form', label: t('designer.formTab'), children: <div style={{ height: 'calc(100vh - 250px)' }}><FormDesigner initial={initial ?? undefined} onChange={onChange} /></div> },
+            ...(webType === 2
+              ? [
+                  {
+                    key: 'list',
+                    label: t('designer.listTab'),
+                    children: <div style={{ height: 'calc(100vh - 250px)' }}>{listForm && columnData && <ListDesigner form={listForm} value={columnData} onChange={setColumnData} />}</div>,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
     </Modal>
   );
 }

@@ -3,7 +3,8 @@
  * definitions, searched by keyword (Enter), paged; 新建 and 编辑 open the form designer
  * (DesignerDialog, btn_add / btn_edit); 从 JSON 新建
  * (pasted or from a JNPF export file), 预览 (/previewModel?id=…, the draft's form to fill and
- * check), 数据 of a released model (/onlineDev/records?id=…, its records), 发布 (every problem at once), 复制 and 删除 after confirmation, each only with its
+ * check), 数据 of a released model (/onlineDev/records?id=…, its records), 发布 (under a chosen
+ * Web menu when one is picked; a refusal lists every problem at once), 复制 and 删除 after confirmation, each only with its
  * button (btn_add, btn_release, btn_remove).
  */
 import { useCallback, useState } from 'react';
@@ -20,6 +21,7 @@ import { BTN_ADD, BTN_EDIT, BTN_REMOVE, useButtons } from '@/hooks/useButtons';
 import { useList } from '@/hooks/useList';
 import { CreateDialog } from './CreateDialog';
 import { DesignerDialog } from './DesignerDialog';
+import { ReleaseMenu } from './ReleaseMenu';
 import { ReleaseProblems } from './ReleaseProblems';
 
 export const BTN_RELEASE = 'btn_release';
@@ -36,22 +38,35 @@ export default function ModelPage() {
   const [designing, setDesigning] = useState<string | null>(null);
   const closeDesigner = useCallback(() => setDesigning(null), []);
   const [problems, setProblems] = useState<ReleaseProblem[] | null>(null);
+  /** The model whose release was refused (its designer shows core's problems on the widgets). */
+  const [refused, setRefused] = useState<string | null>(null);
 
-  const release = (row: ModelRow) =>
+  const release = (row: ModelRow) => {
+    let parent: string | undefined;
     modal.confirm({
       title: t('common.tip'),
-      content: t('model.releaseConfirm', { name: row.fullName }),
+      width: 480,
+      content: (
+        <>
+          {t('model.releaseConfirm', { name: row.fullName })}
+          <ReleaseMenu onChange={(p) => (parent = p)} />
+        </>
+      ),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: () =>
-        releaseModel(row.id).then(
+        releaseModel(row.id, parent).then(
           ({ data }) => {
             void message.success(t('model.releasedOk', { version: data }));
             list.refresh();
           },
-          (error: unknown) => setProblems(releaseProblemsOf(error)),
+          (error: unknown) => {
+            setRefused(row.id);
+            setProblems(releaseProblemsOf(error));
+          },
         ),
     });
+  };
 
   const copy = (row: ModelRow) => confirm.action(t('model.copyConfirm', { name: row.fullName }), () => copyModel(row.id), list.refresh);
 
@@ -108,7 +123,18 @@ export default function ModelPage() {
       />
       {designing != null && <DesignerDialog id={designing || undefined} onClose={closeDesigner} onSaved={list.refresh} />}
       <CreateDialog open={creating} onClose={() => setCreating(false)} onCreated={list.refresh} />
-      <ReleaseProblems problems={problems} onClose={() => setProblems(null)} />
+      <ReleaseProblems
+        problems={problems}
+        onClose={() => setProblems(null)}
+        onDesign={
+          can(BTN_EDIT) && refused
+            ? () => {
+                setProblems(null);
+                setDesigning(refused);
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Every problem of a refused release at once: where, which field, what (the core's message). */
-import { Modal, Table } from 'antd';
+import { Button, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseProblem } from '@/api/visualdev';
 import { coreText } from '@/i18n';
@@ -23,10 +23,26 @@ export function ProblemTable({ problems }: { problems: ReleaseProblem[] }) {
   );
 }
 
-export function ReleaseProblems({ problems, onClose }: { problems: ReleaseProblem[] | null; onClose(): void }) {
+/**
+ * The refused release's problems; with `onDesign`, 在设计器中修改 opens the model's designer, where
+ * core's check shows the same form and list problems on their widgets (a click selects one).
+ */
+export function ReleaseProblems({ problems, onClose, onDesign }: { problems: ReleaseProblem[] | null; onClose(): void; onDesign?(): void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={!!problems} title={t('model.releaseProblems', { count: problems?.length ?? 0 })} width={900} onCancel={onClose} footer={null}>
+    <Modal
+      open={!!problems}
+      title={t('model.releaseProblems', { count: problems?.length ?? 0 })}
+      width={900}
+      onCancel={onClose}
+      footer={
+        onDesign ? (
+          <Button type="primary" onClick={onDesign}>
+            {t('model.openDesigner')}
+          </Button>
+        ) : null
+      }
+    >
       {problems && <ProblemTable problems={problems} />}
     </Modal>
   );
