@@ -1,6 +1,7 @@
 //! Live delivery, below every area: who is connected (the WebSocket connections of each user
 //! in this process, each with a bounded queue) and the bus of live events (a message was
-//! delivered, a user's sessions changed, a chat message was sent).
+//! delivered, a user's sessions changed, a chat message was sent, permissions or the
+//! organisations changed).
 //!
 //! Events are what crosses processes, never frames: a frame often holds per-recipient data
 //! (unread counts) that the process holding the recipient's socket computes itself. On SQLite
@@ -56,6 +57,14 @@ pub enum Event {
         users: Vec<String>,
         #[serde(default)]
         everyone: bool,
+        #[serde(default)]
+        by: String,
+    },
+    /// A company or department was created, changed (renamed, moved, switched on or off) or
+    /// deleted: every socket but those of `by` (whose page already reloaded its trees; empty
+    /// for a system job such as a third-party import) is told `organizeChanged`, so the
+    /// organisation trees of pages already open read the organisations again.
+    OrganizationsChanged {
         #[serde(default)]
         by: String,
     },
@@ -307,6 +316,11 @@ impl Event {
         Event::PermissionsChanged { users, everyone: false, by: by.to_string() }
     }
 
+    /// The organisations changed (after the change is committed), by `by`.
+    pub fn organizations_changed(by: &str) -> Event {
+        Event::OrganizationsChanged { by: by.to_string() }
+    }
+
     /// The menus changed: what everyone may see (after the change is committed).
     pub fn menus_changed(by: &str) -> Event {
         Event::PermissionsChanged { users: Vec::new(), everyone: true, by: by.to_string() }
@@ -329,6 +343,14 @@ mod tests {
             again.extend(users);
         }
         assert_eq!(again, users);
+    }
+
+    #[test]
+    fn an_organisations_change_crosses_processes_as_json() {
+        let event = Event::organizations_changed("u1");
+        let text = serde_json::to_string(&event).unwrap();
+        assert_eq!(text, r#"{"kind":"organizationsChanged","by":"u1"}"#);
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), event);
     }
 
     #[test]

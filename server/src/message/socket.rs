@@ -11,8 +11,12 @@
 //! JSON, gets `{method: "error", msg}` and the connection stays. The server also sends
 //! `Online`/`Offline {userId}`, `messagePush`, and `logout {token, msg}` followed by a close
 //! frame when the session ended (also when it was not valid to begin with); `refresh {msg}`
-//! when what the user may see changed (roles, grants, menus); and `closeSocket {msg}` before
-//! a close frame when it drops the connection itself (too slow to read, or silent).
+//! when what the user may see changed (roles, grants, menus); `organizeChanged {}` when a
+//! company or department was created, changed (renamed, moved, switched on or off) or deleted,
+//! to every connection but the sessions of the user who made the change (Qiming's web then
+//! reads its organisation trees again; not a JNPF method — the JNPF client ignores methods it
+//! does not know, and no frame it knows changes); and `closeSocket {msg}` before a close frame
+//! when it drops the connection itself (too slow to read, or silent).
 //!
 //! A client that sends more than [`RATE`] frames a second (beyond a burst of [`BURST`]) gets
 //! an error frame for each extra one; one whose queue overflows is closed with code 1008; one
@@ -51,6 +55,8 @@ pub const SLOW_CLOSE: (u16, &str) = (1008, "消息积压过多，连接已关闭
 pub const SILENT_CLOSE: (u16, &str) = (1001, "连接超时");
 /// What `refresh` says when the user's roles, grants or menus changed (CHAT-030).
 pub const REFRESH_MSG: &str = "您的权限已变更，页面即将刷新";
+/// The method of the frame that tells a client the organisations changed.
+pub const ORGANIZE_CHANGED: &str = "organizeChanged";
 
 type Sink = SplitSink<WebSocket, Message>;
 
@@ -395,6 +401,7 @@ async fn on_event(state: &AppState, event: Event) -> Result<(), AppError> {
                 state.live.send_to(user, Outbound::Frame(refresh.clone()));
             }
         }
+        Event::OrganizationsChanged { by } => state.live.broadcast(frame(json!({"method": ORGANIZE_CHANGED})), &by),
         Event::Withdrawn { users, .. } => {
             // The JNPF client has no frame that lowers a badge: initMessage sets every count.
             for user in state.live.connected_among(&users) {

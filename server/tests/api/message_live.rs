@@ -1,17 +1,17 @@
 //! The live side of messages over a real WebSocket, beyond tests/api/message.rs: `refresh`
-//! when permissions change, `closeSocket` and the close frame for a client too slow to read,
+//! when permissions change, `organizeChanged` when the organisations change, `closeSocket` and the close frame for a client too slow to read,
 //! schedule reminders as type-4 messages, notices' attachments kept from the orphan cleanup,
 //! send configurations, and a server process killed and started again losing nothing.
 
 use crate::files::{WIDGET, pdf, send as upload};
 use crate::first_start::run_binary;
-use crate::harness::{Body, Engine, TestServer, seeded_page, start, start_with};
+use crate::harness::{Body, Engine, TestServer, organisation, seeded_page, start, start_with};
 use crate::message::{Ws, closes, frame, next, notice, notice_id, open, say};
 use crate::on_both_engines;
 use futures_util::StreamExt;
 use qiming_core::date::{DEFAULT_UTC_OFFSET_MINUTES, DateTime};
 use qiming_server::message::service;
-use qiming_server::message::socket::{REFRESH_MSG, SLOW_CLOSE};
+use qiming_server::message::socket::{ORGANIZE_CHANGED, REFRESH_MSG, SLOW_CLOSE};
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -85,6 +85,28 @@ async fn admin_list_changes_send_refresh(engine: Engine) {
     s.put(SET, Some(&admin), json!({"adminIds": [admin_id]})).await.ok();
     frame(&mut d, "refresh").await;
     assert!(!frames_before_heartbeat(&mut n).await.contains(&"refresh".to_string()));
+}
+
+// Issue 25: a company or department created, changed or deleted reaches the other users'
+// open pages as `organizeChanged` (their organisation trees read again), through the event
+// bus — across processes on PostgreSQL; the administrator who made it hears nothing (the page
+// that made the change reloaded its own trees).
+async fn organisation_changes_send_organize_changed(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    s.create_user("doctor", "Doctor123").await;
+    let mut d = open(&s, &s.sign_in("doctor", "Doctor123").await).await;
+    let mut a = open(&s, &admin).await;
+
+    let company = organisation(&s, &admin, "-1", false, "启明医院", "QM").await;
+    assert_eq!(frame(&mut d, ORGANIZE_CHANGED).await, json!({"method": ORGANIZE_CHANGED}));
+    let department = organisation(&s, &admin, &company, true, "心内科", "XNK").await;
+    frame(&mut d, ORGANIZE_CHANGED).await;
+    s.put(&format!("/api/permission/Organize/Department/{department}"), Some(&admin), json!({"fullName": "心血管内科"})).await.ok();
+    frame(&mut d, ORGANIZE_CHANGED).await;
+    s.call(Method::DELETE, &format!("/api/permission/Organize/{department}"), Some(&admin), Body::None).await.ok();
+    frame(&mut d, ORGANIZE_CHANGED).await;
+    assert!(!frames_before_heartbeat(&mut a).await.contains(&ORGANIZE_CHANGED.to_string()), "not the one who made the change");
 }
 
 /// The text frames' methods a socket receives, then the close frame's code (None when the
@@ -329,6 +351,7 @@ on_both_engines!(
     a_late_push_of_a_counted_message_is_not_sent,
     chat_030_permission_changes_send_refresh,
     admin_list_changes_send_refresh,
+    organisation_changes_send_organize_changed,
     chat_029_a_slow_client_is_dropped_with_close_socket,
     msg_024_send_message_configs,
     msg_022_notice_attachments_are_kept_from_the_orphan_cleanup,

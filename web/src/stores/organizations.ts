@@ -2,6 +2,8 @@
  * The organisations' version in this page: bumped after every successful create, update or
  * delete of a company or department (api/organize.ts), so the organisation trees of tabs already
  * open (用户管理, 岗位管理, …) read the tree again instead of showing it as it was when they opened.
+ * Another user's change arrives as the socket's `organizeChanged` frame (stores/socket.ts), which
+ * bumps it too.
  */
 import { create } from 'zustand';
 

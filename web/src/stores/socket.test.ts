@@ -1,5 +1,6 @@
 // The session's socket client (CHAT-023..030, MSG-013, CHAT-014, CHAT-015): its own logic
 // against a fake WebSocket the test drives — the frames are the ones socket.rs documents.
+import { useOrganizations } from './organizations';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, HEARTBEAT_MS, SocketClient, chatBlinking, messageRead, messagesAllRead, setOpenChat, socketPath, useSocket, type WebSocketLike } from './socket';
 
 class FakeSocket implements WebSocketLike {
@@ -245,6 +246,18 @@ test('CHAT-029, CHAT-030: closeSocket closes for good; refresh shows the message
   expect(deps.reload).not.toHaveBeenCalled();
   expect(fire()).toBe(2000);
   expect(deps.reload).toHaveBeenCalled();
+});
+
+test('issue 25: organizeChanged bumps the organisations\' version (the open trees read again)', () => {
+  const c = new SocketClient(deps);
+  c.connect('Bearer t');
+  last().accept();
+  const before = useOrganizations.getState().version;
+  last().push({ method: 'organizeChanged' });
+  expect(useOrganizations.getState().version).toBe(before + 1);
+  expect(last().closed).toBeUndefined();
+  expect(deps.reload).not.toHaveBeenCalled();
+  c.disconnect();
 });
 
 test('frames that are not JSON or have no method are ignored', () => {

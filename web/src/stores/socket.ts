@@ -10,9 +10,12 @@
  *
  * Lost connections are reopened with back-off (1 s doubling to 30 s, reset once connected);
  * a heartbeat goes out every 30 s and a connection silent for three beats is reopened. The
- * session's end (`logout`), `closeSocket` and `refresh` stop it for good.
+ * session's end (`logout`), `closeSocket` and `refresh` stop it for good. `organizeChanged`
+ * (another user created, changed or deleted a company or department) bumps the organisations'
+ * version, so the organisation trees of open tabs read them again (stores/organizations.ts).
  */
 import { create } from 'zustand';
+import { organizationsChanged } from './organizations';
 
 /** A frame as it arrives: a method and its fields. */
 export type Frame = { method: string } & Record<string, unknown>;
@@ -315,6 +318,9 @@ export class SocketClient {
         this.disconnect();
         this.deps.showError(text(f.msg));
         this.deps.setTimeout(() => this.deps.reload(), 2000);
+        break;
+      case 'organizeChanged':
+        organizationsChanged();
         break;
       default:
         break;

@@ -1,5 +1,7 @@
 //! Organisations and departments: one tree whose id and name paths are kept up to date on
-//! every move and rename, so that "this organisation and below" is a prefix match.
+//! every move and rename, so that "this organisation and below" is a prefix match. Every
+//! committed create, update and delete publishes `Event::OrganizationsChanged` (the pages of
+//! other users reload their trees; crate::message::socket).
 
 use super::dto::{CompanyForm, CompanyInfo, DepartmentForm, DepartmentInfo, IdFullName, OptionGroup, OrganizeNode, SelectorNode};
 use super::repo::{self, NewOrganize, Organize};
@@ -8,6 +10,7 @@ use crate::state::AppState;
 use crate::access::{DataScope, Member, Permit, Reason, Session, SystemJob};
 use crate::db::{Arg, Conn, Keyword};
 use crate::error::AppError;
+use crate::live::Event;
 use crate::permission::forms::{check, check_numbers, number, number_column, text, text_column};
 use crate::support::new_id;
 use crate::wire::Patch;
@@ -322,6 +325,7 @@ async fn create(state: &AppState, caller: &Session, c: Creation<'_>) -> Result<S
     let mut tx = state.db.begin().await?;
     let id = insert(&mut tx, &caller.user_id, c, now).await?;
     tx.commit().await?;
+    state.live.publish(Event::organizations_changed(&caller.user_id));
     Ok(id)
 }
 
@@ -415,6 +419,7 @@ async fn update(state: &AppState, permit: &Permit<EditOrganize>, id: &str, categ
     let mut tx = state.db.begin().await?;
     apply(&mut tx, permit.scope(), &permit.caller().user_id, id, category, change, now).await?;
     tx.commit().await?;
+    state.live.publish(Event::organizations_changed(&permit.caller().user_id));
     Ok(())
 }
 
@@ -521,5 +526,6 @@ pub async fn delete(state: &AppState, permit: &Permit<RemoveOrganize>, id: &str)
     }
     repo::delete(&mut tx, &found.id).await?;
     tx.commit().await?;
+    state.live.publish(Event::organizations_changed(&permit.caller().user_id));
     Ok(())
 }

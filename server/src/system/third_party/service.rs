@@ -403,5 +403,9 @@ async fn pull(state: &AppState, job: &SystemJob, third: Third, object: Object, c
     let mut tx = state.db.begin().await?;
     directory_writer()(&mut tx, job, directory).await?;
     tx.commit().await?;
+    if object == Object::Organisation {
+        // Every page's trees, the starting administrator's too (its page did not change them).
+        state.live.publish(crate::live::Event::organizations_changed(""));
+    }
     Ok(())
 }
