@@ -239,19 +239,21 @@ async fn print_006_sql_template_binds_form_id(engine: Engine) {
 }
 
 // Issue 29 "a hostile SQL statement is refused": writes, tables outside the readable ones
-// (sessions, downloads, a released model's records), secrets and engine functions are
-// refused when saved, in Fields, and — for a statement stored behind the form's back — when
-// printing.
+// (sessions, downloads, a record table no released model has), secrets and engine functions
+// are refused when saved, in Fields, and — for a statement stored behind the form's back —
+// when printing. A released model's own record table is readable, within the caller's data
+// scope (the data-interface guard's rule, server/README.md).
 async fn print_hostile_sql_is_refused(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
     let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
     let records = format!("select * from rec_{model} where id = @formId");
+    let unknown = format!("select * from rec_{model}9 where id = @formId");
     for hostile in [
         "delete from base_user where id = @formId",
         "select * from qiming_download",
         "select password_hash from base_user where id = @formId",
-        records.as_str(),
+        unknown.as_str(),
         "select pg_read_file('/etc/passwd')",
         "select 1; drop table base_user",
         "select * from base_dictionary_type where id = '@formId'",
@@ -264,6 +266,11 @@ async fn print_hostile_sql_is_refused(engine: Engine) {
         assert_eq!(fields.code(), 400, "{hostile}: {:#}", fields.body);
     }
     assert_eq!(s.get(DEV, Some(&admin)).await.ok()["pagination"]["total"], 0, "nothing stored");
+    // The released model's own records: accepted (read within the caller's scope when printed).
+    let scoped = s.post(DEV, Some(&admin), sql_template("记录", "records", &[HEAD_SQL, records.as_str()])).await;
+    assert_eq!(scoped.code(), 200, "{:#}", scoped.body);
+    let scoped_id = template_id(&s, &admin, "records").await;
+    s.call(Method::DELETE, &format!("{DEV}/{scoped_id}"), Some(&admin), Body::None).await.ok();
     // Stored directly (an old database, an edited file): refused when printing.
     s.post(DEV, Some(&admin), sql_template("好", "good", &[HEAD_SQL])).await.ok();
     let id = template_id(&s, &admin, "good").await;

@@ -232,11 +232,7 @@ async fn check_whole(conn: &mut Conn, r: &InterfaceRow) -> Result<(), AppError> 
         let names: Vec<String> = declared_params(r).iter().filter_map(|p| p.get("field").and_then(Value::as_str).map(str::to_string)).collect();
         let parsed = guard::check(engine, &r.query, |p| names.iter().any(|n| n == p).then(|| Arg::Text(String::new())), |v| variable_names().contains(&v).then(|| Arg::Text(String::new())))
             .map_err(|e| AppError::field("query", e.to_string()))?;
-        for table in parsed.record_tables() {
-            if !repo::is_record_table(conn, table).await? {
-                return Err(AppError::field("query", format!("SQL语句不能查询{table}")));
-            }
-        }
+        known_record_tables(conn, &parsed).await.map_err(|e| AppError::field("query", e.to_string()))?;
     }
     Ok(())
 }
@@ -519,9 +515,22 @@ pub async fn run_guarded(state: &AppState, member: &Member, query: &str, variabl
 
 /// The result columns a statement names (`guard::output_names`), after the guard's check
 /// with `variable` (nothing runs).
-pub fn guarded_columns(engine: Engine, query: &str, variable: impl FnMut(&str) -> Option<Arg>) -> Result<Vec<String>, AppError> {
+pub async fn guarded_columns(conn: &mut Conn, query: &str, variable: impl FnMut(&str) -> Option<Arg>) -> Result<Vec<String>, AppError> {
+    let engine = Engine::of(conn);
     let parsed = guard::check(engine, query, |_| None, variable)?;
+    known_record_tables(conn, &parsed).await?;
     Ok(guard::output_names(engine, &parsed.text()))
+}
+
+/// Refuses a statement naming a record table no released model has (a released model's
+/// table is read within each caller's scope when the statement runs).
+async fn known_record_tables(conn: &mut Conn, parsed: &guard::Parsed) -> Result<(), AppError> {
+    for table in parsed.record_tables() {
+        if !repo::is_record_table(conn, table).await? {
+            return Err(AppError::bad(format!("SQL语句不能查询{table}")));
+        }
+    }
+    Ok(())
 }
 
 /// The rows of a released model's record table a member may read: a SELECT of every column

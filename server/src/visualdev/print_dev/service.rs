@@ -157,11 +157,10 @@ async fn check_template(state: &AppState, conn: &mut Conn, t: &Effective) -> Res
             None => add("sqlTemplate", "SQL语句格式不正确".into()),
             Some(list) if list.is_empty() => add("sqlTemplate", "SQL语句不能为空".into()),
             Some(list) => {
-                let engine = state.db.engine();
                 for (n, sql) in list.iter().enumerate() {
                     if sql.is_empty() {
                         add("sqlTemplate", format!("第{}行SQL语句不能为空", n + 1));
-                    } else if let Err(e) = interfaces::guarded_columns(engine, sql, variables("", "", "")) {
+                    } else if let Err(e) = interfaces::guarded_columns(conn, sql, variables("", "", "")).await {
                         add("sqlTemplate", format!("第{}行SQL语句：{e}", n + 1));
                     }
                 }
@@ -391,7 +390,6 @@ pub async fn fields(state: &AppState, caller: &Member, form: &FieldsForm) -> Res
     if list.is_empty() {
         return Err(AppError::field("sqlTemplate", "请输入SQL语句"));
     }
-    let engine = state.db.engine();
     let mut tree = Vec::new();
     for (n, sql) in list.iter().enumerate() {
         if sql.is_empty() {
@@ -401,7 +399,10 @@ pub async fn fields(state: &AppState, caller: &Member, form: &FieldsForm) -> Res
         let rows = interfaces::run_guarded(state, caller, sql, variables("", &caller.user_id, &caller.organize_id)).await.map_err(at)?;
         let names: Vec<String> = match rows.first() {
             Some(Value::Object(row)) => row.keys().cloned().collect(),
-            _ => interfaces::guarded_columns(engine, sql, variables("", "", "")).map_err(at)?,
+            _ => {
+                let mut conn = state.db.acquire().await?;
+                interfaces::guarded_columns(&mut conn, sql, variables("", "", "")).await.map_err(at)?
+            }
         };
         let (id, name) = if n == 0 { (HEAD_TABLE.to_string(), "主表".to_string()) } else { (format!("detail{n}"), format!("明细{n}")) };
         tree.push(FieldNode { id, full_name: name, children: Some(names.iter().map(|c| leaf(c, c)).collect()) });
