@@ -202,6 +202,20 @@ describe('an administrator keeps the records of a released model in real Chromiu
       await input.blur();
     }
     await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-cell="charge_items[0].amount"] input')?.value === '240.00');
+    // At 1440 px (issue 25): the sub-table's 操作 column stands inside the table's box, not off
+    // to the right, and no label of the form is cut.
+    const layout = await popup().evaluate((root) => {
+      const problems = [];
+      const grid = root.querySelector('[data-table="charge_items"] .ant-table-container') ?? root.querySelector('[data-table="charge_items"]');
+      const ops = [...root.querySelectorAll('[data-table="charge_items"] thead th')].filter((th) => th.textContent.trim() === '操作').pop();
+      if (!ops) problems.push('no 操作 column');
+      else if (ops.getBoundingClientRect().right > grid.getBoundingClientRect().right + 1) problems.push(`操作 off the table: ${Math.round(ops.getBoundingClientRect().right)} > ${Math.round(grid.getBoundingClientRect().right)}`);
+      for (const label of root.querySelectorAll('.ant-form-item-label > label')) {
+        if (label.getBoundingClientRect().width > 0 && label.scrollWidth > label.clientWidth + 1) problems.push(`label cut: ${label.textContent.trim()}`);
+      }
+      return problems;
+    });
+    assert.deepEqual(layout, []);
   });
 
   step('LIST-012: 确定 saves it: the row is listed with its serial number', async () => {
