@@ -143,7 +143,8 @@ pub struct TemplateForm {
     pub description: Patch<String>,
 }
 
-/// The `.bp` file: one template, as exported and as imported.
+/// The `.bp` file as imported: one template, written on export as its form ([`TemplateInfo`],
+/// the same keys); what a hand-made file leaves out takes the defaults.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TemplateFile {

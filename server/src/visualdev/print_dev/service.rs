@@ -284,23 +284,9 @@ pub async fn export(state: &AppState, permit: &Permit<ExportTemplate>, id: &str)
     let mut conn = state.db.acquire().await?;
     let r = crud::found(&Templates, &mut conn, permit.scope(), id).await?;
     drop(conn);
-    let file = TemplateFile {
-        id: r.id,
-        full_name: r.full_name.clone(),
-        en_code: r.en_code,
-        category: r.category,
-        template_type: r.template_type,
-        db_link_id: r.db_link_id,
-        sql_template: r.sql_template,
-        left_fields: r.left_fields,
-        print_template: r.print_template,
-        page_param: r.page_param,
-        model_id: r.model_id,
-        sort_code: r.sort_code,
-        enabled_mark: r.enabled_mark,
-        description: r.description,
-    };
-    FILE.offer(state, &permit.caller().user_id, &r.full_name, &file).await
+    // The file is the template form (TemplateInfo): the same keys TemplateFile reads back.
+    let title = r.full_name.clone();
+    FILE.offer(state, &permit.caller().user_id, &title, &TemplateInfo::from(r)).await
 }
 
 /// POST printDev/Actions/ImportData: a `.bp` file as exported, checked like the form (its
