@@ -487,3 +487,46 @@ export function helpers(page) {
     api: (method, path, body) => api(page, method, path, body),
   };
 }
+
+/** Drags `from` onto `to` with the mouse in small steps, as a person does (dnd-kit starts
+ * after 4 px); `y` is where on `to` it is let go (0 top … 1 bottom). */
+export async function drag(page, from, to, { y = 0.5 } = {}) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * y, { steps: 20 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * y + 1, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** 功能设计: 发布 the model `name` under the menu `parent` (the 上级菜单 picker); fails with
+ * core's problems when the release is refused. */
+export async function releaseUnder(page, name, parent) {
+  await row(page, name).first().getByRole('button', { name: named(`发布 ${name}`) }).click();
+  const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定发布' });
+  await confirm.waitFor();
+  await confirm.locator('.qm-release-menu .ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: new RegExp(`^${parent}$`) }).first().click();
+  await dropdownsClosed(page);
+  await confirmWith(page, '确定发布');
+  const refused = page.locator('.qm-release-problems').filter({ visible: true });
+  await Promise.race([toast(page, '发布成功，版本 1'), refused.waitFor()]);
+  if (await refused.isVisible()) throw new Error(`release refused: ${await refused.textContent().catch(() => '')}`);
+}
+
+/** From 功能设计, opens `group` → `name` of the side menu after a reload (the menus are read at
+ * sign-in, so a menu made since shows after it) and answers the records page at `path`. */
+export async function openReleased(page, group, name, path) {
+  await page.reload();
+  await active(page).locator('.qm-model-page .ant-table').waitFor();
+  const sidebar = page.locator('.qm-sidebar, .ant-layout-sider').first();
+  // the group may be drawn open already: open it only when it is shut
+  if (!(await sidebar.locator('.ant-menu-submenu-open', { hasText: group }).count())) await sidebar.getByText(group, { exact: true }).click();
+  await sidebar.getByText(name, { exact: true }).click();
+  await page.waitForURL(new RegExp(`/${path}$`));
+  const records = active(page).locator('.qm-records-page');
+  await records.waitFor();
+  return records;
+}

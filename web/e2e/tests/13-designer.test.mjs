@@ -10,7 +10,7 @@
 // the rest of issue 27.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { active, api, confirmWith, dropdownsClosed, firstSignIn, launch, motionless, named, openPage, row, storySteps, toast } from '../support.mjs';
+import { active, api, drag, firstSignIn, launch, motionless, named, openPage, openReleased, releaseUnder, row, storySteps } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 
@@ -33,17 +33,6 @@ describe('an administrator builds a form by dragging in real Chromium', () => {
   const paletteItem = (key) => designer().locator(`.qm-designer-palette [data-widget="${key}"]`);
   const onCanvas = (key) => designer().locator(`.qm-designer-canvas [data-widget="${key}"]`);
 
-  /** Drags `from` onto `to` with the mouse in small steps (dnd-kit starts after 4 px). */
-  async function drag(from, to, { y = 0.5 } = {}) {
-    const a = await from.boundingBox();
-    const b = await to.boundingBox();
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height * y, { steps: 20 });
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height * y + 1, { steps: 2 });
-    await page.mouse.up();
-  }
 
   step('signs in and opens 新建 in 功能设计: the designer with its three panes', async () => {
     await firstSignIn(page, PASSWORD);
@@ -57,18 +46,18 @@ describe('an administrator builds a form by dragging in real Chromium', () => {
   });
 
   step('drags 单行输入 and 设计子表 onto the canvas, and 数字输入 into the sub-table', async () => {
-    await drag(paletteItem('comInput'), designer().locator('.qm-designer-canvas'));
+    await drag(page, paletteItem('comInput'), designer().locator('.qm-designer-canvas'));
     await onCanvas('comInput').waitFor();
     // below the text input: the end of the form
-    await drag(paletteItem('table'), designer().locator('.qm-designer-canvas'), { y: 0.9 });
+    await drag(page, paletteItem('table'), designer().locator('.qm-designer-canvas'), { y: 0.9 });
     await page.waitForFunction(() => [...document.querySelectorAll('.qm-designer-canvas [data-list="root"] > [data-widget]')].map((e) => e.getAttribute('data-widget')).join() === 'comInput,table');
     await onCanvas('table').waitFor();
-    await drag(paletteItem('numInput'), onCanvas('table').locator('.qm-designer-list'));
+    await drag(page, paletteItem('numInput'), onCanvas('table').locator('.qm-designer-list'));
     await onCanvas('table').locator('[data-widget="numInput"]').waitFor();
   });
 
   step('drags the sub-table above the text input; types a label in 组件属性', async () => {
-    await drag(onCanvas('table').locator('.qm-designer-widget-head').first(), onCanvas('comInput'), { y: 0.2 });
+    await drag(page, onCanvas('table').locator('.qm-designer-widget-head').first(), onCanvas('comInput'), { y: 0.2 });
     await page.waitForFunction(() => document.querySelector('.qm-designer-canvas [data-list="root"] > [data-widget]')?.getAttribute('data-widget') === 'table');
     await onCanvas('comInput').click();
     await designer().locator('.qm-designer-props [aria-label="控件标题"]').fill('患者姓名');
@@ -113,7 +102,7 @@ describe('an administrator builds a form by dragging in real Chromium', () => {
     await onCanvas('comInput').waitFor();
     await motionless(page);
     for (const [key, label] of [['numInput', '费用'], ['date', '就诊日期']]) {
-      await drag(paletteItem(key), designer().locator('.qm-designer-canvas'), { y: 0.95 });
+      await drag(page, paletteItem(key), designer().locator('.qm-designer-canvas'), { y: 0.95 });
       const widget = designer().locator(`.qm-designer-canvas [data-list="root"] > [data-widget="${key}"]`);
       await widget.waitFor();
       await widget.click();
@@ -136,7 +125,7 @@ describe('an administrator builds a form by dragging in real Chromium', () => {
     await listField('就诊日期').getByRole('checkbox', { name: /^列 / }).check();
     await page.waitForFunction(() => document.querySelectorAll('.qm-list-columns .qm-list-row').length === 3);
     // 就诊日期 dragged by its handle above 患者姓名
-    await drag(listDesigner().locator('.qm-list-columns .qm-list-row').nth(2).locator('.qm-list-handle'), listDesigner().locator('.qm-list-columns .qm-list-row').first(), { y: 0.2 });
+    await drag(page, listDesigner().locator('.qm-list-columns .qm-list-row').nth(2).locator('.qm-list-handle'), listDesigner().locator('.qm-list-columns .qm-list-row').first(), { y: 0.2 });
     await page.waitForFunction(() => document.querySelector('.qm-list-columns .qm-list-row input')?.value === '就诊日期');
     assert.deepEqual(await columnOrder(), ['就诊日期', '患者姓名', '费用']);
     await listDesigner().locator('.qm-list-columns .qm-list-row').nth(1).getByRole('spinbutton', { name: '宽度' }).fill('160');
@@ -175,29 +164,11 @@ describe('an administrator builds a form by dragging in real Chromium', () => {
   });
 
   step('发布 under 系统管理: the model\'s menu is made', async () => {
-    await row(page, '门诊收费').first().getByRole('button', { name: named('发布 门诊收费') }).click();
-    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定发布' });
-    await confirm.waitFor();
-    await confirm.locator('.qm-release-menu .ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: /^系统管理$/ }).first().click();
-    await dropdownsClosed(page);
-    await confirmWith(page, '确定发布');
-    const refused = page.locator('.qm-release-problems').filter({ visible: true });
-    await Promise.race([toast(page, '发布成功，版本 1'), refused.waitFor()]);
-    assert.ok(!(await refused.isVisible()), `release refused: ${await refused.textContent().catch(() => '')}`);
+    await releaseUnder(page, '门诊收费', '系统管理');
   });
 
   step('opens the new menu 系统管理 → 门诊收费 and saves a record through it', async () => {
-    // the menus are read at sign-in: the new one shows after a reload
-    await page.reload();
-    await active(page).locator('.qm-model-page .ant-table').waitFor();
-    const sidebar = page.locator('.qm-sidebar, .ant-layout-sider').first();
-    // the page's group may be drawn open already: open 系统管理 only when it is shut
-    if (!(await sidebar.locator('.ant-menu-submenu-open', { hasText: '系统管理' }).count())) await sidebar.getByText('系统管理', { exact: true }).click();
-    await sidebar.getByText('门诊收费', { exact: true }).click();
-    await page.waitForURL(/\/model\/outpatientFee$/);
-    await active(page).locator('.qm-records-page').waitFor();
-    const records = active(page).locator('.qm-records-page');
+    const records = await openReleased(page, '系统管理', '门诊收费', 'model/outpatientFee');
     for (const title of ['就诊日期', '患者姓名', '费用']) await records.locator('.ant-table-thead').getByText(title).waitFor();
     assert.deepEqual(
       await records.locator('.ant-table-thead th').evaluateAll((ths) => ths.map((th) => th.textContent.trim()).filter((t) => ['就诊日期', '患者姓名', '费用'].includes(t))),

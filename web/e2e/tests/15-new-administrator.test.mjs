@@ -9,15 +9,16 @@ import {
   active,
   api,
   choose,
-  confirmWith,
   dialog,
-  dropdownsClosed,
+  drag,
   firstSignIn,
   launch,
   motionless,
   named,
   openPage,
+  openReleased,
   pick,
+  releaseUnder,
   row,
   storySteps,
   toast,
@@ -93,17 +94,6 @@ describe('a new administrator sets up the hospital and its first form in real Ch
 
   const designer = () => page.locator('.qm-designer');
 
-  /** Drags `from` onto `to` with the mouse in small steps (dnd-kit starts after 4 px). */
-  async function drag(from, to) {
-    const a = await from.boundingBox();
-    const b = await to.boundingBox();
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 20 });
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 1, { steps: 2 });
-    await page.mouse.up();
-  }
 
   step('builds a form in 功能设计 by dragging a text input onto the canvas, and saves it', async () => {
     await openPage(page, '系统管理', '功能设计', 'onlineDev/webDesign', '.qm-model-page .ant-table');
@@ -112,7 +102,7 @@ describe('a new administrator sets up the hospital and its first form in real Ch
     await motionless(page);
     await page.locator('#designer-fullName').fill('门诊登记');
     await page.locator('#designer-enCode').fill('outpatientRegister');
-    await drag(designer().locator('.qm-designer-palette [data-widget="comInput"]'), designer().locator('.qm-designer-canvas'));
+    await drag(page, designer().locator('.qm-designer-palette [data-widget="comInput"]'), designer().locator('.qm-designer-canvas'));
     const input = designer().locator('.qm-designer-canvas [data-widget="comInput"]');
     await input.waitFor();
     await input.click();
@@ -126,27 +116,11 @@ describe('a new administrator sets up the hospital and its first form in real Ch
   });
 
   step('releases it under 系统管理 without designing a list (the list made from the form)', async () => {
-    await row(page, '门诊登记').first().getByRole('button', { name: named('发布 门诊登记') }).click();
-    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定发布' });
-    await confirm.waitFor();
-    await confirm.locator('.qm-release-menu .ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: /^系统管理$/ }).first().click();
-    await dropdownsClosed(page);
-    await confirmWith(page, '确定发布');
-    const refused = page.locator('.qm-release-problems').filter({ visible: true });
-    await Promise.race([toast(page, '发布成功，版本 1'), refused.waitFor()]);
-    assert.ok(!(await refused.isVisible()), `release refused: ${await refused.textContent().catch(() => '')}`);
+    await releaseUnder(page, '门诊登记', '系统管理');
   });
 
   step('finds 门诊登记 in the side menu after a reload and saves a record through it', async () => {
-    await page.reload();
-    await active(page).locator('.qm-model-page .ant-table').waitFor();
-    const sidebar = page.locator('.qm-sidebar, .ant-layout-sider').first();
-    if (!(await sidebar.locator('.ant-menu-submenu-open', { hasText: '系统管理' }).count())) await sidebar.getByText('系统管理', { exact: true }).click();
-    await sidebar.getByText('门诊登记', { exact: true }).click();
-    await page.waitForURL(/\/model\/outpatientRegister$/);
-    const records = active(page).locator('.qm-records-page');
-    await records.waitFor();
+    const records = await openReleased(page, '系统管理', '门诊登记', 'model/outpatientRegister');
     await records.locator('.ant-table-thead').getByText('患者姓名').waitFor();
     await records.locator('button').filter({ hasText: /^新\s*增$/ }).click();
     const popup = page.locator('.qm-engine-general, .qm-engine-fullscreen').filter({ visible: true });
