@@ -115,11 +115,27 @@ export function storySteps(it, getBrowser) {
         // What the browser reported often explains the failure: say it with the error.
         const found = problems.take();
         if (found.length && error instanceof Error) error.message += `\nthe browser reported:\n  ${found.join('\n  ')}`;
+        if (error instanceof Error) error.message += await whereThePageWas(page);
         await screenshot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
         throw error;
       }
     });
   };
+}
+
+/**
+ * The address and the visible buttons when a step failed: CI keeps only the log, and a
+ * locator that never matched is explained by what was there instead.
+ */
+async function whereThePageWas(page) {
+  try {
+    const buttons = await page.locator('button:visible').evaluateAll((all) =>
+      all.slice(0, 30).map((b) => `${(b.innerText || b.getAttribute('aria-label') || '').trim()}${b.className.includes('loading') ? ' (loading)' : ''}${b.disabled ? ' (disabled)' : ''}`),
+    );
+    return `\nthe page was at ${page.url()}; visible buttons: ${JSON.stringify(buttons)}`;
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -382,6 +398,17 @@ export function row(page, text) {
 /** Waits for a toast holding `text`. */
 export async function toast(page, text) {
   await page.locator('.ant-message').getByText(text).first().waitFor();
+}
+
+/**
+ * Runs `action` and waits for the toast `text` it brings, watching from before the action: a
+ * toast lasts seconds, and on a busy machine a wait begun afterwards can miss it.
+ */
+export async function toastAfter(page, text, action) {
+  const told = toast(page, text);
+  told.catch(() => undefined); // awaited below; not unhandled if the action throws first
+  await action();
+  await told;
 }
 
 /** Confirms the open confirmation asking `question`, and waits until it has gone. */

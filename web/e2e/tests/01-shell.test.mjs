@@ -4,7 +4,7 @@
 // lock and unlock, change the password, sign out. Checklist IDs name what each step proves.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, BASE, active, confirmWith, dialog, launch, screenshot, solveCaptcha, storySteps } from '../support.mjs';
+import { ADMIN_PASSWORD, BASE, active, confirmWith, dialog, launch, screenshot, solveCaptcha, storySteps, toastAfter } from '../support.mjs';
 
 const FIRST_PASSWORD = 'Qiming2024';
 const SECOND_PASSWORD = 'Qiming2025x';
@@ -112,6 +112,8 @@ describe('a new user in real Chromium', () => {
     await signIn('admin', 'wrong-password');
     await page.getByText('账户或密码错误，请重新输入').waitFor();
     assert.match(page.url(), /\/login/);
+    // The form is ready for the next try: the button is no longer busy.
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
   });
 
   step('signs in and must change the initial password first (AUTH-005, AUTH-021, AUTH-022, AUTH-036, AUTH-037)', async () => {
@@ -132,8 +134,7 @@ describe('a new user in real Chromium', () => {
     await scope.getByLabel('重复密码').fill('abd');
     await scope.getByText('两次密码输入不一致').waitFor(); // AUTH-034
 
-    await changePassword(scope, ADMIN_PASSWORD, FIRST_PASSWORD);
-    await page.getByText('修改成功，请重新登录').waitFor();
+    await toastAfter(page, '修改成功，请重新登录', () => changePassword(scope, ADMIN_PASSWORD, FIRST_PASSWORD));
     await page.waitForURL(/\/login/);
   });
 
@@ -499,8 +500,7 @@ describe('a new user in real Chromium', () => {
 
     const back = await openSettings('Layout settings');
     await back.getByRole('combobox', { name: 'Language' }).click();
-    await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
-    await page.getByText('切换语言成功').waitFor();
+    await toastAfter(page, '切换语言成功', () => page.locator('.ant-select-item-option', { hasText: '简体中文' }).click());
     await closeDrawer();
     await page.locator('.qm-sidebar').getByText('首页').waitFor();
     await waitForTitle('首页 - 启明');
@@ -604,8 +604,7 @@ describe('a new user in real Chromium', () => {
     await tab('个人信息').click();
     assert.equal(await search.inputValue(), '本地');
     await page.getByRole('tab', { name: '修改密码' }).click();
-    await changePassword(active(page).locator('.qm-profile'), FIRST_PASSWORD, SECOND_PASSWORD);
-    await page.getByText('修改成功，请重新登录').waitFor();
+    await toastAfter(page, '修改成功，请重新登录', () => changePassword(active(page).locator('.qm-profile'), FIRST_PASSWORD, SECOND_PASSWORD));
     await page.waitForURL(/\/login/);
     await signIn('admin', SECOND_PASSWORD);
     await page.waitForURL(`${BASE}/home`);

@@ -267,6 +267,17 @@ describe('an administrator keeps the records of a released model in real Chromiu
     await (await rowToClick('张三')).getByRole('button', { name: /^编辑/ }).click();
     await popup().waitFor();
     await page.waitForFunction(() => document.querySelector('.qm-engine-fullscreen [data-field="chief_complaint"] textarea')?.value === '咳嗽四天');
+    // Issue 25 (layout at 1440 px): the wristband barcode of the admission number, drawn 4 units
+    // wide (JNPF's default), is wider than its 6-of-24 column and is scaled into it instead of
+    // covering the next field.
+    const bar = popup().locator('svg.qm-engine-barcode');
+    await bar.waitFor();
+    const fit = await bar.evaluate((svg) => {
+      const cell = svg.closest('.ant-form-item-control-input-content') ?? svg.parentElement;
+      return { natural: parseFloat(svg.getAttribute('width') ?? ''), right: svg.getBoundingClientRect().right, cellWidth: cell.getBoundingClientRect().width, cellRight: cell.getBoundingClientRect().right };
+    });
+    assert.ok(fit.natural > fit.cellWidth, `the barcode (${fit.natural}px) is wider than its column (${fit.cellWidth}px), so the check means something`);
+    assert.ok(fit.right <= fit.cellRight + 0.5, `the barcode ends at ${fit.right}, its column at ${fit.cellRight}`);
     await field('patient_name').locator('input').fill('张三丰');
     await save();
     await toast(page, '修改成功');
