@@ -20,6 +20,9 @@ use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSin
 use serde_json::{Map, Value};
 use std::cell::RefCell;
 
+/// The group of the main record in the field tree and the template's tags (§6.3).
+pub const HEAD_TABLE: &str = "headTable";
+
 /// A node of a template.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
@@ -191,7 +194,7 @@ impl Fill<'_> {
 
     fn field(&self, group: &str, field: &str, row: Option<(&str, &Map<String, Value>)>) -> Vec<Node> {
         match group {
-            super::service::HEAD_TABLE => vec![Node::Text(text(self.data.get(field)))],
+            HEAD_TABLE => vec![Node::Text(text(self.data.get(field)))],
             "null" => match field {
                 "systemPrinter" => vec![Node::Text(self.printing.printer.to_string())],
                 "systemPrintTime" => vec![Node::Text(self.printing.time.to_string())],
@@ -246,7 +249,7 @@ impl Fill<'_> {
     /// A table whose first field names a detail group repeats its rows holding that group's
     /// fields once per detail row.
     fn table(&self, table: &Element, row: Option<(&str, &Map<String, Value>)>) -> Element {
-        let group = first_tag(&table.children).filter(|(g, _)| *g != super::service::HEAD_TABLE && *g != "null").map(|(g, _)| g.to_string());
+        let group = first_tag(&table.children).filter(|(g, _)| *g != HEAD_TABLE && *g != "null").map(|(g, _)| g.to_string());
         let Some(group) = group else {
             return Element { name: table.name.clone(), attrs: table.attrs.clone(), children: self.nodes(&table.children, row) };
         };

@@ -33,8 +33,7 @@ use crate::visualdev::online::service as records;
 use crate::wire::{Page, PageOf, Patch};
 use serde_json::{Map, Value};
 
-/// The group of the main record in the field tree and the template's tags (§6.3).
-pub const HEAD_TABLE: &str = "headTable";
+pub use super::fill::HEAD_TABLE;
 /// The only data connection: the platform database.
 const PLATFORM_DB: &str = "0";
 /// The most records one BatchData prints.
