@@ -17,7 +17,7 @@ WASM_OPT_FLAGS := -Oz --strip-debug --strip-producers
 WASM_SOURCES := Cargo.toml Cargo.lock core/Cargo.toml core-wasm/Cargo.toml $(shell find core/src core-wasm/src \( -name '*.rs' -o -name '*.json' \) 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help run build release api test deps deps-rust deps-node deps-wasm-tools deps-browser deps-postgres deps-moto wasm web \
+.PHONY: help run build release api test deps deps-rust deps-node deps-wasm-tools deps-browser deps-postgres deps-moto deps-python-docx wasm web \
         server test-rust test-web test-e2e bench clean
 
 help:
@@ -30,7 +30,7 @@ help:
 
 ## ---- installing what is missing -------------------------------------------------------
 
-deps: deps-rust deps-wasm-tools deps-node deps-browser deps-postgres deps-moto
+deps: deps-rust deps-wasm-tools deps-node deps-browser deps-postgres deps-moto deps-python-docx
 
 deps-rust:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
@@ -77,6 +77,11 @@ deps-postgres:
 # moto's S3 server, which the S3 file store's tests (server/tests/api/file_s3.rs) run against.
 deps-moto:
 	@command -v moto_server >/dev/null || python3 -m pip install -q 'moto[server]'
+
+# python-docx, the independent reader with which the print tests open the .docx downloads
+# (server/tests/api/print_dev.rs), from PyPI like moto.
+deps-python-docx:
+	@python3 -c 'import docx' 2>/dev/null || python3 -m pip install -q python-docx
 
 ## ---- building ---------------------------------------------------------------------------
 
@@ -126,7 +131,7 @@ test: deps wasm
 	$(MAKE) test-e2e
 
 # core (vectors, property tests) and the server against SQLite and PostgreSQL.
-test-rust: deps-postgres deps-moto
+test-rust: deps-postgres deps-moto deps-python-docx
 	cargo test --workspace
 
 # jest: web unit tests and the core vectors through the WASM build.

@@ -317,6 +317,128 @@ async fn print_007_log_records_the_print(engine: Engine) {
     assert_eq!(left, 0);
 }
 
+
+/// What python-docx (an independent reader, installed by `make deps-python-docx`) reads in a
+/// .docx: the body in order (paragraphs with their style, page breaks and pictures; tables as
+/// rows of cell texts), the first section's page in mm, and the pictures' content types.
+fn read_docx(bytes: &[u8]) -> Value {
+    const READER: &str = r#"
+import json, sys, docx
+from docx.oxml.ns import qn
+from docx.table import Table
+from docx.text.paragraph import Paragraph
+d = docx.Document(sys.argv[1])
+body = []
+for el in d.element.body.iterchildren():
+    if el.tag == qn('w:p'):
+        p = Paragraph(el, d)
+        body.append({"p": p.text, "style": p.style.name if p.style is not None else "",
+                     "pageBreak": any(b.get(qn('w:type')) == 'page' for b in el.iter(qn('w:br'))),
+                     "pictures": len(el.xpath('.//pic:pic'))})
+    elif el.tag == qn('w:tbl'):
+        body.append({"table": [[c.text for c in r.cells] for r in Table(el, d).rows]})
+s = d.sections[0]
+page = [round(x.mm) for x in (s.page_width, s.page_height, s.top_margin, s.bottom_margin, s.left_margin, s.right_margin)]
+images = [p.content_type for p in d.part.related_parts.values() if p.content_type.startswith('image/')]
+shapes = [[round(sh.width.emu / 9525), round(sh.height.emu / 9525)] for sh in d.inline_shapes]
+print(json.dumps({"body": body, "page": page, "landscape": s.orientation == 1, "images": images, "shapes": shapes}, ensure_ascii=False))
+"#;
+    let file = tempfile::Builder::new().suffix(".docx").tempfile().unwrap();
+    std::fs::write(file.path(), bytes).unwrap();
+    if let Ok(keep) = std::env::var("QIMING_KEEP_DOCX") {
+        std::fs::write(keep, bytes).unwrap();
+    }
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(READER)
+        .arg(file.path())
+        .output()
+        .expect("python3 (make deps-python-docx installs python-docx)");
+    assert!(out.status.success(), "python-docx could not read the file (make deps-python-docx): {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+// Issue 29 下载 (PRINT-001, PRINT-003, PRINT-005, PRINT-009, PRINT-011): the Word download of
+// a batch of two records is a real .docx that python-docx opens: the heading, the amount in
+// capitals, the QR code as a PNG picture of the asked size, the detail table with a header row
+// and one row per detail line (20 and 2), the printer, a page break between the records, the
+// template's A5 landscape paper and margins. The url opens without the Authorization header,
+// like the exports; the records are the caller's to print.
+async fn print_docx_of_a_batch(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "orders", order_form(), order_columns()).await;
+    let many: Vec<Value> = (1..=20).map(|i| json!({"item": format!("药品{i}"), "price": 1, "qty": i})).collect();
+    let first = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("D-1", 1001.01, Value::Array(many))).await.ok().as_str().unwrap().to_string();
+    let second = s.post(&format!("{ONLINE}/{model}"), Some(&admin), order("D-2", 12.5, json!([{"item": "纸", "price": 1, "qty": 3}, {"item": "笔", "price": 2, "qty": 4}]))).await.ok().as_str().unwrap().to_string();
+    let template = concat!(
+        r#"<h1 style="text-align: center;">订单 <span data-tag="headTable.code" class="wk-print-tag-wukong wk-tiny-color--common" contenteditable="false">{code}</span></h1>"#,
+        r#"<p>金额：<span data-tag="headTable.amount">{amount}</span> 大写：<span data-tag='isAmountChinese'>大写金额(<span data-tag="headTable.amount">{amount}</span>)<span></p>"#,
+        r#"<p>&lt;qrCode width='120' height='120'&gt;<span data-tag="headTable.code">{code}</span>&lt;/qrCode&gt;</p>"#,
+        r#"<table style="width: 100%;"><tbody><tr><td><strong>品名</strong></td><td>数量</td></tr>"#,
+        r#"<tr><td><span data-tag="lines.item">{item}</span></td><td><span data-tag="lines.qty">{qty}</span></td></tr></tbody></table>"#,
+        r#"<p>打印人：<span data-tag="null.systemPrinter">{systemPrinter}</span></p>"#,
+    );
+    let body = json!({
+        "fullName": "订单打印", "enCode": "order.docx", "category": "form", "type": 2, "modelId": model,
+        "printTemplate": template,
+        "pageParam": "{\"mt\":\"12\",\"mb\":\"14\",\"ml\":\"16\",\"mr\":\"18\",\"type\":\"3\",\"width\":148,\"height\":210,\"direction\":\"横向\"}"
+    });
+    s.post(DEV, Some(&admin), body).await.ok();
+    let id = template_id(&s, &admin, "order.docx").await;
+
+    let url = s.get(&format!("{DEV}/{id}/Actions/Docx?formId={first},{second}"), Some(&admin)).await.ok()["url"].as_str().unwrap().to_string();
+    assert!(url.starts_with("/api/file/DownloadModel?encryption="), "{url}");
+    let res = s.http.get(format!("{}{url}", s.base)).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let disposition = res.headers()["content-disposition"].to_str().unwrap().to_string();
+    assert!(disposition.contains(".docx"), "{disposition}");
+    let bytes = res.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"PK"), "a zip package");
+    let doc = read_docx(&bytes);
+
+    assert_eq!(doc["page"], json!([210, 148, 12, 14, 16, 18]), "A5 landscape, the template's margins");
+    assert_eq!(doc["landscape"], true);
+    assert_eq!(doc["images"], json!(["image/png", "image/png"]), "one QR code per record");
+    assert_eq!(doc["shapes"], json!([[120, 120], [120, 120]]), "shown at the asked size");
+
+    let body = doc["body"].as_array().unwrap();
+    let paragraphs: Vec<(&str, &str, bool, i64)> = body
+        .iter()
+        .filter(|b| b.get("p").is_some())
+        .map(|b| (b["p"].as_str().unwrap(), b["style"].as_str().unwrap(), b["pageBreak"].as_bool().unwrap(), b["pictures"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(paragraphs, [
+        ("订单 D-1", "Heading 1", false, 0),
+        ("金额：1001.01 大写：壹仟零壹元零壹分", "", false, 0),
+        ("", "", false, 1),
+        ("打印人：管理员/admin", "", false, 0),
+        ("", "", true, 0),
+        ("订单 D-2", "Heading 1", false, 0),
+        ("金额：12.50 大写：壹拾贰元伍角", "", false, 0),
+        ("", "", false, 1),
+        ("打印人：管理员/admin", "", false, 0),
+    ]);
+    let tables: Vec<&Value> = body.iter().filter_map(|b| b.get("table")).collect();
+    assert_eq!(tables.len(), 2);
+    let mut expected = vec![json!(["品名", "数量"])];
+    expected.extend((1..=20).map(|i| json!([format!("药品{i}"), i.to_string()])));
+    assert_eq!(tables[0], &Value::Array(expected), "the header once, then one row per detail line");
+    assert_eq!(tables[1], &json!([["品名", "数量"], ["纸", "3"], ["笔", "4"]]));
+    // In order: the table comes after the QR code and before the printer.
+    let kinds: Vec<&str> = body.iter().map(|b| if b.get("table").is_some() { "T" } else if b["pageBreak"] == true { "B" } else { "P" }).collect();
+    assert_eq!(kinds.join(""), "PPPTPBPPPTP");
+
+    // One record; no record; a record outside the caller's reach.
+    let one = s.get(&format!("{DEV}/{id}/Actions/Docx?formId={second}"), Some(&admin)).await.ok()["url"].as_str().unwrap().to_string();
+    let single = read_docx(&s.http.get(format!("{}{one}", s.base)).send().await.unwrap().bytes().await.unwrap());
+    assert!(single["body"].as_array().unwrap().iter().all(|b| b["pageBreak"] != true), "no page break for one record");
+    s.get(&format!("{DEV}/{id}/Actions/Docx?formId="), Some(&admin)).await.fails(400, "请选择一条数据");
+    s.create_user("clerk", "Qiming123").await;
+    let clerk = s.sign_in("clerk", "Qiming123").await;
+    s.get(&format!("{DEV}/{id}/Actions/Docx?formId={first}"), Some(&clerk)).await.fails(403, MSG_FORBIDDEN);
+}
+
 on_both_engines!(
     print_012_templates_page,
     print_012_page_needs_its_menu_and_buttons,
@@ -324,4 +446,5 @@ on_both_engines!(
     print_006_sql_template_binds_form_id,
     print_hostile_sql_is_refused,
     print_007_log_records_the_print,
+    print_docx_of_a_batch,
 );

@@ -68,3 +68,28 @@ export function getPrintLog(templateId: string, query: { currentPage: number; pa
 export function getReleasedModels() {
   return api.GET('/api/visualdev/Base/Selector');
 }
+
+/** The enabled templates among `ids`, `{id, fullName}` (the template choice dialog). */
+export function getPrintOptions(ids: string[]) {
+  return api.POST('/api/system/printDev/getListOptions', { body: { ids } });
+}
+
+/** The template `id` filled for one record: `{printTemplate, printData, operatorRecordList}`. */
+export function getPrintData(id: string, formId: string) {
+  return api.GET('/api/system/printDev/Data', { params: { query: { id, formId } } });
+}
+
+/** The template `id` filled for each record, in the order given. */
+export function getBatchPrintData(id: string, formIds: string[]) {
+  return api.GET('/api/system/printDev/BatchData', { params: { query: { id, formId: formIds.join(',') } } });
+}
+
+/** The records printed with template `id` as a Word document (.docx); answers its download url. */
+export function getPrintDocx(id: string, formIds: string[]) {
+  return api.GET('/api/system/printDev/{id}/Actions/Docx', { params: { path: { id }, query: { formId: formIds.join(',') } } });
+}
+
+/** Records a print after the browser's print dialog closed. */
+export function savePrintLog(body: { printTitle: string; printNum: number; printId: string }) {
+  return api.POST('/api/system/printLog/save', { body });
+}

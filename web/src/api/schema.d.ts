@@ -4764,6 +4764,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/printDev/{id}/Actions/Docx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Word download (下载) of a print: the template filled for each record of formId (comma-separated, a page break between records) as a .docx, answered as a download url like the exports
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getSystemPrintDevByIdActionsDocx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/printLog/{templateId}": {
         parameters: {
             query?: never;
@@ -18346,6 +18366,30 @@ export interface operations {
     getSystemPrintDevByIdActionsExport: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    getSystemPrintDevByIdActionsDocx: {
+        parameters: {
+            query?: {
+                formId?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -1189,9 +1189,18 @@ const en: Translation = {
     popupDrawer: 'Drawer',
     data: 'Data',
   },
+  printPreview: {
+    noTemplate: 'No print template is configured',
+    choose: 'Choose a print template',
+    preview: 'Print preview',
+    download: 'Download',
+    print: 'Print',
+  },
   records: {
     add: 'Add',
     batchRemove: 'Delete selected',
+    batchPrint: 'Print selected',
+    selectOne: 'Select a record first',
     batchRemoveConfirm: 'Delete the {{count}} selected records?',
     created: 'Created',
     updated: 'Saved',

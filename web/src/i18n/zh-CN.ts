@@ -1109,9 +1109,18 @@ const zhCN = {
     popupDrawer: '抽屉',
     data: '数据',
   },
+  printPreview: {
+    noTemplate: '请配置打印模板',
+    choose: '请选择打印模板',
+    preview: '打印预览',
+    download: '下载',
+    print: '打印',
+  },
   records: {
     add: '新增',
     batchRemove: '批量删除',
+    batchPrint: '批量打印',
+    selectOne: '请选择一条数据',
     batchRemoveConfirm: '确定删除选中的 {{count}} 条数据吗？',
     created: '新建成功',
     updated: '修改成功',

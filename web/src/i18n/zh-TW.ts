@@ -1187,9 +1187,18 @@ const zhTW: Translation = {
     popupDrawer: '抽屜',
     data: '資料',
   },
+  printPreview: {
+    noTemplate: '請設定列印範本',
+    choose: '請選擇列印範本',
+    preview: '列印預覽',
+    download: '下載',
+    print: '列印',
+  },
   records: {
     add: '新增',
     batchRemove: '批次刪除',
+    batchPrint: '批次列印',
+    selectOne: '請選擇一筆資料',
     batchRemoveConfirm: '確定刪除選中的 {{count}} 筆資料嗎？',
     created: '新建成功',
     updated: '修改成功',

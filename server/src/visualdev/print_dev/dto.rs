@@ -267,6 +267,15 @@ pub struct DataQuery {
     pub form_id: String,
 }
 
+/// GET printDev/{id}/Actions/Docx: the records to print (one id, or a comma-separated batch).
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct WordQuery {
+    #[serde(default)]
+    pub form_id: String,
+}
+
 /// One approval step (PRINT-006): who handled which node when, and how.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

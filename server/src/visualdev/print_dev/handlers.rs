@@ -4,7 +4,7 @@
 use crate::api::TABLE;
 use super::dto::{
     DataQuery, FieldNode, FieldsForm, PrintLogForm, LogQuery, PrintLogRow, OptionsForm, PrintData, SelectorQuery, TemplateForm, TemplateGroup, TemplateInfo,
-    TemplateListRow, TemplateOption, TemplateQuery,
+    TemplateListRow, TemplateOption, TemplateQuery, WordQuery,
 };
 use super::service;
 use super::{AddTemplate, EditTemplate, ExportTemplate, ImportTemplate, RemoveTemplate, ViewTemplate};
@@ -135,6 +135,14 @@ pub async fn data(State(state): State<AppState>, caller: Member, Query(q): Query
     responses((status = 200, body = Envelope<Vec<PrintData>>)))]
 pub async fn batch_data(State(state): State<AppState>, caller: Member, Query(q): Query<DataQuery>) -> ApiResult<Vec<PrintData>> {
     ok(service::data(&state, &caller, &q.id, &service::form_ids(&q.form_id)).await?)
+}
+
+#[utoipa::path(get, path = TABLE, tag = "system",
+    summary = "The Word download (下载) of a print: the template filled for each record of formId (comma-separated, a page break between records) as a .docx, answered as a download url like the exports",
+    params(("id" = String, Path), WordQuery),
+    responses((status = 200, body = Envelope<ExportUrl>)))]
+pub async fn docx(State(state): State<AppState>, caller: Member, Path(id): Path<String>, Query(q): Query<WordQuery>) -> ApiResult<ExportUrl> {
+    ok(ExportUrl { url: service::word(&state, &caller, &id, &service::form_ids(&q.form_id)).await? })
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",

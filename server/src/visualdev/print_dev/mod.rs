@@ -6,7 +6,9 @@
 //! (the system area depends on no model); SQL templates run through the system area's
 //! data-interface guard.
 
+pub mod docx;
 pub mod dto;
+pub mod fill;
 mod handlers;
 pub mod repo;
 pub mod service;
@@ -30,6 +32,7 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/printDev/{id}/Actions/Copy", routes!(handlers::copy))
         .route("/api/system/printDev/{id}/Actions/State", routes!(handlers::toggle))
         .route("/api/system/printDev/{id}/Actions/Export", routes!(handlers::export))
+        .route("/api/system/printDev/{id}/Actions/Docx", routes!(handlers::docx))
         .route("/api/system/printLog/{templateId}", routes!(handlers::log))
         .route("/api/system/printLog/save", routes!(handlers::save_log))
 }

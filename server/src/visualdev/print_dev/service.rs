@@ -18,6 +18,7 @@ use super::dto::{
     TemplateListRow, TemplateOption, TemplateQuery, TemplateRow,
 };
 use super::repo::{self, Templates};
+use super::{docx, fill};
 use super::{AddTemplate, EditTemplate, ExportTemplate, ImportTemplate, RemoveTemplate, ViewTemplate};
 use crate::access::{Member, Permit, RecordPermit};
 use crate::crud;
@@ -32,8 +33,7 @@ use crate::visualdev::online::service as records;
 use crate::wire::{Page, PageOf, Patch};
 use serde_json::{Map, Value};
 
-/// The group of the main record in the field tree and the template's tags (§6.3).
-pub const HEAD_TABLE: &str = "headTable";
+pub use super::fill::HEAD_TABLE;
 /// The only data connection: the platform database.
 const PLATFORM_DB: &str = "0";
 /// The most records one BatchData prints.
@@ -467,6 +467,32 @@ fn filled(t: &TemplateRow, print_data: Value) -> PrintData {
     // The approval records come from the workflow, which does not exist yet.
     let operator_record_list: Vec<OperatorRecord> = Vec::new();
     PrintData { print_template: t.print_template.clone(), print_data, operator_record_list }
+}
+
+/// GET printDev/{id}/Actions/Docx: the records printed (as `data`, within the caller's
+/// reach) and written as a Word document (`docx.rs`) offered for download like an export: the
+/// url carries its own key, so a plain link opens it. Named after the template.
+pub async fn word(state: &AppState, caller: &Member, template_id: &str, ids: &[String]) -> Result<String, AppError> {
+    let records = data(state, caller, template_id, ids).await?;
+    let mut conn = state.db.acquire().await?;
+    let t = repo::enabled_by_id(&mut conn, template_id).await?.ok_or_else(|| AppError::not_found(MISSING))?;
+    drop(conn);
+    let offset = state.config.utc_offset_minutes;
+    let printer = format!("{}/{}", caller.real_name, caller.account);
+    let time = qiming_core::date::DateTime::from_epoch_ms(state.clock.now_ms(), offset).map(|d| d.format("yyyy-MM-dd HH:mm")).unwrap_or_default();
+    let paper = docx::Paper::of(&t.page_param);
+    let template = t.print_template;
+    let bytes = tokio::task::spawn_blocking(move || {
+        let printing = fill::Printing { printer: &printer, time: &time, offset_minutes: offset };
+        let parsed = fill::parse(&template);
+        let filled: Vec<_> = records.iter().map(|r| fill::fill(&parsed, &r.print_data, &r.operator_record_list, &printing)).collect();
+        docx::write(&paper, &filled, &docx::Pictures::new())
+    })
+    .await
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("docx: {e}")))?
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("docx: {e}")))?;
+    let name = if t.full_name.trim().is_empty() { "下载文档".to_string() } else { t.full_name.trim().to_string() };
+    crate::system::download::service::offer_bytes(state, &caller.user_id, &format!("{name}.docx"), &bytes).await
 }
 
 // ---- The print log ----

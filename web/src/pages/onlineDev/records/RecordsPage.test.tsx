@@ -91,6 +91,9 @@ beforeEach(() => {
       rows = rows.filter((r) => r.id !== params.id);
       return null;
     },
+    'GET /api/system/printDev/Data': ({ query }) => ({ printTemplate: '<p>单：<span data-tag="headTable.id">{id}</span></p>', printData: { id: query.formId }, operatorRecordList: [] }),
+    'GET /api/system/printDev/BatchData': ({ query }) =>
+      query.formId.split(',').map((id) => ({ printTemplate: '<p>单：<span data-tag="headTable.id">{id}</span></p>', printData: { id }, operatorRecordList: [] })),
     'POST /api/visualdev/OnlineDev/{modelId}': ({ body }) => {
       if (refuseCreate) return refuseCreate;
       const data = (body as { data: Row }).data;
@@ -210,6 +213,51 @@ test('LIST-012, LIST-013: 删除 and 批量删除 ask first', async () => {
   fireEvent.click(buttonNamed('批量删除'));
   fireEvent.click(buttonNamed('确定', confirmation()));
   await waitFor(() => expect(calls.find((c) => c.path.includes('batchDelete'))?.body).toEqual({ ids: ['r2'] }));
+});
+
+// Issue 29: 批量打印 needs a selection (请选择一条数据) and a configured template (请配置打印模板);
+// with one template the preview opens at once with the selected records (BatchData), no confirmation.
+test('批量打印: 请选择一条数据 without a selection, 请配置打印模板 without a template; nothing printed', async () => {
+  grant(SCOPE, ['btn_batchPrint']);
+  columns = { ...columnData, btnsList: [{ value: 'batchPrint', label: '批量打印' }], printIds: [] } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('批量打印'));
+  await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('请选择一条数据'));
+  fireEvent.click(document.querySelector('.qm-records-page tbody .ant-checkbox-input') as HTMLElement);
+  fireEvent.click(buttonNamed('批量打印'));
+  await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('请配置打印模板'));
+  expect(calls.some((c) => c.path.startsWith('/api/system/printDev'))).toBe(false);
+});
+
+test('批量打印 with one template opens the preview of the selection at once (BatchData), no confirmation', async () => {
+  grant(SCOPE, ['btn_batchPrint']);
+  columns = { ...columnData, btnsList: [{ value: 'batchPrint', label: '批量打印' }], printIds: ['t1'] } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  // The header's box selects both rows.
+  fireEvent.click(document.querySelector('.qm-records-page .ant-checkbox-input') as HTMLElement);
+  fireEvent.click(buttonNamed('批量打印'));
+  await waitFor(() => expect(document.querySelector('.qm-print-page')?.textContent).toBe('单：r1单：r2'));
+  expect(calls.find((c) => c.path === '/api/system/printDev/BatchData')?.query).toEqual({ id: 't1', formId: 'r1,r2' });
+  expect(document.querySelector('.ant-modal-confirm')).toBeNull();
+});
+
+test('详情 打印 prints the record with the form\'s printId', async () => {
+  grant(SCOPE, []);
+  const saved = formData;
+  try {
+    formData = { ...saved, hasPrintBtn: true, printId: ['t1'] };
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('李四'));
+    fireEvent.click(buttonNamed('详情 李四'));
+    await waitFor(() => expect(document.body.textContent).toContain('李四（详情）'));
+    fireEvent.click(buttonNamed('打印'));
+    await waitFor(() => expect(document.querySelector('.qm-print-page')?.textContent).toBe('单：r2'));
+    expect(calls.find((c) => c.path === '/api/system/printDev/Data')?.query).toEqual({ id: 't1', formId: 'r2' });
+  } finally {
+    formData = saved;
+  }
 });
 
 // A form menu bound to the model (menu type 3): its own permission entry grants the columns and

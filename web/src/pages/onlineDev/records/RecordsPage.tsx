@@ -3,7 +3,8 @@
  * Enter, paging, sort by sortable columns), 新建 and 编辑 in the form's own popup saved through
  * /api/visualdev/OnlineDev (the server's field messages under the fields, a stale version told
  * in the form, which stays open with what was typed), 详情 from DataChange, 删除 and 批量删除
- * after confirmation. Each button only when the definition lists it and, with the definition's
+ * after confirmation, 批量打印 of the selection with columnData's printIds and the detail's
+ * 打印 with formData's printId (components/PrintBrowse, issue 29). Each button only when the definition lists it and, with the definition's
  * button permission on, the caller has it. With column permission on, only the granted columns
  * are listed; with form permission on, the fields not granted are neither shown in the form
  * nor in the detail, nor sent (jnpf-wire-engine.md §4.6).
@@ -15,7 +16,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -32,6 +33,7 @@ import {
   type RecordRow,
 } from '@/api/onlineDev';
 import { ListPage, useSelection } from '@/components/ListPage';
+import { PrintFlow } from '@/components/PrintBrowse';
 import { actionsColumn } from '@/components/listColumns';
 import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
@@ -44,11 +46,20 @@ import { fieldErrorsOf } from '@/utils/formErrors';
 
 export const BTN_BATCH_REMOVE = 'btn_batchRemove';
 export const BTN_DETAIL = 'btn_detail';
+export const BTN_BATCH_PRINT = 'btn_batchPrint';
+
+/** printId / printIds as the designers store them: an array, or one id as text. */
+export function templateIdsOf(v: unknown): string[] {
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x !== '');
+  return typeof v === 'string' && v ? v.split(',').filter(Boolean) : [];
+}
 
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
 interface ColumnData {
   columnList?: { prop: string; label: string; sortable?: boolean; width?: number | null; align?: 'left' | 'right' | 'center'; jnpfKey?: string }[];
   btnsList?: { value: string; label?: string }[];
+  /** The print templates of 批量打印 (issue 29). */
+  printIds?: string[];
   columnBtnsList?: { value: string; label?: string }[];
   defaultSidx?: string;
   sort?: string;
@@ -155,6 +166,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<FormRecord | null>(null);
   const { selected, clear, rowSelection } = useSelection();
+  // 打印 (detail) and 批量打印 (selection): the records and templates being printed.
+  const [printing, setPrinting] = useState<{ templateIds: string[]; formIds: string[] } | null>(null);
   // The definition's order, until a sortable column's header chooses another.
   const definedOrder = { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' };
   const list = useList(
@@ -176,6 +189,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const granted = (code: string) => columnData.useBtnPermission !== true || can(code);
   const canAdd = listed(columnData.btnsList, 'add') && granted(BTN_ADD);
   const canBatch = listed(columnData.btnsList, 'batchRemove') && (granted(BTN_BATCH_REMOVE) || granted(BTN_REMOVE));
+  const canBatchPrint = listed(columnData.btnsList, 'batchPrint') && granted(BTN_BATCH_PRINT);
   const canEdit = listed(columnData.columnBtnsList, 'edit') && granted(BTN_EDIT);
   const canRemove = listed(columnData.columnBtnsList, 'remove') && granted(BTN_REMOVE);
   const canDetail = listed(columnData.columnBtnsList, 'detail');
@@ -231,25 +245,41 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         onAdd={canAdd ? () => setEditing({ mode: 'create' }) : undefined}
         addLabel={t('records.add')}
         actions={
-          canBatch && (
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!selected.length}
-              onClick={() =>
-                confirm.action(t('records.batchRemoveConfirm', { count: selected.length }), () => deleteRecords(modelId, selected), () => {
-                  clear();
-                  list.refresh();
-                })
-              }
-            >
-              {t('records.batchRemove')}
-            </Button>
+          (canBatch || canBatchPrint) && (
+            <>
+              {canBatchPrint && (
+                <Button
+                  icon={<PrinterOutlined />}
+                  onClick={() => {
+                    // Nothing printed without a selection, and no confirmation (issue 29).
+                    if (!selected.length) return void message.warning(t('records.selectOne'));
+                    setPrinting({ templateIds: templateIdsOf(columnData.printIds), formIds: [...selected] });
+                  }}
+                >
+                  {t('records.batchPrint')}
+                </Button>
+              )}
+              {canBatch && (
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={!selected.length}
+                  onClick={() =>
+                    confirm.action(t('records.batchRemoveConfirm', { count: selected.length }), () => deleteRecords(modelId, selected), () => {
+                      clear();
+                      list.refresh();
+                    })
+                  }
+                >
+                  {t('records.batchRemove')}
+                </Button>
+              )}
+            </>
           )
         }
         scroll={{ x: 'max-content' }}
         columns={tableColumns}
-        rowSelection={canBatch ? rowSelection : undefined}
+        rowSelection={canBatch || canBatchPrint ? rowSelection : undefined}
         onChange={(_p, _f, sorter, extra) => {
           if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -271,7 +301,18 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
           }
         />
       )}
-      {detail && <DetailPopup open title={`${t('model.detail')} - ${config.fullName}`} formData={shownForm} record={detail} model={{ id: String(detail.id ?? ''), modelId, type: config.type }} onClose={() => setDetail(null)} />}
+      {detail && (
+        <DetailPopup
+          open
+          title={`${t('model.detail')} - ${config.fullName}`}
+          formData={shownForm}
+          record={detail}
+          model={{ id: String(detail.id ?? ''), modelId, type: config.type }}
+          onPrint={() => setPrinting({ templateIds: templateIdsOf(form.printId), formIds: [String(detail.id ?? '')] })}
+          onClose={() => setDetail(null)}
+        />
+      )}
+      {printing && <PrintFlow templateIds={printing.templateIds} formIds={printing.formIds} title={config.fullName} onClose={() => setPrinting(null)} />}
     </div>
   );
 }
