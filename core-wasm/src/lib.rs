@@ -7,7 +7,7 @@
 //! TypeScript shape, in `core-wasm/README.md`.
 
 use qiming_core::{
-    Message, amount, entity, chat, form, formula, model, number, password, pattern, permission, picker, profile,
+    Message, amount, entity, chat, flow, form, formula, model, number, password, pattern, permission, picker, profile,
     recompute, rules, schedule, scheme, serial, upload, widget_kinds,
 };
 use serde::Serialize;
@@ -161,6 +161,17 @@ export interface Formula {
    */
   evaluate(data: Record<string, unknown>, precision?: number | null, row?: FormulaRow | null): string;
 }
+/** An item of a flow condition (jnpf-wire-engine2.md §7.12): `logic` joins it to the next item. */
+export interface FlowConditionItem {
+  fieldType?: number; field: string; jnpfKey?: string; symbol: string; fieldValueType?: number | string;
+  fieldValue?: unknown; fieldValueJnpfKey?: string; logic?: '&&' | '||'; [key: string]: unknown;
+}
+/** A node of a flow's node tree as routing answers it. */
+export interface FlowNodeRef { nodeId: string; nodeType: string; title: string }
+/** Where a task goes next: the nodes it stops at (none: the end), copy nodes passed, condition branches taken. */
+export interface FlowNextStep { nodes: FlowNodeRef[]; copies: FlowNodeRef[]; branches: FlowNodeRef[]; end: boolean; parallel: boolean; choose: boolean }
+/** flowNextNodes' answer: the next step, or why the record cannot be routed. */
+export interface FlowRoute { next: FlowNextStep | null; message: Message | null }
 "#;
 
 // ---- MD5 ------------------------------------------------------------------------------------
@@ -947,4 +958,38 @@ pub fn check_schedule_times(
         },
         _ => Err(bad_shape("checkScheduleTimes 需要一个对象")),
     }
+}
+
+// ---- flow conditions and routing -------------------------------------------------------------
+
+/// The eight comparison symbols of a flow condition item, in the designer's order.
+#[wasm_bindgen(js_name = flowSymbols, unchecked_return_type = "string[]")]
+pub fn flow_symbols() -> Result<JsValue, JsError> {
+    to_js(&flow::SYMBOLS)
+}
+
+/// Whether a flow condition (a condition node's `properties.conditions`) holds for a record
+/// (`flow::condition_holds`): the server routes tasks by the same answer. Dates as text are
+/// read in the zone `offsetMinutes` east of UTC (China Standard Time when not given).
+#[wasm_bindgen(js_name = flowConditionHolds)]
+pub fn flow_condition_holds(
+    #[wasm_bindgen(unchecked_param_type = "FlowConditionItem[]")] conditions: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] record: JsValue,
+    offset_minutes: Option<i32>,
+) -> Result<bool, JsError> {
+    Ok(flow::condition_holds(&json(conditions)?, &json(record)?, zone(offset_minutes)))
+}
+
+/// Where a task goes once node `fromNodeId` of a flow's node tree (JSON or JSON text) is done
+/// — from the start node when empty — for a record: `{next: {nodes, copies, branches, end,
+/// parallel, choose}, message: null}`, or `{next: null, message}` when it cannot be routed (the
+/// designer's preview of which branch a sample record takes).
+#[wasm_bindgen(js_name = flowNextNodes, unchecked_return_type = "FlowRoute")]
+pub fn flow_next_nodes(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] tree: JsValue,
+    from_node_id: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] record: JsValue,
+    offset_minutes: Option<i32>,
+) -> Result<JsValue, JsError> {
+    to_js(&flow::preview_route(&json(tree)?, from_node_id, &json(record)?, zone(offset_minutes)))
 }

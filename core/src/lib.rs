@@ -8,6 +8,7 @@ pub mod amount;
 pub mod chat;
 pub mod date;
 pub mod entity;
+pub mod flow;
 pub mod form;
 pub mod formula;
 pub mod md5;

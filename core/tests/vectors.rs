@@ -196,6 +196,9 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
                 Err(errors) => to_value(errors),
             }
         }
+        "flowConditionHolds" => json!(flow::condition_holds(arg(a, 0), arg(a, 1), n(a, 2) as i32)),
+        "flowNextNodes" => to_value(flow::preview_route(arg(a, 0), s(a, 1), arg(a, 2), n(a, 3) as i32)),
+        "flowSymbols" => json!(flow::SYMBOLS),
         other => return Err(format!("no such function: {other}")),
     })
 }

@@ -28,6 +28,7 @@ pub mod system;
 pub mod visualdev;
 pub mod web;
 pub mod wire;
+pub mod workflow;
 
 use anyhow::Context;
 use axum::Router;
@@ -104,6 +105,7 @@ pub fn routes() -> api::ApiRoutes {
         .merge(file::routes())
         .merge(visualdev::routes())
         .merge(message::routes())
+        .merge(workflow::routes())
         .route("/api/openapi.json", utoipa_axum::routes!(openapi_document))
 }
 

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
-const AREAS: &[&str] = &["auth", "permission", "system", "file", "visualdev", "message"];
+const AREAS: &[&str] = &["auth", "permission", "system", "file", "visualdev", "message", "workflow"];
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -45,3 +45,4 @@ mod file_links;
 mod file_s3;
 mod third_party;
 mod wire;
+mod workflow;

@@ -68,7 +68,7 @@ const keys = coreKeys().filter((key) => key !== 'field.pattern' && key !== 'prop
 test('the key scan of core/src finds the catalogue, not noise', () => {
   expect(keys.length).toBeGreaterThanOrEqual(70);
   expect(keys).toEqual(expect.arrayContaining(['password.lengthMin', 'rule.phone', 'field.required', 'upload.fileSize']));
-  for (const key of keys) expect(key).toMatch(/^(rule|pattern|field|form|upload|import|picker|formula|model|amount|billRule|date|password|profile|organize|position|role|group|user|system|menu|button|moduleField|dataAuthorize|dataScheme|dictionary|area|dataInterface|dataInterfaceVariate|schedule|sysConfig)\./);
+  for (const key of keys) expect(key).toMatch(/^(rule|pattern|field|form|upload|import|picker|formula|model|amount|billRule|date|password|profile|organize|position|role|group|user|system|menu|button|moduleField|dataAuthorize|dataScheme|flow|dictionary|area|dataInterface|dataInterfaceVariate|schedule|sysConfig)\./);
 });
 
 test('SHELL-044: every key core can emit is translated in en and zh-TW', () => {

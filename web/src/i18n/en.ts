@@ -1675,6 +1675,12 @@ const en: Translation = {
       textRequired: 'Please choose the condition value',
       typeInvalid: 'The field type is not valid',
     },
+    flow: {
+      definition: 'The flow definition is not valid',
+      noStart: 'The flow definition has no start node',
+      noNode: 'The flow node does not exist',
+      noBranch: 'No branch of the flow matches, so it cannot go on',
+    },
     dataScheme: {
       nameRequired: 'Please enter the scheme name',
       codeRequired: 'Please enter the code',

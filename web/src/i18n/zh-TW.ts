@@ -1673,6 +1673,12 @@ const zhTW: Translation = {
       textRequired: '請選擇條件內容',
       typeInvalid: '欄位類型不正確',
     },
+    flow: {
+      definition: '流程定義格式不正確',
+      noStart: '流程定義缺少發起節點',
+      noNode: '流程節點不存在',
+      noBranch: '沒有滿足條件的流程分支，無法流轉',
+    },
     dataScheme: {
       nameRequired: '方案名稱不能為空',
       codeRequired: '請輸入編碼',
