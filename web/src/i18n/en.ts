@@ -1189,7 +1189,14 @@ const en: Translation = {
     popupDrawer: 'Drawer',
     data: 'Data',
   },
+  columns: {
+    header: 'Columns',
+    title: 'List columns',
+    reset: 'Restore defaults',
+    drag: 'Drag {{label}} to reorder',
+  },
   records: {
+    export: 'Export',
     add: 'Add',
     batchRemove: 'Delete selected',
     batchRemoveConfirm: 'Delete the {{count}} selected records?',

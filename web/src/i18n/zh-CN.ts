@@ -1109,7 +1109,14 @@ const zhCN = {
     popupDrawer: '抽屉',
     data: '数据',
   },
+  columns: {
+    header: '表头设置',
+    title: '列表显示设置',
+    reset: '恢复默认',
+    drag: '拖动{{label}}调整顺序',
+  },
   records: {
+    export: '导出',
     add: '新增',
     batchRemove: '批量删除',
     batchRemoveConfirm: '确定删除选中的 {{count}} 条数据吗？',

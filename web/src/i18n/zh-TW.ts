@@ -1187,7 +1187,14 @@ const zhTW: Translation = {
     popupDrawer: '抽屜',
     data: '資料',
   },
+  columns: {
+    header: '表頭設置',
+    title: '列表顯示設置',
+    reset: '恢復默認',
+    drag: '拖動{{label}}調整順序',
+  },
   records: {
+    export: '導出',
     add: '新增',
     batchRemove: '批次刪除',
     batchRemoveConfirm: '確定刪除選中的 {{count}} 筆資料嗎？',
