@@ -125,7 +125,7 @@ pub async fn export(state: &AppState, permit: &RecordPermit, model_id: &str, for
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Vec<Cell>>>(QUEUED);
     let writer = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
         let mut book = rust_xlsxwriter::Workbook::new();
-        let ws = book.add_worksheet_with_constant_memory();
+        let ws = book.add_worksheet_with_constant_memory()?;
         ws.set_name(&sheet)?;
         let bold = rust_xlsxwriter::Format::new().set_bold();
         let quoted = rust_xlsxwriter::Format::new().set_quote_prefix();
