@@ -20,16 +20,66 @@ fn address_of(menus: &Value, en_code: &str) -> String {
     m["urlAddress"].as_str().unwrap().to_string()
 }
 
-// jnpf-wire-engine2.md §5: every generated list awaits GetColumnsByModuleId before it loads;
-// anything but code 200 stops the page. No column settings are stored: data is the empty list.
-async fn columns_by_module_id_answers_the_empty_list(engine: Engine) {
+// jnpf-wire-engine2.md §5, LIST-006, LIST-007, LIST-009: every generated list awaits
+// GetColumnsByModuleId before it loads (anything but code 200 stops the page): the empty list
+// until the user saves columns with SetColumnsByModuleId; then that user's own columns of that
+// menu, in the order saved, `visible` and `columnVisible` both set. Another user and another
+// menu still get the empty list; a malformed fieldList is refused and keeps what was stored; an
+// empty list forgets.
+async fn columns_by_module_id_are_stored_per_user_and_menu(engine: Engine) {
     let s = start(engine).await;
     let admin = s.ready_admin().await;
-    let a = s.get("/api/permission/Authority/GetColumnsByModuleId/270579315303777093", Some(&admin)).await;
+    const GET: &str = "/api/permission/Authority/GetColumnsByModuleId";
+    const SET: &str = "/api/permission/Authority/SetColumnsByModuleId";
+    let a = s.get(&format!("{GET}/270579315303777093"), Some(&admin)).await;
     assert_eq!(a.status, 200);
     assert_eq!(a.ok(), &json!([]));
     // Signed-out callers are refused as every call is.
-    assert_ne!(s.get("/api/permission/Authority/GetColumnsByModuleId/270579315303777093", None).await.code(), 200);
+    assert_ne!(s.get(&format!("{GET}/270579315303777093"), None).await.code(), 200);
+    assert_ne!(s.put(SET, None, json!({"moduleId": "m1", "fieldList": "[]"})).await.code(), 200);
+
+    // The global ColumnSettings component's items (visible) and custom-column's (columnVisible).
+    let list = json!([
+        {"prop": "title", "label": "标题", "visible": true, "fixed": "left"},
+        {"prop": "code", "label": "单号", "columnVisible": false},
+        {"prop": "amount", "label": "金额"},
+        {"prop": "title", "label": "重复", "visible": false}
+    ]);
+    s.put(SET, Some(&admin), json!({"moduleId": "m1", "fieldList": list.to_string()})).await.ok();
+    let saved = json!([
+        {"prop": "title", "label": "标题", "visible": true, "columnVisible": true},
+        {"prop": "code", "label": "单号", "visible": false, "columnVisible": false},
+        {"prop": "amount", "label": "金额", "visible": true, "columnVisible": true}
+    ]);
+    assert_eq!(s.get(&format!("{GET}/m1"), Some(&admin)).await.ok(), &saved);
+    assert_eq!(s.get(&format!("{GET}/m2"), Some(&admin)).await.ok(), &json!([]));
+    // Saving again replaces the list (a new order).
+    let reordered = json!([{"prop": "amount", "label": "金额", "visible": true}, {"prop": "title", "label": "标题", "visible": false}]);
+    s.put(SET, Some(&admin), json!({"moduleId": "m1", "fieldList": reordered.to_string()})).await.ok();
+    let reordered_saved = json!([
+        {"prop": "amount", "label": "金额", "visible": true, "columnVisible": true},
+        {"prop": "title", "label": "标题", "visible": false, "columnVisible": false}
+    ]);
+    assert_eq!(s.get(&format!("{GET}/m1"), Some(&admin)).await.ok(), &reordered_saved);
+
+    // Another user sees their own (none), and their save does not touch the administrator's.
+    s.create_user("colclerk", "Clerk@2024").await;
+    let clerk = s.sign_in("colclerk", "Clerk@2024").await;
+    assert_eq!(s.get(&format!("{GET}/m1"), Some(&clerk)).await.ok(), &json!([]));
+    s.put(SET, Some(&clerk), json!({"moduleId": "m1", "fieldList": json!([{"prop": "code", "label": "单号", "visible": true}]).to_string()})).await.ok();
+    assert_eq!(s.get(&format!("{GET}/m1"), Some(&clerk)).await.ok()[0]["prop"], "code");
+    assert_eq!(s.get(&format!("{GET}/m1"), Some(&admin)).await.ok(), &reordered_saved);
+
+    // Refusals keep what was stored.
+    for bad in ["not json", "{}", r#"[{"label": "无prop"}]"#, r#"[{"prop": "a", "visible": "yes"}]"#] {
+        let a = s.put(SET, Some(&admin), json!({"moduleId": "m1", "fieldList": bad})).await;
+        assert_eq!(a.code(), 400, "{bad}: {:#}", a.body);
+    }
+    assert_eq!(s.put(SET, Some(&admin), json!({"moduleId": " ", "fieldList": "[]"})).await.code(), 400);
+    assert_eq!(s.get(&format!("{GET}/m1"), Some(&admin)).await.ok(), &reordered_saved);
+    // An empty list forgets: the default columns again.
+    s.put(SET, Some(&admin), json!({"moduleId": "m1", "fieldList": "[]"})).await.ok();
+    assert_eq!(s.get(&format!("{GET}/m1"), Some(&admin)).await.ok(), &json!([]));
 }
 
 // The seeded menus carry the addresses of the JNPF client's views (views/extend/schedule,
@@ -242,7 +292,7 @@ async fn current_user_names_the_organisation_and_positions(engine: Engine) {
     assert_eq!(info["positionIds"], json!([{"id": surgeon, "name": "外科医生"}]));
 }
 
-on_both_engines!(columns_by_module_id_answers_the_empty_list, seeded_menus_use_the_jnpf_client_addresses, org_002_company_parents_offer_the_top_node_to_administrators,
+on_both_engines!(columns_by_module_id_are_stored_per_user_and_menu, seeded_menus_use_the_jnpf_client_addresses, org_002_company_parents_offer_the_top_node_to_administrators,
     visual_design_pickers_answer,
     release_makes_the_function_menu,
     current_subordinates_tree,

@@ -76,3 +76,13 @@ export function recordOf(answer: RecordData): Record<string, unknown> {
     return {};
   }
 }
+
+export type RecordExportForm = Schemas['RecordExportForm'];
+
+/**
+ * 导出 (jnpf-wire-engine2.md §4.1): the List body with dataType (0 this page, 1 every page) and
+ * selectKey (the columns in order) → the url of the workbook (a link that authorises itself).
+ */
+export function exportRecords(modelId: string, form: RecordExportForm) {
+  return api.POST('/api/visualdev/OnlineDev/{modelId}/Actions/Export', { params: { path: { modelId } }, body: form });
+}

@@ -1196,7 +1196,14 @@ const en: Translation = {
     download: 'Download',
     print: 'Print',
   },
+  columns: {
+    header: 'Columns',
+    title: 'List columns',
+    reset: 'Restore defaults',
+    drag: 'Drag {{label}} to reorder',
+  },
   records: {
+    export: 'Export',
     add: 'Add',
     batchRemove: 'Delete selected',
     batchPrint: 'Print selected',

@@ -1116,7 +1116,14 @@ const zhCN = {
     download: '下载',
     print: '打印',
   },
+  columns: {
+    header: '表头设置',
+    title: '列表显示设置',
+    reset: '恢复默认',
+    drag: '拖动{{label}}调整顺序',
+  },
   records: {
+    export: '导出',
     add: '新增',
     batchRemove: '批量删除',
     batchPrint: '批量打印',

@@ -1194,7 +1194,14 @@ const zhTW: Translation = {
     download: '下載',
     print: '列印',
   },
+  columns: {
+    header: '表頭設置',
+    title: '列表顯示設置',
+    reset: '恢復默認',
+    drag: '拖動{{label}}調整順序',
+  },
   records: {
+    export: '導出',
     add: '新增',
     batchRemove: '批次刪除',
     batchPrint: '批次列印',

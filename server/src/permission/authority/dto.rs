@@ -79,12 +79,25 @@ pub struct AuthorityBatch {
     pub resource: Vec<String>,
 }
 
-/// A list column as GetColumnsByModuleId answers it (jnpf-wire-engine2.md §5): no column
-/// settings are stored, so the answer is always empty.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// A list column as GetColumnsByModuleId answers it and SetColumnsByModuleId stores it
+/// (jnpf-wire-engine2.md §5, LIST-006): its prop, label and whether it shows — under both
+/// names the JNPF client's two column components read (`visible`, `columnVisible`).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ColumnSetting {
     pub prop: String,
     pub label: String,
     pub visible: bool,
+    pub column_visible: bool,
+}
+
+/// PUT SetColumnsByModuleId (LIST-007): the menu and the JSON text of its columns, in the
+/// order the user chose.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ColumnSettingsForm {
+    /// The menu (module) whose list the columns are of.
+    pub module_id: String,
+    /// JSON text of `[{prop, label, visible | columnVisible, …}]` (other keys are not kept).
+    pub field_list: String,
 }

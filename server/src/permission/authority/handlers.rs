@@ -1,7 +1,7 @@
 //! HTTP handlers of the authorisation wizard: extract, call the service, shape the answer.
 
 use crate::api::TABLE;
-use super::dto::{AuthorityBatch, ColumnSetting, AuthoritySave, AuthorityValues, ValuesRequest};
+use super::dto::{AuthorityBatch, ColumnSetting, ColumnSettingsForm, AuthoritySave, AuthorityValues, ValuesRequest};
 use super::service;
 use crate::state::AppState;
 use crate::access::Member;
@@ -37,9 +37,18 @@ pub async fn batch(State(state): State<AppState>, caller: Member, Json(req): Jso
 }
 
 #[utoipa::path(get, path = TABLE, tag = "permission",
-    summary = "The list columns stored for a menu (jnpf-wire-engine2.md §5): the JNPF client awaits this before any generated list loads and keeps the answer unused; no column settings are stored, so every menu answers the empty list",
+    summary = "The caller's own columns of a menu's list as last saved by SetColumnsByModuleId (jnpf-wire-engine2.md §5, LIST-009): the JNPF client awaits this before any generated list loads; the empty list when none were saved",
     params(("menuId" = String, Path)),
     responses((status = 200, body = Envelope<Vec<ColumnSetting>>)))]
-pub async fn columns_by_module(_caller: Member, Path(_menu_id): Path<String>) -> ApiResult<Vec<ColumnSetting>> {
-    ok(Vec::new())
+pub async fn columns_by_module(State(state): State<AppState>, caller: Member, Path(menu_id): Path<String>) -> ApiResult<Vec<ColumnSetting>> {
+    ok(service::columns(&state, &caller, &menu_id).await?)
+}
+
+#[utoipa::path(put, path = TABLE, tag = "permission",
+    summary = "Store the caller's columns of a menu's list (LIST-007): moduleId and fieldList, the JSON text of [{prop, label, visible | columnVisible}] in the chosen order; an empty list forgets them",
+    request_body = ColumnSettingsForm,
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn set_columns_by_module(State(state): State<AppState>, caller: Member, Json(form): Json<ColumnSettingsForm>) -> ApiResult<NoData> {
+    service::set_columns(&state, &caller, form).await?;
+    done("保存成功")
 }

@@ -17,4 +17,5 @@ pub fn routes() -> ApiRoutes {
         .route("/api/permission/Authority/Data/{objectId}", routes!(handlers::save))
         .route("/api/permission/Authority/Data/Batch", routes!(handlers::batch))
         .route("/api/permission/Authority/GetColumnsByModuleId/{menuId}", routes!(handlers::columns_by_module))
+        .route("/api/permission/Authority/SetColumnsByModuleId", routes!(handlers::set_columns_by_module))
 }

@@ -91,3 +91,33 @@ pub async fn items(conn: &mut Conn, kind: &str, menus: &[String]) -> Result<Vec<
     sql.bind(kind).push(" AND ").any_of("module_id", menus).push(" ORDER BY sort_code, en_code");
     Ok(sql.query_as().fetch_all(conn).await?)
 }
+
+/// The column settings a user saved for a menu's list (JSON text).
+pub async fn column_settings(conn: &mut Conn, user_id: &str, module_id: &str) -> Result<Option<String>, AppError> {
+    Ok(sqlx::query_scalar("SELECT field_list FROM base_column_setting WHERE user_id = $1 AND module_id = $2")
+        .bind(user_id)
+        .bind(module_id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Stores (or replaces) a user's column settings of a menu's list.
+pub async fn save_column_settings(conn: &mut Conn, user_id: &str, module_id: &str, field_list: &str, now: i64) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO base_column_setting (user_id, module_id, field_list, last_modify_time) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (user_id, module_id) DO UPDATE SET field_list = excluded.field_list, last_modify_time = excluded.last_modify_time",
+    )
+    .bind(user_id)
+    .bind(module_id)
+    .bind(field_list)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Forgets a user's column settings of a menu's list.
+pub async fn clear_column_settings(conn: &mut Conn, user_id: &str, module_id: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM base_column_setting WHERE user_id = $1 AND module_id = $2").bind(user_id).bind(module_id).execute(conn).await?;
+    Ok(())
+}

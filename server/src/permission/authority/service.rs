@@ -3,7 +3,7 @@
 //! within that page's data scope. What they may hand out: everything for the administrator,
 //! else only what they hold themselves; grants of the object they cannot see stay as they are.
 
-use super::dto::{AuthorityBatch, AuthorityNode, AuthoritySave, AuthorityValues, ValuesRequest};
+use super::dto::{AuthorityBatch, AuthorityNode, AuthoritySave, AuthorityValues, ColumnSetting, ColumnSettingsForm, ValuesRequest};
 use super::repo::{self, Grantable};
 use crate::state::AppState;
 use crate::access::{self, Member, Permit};
@@ -232,4 +232,62 @@ pub async fn batch(state: &AppState, caller: &Member, req: AuthorityBatch) -> Re
     tx.commit().await?;
     state.live.publish(crate::live::Event::permissions_of(reached, &caller.user_id));
     Ok(())
+}
+
+// ---- Column settings per user and list (issue 28 §3, jnpf-wire-engine2.md §5) ----
+
+/// At most this many columns are kept for one list.
+const MAX_COLUMNS: usize = 500;
+
+/// GET Authority/GetColumnsByModuleId/{menuId}: the caller's own columns of that menu's list,
+/// as last saved; the empty list when none were (the JNPF client awaits this answer).
+pub async fn columns(state: &AppState, caller: &Member, menu_id: &str) -> Result<Vec<ColumnSetting>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let Some(text) = repo::column_settings(&mut conn, &caller.user_id, menu_id).await? else { return Ok(Vec::new()) };
+    Ok(serde_json::from_str(&text).unwrap_or_default())
+}
+
+/// The columns of a `fieldList` (LIST-006): each an object with a non-empty `prop`, its
+/// `label`, and `visible` or `columnVisible` (shown when neither is given); a prop listed
+/// twice is kept once, where it first stands.
+pub fn parse_columns(field_list: &str) -> Result<Vec<ColumnSetting>, AppError> {
+    const BAD: &str = "列设置格式不正确";
+    let items: Vec<serde_json::Value> = serde_json::from_str(field_list).map_err(|_| AppError::field("fieldList", BAD))?;
+    if items.len() > MAX_COLUMNS {
+        return Err(AppError::field("fieldList", format!("列设置最多{MAX_COLUMNS}列")));
+    }
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for item in &items {
+        let text = |key: &str| item.get(key).and_then(serde_json::Value::as_str).map(str::trim);
+        let prop = text("prop").filter(|p| !p.is_empty() && p.chars().count() <= 200).ok_or_else(|| AppError::field("fieldList", BAD))?;
+        let label = text("label").unwrap_or("");
+        let flag = |key: &str| item.get(key).map(|v| v.as_bool().or_else(|| v.as_i64().map(|n| n != 0)));
+        let visible = match (flag("visible"), flag("columnVisible")) {
+            (Some(None), _) | (_, Some(None)) => return Err(AppError::field("fieldList", BAD)),
+            (Some(Some(v)), _) | (None, Some(Some(v))) => v,
+            (None, None) => true,
+        };
+        if seen.insert(prop.to_string()) {
+            out.push(ColumnSetting { prop: prop.to_string(), label: label.chars().take(200).collect(), visible, column_visible: visible });
+        }
+    }
+    Ok(out)
+}
+
+/// PUT Authority/SetColumnsByModuleId: stores the caller's columns of a menu's list (their
+/// own view only, so no permission beyond being signed in); an empty list clears them.
+pub async fn set_columns(state: &AppState, caller: &Member, form: ColumnSettingsForm) -> Result<(), AppError> {
+    let module_id = form.module_id.trim();
+    if module_id.is_empty() || module_id.len() > 100 {
+        return Err(AppError::field("moduleId", "菜单不能为空"));
+    }
+    let columns = parse_columns(&form.field_list)?;
+    let mut conn = state.db.acquire().await?;
+    if columns.is_empty() {
+        repo::clear_column_settings(&mut conn, &caller.user_id, module_id).await
+    } else {
+        let text = serde_json::to_string(&columns).map_err(anyhow::Error::from)?;
+        repo::save_column_settings(&mut conn, &caller.user_id, module_id, &text, state.clock.now_ms()).await
+    }
 }

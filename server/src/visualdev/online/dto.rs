@@ -66,6 +66,28 @@ pub struct RecordListForm {
     pub super_query_json: Value,
 }
 
+/// POST {modelId}/Actions/Export (jnpf-wire-engine2.md §4.1): the List body the page shows
+/// with the export dialog's choice.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordExportForm {
+    #[serde(flatten)]
+    pub list: RecordListForm,
+    /// 0 the page shown (currentPage, pageSize), 1 every page the filters select.
+    #[serde(default, deserialize_with = "opt_i64_any")]
+    #[schema(value_type = Option<i64>)]
+    pub data_type: Option<i64>,
+    /// The columns, in order: main fields by vModel, sub-table columns as `table-column`.
+    #[serde(default)]
+    pub select_key: Vec<String>,
+}
+
+/// A file to download: a url that authorises itself and expires ('' = nothing to download).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecordFileUrl {
+    pub url: String,
+}
+
 /// POST batchDelete/{modelId}.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

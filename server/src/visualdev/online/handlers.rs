@@ -2,7 +2,7 @@
 //! permit, call the service, shape the answer.
 
 use crate::api::TABLE;
-use super::dto::{RecordBatchDeleteForm, OnlineConfigQuery, RecordListForm, OnlineConfig, RecordForm, RecordData};
+use super::dto::{RecordFileUrl, RecordExportForm, RecordBatchDeleteForm, OnlineConfigQuery, RecordListForm, OnlineConfig, RecordForm, RecordData};
 use super::service;
 use crate::state::AppState;
 use crate::access::{Member, RecordPermit};
@@ -88,4 +88,14 @@ pub async fn batch_delete(State(state): State<AppState>, member: Member, Path(mo
 pub async fn list(State(state): State<AppState>, member: Member, Path(model_id): Path<String>, Json(form): Json<RecordListForm>) -> ApiResult<PageOf<RecordRow>> {
     let permit = RecordPermit::demand(&state, &member, &model_id, form.menu_id.as_deref()).await?;
     ok(service::list(&state, &permit, &model_id, form).await?)
+}
+
+#[utoipa::path(post, path = TABLE, tag = "visualdev",
+    summary = "导出 (button btn_download): the List body plus dataType (0 the page, 1 every page) and selectKey (the columns; sub-table columns as table-column) → the url of an .xlsx of display values (jnpf-wire-engine2.md §4.1)",
+    params(("modelId" = String, Path)),
+    request_body = RecordExportForm,
+    responses((status = 200, body = Envelope<RecordFileUrl>)))]
+pub async fn export(State(state): State<AppState>, member: Member, Path(model_id): Path<String>, Json(form): Json<RecordExportForm>) -> ApiResult<RecordFileUrl> {
+    let permit = RecordPermit::demand(&state, &member, &model_id, form.list.menu_id.as_deref()).await?;
+    ok(RecordFileUrl { url: service::export(&state, &permit, &model_id, form).await? })
 }

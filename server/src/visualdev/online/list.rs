@@ -127,7 +127,7 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
 /// Fills the main form's calculate fields that store nothing into a page's rows (every stored
 /// field of each): each row with its sub-table rows (read for the whole page at once) is
 /// computed as the detail is (`record::fill_unstored_calculations`).
-async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<(), AppError> {
+pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<(), AppError> {
     let ids: Vec<String> = raw.iter().map(|(h, _)| h.id.clone()).collect();
     let mut subs: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     for sub in loaded.sub_tables() {

@@ -3,6 +3,7 @@
 //! and lists call. Access is by the form menu bound to the model (`access::RecordPermit`).
 
 mod display;
+mod export;
 pub mod dto;
 mod filter;
 mod handlers;
@@ -29,4 +30,5 @@ pub fn routes() -> ApiRoutes {
         .route("/api/visualdev/OnlineDev/{modelId}/{id}/DataChange", routes!(handlers::data_change))
         .route("/api/visualdev/OnlineDev/batchDelete/{modelId}", routes!(handlers::batch_delete))
         .route("/api/visualdev/OnlineDev/{modelId}/List", routes!(handlers::list))
+        .route("/api/visualdev/OnlineDev/{modelId}/Actions/Export", routes!(handlers::export))
 }

@@ -6,7 +6,7 @@
 // fields only as its column and form permission grant them.
 import * as fs from 'fs';
 import * as path from 'path';
-import { fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { initI18n } from '@/i18n';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
 import { buttonNamed, confirmation, grant, renderPage } from '@/test/renderPage';
@@ -54,6 +54,7 @@ let calls: Call[];
 let refuseCreate: unknown = null;
 let columns: typeof columnData = columnData;
 let refuseUpdate: unknown = null;
+let savedColumns: unknown[] = [];
 
 jest.setTimeout(120_000);
 beforeAll(() => initI18n('zh-CN'));
@@ -65,7 +66,14 @@ beforeEach(() => {
   refuseCreate = null;
   refuseUpdate = null;
   columns = columnData;
+  savedColumns = [];
   calls = fakeFetch({
+    'GET /api/permission/Authority/GetColumnsByModuleId/{menuId}': () => savedColumns,
+    'PUT /api/permission/Authority/SetColumnsByModuleId': ({ body }) => {
+      savedColumns = JSON.parse((body as { fieldList: string }).fieldList);
+      return null;
+    },
+    'POST /api/visualdev/OnlineDev/{modelId}/Actions/Export': () => ({ url: '/api/file/DownloadModel?encryption=k1' }),
     'GET /api/visualdev/OnlineDev/{modelId}/Config': () => ({
       id: 'm1', fullName: '住院登记', enCode: 'inpatientAdmission', type: 1, webType: 2, enableFlow: 0, flowId: '',
       formData: JSON.stringify(formData), columnData: JSON.stringify(columns), appColumnData: '', version: 1,
@@ -394,4 +402,48 @@ test('cells show the display values the List answers (option labels, joined list
   } finally {
     formData = saved;
   }
+});
+
+test('LIST-005…009 on the records page: the gear opens 列表显示设置; a hidden column leaves the table and is saved for the list; it stays hidden when the page opens again', async () => {
+  grant(SCOPE, []);
+  const first = renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(calls.find((c) => c.path.includes('GetColumnsByModuleId'))?.path).toBe('/api/permission/Authority/GetColumnsByModuleId/m1');
+  fireEvent.click(document.querySelector('.qm-records-page .qm-column-settings') as HTMLElement);
+  await waitFor(() => expect(document.querySelector('.qm-column-drawer')?.textContent).toContain('预交押金'));
+  fireEvent.click(screen.getByRole('checkbox', { name: '预交押金' }));
+  await waitFor(() => expect(document.querySelector('.qm-records-page thead')?.textContent).not.toContain('预交押金'));
+  await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+  expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ moduleId: 'm1' });
+  first.unmount();
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  await waitFor(() => expect(document.querySelector('.qm-records-page thead')?.textContent).not.toContain('预交押金'));
+  expect(document.querySelector('.qm-records-page thead')?.textContent).toContain('患者姓名');
+});
+
+test('导出: only when listed and granted; the dialog sends the List body with dataType and the chosen columns, and the answer is downloaded', async () => {
+  columns = { ...columnData, btnsList: [...columnData.btnsList, { value: 'download', label: '导出' }] };
+  grant(SCOPE, []);
+  const first = renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(document.querySelector('.qm-records-page')?.textContent).not.toContain('导出');
+  first.unmount();
+  grant(SCOPE, ['btn_download']);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  const clicked: string[] = [];
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.getAttribute('href') ?? '');
+  });
+  fireEvent.click(buttonNamed('导出'));
+  const dialog = await waitFor(() => document.querySelector('.qm-export-dialog') as HTMLElement);
+  fireEvent.click(screen.getByRole('radio', { name: '全部页面数据' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: '患者姓名' }));
+  fireEvent.click(buttonNamed('导出', dialog));
+  await waitFor(() => expect(clicked).toEqual(['/api/file/DownloadModel?encryption=k1']));
+  const sent = calls.find((c) => c.path.endsWith('/Actions/Export'));
+  expect(sent?.path).toBe('/api/visualdev/OnlineDev/m1/Actions/Export');
+  expect(sent?.body).toMatchObject({ currentPage: 1, pageSize: 20, sort: 'desc', dataType: 1, selectKey: ['deposit'] });
+  click.mockRestore();
 });

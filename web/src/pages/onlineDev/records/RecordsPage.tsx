@@ -16,13 +16,14 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   createRecord,
   deleteRecord,
   deleteRecords,
+  exportRecords,
   getConfig,
   getRecord,
   getRecordDetail,
@@ -34,6 +35,8 @@ import {
 } from '@/api/onlineDev';
 import { ListPage, useSelection } from '@/components/ListPage';
 import { PrintFlow } from '@/components/PrintBrowse';
+import { ColumnSettingsButton, ColumnSettingsDrawer, useColumnSettings } from '@/components/ColumnSettings';
+import { ExportDialog } from '@/components/ExportDialog';
 import { actionsColumn } from '@/components/listColumns';
 import { RowButton } from '@/components/RowActions';
 import { useConfirm } from '@/components/useConfirm';
@@ -43,6 +46,7 @@ import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restric
 import { displayText } from '@/engine/values';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
+import type { Envelope } from '@/api/request';
 
 export const BTN_BATCH_REMOVE = 'btn_batchRemove';
 export const BTN_DETAIL = 'btn_detail';
@@ -53,6 +57,7 @@ export function templateIdsOf(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x !== '');
   return typeof v === 'string' && v ? v.split(',').filter(Boolean) : [];
 }
+export const BTN_DOWNLOAD = 'btn_download';
 
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
 interface ColumnData {
@@ -159,10 +164,20 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const limitColumns = !!menuId && columnData.useColumnPermission === true;
   const limitForm = !!menuId && (columnData.useFormPermission === true || form.useFormPermission === true);
   const shownForm = useMemo(() => (limitForm ? restrictForm(form, permissions.form) : form), [limitForm, form, permissions.form]);
-  const shownColumns = useMemo(
+  const grantedColumns = useMemo(
     () => (columnData.columnList ?? []).filter((c) => !limitColumns || permissions.column(c.prop)),
     [columnData.columnList, limitColumns, permissions.column],
   );
+  // The user's own order and visibility of the columns (LIST-005…009), kept by the server per
+  // menu; the administrator's route (no menu) keeps them under the model's id.
+  const columnDefaults = useMemo(() => grantedColumns.map((c) => ({ prop: c.prop, label: c.label })), [grantedColumns]);
+  const columnSettings = useColumnSettings(menuId || modelId, columnDefaults);
+  const [settingColumns, setSettingColumns] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const shownColumns = useMemo(() => {
+    const byProp = new Map(grantedColumns.map((c) => [c.prop, c]));
+    return columnSettings.items.filter((i) => i.visible && byProp.has(i.prop)).map((i) => byProp.get(i.prop)!);
+  }, [grantedColumns, columnSettings.items]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<FormRecord | null>(null);
   const { selected, clear, rowSelection } = useSelection();
@@ -193,6 +208,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const canEdit = listed(columnData.columnBtnsList, 'edit') && granted(BTN_EDIT);
   const canRemove = listed(columnData.columnBtnsList, 'remove') && granted(BTN_REMOVE);
   const canDetail = listed(columnData.columnBtnsList, 'detail');
+  const canExport = listed(columnData.btnsList, 'download') && granted(BTN_DOWNLOAD);
   const labelOf = (row: RecordRow) => cellText(core, fields, row, shownColumns[0]?.prop ?? 'id') || row.id;
 
   const edit = (row: RecordRow) =>
@@ -245,37 +261,41 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         onAdd={canAdd ? () => setEditing({ mode: 'create' }) : undefined}
         addLabel={t('records.add')}
         actions={
-          (canBatch || canBatchPrint) && (
-            <>
-              {canBatchPrint && (
-                <Button
-                  icon={<PrinterOutlined />}
-                  onClick={() => {
-                    // Nothing printed without a selection, and no confirmation (issue 29).
-                    if (!selected.length) return void message.warning(t('records.selectOne'));
-                    setPrinting({ templateIds: templateIdsOf(columnData.printIds), formIds: [...selected] });
-                  }}
-                >
-                  {t('records.batchPrint')}
-                </Button>
-              )}
-              {canBatch && (
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={!selected.length}
-                  onClick={() =>
-                    confirm.action(t('records.batchRemoveConfirm', { count: selected.length }), () => deleteRecords(modelId, selected), () => {
-                      clear();
-                      list.refresh();
-                    })
-                  }
-                >
-                  {t('records.batchRemove')}
-                </Button>
-              )}
-            </>
-          )
+          <>
+            {canExport && (
+              <Button icon={<DownloadOutlined />} onClick={() => setExporting(true)}>
+                {columnData.btnsList?.find((b) => b.value === 'download')?.label || t('records.export')}
+              </Button>
+            )}
+            {canBatchPrint && (
+              <Button
+                icon={<PrinterOutlined />}
+                onClick={() => {
+                  // Nothing printed without a selection, and no confirmation (issue 29).
+                  if (!selected.length) return void message.warning(t('records.selectOne'));
+                  setPrinting({ templateIds: templateIdsOf(columnData.printIds), formIds: [...selected] });
+                }}
+              >
+                {t('records.batchPrint')}
+              </Button>
+            )}
+            {canBatch && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!selected.length}
+                onClick={() =>
+                  confirm.action(t('records.batchRemoveConfirm', { count: selected.length }), () => deleteRecords(modelId, selected), () => {
+                    clear();
+                    list.refresh();
+                  })
+                }
+              >
+                {t('records.batchRemove')}
+              </Button>
+            )}
+            <ColumnSettingsButton onClick={() => setSettingColumns(true)} />
+          </>
         }
         scroll={{ x: 'max-content' }}
         columns={tableColumns}
@@ -285,6 +305,30 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           list.setFilters(s?.order ? { sidx: String(s.columnKey), sort: s.order === 'ascend' ? 'asc' : 'desc' } : definedOrder);
         }}
+      />
+      <ColumnSettingsDrawer
+        open={settingColumns}
+        items={columnSettings.items}
+        onChange={(next) => void columnSettings.apply(next)}
+        onReset={() => void columnSettings.reset()}
+        onClose={() => setSettingColumns(false)}
+      />
+      <ExportDialog
+        open={exporting}
+        columns={shownColumns.map((c) => ({ key: c.prop, title: c.label }))}
+        exportFile={(dataType, keys) =>
+          exportRecords(modelId, {
+            currentPage: list.query.currentPage,
+            pageSize: list.query.pageSize,
+            keyword: list.query.keyword,
+            sidx: list.query.sidx,
+            sort: list.query.sort,
+            menuId: menuId ?? '',
+            dataType,
+            selectKey: keys,
+          }) as Promise<Envelope<{ url: string }>>
+        }
+        onClose={() => setExporting(false)}
       />
       {editing && (
         <RecordForm
