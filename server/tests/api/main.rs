@@ -22,6 +22,7 @@ mod menu;
 mod message;
 mod message_live;
 mod online;
+mod portal;
 mod print_dev;
 mod ops;
 mod organize;
