@@ -295,6 +295,17 @@ const en: Translation = {
     failure: 'Failure',
     abstracts: 'Details',
   },
+  portal: {
+    switch: 'Switch portal',
+    loading: 'Loading',
+    switching: 'Switching portal',
+    empty: 'This portal has no cards yet',
+    loadFailed: 'Could not load the data',
+    unsupported: 'The card “{{name}}” cannot be shown yet',
+    noPage: 'There is no page “{{address}}”',
+    fallback: 'Your default portal cannot be shown right now; here is the built-in home page',
+    unavailable: 'The portal cannot be shown',
+  },
   home: {
     morning: 'Good morning',
     noon: 'Good day',

@@ -291,6 +291,17 @@ const zhCN = {
     failure: '失败',
     abstracts: '说明',
   },
+  portal: {
+    switch: '切换门户',
+    loading: '数据加载中',
+    switching: '切换门户中',
+    empty: '该门户还没有卡片',
+    loadFailed: '数据加载失败',
+    unsupported: '“{{name}}”卡片暂不支持显示',
+    noPage: '页面“{{address}}”不存在',
+    fallback: '默认门户暂时无法显示，已为您显示内置首页',
+    unavailable: '门户暂时无法显示',
+  },
   home: {
     morning: '早上好',
     noon: '中午好',

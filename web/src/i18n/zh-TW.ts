@@ -293,6 +293,17 @@ const zhTW: Translation = {
     failure: '失敗',
     abstracts: '說明',
   },
+  portal: {
+    switch: '切換門戶',
+    loading: '資料載入中',
+    switching: '切換門戶中',
+    empty: '該門戶還沒有卡片',
+    loadFailed: '資料載入失敗',
+    unsupported: '「{{name}}」卡片暫不支援顯示',
+    noPage: '頁面「{{address}}」不存在',
+    fallback: '預設門戶暫時無法顯示，已為您顯示內建首頁',
+    unavailable: '門戶暫時無法顯示',
+  },
   home: {
     morning: '早安',
     noon: '午安',
