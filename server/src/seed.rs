@@ -65,6 +65,9 @@ const FILES: &[(&str, &str)] = &[
     // Print templates (issue 29): the template categories and the 打印模板 page.
     ("dictionaries-print.json", include_str!("../../fixtures/seed/dictionaries-print.json")),
     ("menus-print.json", include_str!("../../fixtures/seed/menus-print.json")),
+    // Portals (issue 31): the portal categories (portalDesigner) and the 门户设计 page.
+    ("dictionaries-portal.json", include_str!("../../fixtures/seed/dictionaries-portal.json")),
+    ("menus-portal.json", include_str!("../../fixtures/seed/menus-portal.json")),
 ];
 
 const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
@@ -128,7 +131,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" | "dictionaries-visualdev.json" | "dictionaries-print.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" | "dictionaries-visualdev.json" | "dictionaries-print.json" | "dictionaries-portal.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
@@ -137,7 +140,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "areas.json" => area::insert_seed(conn, text, false, now).await?,
         AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" | "menus-app.json" | "menus-print.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" | "menus-app.json" | "menus-print.json" | "menus-portal.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }

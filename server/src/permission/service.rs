@@ -365,6 +365,18 @@ pub async fn set_theme(state: &AppState, caller: &Member, theme: &str) -> Result
     Ok(())
 }
 
+/// The user's default portal (portals' SetDefault, issue 31): CurrentUser answers it as
+/// `userInfo.portalId` from the next call on. In the caller's transaction.
+pub async fn set_default_portal(conn: &mut Conn, user_id: &str, portal_id: &str, now: i64) -> Result<(), AppError> {
+    users::update(conn, user_id, vec![("portal_id", portal_id.into())], now).await?;
+    Ok(())
+}
+
+/// A deleted portal is nobody's default any more (their home page is the built-in one again).
+pub async fn forget_default_portal(conn: &mut Conn, portal_id: &str, now: i64) -> Result<(), AppError> {
+    users::forget_portal(conn, portal_id, now).await
+}
+
 /// PROF-002: the avatar, one of the caller's own uploads to `userAvatar`. The user now holds
 /// that file (it is no orphan) and no longer the one before.
 pub async fn set_avatar(state: &AppState, caller: &Member, name: &str) -> Result<(), AppError> {

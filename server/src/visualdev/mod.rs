@@ -9,6 +9,7 @@ pub mod definition;
 pub mod dto;
 mod handlers;
 pub mod online;
+pub mod portal;
 pub mod print_dev;
 pub mod repo;
 mod release_menu;
@@ -33,4 +34,5 @@ pub fn routes() -> ApiRoutes {
         .route("/api/visualdev/Base/{id}/FieldDataSelect", routes!(handlers::field_data_select))
         .merge(online::routes())
         .merge(print_dev::routes())
+        .merge(portal::routes())
 }

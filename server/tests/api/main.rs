@@ -23,6 +23,7 @@ mod message;
 mod message_live;
 mod online;
 mod online_export;
+mod portal;
 mod print_dev;
 mod ops;
 mod organize;

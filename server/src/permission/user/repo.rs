@@ -144,6 +144,20 @@ pub async fn manager_name(conn: &mut Conn, scope: &DataScope, user_id: &str) -> 
 
 /// Sets the columns given (`column`, value) and the modification time; answers how many
 /// rows changed (0 or 1). Columns are the caller's static names.
+/// Clears the default portal of the users who had this one.
+pub async fn forget_portal(conn: &mut Conn, portal_id: &str, now: i64) -> Result<(), AppError> {
+    let changed = sqlx::query("UPDATE base_user SET portal_id = '', last_modify_time = $2 WHERE portal_id = $1")
+        .bind(portal_id)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    if changed > 0 {
+        bump_generation(conn).await?;
+    }
+    Ok(())
+}
+
 pub async fn update(conn: &mut Conn, id: &str, columns: Vec<(&'static str, Arg)>, now: i64) -> Result<u64, AppError> {
     let searched = columns.iter().any(|(c, _)| SEARCHED.iter().any(|s| s.strip_prefix("base_user.") == Some(*c)));
     let mut sql = Sql::update(Engine::of(conn), "base_user");

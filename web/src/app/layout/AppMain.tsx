@@ -18,6 +18,8 @@ import { FIXED_VIEWS } from '../views';
 
 // A form menu (type 3) bound to a model shows that model's records.
 const ModelRecords = lazy(() => import('@/pages/onlineDev/records/RecordsPage').then((m) => ({ default: m.RecordsPage })));
+// A portal menu (type 8) shows its portal as the home page does (issue 31).
+const PortalPage = lazy(() => import('@/pages/home/PortalPage'));
 
 /** ROUTE-007: /redirect/<path> shows <path> again. */
 function Redirect() {
@@ -37,6 +39,7 @@ function DynamicPage() {
   if (!route) return <Navigate to="/404" replace />; // ROUTE-008
   // ROUTE-013: a type 2 entry is the page of its address; a type 3 form menu the records of its model; the other types' runtimes come later.
   if (route.type === 3 && route.meta.moduleId) return <ModelRecords modelId={route.meta.moduleId} menuId={route.meta.modelId} />;
+  if (route.type === 8 && route.meta.moduleId) return <PortalPage portalId={route.meta.moduleId} />;
   const Page = route.type === 2 ? pageFor(route.address) : undefined;
   return Page ? <Page /> : <Placeholder route={route} />;
 }
