@@ -630,6 +630,43 @@ async fn list_plans_read_the_lists_indexes(engine: Engine) {
 
 on_both_engines!(list_plans_read_the_lists_indexes);
 
+// Issue 26: the answers of record lists are kept within QIMING_RECORD_ANSWER_CACHE_MB, in
+// bytes, however many distinct queries come: 1 MB here, 60 distinct pages of 50 rows (each
+// some tens of KB) — the store never weighs more than its budget, still keeps answers, and
+// a kept answer is the one computed afresh.
+async fn list_answers_stay_within_their_byte_budget(engine: Engine) {
+    let s = crate::harness::start_with(engine, |c| c.record_answer_cache_mb = 1).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "budget", order_form(), order_columns()).await;
+    let table = format!("rec_{model}");
+    let mut conn = s.conn().await;
+    let fill = format!(
+        "WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 3000) \
+         INSERT INTO {table} (id, creator, created, version, code, title, amount, placed) \
+         SELECT 'b' || CAST(n AS TEXT), 'u', 1700000000000 + n, 1, 'C' || CAST(n AS TEXT), '一个相当长的标题，让每一页都有些分量' || CAST(n AS TEXT), n % 1000, 1700000000000 FROM g"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(fill)).execute(&mut *conn).await.unwrap();
+    sqlx::query("UPDATE base_visual_stamp SET data_version = data_version + 1 WHERE visual_id = $1").bind(&model).execute(&mut *conn).await.unwrap();
+    drop(conn);
+    let store = &s.state.visualdev.record_pages;
+    assert_eq!(store.budget(), 1024 * 1024);
+    let mut heaviest = 0;
+    for page in 1..=30 {
+        for sort in ["asc", "desc"] {
+            let body = json!({"currentPage": page, "pageSize": 50, "sidx": "amount", "sort": sort});
+            let first = list(&s, &admin, &model, body.clone()).await;
+            assert_eq!(first["list"].as_array().unwrap().len(), 50);
+            assert_eq!(list(&s, &admin, &model, body).await, first, "a kept answer is the one computed");
+            heaviest = heaviest.max(store.bytes());
+            assert!(store.bytes() <= store.budget(), "{} bytes kept > {} after page {page}", store.bytes(), store.budget());
+        }
+    }
+    assert!(heaviest > 512 * 1024 && !store.is_empty(), "the store is used up to its budget: {heaviest} bytes, {} entries", store.len());
+    assert!(store.len() < 60, "older answers made room: {} kept", store.len());
+}
+
+on_both_engines!(list_answers_stay_within_their_byte_budget);
+
 // Issue 24 §3: a NUL (or another control character) inside a record's data, its queryJson or
 // its superQueryJson — JSON sent as text inside the body — is a 400 naming the field on both
 // engines (PostgreSQL cannot store NUL; it answered 500), and nothing is written.
