@@ -23,6 +23,11 @@
 //! 10,000 records created through the API (records/s), 90,000 more copied in SQL to 100,000,
 //! then wrk at 64 and 8 connections on the list (page 100 of 20), a filter with a sort, and
 //! get by id.
+//! Records at scale (issue 26, `QIMING_BENCH_ONLY=records-scale`, only on its own): a 10-field
+//! sales ledger seeded to `QIMING_BENCH_RECORDS` records (default 1,000,000; 1,000 through the
+//! API, the rest by SQL in batches, see `records_scale`), then wrk at 64 connections for
+//! `QIMING_BENCH_SECONDS` (10) per case on a random page by date descending, a filter on a
+//! select + a sort, a keyword, and get by id, on SQLite and PostgreSQL; a table at the end.
 //! Numbers, never assertions: this is not a test.
 
 use std::process::Command;
@@ -140,6 +145,8 @@ async fn main() {
     // QIMING_BENCH_ONLY=files runs only the file part (chunked upload and pack download).
     // QIMING_BENCH_ONLY=messages runs only the WebSocket part (issue 14).
     // QIMING_BENCH_ONLY=records runs only the records part (issue 13), on SQLite and PostgreSQL.
+    // QIMING_BENCH_ONLY=records-scale: the records at scale (issue 26), QIMING_BENCH_RECORDS
+    // (default 1,000,000) of a 10-field ledger, on SQLite and PostgreSQL; not in the full run.
     match std::env::var("QIMING_BENCH_ONLY").as_deref() {
         Ok("messages") => {
             drop(child);
@@ -158,6 +165,11 @@ async fn main() {
         Ok("records") => {
             drop(child);
             records_on_both_engines(dir.path()).await;
+            return;
+        }
+        Ok("records-scale") => {
+            drop(child);
+            records_scale_on_both_engines(dir.path()).await;
             return;
         }
         _ => {}
@@ -1007,4 +1019,242 @@ async fn records(dir: &std::path::Path, database: Option<&str>, engine: &str) {
     println!("  server memory (RSS) after: {:.1} MiB", rss_kib(&child) as f64 / 1024.0);
     drop(child);
     pool.close().await;
+}
+
+// ---- Records at scale (issue 26, `QIMING_BENCH_ONLY=records-scale`) ----
+
+/// A sales ledger's shape, ten fields: order number, customer, product (text; number and
+/// customer keyword-searched), quantity, unit price, amount (numbers; amount sortable), the
+/// order date (sortable, the list's default order, descending), status and region (static
+/// selects searched by equality), a remark.
+fn ledger_model() -> serde_json::Value {
+    use serde_json::json;
+    let status = json!([{"id": "a", "fullName": "新建"}, {"id": "b", "fullName": "审核中"}, {"id": "c", "fullName": "已完成"}, {"id": "d", "fullName": "作废"}]);
+    let region = json!([{"id": "e", "fullName": "华东"}, {"id": "n", "fullName": "华北"}, {"id": "s", "fullName": "华南"}, {"id": "w", "fullName": "西部"}]);
+    let select = |name: &str, label: &str, options: &serde_json::Value| {
+        json!({"__vModel__": name, "__config__": {"jnpfKey": "select", "label": label, "dataType": "static"},
+               "__slot__": {"options": options}, "options": options, "props": {"props": {"value": "id", "label": "fullName"}}})
+    };
+    let form = json!({"formRef": "elForm", "formModel": "dataForm", "formRules": "rules", "fields": [
+        {"__vModel__": "order_no", "__config__": {"jnpfKey": "comInput", "label": "单号", "required": true}},
+        {"__vModel__": "customer", "__config__": {"jnpfKey": "comInput", "label": "客户"}},
+        {"__vModel__": "product", "__config__": {"jnpfKey": "comInput", "label": "产品"}},
+        {"__vModel__": "quantity", "__config__": {"jnpfKey": "numInput", "label": "数量"}},
+        {"__vModel__": "price", "__config__": {"jnpfKey": "numInput", "label": "单价"}, "precision": 2},
+        {"__vModel__": "amount", "__config__": {"jnpfKey": "numInput", "label": "金额"}, "precision": 2},
+        {"__vModel__": "placed", "__config__": {"jnpfKey": "date", "label": "日期"}, "format": "yyyy-MM-dd"},
+        select("status", "状态", &status),
+        select("region", "区域", &region),
+        {"__vModel__": "remark", "__config__": {"jnpfKey": "textarea", "label": "备注"}}
+    ]});
+    let columns = json!({"searchList": [
+        {"prop": "order_no", "__vModel__": "order_no", "searchType": 2},
+        {"prop": "customer", "__vModel__": "customer", "searchType": 2},
+        {"prop": "status", "__vModel__": "status", "searchType": 1},
+        {"prop": "region", "__vModel__": "region", "searchType": 1}
+    ], "columnList": [{"prop": "order_no"}, {"prop": "customer"}, {"prop": "product"}, {"prop": "quantity"}, {"prop": "price"},
+        {"prop": "amount", "sortable": true}, {"prop": "placed", "sortable": true}, {"prop": "status"}, {"prop": "region"}],
+        "defaultSidx": "placed", "sort": "desc"});
+    json!({"fullName": "销售台账（规模）", "enCode": "salesscale", "webType": 2, "formData": form.to_string(), "columnData": columns.to_string()})
+}
+
+/// The ledger's columns in the record table, and one generated row's values as SQL of `n`
+/// (the same text on both engines): what the bulk path writes.
+const LEDGER_COLUMNS: &str = "id, creator, created, modifier, modified, organisation, position, version, order_no, customer, product, quantity, price, amount, placed, status, region, remark";
+
+fn ledger_row_sql(creator: &str, n: &str) -> String {
+    format!(
+        "'s' || CAST({n} AS TEXT), '{creator}', 1700000000000 + {n} * 1000, NULL, NULL, '', '', 1, \
+         'SO-' || CAST({n} AS TEXT), '客户' || CAST({n} % 5000 AS TEXT), '产品' || CAST({n} % 300 AS TEXT), \
+         {n} % 50 + 1, ({n} % 997) + 0.5, (({n} % 50 + 1) * (({n} % 997) + 0.5)), \
+         1700000000000 + ({n} % 1500) * CAST(86400000 AS BIGINT), substr('abcd', {n} % 4 + 1, 1), substr('ensw', ({n} / 4) % 4 + 1, 1), ''"
+    )
+}
+
+/// The number of records (`QIMING_BENCH_RECORDS`, default 1,000,000) and seconds per case
+/// (`QIMING_BENCH_SECONDS`, default 10).
+fn scale_settings() -> (i64, u32) {
+    let records = std::env::var("QIMING_BENCH_RECORDS").ok().and_then(|v| v.replace(['_', ','], "").parse().ok()).unwrap_or(1_000_000);
+    let seconds = std::env::var("QIMING_BENCH_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+    (records, seconds)
+}
+
+/// One engine's figures: (case, wrk's result) and the server's memory.
+struct ScaleRun {
+    engine: &'static str,
+    seeded: String,
+    cases: Vec<(String, Option<Wrk>)>,
+    rss_mib: f64,
+}
+
+async fn records_scale_on_both_engines(dir: &std::path::Path) {
+    let mut runs = Vec::new();
+    let here = dir.join("scale-sqlite");
+    std::fs::create_dir_all(&here).unwrap();
+    runs.push(records_scale(&here, None, "SQLite").await);
+    let admin_url = std::env::var("QIMING_BENCH_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    match sqlx::AnyPool::connect(&admin_url).await {
+        Ok(server_pool) => {
+            let name = format!("qiming_bench_scale_{}", std::process::id());
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&server_pool).await.unwrap();
+            let url = format!("{}/{name}", admin_url.rsplit_once('/').unwrap().0);
+            let here = dir.join("scale-pg");
+            std::fs::create_dir_all(&here).unwrap();
+            runs.push(records_scale(&here, Some(&url), "PostgreSQL").await);
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&server_pool).await;
+        }
+        Err(e) => println!("records-scale on PostgreSQL: skipped, no PostgreSQL at {admin_url}: {e}"),
+    }
+    let (records, seconds) = scale_settings();
+    println!();
+    println!("Records at scale (issue 26): {records} records of a 10-field sales ledger, wrk -c64 -t2 -d{seconds}s per case");
+    for run in &runs {
+        println!("  {}: {}", run.engine, run.seeded);
+    }
+    print!("| Case |");
+    for run in &runs {
+        print!(" {} |", run.engine);
+    }
+    println!();
+    print!("|---|");
+    for _ in &runs {
+        print!("---|");
+    }
+    println!();
+    for (i, (case, _)) in runs[0].cases.iter().enumerate() {
+        print!("| {case} |");
+        for run in &runs {
+            match run.cases.get(i).and_then(|(_, w)| w.as_ref()) {
+                Some(w) => print!(" {:.0} req/s, p50 {}, p99 {} |", w.per_second, w.p50, w.p99),
+                None => print!(" (wrk failed) |"),
+            }
+        }
+        println!();
+    }
+    print!("| Server memory (RSS) after the cases |");
+    for run in &runs {
+        print!(" {:.1} MiB |", run.rss_mib);
+    }
+    println!();
+}
+
+/// Seeds the ledger to `QIMING_BENCH_RECORDS` rows and measures the four cases at 64
+/// connections. The bulk path (documented in the README): 1,000 records through the API
+/// (the engine's own save path: validation, numbering, the stamp), then the rest generated
+/// by SQL straight into the model's record table in batches of 100,000 rows
+/// (`INSERT … SELECT` over a generated series, the same columns a save writes), then the
+/// model's data stamp raised as every writer must, and on PostgreSQL `VACUUM ANALYZE` (what
+/// autovacuum does after a bulk load).
+async fn records_scale(dir: &std::path::Path, database: Option<&str>, engine: &'static str) -> ScaleRun {
+    use futures_util::StreamExt;
+    sqlx::any::install_default_drivers();
+    let (records, seconds) = scale_settings();
+    let env: Vec<(&str, &str)> = database.map(|url| vec![("DATABASE_URL", url)]).unwrap_or_default();
+    let (child, base, _) = launch_with(dir, &env).await;
+    let url = database.map_or_else(|| format!("sqlite://{}/qiming.db", dir.display()), str::to_string);
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    password_changed(&pool).await;
+    let http = client();
+    let token = sign_in(&http, &base).await;
+    let post = |path: String, body: serde_json::Value| {
+        let req = http.post(format!("{base}{path}")).header("Authorization", &token).json(&body);
+        async move { req.send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    let made = post("/api/visualdev/Base".into(), ledger_model()).await;
+    let model = made["data"].as_str().unwrap_or_else(|| panic!("model made: {made}")).to_string();
+    let released = post(format!("/api/visualdev/Base/{model}/Actions/Release"), serde_json::json!({"pc": 1, "app": 0})).await;
+    assert_eq!(released["code"], 200, "{released}");
+    let online = format!("/api/visualdev/OnlineDev/{model}");
+    let by_api = records.min(1000);
+    let started = Instant::now();
+    let answers: Vec<serde_json::Value> = futures_util::stream::iter(0..by_api)
+        .map(|i| {
+            let data = serde_json::json!({"order_no": format!("API-{i}"), "customer": format!("客户{}", i % 5000), "product": "产品1", "quantity": 2,
+                "price": 10.5, "amount": 21.0, "placed": 1_700_000_000_000i64 + (i % 1500) * 86_400_000, "status": "a", "region": "e", "remark": ""});
+            post(online.clone(), serde_json::json!({"id": "", "data": data.to_string()}))
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    let api_took = started.elapsed();
+    assert!(answers.iter().all(|a| a["code"] == 200), "a record refused: {:?}", answers.iter().find(|a| a["code"] != 200));
+    let table: String = sqlx::query_scalar("SELECT physical FROM base_visual_table WHERE visual_id = $1 AND sub_table = ''").bind(&model).fetch_one(&pool).await.unwrap();
+    let creator: String = sqlx::query_scalar("SELECT id FROM base_user WHERE account = 'admin'").fetch_one(&pool).await.unwrap();
+    let bulk_started = Instant::now();
+    let mut from = 1i64;
+    let rest = records - by_api;
+    while from <= rest {
+        let to = (from + 99_999).min(rest);
+        let series = if database.is_some() {
+            format!("SELECT n FROM generate_series({from}, {to}) AS n")
+        } else {
+            format!("WITH RECURSIVE g(n) AS (SELECT {from} UNION ALL SELECT n + 1 FROM g WHERE n < {to}) SELECT n FROM g")
+        };
+        let values = ledger_row_sql(&creator, "q.n");
+        sqlx::query(sqlx::AssertSqlSafe(format!("INSERT INTO {table} ({LEDGER_COLUMNS}) SELECT {values} FROM ({series}) AS q"))).execute(&pool).await.unwrap();
+        from = to + 1;
+    }
+    // Written behind the server's back: its counted totals must be counted again (migration 0030).
+    sqlx::query("UPDATE base_visual_stamp SET data_version = data_version + 1 WHERE visual_id = $1").bind(&model).execute(&pool).await.unwrap();
+    if database.is_some() {
+        sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM ANALYZE {table}"))).execute(&pool).await.unwrap();
+    }
+    let bulk_took = bulk_started.elapsed();
+    let rows: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"))).fetch_one(&pool).await.unwrap();
+    // 2,000 ids spread over the whole table.
+    let step = (rows / 2000).max(1);
+    let ids: Vec<String> = (0..2000i64.min(rows)).map(|k| format!("s{}", (k * step + 1).min(rest.max(1)))).collect();
+    let seeded = format!(
+        "{rows} rows: {by_api} through the API in {:.1} s, {} by SQL in {:.1} s",
+        api_took.as_secs_f64(),
+        rest.max(0),
+        bulk_took.as_secs_f64()
+    );
+
+    // The four cases, each request chosen at random by the wrk script.
+    let pages = (rows / 20).max(1);
+    let filtered_pages = (rows / 4 / 20).clamp(1, 50_000);
+    let scripts = [
+        ("random page of 20 (1…{pages}), by date descending", format!(
+            "wrk.method = 'POST'\nwrk.headers['Content-Type'] = 'application/json'\nrequest = function()\n  return wrk.format(nil, '{online}/List', nil, \
+             '{{\"currentPage\":' .. math.random(1, {pages}) .. ',\"pageSize\":20,\"sidx\":\"placed\",\"sort\":\"desc\"}}')\nend\n"
+        )),
+        ("status = one of four (random) + amount descending, random page 1…{filtered_pages}", format!(
+            "wrk.method = 'POST'\nwrk.headers['Content-Type'] = 'application/json'\nlocal s = {{'a','b','c','d'}}\nrequest = function()\n  \
+             local q = '{{\\\\\"status\\\\\":\\\\\"' .. s[math.random(4)] .. '\\\\\"}}'\n  \
+             return wrk.format(nil, '{online}/List', nil, '{{\"currentPage\":' .. math.random(1, {filtered_pages}) .. ',\"pageSize\":20,\"queryJson\":\"' .. q .. '\",\"sidx\":\"amount\",\"sort\":\"desc\"}}')\nend\n"
+        )),
+        ("keyword (order number or customer contains a random number), first page", format!(
+            "wrk.method = 'POST'\nwrk.headers['Content-Type'] = 'application/json'\nrequest = function()\n  \
+             return wrk.format(nil, '{online}/List', nil, '{{\"currentPage\":1,\"pageSize\":20,\"keyword\":\"' .. math.random(1, {rows}) .. '\"}}')\nend\n"
+        )),
+        ("get by id (2,000 ids over the table, at random)", format!(
+            "ids = {{{}}}\nrequest = function()\n  return wrk.format('GET', '{online}/' .. ids[math.random(#ids)])\nend\n",
+            ids.iter().map(|i| format!("'{i}'")).collect::<Vec<_>>().join(",")
+        )),
+    ];
+    // Each case answers before it is timed.
+    let check = post(format!("{online}/List"), serde_json::json!({"currentPage": pages, "pageSize": 20, "sidx": "placed", "sort": "desc"})).await;
+    assert_eq!((check["code"].as_i64(), check["data"]["pagination"]["total"].as_i64()), (Some(200), Some(rows)), "the last page: {check}");
+    let check = post(format!("{online}/List"), serde_json::json!({"currentPage": 1, "pageSize": 20, "queryJson": "{\"status\":\"b\"}", "sidx": "amount", "sort": "desc"})).await;
+    assert_eq!(check["code"], 200, "filter: {check}");
+    let check = post(format!("{online}/List"), serde_json::json!({"currentPage": 1, "pageSize": 20, "keyword": "123"})).await;
+    assert_eq!(check["code"], 200, "keyword: {check}");
+    let one: serde_json::Value = http.get(format!("{base}{online}/{}", ids[ids.len() / 2])).header("Authorization", &token).send().await.unwrap().json().await.unwrap();
+    assert_eq!(one["code"], 200, "get by id: {one}");
+    let auth = format!("Authorization: {token}");
+    let mut cases = Vec::new();
+    for (i, (what, script)) in scripts.iter().enumerate() {
+        let path = dir.join(format!("scale{i}.lua"));
+        std::fs::write(&path, script).unwrap();
+        let name = what.replace("{pages}", &pages.to_string()).replace("{filtered_pages}", &filtered_pages.to_string());
+        let w = wrk(&base, 64, seconds, Some(&path), &[auth.as_str()]);
+        println!("  {engine}: {name}: {}", w.as_ref().map_or_else(|| "(wrk failed)".to_string(), |w| w.to_string()));
+        cases.push((name, w));
+    }
+    let rss_mib = rss_kib(&child) as f64 / 1024.0;
+    drop(child);
+    pool.close().await;
+    ScaleRun { engine, seeded, cases, rss_mib }
 }

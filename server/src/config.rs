@@ -81,6 +81,17 @@ pub struct Config {
     /// `180days`; `0s` keeps them for ever).
     #[serde(with = "humantime_serde")]
     pub login_log_retention: Duration,
+    /// Request-log rows (system log category 5: one per API call of a signed-in user) older
+    /// than this are dropped (`QIMING_REQUEST_LOG_RETENTION`, default `30days`; `0s` keeps
+    /// them as long as `login_log_retention` does).
+    #[serde(with = "humantime_serde")]
+    pub request_log_retention: Duration,
+    /// The request log keeps at most this many rows, the newest (`QIMING_REQUEST_LOG_MAX_ROWS`,
+    /// default 2,000,000 — about 0.8 GB on SQLite; `0`: no limit).
+    pub request_log_max_rows: u64,
+    /// The memory the answers of record lists are kept in, in MB (`QIMING_RECORD_ANSWER_CACHE_MB`,
+    /// default 32; `0` keeps none): a byte budget, whatever the number of distinct queries.
+    pub record_answer_cache_mb: u64,
     /// How often old rows are trimmed (`QIMING_HOUSEKEEPING_INTERVAL`).
     #[serde(with = "humantime_serde")]
     pub housekeeping_interval: Duration,
@@ -162,6 +173,9 @@ impl Default for Config {
             http_interface_allowed_hosts: Vec::new(),
             http_interface_max_mb: 10,
             login_log_retention: Duration::from_secs(180 * 24 * 3600),
+            request_log_retention: Duration::from_secs(30 * 24 * 3600),
+            request_log_max_rows: 2_000_000,
+            record_answer_cache_mb: 32,
             housekeeping_interval: Duration::from_secs(3600),
             log: "info".into(),
             utc_offset_minutes: qiming_core::date::DEFAULT_UTC_OFFSET_MINUTES,
@@ -243,7 +257,7 @@ impl Config {
              session_lifetime={} jnpf_clients={} trust_forwarded_for={} trusted_proxies={:?} login_address_max_failures={} \
              password_hash_memory_kib={} password_hash_iterations={} password_hash_queue={} \
              max_connections={} header_read_timeout={} request_timeout={} body_min_rate={} body_grace={} interface_sql_timeout={} interface_sql_connections={} http_interface_allowed_hosts={:?} http_interface_max_mb={} login_log_retention={} \
-             housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
+             request_log_retention={} request_log_max_rows={} record_answer_cache_mb={} housekeeping_interval={} log={} utc_offset_minutes={} seed_streets={} dingtalk_base_url={} \
              wecom_base_url={} extra_ca_file={} file_store={} s3_endpoint={} s3_bucket={} s3_region={} \
              s3_access_key_id={} s3_secret_access_key={} upload_max_mb={} chunked_upload_max_mb={} upload_quota_mb={} \
              file_orphan_age={} metrics_token={}",
@@ -271,6 +285,9 @@ impl Config {
             self.http_interface_allowed_hosts,
             self.http_interface_max_mb,
             humantime::format_duration(self.login_log_retention),
+            humantime::format_duration(self.request_log_retention),
+            self.request_log_max_rows,
+            self.record_answer_cache_mb,
             humantime::format_duration(self.housekeeping_interval),
             self.log,
             self.utc_offset_minutes,

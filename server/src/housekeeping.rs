@@ -1,6 +1,7 @@
 //! Data that only grows is trimmed in the background: sign-in throttle rows that no longer
 //! count (most for accounts that do not exist), expired captchas and sessions, login-log
-//! rows past their retention, and expired exports. Each area trims its own tables; this only
+//! rows past their retention, request-log rows past theirs or beyond its size limit, and
+//! expired exports. Each area trims its own tables; this only
 //! schedules it.
 
 use crate::state::AppState;
@@ -12,6 +13,8 @@ pub struct Trimmed {
     pub throttles_and_captchas: u64,
     pub sessions: u64,
     pub login_log: u64,
+    /// Request-log rows past `QIMING_REQUEST_LOG_RETENTION` or beyond `QIMING_REQUEST_LOG_MAX_ROWS`.
+    pub request_log: u64,
     pub downloads: u64,
     /// Uploaded files no record holds, older than `QIMING_FILE_ORPHAN_AGE`.
     pub orphan_files: u64,
@@ -28,7 +31,10 @@ pub async fn run_once(state: &AppState) -> Result<Trimmed, AppError> {
     drop(conn);
     let (orphan_files, stale_chunk_folders) = crate::file::service::trim(state).await?;
     let mut conn = state.db.acquire().await?;
+    let requests = state.config.request_log_retention.as_millis() as i64;
+    let request_log = crate::system::service::trim_request_log(&mut conn, if requests > 0 { now - requests } else { i64::MIN }, state.config.request_log_max_rows).await?;
     Ok(Trimmed {
+        request_log,
         orphan_files,
         stale_chunk_folders,
         downloads,

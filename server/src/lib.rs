@@ -74,6 +74,7 @@ impl AppState {
         system::third_party::service::link_directory_writer(permission::import::WRITER);
         message::service::link_file_holder(file::service::HOLDER);
         system::data_interface::service::link_record_scopes(visualdev::online::service::RECORD_SCOPES);
+        let visualdev = visualdev::state::VisualdevState::new(&config);
         let state = AppState(std::sync::Arc::new(Inner {
             db,
             config,
@@ -89,7 +90,7 @@ impl AppState {
             auth: Default::default(),
             permission: Default::default(),
             system: system::state::SystemState::new(interface_sql, interface_http),
-            visualdev: Default::default(),
+            visualdev,
         }));
         let report = seed::apply(&state).await.context("seeding the database")?;
         Ok((state, report))

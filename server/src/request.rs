@@ -15,14 +15,16 @@ use tracing::Instrument;
 pub use crate::request_id::current_id;
 use crate::request_id::REQUEST_ID;
 
-/// Gives every request an id and a span; logs one line when it is answered.
+/// Gives every request an id and a span; logs one line when it is answered — at `debug`
+/// only (issue 26: at `info` a busy day wrote hundreds of MB of these lines; the request log
+/// in the database already holds every call, and a 500 is logged with its id at `error`).
 pub async fn context(req: Request, next: Next) -> Response {
     let id = crate::support::hex(&crate::support::random_bytes::<8>());
     let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
     let started = Instant::now();
     let mut res = REQUEST_ID.scope(id.clone(), next.run(req).instrument(span.clone())).await;
     span.in_scope(|| {
-        tracing::info!(status = res.status().as_u16(), ms = started.elapsed().as_millis() as u64, "answered")
+        tracing::debug!(status = res.status().as_u16(), ms = started.elapsed().as_millis() as u64, "answered")
     });
     if let Ok(v) = HeaderValue::from_str(&id) {
         res.headers_mut().insert("x-request-id", v);

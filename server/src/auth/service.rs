@@ -62,14 +62,24 @@ struct Throttle {
     until_unlocked: bool,
 }
 
-/// An attempt on a throttle: counted *before* the password is checked, so that however many
-/// arrive at the same moment, at most `limit` are ever checked.
+/// An attempt on a throttle. Only failures lock a key, but an attempt holds one of the
+/// limit's places while its password is checked (so that however many arrive at the same
+/// moment, at most `limit` passwords are checked before a lock can land): a failure keeps its
+/// place, the right password frees it (and forgets the failures).
 enum Attempt {
-    /// Go ahead; this is the `n`-th attempt of the window.
+    /// Go ahead; this is the `n`-th place of the window.
     Granted(i64),
-    /// Locked.
+    /// Locked: `limit` failures were counted.
     Refused(Lock),
+    /// Every place is held by attempts still being checked, which may yet succeed: this one
+    /// waits for them instead of being refused (it is not a failure).
+    Full,
 }
+
+/// How long an attempt waits between looks while every place is held by attempts in flight.
+const PLACE_WAIT_STEP: std::time::Duration = std::time::Duration::from_millis(15);
+/// How long it waits in all before answering 服务器繁忙 (not counted as a failure).
+const PLACE_WAIT_MAX: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Throttle {
     fn new(key: String, limit: i64, window_ms: i64) -> Throttle {
@@ -96,15 +106,21 @@ impl Throttle {
         Ok(until.filter(|until| *until > now).map(|until| Self::lock_of(until, now)))
     }
 
-    /// Counts an attempt (atomically, so that concurrent ones get distinct numbers); granted
-    /// when the key is not locked and the number is within the limit.
+    /// Takes a place (atomically, so that concurrent attempts get distinct numbers); granted
+    /// when the key is not locked and a place is free. Beyond the limit the place is given
+    /// back at once: the attempts holding the others are still being checked, and only a
+    /// failure among them locks the key (a stored lock), so this one is [`Attempt::Full`] and
+    /// waits — never refused as locked while no lock is stored.
     async fn attempt(&self, conn: &mut Conn, now: i64) -> Result<Attempt, AppError> {
         let (n, locked_until) = repo::count_attempt(conn, &self.key, now, now - self.window_ms).await?;
         if locked_until > now {
             return Ok(Attempt::Refused(Self::lock_of(locked_until, now)));
         }
-        // Beyond the limit: refused unchecked, while the limit-th attempt is being checked.
-        Ok(if n > self.limit { Attempt::Refused(self.lock_at_limit()) } else { Attempt::Granted(n) })
+        if n > self.limit {
+            repo::refund(conn, &self.key).await?;
+            return Ok(Attempt::Full);
+        }
+        Ok(Attempt::Granted(n))
     }
 
     /// The `n`-th attempt failed: at the limit the key is locked. True when it locked now.
@@ -182,16 +198,28 @@ pub async fn login(state: &AppState, form: LoginForm, client: &Client) -> Result
         Some(Err(bad)) => return Err(refuse(&mut conn, failed(format!("登录白名单设置有误（{bad}），请联系管理员"))).await),
         _ => {}
     }
-    let address_n = match address.attempt(&mut conn, now).await? {
-        Attempt::Granted(n) => n,
-        Attempt::Refused(lock) => return Err(AppError::bad(address_locked(lock))),
-    };
-    let account_n = match account_throttle.attempt(&mut conn, now).await? {
-        Attempt::Granted(n) => n,
-        Attempt::Refused(lock) => {
-            address.refund(&mut conn).await?;
-            return Err(refuse(&mut conn, failed(account_locked(lock))).await);
+    // Waiting for a place (Attempt::Full) holds no connection; the address's place is taken
+    // last, once the account's is, so that a wait holds neither.
+    let started = std::time::Instant::now();
+    let (account_n, address_n) = loop {
+        match account_throttle.attempt(&mut conn, now).await? {
+            Attempt::Granted(n) => match address.attempt(&mut conn, now).await? {
+                Attempt::Granted(a) => break (n, a),
+                Attempt::Refused(lock) => {
+                    account_throttle.refund(&mut conn).await?;
+                    return Err(AppError::bad(address_locked(lock)));
+                }
+                Attempt::Full => account_throttle.refund(&mut conn).await?,
+            },
+            Attempt::Refused(lock) => return Err(refuse(&mut conn, failed(account_locked(lock))).await),
+            Attempt::Full => {}
         }
+        if started.elapsed() >= PLACE_WAIT_MAX {
+            return Err(AppError::Busy);
+        }
+        drop(conn);
+        tokio::time::sleep(PLACE_WAIT_STEP).await;
+        conn = state.db.acquire().await?;
     };
     // No connection is held while argon2 runs.
     drop(conn);
@@ -306,6 +334,8 @@ pub async fn lock_screen(state: &AppState, caller: &Signed, req: LockRequest) ->
             access::session::announce_ended(state, &caller.user_id);
             return Err(AppError::session(SESSION_REVOKED, Revoked::UnlockFailed.msg()));
         }
+        // Other checks of the account's password in flight hold every place: not a failure.
+        Attempt::Full => return Err(AppError::Busy),
     };
     let same_account = req.account.as_deref().is_none_or(|a| a.trim() == caller.account);
     let hash = users::own_password_hash(&mut conn, caller).await?;

@@ -49,6 +49,11 @@ impl Db {
 /// The migrations compiled into the binary (the health check compares them with the applied ones).
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
+/// SQLite: how much of the database file each connection reads through a memory mapping.
+pub const SQLITE_MMAP_BYTES: i64 = 256 * 1024 * 1024;
+/// SQLite: each connection's page cache, in KiB (four connections: 32 MiB at most).
+pub const SQLITE_CACHE_KIB: i64 = 8 * 1024;
+
 /// Opens (creating the SQLite file or the PostgreSQL database when missing) and migrates.
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     install_default_drivers();
@@ -69,6 +74,12 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
                     sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                    // Issue 26: reads of large record tables through the file's mapping
+                    // (the kernel's page cache, shared by the connections, not copied into
+                    // each) and a page cache of SQLITE_CACHE_KIB per connection (SQLite's
+                    // default is 2 MiB).
+                    sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA mmap_size = {SQLITE_MMAP_BYTES}"))).execute(&mut *conn).await?;
+                    sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = -{SQLITE_CACHE_KIB}"))).execute(&mut *conn).await?;
                 }
                 Ok(())
             })

@@ -93,6 +93,49 @@ pub(super) async fn previous_login(conn: &mut Conn, scope: &DataScope, before: i
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
+/// Request-log rows (category 5) deleted per statement: a trim of millions of rows never
+/// holds the database's write lock for long.
+const TRIM_BATCH: i64 = 10_000;
+
+/// Drops request-log rows older than `before`, then beyond the newest `keep` (0: no limit),
+/// in batches; answers how many.
+pub(super) async fn delete_requests(conn: &mut Conn, before: i64, keep: i64) -> Result<u64, AppError> {
+    let mut cutoff = before;
+    if keep > 0 {
+        // The (keep+1)-th newest row's time: it and every older row go (ties too, so at most
+        // `keep` stay). Read along the (category, creator_time) index.
+        let beyond: Option<(i64,)> =
+            sqlx::query_as("SELECT creator_time FROM base_sys_log WHERE category = $1 ORDER BY creator_time DESC LIMIT 1 OFFSET $2")
+                .bind(REQUEST_LOG)
+                .bind(keep)
+                .fetch_optional(&mut *conn)
+                .await?;
+        if let Some((t,)) = beyond {
+            cutoff = cutoff.max(t + 1);
+        }
+    }
+    let mut deleted = 0;
+    loop {
+        let n = sqlx::query(
+            "DELETE FROM base_sys_log WHERE id IN \
+             (SELECT id FROM base_sys_log WHERE category = $1 AND creator_time < $2 LIMIT $3)",
+        )
+        .bind(REQUEST_LOG)
+        .bind(cutoff)
+        .bind(TRIM_BATCH)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+        deleted += n;
+        if (n as i64) < TRIM_BATCH {
+            return Ok(deleted);
+        }
+    }
+}
+
+/// The request log's category (what the journal writes for every call).
+const REQUEST_LOG: i64 = 5;
+
 /// Drops log rows (sign-ins, operations, requests) older than `before`; answers how many.
 pub(super) async fn delete_logins_before(conn: &mut Conn, before: i64) -> Result<u64, AppError> {
     Ok(sqlx::query("DELETE FROM base_sys_log WHERE creator_time < $1")

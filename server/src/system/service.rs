@@ -279,6 +279,12 @@ pub async fn trim_login_log(conn: &mut Conn, before: i64) -> Result<u64, AppErro
     repo::delete_logins_before(conn, before).await
 }
 
+/// Trims the request log: rows older than `before`, and beyond the newest `keep` (0: no
+/// limit); answers how many went.
+pub async fn trim_request_log(conn: &mut Conn, before: i64, keep: u64) -> Result<u64, AppError> {
+    repo::delete_requests(conn, before, keep.min(i64::MAX as u64) as i64).await
+}
+
 /// The avatar of a user who has not chosen one.
 pub const DEFAULT_AVATAR: &str = "/api/file/Image/userAvatar/default.svg";
 

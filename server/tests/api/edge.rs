@@ -206,3 +206,41 @@ async fn housekeeping_trims_what_only_grows(engine: Engine) {
 }
 
 on_both_engines!(housekeeping_trims_what_only_grows);
+
+// Issue 26: the request log (category 5) keeps `QIMING_REQUEST_LOG_RETENTION` and at most
+// `QIMING_REQUEST_LOG_MAX_ROWS` rows, the newest; housekeeping trims the rest. Sign-ins and
+// operations are left to their own retention.
+async fn request_log_is_trimmed_by_age_and_size(engine: Engine) {
+    let s = start_with(engine, |c| {
+        c.request_log_retention = Duration::from_secs(30 * 24 * 3600);
+        c.request_log_max_rows = 50;
+    })
+    .await;
+    let now = s.state.clock.now_ms();
+    let day = 24 * 3600 * 1000;
+    let mut conn = s.conn().await;
+    // 20 requests 40 days old, 100 from the last hours (one a minute), 5 sign-ins 40 days old.
+    let rows = (0..20).map(|i| (5, now - 40 * day - i)).chain((0..100).map(|i| (5, now - i * 60_000))).chain((0..5).map(|i| (1, now - 40 * day - i)));
+    for (n, (category, at)) in rows.enumerate() {
+        sqlx::query("INSERT INTO base_sys_log (id, category, user_name, creator_time, request_url) VALUES ($1, $2, 'admin', $3, '/api/x')")
+            .bind(format!("trim{n:04}"))
+            .bind(category as i64)
+            .bind(at)
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+    }
+    let t = qiming_server::housekeeping::run_once(&s.state).await.unwrap();
+    assert_eq!(t.request_log, 70, "20 too old, then 50 beyond the newest 50: {t:?}");
+    let kept: Vec<(i64, i64)> = sqlx::query_as("SELECT category, creator_time FROM base_sys_log WHERE id LIKE 'trim%' ORDER BY category, creator_time DESC")
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap();
+    let requests: Vec<i64> = kept.iter().filter(|(c, _)| *c == 5).map(|(_, t)| *t).collect();
+    assert_eq!(requests, (0..50).map(|i| now - i * 60_000).collect::<Vec<_>>(), "the newest 50 stay");
+    assert_eq!(kept.iter().filter(|(c, _)| *c == 1).count(), 5, "sign-ins keep their 180 days");
+    // Nothing more to trim.
+    assert_eq!(qiming_server::housekeeping::run_once(&s.state).await.unwrap().request_log, 0);
+}
+
+on_both_engines!(request_log_is_trimmed_by_age_and_size);

@@ -561,6 +561,112 @@ async fn list_queries_read_in_index_order_sqlite() {
     }
 }
 
+// Issue 26: the list's own statements (the deferred join the server runs, and its count) on
+// 20,000 rows of a sales-ledger-shaped model read the indexes release made from the list's
+// definition, on both engines: a deep page sorted by a date descending, a deep page in the
+// default order, a filter on a narrowing field + a sort (first and deep pages) — no full scan
+// of the table, no sort of its rows (SQLite: no TEMP B-TREE; PostgreSQL: no Seq Scan, no Sort).
+async fn list_plans_read_the_lists_indexes(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let options = json!([{"id": "a", "fullName": "新建"}, {"id": "b", "fullName": "审核中"}, {"id": "c", "fullName": "已完成"}, {"id": "d", "fullName": "作废"}]);
+    let form = json!({"fields": [
+        field("comInput", "code", "单号", json!({})),
+        field("comInput", "customer", "客户", json!({})),
+        {"__vModel__": "amount", "__config__": {"jnpfKey": "numInput", "label": "金额"}, "precision": 2},
+        {"__vModel__": "placed", "__config__": {"jnpfKey": "date", "label": "日期"}, "format": "yyyy-MM-dd"},
+        {"__vModel__": "status", "__config__": {"jnpfKey": "select", "label": "状态", "dataType": "static"}, "__slot__": {"options": options}, "options": options}
+    ]});
+    let columns = json!({"searchList": [{"prop": "code", "searchType": 2}, {"prop": "status", "searchType": 1}],
+        "columnList": [{"prop": "code"}, {"prop": "customer"}, {"prop": "amount", "sortable": true}, {"prop": "placed", "sortable": true}, {"prop": "status"}],
+        "defaultSidx": "placed", "sort": "desc"});
+    let model = released(&s, &admin, "ledgerplan", form, columns).await;
+    let table = format!("rec_{model}");
+    let mut conn = s.conn().await;
+    let fill = match engine {
+        Engine::Sqlite => format!(
+            "WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 20000) \
+             INSERT INTO {table} (id, creator, created, version, code, customer, amount, placed, status) \
+             SELECT 'p' || n, 'u', 1700000000000 + n, 1, 'C' || n, 'K' || (n % 97), n % 1000, 1700000000000 + (n % 365) * 86400000, \
+             substr('abcd', n % 4 + 1, 1) FROM g"
+        ),
+        Engine::Postgres => format!(
+            "INSERT INTO {table} (id, creator, created, version, code, customer, amount, placed, status) \
+             SELECT 'p' || n, 'u', 1700000000000 + n, 1, 'C' || n, 'K' || (n % 97), n % 1000, 1700000000000 + (n % 365) * 86400000::bigint, \
+             substr('abcd', n % 4 + 1, 1) FROM generate_series(1, 20000) AS n"
+        ),
+    };
+    sqlx::query(sqlx::AssertSqlSafe(fill)).execute(&mut *conn).await.unwrap();
+    if engine == Engine::Postgres {
+        // What autovacuum does after a bulk load (Qiming never runs ANALYZE on SQLite).
+        sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM ANALYZE {table}"))).execute(&mut *conn).await.unwrap();
+    }
+    drop(conn);
+    let status = json!({"status": "b"}).to_string();
+    for (what, body) in [
+        ("page 900 by date descending", json!({"currentPage": 900, "pageSize": 20, "sidx": "placed", "sort": "desc"})),
+        ("page 900 newest first", json!({"currentPage": 900, "pageSize": 20})),
+        ("filter + sort, first page", json!({"currentPage": 1, "pageSize": 20, "queryJson": status, "sidx": "amount", "sort": "desc"})),
+        ("filter + sort, page 200", json!({"currentPage": 200, "pageSize": 20, "queryJson": status, "sidx": "amount", "sort": "desc"})),
+        ("filter + date ascending, page 100", json!({"currentPage": 100, "pageSize": 20, "queryJson": status, "sidx": "placed", "sort": "asc"})),
+    ] {
+        let form = serde_json::from_value(body).unwrap();
+        let plan = qiming_server::visualdev::online::service::explain(&s.state, &model, form).await.unwrap();
+        let page: Vec<&str> = plan.iter().take_while(|l| *l != "-- count").map(String::as_str).collect();
+        match engine {
+            Engine::Sqlite => {
+                assert!(page.iter().any(|l| l.contains("COVERING INDEX ix_")), "{what}: the ids from a list index: {plan:#?}");
+                assert!(!page.iter().any(|l| l.contains("TEMP B-TREE")), "{what}: sorts: {plan:#?}");
+                assert!(!page.iter().any(|l| l.starts_with("SCAN r") && !l.contains("INDEX")), "{what}: scans the table: {plan:#?}");
+            }
+            Engine::Postgres => {
+                assert!(page.iter().any(|l| l.contains("Index Only Scan") && l.contains(" ix_")), "{what}: the ids from a list index: {plan:#?}");
+                assert!(!page.iter().any(|l| l.contains("Seq Scan")), "{what}: scans the table: {plan:#?}");
+                assert!(!page.iter().any(|l| l.trim_start().trim_start_matches("->").trim_start().starts_with("Sort")), "{what}: sorts: {plan:#?}");
+            }
+        }
+    }
+}
+
+on_both_engines!(list_plans_read_the_lists_indexes);
+
+// Issue 26: the answers of record lists are kept within QIMING_RECORD_ANSWER_CACHE_MB, in
+// bytes, however many distinct queries come: 1 MB here, 60 distinct pages of 50 rows (each
+// some tens of KB) — the store never weighs more than its budget, still keeps answers, and
+// a kept answer is the one computed afresh.
+async fn list_answers_stay_within_their_byte_budget(engine: Engine) {
+    let s = crate::harness::start_with(engine, |c| c.record_answer_cache_mb = 1).await;
+    let admin = s.ready_admin().await;
+    let model = released(&s, &admin, "budget", order_form(), order_columns()).await;
+    let table = format!("rec_{model}");
+    let mut conn = s.conn().await;
+    let fill = format!(
+        "WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 3000) \
+         INSERT INTO {table} (id, creator, created, version, code, title, amount, placed) \
+         SELECT 'b' || CAST(n AS TEXT), 'u', 1700000000000 + n, 1, 'C' || CAST(n AS TEXT), '一个相当长的标题，让每一页都有些分量' || CAST(n AS TEXT), n % 1000, 1700000000000 FROM g"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(fill)).execute(&mut *conn).await.unwrap();
+    sqlx::query("UPDATE base_visual_stamp SET data_version = data_version + 1 WHERE visual_id = $1").bind(&model).execute(&mut *conn).await.unwrap();
+    drop(conn);
+    let store = &s.state.visualdev.record_pages;
+    assert_eq!(store.budget(), 1024 * 1024);
+    let mut heaviest = 0;
+    for page in 1..=30 {
+        for sort in ["asc", "desc"] {
+            let body = json!({"currentPage": page, "pageSize": 50, "sidx": "amount", "sort": sort});
+            let first = list(&s, &admin, &model, body.clone()).await;
+            assert_eq!(first["list"].as_array().unwrap().len(), 50);
+            assert_eq!(list(&s, &admin, &model, body).await, first, "a kept answer is the one computed");
+            heaviest = heaviest.max(store.bytes());
+            assert!(store.bytes() <= store.budget(), "{} bytes kept > {} after page {page}", store.bytes(), store.budget());
+        }
+    }
+    assert!(heaviest > 512 * 1024 && !store.is_empty(), "the store is used up to its budget: {heaviest} bytes, {} entries", store.len());
+    assert!(store.len() < 60, "older answers made room: {} kept", store.len());
+}
+
+on_both_engines!(list_answers_stay_within_their_byte_budget);
+
 // Issue 24 §3: a NUL (or another control character) inside a record's data, its queryJson or
 // its superQueryJson — JSON sent as text inside the body — is a 400 naming the field on both
 // engines (PostgreSQL cannot store NUL; it answered 500), and nothing is written.

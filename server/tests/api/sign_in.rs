@@ -89,6 +89,34 @@ async fn auth_007_locked_after_five_failures(engine: Engine) {
     s.sign_in(ADMIN, ADMIN_PASSWORD).await;
 }
 
+// AUTH-007 (issue 26): only failures lock. Sixteen sign-ins of one account with the right
+// password at the same moment all succeed — none answers 账号已锁定 while no lock is stored
+// (places beyond the limit wait for the checks in flight instead of being refused).
+async fn auth_007_concurrent_right_passwords_all_sign_in(engine: Engine) {
+    let s = start(engine).await;
+    let answers = futures_util::future::join_all((0..16).map(|_| s.login(ADMIN, ADMIN_PASSWORD))).await;
+    let refused: Vec<String> = answers.iter().filter(|a| a.code() != 200).map(|a| a.msg().to_string()).collect();
+    assert!(refused.is_empty(), "{} of 16 refused: {refused:?}", refused.len());
+    // Nothing was counted against the account: four failures still leave it open.
+    for _ in 0..4 {
+        s.login(ADMIN, "wrong-password").await.fails(400, WRONG);
+    }
+    s.sign_in(ADMIN, ADMIN_PASSWORD).await;
+}
+
+// AUTH-007 (issue 26): wrong passwords at the same moment still lock, and no more than the
+// limit's five are checked before the lock lands (the login log holds five 账户或密码错误 at
+// most; the others answer 账号已锁定).
+async fn auth_007_concurrent_wrong_passwords_lock(engine: Engine) {
+    let s = start(engine).await;
+    let answers = futures_util::future::join_all((0..16).map(|_| s.login(ADMIN, "wrong-password"))).await;
+    let wrong = answers.iter().filter(|a| a.msg() == WRONG).count();
+    let locked = answers.iter().filter(|a| a.msg() == "账号已锁定，请10分钟后再试").count();
+    assert_eq!((wrong + locked, answers.iter().all(|a| a.code() == 400)), (16, true), "{:?}", answers.iter().map(|a| a.msg()).collect::<Vec<_>>());
+    assert!(wrong <= 4 && locked >= 12, "at most five checked (the fifth answers the lock): {wrong} wrong, {locked} locked");
+    s.login(ADMIN, ADMIN_PASSWORD).await.fails(400, "账号已锁定，请10分钟后再试");
+}
+
 // AUTH-007: failures from one address are throttled across accounts.
 async fn auth_007_address_throttled(engine: Engine) {
     let s = start_with(engine, |c| c.login_address_max_failures = 3).await;
@@ -245,6 +273,8 @@ on_both_engines!(
     auth_007_unknown_account_and_wrong_password_same_answer,
     auth_007_locked_after_five_failures,
     auth_007_address_throttled,
+    auth_007_concurrent_right_passwords_all_sign_in,
+    auth_007_concurrent_wrong_passwords_lock,
     auth_002_captcha_required_and_wrong,
     auth_007_disabled_user,
     prof_006_login_log,

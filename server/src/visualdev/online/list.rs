@@ -204,3 +204,23 @@ pub async fn related_page(state: &AppState, permit: &RecordPermit, model_id: &st
         .collect();
     Ok(page_of(page, list, total))
 }
+
+/// The query plans of a list request as an administrator (whole data scope, every field)
+/// would have it answered: the page's statement, then its count's. For the tests that prove
+/// the lists read their indexes (issue 26) and for an operator checking a slow list.
+pub async fn explain(state: &AppState, model_id: &str, form: RecordListForm) -> Result<Vec<String>, AppError> {
+    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
+    let mut conn = state.db.acquire().await?;
+    let engine = Engine::of(&conn);
+    let (loaded, _) = load(state, &mut conn, model_id).await?;
+    let columns = loaded.main_columns();
+    let query = filter::list_query(&loaded.column_data, &columns, &|_| true, &form)?;
+    let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
+    let scope = crate::access::DataScope::unrestricted(crate::access::Reason::Structure);
+    let (text, values, _) = repo::page_statement(engine, &loaded.main, &scope, &query, page.offset() as u64, page.page_size as u64, &reads);
+    let mut plan = repo::plan(&mut conn, &text, values).await?;
+    let (text, values) = repo::count_statement(engine, &loaded.main, &scope, &query.filters);
+    plan.push("-- count".into());
+    plan.extend(repo::plan(&mut conn, &text, values).await?);
+    Ok(plan)
+}

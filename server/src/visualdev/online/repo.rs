@@ -329,6 +329,11 @@ fn count_select(table: &str, engine: Engine, scope: &DataScope, filters: &[Filte
     count
 }
 
+/// The statement that counts a list's records, as text and values.
+pub fn count_statement(engine: Engine, table: &str, scope: &DataScope, filters: &[Filter]) -> (String, Values) {
+    built(engine, &count_select(table, engine, scope, filters))
+}
+
 /// What a list's total depends on, as text: its count statement with the values bound to it
 /// (the table, the data scope and every filter). Equal keys count the same rows.
 pub fn count_key(table: &str, engine: Engine, scope: &DataScope, filters: &[Filter]) -> String {
@@ -336,22 +341,51 @@ pub fn count_key(table: &str, engine: Engine, scope: &DataScope, filters: &[Filt
     format!("{text}|{values:?}")
 }
 
-/// A page of main records in scope: filtered, sorted (ties by creation and id in the same
-/// direction; newest first when unsorted), with the total — counted unless the caller already knows it (`known_total`).
-#[allow(clippy::too_many_arguments)]
-pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, query: &ListQuery, offset: u64, limit: u64, columns: &[Read], known_total: Option<i64>) -> Result<(Vec<(Head, Vec<Cell>)>, i64), AppError> {
-    let engine = Engine::of(conn);
+/// The statement of a page of main records in scope (the SQL text and its values) and how
+/// many columns it reads (`c0 … cN`): filtered, sorted (ties by creation and id in the same
+/// direction; newest first when unsorted), `limit` rows from `offset`.
+///
+/// A deferred join (issue 26): the page's ids are chosen first — the filters, the order,
+/// LIMIT and OFFSET over the id, the sort column and `created` only, which one of the list's
+/// indexes (sort field or narrowing field + sort field, then created, id: `layout`) holds
+/// whole, so a deep page walks index entries, never the table's rows — and only those ids
+/// are joined back to the table for their columns.
+pub fn page_statement(engine: Engine, table: &str, scope: &DataScope, query: &ListQuery, offset: u64, limit: u64, columns: &[Read]) -> (String, Values, usize) {
     let ListQuery { filters, sort } = query;
-    let total = match known_total {
-        Some(n) => n,
-        None => fetch_count(conn, &count_select(table, engine, scope, filters)).await?,
+    // Ties follow the sort's direction (newest first unsorted), so that one index
+    // (column, created, id) read forwards or backwards gives the whole order.
+    let tie = match &sort {
+        Some(s) if !s.descending => Order::Asc,
+        _ => Order::Desc,
     };
-    if offset >= total as u64 {
-        return Ok((Vec::new(), total));
+    let keyed = |name: &str| Expr::col((iden("k"), iden(name)));
+    // The ids of the page, in its order (k0 the id, k1 the sort column, k2 created).
+    let mut ids = base_select(table, scope);
+    ids.expr_as(column("id"), iden("k0")).expr_as(column("created"), iden("k2"));
+    for f in filters {
+        ids.and_where(condition(engine, f));
     }
+    let mut order: Vec<(Expr, Order)> = Vec::new();
+    if let Some(s) = &sort {
+        ids.expr_as(column(&s.physical), iden("k1"));
+        let direction = if s.descending { Order::Desc } else { Order::Asc };
+        ids.order_by_expr(column(&s.physical), direction.clone());
+        order.push((keyed("k1"), direction));
+    }
+    ids.order_by_expr(column("created"), tie.clone()).order_by_expr(column("id"), tie.clone());
+    ids.limit(limit).offset(offset);
+    order.push((keyed("k2"), tie.clone()));
+    order.push((keyed("k0"), tie.clone()));
+
     // Every read column under a fixed alias (c0 … cN; the sort column raw as s0), so that the
     // SQLite form below can name them.
-    let mut select = base_select(table, scope);
+    let mut select = Query::select();
+    select.from_subquery(ids, iden("k")).join_as(
+        sea_query::JoinType::InnerJoin,
+        iden(table),
+        iden(ALIAS),
+        Expr::col((iden(ALIAS), iden("id"))).equals((iden("k"), iden("k0"))),
+    );
     let mut n = 0;
     for h in HEAD {
         select.expr_as(column(h), iden(&format!("c{n}")));
@@ -363,44 +397,53 @@ pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, query: &ListQ
         select.expr_as(expr, iden(&format!("c{n}")));
         n += 1;
     }
-    for f in filters {
-        select.and_where(condition(engine, f));
-    }
-    // Ties follow the sort's direction (newest first unsorted), so that one index
-    // (column, created, id) read forwards or backwards gives the whole order.
-    let tie = match &sort {
-        Some(s) if !s.descending => Order::Asc,
-        _ => Order::Desc,
-    };
     let word = |o: &Order| if matches!(o, Order::Desc) { "DESC" } else { "ASC" };
+    if engine == Engine::Postgres {
+        // The ids come in the page's order; PostgreSQL keeps it through the join (no sort of
+        // the page shows in its plan).
+        for (e, o) in order {
+            select.order_by_expr(e, o);
+        }
+        let (text, values) = built(engine, &select);
+        return (text, values, n);
+    }
+    // SQLite: the page as one row (a JSON array of rows, in the page's order). sqlx's SQLite
+    // driver hands each row from the connection's thread to the task on its own, a wake-up
+    // each, which for a page of 20 cost more than the query itself. (Only SQLite's form
+    // reads the sort column again; PostgreSQL would hand a raw NUMERIC to the Any driver.)
     let mut outer_order = Vec::new();
     if let Some(s) = &sort {
-        let order = if s.descending { Order::Desc } else { Order::Asc };
-        // (Only SQLite's form orders by it again; PostgreSQL would hand a raw NUMERIC to the
-        // Any driver, which takes none.)
-        if engine == Engine::Sqlite {
-            select.expr_as(column(&s.physical), iden("s0"));
-        }
-        outer_order.push(format!("p.s0 {}", word(&order)));
-        select.order_by_expr(column(&s.physical), order);
+        select.expr_as(keyed("k1"), iden("s0"));
+        outer_order.push(format!("p.s0 {}", word(if s.descending { &Order::Desc } else { &Order::Asc })));
     }
     outer_order.push(format!("p.c2 {0}, p.c0 {0}", word(&tie)));
-    select.order_by_expr(column("created"), tie.clone()).order_by_expr(column("id"), tie);
-    select.limit(limit).offset(offset);
+    let (inner, values) = built(engine, &select);
+    let listed = (0..n).map(|i| format!("p.c{i}")).collect::<Vec<_>>().join(", ");
+    let text = format!("SELECT json_group_array(json_array({listed}) ORDER BY {}) FROM ({inner}) AS p", outer_order.join(", "));
+    (text, values, n)
+}
+
+/// A page of main records in scope ([`page_statement`]), with the total — counted unless the
+/// caller already knows it (`known_total`).
+#[allow(clippy::too_many_arguments)]
+pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, query: &ListQuery, offset: u64, limit: u64, columns: &[Read], known_total: Option<i64>) -> Result<(Vec<(Head, Vec<Cell>)>, i64), AppError> {
+    let engine = Engine::of(conn);
+    let total = match known_total {
+        Some(n) => n,
+        None => fetch_count(conn, &count_select(table, engine, scope, &query.filters)).await?,
+    };
+    if offset >= total as u64 {
+        return Ok((Vec::new(), total));
+    }
+    let (text, values, _) = page_statement(engine, table, scope, query, offset, limit, columns);
     if engine == Engine::Postgres {
-        let rows = fetch_all(conn, &select).await?;
+        let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), values).fetch_all(&mut *conn).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
             out.push((head(row)?, cells(row, columns, HEAD.len())?));
         }
         return Ok((out, total));
     }
-    // SQLite: the page as one row (a JSON array of rows, in the page's order). sqlx's SQLite
-    // driver hands each row from the connection's thread to the task on its own, a wake-up
-    // each, which for a page of 20 cost more than the query itself.
-    let (inner, values) = built(engine, &select);
-    let listed = (0..n).map(|i| format!("p.c{i}")).collect::<Vec<_>>().join(", ");
-    let text = format!("SELECT json_group_array(json_array({listed}) ORDER BY {}) FROM ({inner}) AS p", outer_order.join(", "));
     let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), values).fetch_one(&mut *conn).await?;
     let page: Vec<Vec<serde_json::Value>> = serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(anyhow::Error::from)?;
     let mut out = Vec::with_capacity(page.len());
@@ -408,6 +451,20 @@ pub async fn page(conn: &mut Conn, table: &str, scope: &DataScope, query: &ListQ
         out.push((head_of_json(values), cells_of_json(values, columns, HEAD.len())));
     }
     Ok((out, total))
+}
+
+/// The query plan of a statement, one line per step (EXPLAIN QUERY PLAN's details on
+/// SQLite, EXPLAIN's lines on PostgreSQL).
+pub async fn plan(conn: &mut Conn, text: &str, values: Values) -> Result<Vec<String>, AppError> {
+    let engine = Engine::of(conn);
+    let explain = match engine {
+        Engine::Sqlite => format!("EXPLAIN QUERY PLAN {text}"),
+        Engine::Postgres => format!("EXPLAIN {text}"),
+    };
+    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(explain)), values).fetch_all(&mut *conn).await?;
+    rows.iter()
+        .map(|r| Ok(if engine == Engine::Sqlite { r.try_get::<String, _>(3)? } else { r.try_get::<String, _>(0)? }))
+        .collect()
 }
 
 fn head_of_json(v: &[serde_json::Value]) -> Head {

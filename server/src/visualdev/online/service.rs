@@ -12,7 +12,7 @@
 
 pub use super::display::data_change;
 pub use super::export::export;
-pub use super::list::{list, related_page};
+pub use super::list::{explain, list, related_page};
 pub use super::print::{PrintFields, print_fields, print_record};
 pub use super::loaded::Loaded;
 pub use super::record::{config, info};
