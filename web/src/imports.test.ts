@@ -8,6 +8,7 @@
  * screen, it names an interface the app fills (widgets/pickers/managers.ts). Tests are not
  * layers: a test may render a block with the app's registrations.
  */
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describeCycle, findCycles, readImportGraph } from '@/test/importGraph';
 
@@ -30,6 +31,15 @@ describe('imports of web/src', () => {
     const offending = [...graph]
       .filter(([file]) => blocks.some((dir) => file.startsWith(dir)) && !isTest(file))
       .flatMap(([file, targets]) => targets.filter((to) => above.some((dir) => to.startsWith(dir))).map((to) => `${file} → ${to}`))
+      .sort();
+    expect(offending).toEqual([]);
+  });
+
+  it('takes date and time pickers from components/zonedPickers, never antd\'s own (their today is the browser\'s; issue 25)', () => {
+    const antdPicker = /import\s*\{[^}]*\b(DatePicker|TimePicker)\b[^}]*\}\s*from\s*'antd'/;
+    const offending = [...graph.keys()]
+      .filter((file) => !/\.test\.tsx?$/.test(file) && file !== 'components/zonedPickers.tsx')
+      .filter((file) => antdPicker.test(readFileSync(path.resolve(__dirname, file), 'utf8')))
       .sort();
     expect(offending).toEqual([]);
   });

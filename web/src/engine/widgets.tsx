@@ -12,7 +12,6 @@ import {
   Cascader,
   Checkbox,
   ColorPicker,
-  DatePicker,
   Divider,
   Input,
   InputNumber,
@@ -22,11 +21,11 @@ import {
   Slider,
   Space,
   Switch,
-  TimePicker,
   Tooltip,
   TreeSelect,
   Typography,
 } from 'antd';
+import { DatePicker, TimePicker } from '@/components/zonedPickers';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { inZone, now as nowInZone, pickedMs, zoneOffset } from '@/utils/clock';

@@ -6,7 +6,8 @@
  */
 import { inZone, wallMs } from '@/utils/clock';
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, DatePicker, Descriptions, Form, Input, Select, Skeleton } from 'antd';
+import { App, Button, Descriptions, Form, Input, Select, Skeleton } from 'antd';
+import { DatePicker } from '@/components/zonedPickers';
 import { EditOutlined } from '@ant-design/icons';
 import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -10,7 +10,8 @@
  * change is sent with scope 3.
  */
 import { useRef, useState } from 'react';
-import { DatePicker, Form, Input, Radio, Select, Switch, TimePicker, type FormInstance } from 'antd';
+import { Form, Input, Radio, Select, Switch, type FormInstance } from 'antd';
+import { DatePicker, TimePicker } from '@/components/zonedPickers';
 import type { Rule } from 'antd/es/form';
 import { type Dayjs } from 'dayjs';
 import { now } from '@/utils/clock';

@@ -7,7 +7,8 @@
  * description as the server does; the founding date cannot lie in the future.
  */
 import { inZone, now, wallMs } from '@/utils/clock';
-import { DatePicker, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
+import { DatePicker } from '@/components/zonedPickers';
 import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createCompany, getCompany, updateCompany, type CompanyForm, type CompanyInfo } from '@/api/organize';

@@ -14,7 +14,8 @@
  */
 import { inZone, wallMs } from '@/utils/clock';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
+import { DatePicker } from '@/components/zonedPickers';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getPositionsByOrganizations, type OptionGroup } from '@/api/position';

@@ -8,7 +8,8 @@
  */
 import { now, wallMs } from '@/utils/clock';
 import { useState } from 'react';
-import { App, Button, DatePicker, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Tabs, type TableColumnsType } from 'antd';
+import { DatePicker } from '@/components/zonedPickers';
 import { DeleteOutlined } from '@ant-design/icons';
 import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

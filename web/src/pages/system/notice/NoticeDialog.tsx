@@ -7,7 +7,8 @@
  */
 import { inZone, pickedMs } from '@/utils/clock';
 import { useEffect, useState } from 'react';
-import { DatePicker, Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
+import { DatePicker } from '@/components/zonedPickers';
 import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { createNotice, getNotice, getSendConfigs, updateNotice, type NoticeForm, type NoticeInfo, type SendConfig } from '@/api/message';
