@@ -150,3 +150,110 @@ pub async fn delete<E: Entity>(entity: &E, state: &AppState, scope: &DataScope, 
     tx.commit().await?;
     Ok(row)
 }
+
+/// The handlers of an administered entity's form, written once for every page: POST (create),
+/// GET …/{id} (the row for its form), PUT …/{id} (a change: only what is sent), DELETE …/{id},
+/// PUT …/{id}/Actions/State, and the copy, the export file (its download url) and the import
+/// of an uploaded file, each only when its summary is given (export and import with their
+/// permits). `$steps` is what serves
+/// them: the area's service module (`service`, with `create`, `info`, `update`, `delete` and
+/// `toggle`) or a type with those steps (the menu page's kinds, `service::Buttons`). The
+/// permits are the page's view, add, edit and remove actions; `id "…"` first describes the
+/// path's `{id}` in the document. The area's table routes
+/// `handlers::{create, info, update, delete, state, copy, export, import}`.
+macro_rules! handlers {
+    ($tag:literal, $($steps:ident)::+, $form:ident => $info:ident, [$($permits:ident),+] { id $id:literal, $($pieces:tt)* }) => {
+        $crate::crud::handlers!(@id (("id" = String, Path, description = $id)) $tag, $($steps)::+, $form => $info, [$($permits),+] { $($pieces)* });
+    };
+    ($tag:literal, $($steps:ident)::+, $form:ident => $info:ident, [$($permits:ident),+] { $($pieces:tt)* }) => {
+        $crate::crud::handlers!(@id (("id" = String, Path)) $tag, $($steps)::+, $form => $info, [$($permits),+] { $($pieces)* });
+    };
+    (@id $id:tt $tag:literal, $($steps:ident)::+, $form:ident => $info:ident, [$view:ident, $add:ident, $edit:ident, $remove:ident] {
+        $(create $create:literal,)?
+        $(info $read:literal,)?
+        $(update $update:literal,)?
+        $(delete $delete:literal,)?
+        $(state $state:literal,)?
+        $(copy $copy:literal,)?
+        $(export $export_permit:ident $export:literal,)?
+        $(import $import_permit:ident $import:literal,)?
+    }) => {
+        pub use administered::*;
+
+        mod administered {
+            #![allow(unused_imports)]
+            use super::*;
+            use super::$($steps)::+ as steps;
+            use $crate::api::TABLE;
+            use $crate::access::Permit;
+            use $crate::state::AppState;
+            use $crate::system::download::dto::ExportUrl;
+            use $crate::wire::{ApiResult, Envelope, Json, NoData, Path, Upload, UploadForm, done, ok};
+            use axum::extract::State;
+            $(
+            #[utoipa::path(post, path = TABLE, tag = $tag, summary = $create, request_body = $form,
+                responses((status = 200, body = Envelope<NoData>)))]
+            pub async fn create(State(state): State<AppState>, permit: Permit<$add>, Json(form): Json<$form>) -> ApiResult<NoData> {
+                steps::create(&state, &permit, form).await?;
+                done("新建成功")
+            }
+            )?
+            $(
+            #[utoipa::path(get, path = TABLE, tag = $tag, summary = $read, params $id,
+                responses((status = 200, body = Envelope<$info>)))]
+            pub async fn info(State(state): State<AppState>, permit: Permit<$view>, Path(id): Path<String>) -> ApiResult<$info> {
+                ok(steps::info(&state, &permit, &id).await?)
+            }
+            )?
+            $(
+            #[utoipa::path(put, path = TABLE, tag = $tag, summary = $update, params $id, request_body = $form,
+                responses((status = 200, body = Envelope<NoData>)))]
+            pub async fn update(State(state): State<AppState>, permit: Permit<$edit>, Path(id): Path<String>, Json(form): Json<$form>) -> ApiResult<NoData> {
+                steps::update(&state, &permit, &id, form).await?;
+                done("更新成功")
+            }
+            )?
+            $(
+            #[utoipa::path(delete, path = TABLE, tag = $tag, summary = $delete, params $id,
+                responses((status = 200, body = Envelope<NoData>)))]
+            pub async fn delete(State(state): State<AppState>, permit: Permit<$remove>, Path(id): Path<String>) -> ApiResult<NoData> {
+                steps::delete(&state, &permit, &id).await?;
+                done("删除成功")
+            }
+            )?
+            $(
+            #[utoipa::path(put, path = TABLE, tag = $tag, summary = $state, params $id,
+                responses((status = 200, body = Envelope<NoData>)))]
+            pub async fn state(State(state): State<AppState>, permit: Permit<$edit>, Path(id): Path<String>) -> ApiResult<NoData> {
+                steps::toggle(&state, &permit, &id).await?;
+                done("更新成功")
+            }
+            )?
+            $(
+            #[utoipa::path(post, path = TABLE, tag = $tag, summary = $copy, params $id,
+                responses((status = 200, body = Envelope<NoData>)))]
+            pub async fn copy(State(state): State<AppState>, permit: Permit<$add>, Path(id): Path<String>) -> ApiResult<NoData> {
+                steps::copy(&state, &permit, &id).await?;
+                done("复制成功")
+            }
+            )?
+            $(
+            #[utoipa::path(get, path = TABLE, tag = $tag, summary = $export, params $id,
+                responses((status = 200, body = Envelope<ExportUrl>)))]
+            pub async fn export(State(state): State<AppState>, permit: Permit<$export_permit>, Path(id): Path<String>) -> ApiResult<ExportUrl> {
+                ok(ExportUrl { url: steps::export(&state, &permit, &id).await? })
+            }
+            )?
+            $(
+            #[utoipa::path(post, path = TABLE, tag = $tag, summary = $import,
+                request_body(content = UploadForm, content_type = "multipart/form-data"),
+                responses((status = 200, body = Envelope<NoData>)))]
+            pub async fn import(State(state): State<AppState>, permit: Permit<$import_permit>, upload: Upload) -> ApiResult<NoData> {
+                steps::import(&state, &permit, &upload.file_name, &upload.bytes).await?;
+                done("导入成功")
+            }
+            )?
+        }
+    };
+}
+pub(crate) use handlers;

@@ -449,3 +449,46 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         Ok(Upload { file_name, bytes, fields })
     }
 }
+
+/// Declares a form an update sends part of (POST and PUT of an administration page; camelCase
+/// JSON, documented): each field is written as the value it carries and declared as a
+/// [`Patch`] of it — absent when not
+/// sent, null when cleared —, left out when absent as the form is turned back into JSON for
+/// core's checks. The attribute this takes is written once here instead of on every field;
+/// the fields keep their own attributes (docs, `#[serde(rename = "type")]`, `#[schema(…)]`).
+macro_rules! patch_form {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* pub $field:ident: $ty:ty,)* }) => {
+        #[derive(Debug, Default, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        $(#[$meta])*
+        pub struct $name {
+            $(
+                $(#[$field_meta])*
+                #[serde(default, skip_serializing_if = "Patch::is_absent")]
+                pub $field: Patch<$ty>,
+            )*
+        }
+    };
+}
+pub(crate) use patch_form;
+
+/// Declares the query string of a GET: every parameter (camelCase) may be left out (its
+/// default), and is documented as a query parameter. The attributes this takes are written once here
+/// instead of on every field; the fields keep their own (docs, `deserialize_with`,
+/// `#[param(…)]`).
+macro_rules! query_params {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* pub $field:ident: $ty:ty,)* }) => {
+        #[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+        #[into_params(parameter_in = Query)]
+        #[serde(rename_all = "camelCase")]
+        $(#[$meta])*
+        pub struct $name {
+            $(
+                $(#[$field_meta])*
+                #[serde(default)]
+                pub $field: $ty,
+            )*
+        }
+    };
+}
+pub(crate) use query_params;

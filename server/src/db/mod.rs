@@ -7,6 +7,7 @@ mod sql;
 mod unique;
 
 pub use conn::{Conn, Engine, Tx};
+pub(crate) use sql::columns;
 pub use sql::{Arg, Keyword, Sql, counts_any, delete_row, fold, insert_row, keyword_like, like, like_anywhere, paged, toggle_enabled, update_row};
 pub use unique::{Duplicate, known_constraint_names, unique_violation};
 

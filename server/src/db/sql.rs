@@ -427,3 +427,13 @@ mod tests {
         assert_eq!(lite.text(), "(lower(a) LIKE $1 ESCAPE '\\')");
     }
 }
+
+/// The columns of a new row taken from the fields of `$row` named as they are:
+/// `columns!(m; parent_id, full_name)` is `vec![("parent_id", m.parent_id.into()), …]`, for
+/// [`insert_row`].
+macro_rules! columns {
+    ($row:expr; $($field:ident),* $(,)?) => {
+        vec![$((stringify!($field), $crate::db::Arg::from($row.$field))),*]
+    };
+}
+pub(crate) use columns;

@@ -56,21 +56,13 @@ pub async fn notices(State(state): State<AppState>, permit: Permit<ViewNotice>, 
     ok(service::notices(&state, &permit, q).await?)
 }
 
-#[utoipa::path(post, path = TABLE, tag = "message",
-    summary = "A new draft notice (button btn_add; MSG-022): rich text sanitised, attachments as JSON text, addressees as mixed-picker values",
-    request_body = NoticeForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_notice(State(state): State<AppState>, permit: Permit<AddNotice>, Json(form): Json<NoticeForm>) -> ApiResult<NoData> {
-    service::create_notice(&state, &permit, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "message",
-    summary = "A notice's form (menu msgCenter.notice)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoticeInfo>)))]
-pub async fn notice(State(state): State<AppState>, permit: Permit<ViewNotice>, Path(id): Path<String>) -> ApiResult<NoticeInfo> {
-    ok(service::notice(&state, &permit, &id).await?)
+pub mod notice {
+    use super::*;
+    crate::crud::handlers! { "message", service::notices, NoticeForm => NoticeInfo, [ViewNotice, AddNotice, EditNotice, RemoveNotice] {
+        create "A new draft notice (button btn_add; MSG-022): rich text sanitised, attachments as JSON text, addressees as mixed-picker values",
+        info "A notice's form (menu msgCenter.notice)",
+        delete "Deletes a notice and its addressees' copies (button btn_remove)",
+    }}
 }
 
 #[utoipa::path(put, path = TABLE, tag = "message",
@@ -81,15 +73,6 @@ pub async fn notice(State(state): State<AppState>, permit: Permit<ViewNotice>, P
 pub async fn update_notice(State(state): State<AppState>, permit: Permit<EditNotice>, Path(id): Path<String>, Json(form): Json<NoticeForm>) -> ApiResult<NoData> {
     service::update_notice(&state, &permit, &id, form).await?;
     done("修改成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "message",
-    summary = "Deletes a notice and its addressees' copies (button btn_remove)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_notice(State(state): State<AppState>, permit: Permit<RemoveNotice>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_notice(&state, &permit, &id).await?;
-    done("删除成功")
 }
 
 #[utoipa::path(put, path = TABLE, tag = "message",

@@ -22,14 +22,14 @@ pub use actions::{NOTICE_MENU, ViewNotice, AddNotice, EditNotice, RemoveNotice};
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route("/api/message", routes!(handlers::list, handlers::create_notice))
+        .route("/api/message", routes!(handlers::list, handlers::notice::create))
         .route("/api/message/ReadInfo/{id}", routes!(handlers::read))
         .route("/api/message/Actions/ReadAll", routes!(handlers::read_all))
         .route("/api/message/Record", routes!(handlers::delete_records))
         .route("/api/message/Notice", routes!(handlers::notices))
         .alias("/api/message/Notice/List", &[(Method::POST, "The notice list under the call catalogue's path (MSG-022)")], routes!(handlers::notices))
-        .route("/api/message/{id}", routes!(handlers::notice, handlers::update_notice, handlers::delete_notice))
-        .alias("/api/message/Notice/{id}", &[(Method::GET, "A notice's form under the call catalogue's path"), (Method::PUT, "Changes a draft notice under the call catalogue's path"), (Method::DELETE, "Deletes a notice under the call catalogue's path")], routes!(handlers::notice, handlers::update_notice, handlers::delete_notice))
+        .route("/api/message/{id}", routes!(handlers::notice::info, handlers::update_notice, handlers::notice::delete))
+        .alias("/api/message/Notice/{id}", &[(Method::GET, "A notice's form under the call catalogue's path"), (Method::PUT, "Changes a draft notice under the call catalogue's path"), (Method::DELETE, "Deletes a notice under the call catalogue's path")], routes!(handlers::notice::info, handlers::update_notice, handlers::notice::delete))
         .route("/api/message/{id}/Actions/Release", routes!(handlers::release))
         .alias("/api/message/Notice/{id}/Actions/Release", &[(Method::PUT, "Releases a draft notice under the call catalogue's path (MSG-023)")], routes!(handlers::release))
         .route("/api/message/{id}/Actions/Withdraw", routes!(handlers::withdraw))

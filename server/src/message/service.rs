@@ -636,3 +636,8 @@ mod tests {
         assert!(addressees("x--planet").is_err());
     }
 }
+
+/// A notice's form steps under the names the generic handlers call (`crud::handlers!`).
+pub mod notices {
+    pub use super::{create_notice as create, delete_notice as delete, notice as info};
+}

@@ -1,10 +1,11 @@
 //! The system area's request and answer shapes.
 
+use crate::wire::query_params;
 use crate::db::Keyword;
 use crate::request::Client;
 use crate::wire::opt_i64;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// A login-log row as the profile page lists it.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ToSchema)]
@@ -40,24 +41,22 @@ pub struct LoginLogEntry {
     pub json: String,
 }
 
-/// Filters of a log list: times in ms (inclusive), `category` 1 the login log, 3 the
-/// operation log, 5 the request log, and a keyword matched against address, place, OS,
-/// browser, outcome and the address called.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct LogQuery {
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub start_time: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub end_time: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub category: Option<i64>,
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    /// Filters of a log list: times in ms (inclusive), `category` 1 the login log, 3 the
+    /// operation log, 5 the request log, and a keyword matched against address, place, OS,
+    /// browser, outcome and the address called.
+    pub struct LogQuery {
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub start_time: Option<i64>,
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub end_time: Option<i64>,
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub category: Option<i64>,
+        pub keyword: Option<String>,
+    }
 }
 
 /// `{list}` answers (trees and lists without paging).

@@ -2,37 +2,14 @@
 //! columnData, appColumnData, tables, interfaceParam) travel as JSON text, as the JNPF
 //! designer posts and reads them.
 
+use crate::wire::query_params;
 use crate::wire::{Patch, opt_i64};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
-/// A draft as stored.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct ModelRow {
-    pub id: String,
-    pub full_name: String,
-    pub en_code: String,
-    pub model_type: i64,
-    pub web_type: i64,
-    pub db_link_id: String,
-    pub sort_code: i64,
-    pub enable_flow: i64,
-    pub state: i64,
-    pub category: String,
-    pub description: String,
-    pub tables: String,
-    pub form_data: String,
-    pub column_data: String,
-    pub app_column_data: String,
-    pub interface_id: String,
-    pub interface_name: String,
-    pub interface_param: String,
-    pub is_release: i64,
-    pub pc_is_release: i64,
-    pub app_is_release: i64,
-    pub version: i64,
-}
+/// A draft as stored: its answer (GET Base/{id}), read straight from base_visual_dev.
+pub type ModelRow = ModelInfo;
 
 /// A released version as stored (never changed once written).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -92,12 +69,13 @@ pub struct ModelListRow {
 }
 
 /// GET Base/{id}: the draft, parts as JSON text; the editor posts it back whole.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelInfo {
     pub id: String,
     pub full_name: String,
     pub en_code: String,
+    #[sqlx(rename = "model_type")]
     pub r#type: i64,
     pub web_type: i64,
     pub db_link_id: String,
@@ -231,14 +209,13 @@ pub struct ModelNode {
     pub children: Vec<ModelNode>,
 }
 
-/// GET Base/{id}/FormDataFields: `filterType` 1 leaves out sub-table columns.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct FieldsQuery {
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub filter_type: Option<i64>,
+query_params! {
+    /// GET Base/{id}/FormDataFields: `filterType` 1 leaves out sub-table columns.
+    pub struct FieldsQuery {
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub filter_type: Option<i64>,
+    }
 }
 
 /// A field offered to relationForm, its attributes and custom buttons.
@@ -249,18 +226,14 @@ pub struct FormField {
     pub label: String,
 }
 
-/// GET Base/{id}/FieldDataSelect: the related form's picker (jnpf-wire-engine.md §3.5).
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct FieldDataQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    #[serde(default)]
-    pub relation_field: Option<String>,
-    /// The column keys shown, comma separated.
-    #[serde(default)]
-    pub column_options: Option<String>,
+query_params! {
+    /// GET Base/{id}/FieldDataSelect: the related form's picker (jnpf-wire-engine.md §3.5).
+    pub struct FieldDataQuery {
+        pub keyword: Option<String>,
+        pub relation_field: Option<String>,
+        /// The column keys shown, comma separated.
+        pub column_options: Option<String>,
+    }
 }
 
 /// A record of a related form as the picker lists it: `id`, the relationField and the

@@ -8,7 +8,7 @@ use super::{AddModel, EditModel, ReleaseModel, RemoveModel, ViewModel};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::system::dto::ListOf;
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, PageOf, PageQuery, Path, Query, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = TABLE, tag = "visualdev",
@@ -44,41 +44,12 @@ pub async fn selector(State(state): State<AppState>, caller: Member, Query(q): Q
     ok(ListOf { list: service::selector(&state, &caller, &q).await? })
 }
 
-#[utoipa::path(get, path = TABLE, tag = "visualdev",
-    summary = "A model definition's draft, parts as JSON text",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ModelInfo>)))]
-pub async fn info(State(state): State<AppState>, permit: Permit<ViewModel>, Path(id): Path<String>) -> ApiResult<ModelInfo> {
-    ok(service::info(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "visualdev",
-    summary = "Change a model definition's draft (button btn_edit); only what is sent changes, released versions stay",
-    params(("id" = String, Path)),
-    request_body = ModelForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update(State(state): State<AppState>, permit: Permit<EditModel>, Path(id): Path<String>, Json(form): Json<ModelForm>) -> ApiResult<NoData> {
-    service::update(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "visualdev",
-    summary = "Delete a model definition and its released versions (button btn_remove)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveModel>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(post, path = TABLE, tag = "visualdev",
-    summary = "Copy a model definition as a new unreleased draft (button btn_add)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn copy(State(state): State<AppState>, permit: Permit<AddModel>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::copy(&state, &permit, &id).await?;
-    done("复制成功")
-}
+crate::crud::handlers! { "visualdev", service, ModelForm => ModelInfo, [ViewModel, AddModel, EditModel, RemoveModel] {
+    info "A model definition's draft, parts as JSON text",
+    update "Change a model definition's draft (button btn_edit); only what is sent changes, released versions stay",
+    delete "Delete a model definition and its released versions (button btn_remove)",
+    copy "Copy a model definition as a new unreleased draft (button btn_add)",
+}}
 
 #[utoipa::path(post, path = TABLE, tag = "visualdev",
     summary = "Release a model definition (button btn_release): every problem at once (code 400, data the list of {path, field, key, params, text}), else a new immutable version; answers the version number",

@@ -60,7 +60,6 @@ pub async fn sync(conn: &mut Conn, m: &ModelRow, form: &ReleaseForm, user_id: &s
             let id = new_id();
             let property = json!({"moduleId": m.id, "iconBackgroundColor": "", "isTree": 0}).to_string();
             let new = NewMenu {
-                id: &id,
                 parent_id: parent,
                 system_id: &system_id,
                 full_name: &m.full_name,
@@ -75,9 +74,8 @@ pub async fn sync(conn: &mut Conn, m: &ModelRow, form: &ReleaseForm, user_id: &s
                 enabled_mark: 1,
                 description: "",
                 authorize: [1, 1, 1, 0],
-                creator_user_id: user_id,
             };
-            menus::insert_menu(conn, &new, now).await?;
+            crate::crud::insert(&menus::Menus, conn, &id, new.columns(), user_id, now).await?;
         }
     }
     Ok(true)

@@ -125,7 +125,7 @@ pub async fn insert(conn: &mut Conn, m: &ModelRow, user_id: &str, now: i64) -> R
     .bind(&m.id)
     .bind(&m.full_name)
     .bind(&m.en_code)
-    .bind(m.model_type)
+    .bind(m.r#type)
     .bind(m.web_type)
     .bind(&m.db_link_id)
     .bind(m.sort_code)

@@ -120,31 +120,7 @@ async fn draft_in_scope(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<
 /// GET Base/{id}: the draft.
 pub async fn info(state: &AppState, permit: &Permit<ViewModel>, id: &str) -> Result<ModelInfo, AppError> {
     let mut conn = state.db.acquire().await?;
-    let m = draft_in_scope(&mut conn, permit.scope(), id).await?;
-    Ok(ModelInfo {
-        id: m.id,
-        full_name: m.full_name,
-        en_code: m.en_code,
-        r#type: m.model_type,
-        web_type: m.web_type,
-        db_link_id: m.db_link_id,
-        sort_code: m.sort_code,
-        enable_flow: m.enable_flow,
-        state: m.state,
-        category: m.category,
-        description: m.description,
-        tables: m.tables,
-        form_data: m.form_data,
-        column_data: m.column_data,
-        app_column_data: m.app_column_data,
-        interface_id: m.interface_id,
-        interface_name: m.interface_name,
-        interface_param: m.interface_param,
-        is_release: m.is_release,
-        pc_is_release: m.pc_is_release,
-        app_is_release: m.app_is_release,
-        version: m.version,
-    })
+    draft_in_scope(&mut conn, permit.scope(), id).await
 }
 
 async fn check_code(conn: &mut Conn, en_code: &str, except: &str) -> Result<(), AppError> {
@@ -170,7 +146,7 @@ pub async fn create(state: &AppState, permit: &Permit<AddModel>, form: ModelForm
         id: new_id(),
         full_name: text(&form.full_name).trim().to_string(),
         en_code: text(&form.en_code).trim().to_string(),
-        model_type: number_or(&form.r#type, 1),
+        r#type: number_or(&form.r#type, 1),
         web_type: number_or(&form.web_type, 2),
         db_link_id: if db_link.is_empty() { "0".into() } else { db_link },
         sort_code: number_or(&form.sort_code, 0),

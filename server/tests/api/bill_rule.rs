@@ -211,15 +211,7 @@ async fn bill_number_issues_consecutive_numbers(engine: Engine) {
 async fn at_once(servers: &[(&str, &reqwest::Client)], token: &str, code: &str, n: usize) -> Vec<String> {
     let calls = servers.iter().flat_map(|(base, http)| {
         (0..n).map(move |_| async move {
-            let body: Value = http
-                .get(format!("{base}{RULE}/BillNumber/{code}"))
-                .header("Authorization", token)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let body: Value = crate::harness::json_of(http.get(format!("{base}{RULE}/BillNumber/{code}")).header("Authorization", token)).await;
             assert_eq!(body["code"], 200, "{body}");
             body["data"].as_str().unwrap().to_string()
         })

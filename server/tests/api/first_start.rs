@@ -104,15 +104,7 @@ async fn first_start_prints_generated_admin_password(engine: Engine) {
     let login = sign_in(&first.base, &password).await;
     assert_eq!(login["code"], 200, "{login}");
     let token = login["data"]["token"].as_str().unwrap();
-    let me: Value = crate::harness::client()
-        .get(format!("{}/api/oauth/CurrentUser", first.base))
-        .header("Authorization", token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let me: Value = crate::harness::json_of(crate::harness::client().get(format!("{}/api/oauth/CurrentUser", first.base)).header("Authorization", token)).await;
     assert_eq!(me["data"]["userInfo"]["changePasswordDate"], Value::Null);
     stop(first).await;
 

@@ -338,24 +338,35 @@ pub fn password_change(old: &str, new: &str, code: &str, key: &str) -> Value {
     json!({"oldPassword": md5(old), "password": md5(new), "plainPassword": new, "code": code, "timestamp": key})
 }
 
-/// A page menu (type 2) with the given enCode under `parent`, in the main system; answers its
-/// id.
-pub async fn insert_page(s: &TestServer, parent: &str, en_code: &str) -> String {
-    let menu = menu::NewMenu {
+/// A menu of the main system (type 0/1 a directory, 2 a page) with the given enCode, under
+/// `parent` ('-1' at the top), to be stored by `menu::insert_menu`.
+pub fn new_menu(parent: &str, en_code: &str, menu_type: i64) -> menu::NewMenu {
+    menu::NewMenu {
         id: None,
         parent_id: parent.into(),
         system_id: MAIN_SYSTEM.into(),
         full_name: en_code.into(),
         en_code: en_code.into(),
         icon: String::new(),
-        menu_type: 2,
+        menu_type,
         url_address: en_code.into(),
         link_target: "_self".into(),
         property_json: "{}".into(),
         sort_code: 100,
-    };
+    }
+}
+
+/// A page menu (type 2) with the given enCode under `parent`, in the main system; answers its
+/// id.
+pub async fn insert_page(s: &TestServer, parent: &str, en_code: &str) -> String {
     let mut conn = s.conn().await;
-    menu::insert_menu(&mut conn, &menu, s.clock.now_ms()).await.unwrap()
+    menu::insert_menu(&mut conn, &new_menu(parent, en_code, 2), s.clock.now_ms()).await.unwrap()
+}
+
+/// The JSON answer of a request made with [`client`] (a request the test server's helpers do
+/// not make: other headers, another server).
+pub async fn json_of(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.unwrap().json().await.unwrap()
 }
 
 /// The seeded main system.

@@ -59,15 +59,7 @@ async fn health_reports_database_and_migrations(engine: Engine) {
 
 /// The administrator's sign-in answer from the server at `base`.
 async fn sign_in_admin(base: &str, password: &str) -> Value {
-    crate::harness::client()
-        .post(format!("{base}/api/oauth/Login"))
-        .form(&[("account", "admin"), ("password", crate::harness::md5(password).as_str()), ("origin", "password"), ("grant_type", "password")])
-        .send()
-        .await
-        .unwrap()
-        .json::<Value>()
-        .await
-        .unwrap()
+    crate::harness::json_of(crate::harness::client().post(format!("{base}/api/oauth/Login")).form(&[("account", "admin"), ("password", crate::harness::md5(password).as_str()), ("origin", "password"), ("grant_type", "password")])).await
 }
 
 async fn scrape(base: &str, authorization: Option<&str>) -> (u16, String) {

@@ -1,28 +1,11 @@
 //! Menu filtering by permission and the system configuration's admin rules.
 
-use crate::harness::{Engine, start, start_sharing, start_with};
+use crate::harness::{Engine, new_menu, start, start_sharing, start_with};
 use crate::on_both_engines;
-use qiming_server::permission::repo::menu::{self, ItemKind, NewMenu};
+use qiming_server::permission::repo::menu::{self, ItemKind};
 use serde_json::{Value, json};
 
-const MAIN_SYSTEM: &str = "100000000000000001";
 const HOME: &str = "200000000000000001";
-
-fn new_menu(parent: &str, en_code: &str, menu_type: i64) -> NewMenu {
-    NewMenu {
-        id: None,
-        parent_id: parent.into(),
-        system_id: MAIN_SYSTEM.into(),
-        full_name: en_code.into(),
-        en_code: en_code.into(),
-        icon: String::new(),
-        menu_type,
-        url_address: en_code.into(),
-        link_target: "_self".into(),
-        property_json: "{}".into(),
-        sort_code: 100,
-    }
-}
 
 fn codes(menus: &Value) -> Vec<String> {
     menus.as_array().unwrap().iter().map(|m| m["enCode"].as_str().unwrap().to_string()).collect()

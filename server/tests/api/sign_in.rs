@@ -248,17 +248,7 @@ async fn prof_006_forwarded_address_only_when_trusted(engine: Engine) {
     for trusted in [true, false] {
         let s = start_with(engine, |c| c.trust_forwarded_for = trusted).await;
         let form = [("account", ADMIN.to_string()), ("password", crate::harness::md5(ADMIN_PASSWORD))];
-        let login: serde_json::Value = s
-            .http
-            .post(format!("{}/api/oauth/Login", s.base))
-            .header("X-Forwarded-For", "127.0.0.9, 10.1.2.3")
-            .form(&form)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let login: serde_json::Value = crate::harness::json_of(s.http.post(format!("{}/api/oauth/Login", s.base)).header("X-Forwarded-For", "127.0.0.9, 10.1.2.3").form(&form)).await;
         let token = login["data"]["token"].as_str().unwrap();
         let info = s.get("/api/oauth/CurrentUser", Some(token)).await.ok()["userInfo"].clone();
         let expected = if trusted { ("10.1.2.3", "局域网") } else { ("127.0.0.1", "本地") };

@@ -1,14 +1,15 @@
 //! Wire types of groups (jnpf-wire-areas.md §1.6).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct GroupQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    pub struct GroupQuery {
+        pub keyword: Option<String>,
+    }
 }
 
 /// A row of the group list.
@@ -43,22 +44,17 @@ pub struct GroupInfo {
     pub description: String,
 }
 
-/// POST Group / PUT Group/{id}. An update changes only the fields it sends.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GroupForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent", rename = "type")]
-    pub kind: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST Group / PUT Group/{id}. An update changes only the fields it sends.
+    pub struct GroupForm {
+        pub full_name: String,
+        pub en_code: String,
+        #[serde(rename = "type")]
+        pub kind: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 /// A node of the group picker: a group type with its groups (type group can be picked).

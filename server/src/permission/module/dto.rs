@@ -2,10 +2,12 @@
 //! §1.8). An update changes only the fields it sends; every info answer may come back whole
 //! on PUT, so unknown fields are ignored.
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::{Patch, opt_i64, opt_i64_any, text_or_number};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// `{list}` of an answer that is a list or a tree.
 #[derive(Debug, Serialize, ToSchema)]
@@ -13,16 +15,14 @@ pub struct ListOf<T> {
     pub list: Vec<T>,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct SystemQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    /// 1 enabled, 0 disabled; empty: both.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub enabled_mark: Option<i64>,
+query_params! {
+    pub struct SystemQuery {
+        pub keyword: Option<String>,
+        /// 1 enabled, 0 disabled; empty: both.
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub enabled_mark: Option<i64>,
+    }
 }
 
 /// An application (system): a row of the list and the form.
@@ -43,41 +43,32 @@ pub struct SystemInfo {
     pub creator_time: i64,
 }
 
-/// POST System / PUT System/{id}.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SystemForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub icon: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
-    /// JSON text of an object (an object is taken too).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub property_json: Patch<Value>,
+patch_form! {
+    /// POST System / PUT System/{id}.
+    pub struct SystemForm {
+        pub full_name: String,
+        pub en_code: String,
+        pub icon: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+        /// JSON text of an object (an object is taken too).
+        #[schema(value_type = Option<String>)]
+        pub property_json: Value,
+    }
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    /// Web or App; empty: both.
-    #[serde(default)]
-    pub category: Option<String>,
+query_params! {
+    pub struct MenuQuery {
+        pub keyword: Option<String>,
+        /// Web or App; empty: both.
+        pub category: Option<String>,
+    }
 }
 
-/// A menu: a node of the admin tree (with its children) and the form (children empty).
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// A menu: a node of the admin tree (with its children) and the form (children empty); read
+/// straight from base_module.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuInfo {
     pub id: String,
@@ -89,6 +80,7 @@ pub struct MenuInfo {
     pub icon: String,
     /// 0/1 directory, 2 page, 3 form, 4 dictionary, 5 report, 6 screen, 7 link, 8 portal.
     #[serde(rename = "type")]
+    #[sqlx(rename = "type")]
     pub menu_type: i64,
     pub url_address: String,
     /// _self or _blank.
@@ -104,51 +96,37 @@ pub struct MenuInfo {
     pub is_column_authorize: i64,
     pub is_form_authorize: i64,
     pub is_data_authorize: i64,
+    #[sqlx(skip)]
     pub has_children: bool,
     #[schema(no_recursion)]
+    #[sqlx(skip)]
     pub children: Vec<MenuInfo>,
 }
 
-/// POST Menu / PUT Menu/{id}.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub parent_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub system_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub icon: Patch<String>,
-    #[serde(default, rename = "type", skip_serializing_if = "Patch::is_absent")]
-    pub menu_type: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub url_address: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub link_target: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub category: Patch<String>,
-    /// JSON text of an object (an object is taken too).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub property_json: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub is_button_authorize: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub is_column_authorize: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub is_form_authorize: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub is_data_authorize: Patch<i64>,
+patch_form! {
+    /// POST Menu / PUT Menu/{id}.
+    pub struct MenuForm {
+        pub parent_id: String,
+        pub system_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub icon: String,
+        #[serde(rename = "type")]
+        pub menu_type: i64,
+        pub url_address: String,
+        pub link_target: String,
+        pub category: String,
+        /// JSON text of an object (an object is taken too).
+        #[schema(value_type = Option<String>)]
+        pub property_json: Value,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+        pub is_button_authorize: i64,
+        pub is_column_authorize: i64,
+        pub is_form_authorize: i64,
+        pub is_data_authorize: i64,
+    }
 }
 
 /// A node of the parent pickers (Menu/Selector, ModuleButton/{moduleId}/Selector).
@@ -167,11 +145,10 @@ pub struct PickerNode {
     pub children: Vec<PickerNode>,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct KeywordQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    pub struct KeywordQuery {
+        pub keyword: Option<String>,
+    }
 }
 
 /// A button of a menu: a node of its tree and the form.
@@ -228,57 +205,38 @@ pub struct SchemeInfo {
     pub description: String,
 }
 
-/// The form of a button, a column, a form field or a scheme (each kind reads its fields).
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ItemForm {
-    /// The menu; required on creation, fixed afterwards.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub module_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub parent_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub icon: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub bind_table: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub bind_table_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub field_rule: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub child_table_key: Patch<String>,
-    /// JSON text (a scheme's condition); an array is taken too.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub condition_json: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub condition_text: Patch<String>,
+patch_form! {
+    /// The form of a button, a column, a form field or a scheme (each kind reads its fields).
+    pub struct ItemForm {
+        /// The menu; required on creation, fixed afterwards.
+        pub module_id: String,
+        pub parent_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub icon: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+        pub bind_table: String,
+        pub bind_table_name: String,
+        pub field_rule: i64,
+        pub child_table_key: String,
+        /// JSON text (a scheme's condition); an array is taken too.
+        #[schema(value_type = Option<String>)]
+        pub condition_json: Value,
+        pub condition_text: String,
+    }
 }
 
-/// One field of a batch (`columnJson` / `formJson`).
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BatchField {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub bind_table: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub field_rule: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub child_table_key: Patch<String>,
+patch_form! {
+    /// One field of a batch (`columnJson` / `formJson`).
+    pub struct BatchField {
+        pub full_name: String,
+        pub en_code: String,
+        pub bind_table: String,
+        pub field_rule: i64,
+        pub child_table_key: String,
+    }
 }
 
 /// POST ModuleColumn/Actions/Batch (`columnJson`) and ModuleForm/Actions/Batch (`formJson`).
@@ -297,8 +255,8 @@ pub struct BatchForm {
     pub form_json: Vec<BatchField>,
 }
 
-/// A data-authorize field of a menu.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// A data-authorize field of a menu, read straight from base_module_data_authorize.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthorizeFieldInfo {
     pub id: String,
@@ -307,10 +265,12 @@ pub struct AuthorizeFieldInfo {
     pub full_name: String,
     /// int, double, varchar, datetime, text or bigint.
     #[serde(rename = "type")]
+    #[sqlx(rename = "type")]
     pub field_type: String,
     /// Comparison symbols, comma-separated (Equal, NotEqual, …).
     pub condition_symbol: String,
     /// The symbols' Chinese names, comma-separated (display).
+    #[sqlx(skip)]
     pub condition_symbol_name: String,
     /// 'text' or a variable (@userId, @organizeId, …).
     pub condition_text: String,
@@ -322,34 +282,23 @@ pub struct AuthorizeFieldInfo {
     pub description: String,
 }
 
-/// POST / PUT ModuleDataAuthorize.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuthorizeFieldForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub module_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, rename = "type", skip_serializing_if = "Patch::is_absent")]
-    pub field_type: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub condition_symbol: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub condition_text: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub bind_table: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub field_rule: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub child_table_key: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST / PUT ModuleDataAuthorize.
+    pub struct AuthorizeFieldForm {
+        pub module_id: String,
+        pub en_code: String,
+        pub full_name: String,
+        #[serde(rename = "type")]
+        pub field_type: String,
+        pub condition_symbol: String,
+        pub condition_text: String,
+        pub bind_table: String,
+        pub field_rule: i64,
+        pub child_table_key: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 // ---- Data connections (ModuleDataAuthorizeLink) ---------------------------------------------
@@ -421,15 +370,12 @@ pub struct MenuImportForm {
     pub category: String,
 }
 
-/// The import's `parentId` and `category` when sent in the query string.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuImportQuery {
-    #[serde(default)]
-    pub parent_id: Option<String>,
-    #[serde(default)]
-    pub category: Option<String>,
+query_params! {
+    /// The import's `parentId` and `category` when sent in the query string.
+    pub struct MenuImportQuery {
+        pub parent_id: Option<String>,
+        pub category: Option<String>,
+    }
 }
 
 /// A null in a file is the field's empty value (JNPF writes null for unset fields).
@@ -444,6 +390,32 @@ fn enabled<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
 
 fn on() -> i64 {
     1
+}
+
+/// Declares a record of a `.bm` file in JNPF's names: every field may be absent or null in a
+/// file, which is its empty value (JNPF writes null for unset fields) — except those marked
+/// `required` (the id, a menu's type) and the state, which is enabled unless the file says 0.
+macro_rules! file_record {
+    ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
+        file_record!(@field [$(#[$meta])* $name] [] $($body)*);
+    };
+    (@field $head:tt [$($out:tt)*] $(#[$m:meta])* required $field:ident: $ty:ty, $($rest:tt)*) => {
+        file_record!(@field $head [$($out)* $(#[$m])* pub $field: $ty,] $($rest)*);
+    };
+    (@field $head:tt [$($out:tt)*] enabled_mark: i64, $($rest:tt)*) => {
+        file_record!(@field $head [$($out)* #[serde(default = "on", deserialize_with = "enabled")] pub enabled_mark: i64,] $($rest)*);
+    };
+    (@field $head:tt [$($out:tt)*] $(#[$m:meta])* $field:ident: $ty:ty, $($rest:tt)*) => {
+        file_record!(@field $head [$($out)* $(#[$m])* #[serde(default, deserialize_with = "nullable")] pub $field: $ty,] $($rest)*);
+    };
+    (@field [$(#[$meta:meta])* $name:ident] [$($out:tt)*]) => {
+        $(#[$meta])*
+        #[derive(Debug, Default, Serialize, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $($out)*
+        }
+    };
 }
 
 /// A menu's `.bm` file: JNPF's ModuleExportModel — the menu (`moduleEntity`) with its buttons,
@@ -467,140 +439,91 @@ pub struct MenuFile {
     pub children: Vec<MenuFile>,
 }
 
-/// A menu in a file (JNPF's ModuleEntity names).
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FileMenu {
-    pub id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub parent_id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub system_id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub full_name: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub en_code: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub icon: String,
-    #[serde(rename = "type")]
-    pub menu_type: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub url_address: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub link_target: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub category: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub property_json: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub sort_code: i64,
-    #[serde(default = "on", deserialize_with = "enabled")]
-    pub enabled_mark: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub description: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub is_button_authorize: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub is_column_authorize: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub is_form_authorize: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub is_data_authorize: i64,
+file_record! {
+    /// A menu in a file (JNPF's ModuleEntity names).
+    FileMenu {
+        required id: String,
+        parent_id: String,
+        system_id: String,
+        full_name: String,
+        en_code: String,
+        icon: String,
+        #[serde(rename = "type")]
+        required menu_type: i64,
+        url_address: String,
+        link_target: String,
+        category: String,
+        property_json: String,
+        sort_code: i64,
+        enabled_mark: i64,
+        description: String,
+        is_button_authorize: i64,
+        is_column_authorize: i64,
+        is_form_authorize: i64,
+        is_data_authorize: i64,
+    }
 }
 
-/// A button in a file.
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FileButton {
-    pub id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub parent_id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub full_name: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub en_code: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub icon: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub sort_code: i64,
-    #[serde(default = "on", deserialize_with = "enabled")]
-    pub enabled_mark: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub description: String,
+file_record! {
+    /// A button in a file.
+    FileButton {
+        required id: String,
+        parent_id: String,
+        full_name: String,
+        en_code: String,
+        icon: String,
+        sort_code: i64,
+        enabled_mark: i64,
+        description: String,
+    }
 }
 
-/// A list column or a form field in a file.
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FileField {
-    pub id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub bind_table: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub bind_table_name: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub full_name: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub en_code: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub field_rule: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub child_table_key: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub sort_code: i64,
-    #[serde(default = "on", deserialize_with = "enabled")]
-    pub enabled_mark: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub description: String,
+file_record! {
+    /// A list column or a form field in a file.
+    FileField {
+        required id: String,
+        bind_table: String,
+        bind_table_name: String,
+        full_name: String,
+        en_code: String,
+        field_rule: i64,
+        child_table_key: String,
+        sort_code: i64,
+        enabled_mark: i64,
+        description: String,
+    }
 }
 
-/// A data-authorize field in a file.
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FileAuthorizeField {
-    pub id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub full_name: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub en_code: String,
-    #[serde(default, rename = "type", deserialize_with = "nullable")]
-    pub field_type: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub condition_symbol: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub condition_text: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub bind_table: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub field_rule: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub child_table_key: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub sort_code: i64,
-    #[serde(default = "on", deserialize_with = "enabled")]
-    pub enabled_mark: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub description: String,
+file_record! {
+    /// A data-authorize field in a file.
+    FileAuthorizeField {
+        required id: String,
+        full_name: String,
+        en_code: String,
+        #[serde(rename = "type")]
+        field_type: String,
+        condition_symbol: String,
+        condition_text: String,
+        bind_table: String,
+        field_rule: i64,
+        child_table_key: String,
+        sort_code: i64,
+        enabled_mark: i64,
+        description: String,
+    }
 }
 
-/// A data-permission scheme in a file.
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FileScheme {
-    pub id: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub full_name: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub en_code: String,
-    /// JSON text, as the scheme's form stores it.
-    #[serde(default, deserialize_with = "nullable")]
-    pub condition_json: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub condition_text: String,
-    #[serde(default, deserialize_with = "nullable")]
-    pub sort_code: i64,
-    #[serde(default = "on", deserialize_with = "enabled")]
-    pub enabled_mark: i64,
-    #[serde(default, deserialize_with = "nullable")]
-    pub description: String,
+file_record! {
+    /// A data-permission scheme in a file.
+    FileScheme {
+        required id: String,
+        full_name: String,
+        en_code: String,
+        /// JSON text, as the scheme's form stores it.
+        condition_json: String,
+        condition_text: String,
+        sort_code: i64,
+        enabled_mark: i64,
+        description: String,
+    }
 }

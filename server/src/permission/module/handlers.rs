@@ -6,7 +6,7 @@ use super::dto::{
     AuthorizeFieldForm, AuthorizeFieldInfo, BatchForm, ButtonInfo, FieldInfo, ItemForm, KeywordQuery, LinkField, LinkForm, LinkInfo, LinkTables, ListOf,
     MenuForm, MenuImportForm, MenuImportQuery, MenuInfo, MenuQuery, PickerNode, SchemeInfo, SystemForm, SystemInfo, SystemQuery,
 };
-use super::service::{self, Kind};
+use super::service::{self, Administered, Kind, Switched};
 use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu, link, transfer};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
@@ -20,51 +20,6 @@ use axum::extract::State;
     responses((status = 200, body = Envelope<ListOf<SystemInfo>>)))]
 pub async fn systems(State(state): State<AppState>, permit: Permit<ViewMenu>, Query(q): Query<SystemQuery>) -> ApiResult<ListOf<SystemInfo>> {
     ok(ListOf { list: service::systems(&state, &permit, q).await? })
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create an application (button btn_add)",
-    request_body = SystemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_system(State(state): State<AppState>, permit: Permit<AddMenu>, Json(form): Json<SystemForm>) -> ApiResult<NoData> {
-    service::create_system(&state, &permit, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "An application, for its form (propertyJson as JSON text)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<SystemInfo>)))]
-pub async fn system(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<SystemInfo> {
-    ok(service::system(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change an application (button btn_edit); only what is sent changes; the main system stays enabled",
-    params(("id" = String, Path)),
-    request_body = SystemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_system(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>, Json(form): Json<SystemForm>) -> ApiResult<NoData> {
-    service::update_system(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete an application (button btn_remove); never the main system, nor one with menus",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_system(State(state): State<AppState>, permit: Permit<RemoveMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_system(&state, &permit, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable an application (button btn_edit); the main system stays enabled",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn system_state(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_system(&state, &permit, &id).await?;
-    done("更新成功")
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -91,51 +46,6 @@ pub async fn selector_all(State(state): State<AppState>, caller: Member, Query(q
     ok(ListOf { list: service::selector_all(&state, &caller, q.category.as_deref()).await? })
 }
 
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a menu (button btn_add), checked by core's menu rules",
-    request_body = MenuForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_menu(State(state): State<AppState>, permit: Permit<AddMenu>, Json(form): Json<MenuForm>) -> ApiResult<NoData> {
-    service::create_menu(&state, &permit, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A menu, for its form (propertyJson as JSON text)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<MenuInfo>)))]
-pub async fn menu(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<MenuInfo> {
-    ok(service::menu(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a menu (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = MenuForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_menu(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>, Json(form): Json<MenuForm>) -> ApiResult<NoData> {
-    service::update_menu(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a menu (button btn_remove); refused while menus hang below it",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_menu(State(state): State<AppState>, permit: Permit<RemoveMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_menu(&state, &permit, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a menu (button btn_edit)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn menu_state(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_menu(&state, &permit, &id).await?;
-    done("更新成功")
-}
-
 #[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's buttons as a tree (id: the menu); keyword keeps matches with those above them",
     params(("id" = String, Path), KeywordQuery),
@@ -150,51 +60,6 @@ pub async fn buttons(State(state): State<AppState>, permit: Permit<ViewMenu>, Pa
     responses((status = 200, body = Envelope<ListOf<ButtonInfo>>)))]
 pub async fn button_selector(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<ListOf<ButtonInfo>> {
     ok(ListOf { list: service::button_selector(&state, &permit, &id).await? })
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a button of a menu (button btn_add)",
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_button(State(state): State<AppState>, permit: Permit<AddMenu>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::create_item(&state, &permit, Kind::Button, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A button, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ButtonInfo>)))]
-pub async fn button(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<ButtonInfo> {
-    ok(service::item(&state, &permit, Kind::Button, &id).await?.into())
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a button (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_button(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::update_item(&state, &permit, Kind::Button, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a button (button btn_remove), with its grants",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_button(State(state): State<AppState>, permit: Permit<RemoveMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_item(&state, &permit, Kind::Button, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a button (button btn_edit)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn button_state(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_item(&state, &permit, Kind::Button, &id).await?;
-    done("更新成功")
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -215,51 +80,6 @@ pub async fn column_batch(State(state): State<AppState>, permit: Permit<AddMenu>
     done("新建成功")
 }
 
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a list column of a menu (button btn_add)",
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_column(State(state): State<AppState>, permit: Permit<AddMenu>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::create_item(&state, &permit, Kind::Column, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A list column, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<FieldInfo>)))]
-pub async fn column(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<FieldInfo> {
-    ok(service::item(&state, &permit, Kind::Column, &id).await?.into())
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a list column (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_column(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::update_item(&state, &permit, Kind::Column, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a list column (button btn_remove), with its grants",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_column(State(state): State<AppState>, permit: Permit<RemoveMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_item(&state, &permit, Kind::Column, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a list column (button btn_edit)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn column_state(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_item(&state, &permit, Kind::Column, &id).await?;
-    done("更新成功")
-}
-
 #[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's form fields (id: the menu); keyword on name and code",
     params(("id" = String, Path), KeywordQuery),
@@ -278,93 +98,12 @@ pub async fn form_batch(State(state): State<AppState>, permit: Permit<AddMenu>, 
     done("新建成功")
 }
 
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a form field of a menu (button btn_add)",
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_form(State(state): State<AppState>, permit: Permit<AddMenu>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::create_item(&state, &permit, Kind::Form, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A form field, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<FieldInfo>)))]
-pub async fn form(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<FieldInfo> {
-    ok(service::item(&state, &permit, Kind::Form, &id).await?.into())
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a form field (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_form(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::update_item(&state, &permit, Kind::Form, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a form field (button btn_remove), with its grants",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_form(State(state): State<AppState>, permit: Permit<RemoveMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_item(&state, &permit, Kind::Form, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a form field (button btn_edit)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn form_state(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_item(&state, &permit, Kind::Form, &id).await?;
-    done("更新成功")
-}
-
 #[utoipa::path(get, path = TABLE, tag = "system",
     summary = "A menu's data-authorize fields (id: the menu)",
     params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ListOf<AuthorizeFieldInfo>>)))]
 pub async fn authorize_fields(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<ListOf<AuthorizeFieldInfo>> {
     ok(ListOf { list: service::authorize_fields(&state, &permit, &id).await? })
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a data-authorize field of a menu (button btn_add)",
-    request_body = AuthorizeFieldForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_authorize_field(State(state): State<AppState>, permit: Permit<AddMenu>, Json(form): Json<AuthorizeFieldForm>) -> ApiResult<NoData> {
-    service::create_authorize_field(&state, &permit, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A data-authorize field, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<AuthorizeFieldInfo>)))]
-pub async fn authorize_field(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<AuthorizeFieldInfo> {
-    ok(service::authorize_field_info(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a data-authorize field (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = AuthorizeFieldForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_authorize_field(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>, Json(form): Json<AuthorizeFieldForm>) -> ApiResult<NoData> {
-    service::update_authorize_field(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a data-authorize field (button btn_remove)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_authorize_field(State(state): State<AppState>, permit: Permit<RemoveMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_authorize_field(&state, &permit, &id).await?;
-    done("删除成功")
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -374,51 +113,6 @@ pub async fn delete_authorize_field(State(state): State<AppState>, permit: Permi
 pub async fn schemes(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<ListOf<SchemeInfo>> {
     let rows = service::items(&state, &permit, Kind::Scheme, &id, None).await?;
     ok(ListOf { list: rows.into_iter().map(SchemeInfo::from).collect() })
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a data-permission scheme of a menu (button btn_add)",
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_scheme(State(state): State<AppState>, permit: Permit<AddMenu>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::create_item(&state, &permit, Kind::Scheme, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A data-permission scheme, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<SchemeInfo>)))]
-pub async fn scheme(State(state): State<AppState>, permit: Permit<ViewMenu>, Path(id): Path<String>) -> ApiResult<SchemeInfo> {
-    ok(service::item(&state, &permit, Kind::Scheme, &id).await?.into())
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a data-permission scheme (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_scheme(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::update_item(&state, &permit, Kind::Scheme, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a data-permission scheme (button btn_remove), with its grants",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_scheme(State(state): State<AppState>, permit: Permit<RemoveMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_item(&state, &permit, Kind::Scheme, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a data-permission scheme (button btn_edit)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn scheme_state(State(state): State<AppState>, permit: Permit<EditMenu>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_item(&state, &permit, Kind::Scheme, &id).await?;
-    done("更新成功")
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -479,4 +173,82 @@ pub async fn link_fields(
     Query(q): Query<KeywordQuery>,
 ) -> ApiResult<PageOf<LinkField>> {
     ok(link::fields(&state, &permit, &link_id, &table, &data_type, q.keyword.as_deref(), page.page()?).await?)
+}
+
+// ---- The rows of the page: one set of handlers for each kind -----------------------------------
+
+pub mod system {
+    use super::*;
+    crate::crud::handlers! { "system", service::Applications, SystemForm => SystemInfo, [ViewMenu, AddMenu, EditMenu, RemoveMenu] {
+        create "Create an application (button btn_add)",
+        info "An application, for its form (propertyJson as JSON text)",
+        update "Change an application (button btn_edit); only what is sent changes; the main system stays enabled",
+        delete "Delete an application (button btn_remove); never the main system, nor one with menus",
+        state "Enable or disable an application (button btn_edit); the main system stays enabled",
+    }}
+}
+
+pub mod menu {
+    use super::*;
+    crate::crud::handlers! { "system", service::MenuPages, MenuForm => MenuInfo, [ViewMenu, AddMenu, EditMenu, RemoveMenu] {
+        create "Create a menu (button btn_add), checked by core's menu rules",
+        info "A menu, for its form (propertyJson as JSON text)",
+        update "Change a menu (button btn_edit); only what is sent changes",
+        delete "Delete a menu (button btn_remove); refused while menus hang below it",
+        state "Enable or disable a menu (button btn_edit)",
+    }}
+}
+
+pub mod button {
+    use super::*;
+    crate::crud::handlers! { "system", service::Buttons, ItemForm => ButtonInfo, [ViewMenu, AddMenu, EditMenu, RemoveMenu] {
+        create "Create a button of a menu (button btn_add)",
+        info "A button, for its form",
+        update "Change a button (button btn_edit); only what is sent changes",
+        delete "Delete a button (button btn_remove), with its grants",
+        state "Enable or disable a button (button btn_edit)",
+    }}
+}
+
+pub mod column {
+    use super::*;
+    crate::crud::handlers! { "system", service::ListColumns, ItemForm => FieldInfo, [ViewMenu, AddMenu, EditMenu, RemoveMenu] {
+        create "Create a list column of a menu (button btn_add)",
+        info "A list column, for its form",
+        update "Change a list column (button btn_edit); only what is sent changes",
+        delete "Delete a list column (button btn_remove), with its grants",
+        state "Enable or disable a list column (button btn_edit)",
+    }}
+}
+
+pub mod form {
+    use super::*;
+    crate::crud::handlers! { "system", service::FormFields, ItemForm => FieldInfo, [ViewMenu, AddMenu, EditMenu, RemoveMenu] {
+        create "Create a form field of a menu (button btn_add)",
+        info "A form field, for its form",
+        update "Change a form field (button btn_edit); only what is sent changes",
+        delete "Delete a form field (button btn_remove), with its grants",
+        state "Enable or disable a form field (button btn_edit)",
+    }}
+}
+
+pub mod authorize_field {
+    use super::*;
+    crate::crud::handlers! { "system", service::AuthorizeFields, AuthorizeFieldForm => AuthorizeFieldInfo, [ViewMenu, AddMenu, EditMenu, RemoveMenu] {
+        create "Create a data-authorize field of a menu (button btn_add)",
+        info "A data-authorize field, for its form",
+        update "Change a data-authorize field (button btn_edit); only what is sent changes",
+        delete "Delete a data-authorize field (button btn_remove)",
+    }}
+}
+
+pub mod scheme {
+    use super::*;
+    crate::crud::handlers! { "system", service::Schemes, ItemForm => SchemeInfo, [ViewMenu, AddMenu, EditMenu, RemoveMenu] {
+        create "Create a data-permission scheme of a menu (button btn_add)",
+        info "A data-permission scheme, for its form",
+        update "Change a data-permission scheme (button btn_edit); only what is sent changes",
+        delete "Delete a data-permission scheme (button btn_remove), with its grants",
+        state "Enable or disable a data-permission scheme (button btn_edit)",
+    }}
 }

@@ -3,10 +3,10 @@
 //! fields (base_module_data_authorize). No decisions here. Every write to a table CurrentUser
 //! is built from bumps the generation, so cached menus refresh.
 
-use super::dto::SystemInfo;
+use super::dto::{AuthorizeFieldInfo, MenuInfo, SystemInfo};
 use crate::access::{DataScope, ScopeColumns};
 use crate::crud::{Cached, Entity, entity};
-use crate::db::{Conn, Engine, Keyword, Sql, bump_menu_generation};
+use crate::db::{Arg, Conn, Engine, Keyword, Sql, bump_menu_generation, columns};
 use crate::error::AppError;
 use sqlx::FromRow;
 
@@ -43,29 +43,8 @@ pub async fn system(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Opti
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
-/// A menu as the admin screen reads it.
-#[derive(Debug, Clone, FromRow)]
-pub struct MenuRow {
-    pub id: String,
-    pub parent_id: String,
-    pub system_id: String,
-    pub full_name: String,
-    pub en_code: String,
-    pub icon: String,
-    #[sqlx(rename = "type")]
-    pub menu_type: i64,
-    pub url_address: String,
-    pub link_target: String,
-    pub category: String,
-    pub property_json: String,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: String,
-    pub is_button_authorize: i64,
-    pub is_column_authorize: i64,
-    pub is_form_authorize: i64,
-    pub is_data_authorize: i64,
-}
+/// A menu as the admin screen reads it: its answer, without its children.
+pub type MenuRow = MenuInfo;
 
 const MENU_COLUMNS: &str = "SELECT m.id, m.parent_id, m.system_id, m.full_name, m.en_code, m.icon, m.type, m.url_address, m.link_target, \
      m.category, m.property_json, m.sort_code, m.enabled_mark, m.description, m.is_button_authorize, m.is_column_authorize, \
@@ -106,8 +85,8 @@ pub async fn menu(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Option
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
+/// A new menu's columns (its id and creator are the insert's).
 pub struct NewMenu<'a> {
-    pub id: &'a str,
     pub parent_id: &'a str,
     pub system_id: &'a str,
     pub full_name: &'a str,
@@ -123,40 +102,22 @@ pub struct NewMenu<'a> {
     pub description: &'a str,
     /// Button, column, form and data permission on (1) or off (0).
     pub authorize: [i64; 4],
-    pub creator_user_id: &'a str,
 }
 
-pub async fn insert_menu(conn: &mut Conn, m: &NewMenu<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_module (id, parent_id, system_id, full_name, en_code, icon, type, url_address, link_target, category, \
-         property_json, sort_code, enabled_mark, description, is_button_authorize, is_column_authorize, is_form_authorize, \
-         is_data_authorize, creator_time, creator_user_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
-    )
-    .bind(m.id)
-    .bind(m.parent_id)
-    .bind(m.system_id)
-    .bind(m.full_name)
-    .bind(m.en_code)
-    .bind(m.icon)
-    .bind(m.menu_type)
-    .bind(m.url_address)
-    .bind(m.link_target)
-    .bind(m.category)
-    .bind(m.property_json)
-    .bind(m.sort_code)
-    .bind(m.enabled_mark)
-    .bind(m.description)
-    .bind(m.authorize[0])
-    .bind(m.authorize[1])
-    .bind(m.authorize[2])
-    .bind(m.authorize[3])
-    .bind(now)
-    .bind(m.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
+impl NewMenu<'_> {
+    /// The columns of base_module the menu is stored in.
+    pub fn columns(&self) -> Vec<(&'static str, Arg)> {
+        let [button, column, form, data] = self.authorize;
+        let mut columns = columns!(self; parent_id, system_id, full_name, en_code, icon, url_address, link_target, category, property_json, sort_code, enabled_mark, description);
+        columns.extend([
+            ("type", self.menu_type.into()),
+            ("is_button_authorize", button.into()),
+            ("is_column_authorize", column.into()),
+            ("is_form_authorize", form.into()),
+            ("is_data_authorize", data.into()),
+        ]);
+        columns
+    }
 }
 
 /// Moves menus to another system (a menu's subtree follows it).
@@ -214,74 +175,9 @@ pub async fn item(conn: &mut Conn, scope: &DataScope, kind: &str, id: &str) -> R
     Ok(sql.query_as().fetch_optional(conn).await?)
 }
 
-pub struct NewItem<'a> {
-    pub id: &'a str,
-    pub module_id: &'a str,
-    pub kind: &'a str,
-    pub parent_id: &'a str,
-    pub full_name: &'a str,
-    pub en_code: &'a str,
-    pub icon: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub bind_table: &'a str,
-    pub bind_table_name: &'a str,
-    pub field_rule: i64,
-    pub child_table_key: &'a str,
-    pub condition_json: &'a str,
-    pub condition_text: &'a str,
-    pub creator_user_id: &'a str,
-}
-
-pub async fn insert_item(conn: &mut Conn, i: &NewItem<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_module_item (id, module_id, kind, parent_id, full_name, en_code, icon, sort_code, enabled_mark, \
-         description, bind_table, bind_table_name, field_rule, child_table_key, condition_json, condition_text, creator_time, \
-         creator_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
-    )
-    .bind(i.id)
-    .bind(i.module_id)
-    .bind(i.kind)
-    .bind(i.parent_id)
-    .bind(i.full_name)
-    .bind(i.en_code)
-    .bind(i.icon)
-    .bind(i.sort_code)
-    .bind(i.enabled_mark)
-    .bind(i.description)
-    .bind(i.bind_table)
-    .bind(i.bind_table_name)
-    .bind(i.field_rule)
-    .bind(i.child_table_key)
-    .bind(i.condition_json)
-    .bind(i.condition_text)
-    .bind(now)
-    .bind(i.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    bump_menu_generation(conn).await?;
-    Ok(())
-}
-
-/// A data-authorize field: what a page's data schemes may filter on.
-#[derive(Debug, Clone, FromRow)]
-pub struct FieldRow {
-    pub id: String,
-    pub module_id: String,
-    pub en_code: String,
-    pub full_name: String,
-    #[sqlx(rename = "type")]
-    pub field_type: String,
-    pub condition_symbol: String,
-    pub condition_text: String,
-    pub bind_table: String,
-    pub field_rule: i64,
-    pub child_table_key: String,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: String,
-}
+/// A data-authorize field (what a page's data schemes may filter on): its answer, without
+/// its symbols' names.
+pub type FieldRow = AuthorizeFieldInfo;
 
 const FIELD_COLUMNS: &str = "SELECT d.id, d.module_id, d.en_code, d.full_name, d.type, d.condition_symbol, d.condition_text, \
      d.bind_table, d.field_rule, d.child_table_key, d.sort_code, d.enabled_mark, d.description";
@@ -299,49 +195,6 @@ pub async fn field(conn: &mut Conn, scope: &DataScope, id: &str) -> Result<Optio
     sql.push(" FROM base_module_data_authorize d JOIN base_module m ON m.id = d.module_id WHERE d.id = ").bind(id);
     scope.restrict(&mut sql, &MENU_SCOPE);
     Ok(sql.query_as().fetch_optional(conn).await?)
-}
-
-pub struct NewField<'a> {
-    pub id: &'a str,
-    pub module_id: &'a str,
-    pub en_code: &'a str,
-    pub full_name: &'a str,
-    pub field_type: &'a str,
-    pub condition_symbol: &'a str,
-    pub condition_text: &'a str,
-    pub bind_table: &'a str,
-    pub field_rule: i64,
-    pub child_table_key: &'a str,
-    pub sort_code: i64,
-    pub enabled_mark: i64,
-    pub description: &'a str,
-    pub creator_user_id: &'a str,
-}
-
-pub async fn insert_field(conn: &mut Conn, f: &NewField<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_module_data_authorize (id, module_id, en_code, full_name, type, condition_symbol, condition_text, \
-         bind_table, field_rule, child_table_key, sort_code, enabled_mark, description, creator_time, creator_user_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-    )
-    .bind(f.id)
-    .bind(f.module_id)
-    .bind(f.en_code)
-    .bind(f.full_name)
-    .bind(f.field_type)
-    .bind(f.condition_symbol)
-    .bind(f.condition_text)
-    .bind(f.bind_table)
-    .bind(f.field_rule)
-    .bind(f.child_table_key)
-    .bind(f.sort_code)
-    .bind(f.enabled_mark)
-    .bind(f.description)
-    .bind(now)
-    .bind(f.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
 }
 
 // ---- The rows the menu page administers ------------------------------------------------------

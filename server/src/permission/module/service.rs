@@ -10,7 +10,7 @@ use super::dto::{
     SchemeInfo, SystemForm, SystemInfo, SystemQuery,
 };
 pub use super::repo::Kind;
-use super::repo::{self, FieldRow, Fields, ItemRow, MenuRow, Menus, NewField, NewItem, NewMenu, Systems};
+use super::repo::{self, FieldRow, Fields, ItemRow, MenuRow, Menus, NewMenu, Systems};
 use super::{AddMenu, EditMenu, RemoveMenu, ViewMenu};
 use crate::state::AppState;
 use crate::access::scope::{Op, check_scheme};
@@ -24,6 +24,7 @@ use crate::support::tree::{nest, prune, subtree};
 use crate::wire::Patch;
 use qiming_core::entity::Form;
 use serde_json::{Map, Value};
+use std::future::Future;
 
 const SYSTEM_MISSING: &str = "应用不存在";
 const MENU_MISSING: &str = "菜单不存在";
@@ -57,11 +58,6 @@ pub async fn systems(state: &AppState, permit: &Permit<ViewMenu>, q: SystemQuery
     Ok(repo::systems(&mut conn, permit.scope(), keyword.as_ref(), q.enabled_mark).await?)
 }
 
-/// GET System/{id}.
-pub async fn system(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<SystemInfo, AppError> {
-    let mut conn = state.db.acquire().await?;
-    crud::found(&Systems, &mut conn, permit.scope(), id).await
-}
 
 /// POST System.
 fn system_columns(form: &SystemForm) -> Columns {
@@ -73,98 +69,18 @@ fn system_columns(form: &SystemForm) -> Columns {
         .value("property_json", json_text(&form.property_json, "{}"))
 }
 
-pub async fn create_system(state: &AppState, permit: &Permit<AddMenu>, form: SystemForm) -> Result<String, AppError> {
-    check(Form::System, &form, true)?;
-    check_numbers(&form.sort_code, &form.enabled_mark)?;
-    let id = new_id();
-    let mut tx = state.db.begin().await?;
-    let mut columns = system_columns(&form).value("is_main", Some(0)).created();
-    if form.property_json.is_absent() {
-        columns.push(("property_json", "{}".into()));
-    }
-    crud::insert(&Systems, &mut tx, &id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
-    Ok(id)
-}
 
-/// PUT System/{id}: only what is sent changes; the main system stays enabled.
-pub async fn update_system(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: SystemForm) -> Result<(), AppError> {
-    check(Form::System, &form, false)?;
-    check_numbers(&form.sort_code, &form.enabled_mark)?;
-    let mut tx = state.db.begin().await?;
-    let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
-    if found.is_main == 1 && form.enabled_mark == Patch::Value(0) {
-        return Err(AppError::field("enabledMark", "主系统不能禁用"));
-    }
-    crud::update(&Systems, &mut tx, &found.id, system_columns(&form).changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
-    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
-    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
-    Ok(())
-}
 
-/// PUT System/{id}/Actions/State: enabled ⇄ disabled; the main system stays enabled.
-pub async fn toggle_system(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
-    if found.is_main == 1 && found.enabled_mark == 1 {
-        return Err(AppError::bad("主系统不能禁用"));
-    }
-    crud::switch(&Systems, &mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
-    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
-    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
-    Ok(())
-}
 
-/// DELETE System/{id}: never the main system, nor one that still has menus.
-pub async fn delete_system(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
-    if found.is_main == 1 {
-        return Err(AppError::bad("主系统不能删除"));
-    }
-    crud::refuse(&mut tx, &found.id, &[Refusal { count: repo::SYSTEM_MENUS, message: "该应用下有菜单，不能删除" }]).await?;
-    crud::remove(&Systems, &mut tx, &found.id).await?;
-    tx.commit().await?;
-    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
-    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
-    Ok(())
-}
 
 // ---- Menus ----------------------------------------------------------------------------------
-
-fn menu_info(m: MenuRow) -> MenuInfo {
-    MenuInfo {
-        id: m.id,
-        parent_id: m.parent_id,
-        system_id: m.system_id,
-        full_name: m.full_name,
-        en_code: m.en_code,
-        icon: m.icon,
-        menu_type: m.menu_type,
-        url_address: m.url_address,
-        link_target: m.link_target,
-        category: m.category,
-        property_json: m.property_json,
-        sort_code: m.sort_code,
-        enabled_mark: m.enabled_mark,
-        description: m.description,
-        is_button_authorize: m.is_button_authorize,
-        is_column_authorize: m.is_column_authorize,
-        is_form_authorize: m.is_form_authorize,
-        is_data_authorize: m.is_data_authorize,
-        has_children: false,
-        children: Vec::new(),
-    }
-}
 
 fn category(q: Option<&str>) -> Option<&str> {
     q.map(str::trim).filter(|c| !c.is_empty())
 }
 
 fn menu_tree(rows: Vec<MenuRow>) -> Vec<MenuInfo> {
-    nest(rows.into_iter().map(menu_info).collect(), |m| &m.id, |m| &m.parent_id, |m, children| {
+    nest(rows, |m| &m.id, |m| &m.parent_id, |m, children| {
         m.has_children = !children.is_empty();
         m.children = children;
     })
@@ -226,11 +142,6 @@ pub async fn selector_all(state: &AppState, _caller: &Member, category_q: Option
     Ok(picker(repo::enabled_menus(&mut conn, category(category_q)).await?))
 }
 
-/// GET Menu/{id}.
-pub async fn menu(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<MenuInfo, AppError> {
-    let mut conn = state.db.acquire().await?;
-    crud::found(&Menus, &mut conn, permit.scope(), id).await.map(menu_info)
-}
 
 fn check_menu_flags(form: &MenuForm) -> Result<(), AppError> {
     check_numbers(&form.sort_code, &form.enabled_mark)?;
@@ -257,43 +168,6 @@ fn default_authorize(menu_type: i64) -> i64 {
     matches!(menu_type, 2..=4) as i64
 }
 
-/// POST Menu.
-pub async fn create_menu(state: &AppState, permit: &Permit<AddMenu>, form: MenuForm) -> Result<String, AppError> {
-    check(Form::Menu, &form, true)?;
-    check_menu_flags(&form)?;
-    let mut tx = state.db.begin().await?;
-    let system_id = text(&form.system_id);
-    let system = repo::system(&mut tx, permit.scope(), &system_id).await?.ok_or_else(|| AppError::field("systemId", SYSTEM_MISSING))?;
-    let parent_id = text(&form.parent_id);
-    check_parent(&mut tx, permit, &parent_id, &system.id).await?;
-    let menu_type = number(&form.menu_type, 0);
-    let flag = |p: &Patch<i64>| number(p, default_authorize(menu_type));
-    let category = Some(text(&form.category)).filter(|c| !c.is_empty()).unwrap_or_else(|| "Web".into());
-    let link_target =
-        Some(text(&form.link_target)).filter(|c| !c.is_empty()).unwrap_or_else(|| if menu_type == 6 { "_blank".into() } else { "_self".into() });
-    let id = new_id();
-    let new = NewMenu {
-        id: &id,
-        parent_id: &parent_id,
-        system_id: &system.id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        icon: &text(&form.icon),
-        menu_type,
-        url_address: &text(&form.url_address),
-        link_target: &link_target,
-        category: &category,
-        property_json: &json_text(&form.property_json, "{}").unwrap_or_else(|| "{}".into()),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        authorize: [flag(&form.is_button_authorize), flag(&form.is_column_authorize), flag(&form.is_form_authorize), flag(&form.is_data_authorize)],
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert_menu(&mut tx, &new, state.clock.now_ms()).await?;
-    tx.commit().await?;
-    Ok(id)
-}
 
 /// What an update ends with for the rules that depend on the type: the fields sent, and with
 /// any of type, address or propertyJson the stored values of the others, so that core checks
@@ -308,76 +182,8 @@ fn menu_change(form: &MenuForm, stored: &MenuRow) -> Result<Map<String, Value>, 
     Ok(sent)
 }
 
-/// PUT Menu/{id}: only what is sent changes. A menu never moves below itself; moved to
-/// another system, it takes what is below it along.
-pub async fn update_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: MenuForm) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = crud::found(&Menus, &mut tx, permit.scope(), id).await?;
-    check(Form::Menu, &menu_change(&form, &found)?, false)?;
-    check_menu_flags(&form)?;
-    let system_id = match &form.system_id {
-        Patch::Value(s) if !s.trim().is_empty() && s.trim() != found.system_id => {
-            repo::system(&mut tx, permit.scope(), s.trim()).await?.ok_or_else(|| AppError::field("systemId", SYSTEM_MISSING))?.id
-        }
-        _ => found.system_id.clone(),
-    };
-    let parent_id = match &form.parent_id {
-        Patch::Value(p) => p.trim().to_string(),
-        _ => found.parent_id.clone(),
-    };
-    let rows = repo::menus(&mut tx, permit.scope(), Some(&found.system_id), None).await?;
-    let below = subtree(rows.iter().map(|m| (m.id.as_str(), m.parent_id.as_str())), &found.id);
-    if below.contains(&parent_id) {
-        return Err(AppError::field("parentId", "上级菜单不能是自己或自己的下级"));
-    }
-    if parent_id != found.parent_id || system_id != found.system_id {
-        check_parent(&mut tx, permit, &parent_id, &system_id).await?;
-    }
-    let sent = |p: &Patch<String>| Some(text(p)).filter(|v| !v.is_empty());
-    let columns = Columns::new()
-        .text("parent_id", &form.parent_id)
-        .text("full_name", &form.full_name)
-        .text("en_code", &form.en_code)
-        .text("icon", &form.icon)
-        .number("type", &form.menu_type, 0)
-        .text("url_address", &form.url_address)
-        .value("link_target", sent(&form.link_target))
-        .value("category", sent(&form.category))
-        .value("property_json", json_text(&form.property_json, "{}"))
-        .listed(&form.sort_code, &form.enabled_mark, &form.description)
-        .number("is_button_authorize", &form.is_button_authorize, 0)
-        .number("is_column_authorize", &form.is_column_authorize, 0)
-        .number("is_form_authorize", &form.is_form_authorize, 0)
-        .number("is_data_authorize", &form.is_data_authorize, 0)
-        .changed();
-    crud::update(&Menus, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
-    if system_id != found.system_id {
-        let moved: Vec<String> = below.into_iter().collect();
-        repo::move_to_system(&mut tx, &moved, &system_id).await?;
-    }
-    tx.commit().await?;
-    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
-    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
-    Ok(())
-}
 
-/// PUT Menu/{id}/Actions/State: enabled ⇄ disabled (a disabled menu leaves every menu list,
-/// and what is below it with it).
-pub async fn toggle_menu(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
-    crud::toggle(&Menus, state, permit.scope(), &permit.caller().user_id, id).await?;
-    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
-    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
-    Ok(())
-}
 
-/// DELETE Menu/{id}: refused while menus hang below it; its items, data-authorize fields and
-/// every grant of them go with it.
-pub async fn delete_menu(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
-    crud::delete(&Menus, state, permit.scope(), id, &[Refusal { count: repo::MENU_CHILDREN, message: "该菜单下有子菜单，不能删除" }]).await?;
-    // What everyone may see may have changed: their pages reload their menus (CHAT-030).
-    state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
-    Ok(())
-}
 
 // ---- A menu's permission items --------------------------------------------------------------
 
@@ -525,6 +331,23 @@ fn item_change(form: &ItemForm, stored: Option<&ItemRow>) -> Result<Map<String, 
     Ok(sent)
 }
 
+/// The columns an item's form sets, by its kind: a button's parent and icon, a field's table,
+/// rule and sub-table, a scheme's condition; then name, code, sort code, state and description
+/// (the other columns keep their defaults).
+fn item_columns(kind: Kind, form: &ItemForm, parent_id: Option<String>, condition_json: Option<String>) -> Columns {
+    let columns = Columns::new().value("parent_id", parent_id).text("full_name", &form.full_name).text("en_code", &form.en_code);
+    let columns = match kind {
+        Kind::Button => columns.text("icon", &form.icon),
+        Kind::Column | Kind::Form => columns
+            .text("bind_table", &form.bind_table)
+            .text("bind_table_name", &form.bind_table_name)
+            .number("field_rule", &form.field_rule, 0)
+            .text("child_table_key", &form.child_table_key),
+        Kind::Scheme => columns.value("condition_json", condition_json).text("condition_text", &form.condition_text),
+    };
+    columns.listed(&form.sort_code, &form.enabled_mark, &form.description)
+}
+
 /// POST ModuleButton, ModuleColumn, ModuleForm, ModuleDataAuthorizeScheme.
 pub async fn create_item(state: &AppState, permit: &Permit<AddMenu>, kind: Kind, form: ItemForm) -> Result<String, AppError> {
     let mut record = item_change(&form, None)?;
@@ -533,34 +356,19 @@ pub async fn create_item(state: &AppState, permit: &Permit<AddMenu>, kind: Kind,
     }
     check(form_of(kind), &record, true)?;
     check_numbers(&form.sort_code, &form.enabled_mark)?;
-    let condition_json = condition(kind, &form.condition_json)?.unwrap_or_else(|| if kind == Kind::Scheme { "[]".into() } else { String::new() });
+    // A scheme without a condition applies to every row.
+    let condition_json = condition(kind, &form.condition_json)?.or_else(|| (kind == Kind::Scheme).then(|| "[]".to_string()));
     let mut tx = state.db.begin().await?;
     let menu = menu_of(&mut tx, permit, &text(&form.module_id)).await.map_err(|_| AppError::field("moduleId", MENU_MISSING))?;
-    let parent_id = if kind == Kind::Button { Some(text(&form.parent_id)).filter(|p| !p.is_empty()).unwrap_or_else(|| TOP.into()) } else { TOP.into() };
+    let mut parent_id = None;
     if kind == Kind::Button {
-        check_button_parent(&mut tx, permit, &parent_id, &menu.id).await?;
+        let parent = Some(text(&form.parent_id)).filter(|p| !p.is_empty()).unwrap_or_else(|| TOP.into());
+        check_button_parent(&mut tx, permit, &parent, &menu.id).await?;
+        parent_id = Some(parent);
     }
     let id = new_id();
-    let new = NewItem {
-        id: &id,
-        module_id: &menu.id,
-        kind: kind.code(),
-        parent_id: &parent_id,
-        full_name: &text(&form.full_name),
-        en_code: &text(&form.en_code),
-        icon: &text(&form.icon),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        bind_table: &text(&form.bind_table),
-        bind_table_name: &text(&form.bind_table_name),
-        field_rule: number(&form.field_rule, 0),
-        child_table_key: &text(&form.child_table_key),
-        condition_json: &condition_json,
-        condition_text: &text(&form.condition_text),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert_item(&mut tx, &new, state.clock.now_ms()).await?;
+    let columns = item_columns(kind, &form, parent_id, condition_json).value("module_id", Some(menu.id)).value("kind", Some(kind.code())).created();
+    crud::insert(&kind, &mut tx, &id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -585,17 +393,7 @@ pub async fn update_item(state: &AppState, permit: &Permit<EditMenu>, kind: Kind
         check_button_parent(&mut tx, permit, parent, &found.module_id).await?;
         parent_id = Some(parent);
     }
-    let columns = Columns::new().value("parent_id", parent_id).text("full_name", &form.full_name).text("en_code", &form.en_code);
-    let columns = match kind {
-        Kind::Button => columns.text("icon", &form.icon),
-        Kind::Column | Kind::Form => columns
-            .text("bind_table", &form.bind_table)
-            .text("bind_table_name", &form.bind_table_name)
-            .number("field_rule", &form.field_rule, 0)
-            .text("child_table_key", &form.child_table_key),
-        Kind::Scheme => columns.value("condition_json", condition_json).text("condition_text", &form.condition_text),
-    };
-    let columns = columns.listed(&form.sort_code, &form.enabled_mark, &form.description).changed();
+    let columns = item_columns(kind, &form, parent_id.map(str::to_string), condition_json).changed();
     crud::update(&kind, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
     tx.commit().await?;
     // What everyone may see may have changed: their pages reload their menus (CHAT-030).
@@ -650,26 +448,18 @@ pub async fn batch(state: &AppState, permit: &Permit<AddMenu>, kind: Kind, form:
             t if t.is_empty() => table.clone(),
             t => t,
         };
-        let new = NewItem {
-            id: &id,
-            module_id: &menu.id,
-            kind: kind.code(),
-            parent_id: TOP,
-            full_name: &text(&f.full_name),
-            en_code: &text(&f.en_code),
-            icon: "",
-            sort_code: n as i64,
-            enabled_mark: 1,
-            description: "",
-            bind_table: &bind_table,
-            bind_table_name: &table_name,
-            field_rule: number(&f.field_rule, 0),
-            child_table_key: &text(&f.child_table_key),
-            condition_json: "",
-            condition_text: "",
-            creator_user_id: &permit.caller().user_id,
-        };
-        repo::insert_item(&mut tx, &new, now).await?;
+        let columns = vec![
+            ("module_id", menu.id.as_str().into()),
+            ("kind", kind.code().into()),
+            ("full_name", text(&f.full_name).into()),
+            ("en_code", text(&f.en_code).into()),
+            ("sort_code", (n as i64).into()),
+            ("bind_table", bind_table.into()),
+            ("bind_table_name", table_name.as_str().into()),
+            ("field_rule", number(&f.field_rule, 0).into()),
+            ("child_table_key", text(&f.child_table_key).into()),
+        ];
+        crud::insert(&kind, &mut tx, &id, columns, &permit.caller().user_id, now).await?;
     }
     tx.commit().await?;
     Ok(fields.len())
@@ -694,24 +484,10 @@ fn symbol_name(op: &str) -> &'static str {
     }
 }
 
-fn authorize_field(f: FieldRow) -> AuthorizeFieldInfo {
-    let names = f.condition_symbol.split(',').map(str::trim).filter(|s| !s.is_empty()).map(symbol_name).collect::<Vec<_>>().join(",");
-    AuthorizeFieldInfo {
-        id: f.id,
-        module_id: f.module_id,
-        en_code: f.en_code,
-        full_name: f.full_name,
-        field_type: f.field_type,
-        condition_symbol: f.condition_symbol,
-        condition_symbol_name: names,
-        condition_text: f.condition_text,
-        bind_table: f.bind_table,
-        field_rule: f.field_rule,
-        child_table_key: f.child_table_key,
-        sort_code: f.sort_code,
-        enabled_mark: f.enabled_mark,
-        description: f.description,
-    }
+/// A data-authorize field with its symbols' names.
+fn authorize_field(mut f: FieldRow) -> AuthorizeFieldInfo {
+    f.condition_symbol_name = f.condition_symbol.split(',').map(str::trim).filter(|s| !s.is_empty()).map(symbol_name).collect::<Vec<_>>().join(",");
+    f
 }
 
 /// The comparison symbols are those the data scope knows (access::scope::Op).
@@ -733,10 +509,19 @@ pub async fn authorize_fields(state: &AppState, permit: &Permit<ViewMenu>, modul
     Ok(repo::fields(&mut conn, permit.scope(), &menu.id).await?.into_iter().map(authorize_field).collect())
 }
 
-/// GET ModuleDataAuthorize/{id}.
-pub async fn authorize_field_info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<AuthorizeFieldInfo, AppError> {
-    let mut conn = state.db.acquire().await?;
-    crud::found(&Fields, &mut conn, permit.scope(), id).await.map(authorize_field)
+
+/// The columns a data-authorize field's form sets.
+fn field_columns(form: &AuthorizeFieldForm) -> Columns {
+    Columns::new()
+        .text("en_code", &form.en_code)
+        .text("full_name", &form.full_name)
+        .text("type", &form.field_type)
+        .text("condition_symbol", &form.condition_symbol)
+        .text("condition_text", &form.condition_text)
+        .text("bind_table", &form.bind_table)
+        .number("field_rule", &form.field_rule, 0)
+        .text("child_table_key", &form.child_table_key)
+        .listed(&form.sort_code, &form.enabled_mark, &form.description)
 }
 
 fn field_change(form: &AuthorizeFieldForm, stored: Option<&FieldRow>) -> Result<Map<String, Value>, AppError> {
@@ -749,60 +534,317 @@ fn field_change(form: &AuthorizeFieldForm, stored: Option<&FieldRow>) -> Result<
     Ok(sent)
 }
 
-/// POST ModuleDataAuthorize.
-pub async fn create_authorize_field(state: &AppState, permit: &Permit<AddMenu>, form: AuthorizeFieldForm) -> Result<String, AppError> {
-    check(Form::DataAuthorize, &field_change(&form, None)?, true)?;
-    check_numbers(&form.sort_code, &form.enabled_mark)?;
-    check_symbols(&form.condition_symbol)?;
-    let mut tx = state.db.begin().await?;
-    let menu = menu_of(&mut tx, permit, &text(&form.module_id)).await.map_err(|_| AppError::field("moduleId", MENU_MISSING))?;
-    let id = new_id();
-    let new = NewField {
-        id: &id,
-        module_id: &menu.id,
-        en_code: &text(&form.en_code),
-        full_name: &text(&form.full_name),
-        field_type: &text(&form.field_type),
-        condition_symbol: &text(&form.condition_symbol),
-        condition_text: &text(&form.condition_text),
-        bind_table: &text(&form.bind_table),
-        field_rule: number(&form.field_rule, 0),
-        child_table_key: &text(&form.child_table_key),
-        sort_code: number(&form.sort_code, 0),
-        enabled_mark: number(&form.enabled_mark, 1),
-        description: &text(&form.description),
-        creator_user_id: &permit.caller().user_id,
-    };
-    repo::insert_field(&mut tx, &new, state.clock.now_ms()).await?;
-    tx.commit().await?;
-    Ok(id)
+
+
+
+// ---- The rows of the page, as the generic handlers serve them -------------------------------
+
+/// One kind of row the menu page administers — applications, menus, and each kind of a menu's
+/// items (buttons, list columns, form fields, data-permission schemes, data-authorize fields) —
+/// as the one set of handlers (`handlers::administered!`) serves its form: create, read one,
+/// change, delete, and switch its state. Each kind's rules stay in the functions above.
+pub trait Administered {
+    /// What POST and PUT send.
+    type Form;
+    /// What GET …/{id} answers.
+    type Info;
+    fn create(state: &AppState, permit: &Permit<AddMenu>, form: Self::Form) -> impl Future<Output = Result<String, AppError>> + Send;
+    fn info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> impl Future<Output = Result<Self::Info, AppError>> + Send;
+    fn update(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: Self::Form) -> impl Future<Output = Result<(), AppError>> + Send;
+    fn delete(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> impl Future<Output = Result<(), AppError>> + Send;
 }
 
-/// PUT ModuleDataAuthorize/{id}: only what is sent changes.
-pub async fn update_authorize_field(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: AuthorizeFieldForm) -> Result<(), AppError> {
-    let mut tx = state.db.begin().await?;
-    let found = crud::found(&Fields, &mut tx, permit.scope(), id).await?;
-    check(Form::DataAuthorize, &field_change(&form, Some(&found))?, false)?;
-    check_numbers(&form.sort_code, &form.enabled_mark)?;
-    check_symbols(&form.condition_symbol)?;
-    let columns = Columns::new()
-        .text("en_code", &form.en_code)
-        .text("full_name", &form.full_name)
-        .text("type", &form.field_type)
-        .text("condition_symbol", &form.condition_symbol)
-        .text("condition_text", &form.condition_text)
-        .text("bind_table", &form.bind_table)
-        .number("field_rule", &form.field_rule, 0)
-        .text("child_table_key", &form.child_table_key)
-        .listed(&form.sort_code, &form.enabled_mark, &form.description)
-        .changed();
-    crud::update(&Fields, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
-    tx.commit().await?;
-    Ok(())
+/// A kind whose rows have a state switch (every kind but data-authorize fields).
+pub trait Switched: Administered {
+    fn toggle(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> impl Future<Output = Result<(), AppError>> + Send;
 }
 
-/// DELETE ModuleDataAuthorize/{id}.
-pub async fn delete_authorize_field(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
-    crud::delete(&Fields, state, permit.scope(), id, &[]).await?;
-    Ok(())
+/// Applications (base_system).
+pub struct Applications;
+
+impl Administered for Applications {
+    type Form = SystemForm;
+    type Info = SystemInfo;
+    async fn create(state: &AppState, permit: &Permit<AddMenu>, form: SystemForm) -> Result<String, AppError> {
+        check(Form::System, &form, true)?;
+        check_numbers(&form.sort_code, &form.enabled_mark)?;
+        let id = new_id();
+        let mut tx = state.db.begin().await?;
+        let mut columns = system_columns(&form).value("is_main", Some(0)).created();
+        if form.property_json.is_absent() {
+            columns.push(("property_json", "{}".into()));
+        }
+        crud::insert(&Systems, &mut tx, &id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+    /// GET System/{id}.
+    async fn info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<SystemInfo, AppError> {
+        let mut conn = state.db.acquire().await?;
+        crud::found(&Systems, &mut conn, permit.scope(), id).await
+    }
+    /// PUT System/{id}: only what is sent changes; the main system stays enabled.
+    async fn update(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: SystemForm) -> Result<(), AppError> {
+        check(Form::System, &form, false)?;
+        check_numbers(&form.sort_code, &form.enabled_mark)?;
+        let mut tx = state.db.begin().await?;
+        let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
+        if found.is_main == 1 && form.enabled_mark == Patch::Value(0) {
+            return Err(AppError::field("enabledMark", "主系统不能禁用"));
+        }
+        crud::update(&Systems, &mut tx, &found.id, system_columns(&form).changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
+        tx.commit().await?;
+        // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+        state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
+        Ok(())
+    }
+    /// DELETE System/{id}: never the main system, nor one that still has menus.
+    async fn delete(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
+        let mut tx = state.db.begin().await?;
+        let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
+        if found.is_main == 1 {
+            return Err(AppError::bad("主系统不能删除"));
+        }
+        crud::refuse(&mut tx, &found.id, &[Refusal { count: repo::SYSTEM_MENUS, message: "该应用下有菜单，不能删除" }]).await?;
+        crud::remove(&Systems, &mut tx, &found.id).await?;
+        tx.commit().await?;
+        // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+        state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
+        Ok(())
+    }
+}
+
+impl Switched for Applications {
+    /// PUT System/{id}/Actions/State: enabled ⇄ disabled; the main system stays enabled.
+    async fn toggle(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
+        let mut tx = state.db.begin().await?;
+        let found = crud::found(&Systems, &mut tx, permit.scope(), id).await?;
+        if found.is_main == 1 && found.enabled_mark == 1 {
+            return Err(AppError::bad("主系统不能禁用"));
+        }
+        crud::switch(&Systems, &mut tx, &found.id, &permit.caller().user_id, state.clock.now_ms()).await?;
+        tx.commit().await?;
+        // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+        state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
+        Ok(())
+    }
+}
+
+/// Menus (base_module).
+pub struct MenuPages;
+
+impl Administered for MenuPages {
+    type Form = MenuForm;
+    type Info = MenuInfo;
+    /// POST Menu.
+    async fn create(state: &AppState, permit: &Permit<AddMenu>, form: MenuForm) -> Result<String, AppError> {
+        check(Form::Menu, &form, true)?;
+        check_menu_flags(&form)?;
+        let mut tx = state.db.begin().await?;
+        let system_id = text(&form.system_id);
+        let system = repo::system(&mut tx, permit.scope(), &system_id).await?.ok_or_else(|| AppError::field("systemId", SYSTEM_MISSING))?;
+        let parent_id = text(&form.parent_id);
+        check_parent(&mut tx, permit, &parent_id, &system.id).await?;
+        let menu_type = number(&form.menu_type, 0);
+        let flag = |p: &Patch<i64>| number(p, default_authorize(menu_type));
+        let category = Some(text(&form.category)).filter(|c| !c.is_empty()).unwrap_or_else(|| "Web".into());
+        let link_target =
+            Some(text(&form.link_target)).filter(|c| !c.is_empty()).unwrap_or_else(|| if menu_type == 6 { "_blank".into() } else { "_self".into() });
+        let id = new_id();
+        let new = NewMenu {
+            parent_id: &parent_id,
+            system_id: &system.id,
+            full_name: &text(&form.full_name),
+            en_code: &text(&form.en_code),
+            icon: &text(&form.icon),
+            menu_type,
+            url_address: &text(&form.url_address),
+            link_target: &link_target,
+            category: &category,
+            property_json: &json_text(&form.property_json, "{}").unwrap_or_else(|| "{}".into()),
+            sort_code: number(&form.sort_code, 0),
+            enabled_mark: number(&form.enabled_mark, 1),
+            description: &text(&form.description),
+            authorize: [flag(&form.is_button_authorize), flag(&form.is_column_authorize), flag(&form.is_form_authorize), flag(&form.is_data_authorize)],
+        };
+        crud::insert(&Menus, &mut tx, &id, new.columns(), &permit.caller().user_id, state.clock.now_ms()).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+    /// GET Menu/{id}.
+    async fn info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<MenuInfo, AppError> {
+        let mut conn = state.db.acquire().await?;
+        crud::found(&Menus, &mut conn, permit.scope(), id).await
+    }
+    /// PUT Menu/{id}: only what is sent changes. A menu never moves below itself; moved to
+    /// another system, it takes what is below it along.
+    async fn update(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: MenuForm) -> Result<(), AppError> {
+        let mut tx = state.db.begin().await?;
+        let found = crud::found(&Menus, &mut tx, permit.scope(), id).await?;
+        check(Form::Menu, &menu_change(&form, &found)?, false)?;
+        check_menu_flags(&form)?;
+        let system_id = match &form.system_id {
+            Patch::Value(s) if !s.trim().is_empty() && s.trim() != found.system_id => {
+                repo::system(&mut tx, permit.scope(), s.trim()).await?.ok_or_else(|| AppError::field("systemId", SYSTEM_MISSING))?.id
+            }
+            _ => found.system_id.clone(),
+        };
+        let parent_id = match &form.parent_id {
+            Patch::Value(p) => p.trim().to_string(),
+            _ => found.parent_id.clone(),
+        };
+        let rows = repo::menus(&mut tx, permit.scope(), Some(&found.system_id), None).await?;
+        let below = subtree(rows.iter().map(|m| (m.id.as_str(), m.parent_id.as_str())), &found.id);
+        if below.contains(&parent_id) {
+            return Err(AppError::field("parentId", "上级菜单不能是自己或自己的下级"));
+        }
+        if parent_id != found.parent_id || system_id != found.system_id {
+            check_parent(&mut tx, permit, &parent_id, &system_id).await?;
+        }
+        let sent = |p: &Patch<String>| Some(text(p)).filter(|v| !v.is_empty());
+        let columns = Columns::new()
+            .text("parent_id", &form.parent_id)
+            .text("full_name", &form.full_name)
+            .text("en_code", &form.en_code)
+            .text("icon", &form.icon)
+            .number("type", &form.menu_type, 0)
+            .text("url_address", &form.url_address)
+            .value("link_target", sent(&form.link_target))
+            .value("category", sent(&form.category))
+            .value("property_json", json_text(&form.property_json, "{}"))
+            .listed(&form.sort_code, &form.enabled_mark, &form.description)
+            .number("is_button_authorize", &form.is_button_authorize, 0)
+            .number("is_column_authorize", &form.is_column_authorize, 0)
+            .number("is_form_authorize", &form.is_form_authorize, 0)
+            .number("is_data_authorize", &form.is_data_authorize, 0)
+            .changed();
+        crud::update(&Menus, &mut tx, &found.id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+        if system_id != found.system_id {
+            let moved: Vec<String> = below.into_iter().collect();
+            repo::move_to_system(&mut tx, &moved, &system_id).await?;
+        }
+        tx.commit().await?;
+        // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+        state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
+        Ok(())
+    }
+    /// DELETE Menu/{id}: refused while menus hang below it; its items, data-authorize fields and
+    /// every grant of them go with it.
+    async fn delete(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
+        crud::delete(&Menus, state, permit.scope(), id, &[Refusal { count: repo::MENU_CHILDREN, message: "该菜单下有子菜单，不能删除" }]).await?;
+        // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+        state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
+        Ok(())
+    }
+}
+
+impl Switched for MenuPages {
+    /// PUT Menu/{id}/Actions/State: enabled ⇄ disabled (a disabled menu leaves every menu list,
+    /// and what is below it with it).
+    async fn toggle(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
+        crud::toggle(&Menus, state, permit.scope(), &permit.caller().user_id, id).await?;
+        // What everyone may see may have changed: their pages reload their menus (CHAT-030).
+        state.live.publish(crate::live::Event::menus_changed(&permit.caller().user_id));
+        Ok(())
+    }
+}
+
+/// A kind of base_module_item (buttons, list columns, form fields, schemes): the kind as data
+/// and the answer its rows are shown as; every such kind is [`Administered`] the same way.
+pub trait ItemKind {
+    const KIND: Kind;
+    type Info: From<ItemRow>;
+}
+
+impl<K: ItemKind> Administered for K {
+    type Form = ItemForm;
+    type Info = K::Info;
+    async fn create(state: &AppState, permit: &Permit<AddMenu>, form: ItemForm) -> Result<String, AppError> {
+        create_item(state, permit, K::KIND, form).await
+    }
+    async fn info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<K::Info, AppError> {
+        Ok(item(state, permit, K::KIND, id).await?.into())
+    }
+    async fn update(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: ItemForm) -> Result<(), AppError> {
+        update_item(state, permit, K::KIND, id, form).await
+    }
+    async fn delete(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
+        delete_item(state, permit, K::KIND, id).await
+    }
+}
+
+impl<K: ItemKind> Switched for K {
+    async fn toggle(state: &AppState, permit: &Permit<EditMenu>, id: &str) -> Result<(), AppError> {
+        toggle_item(state, permit, K::KIND, id).await
+    }
+}
+
+/// A menu's buttons.
+pub struct Buttons;
+impl ItemKind for Buttons {
+    const KIND: Kind = Kind::Button;
+    type Info = ButtonInfo;
+}
+
+/// A menu's list columns.
+pub struct ListColumns;
+impl ItemKind for ListColumns {
+    const KIND: Kind = Kind::Column;
+    type Info = FieldInfo;
+}
+
+/// A menu's form fields.
+pub struct FormFields;
+impl ItemKind for FormFields {
+    const KIND: Kind = Kind::Form;
+    type Info = FieldInfo;
+}
+
+/// A menu's data-permission schemes.
+pub struct Schemes;
+impl ItemKind for Schemes {
+    const KIND: Kind = Kind::Scheme;
+    type Info = SchemeInfo;
+}
+
+/// A menu's data-authorize fields (base_module_data_authorize), which have no state switch.
+pub struct AuthorizeFields;
+
+impl Administered for AuthorizeFields {
+    type Form = AuthorizeFieldForm;
+    type Info = AuthorizeFieldInfo;
+    /// POST ModuleDataAuthorize.
+    async fn create(state: &AppState, permit: &Permit<AddMenu>, form: AuthorizeFieldForm) -> Result<String, AppError> {
+        check(Form::DataAuthorize, &field_change(&form, None)?, true)?;
+        check_numbers(&form.sort_code, &form.enabled_mark)?;
+        check_symbols(&form.condition_symbol)?;
+        let mut tx = state.db.begin().await?;
+        let menu = menu_of(&mut tx, permit, &text(&form.module_id)).await.map_err(|_| AppError::field("moduleId", MENU_MISSING))?;
+        let id = new_id();
+        let columns = field_columns(&form).value("module_id", Some(menu.id)).created();
+        crud::insert(&Fields, &mut tx, &id, columns, &permit.caller().user_id, state.clock.now_ms()).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+    /// GET ModuleDataAuthorize/{id}.
+    async fn info(state: &AppState, permit: &Permit<ViewMenu>, id: &str) -> Result<AuthorizeFieldInfo, AppError> {
+        let mut conn = state.db.acquire().await?;
+        crud::found(&Fields, &mut conn, permit.scope(), id).await.map(authorize_field)
+    }
+    /// PUT ModuleDataAuthorize/{id}: only what is sent changes.
+    async fn update(state: &AppState, permit: &Permit<EditMenu>, id: &str, form: AuthorizeFieldForm) -> Result<(), AppError> {
+        let mut tx = state.db.begin().await?;
+        let found = crud::found(&Fields, &mut tx, permit.scope(), id).await?;
+        check(Form::DataAuthorize, &field_change(&form, Some(&found))?, false)?;
+        check_numbers(&form.sort_code, &form.enabled_mark)?;
+        check_symbols(&form.condition_symbol)?;
+        crud::update(&Fields, &mut tx, &found.id, field_columns(&form).changed(), &permit.caller().user_id, state.clock.now_ms()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+    /// DELETE ModuleDataAuthorize/{id}.
+    async fn delete(state: &AppState, permit: &Permit<RemoveMenu>, id: &str) -> Result<(), AppError> {
+        crud::delete(&Fields, state, permit.scope(), id, &[]).await?;
+        Ok(())
+    }
 }

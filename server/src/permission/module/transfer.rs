@@ -9,12 +9,14 @@
 //! refused: the message names it, and nothing is stored.
 
 use super::dto::{FileAuthorizeField, FileButton, FileField, FileMenu, FileScheme, MenuFile};
-use super::repo::{self, FieldRow, ItemRow, MenuRow, NewField, NewItem, NewMenu};
+use super::repo::{self, FieldRow, Fields, ItemRow, Kind, MenuRow, Menus, NewMenu};
 use super::service::{check_parent, check_symbols};
 use super::{AddMenu, ViewMenu};
 use crate::state::AppState;
 use crate::access::Permit;
 use crate::access::scope::check_scheme;
+use crate::crud;
+use crate::db::{Arg, Conn};
 use crate::error::AppError;
 use crate::permission::forms::{check, check_numbers};
 use crate::support::tree::{on_cycle, subtree};
@@ -396,7 +398,7 @@ pub async fn import(
 }
 
 /// Stores one menu of the file with its items.
-async fn store(conn: &mut crate::db::Conn, p: &Placed<'_>, system_id: &str, category: &str, user: &str, now: i64) -> Result<(), AppError> {
+async fn store(conn: &mut Conn, p: &Placed<'_>, system_id: &str, category: &str, user: &str, now: i64) -> Result<(), AppError> {
     let f = p.menu;
     let m = &f.module_entity;
     let link_target = match m.link_target.trim() {
@@ -409,7 +411,6 @@ async fn store(conn: &mut crate::db::Conn, p: &Placed<'_>, system_id: &str, cate
         j => j,
     };
     let menu = NewMenu {
-        id: m.id.trim(),
         parent_id: &p.parent_id,
         system_id,
         full_name: m.full_name.trim(),
@@ -424,96 +425,68 @@ async fn store(conn: &mut crate::db::Conn, p: &Placed<'_>, system_id: &str, cate
         enabled_mark: m.enabled_mark,
         description: m.description.trim(),
         authorize: [m.is_button_authorize, m.is_column_authorize, m.is_form_authorize, m.is_data_authorize],
-        creator_user_id: user,
     };
-    repo::insert_menu(conn, &menu, now).await?;
+    crud::insert(&Menus, conn, m.id.trim(), menu.columns(), user, now).await?;
+    let module_id = m.id.trim();
     for b in &f.button_entity_list {
-        let new = NewItem {
-            id: b.id.trim(),
-            module_id: m.id.trim(),
-            kind: "button",
-            parent_id: button_parent(b),
-            full_name: b.full_name.trim(),
-            en_code: b.en_code.trim(),
-            icon: b.icon.trim(),
-            sort_code: b.sort_code,
-            enabled_mark: b.enabled_mark,
-            description: b.description.trim(),
-            bind_table: "",
-            bind_table_name: "",
-            field_rule: 0,
-            child_table_key: "",
-            condition_json: "",
-            condition_text: "",
-            creator_user_id: user,
-        };
-        repo::insert_item(conn, &new, now).await?;
+        let columns = [("parent_id", button_parent(b).into()), ("full_name", b.full_name.trim().into()), ("en_code", b.en_code.trim().into()), ("icon", b.icon.trim().into())];
+        store_item(conn, Kind::Button, &b.id, module_id, columns.into_iter().chain(listed(b.sort_code, b.enabled_mark, &b.description)), user, now).await?;
     }
-    for (kind, list) in [("column", &f.column_entity_list), ("form", &f.form_entity_list)] {
+    for (kind, list) in [(Kind::Column, &f.column_entity_list), (Kind::Form, &f.form_entity_list)] {
         for c in list {
-            let new = NewItem {
-                id: c.id.trim(),
-                module_id: m.id.trim(),
-                kind,
-                parent_id: TOP,
-                full_name: c.full_name.trim(),
-                en_code: c.en_code.trim(),
-                icon: "",
-                sort_code: c.sort_code,
-                enabled_mark: c.enabled_mark,
-                description: c.description.trim(),
-                bind_table: c.bind_table.trim(),
-                bind_table_name: c.bind_table_name.trim(),
-                field_rule: c.field_rule,
-                child_table_key: c.child_table_key.trim(),
-                condition_json: "",
-                condition_text: "",
-                creator_user_id: user,
-            };
-            repo::insert_item(conn, &new, now).await?;
+            let columns = [
+                ("full_name", c.full_name.trim().into()),
+                ("en_code", c.en_code.trim().into()),
+                ("bind_table", c.bind_table.trim().into()),
+                ("bind_table_name", c.bind_table_name.trim().into()),
+                ("field_rule", c.field_rule.into()),
+                ("child_table_key", c.child_table_key.trim().into()),
+            ];
+            store_item(conn, kind, &c.id, module_id, columns.into_iter().chain(listed(c.sort_code, c.enabled_mark, &c.description)), user, now).await?;
         }
     }
     for s in &f.scheme_entity_list {
-        let condition = scheme_condition(s);
-        let new = NewItem {
-            id: s.id.trim(),
-            module_id: m.id.trim(),
-            kind: "resource",
-            parent_id: TOP,
-            full_name: s.full_name.trim(),
-            en_code: s.en_code.trim(),
-            icon: "",
-            sort_code: s.sort_code,
-            enabled_mark: s.enabled_mark,
-            description: s.description.trim(),
-            bind_table: "",
-            bind_table_name: "",
-            field_rule: 0,
-            child_table_key: "",
-            condition_json: &condition,
-            condition_text: s.condition_text.trim(),
-            creator_user_id: user,
-        };
-        repo::insert_item(conn, &new, now).await?;
+        let columns = [
+            ("full_name", s.full_name.trim().into()),
+            ("en_code", s.en_code.trim().into()),
+            ("condition_json", scheme_condition(s).into()),
+            ("condition_text", s.condition_text.trim().into()),
+        ];
+        store_item(conn, Kind::Scheme, &s.id, module_id, columns.into_iter().chain(listed(s.sort_code, s.enabled_mark, &s.description)), user, now).await?;
     }
     for d in &f.authorize_entity_list {
-        let new = NewField {
-            id: d.id.trim(),
-            module_id: m.id.trim(),
-            en_code: d.en_code.trim(),
-            full_name: d.full_name.trim(),
-            field_type: d.field_type.trim(),
-            condition_symbol: d.condition_symbol.trim(),
-            condition_text: d.condition_text.trim(),
-            bind_table: d.bind_table.trim(),
-            field_rule: d.field_rule,
-            child_table_key: d.child_table_key.trim(),
-            sort_code: d.sort_code,
-            enabled_mark: d.enabled_mark,
-            description: d.description.trim(),
-            creator_user_id: user,
-        };
-        repo::insert_field(conn, &new, now).await?;
+        let columns = [
+            ("module_id", module_id.into()),
+            ("en_code", d.en_code.trim().into()),
+            ("full_name", d.full_name.trim().into()),
+            ("type", d.field_type.trim().into()),
+            ("condition_symbol", d.condition_symbol.trim().into()),
+            ("condition_text", d.condition_text.trim().into()),
+            ("bind_table", d.bind_table.trim().into()),
+            ("field_rule", d.field_rule.into()),
+            ("child_table_key", d.child_table_key.trim().into()),
+        ];
+        let columns = columns.into_iter().chain(listed(d.sort_code, d.enabled_mark, &d.description)).collect();
+        crud::insert(&Fields, conn, d.id.trim(), columns, user, now).await?;
     }
     Ok(())
+}
+
+/// The columns every record of the file ends with.
+fn listed(sort_code: i64, enabled_mark: i64, description: &str) -> [(&'static str, Arg); 3] {
+    [("sort_code", sort_code.into()), ("enabled_mark", enabled_mark.into()), ("description", description.trim().into())]
+}
+
+/// Stores an item of a kind of the menu `module_id` under its id in the file.
+async fn store_item(
+    conn: &mut Conn,
+    kind: Kind,
+    id: &str,
+    module_id: &str,
+    columns: impl Iterator<Item = (&'static str, Arg)>,
+    user: &str,
+    now: i64,
+) -> Result<(), AppError> {
+    let columns = [("module_id", module_id.into()), ("kind", kind.code().into())].into_iter().chain(columns).collect();
+    crud::insert(&kind, conn, id.trim(), columns, user, now).await
 }

@@ -1,16 +1,17 @@
 //! Wire types of organisations and departments (jnpf-wire-areas.md §1.3).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct KeywordQuery {
-    /// Matches name or code; matching nodes come with their ancestors.
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    pub struct KeywordQuery {
+        /// Matches name or code; matching nodes come with their ancestors.
+        pub keyword: Option<String>,
+    }
 }
 
 /// A node of the organisation management tree.
@@ -74,27 +75,20 @@ pub struct CompanyInfo {
     pub property_json: String,
 }
 
-/// POST Organize / PUT Organize/{id}. An update changes only the fields it sends.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyForm {
-    /// '-1' for a top company, else a company's id.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub parent_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
-    /// The details as an object (the client sends an object, reads JSON text).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<Object>)]
-    pub property_json: Patch<Value>,
+patch_form! {
+    /// POST Organize / PUT Organize/{id}. An update changes only the fields it sends.
+    pub struct CompanyForm {
+        /// '-1' for a top company, else a company's id.
+        pub parent_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub enabled_mark: i64,
+        pub sort_code: i64,
+        pub description: String,
+        /// The details as an object (the client sends an object, reads JSON text).
+        #[schema(value_type = Option<Object>)]
+        pub property_json: Value,
+    }
 }
 
 /// GET Organize/Department/{id}: the department form.
@@ -113,25 +107,18 @@ pub struct DepartmentInfo {
     pub organize_id_tree: Vec<String>,
 }
 
-/// POST Organize/Department / PUT Organize/Department/{id}. An update changes only the fields
-/// it sends; organizeIdTree, sent back by the client, is ignored (parentId decides).
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepartmentForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub parent_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub manager_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST Organize/Department / PUT Organize/Department/{id}. An update changes only the fields
+    /// it sends; organizeIdTree, sent back by the client, is ignored (parentId decides).
+    pub struct DepartmentForm {
+        pub parent_id: String,
+        pub manager_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 /// POST Organize/OrganizeCondition: the tree limited to these organisations (and below).

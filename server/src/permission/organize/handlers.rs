@@ -6,7 +6,7 @@ use super::service::{self, Picker};
 use super::{AddOrganize, EditOrganize, RemoveOrganize, ViewOrganize};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
-use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, Path, Query, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = TABLE, tag = "permission",
@@ -17,67 +17,23 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewOrganize>, Q
     ok(TreeOf { list: service::tree(&state, &permit, q.keyword.as_deref()).await? })
 }
 
-#[utoipa::path(post, path = TABLE, tag = "permission",
-    summary = "Create a company (button btn_add)",
-    request_body = CompanyForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_company(State(state): State<AppState>, permit: Permit<AddOrganize>, Json(form): Json<CompanyForm>) -> ApiResult<NoData> {
-    service::create_company(&state, &permit, form).await?;
-    done("新建成功")
+pub mod company {
+    use super::*;
+    crate::crud::handlers! { "permission", service::companies, CompanyForm => CompanyInfo, [ViewOrganize, AddOrganize, EditOrganize, RemoveOrganize] {
+        create "Create a company (button btn_add)",
+        info "A company, for its form",
+        update "Change a company (button btn_edit); only what is sent changes",
+        delete "Delete a company or a department (button btn_remove); refused while anything hangs on it",
+    }}
 }
 
-#[utoipa::path(get, path = TABLE, tag = "permission",
-    summary = "A company, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<CompanyInfo>)))]
-pub async fn company(State(state): State<AppState>, permit: Permit<ViewOrganize>, Path(id): Path<String>) -> ApiResult<CompanyInfo> {
-    ok(service::company(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "permission",
-    summary = "Change a company (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = CompanyForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_company(State(state): State<AppState>, permit: Permit<EditOrganize>, Path(id): Path<String>, Json(form): Json<CompanyForm>) -> ApiResult<NoData> {
-    service::update_company(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "permission",
-    summary = "Delete a company or a department (button btn_remove); refused while anything hangs on it",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveOrganize>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "permission",
-    summary = "A department, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<DepartmentInfo>)))]
-pub async fn department(State(state): State<AppState>, permit: Permit<ViewOrganize>, Path(id): Path<String>) -> ApiResult<DepartmentInfo> {
-    ok(service::department(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "permission",
-    summary = "Change a department (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = DepartmentForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_department(State(state): State<AppState>, permit: Permit<EditOrganize>, Path(id): Path<String>, Json(form): Json<DepartmentForm>) -> ApiResult<NoData> {
-    service::update_department(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(post, path = TABLE, tag = "permission",
-    summary = "Create a department (button btn_add)",
-    request_body = DepartmentForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_department(State(state): State<AppState>, permit: Permit<AddOrganize>, Json(form): Json<DepartmentForm>) -> ApiResult<NoData> {
-    service::create_department(&state, &permit, form).await?;
-    done("新建成功")
+pub mod department {
+    use super::*;
+    crate::crud::handlers! { "permission", service::departments, DepartmentForm => DepartmentInfo, [ViewOrganize, AddOrganize, EditOrganize, RemoveOrganize] {
+        create "Create a department (button btn_add)",
+        info "A department, for its form",
+        update "Change a department (button btn_edit); only what is sent changes",
+    }}
 }
 
 #[utoipa::path(get, path = TABLE, tag = "permission",

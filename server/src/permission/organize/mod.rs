@@ -14,10 +14,10 @@ pub use actions::{MENU, ViewOrganize, AddOrganize, EditOrganize, RemoveOrganize}
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::new()
-        .route("/api/permission/Organize", routes!(handlers::list, handlers::create_company))
-        .route("/api/permission/Organize/{id}", routes!(handlers::company, handlers::update_company, handlers::delete))
-        .route("/api/permission/Organize/Department/{id}", routes!(handlers::department, handlers::update_department))
-        .route("/api/permission/Organize/Department", routes!(handlers::create_department))
+        .route("/api/permission/Organize", routes!(handlers::list, handlers::company::create))
+        .route("/api/permission/Organize/{id}", routes!(handlers::company::info, handlers::company::update, handlers::company::delete))
+        .route("/api/permission/Organize/Department/{id}", routes!(handlers::department::info, handlers::department::update))
+        .route("/api/permission/Organize/Department", routes!(handlers::department::create))
         .route("/api/permission/Organize/Tree", routes!(handlers::tree))
         .route("/api/permission/Organize/SelectorByAuth/{id}", routes!(handlers::companies_by_auth))
         .route("/api/permission/Organize/Department/SelectorByAuth/{id}", routes!(handlers::departments_by_auth))

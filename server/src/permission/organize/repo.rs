@@ -1,7 +1,7 @@
 //! SQL of organisations and departments. No decisions here.
 
 use crate::access::{DataScope, ScopeColumns};
-use crate::db::{Arg, Conn, Engine, Sql, bump_generation, update_row};
+use crate::db::{Arg, Conn, Engine, Sql, bump_generation, columns, insert_row, update_row};
 use crate::error::AppError;
 use sqlx::FromRow;
 
@@ -90,27 +90,8 @@ pub struct NewOrganize<'a> {
 }
 
 pub async fn insert(conn: &mut Conn, o: &NewOrganize<'_>, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO base_organize (id, parent_id, category, full_name, en_code, manager_id, property_json, id_tree, \
-         name_tree, sort_code, enabled_mark, description, creator_time, creator_user_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-    )
-    .bind(o.id)
-    .bind(o.parent_id)
-    .bind(o.category)
-    .bind(o.full_name)
-    .bind(o.en_code)
-    .bind(o.manager_id)
-    .bind(o.property_json)
-    .bind(o.id_tree)
-    .bind(o.name_tree)
-    .bind(o.sort_code)
-    .bind(o.enabled_mark)
-    .bind(o.description)
-    .bind(now)
-    .bind(o.creator_user_id)
-    .execute(&mut *conn)
-    .await?;
+    let columns = columns!(o; parent_id, category, full_name, en_code, manager_id, property_json, id_tree, name_tree, sort_code, enabled_mark, description);
+    insert_row(conn, "base_organize", o.id, columns, o.creator_user_id, now).await?;
     bump_generation(conn).await?;
     Ok(())
 }

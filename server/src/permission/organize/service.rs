@@ -529,3 +529,13 @@ pub async fn delete(state: &AppState, permit: &Permit<RemoveOrganize>, id: &str)
     state.live.publish(Event::organizations_changed(&permit.caller().user_id));
     Ok(())
 }
+
+/// A company's form steps under the names the generic handlers call (`crud::handlers!`).
+pub mod companies {
+    pub use super::{company as info, create_company as create, delete, update_company as update};
+}
+
+/// A department's form steps under the names the generic handlers call (`crud::handlers!`).
+pub mod departments {
+    pub use super::{create_department as create, department as info, update_department as update};
+}

@@ -1,18 +1,17 @@
 //! Wire types of positions (jnpf-wire-areas.md §1.4).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct PositionQuery {
-    /// An organisation: its positions and those below it ('' or absent: all).
-    #[serde(default)]
-    pub organize_id: Option<String>,
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    pub struct PositionQuery {
+        /// An organisation: its positions and those below it ('' or absent: all).
+        pub organize_id: Option<String>,
+        pub keyword: Option<String>,
+    }
 }
 
 /// A row of the position list.
@@ -51,24 +50,18 @@ pub struct PositionInfo {
     pub description: String,
 }
 
-/// POST Position / PUT Position/{id}. An update changes only the fields it sends.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PositionForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub organize_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent", rename = "type")]
-    pub kind: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST Position / PUT Position/{id}. An update changes only the fields it sends.
+    pub struct PositionForm {
+        pub organize_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        #[serde(rename = "type")]
+        pub kind: String,
+        pub enabled_mark: i64,
+        pub sort_code: i64,
+        pub description: String,
+    }
 }
 
 /// A position in the flat lookup list (GET Position/All).

@@ -7,7 +7,7 @@ use super::{AddPosition, EditPosition, RemovePosition, ViewPosition};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::permission::organize::dto::{ByOrganisations, OptionGroup, SelectorNode, TreeOf};
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, PageOf, PageQuery, Query, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = TABLE, tag = "permission",
@@ -18,41 +18,16 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewPosition>, Q
     ok(service::list(&state, &permit, q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = TABLE, tag = "permission",
-    summary = "Create a position (button btn_add)",
-    request_body = PositionForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create(State(state): State<AppState>, permit: Permit<AddPosition>, Json(form): Json<PositionForm>) -> ApiResult<NoData> {
-    service::create(&state, &permit, form).await?;
-    done("新建成功")
-}
+crate::crud::handlers! { "permission", service, PositionForm => PositionInfo, [ViewPosition, AddPosition, EditPosition, RemovePosition] {
+    create "Create a position (button btn_add)",
+    info "A position, for its form",
+    update "Change a position (button btn_edit); only what is sent changes",
+    delete "Delete a position (button btn_remove); refused while users hold it",
+}}
 
-#[utoipa::path(get, path = TABLE, tag = "permission",
-    summary = "A position, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<PositionInfo>)))]
-pub async fn info(State(state): State<AppState>, permit: Permit<ViewPosition>, Path(id): Path<String>) -> ApiResult<PositionInfo> {
-    ok(service::info(&state, &permit, &id).await?)
-}
 
-#[utoipa::path(put, path = TABLE, tag = "permission",
-    summary = "Change a position (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = PositionForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update(State(state): State<AppState>, permit: Permit<EditPosition>, Path(id): Path<String>, Json(form): Json<PositionForm>) -> ApiResult<NoData> {
-    service::update(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
 
-#[utoipa::path(delete, path = TABLE, tag = "permission",
-    summary = "Delete a position (button btn_remove); refused while users hold it",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemovePosition>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
+
 
 #[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "Every enabled position (the position picker's lookup)",

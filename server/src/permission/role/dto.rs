@@ -1,23 +1,22 @@
 //! Wire types of roles (jnpf-wire-areas.md §1.5).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// The role type the list shows; the client compares it with '全局' to choose the members
 /// dialog.
 pub const GLOBAL: &str = "全局";
 pub const ORGANISATION: &str = "组织";
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleQuery {
-    /// '' every role; '0' the global roles; else the roles of this organisation and below.
-    #[serde(default)]
-    pub organize_id: Option<String>,
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    pub struct RoleQuery {
+        /// '' every role; '0' the global roles; else the roles of this organisation and below.
+        pub organize_id: Option<String>,
+        pub keyword: Option<String>,
+    }
 }
 
 /// A row of the role list.
@@ -56,25 +55,18 @@ pub struct RoleInfo {
     pub description: String,
 }
 
-/// POST Role / PUT Role/{id}. An update changes only the fields it sends.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub global_mark: Patch<i64>,
-    /// An id path per organisation: the last id of each is the organisation.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub organize_ids_tree: Patch<Vec<Vec<String>>>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST Role / PUT Role/{id}. An update changes only the fields it sends.
+    pub struct RoleForm {
+        pub full_name: String,
+        pub en_code: String,
+        pub global_mark: i64,
+        /// An id path per organisation: the last id of each is the organisation.
+        pub organize_ids_tree: Vec<Vec<String>>,
+        pub enabled_mark: i64,
+        pub sort_code: i64,
+        pub description: String,
+    }
 }
 
 /// A node of the role pickers (ROLE-003): `onlyId` is unique in the tree, because one role

@@ -7,7 +7,7 @@ use super::{AddRole, EditRole, RemoveRole, ViewRole};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::permission::organize::dto::{ByOrganisations, OptionGroup, TreeOf};
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, PageOf, PageQuery, Query, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = TABLE, tag = "permission",
@@ -18,50 +18,18 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewRole>, Query
     ok(service::list(&state, &permit, q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = TABLE, tag = "permission",
-    summary = "Create a role (button btn_add)",
-    request_body = RoleForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create(State(state): State<AppState>, permit: Permit<AddRole>, Json(form): Json<RoleForm>) -> ApiResult<NoData> {
-    service::create(&state, &permit, form).await?;
-    done("新建成功")
-}
+crate::crud::handlers! { "permission", service, RoleForm => RoleInfo, [ViewRole, AddRole, EditRole, RemoveRole] {
+    create "Create a role (button btn_add)",
+    info "A role, for its form",
+    update "Change a role (button btn_edit); only what is sent changes",
+    delete "Delete a role (button btn_remove); refused while users hold it",
+    state "Enable or disable a role (button btn_edit); a disabled role grants nothing",
+}}
 
-#[utoipa::path(get, path = TABLE, tag = "permission",
-    summary = "A role, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<RoleInfo>)))]
-pub async fn info(State(state): State<AppState>, permit: Permit<ViewRole>, Path(id): Path<String>) -> ApiResult<RoleInfo> {
-    ok(service::info(&state, &permit, &id).await?)
-}
 
-#[utoipa::path(put, path = TABLE, tag = "permission",
-    summary = "Change a role (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = RoleForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update(State(state): State<AppState>, permit: Permit<EditRole>, Path(id): Path<String>, Json(form): Json<RoleForm>) -> ApiResult<NoData> {
-    service::update(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
 
-#[utoipa::path(delete, path = TABLE, tag = "permission",
-    summary = "Delete a role (button btn_remove); refused while users hold it",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveRole>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
 
-#[utoipa::path(put, path = TABLE, tag = "permission",
-    summary = "Enable or disable a role (button btn_edit); a disabled role grants nothing",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn state(State(state): State<AppState>, permit: Permit<EditRole>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle(&state, &permit, &id).await?;
-    done("更新成功")
-}
+
 
 #[utoipa::path(get, path = TABLE, tag = "permission",
     summary = "The role picker: the global roles under node '1', then organisations with their roles",

@@ -1,20 +1,19 @@
 //! Wire types of user management and the user pickers (jnpf-wire-areas.md §1.1, §1.6, §1.9).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct UserQuery {
-    /// '' every user; else the users of this organisation and below.
-    #[serde(default)]
-    pub organize_id: Option<String>,
-    /// Matches account, name or mobile phone.
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    pub struct UserQuery {
+        /// '' every user; else the users of this organisation and below.
+        pub organize_id: Option<String>,
+        /// Matches account, name or mobile phone.
+        pub keyword: Option<String>,
+    }
 }
 
 /// A row of the user list.
@@ -79,70 +78,44 @@ pub struct UserDetail {
     pub is_administrator: bool,
 }
 
-/// POST Users / PUT Users/{id}. An update changes only the fields it sends; the client
-/// posts the info answer back whole, so display fields it carries are ignored.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub account: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub real_name: Patch<String>,
-    /// The sex dictionary's code, as text or a number.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub gender: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub email: Patch<String>,
-    /// One id path per organisation; the last id of each is the organisation.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub organize_id_tree: Patch<Vec<Vec<String>>>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub manager_id: Patch<String>,
-    /// Comma-separated position ids.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub position_id: Patch<String>,
-    /// Comma-separated role ids.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub role_id: Patch<String>,
-    /// Comma-separated group ids.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub group_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    /// 1 enabled, 0 disabled (2, locked, is the sign-in throttle's: 解除锁定 lifts it).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub head_icon: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub nation: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub certificates_type: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub education: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub native_place: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub certificates_number: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub entry_date: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub birthday: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub tele_phone: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub landline: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub mobile_phone: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub urgent_contacts: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub urgent_tele_phone: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub postal_address: Patch<String>,
+patch_form! {
+    /// POST Users / PUT Users/{id}. An update changes only the fields it sends; the client
+    /// posts the info answer back whole, so display fields it carries are ignored.
+    pub struct UserForm {
+        pub account: String,
+        pub real_name: String,
+        /// The sex dictionary's code, as text or a number.
+        #[schema(value_type = Option<String>)]
+        pub gender: Value,
+        pub email: String,
+        /// One id path per organisation; the last id of each is the organisation.
+        pub organize_id_tree: Vec<Vec<String>>,
+        pub manager_id: String,
+        /// Comma-separated position ids.
+        pub position_id: String,
+        /// Comma-separated role ids.
+        pub role_id: String,
+        /// Comma-separated group ids.
+        pub group_id: String,
+        pub sort_code: i64,
+        /// 1 enabled, 0 disabled (2, locked, is the sign-in throttle's: 解除锁定 lifts it).
+        pub enabled_mark: i64,
+        pub description: String,
+        pub head_icon: String,
+        pub nation: String,
+        pub certificates_type: String,
+        pub education: String,
+        pub native_place: String,
+        pub certificates_number: String,
+        pub entry_date: i64,
+        pub birthday: i64,
+        pub tele_phone: String,
+        pub landline: String,
+        pub mobile_phone: String,
+        pub urgent_contacts: String,
+        pub urgent_tele_phone: String,
+        pub postal_address: String,
+    }
 }
 
 /// POST Users/{id}/Actions/ResetPassword: the new password twice, as MD5 hex of what was
@@ -178,12 +151,10 @@ pub struct WorkItem {
     pub full_name: String,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct WorkQuery {
-    #[serde(default)]
-    pub from_id: String,
+query_params! {
+    pub struct WorkQuery {
+        pub from_id: String,
+    }
 }
 
 /// POST Users/workHandover: everything `fromId` holds passes to `handoverUser`.
@@ -243,12 +214,10 @@ pub struct ImContact {
     pub department: String,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct KeywordQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    pub struct KeywordQuery {
+        pub keyword: Option<String>,
+    }
 }
 
 /// `{keyword}` (POST getSubordinates).
@@ -349,25 +318,19 @@ pub struct SelectedItem {
     pub icon: String,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct PositionUsersQuery {
-    #[serde(default)]
-    pub position_id: String,
+query_params! {
+    pub struct PositionUsersQuery {
+        pub position_id: String,
+    }
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleUsersQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    /// '0' the top, else the organisation being opened.
-    #[serde(default)]
-    pub organize_id: Option<String>,
-    #[serde(default)]
-    pub role_id: String,
+query_params! {
+    pub struct RoleUsersQuery {
+        pub keyword: Option<String>,
+        /// '0' the top, else the organisation being opened.
+        pub organize_id: Option<String>,
+        pub role_id: String,
+    }
 }
 
 /// What creating a user answers: the generated initial password, shown once.
@@ -381,18 +344,16 @@ pub struct CreatedUser {
 /// `{data: [...]}` answers given as a bare array (getOrganization, getSubordinates, …).
 pub type Items = Vec<UserItem>;
 
-/// GET Users/ExportExcel's own parameters (beside the list's).
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct ExportQuery {
-    /// 0 this page, 1 every user the list would show.
-    #[serde(default, deserialize_with = "crate::wire::opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub data_type: Option<i64>,
-    /// The columns wanted, csv of their keys (all when empty).
-    #[serde(default)]
-    pub select_key: String,
+query_params! {
+    /// GET Users/ExportExcel's own parameters (beside the list's).
+    pub struct ExportQuery {
+        /// 0 this page, 1 every user the list would show.
+        #[serde(deserialize_with = "crate::wire::opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub data_type: Option<i64>,
+        /// The columns wanted, csv of their keys (all when empty).
+        pub select_key: String,
+    }
 }
 
 /// `{url}` of a file to download.
@@ -407,12 +368,10 @@ pub struct UploadedFile {
     pub name: String,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct PreviewQuery {
-    #[serde(default)]
-    pub file_name: String,
+query_params! {
+    pub struct PreviewQuery {
+        pub file_name: String,
+    }
 }
 
 /// GET Users/ImportPreview: the rows of the upload, keyed like the export's columns.

@@ -31,41 +31,16 @@ pub async fn create(State(state): State<AppState>, permit: Permit<AddUser>, Json
     Ok(Envelope { code: 200, msg: "新建成功", data: created })
 }
 
-#[utoipa::path(get, path = TABLE, tag = "permission",
-    summary = "A user, for the user form (rows outside the caller's data scope are 用户不存在)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<UserDetail>)))]
-pub async fn info(State(state): State<AppState>, permit: Permit<ViewUsers>, Path(id): Path<String>) -> ApiResult<UserDetail> {
-    ok(service::info(&state, &permit, &id).await?)
-}
+crate::crud::handlers! { "permission", service, UserForm => UserDetail, [ViewUsers, AddUser, EditUser, RemoveUser] {
+    info "A user, for the user form (rows outside the caller's data scope are 用户不存在)",
+    update "Change a user (button btn_edit); only what is sent changes",
+    delete "Delete a user (button btn_remove); never the administrator, oneself or a manager of others",
+    state "Enable or disable a user (button btn_edit); disabling ends their sessions",
+}}
 
-#[utoipa::path(put, path = TABLE, tag = "permission",
-    summary = "Change a user (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = UserForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update(State(state): State<AppState>, permit: Permit<EditUser>, Path(id): Path<String>, Json(form): Json<UserForm>) -> ApiResult<NoData> {
-    service::update(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
 
-#[utoipa::path(delete, path = TABLE, tag = "permission",
-    summary = "Delete a user (button btn_remove); never the administrator, oneself or a manager of others",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveUser>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
 
-#[utoipa::path(put, path = TABLE, tag = "permission",
-    summary = "Enable or disable a user (button btn_edit); disabling ends their sessions",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn state(State(state): State<AppState>, permit: Permit<EditUser>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_state(&state, &permit, &id).await?;
-    done("更新成功")
-}
+
 
 #[utoipa::path(post, path = TABLE, tag = "permission",
     summary = "Set a user's password (button btn_edit): both entries as MD5, the policy checked; the user signs in again and must change it",

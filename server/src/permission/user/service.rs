@@ -456,7 +456,7 @@ fn refuse_disabling(u: &users::User, caller: &access::Session) -> Result<(), App
 /// PUT Users/{id}/Actions/State: enabled ↔ disabled (a locked user becomes enabled).
 /// Disabling ends every session of the user in the same transaction, so no request of
 /// theirs is served afterwards. Answers the new enabled mark.
-pub async fn toggle_state(state: &AppState, permit: &Permit<EditUser>, id: &str) -> Result<i64, AppError> {
+pub async fn toggle(state: &AppState, permit: &Permit<EditUser>, id: &str) -> Result<i64, AppError> {
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
     let u = users::by_id(&mut tx, permit.scope(), id).await?.ok_or_else(|| AppError::not_found(MISSING))?;

@@ -1,9 +1,11 @@
 //! Wire types of areas (jnpf-wire-areas.md §2.3).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// An area as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -17,13 +19,11 @@ pub struct AreaRow {
     pub description: String,
 }
 
-/// GET Area/{parentId}: `keyword` (name or code) filters the children.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct AreaQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    /// GET Area/{parentId}: `keyword` (name or code) filters the children.
+    pub struct AreaQuery {
+        pub keyword: Option<String>,
+    }
 }
 
 /// A row of the lazy area table (AREA-004): its children load with `Area/{id}`.
@@ -71,24 +71,18 @@ pub struct AreaInfo {
     pub description: String,
 }
 
-/// POST Area / PUT Area/{id}. An update changes only what it sends (the client posts the
-/// Info answer back whole; `id` and `parentName` are ignored).
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AreaForm {
-    /// '-1' for a province.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub parent_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST Area / PUT Area/{id}. An update changes only what it sends (the client posts the
+    /// Info answer back whole; `id` and `parentName` are ignored).
+    pub struct AreaForm {
+        /// '-1' for a province.
+        pub parent_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 /// POST Area/GetAreaByIds: one id path per stored value (`[provinceId, cityId, …]`); a single

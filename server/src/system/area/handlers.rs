@@ -7,7 +7,7 @@ use super::service;
 use super::{AddArea, EditArea, RemoveArea, ViewArea};
 use crate::state::AppState;
 use crate::access::{Member, Permit};
-use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, Path, Query, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -42,47 +42,10 @@ pub async fn by_ids(State(state): State<AppState>, caller: Member, Json(form): J
     ok(service::names_of(&state, &caller, &form).await?)
 }
 
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "An area, for its form; parentName is empty at the top",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<AreaInfo>)))]
-pub async fn info(State(state): State<AppState>, permit: Permit<ViewArea>, Path(id): Path<String>) -> ApiResult<AreaInfo> {
-    ok(service::info(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create an area (button btn_add): core's area form, a code not used elsewhere",
-    request_body = AreaForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create(State(state): State<AppState>, permit: Permit<AddArea>, Json(form): Json<AreaForm>) -> ApiResult<NoData> {
-    service::create(&state, &permit, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change an area (button btn_edit); only what is sent changes; never below itself",
-    params(("id" = String, Path)),
-    request_body = AreaForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update(State(state): State<AppState>, permit: Permit<EditArea>, Path(id): Path<String>, Json(form): Json<AreaForm>) -> ApiResult<NoData> {
-    service::update(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete an area (button btn_remove); refused while areas are below it",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveArea>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable an area (button btn_edit; AREA-003)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn toggle(State(state): State<AppState>, permit: Permit<EditArea>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle(&state, &permit, &id).await?;
-    done("更新成功")
-}
+crate::crud::handlers! { "system", service, AreaForm => AreaInfo, [ViewArea, AddArea, EditArea, RemoveArea] {
+    create "Create an area (button btn_add): core's area form, a code not used elsewhere",
+    info "An area, for its form; parentName is empty at the top",
+    update "Change an area (button btn_edit); only what is sent changes; never below itself",
+    delete "Delete an area (button btn_remove); refused while areas are below it",
+    state "Enable or disable an area (button btn_edit; AREA-003)",
+}}

@@ -22,5 +22,5 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/Area/{id}/Selector/{currId}", routes!(handlers::selector))
         .route("/api/system/Area/{id}/Selector", routes!(handlers::selector_plain))
         .route("/api/system/Area/{id}/Info", routes!(handlers::info))
-        .route("/api/system/Area/{id}/Actions/State", routes!(handlers::toggle))
+        .route("/api/system/Area/{id}/Actions/State", routes!(handlers::state))
 }

@@ -1,9 +1,11 @@
 //! Wire types of serial-number rules (jnpf-wire-areas.md §2.2, jnpf-wire.md "System data").
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// A rule as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -22,17 +24,14 @@ pub struct RuleRow {
     pub description: String,
 }
 
-/// GET BillRule: the list's query (`sort` and `sidx` are accepted and the list keeps its
-/// order: sort code, then newest first).
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct RuleQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    /// A businessType item's id; empty for every category.
-    #[serde(default)]
-    pub category_id: Option<String>,
+query_params! {
+    /// GET BillRule: the list's query (`sort` and `sidx` are accepted and the list keeps its
+    /// order: sort code, then newest first).
+    pub struct RuleQuery {
+        pub keyword: Option<String>,
+        /// A businessType item's id; empty for every category.
+        pub category_id: Option<String>,
+    }
 }
 
 /// A row of the rule list.
@@ -90,34 +89,24 @@ pub struct RuleInfo {
     pub description: String,
 }
 
-/// POST BillRule / PUT BillRule/{id}. An update changes only what it sends; `example` is
-/// the client's preview and is computed here instead. `digit` and `startNumber` may come as
-/// numbers or as text.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RuleForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub category: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub prefix: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub date_format: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub digit: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub start_number: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST BillRule / PUT BillRule/{id}. An update changes only what it sends; `example` is
+    /// the client's preview and is computed here instead. `digit` and `startNumber` may come as
+    /// numbers or as text.
+    pub struct RuleForm {
+        pub full_name: String,
+        pub en_code: String,
+        pub category: String,
+        pub prefix: String,
+        pub date_format: String,
+        #[schema(value_type = Option<String>)]
+        pub digit: Value,
+        #[schema(value_type = Option<String>)]
+        pub start_number: Value,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 /// The `.bb` file: one rule, as exported and as imported.

@@ -20,7 +20,7 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/BillRule/Selector", routes!(handlers::selector))
         .route("/api/system/BillRule/BillNumber/{enCode}", routes!(handlers::bill_number))
         .route("/api/system/BillRule/{id}", routes!(handlers::info, handlers::update, handlers::delete))
-        .route("/api/system/BillRule/{id}/Actions/State", routes!(handlers::toggle))
+        .route("/api/system/BillRule/{id}/Actions/State", routes!(handlers::state))
         .route("/api/system/BillRule/{id}/Action/Export", routes!(handlers::export))
         .alias("/api/system/BillRule/{id}/Actions/Export", &[(Method::GET, "The same export under the catalogue's path (spec 02 §7.10)")], routes!(handlers::export))
         .route("/api/system/BillRule/Action/Import", routes!(handlers::import))

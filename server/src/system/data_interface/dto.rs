@@ -1,9 +1,11 @@
 //! Wire types of data interfaces (jnpf-wire-areas.md §2.4).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::{Patch, opt_i64, opt_i64_any};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// An interface as stored (and as its form and its `.bd` file show it).
 #[derive(Debug, Clone, Serialize, Deserialize, sqlx::FromRow, ToSchema)]
@@ -65,20 +67,17 @@ fn one() -> i64 {
     1
 }
 
-/// GET DataInterface / getList: the list's query.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct InterfaceQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    /// A DataInterfaceType item's id; empty for all.
-    #[serde(default)]
-    pub category_id: Option<String>,
-    /// 1, 2 or 3; empty for all.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub data_type: Option<i64>,
+query_params! {
+    /// GET DataInterface / getList: the list's query.
+    pub struct InterfaceQuery {
+        pub keyword: Option<String>,
+        /// A DataInterfaceType item's id; empty for all.
+        pub category_id: Option<String>,
+        /// 1, 2 or 3; empty for all.
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub data_type: Option<i64>,
+    }
 }
 
 /// A row of the interface list.
@@ -127,47 +126,29 @@ pub struct SelectorNode {
     pub children: Vec<SelectorNode>,
 }
 
-/// POST DataInterface / PUT DataInterface/{id}. An update changes only what it sends.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InterfaceForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub category_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub db_link_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub data_type: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub check_type: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub request_method: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub path: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub query: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub data_processing: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub request_headers: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub request_parameters: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub property_json: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub response_type: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub ip_address: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST DataInterface / PUT DataInterface/{id}. An update changes only what it sends.
+    pub struct InterfaceForm {
+        pub category_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub db_link_id: String,
+        pub data_type: i64,
+        pub check_type: i64,
+        #[schema(value_type = Option<String>)]
+        pub request_method: Value,
+        pub path: String,
+        pub query: String,
+        pub data_processing: String,
+        pub request_headers: String,
+        pub request_parameters: String,
+        pub property_json: String,
+        pub response_type: String,
+        pub ip_address: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 /// A parameter value a caller sends (a widget's templateJson entry).
@@ -254,11 +235,9 @@ pub struct LogRow {
     pub result: String,
 }
 
-/// DataInterfaceLog/{id}: `keyword` matches the user, address, device and type.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct LogQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    /// DataInterfaceLog/{id}: `keyword` matches the user, address, device and type.
+    pub struct LogQuery {
+        pub keyword: Option<String>,
+    }
 }

@@ -10,8 +10,7 @@ use super::{AddDataInterface, EditDataInterface, ExportDataInterface, ImportData
 use crate::state::AppState;
 use crate::access::{Member, Permit};
 use crate::request::Client;
-use crate::system::download::dto::ExportUrl;
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, UploadForm, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, PageOf, PageQuery, Path, Query, ok};
 use axum::extract::State;
 use serde_json::Value;
 
@@ -23,14 +22,16 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewDataInterfac
     ok(service::list(&state, &permit, &q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a data interface (button btn_add): core's form, JSON texts, and an SQL text the guard accepts",
-    request_body = InterfaceForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create(State(state): State<AppState>, permit: Permit<AddDataInterface>, Json(form): Json<InterfaceForm>) -> ApiResult<NoData> {
-    service::create(&state, &permit, form).await?;
-    done("新建成功")
-}
+crate::crud::handlers! { "system", service, InterfaceForm => InterfaceRow, [ViewDataInterface, AddDataInterface, EditDataInterface, RemoveDataInterface] {
+    create "Create a data interface (button btn_add): core's form, JSON texts, and an SQL text the guard accepts",
+    info "A data interface, for its form",
+    update "Change a data interface (button btn_edit); only what is sent changes",
+    delete "Delete a data interface and its log (button btn_remove)",
+    state "Enable or disable a data interface (button btn_edit; DI-001)",
+    copy "Copy a data interface (button btn_add)",
+    export ExportDataInterface "Export a data interface as a .bd file (button btn_download)",
+    import ImportDataInterface "Import a .bd file (button btn_upload): checked like the form; a bad file changes nothing and says why",
+}}
 
 #[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The categories with their enabled interfaces, for any member (the designer)",
@@ -53,51 +54,6 @@ pub async fn options(State(state): State<AppState>, caller: Member, Query(page):
     responses((status = 200, body = Envelope<Vec<Object>>)))]
 pub async fn params(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<Vec<Value>> {
     ok(service::params(&state, &caller, &id).await?)
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A data interface, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<InterfaceRow>)))]
-pub async fn info(State(state): State<AppState>, permit: Permit<ViewDataInterface>, Path(id): Path<String>) -> ApiResult<InterfaceRow> {
-    ok(service::info(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a data interface (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = InterfaceForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update(State(state): State<AppState>, permit: Permit<EditDataInterface>, Path(id): Path<String>, Json(form): Json<InterfaceForm>) -> ApiResult<NoData> {
-    service::update(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a data interface and its log (button btn_remove)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveDataInterface>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a data interface (button btn_edit; DI-001)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn toggle(State(state): State<AppState>, permit: Permit<EditDataInterface>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle(&state, &permit, &id).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Copy a data interface (button btn_add)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn copy(State(state): State<AppState>, permit: Permit<AddDataInterface>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::copy(&state, &permit, &id).await?;
-    done("复制成功")
 }
 
 #[utoipa::path(post, path = TABLE, tag = "system",
@@ -125,23 +81,6 @@ pub async fn rows_page(State(state): State<AppState>, caller: Member, client: Cl
     responses((status = 200, body = Envelope<Vec<Object>>)))]
 pub async fn rows_by_ids(State(state): State<AppState>, caller: Member, client: Client, Path(id): Path<String>, Json(form): Json<InfoByIdsForm>) -> ApiResult<Vec<Value>> {
     ok(service::rows_by_ids(&state, &caller, &client, &id, &form).await?)
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "Export a data interface as a .bd file (button btn_download)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ExportUrl>)))]
-pub async fn export(State(state): State<AppState>, permit: Permit<ExportDataInterface>, Path(id): Path<String>) -> ApiResult<ExportUrl> {
-    ok(ExportUrl { url: service::export(&state, &permit, &id).await? })
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Import a .bd file (button btn_upload): checked like the form; a bad file changes nothing and says why",
-    request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn import(State(state): State<AppState>, permit: Permit<ImportDataInterface>, upload: Upload) -> ApiResult<NoData> {
-    service::import(&state, &permit, &upload.file_name, &upload.bytes).await?;
-    done("导入成功")
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",

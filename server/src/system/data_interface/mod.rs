@@ -28,7 +28,7 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/DataInterface/getList", routes!(handlers::options))
         .route("/api/system/DataInterface/GetParam/{id}", routes!(handlers::params))
         .route("/api/system/DataInterface/{id}", routes!(handlers::info, handlers::update, handlers::delete))
-        .route("/api/system/DataInterface/{id}/Actions/State", routes!(handlers::toggle))
+        .route("/api/system/DataInterface/{id}/Actions/State", routes!(handlers::state))
         .route("/api/system/DataInterface/{id}/Actions/Copy", routes!(handlers::copy))
         .route("/api/system/DataInterface/{id}/Actions/Preview", routes!(handlers::preview))
         .route("/api/system/DataInterface/{id}/Action/List", routes!(handlers::rows_page))

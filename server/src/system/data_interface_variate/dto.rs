@@ -1,8 +1,10 @@
 //! Wire types of data-interface variables (DI-002, DI-008).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// A variable as stored (its form, and its `.bdv` export file).
 #[derive(Debug, Clone, Serialize, Deserialize, sqlx::FromRow, ToSchema)]
@@ -52,33 +54,25 @@ pub struct VariateListRow {
     pub last_modify_time: Option<i64>,
 }
 
-/// GET DataInterfaceVariate/{interfaceId}: an optional keyword on the name.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct VariateQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
+query_params! {
+    /// GET DataInterfaceVariate/{interfaceId}: an optional keyword on the name.
+    pub struct VariateQuery {
+        pub keyword: Option<String>,
+    }
 }
 
-/// POST DataInterfaceVariate / PUT DataInterfaceVariate/{id}. An update changes only what it
-/// sends.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VariateForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub interface_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub expression: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub value: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST DataInterfaceVariate / PUT DataInterfaceVariate/{id}. An update changes only what it
+    /// sends.
+    pub struct VariateForm {
+        pub interface_id: String,
+        pub full_name: String,
+        pub expression: String,
+        pub value: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 /// A node of DataInterfaceVariate/Selector: an interface (type 0) with its enabled variables

@@ -17,7 +17,7 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/DataInterfaceVariate/Actions/Import", routes!(handlers::import))
         .route("/api/system/DataInterfaceVariate/{id}", routes!(handlers::list, handlers::update, handlers::delete))
         .route("/api/system/DataInterfaceVariate/{id}/Info", routes!(handlers::info))
-        .route("/api/system/DataInterfaceVariate/{id}/Actions/State", routes!(handlers::toggle))
+        .route("/api/system/DataInterfaceVariate/{id}/Actions/State", routes!(handlers::state))
         .route("/api/system/DataInterfaceVariate/{id}/Actions/Copy", routes!(handlers::copy))
         .route("/api/system/DataInterfaceVariate/{id}/Actions/Export", routes!(handlers::export))
 }

@@ -1,8 +1,10 @@
 //! Wire types of dictionaries (jnpf-wire-areas.md §2.1, jnpf-wire.md "System data").
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::{Patch, opt_i64};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// A category as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -63,26 +65,19 @@ pub struct TypeInfo {
     pub description: String,
 }
 
-/// POST DictionaryType / PUT DictionaryType/{id}. An update changes only what it sends;
-/// isTree is fixed once the category exists.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TypeForm {
-    /// '-1' for the top.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub parent_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub is_tree: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub category: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST DictionaryType / PUT DictionaryType/{id}. An update changes only what it sends;
+    /// isTree is fixed once the category exists.
+    pub struct TypeForm {
+        /// '-1' for the top.
+        pub parent_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub is_tree: i64,
+        pub sort_code: i64,
+        pub category: String,
+        pub description: String,
+    }
 }
 
 /// A dictionary item in a list or tree (DICT-021).
@@ -105,17 +100,15 @@ pub struct ItemNode {
     pub children: Option<Vec<ItemNode>>,
 }
 
-/// GET DictionaryData/{typeId}: the right pane's query.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct ItemQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    /// 1: a tree (when the category is one); 0: a flat list; absent: as the category is.
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub is_tree: Option<i64>,
+query_params! {
+    /// GET DictionaryData/{typeId}: the right pane's query.
+    pub struct ItemQuery {
+        pub keyword: Option<String>,
+        /// 1: a tree (when the category is one); 0: a flat list; absent: as the category is.
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub is_tree: Option<i64>,
+    }
 }
 
 /// GET DictionaryData/{id}/Info: the item form.
@@ -132,39 +125,31 @@ pub struct ItemInfo {
     pub description: String,
 }
 
-/// POST DictionaryData / PUT DictionaryData/{id}. parentId '0' (or the category's own id, as
-/// the parent picker's first node) is the top of the category. An update changes only what
-/// it sends; an item stays in its category.
 // Documented as DictionaryItemForm: the menu's ItemForm (permission::module) has the same Rust
 // name, and the OpenAPI document keys schemas by name alone (api.rs refuses two under one).
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = DictionaryItemForm)]
-pub struct ItemForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub dictionary_type_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub parent_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST DictionaryData / PUT DictionaryData/{id}. parentId '0' (or the category's own id, as
+    /// the parent picker's first node) is the top of the category. An update changes only what
+    /// it sends; an item stays in its category.
+    #[schema(as = DictionaryItemForm)]
+    pub struct ItemForm {
+        pub dictionary_type_id: String,
+        pub parent_id: String,
+        pub full_name: String,
+        pub en_code: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
-/// GET DictionaryData/{typeId}/Selector/{id}: `isTree` as the category is.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct SelectorQuery {
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub is_tree: Option<i64>,
+query_params! {
+    /// GET DictionaryData/{typeId}/Selector/{id}: `isTree` as the category is.
+    pub struct SelectorQuery {
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub is_tree: Option<i64>,
+    }
 }
 
 /// A node of a picker: a category or an item.

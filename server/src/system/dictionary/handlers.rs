@@ -11,7 +11,7 @@ use crate::access::{Member, Permit};
 use crate::error::AppError;
 use crate::system::download::dto::ExportUrl;
 use crate::system::dto::ListOf;
-use crate::wire::{ApiResult, Envelope, Json, NoData, Path, Query, Upload, UploadForm, done, ok};
+use crate::wire::{ApiResult, Envelope, NoData, Path, Query, Upload, UploadForm, done, ok};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -23,13 +23,14 @@ pub async fn type_tree(State(state): State<AppState>, caller: Member) -> ApiResu
     ok(ListOf { list: service::type_tree(&state, &caller).await? })
 }
 
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a dictionary category (button btn_add; DICT-022..029)",
-    request_body = TypeForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_type(State(state): State<AppState>, permit: Permit<AddDictionary>, Json(form): Json<TypeForm>) -> ApiResult<NoData> {
-    service::create_type(&state, &permit, form).await?;
-    done("新建成功")
+pub mod category {
+    use super::*;
+    crate::crud::handlers! { "system", service::categories, TypeForm => TypeInfo, [ViewDictionary, AddDictionary, EditDictionary, RemoveDictionary] {
+        create "Create a dictionary category (button btn_add; DICT-022..029)",
+        info "A dictionary category, for its form",
+        update "Change a dictionary category (button btn_edit); only what is sent changes; categories 0 and 1 never change",
+        delete "Delete a dictionary category (button btn_remove); refused for 0 and 1 and while it holds categories or items",
+    }}
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -38,33 +39,6 @@ pub async fn create_type(State(state): State<AppState>, permit: Permit<AddDictio
     responses((status = 200, body = Envelope<ListOf<PickerNode>>)))]
 pub async fn type_selector(State(state): State<AppState>, permit: Permit<ViewDictionary>, Path(id): Path<String>) -> ApiResult<ListOf<PickerNode>> {
     ok(ListOf { list: service::type_selector(&state, &permit, &id).await? })
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A dictionary category, for its form",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<TypeInfo>)))]
-pub async fn type_info(State(state): State<AppState>, permit: Permit<ViewDictionary>, Path(id): Path<String>) -> ApiResult<TypeInfo> {
-    ok(service::type_info(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a dictionary category (button btn_edit); only what is sent changes; categories 0 and 1 never change",
-    params(("id" = String, Path)),
-    request_body = TypeForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_type(State(state): State<AppState>, permit: Permit<EditDictionary>, Path(id): Path<String>, Json(form): Json<TypeForm>) -> ApiResult<NoData> {
-    service::update_type(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a dictionary category (button btn_remove); refused for 0 and 1 and while it holds categories or items",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_type(State(state): State<AppState>, permit: Permit<RemoveDictionary>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_type(&state, &permit, &id).await?;
-    done("删除成功")
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -83,32 +57,16 @@ pub async fn items(State(state): State<AppState>, permit: Permit<ViewDictionary>
     ok(ListOf { list: service::items(&state, &permit, &id, &q).await? })
 }
 
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a dictionary item (button btn_add; DICT-030..037); not in categories 0 and 1",
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create_item(State(state): State<AppState>, permit: Permit<AddDictionary>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::create_item(&state, &permit, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a dictionary item (button btn_edit); only what is sent changes",
-    params(("id" = String, Path, description = "the item")),
-    request_body = ItemForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update_item(State(state): State<AppState>, permit: Permit<EditDictionary>, Path(id): Path<String>, Json(form): Json<ItemForm>) -> ApiResult<NoData> {
-    service::update_item(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a dictionary item (button btn_remove); refused while items hang below it",
-    params(("id" = String, Path, description = "the item")),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete_item(State(state): State<AppState>, permit: Permit<RemoveDictionary>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete_item(&state, &permit, &id).await?;
-    done("删除成功")
+pub mod item {
+    use super::*;
+    crate::crud::handlers! { "system", service::dictionary_items, ItemForm => ItemInfo, [ViewDictionary, AddDictionary, EditDictionary, RemoveDictionary] {
+        id "the item",
+        create "Create a dictionary item (button btn_add; DICT-030..037); not in categories 0 and 1",
+        info "A dictionary item, for its form",
+        update "Change a dictionary item (button btn_edit); only what is sent changes",
+        delete "Delete a dictionary item (button btn_remove); refused while items hang below it",
+        state "Enable or disable a dictionary item (button btn_edit; DICT-040)",
+    }}
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -125,23 +83,6 @@ pub async fn item_selector(State(state): State<AppState>, permit: Permit<ViewDic
     responses((status = 200, body = Envelope<ListOf<OptionNode>>)))]
 pub async fn options(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<ListOf<OptionNode>> {
     ok(ListOf { list: service::options(&state, &caller, &id).await? })
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A dictionary item, for its form",
-    params(("id" = String, Path, description = "the item")),
-    responses((status = 200, body = Envelope<ItemInfo>)))]
-pub async fn item_info(State(state): State<AppState>, permit: Permit<ViewDictionary>, Path(id): Path<String>) -> ApiResult<ItemInfo> {
-    ok(service::item_info(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a dictionary item (button btn_edit; DICT-040)",
-    params(("id" = String, Path, description = "the item")),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn toggle_item(State(state): State<AppState>, permit: Permit<EditDictionary>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle_item(&state, &permit, &id).await?;
-    done("更新成功")
 }
 
 #[utoipa::path(get, path = TABLE, tag = "system",

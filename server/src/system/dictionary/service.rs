@@ -589,3 +589,15 @@ pub async fn import(state: &AppState, permit: &Permit<ImportDictionary>, file_na
     tx.commit().await?;
     Ok(file.list.len())
 }
+
+/// A dictionary category's form steps under the names the generic handlers call
+/// (`crud::handlers!`).
+pub mod categories {
+    pub use super::{create_type as create, delete_type as delete, type_info as info, update_type as update};
+}
+
+/// A dictionary item's form steps under the names the generic handlers call
+/// (`crud::handlers!`).
+pub mod dictionary_items {
+    pub use super::{create_item as create, delete_item as delete, item_info as info, toggle_item as toggle, update_item as update};
+}

@@ -1,7 +1,8 @@
 //! Wire types of exports and their downloads.
 
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use crate::wire::query_params;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// The answer of an export: where to download the file (valid for a while, no header needed).
 #[derive(Debug, Serialize, ToSchema)]
@@ -10,13 +11,11 @@ pub struct ExportUrl {
     pub url: String,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct DownloadQuery {
-    /// The key of an export's url.
-    #[serde(default)]
-    pub encryption: String,
-    /// The client may append the file's name; the stored name is used.
-    #[serde(default)]
-    pub name: Option<String>,
+query_params! {
+    pub struct DownloadQuery {
+        /// The key of an export's url.
+        pub encryption: String,
+        /// The client may append the file's name; the stored name is used.
+        pub name: Option<String>,
+    }
 }

@@ -1,28 +1,26 @@
 //! The system log's request shapes; rows are the login log's (`system::dto::LoginLogEntry`).
 
+use crate::wire::query_params;
 use crate::wire::opt_i64;
 use crate::wire::list_or_csv;
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-/// Filters of a log page: a keyword (user, address, place, OS, browser, outcome, address and
-/// method called) and whole days from `startTime`'s to `endTime`'s (ms, local days), as the
-/// JNPF client's date range sends them.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct LogSearch {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub start_time: Option<i64>,
-    #[serde(default, deserialize_with = "opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub end_time: Option<i64>,
-    /// The client's `desc`: rows always come newest first.
-    #[serde(default)]
-    pub sort: Option<String>,
+query_params! {
+    /// Filters of a log page: a keyword (user, address, place, OS, browser, outcome, address and
+    /// method called) and whole days from `startTime`'s to `endTime`'s (ms, local days), as the
+    /// JNPF client's date range sends them.
+    pub struct LogSearch {
+        pub keyword: Option<String>,
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub start_time: Option<i64>,
+        #[serde(deserialize_with = "opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub end_time: Option<i64>,
+        /// The client's `desc`: rows always come newest first.
+        pub sort: Option<String>,
+    }
 }
 
 /// DELETE Log: the rows to delete (the JNPF client sends an array; ids joined by `,` are read

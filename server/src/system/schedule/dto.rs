@@ -1,10 +1,12 @@
 //! Wire types of schedules (jnpf-wire-areas.md §2.5, spec 02 §3). The spec's "category" is
 //! the wire's `type`: the id of a scheduleType dictionary item.
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// One occurrence as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -31,18 +33,15 @@ pub struct ScheduleRow {
     pub creator_user_id: String,
 }
 
-/// GET Schedule: the calendar's visible range. Each bound is local time `yyyy-MM-dd HH:mm`
-/// (`yyyy-MM-dd` and epoch ms are read too); a bound left out or empty does not limit.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct ScheduleQuery {
-    /// Schedules that end at or after this time.
-    #[serde(default)]
-    pub start_time: Option<String>,
-    /// Schedules that start at or before this time.
-    #[serde(default)]
-    pub end_time: Option<String>,
+query_params! {
+    /// GET Schedule: the calendar's visible range. Each bound is local time `yyyy-MM-dd HH:mm`
+    /// (`yyyy-MM-dd` and epoch ms are read too); a bound left out or empty does not limit.
+    pub struct ScheduleQuery {
+        /// Schedules that end at or after this time.
+        pub start_time: Option<String>,
+        /// Schedules that start at or before this time.
+        pub end_time: Option<String>,
+    }
 }
 
 /// An occurrence in the calendar: the caller's own schedules and those they take part in.
@@ -106,18 +105,15 @@ pub struct ScheduleInfo {
     pub repeat_time: Option<i64>,
 }
 
-/// GET Schedule/detail: which occurrence the viewer shows.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct DetailQuery {
-    /// The occurrence.
-    #[serde(default)]
-    pub id: Option<String>,
-    /// Its series ('0' from the calendar): when the occurrence is gone, the series' first
-    /// remaining occurrence is shown.
-    #[serde(default)]
-    pub group_id: Option<String>,
+query_params! {
+    /// GET Schedule/detail: which occurrence the viewer shows.
+    pub struct DetailQuery {
+        /// The occurrence.
+        pub id: Option<String>,
+        /// Its series ('0' from the calendar): when the occurrence is gone, the series' first
+        /// remaining occurrence is shown.
+        pub group_id: Option<String>,
+    }
 }
 
 /// The schedule viewer (SCHED-003): type, urgency, creator and participants as the text
@@ -145,71 +141,54 @@ pub struct ScheduleDetail {
     pub repetition: String,
 }
 
-/// POST Schedule / PUT Schedule/{id}/{type}. An update changes only what it sends (the
-/// client posts the form back whole); `id`, `creatorUserId` and `userName` are ignored — the
-/// creator is the caller. Numbers may come as text.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ScheduleForm {
-    /// The id of a scheduleType dictionary item.
-    #[serde(rename = "type", default, skip_serializing_if = "Patch::is_absent")]
-    pub kind: Patch<String>,
-    /// '1' 普通 (default), '2' 重要, '3' 紧急.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub urgent: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub title: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub content: Patch<String>,
-    /// 0 (default) or 1.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<i64>)]
-    pub all_day: Patch<Value>,
-    /// The start's day (ms).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<i64>)]
-    pub start_day: Patch<Value>,
-    /// The start's time of day, `HH:mm` (not for all-day schedules).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub start_time: Patch<String>,
-    /// The end's day (ms): all-day schedules and a custom duration.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<i64>)]
-    pub end_day: Patch<Value>,
-    /// The end's time of day, `HH:mm` (a custom duration).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub end_time: Patch<String>,
-    /// 30, 60, 90, 120 or 180 minutes, or −1 to choose the end.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<i64>)]
-    pub duration: Patch<Value>,
-    /// The participants' user ids (an array, or ids joined by ',').
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<Vec<String>>)]
-    pub to_user_ids: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub color: Patch<String>,
-    /// −2 none (default), −1 at the start, 5, 10, 15, 30, 60, 120 or 1440 minutes before.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<i64>)]
-    pub reminder_time: Patch<Value>,
-    /// '1' default, '2' custom (then `send` is required).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub reminder_type: Patch<Value>,
-    /// The reminder's send configuration: its id and name.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub send: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub send_name: Patch<String>,
-    /// '1' does not repeat (default); '2' daily, '3' weekly, '4' monthly, '5' yearly.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub repetition: Patch<Value>,
-    /// The repeat end (ms): the last day an occurrence may fall on, at most two years after
-    /// the start.
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<i64>)]
-    pub repeat_time: Patch<Value>,
+patch_form! {
+    /// POST Schedule / PUT Schedule/{id}/{type}. An update changes only what it sends (the
+    /// client posts the form back whole); `id`, `creatorUserId` and `userName` are ignored — the
+    /// creator is the caller. Numbers may come as text.
+    pub struct ScheduleForm {
+        /// The id of a scheduleType dictionary item.
+        #[serde(rename = "type")]
+        pub kind: String,
+        /// '1' 普通 (default), '2' 重要, '3' 紧急.
+        #[schema(value_type = Option<String>)]
+        pub urgent: Value,
+        pub title: String,
+        pub content: String,
+        /// 0 (default) or 1.
+        #[schema(value_type = Option<i64>)]
+        pub all_day: Value,
+        /// The start's day (ms).
+        #[schema(value_type = Option<i64>)]
+        pub start_day: Value,
+        /// The start's time of day, `HH:mm` (not for all-day schedules).
+        pub start_time: String,
+        /// The end's day (ms): all-day schedules and a custom duration.
+        #[schema(value_type = Option<i64>)]
+        pub end_day: Value,
+        /// The end's time of day, `HH:mm` (a custom duration).
+        pub end_time: String,
+        /// 30, 60, 90, 120 or 180 minutes, or −1 to choose the end.
+        #[schema(value_type = Option<i64>)]
+        pub duration: Value,
+        /// The participants' user ids (an array, or ids joined by ',').
+        #[schema(value_type = Option<Vec<String>>)]
+        pub to_user_ids: Value,
+        pub color: String,
+        /// −2 none (default), −1 at the start, 5, 10, 15, 30, 60, 120 or 1440 minutes before.
+        #[schema(value_type = Option<i64>)]
+        pub reminder_time: Value,
+        /// '1' default, '2' custom (then `send` is required).
+        #[schema(value_type = Option<String>)]
+        pub reminder_type: Value,
+        /// The reminder's send configuration: its id and name.
+        pub send: String,
+        pub send_name: String,
+        /// '1' does not repeat (default); '2' daily, '3' weekly, '4' monthly, '5' yearly.
+        #[schema(value_type = Option<String>)]
+        pub repetition: Value,
+        /// The repeat end (ms): the last day an occurrence may fall on, at most two years after
+        /// the start.
+        #[schema(value_type = Option<i64>)]
+        pub repeat_time: Value,
+    }
 }

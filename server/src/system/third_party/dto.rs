@@ -1,7 +1,8 @@
 //! Wire types of the third-party office chat calls (jnpf-wire-areas.md §2.6).
 
+use crate::wire::query_params;
 use serde::{Deserialize, Deserializer, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// Text a client may send as a JSON number (an agent id); absent and null are None.
 fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
@@ -66,12 +67,12 @@ pub struct SyncTotal {
     pub syn_date: Option<i64>,
 }
 
-/// The direction of a sync call.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct SyncQuery {
-    /// 0 this system → the service; 1 the service → this system.
-    #[serde(rename = "type", default, deserialize_with = "crate::wire::opt_i64")]
-    #[param(value_type = Option<i64>)]
-    pub direction: Option<i64>,
+query_params! {
+    /// The direction of a sync call.
+    pub struct SyncQuery {
+        /// 0 this system → the service; 1 the service → this system.
+        #[serde(rename = "type", deserialize_with = "crate::wire::opt_i64")]
+        #[param(value_type = Option<i64>)]
+        pub direction: Option<i64>,
+    }
 }

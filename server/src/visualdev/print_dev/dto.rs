@@ -1,5 +1,7 @@
 //! Wire types of print templates and the print log (jnpf-wire-engine2.md §6.1, issue 29).
 
+use crate::wire::query_params;
+use crate::wire::patch_form;
 use crate::wire::Patch;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -24,17 +26,14 @@ pub struct TemplateRow {
     pub description: String,
 }
 
-/// GET printDev: the list's query (`sort`, `sidx` accepted; the list keeps its order: sort
-/// code, then newest first).
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct TemplateQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    /// A printDev dictionary item's enCode; empty for every category.
-    #[serde(default)]
-    pub category: Option<String>,
+query_params! {
+    /// GET printDev: the list's query (`sort`, `sidx` accepted; the list keeps its order: sort
+    /// code, then newest first).
+    pub struct TemplateQuery {
+        pub keyword: Option<String>,
+        /// A printDev dictionary item's enCode; empty for every category.
+        pub category: Option<String>,
+    }
 }
 
 /// A row of the template list.
@@ -104,43 +103,31 @@ impl From<TemplateRow> for TemplateInfo {
     }
 }
 
-/// POST printDev / PUT printDev/{id}. An update changes only what it sends. `sqlTemplate`,
-/// `leftFields` and `pageParam` may come as JSON text or as JSON.
-#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TemplateForm {
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub full_name: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub en_code: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub category: Patch<String>,
-    /// 1 流程表单, 2 功能表单.
-    #[serde(default, rename = "type", skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<i64>)]
-    pub template_type: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub db_link_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub sql_template: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub left_fields: Patch<Value>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub print_template: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    #[schema(value_type = Option<String>)]
-    pub page_param: Patch<Value>,
-    /// Qiming's addition: a released model's id; its record fills the template (no SQL).
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub model_id: Patch<String>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub sort_code: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub enabled_mark: Patch<i64>,
-    #[serde(default, skip_serializing_if = "Patch::is_absent")]
-    pub description: Patch<String>,
+patch_form! {
+    /// POST printDev / PUT printDev/{id}. An update changes only what it sends. `sqlTemplate`,
+    /// `leftFields` and `pageParam` may come as JSON text or as JSON.
+    pub struct TemplateForm {
+        pub full_name: String,
+        pub en_code: String,
+        pub category: String,
+        /// 1 流程表单, 2 功能表单.
+        #[serde(rename = "type")]
+        #[schema(value_type = Option<i64>)]
+        pub template_type: Value,
+        pub db_link_id: String,
+        #[schema(value_type = Option<String>)]
+        pub sql_template: Value,
+        #[schema(value_type = Option<String>)]
+        pub left_fields: Value,
+        pub print_template: String,
+        #[schema(value_type = Option<String>)]
+        pub page_param: Value,
+        /// Qiming's addition: a released model's id; its record fills the template (no SQL).
+        pub model_id: String,
+        pub sort_code: i64,
+        pub enabled_mark: i64,
+        pub description: String,
+    }
 }
 
 /// The `.bp` file as imported: one template, written on export as its form ([`TemplateInfo`],
@@ -184,14 +171,13 @@ fn platform_db() -> String {
     "0".into()
 }
 
-/// GET printDev/Selector: `type` 1 (flow designer) or 2 (form and list designers).
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct SelectorQuery {
-    #[serde(default, rename = "type")]
-    #[param(rename = "type", value_type = Option<i64>)]
-    pub template_type: Option<String>,
+query_params! {
+    /// GET printDev/Selector: `type` 1 (flow designer) or 2 (form and list designers).
+    pub struct SelectorQuery {
+        #[serde(rename = "type")]
+        #[param(rename = "type", value_type = Option<i64>)]
+        pub template_type: Option<String>,
+    }
 }
 
 /// A category of print templates with its templates as children (PRINT-008: a template
@@ -311,24 +297,17 @@ pub struct PrintLogForm {
     pub print_id: String,
 }
 
-/// GET printLog/{templateId}: `keyword` in the title, `startTime`/`endTime` in ms ('' for
-/// none); `currentPage` 0 (the JNPF client's) counts as 1.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct LogQuery {
-    #[serde(default)]
-    pub keyword: Option<String>,
-    #[serde(default)]
-    pub print_id: Option<String>,
-    #[serde(default)]
-    pub start_time: Option<String>,
-    #[serde(default)]
-    pub end_time: Option<String>,
-    #[serde(default)]
-    pub current_page: Option<String>,
-    #[serde(default)]
-    pub page_size: Option<String>,
+query_params! {
+    /// GET printLog/{templateId}: `keyword` in the title, `startTime`/`endTime` in ms ('' for
+    /// none); `currentPage` 0 (the JNPF client's) counts as 1.
+    pub struct LogQuery {
+        pub keyword: Option<String>,
+        pub print_id: Option<String>,
+        pub start_time: Option<String>,
+        pub end_time: Option<String>,
+        pub current_page: Option<String>,
+        pub page_size: Option<String>,
+    }
 }
 
 /// A row of the print log (日志: 名称, 打印人, 打印时间, 打印条数).

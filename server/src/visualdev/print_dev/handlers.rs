@@ -10,9 +10,8 @@ use super::service;
 use super::{AddTemplate, EditTemplate, ExportTemplate, ImportTemplate, RemoveTemplate, ViewTemplate};
 use crate::access::{Member, Permit};
 use crate::state::AppState;
-use crate::system::download::dto::ExportUrl;
 use crate::system::dto::ListOf;
-use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, Upload, UploadForm, done, ok};
+use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
 
 #[utoipa::path(get, path = TABLE, tag = "system",
@@ -23,76 +22,16 @@ pub async fn list(State(state): State<AppState>, permit: Permit<ViewTemplate>, Q
     ok(service::list(&state, &permit, &q, page.page()?).await?)
 }
 
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Create a print template (button btn_add): SQL statements checked by the data-interface guard, or a released model (modelId)",
-    request_body = TemplateForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn create(State(state): State<AppState>, permit: Permit<AddTemplate>, Json(form): Json<TemplateForm>) -> ApiResult<NoData> {
-    service::create(&state, &permit, form).await?;
-    done("新建成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "A print template for its designer (sqlTemplate and pageParam as JSON text)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<TemplateInfo>)))]
-pub async fn info(State(state): State<AppState>, permit: Permit<ViewTemplate>, Path(id): Path<String>) -> ApiResult<TemplateInfo> {
-    ok(service::info(&state, &permit, &id).await?)
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Change a print template (button btn_edit); only what is sent changes",
-    params(("id" = String, Path)),
-    request_body = TemplateForm,
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn update(State(state): State<AppState>, permit: Permit<EditTemplate>, Path(id): Path<String>, Json(form): Json<TemplateForm>) -> ApiResult<NoData> {
-    service::update(&state, &permit, &id, form).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(delete, path = TABLE, tag = "system",
-    summary = "Delete a print template and its print log (button btn_remove)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn delete(State(state): State<AppState>, permit: Permit<RemoveTemplate>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::delete(&state, &permit, &id).await?;
-    done("删除成功")
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Copy a print template (button btn_add): <name>.副本<n>, <code><n>, disabled",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn copy(State(state): State<AppState>, permit: Permit<AddTemplate>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::copy(&state, &permit, &id).await?;
-    done("复制成功")
-}
-
-#[utoipa::path(put, path = TABLE, tag = "system",
-    summary = "Enable or disable a print template (button btn_edit)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn toggle(State(state): State<AppState>, permit: Permit<EditTemplate>, Path(id): Path<String>) -> ApiResult<NoData> {
-    service::toggle(&state, &permit, &id).await?;
-    done("更新成功")
-}
-
-#[utoipa::path(get, path = TABLE, tag = "system",
-    summary = "Export a print template as a .bp file (button btn_download)",
-    params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ExportUrl>)))]
-pub async fn export(State(state): State<AppState>, permit: Permit<ExportTemplate>, Path(id): Path<String>) -> ApiResult<ExportUrl> {
-    ok(ExportUrl { url: service::export(&state, &permit, &id).await? })
-}
-
-#[utoipa::path(post, path = TABLE, tag = "system",
-    summary = "Import a .bp file (button btn_upload): checked like the form; a bad file changes nothing and the message says why",
-    request_body(content = UploadForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<NoData>)))]
-pub async fn import(State(state): State<AppState>, permit: Permit<ImportTemplate>, upload: Upload) -> ApiResult<NoData> {
-    service::import(&state, &permit, &upload.file_name, &upload.bytes).await?;
-    done("导入成功")
-}
+crate::crud::handlers! { "system", service, TemplateForm => TemplateInfo, [ViewTemplate, AddTemplate, EditTemplate, RemoveTemplate] {
+    create "Create a print template (button btn_add): SQL statements checked by the data-interface guard, or a released model (modelId)",
+    info "A print template for its designer (sqlTemplate and pageParam as JSON text)",
+    update "Change a print template (button btn_edit); only what is sent changes",
+    delete "Delete a print template and its print log (button btn_remove)",
+    state "Enable or disable a print template (button btn_edit)",
+    copy "Copy a print template (button btn_add): <name>.副本<n>, <code><n>, disabled",
+    export ExportTemplate "Export a print template as a .bp file (button btn_download)",
+    import ImportTemplate "Import a .bp file (button btn_upload): checked like the form; a bad file changes nothing and the message says why",
+}}
 
 #[utoipa::path(get, path = TABLE, tag = "system",
     summary = "The enabled print templates a designer may pick (type 1 flow, 2 form), as category groups with the templates as children; empty groups left out",

@@ -30,7 +30,7 @@ pub fn routes() -> ApiRoutes {
         .route("/api/system/printDev/Actions/ImportData", routes!(handlers::import))
         .route("/api/system/printDev/{id}", routes!(handlers::info, handlers::update, handlers::delete))
         .route("/api/system/printDev/{id}/Actions/Copy", routes!(handlers::copy))
-        .route("/api/system/printDev/{id}/Actions/State", routes!(handlers::toggle))
+        .route("/api/system/printDev/{id}/Actions/State", routes!(handlers::state))
         .route("/api/system/printDev/{id}/Actions/Export", routes!(handlers::export))
         .route("/api/system/printDev/{id}/Actions/Docx", routes!(handlers::docx))
         .route("/api/system/printLog/{templateId}", routes!(handlers::log))
