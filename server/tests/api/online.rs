@@ -597,7 +597,7 @@ async fn list_plans_read_the_lists_indexes(engine: Engine) {
         ),
     };
     sqlx::query(sqlx::AssertSqlSafe(fill)).execute(&mut *conn).await.unwrap();
-    if engine == Engine::Postgres {
+    if matches!(engine, Engine::Postgres) {
         // What autovacuum does after a bulk load (Qiming never runs ANALYZE on SQLite).
         sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM ANALYZE {table}"))).execute(&mut *conn).await.unwrap();
     }

@@ -295,18 +295,20 @@ async fn flow_countersign_at_the_same_instant(engine: Engine) {
         submit(&s, &p.starter.1, &flow, &id, 5).await;
         let step = step_of(&s, &p.head.1, &id).await;
         // The head's step twice at once: one approval, one refusal.
+        let url = format!("{BEFORE}/Audit/{step}");
         let (a, b) = tokio::join!(
-            s.post(&format!("{BEFORE}/Audit/{step}"), Some(&p.head.1), json!({"handleOpinion": "同意"})),
-            other.post(&format!("{BEFORE}/Audit/{step}"), Some(&p.head.1), json!({"handleOpinion": "同意"})),
+            s.post(&url, Some(&p.head.1), json!({"handleOpinion": "同意"})),
+            other.post(&url, Some(&p.head.1), json!({"handleOpinion": "同意"})),
         );
         let mut codes = [a.code(), b.code()];
         codes.sort();
         assert_eq!(codes, [200, 400], "{:#} {:#}", a.body, b.body);
         let d1 = step_of(&s, &p.director1.1, &id).await;
         let d2 = step_of(&s, &p.director2.1, &id).await;
+        let (first, second) = (format!("{BEFORE}/Audit/{d1}"), format!("{BEFORE}/Audit/{d2}"));
         let (a, b) = tokio::join!(
-            s.post(&format!("{BEFORE}/Audit/{d1}"), Some(&p.director1.1), json!({"handleOpinion": "同意"})),
-            other.post(&format!("{BEFORE}/Audit/{d2}"), Some(&p.director2.1), json!({"handleOpinion": "同意"})),
+            s.post(&first, Some(&p.director1.1), json!({"handleOpinion": "同意"})),
+            other.post(&second, Some(&p.director2.1), json!({"handleOpinion": "同意"})),
         );
         a.ok();
         b.ok();

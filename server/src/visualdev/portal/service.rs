@@ -409,7 +409,6 @@ pub async fn release(state: &AppState, permit: &Permit<ReleasePortal>, id: &str,
                     let en_code = menu_code(&mut tx, &portal.en_code, category, &menu_id).await?;
                     let property = json!({"moduleId": portal.id, "iconBackgroundColor": ""}).to_string();
                     let new = NewMenu {
-                        id: &menu_id,
                         parent_id: TOP,
                         system_id: &system_id,
                         full_name: &portal.full_name,
@@ -424,9 +423,8 @@ pub async fn release(state: &AppState, permit: &Permit<ReleasePortal>, id: &str,
                         enabled_mark: 1,
                         description: "",
                         authorize: [0, 0, 0, 0],
-                        creator_user_id: &user_id,
                     };
-                    menus::insert_menu(&mut tx, &new, now).await?;
+                    crud::insert(&menus::Menus, &mut tx, &menu_id, new.columns(), &user_id, now).await?;
                 }
             }
         }

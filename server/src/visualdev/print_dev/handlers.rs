@@ -10,6 +10,7 @@ use super::service;
 use super::{AddTemplate, EditTemplate, ExportTemplate, ImportTemplate, RemoveTemplate, ViewTemplate};
 use crate::access::{Member, Permit};
 use crate::state::AppState;
+use crate::system::download::dto::ExportUrl;
 use crate::system::dto::ListOf;
 use crate::wire::{ApiResult, Envelope, Json, NoData, PageOf, PageQuery, Path, Query, done, ok};
 use axum::extract::State;
