@@ -1698,11 +1698,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The list columns stored for a menu (jnpf-wire-engine2.md §5): the JNPF client awaits this before any generated list loads and keeps the answer unused; no column settings are stored, so every menu answers the empty list
+         * The caller's own columns of a menu's list as last saved by SetColumnsByModuleId (jnpf-wire-engine2.md §5, LIST-009): the JNPF client awaits this before any generated list loads; the empty list when none were saved
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         get: operations["getPermissionAuthorityGetColumnsByModuleIdByMenuId"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/Authority/SetColumnsByModuleId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Store the caller's columns of a menu's list (LIST-007): moduleId and fieldList, the JSON text of [{prop, label, visible | columnVisible}] in the chosen order; an empty list forgets them
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putPermissionAuthoritySetColumnsByModuleId"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4532,6 +4552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/visualdev/OnlineDev/{modelId}/Actions/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 导出 (button btn_download): the List body plus dataType (0 the page, 1 every page) and selectKey (the columns; sub-table columns as table-column) → the url of an .xlsx of display values (jnpf-wire-engine2.md §4.1)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevOnlineDevByModelIdActionsExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/printDev": {
         parameters: {
             query?: never;
@@ -4818,6 +4858,218 @@ export interface paths {
          * @description Needs a member: an unlocked session whose initial password is changed.
          */
         post: operations["postSystemPrintLogSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of portals (menu onlineDev.visualPortal): keyword over name and code, type (0 门户设计, 1 配置路径), category (portalDesigner item id), enabledLock
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevPortal"];
+        put?: never;
+        /**
+         * Create a portal (button btn_add); data is the new portal's id
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/Selector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled portals as category groups with the portals as children; type 1 (切换门户): only those the caller may open
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevPortalSelector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/Model/Actions/ImportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a .vp file (button btn_upload): checked like the form; a bad file changes nothing and the message says why
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevPortalModelActionsImportData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/Actions/release/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Release a portal (button btn_release, 同步门户): a type-8 menu per chosen application, Web and/or App
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putVisualdevPortalActionsReleaseById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/Custom/Save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep the caller's own layout of an unlocked portal (after a drag or a resize), per application
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putVisualdevPortalCustomSaveById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A portal for its record dialog, designer and preview (formData as JSON text)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevPortalById"];
+        /**
+         * Change a portal (button btn_edit); only what is sent changes (the designer sends {id, type, formData})
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putVisualdevPortalById"];
+        post?: never;
+        /**
+         * Delete a portal (button btn_remove); refused while a menu opens it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteVisualdevPortalById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a portal (button btn_add): <name>.副本<n>, <code><n>, not released
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevPortalByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/{id}/Actions/ExportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a portal as a .vp file (button btn_download)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postVisualdevPortalByIdActionsExportData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/{id}/Actions/SetDefault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a portal the caller's home page (CurrentUser answers it as userInfo.portalId)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putVisualdevPortalByIdActionsSetDefault"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visualdev/Portal/{id}/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the home page and a portal menu render: {type, linkType, customUrl, enabledLock, formData} (the caller's own layout of an unlocked portal)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getVisualdevPortalByIdAuth"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5164,6 +5416,338 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflow/Engine/flowTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of flow templates (流程设计): keyword over name and code, category by its WorkFlowCategory item id
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowTemplate"];
+        put?: never;
+        /**
+         * Create a flow template with its flows (flowTemplateJson: JSON text of [{flowId, fullName, flowTemplateJson}]); stopped until enabled
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/flowTemplate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A flow template for its editor, its flows' main versions in flowTemplateJson (isDelete: used by tasks)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowTemplateById"];
+        /**
+         * Change a flow template; a changed flow already used by tasks becomes a new version, answered as {id, isMainVersion: true}
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putWorkflowEngineFlowTemplateById"];
+        post?: never;
+        /**
+         * Delete a flow template and its flows (refused once a task used it)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteWorkflowEngineFlowTemplateById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/flowTemplate/{id}/Actions/Copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 复制流程: <name>.副本<n>, <code><n>, stopped, each flow's main version as version 1
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowTemplateByIdActionsCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/flowTemplate/{id}/MainVersion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a version its flow's main version: new tasks start on it
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowTemplateByIdMainVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/flowTemplate/Release/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 启用流程: tasks may be started on the template's flows
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowTemplateReleaseById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/flowTemplate/Stop/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 禁用流程: no new task may start; running ones finish
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowTemplateStopById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/flowTemplate/FlowJsonList/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The flows of a template: [{id (flowId), fullName, flowTemplateJson (the main version's node tree as JSON text)}]
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowTemplateFlowJsonListByTemplateId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a task (status 0 提交) or save it as a draft (status 1 暂存); id = the record's id for a form-backed flow
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowTask/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a draft, or submit it, or resubmit a rejected or revoked task (the starter only)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putWorkflowEngineFlowTaskById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowBefore/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The flow form page's data (FlowBox): flow, form data, nodes reached, 流转记录, the shown node's properties; 0 with flowId for a new task
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowBeforeByTaskId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowBefore/Audit/{operatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 通过: the operator's approval (或签, 会签 at its ratio, 依次审批), then the next node or the end
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowBeforeAuditByOperatorId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowBefore/Reject/{operatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退回: to the starter (rejectStep '0'), the previous node ('1') or a node passed (its nodeCode)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowBeforeRejectByOperatorId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowBefore/List/{category}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The task lists: 1 待办 (waiting steps), 2 已办 (own decisions), 3 抄送 (copies)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowBeforeListByCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowLaunch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 我发起的: the caller's tasks, newest first
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowLaunch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowLaunch/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft or a revoked task (the starter only)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        delete: operations["deleteWorkflowEngineFlowLaunchByTaskId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowLaunch/{taskId}/Actions/Withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 撤回: the starter takes a running task back while no approver has decided since it was submitted
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        put: operations["putWorkflowEngineFlowLaunchByTaskIdActionsWithdraw"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -5318,7 +5902,7 @@ export interface components {
             enabledMark?: components["schemas"]["Patch_i64"];
             description?: components["schemas"]["Patch_String"];
         };
-        /** @description A data-authorize field of a menu. */
+        /** @description A data-authorize field of a menu, read straight from base_module_data_authorize. */
         AuthorizeFieldInfo: {
             id: string;
             moduleId: string;
@@ -5441,6 +6025,18 @@ export interface components {
             columnJson?: components["schemas"]["BatchField"][];
             formJson?: components["schemas"]["BatchField"][];
         };
+        /** @description GET FlowBefore/{taskId} (§7.4). */
+        BeforeInfo: {
+            flowTemplateInfo: unknown;
+            flowFormInfo: unknown;
+            flowTaskInfo: unknown;
+            formData: unknown;
+            draftData: unknown;
+            flowTaskNodeList: unknown[];
+            flowTaskOperatorRecordList: unknown[];
+            approversProperties: unknown;
+            formOperates: unknown;
+        };
         /** @description A button of a menu: a node of its tree and the form. */
         ButtonInfo: {
             id: string;
@@ -5473,13 +6069,25 @@ export interface components {
             merge: boolean;
         };
         /**
-         * @description A list column as GetColumnsByModuleId answers it (jnpf-wire-engine2.md §5): no column
-         *     settings are stored, so the answer is always empty.
+         * @description A list column as GetColumnsByModuleId answers it and SetColumnsByModuleId stores it
+         *     (jnpf-wire-engine2.md §5, LIST-006): its prop, label and whether it shows — under both
+         *     names the JNPF client's two column components read (`visible`, `columnVisible`).
          */
         ColumnSetting: {
             prop: string;
             label: string;
             visible: boolean;
+            columnVisible: boolean;
+        };
+        /**
+         * @description PUT SetColumnsByModuleId (LIST-007): the menu and the JSON text of its columns, in the
+         *     order the user chose.
+         */
+        ColumnSettingsForm: {
+            /** @description The menu (module) whose list the columns are of. */
+            moduleId: string;
+            /** @description JSON text of `[{prop, label, visible | columnVisible, …}]` (other keys are not kept). */
+            fieldList: string;
         };
         /** @description POST Organize / PUT Organize/{id}. An update changes only the fields it sends. */
         CompanyForm: {
@@ -5555,6 +6163,12 @@ export interface components {
             permissionList: components["schemas"]["PermissionEntry"][];
             /** @description The public system settings. */
             sysConfigInfo: Record<string, unknown>;
+        };
+        /** @description PUT Portal/Custom/Save/{id}: the caller's layout after a drag or a resize. */
+        CustomLayoutForm: {
+            /** @description JSON text of the definition with the moved cards (or the JSON itself). */
+            formData: string;
+            systemId?: string | null;
         };
         /** @description A node of DataInterface/Selector: the categories with their enabled interfaces. */
         DataInterfaceSelectorNode: {
@@ -5728,7 +6342,7 @@ export interface components {
              */
             code: number;
             msg: string;
-            /** @description A data-authorize field of a menu. */
+            /** @description A data-authorize field of a menu, read straight from base_module_data_authorize. */
             data: {
                 id: string;
                 moduleId: string;
@@ -5812,6 +6426,31 @@ export interface components {
                 creatorTime: number;
                 /** Format: int64 */
                 changePasswordDate?: number | null;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_BeforeInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET FlowBefore/{taskId} (§7.4). */
+            data: {
+                flowTemplateInfo: unknown;
+                flowFormInfo: unknown;
+                flowTaskInfo: unknown;
+                formData: unknown;
+                draftData: unknown;
+                flowTaskNodeList: unknown[];
+                flowTaskOperatorRecordList: unknown[];
+                approversProperties: unknown;
+                formOperates: unknown;
             };
         };
         /**
@@ -6087,6 +6726,37 @@ export interface components {
             /** @description `{url}` of a file to download. */
             data: {
                 url: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_FlowTemplateInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET flowTemplate/{id}: the template with its flows' main versions. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                category: string;
+                /** Format: int64 */
+                type: number;
+                icon: string;
+                iconBackground: string;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+                /** @description JSON text of `[{id, flowId, fullName, flowTemplateJson, isDelete}]`. */
+                flowTemplateJson: string;
             };
         };
         /**
@@ -6728,6 +7398,27 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_ListOf_PortalGroup: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description `{list}` answers (trees and lists without paging). */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    children?: components["schemas"]["PortalGroup"][] | null;
+                }[];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_ListOf_ScheduleEvent: {
             /**
              * Format: u-int16
@@ -7020,7 +7711,10 @@ export interface components {
              */
             code: number;
             msg: string;
-            /** @description A menu: a node of the admin tree (with its children) and the form (children empty). */
+            /**
+             * @description A menu: a node of the admin tree (with its children) and the form (children empty); read
+             *     straight from base_module.
+             */
             data: {
                 id: string;
                 /** @description '-1' at the top. */
@@ -7232,6 +7926,23 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_Option_NewVersion: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: null | {
+                id: string;
+                isMainVersion: boolean;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PackDownload: {
             /**
              * Format: u-int16
@@ -7245,6 +7956,44 @@ export interface components {
                 downloadVo: components["schemas"]["PackLink"];
                 /** @description The zip's name (`{first file}等{n}个文件.zip`, or `{file}.zip` for one). */
                 downloadName: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_FlowTemplateRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    category: string;
+                    /**
+                     * Format: int64
+                     * @description 0 发起流程, 1 功能流程.
+                     */
+                    type: number;
+                    /** @description 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /** Format: int64 */
+                    hasAssistBtn: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
             };
         };
         /**
@@ -7364,6 +8113,43 @@ export interface components {
                      * @description 1 when the caller pages.
                      */
                     hasPage: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_LaunchRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    flowId: string;
+                    fullName: string;
+                    flowName: string;
+                    flowCode: string;
+                    /** Format: int64 */
+                    startTime?: number | null;
+                    thisStep: string;
+                    /** Format: int64 */
+                    flowUrgent: number;
+                    /** Format: int64 */
+                    status: number;
+                    /** Format: int64 */
+                    completion: number;
+                    parentId: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    delegateUser?: string | null;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -7620,6 +8406,51 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_PortalListRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    enCode: string;
+                    /** @description The category's name (portalDesigner dictionary), shown as it is. */
+                    category: string;
+                    /**
+                     * Format: int64
+                     * @description 0 门户设计, 1 配置路径.
+                     */
+                    type: number;
+                    /** Format: int64 */
+                    enabledLock: number;
+                    /** @description Who made it: 姓名/账户. */
+                    creatorUser: string;
+                    /** Format: int64 */
+                    creatorTime: number;
+                    /** Format: int64 */
+                    lastModifyTime?: number | null;
+                    /** Format: int64 */
+                    sortCode: number;
+                    /** Format: int64 */
+                    enabledMark: number;
+                    /** Format: int64 */
+                    pcIsRelease: number;
+                    /** Format: int64 */
+                    appIsRelease: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_PositionRow: {
             /**
              * Format: u-int16
@@ -7834,6 +8665,54 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_TodoRow: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    /** @description The operator (待办, 已办) or copy (抄送) row. */
+                    id: string;
+                    /** @description The task. */
+                    processId: string;
+                    flowId: string;
+                    /** @description The task node. */
+                    thisStepId: string;
+                    fullName: string;
+                    flowName: string;
+                    flowCode: string;
+                    /** Format: int64 */
+                    startTime?: number | null;
+                    /** @description The starter's 姓名/账户. */
+                    userName: string;
+                    thisStep: string;
+                    /** Format: int64 */
+                    flowUrgent: number;
+                    /**
+                     * Format: int64
+                     * @description 待办/抄送: the task's status; 已办: the user's own handling (1 通过, 0 退回).
+                     */
+                    status: number;
+                    /**
+                     * Format: int64
+                     * @description 接收时间 / 办理时间 / 抄送时间.
+                     */
+                    creatorTime: number;
+                    flowVersion: string;
+                    delegateUser?: string | null;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_UserItem: {
             /**
              * Format: u-int16
@@ -7988,6 +8867,79 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PortalAuth: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description GET Portal/{id}/auth: what the home page and a type-8 menu render. `type` 0: the grid of
+             *     `formData` (the caller's own layout when they saved one and the portal is unlocked);
+             *     `type` 1: `linkType` 0 a client page at `customUrl`, 1 the external `customUrl`.
+             */
+            data: {
+                /** Format: int64 */
+                type: number;
+                /** Format: int64 */
+                linkType: number;
+                customUrl: string;
+                /** Format: int64 */
+                enabledLock: number;
+                formData: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PortalInfo: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET Portal/{id}: the record dialog's and the designer's form; `formData` as JSON text. */
+            data: {
+                id: string;
+                fullName: string;
+                enCode: string;
+                /** @description A portalDesigner dictionary item's id. */
+                category: string;
+                /**
+                 * Format: int64
+                 * @description 0 门户设计, 1 配置路径.
+                 */
+                type: number;
+                /**
+                 * Format: int64
+                 * @description 0 page, 1 external address.
+                 */
+                linkType: number;
+                customUrl: string;
+                appCustomUrl: string;
+                /**
+                 * Format: int64
+                 * @description 1 locked (cards stay), 0 users may drag and resize.
+                 */
+                enabledLock: number;
+                /** Format: int64 */
+                sortCode: number;
+                /** Format: int64 */
+                enabledMark: number;
+                description: string;
+                /** @description JSON text of the definition (layout, refresh, layoutId). */
+                formData: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PositionInfo: {
             /**
              * Format: u-int16
@@ -8055,6 +9007,23 @@ export interface components {
                  *     `creatorUserId`, `creatorTime`, `lastModifyUserId`, `lastModifyTime`.
                  */
                 data: string;
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_RecordFileUrl: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description A file to download: a url that authorises itself and expires ('' = nothing to download). */
+            data: {
+                url: string;
             };
         };
         /**
@@ -8906,6 +9875,7 @@ export interface components {
                 prop: string;
                 label: string;
                 visible: boolean;
+                columnVisible: boolean;
             }[];
         };
         /**
@@ -8950,6 +9920,26 @@ export interface components {
                 id: string;
                 fullName: string;
                 children?: components["schemas"]["FieldNode"][] | null;
+            }[];
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Vec_FlowJson: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description The flowId. */
+                id: string;
+                fullName: string;
+                /** @description JSON text of the main version's node tree. */
+                flowTemplateJson: string;
             }[];
         };
         /**
@@ -9289,6 +10279,72 @@ export interface components {
         FileUrl: {
             url: string;
         };
+        /** @description A flow of a template: `GET flowTemplate/FlowJsonList/{templateId}`. */
+        FlowJson: {
+            /** @description The flowId. */
+            id: string;
+            fullName: string;
+            /** @description JSON text of the main version's node tree. */
+            flowTemplateJson: string;
+        };
+        /**
+         * @description POST / PUT flowTemplate: the editor's step 1 and the flows (`flowTemplateJson`, JSON text
+         *     of `[{id, flowId, fullName, flowTemplateJson: <node tree>}]`).
+         */
+        FlowTemplateForm: {
+            fullName?: string | null;
+            enCode?: string | null;
+            category?: string | null;
+            /** Format: int64 */
+            type?: number | null;
+            /** Format: int64 */
+            sortCode?: number | null;
+            icon?: string | null;
+            iconBackground?: string | null;
+            description?: string | null;
+            /** @description JSON text (or JSON) of the array of flows. */
+            flowTemplateJson?: unknown;
+        };
+        /** @description GET flowTemplate/{id}: the template with its flows' main versions. */
+        FlowTemplateInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            category: string;
+            /** Format: int64 */
+            type: number;
+            icon: string;
+            iconBackground: string;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+            /** @description JSON text of `[{id, flowId, fullName, flowTemplateJson, isDelete}]`. */
+            flowTemplateJson: string;
+        };
+        /** @description A row of the template list. */
+        FlowTemplateRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            category: string;
+            /**
+             * Format: int64
+             * @description 0 发起流程, 1 功能流程.
+             */
+            type: number;
+            /** @description 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            hasAssistBtn: number;
+        };
         /** @description A field offered to relationForm, its attributes and custom buttons. */
         FormField: {
             /** @description The record name (`table-column` for a sub-table column). */
@@ -9346,6 +10402,24 @@ export interface components {
             enabledMark: number;
             /** Format: int64 */
             creatorTime: number;
+        };
+        /** @description POST FlowBefore/Audit/{operatorId}, Reject, and the launcher's Withdraw (§7.6). */
+        HandleForm: {
+            handleOpinion?: string | null;
+            signImg?: string | null;
+            /** @description Attachments (kept as JSON text). */
+            fileList?: unknown;
+            /** @description The form as the approver saw it (their writable fields). */
+            formData?: unknown;
+            copyIds?: string | null;
+            /**
+             * @description Reject: the node to go back to ('0' the start, '1' the previous node, or a nodeCode);
+             *     the node's own rejectStep when absent.
+             */
+            rejectStep?: string | null;
+            candidateList?: {
+                [key: string]: string[];
+            };
         };
         /** @description POST Users/workHandover: everything `fromId` holds passes to `handoverUser`. */
         Handover: {
@@ -9548,6 +10622,27 @@ export interface components {
         LanguageChange: {
             /** @description zh-CN, zh-TW or en. */
             language: string;
+        };
+        /** @description A row of 我发起的 (`GET FlowLaunch`). */
+        LaunchRow: {
+            id: string;
+            flowId: string;
+            fullName: string;
+            flowName: string;
+            flowCode: string;
+            /** Format: int64 */
+            startTime?: number | null;
+            thisStep: string;
+            /** Format: int64 */
+            flowUrgent: number;
+            /** Format: int64 */
+            status: number;
+            /** Format: int64 */
+            completion: number;
+            parentId: string;
+            /** Format: int64 */
+            creatorTime: number;
+            delegateUser?: string | null;
         };
         /** @description A column of a table of a data connection. */
         LinkField: {
@@ -9811,7 +10906,10 @@ export interface components {
             /** @description Web or App: the page's tab, which must be the file's. */
             category: string;
         };
-        /** @description A menu: a node of the admin tree (with its children) and the form (children empty). */
+        /**
+         * @description A menu: a node of the admin tree (with its children) and the form (children empty); read
+         *     straight from base_module.
+         */
         MenuInfo: {
             id: string;
             /** @description '-1' at the top. */
@@ -10016,6 +11114,14 @@ export interface components {
             webType?: number | null;
             hasChildren: boolean;
             children: components["schemas"]["ModelNode"][];
+        };
+        /**
+         * @description The answer of a save that changed a flow already used by tasks: the new version, which
+         *     the client may make the main one (`POST flowTemplate/{id}/MainVersion`).
+         */
+        NewVersion: {
+            id: string;
+            isMainVersion: boolean;
         };
         NoData: null;
         /**
@@ -10318,6 +11424,129 @@ export interface components {
             /** Format: int64 */
             pageSize?: number | null;
         };
+        /**
+         * @description GET Portal/{id}/auth: what the home page and a type-8 menu render. `type` 0: the grid of
+         *     `formData` (the caller's own layout when they saved one and the portal is unlocked);
+         *     `type` 1: `linkType` 0 a client page at `customUrl`, 1 the external `customUrl`.
+         */
+        PortalAuth: {
+            /** Format: int64 */
+            type: number;
+            /** Format: int64 */
+            linkType: number;
+            customUrl: string;
+            /** Format: int64 */
+            enabledLock: number;
+            formData: string;
+        };
+        /**
+         * @description POST Portal / PUT Portal/{id}. An update changes only what it sends: the designer's save
+         *     sends `{id, type, formData}` alone and keeps every other field. Numbers may come as text;
+         *     `formData` as JSON text or as JSON.
+         */
+        PortalForm: {
+            fullName?: components["schemas"]["Patch_String"];
+            enCode?: components["schemas"]["Patch_String"];
+            category?: components["schemas"]["Patch_String"];
+            /**
+             * Format: int64
+             * @description 0 门户设计, 1 配置路径.
+             */
+            type?: number | null;
+            /**
+             * Format: int64
+             * @description 0 page, 1 external address.
+             */
+            linkType?: number | null;
+            customUrl?: components["schemas"]["Patch_String"];
+            appCustomUrl?: components["schemas"]["Patch_String"];
+            /** Format: int64 */
+            enabledLock?: number | null;
+            formData?: string | null;
+            sortCode?: components["schemas"]["Patch_i64"];
+            enabledMark?: components["schemas"]["Patch_i64"];
+            description?: components["schemas"]["Patch_String"];
+        };
+        /** @description A category group of the selector with its portals as children (a portal has none). */
+        PortalGroup: {
+            id: string;
+            fullName: string;
+            children?: components["schemas"]["PortalGroup"][] | null;
+        };
+        /** @description GET Portal/{id}: the record dialog's and the designer's form; `formData` as JSON text. */
+        PortalInfo: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description A portalDesigner dictionary item's id. */
+            category: string;
+            /**
+             * Format: int64
+             * @description 0 门户设计, 1 配置路径.
+             */
+            type: number;
+            /**
+             * Format: int64
+             * @description 0 page, 1 external address.
+             */
+            linkType: number;
+            customUrl: string;
+            appCustomUrl: string;
+            /**
+             * Format: int64
+             * @description 1 locked (cards stay), 0 users may drag and resize.
+             */
+            enabledLock: number;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            description: string;
+            /** @description JSON text of the definition (layout, refresh, layoutId). */
+            formData: string;
+        };
+        /** @description A row of the portal list. */
+        PortalListRow: {
+            id: string;
+            fullName: string;
+            enCode: string;
+            /** @description The category's name (portalDesigner dictionary), shown as it is. */
+            category: string;
+            /**
+             * Format: int64
+             * @description 0 门户设计, 1 配置路径.
+             */
+            type: number;
+            /** Format: int64 */
+            enabledLock: number;
+            /** @description Who made it: 姓名/账户. */
+            creatorUser: string;
+            /** Format: int64 */
+            creatorTime: number;
+            /** Format: int64 */
+            lastModifyTime?: number | null;
+            /** Format: int64 */
+            sortCode: number;
+            /** Format: int64 */
+            enabledMark: number;
+            /** Format: int64 */
+            pcIsRelease: number;
+            /** Format: int64 */
+            appIsRelease: number;
+        };
+        /** @description PUT Portal/Actions/release/{id}: which sides to release and under which applications. */
+        PortalReleaseForm: {
+            /** Format: int64 */
+            pc?: number | null;
+            /** Format: int64 */
+            app?: number | null;
+            /** @description The applications (system ids) the Web menu goes to. */
+            pcModuleParentId?: string[];
+            appModuleParentId?: string[];
+            /** @description The same ids, comma separated (the client sends both). */
+            pcSystemId?: string;
+            appSystemId?: string;
+        };
         /** @description POST Position/PositionCondition: positions of these organisations (and below) or these ids. */
         PositionCondition: {
             keyword?: string;
@@ -10417,6 +11646,23 @@ export interface components {
              *     `creatorUserId`, `creatorTime`, `lastModifyUserId`, `lastModifyTime`.
              */
             data: string;
+        };
+        /**
+         * @description POST {modelId}/Actions/Export (jnpf-wire-engine2.md §4.1): the List body the page shows
+         *     with the export dialog's choice.
+         */
+        RecordExportForm: components["schemas"]["RecordListForm"] & {
+            /**
+             * Format: int64
+             * @description 0 the page shown (currentPage, pageSize), 1 every page the filters select.
+             */
+            dataType?: number | null;
+            /** @description The columns, in order: main fields by vModel, sub-table columns as `table-column`. */
+            selectKey?: string[];
+        };
+        /** @description A file to download: a url that authorises itself and expires ('' = nothing to download). */
+        RecordFileUrl: {
+            url: string;
         };
         /** @description POST {modelId} and PUT {modelId}/{id}. */
         RecordForm: {
@@ -10965,6 +12211,29 @@ export interface components {
             /** Format: int64 */
             creatorTime: number;
         };
+        /** @description POST FlowTask / PUT FlowTask/{id} (§7.5): `status` 0 submits, 1 saves a draft. */
+        TaskForm: {
+            /** @description The task id: for a form-backed flow the record's id; empty for a new one. */
+            id?: string | null;
+            flowId?: string;
+            formData?: unknown;
+            /**
+             * Format: int64
+             * @description 0 提交, 1 暂存 (a number or text).
+             */
+            status?: number | null;
+            /**
+             * Format: int64
+             * @description 1 普通 (default), 2 重要, 3 紧急.
+             */
+            flowUrgent?: number | null;
+            /** @description People chosen for nodes whose approvers are picked at submit: {nodeId: [userIds]}. */
+            candidateList?: {
+                [key: string]: string[];
+            };
+            /** @description 抄送人员 picked in the dialog (csv of user ids). */
+            copyIds?: string | null;
+        };
         /**
          * @description POST printDev / PUT printDev/{id}. An update changes only what it sends. `sqlTemplate`,
          *     `leftFields` and `pageParam` may come as JSON text or as JSON.
@@ -11057,6 +12326,38 @@ export interface components {
         ThemeChange: {
             /** @description classic, functional, plain or blend. */
             theme: string;
+        };
+        /** @description A row of 待办 / 已办 / 抄送 (`GET FlowBefore/List/{1|2|3}`). */
+        TodoRow: {
+            /** @description The operator (待办, 已办) or copy (抄送) row. */
+            id: string;
+            /** @description The task. */
+            processId: string;
+            flowId: string;
+            /** @description The task node. */
+            thisStepId: string;
+            fullName: string;
+            flowName: string;
+            flowCode: string;
+            /** Format: int64 */
+            startTime?: number | null;
+            /** @description The starter's 姓名/账户. */
+            userName: string;
+            thisStep: string;
+            /** Format: int64 */
+            flowUrgent: number;
+            /**
+             * Format: int64
+             * @description 待办/抄送: the task's status; 已办: the user's own handling (1 通过, 0 退回).
+             */
+            status: number;
+            /**
+             * Format: int64
+             * @description 接收时间 / 办理时间 / 抄送时间.
+             */
+            creatorTime: number;
+            flowVersion: string;
+            delegateUser?: string | null;
         };
         /**
          * @description The body of the user tree's requests: `{keyword, currentPage, pageSize}` at the root
@@ -13851,6 +15152,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_ColumnSetting"];
+                };
+            };
+        };
+    };
+    putPermissionAuthoritySetColumnsByModuleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ColumnSettingsForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };
@@ -18057,6 +19382,32 @@ export interface operations {
             };
         };
     };
+    postVisualdevOnlineDevByModelIdActionsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                modelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordExportForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordFileUrl"];
+                };
+            };
+        };
+    };
     getSystemPrintDev: {
         parameters: {
             query?: {
@@ -18458,6 +19809,325 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getVisualdevPortal: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description '' every type, 0 门户设计, 1 配置路径. */
+                type?: number;
+                /** @description A portalDesigner dictionary item's id; '' every category. */
+                category?: string;
+                /** @description '' both, 1 locked, 0 unlocked. */
+                enabledLock?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_PortalListRow"];
+                };
+            };
+        };
+    };
+    postVisualdevPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+        };
+    };
+    getVisualdevPortalSelector: {
+        parameters: {
+            query?: {
+                platform?: string;
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListOf_PortalGroup"];
+                };
+            };
+        };
+    };
+    postVisualdevPortalModelActionsImportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putVisualdevPortalActionsReleaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalReleaseForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putVisualdevPortalCustomSaveById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomLayoutForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getVisualdevPortalById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PortalInfo"];
+                };
+            };
+        };
+    };
+    putVisualdevPortalById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    deleteVisualdevPortalById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postVisualdevPortalByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postVisualdevPortalByIdActionsExportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportUrl"];
+                };
+            };
+        };
+    };
+    putVisualdevPortalByIdActionsSetDefault: {
+        parameters: {
+            query?: {
+                platform?: string;
+                systemId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getVisualdevPortalByIdAuth: {
+        parameters: {
+            query?: {
+                platform?: string;
+                systemId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PortalAuth"];
                 };
             };
         };
@@ -18947,6 +20617,493 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SendConfig"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowTemplate: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description A WorkFlowCategory item id; empty for every category. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_FlowTemplateRow"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowTemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowTemplateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowTemplateInfo"];
+                };
+            };
+        };
+    };
+    putWorkflowEngineFlowTemplateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowTemplateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_NewVersion"];
+                };
+            };
+        };
+    };
+    deleteWorkflowEngineFlowTemplateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowTemplateByIdActionsCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowTemplateByIdMainVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The version id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowTemplateReleaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowTemplateStopById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowTemplateFlowJsonListByTemplateId: {
+        parameters: {
+            query?: {
+                type?: string;
+            };
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_FlowJson"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putWorkflowEngineFlowTaskById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowBeforeByTaskId: {
+        parameters: {
+            query?: {
+                taskNodeId?: string;
+                taskOperatorId?: string;
+                flowId?: string;
+            };
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BeforeInfo"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowBeforeAuditByOperatorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowBeforeRejectByOperatorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowBeforeListByCategory: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description From (ms). */
+                startTime?: number;
+                /** @description To (ms). */
+                endTime?: number;
+                templateId?: string;
+                flowId?: string;
+                flowUrgent?: number;
+                flowCategory?: string;
+                creatorUserId?: string;
+                /** @description 我发起的: the task status. */
+                status?: number;
+            };
+            header?: never;
+            path: {
+                category: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_TodoRow"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowLaunch: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description From (ms). */
+                startTime?: number;
+                /** @description To (ms). */
+                endTime?: number;
+                templateId?: string;
+                flowId?: string;
+                flowUrgent?: number;
+                flowCategory?: string;
+                creatorUserId?: string;
+                /** @description 我发起的: the task status. */
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_LaunchRow"];
+                };
+            };
+        };
+    };
+    deleteWorkflowEngineFlowLaunchByTaskId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    putWorkflowEngineFlowLaunchByTaskIdActionsWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandleForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
         };
