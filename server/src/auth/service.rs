@@ -90,9 +90,10 @@ impl Throttle {
         (ms.max(0) + 59_999) / 60_000
     }
 
-    /// The lock of a key locked until `until`, as of `now`.
-    fn lock_of(until: i64, now: i64) -> Lock {
-        if until == UNTIL_UNLOCKED { Lock::UntilUnlocked } else { Lock::Minutes(Self::minutes(until - now)) }
+    /// The lock of a key locked until `until`, as of `now`: never more minutes than the window
+    /// (an attempt that read the clock just before another locked the key would say 11 of 10).
+    fn lock_of(&self, until: i64, now: i64) -> Lock {
+        if until == UNTIL_UNLOCKED { Lock::UntilUnlocked } else { Lock::Minutes(Self::minutes((until - now).min(self.window_ms))) }
     }
 
     /// The lock the limit sets.
@@ -103,7 +104,7 @@ impl Throttle {
     /// How the key is still locked, if it is.
     async fn locked(&self, conn: &mut Conn, now: i64) -> Result<Option<Lock>, AppError> {
         let until = repo::locked_until(conn, &self.key).await?;
-        Ok(until.filter(|until| *until > now).map(|until| Self::lock_of(until, now)))
+        Ok(until.filter(|until| *until > now).map(|until| self.lock_of(until, now)))
     }
 
     /// Takes a place (atomically, so that concurrent attempts get distinct numbers); granted
@@ -114,7 +115,7 @@ impl Throttle {
     async fn attempt(&self, conn: &mut Conn, now: i64) -> Result<Attempt, AppError> {
         let (n, locked_until) = repo::count_attempt(conn, &self.key, now, now - self.window_ms).await?;
         if locked_until > now {
-            return Ok(Attempt::Refused(Self::lock_of(locked_until, now)));
+            return Ok(Attempt::Refused(self.lock_of(locked_until, now)));
         }
         if n > self.limit {
             repo::refund(conn, &self.key).await?;

@@ -34,6 +34,12 @@ const UNIQUE_KEYS: &[UniqueKey] = &[
     key("base_data_interface_variate", &["full_name"], "fullName", "变量名已存在"),
     key("base_visual_dev", &["en_code"], "enCode", "编码已存在"),
     key("base_print_dev", &["en_code"], "enCode", "编码已存在"),
+    key("base_portal", &["en_code"], "enCode", "编码已存在"),
+    // Two saves of one user's own layout at once: the second finds the row made.
+    key("base_portal_custom", &["portal_id", "user_id", "system_id"], "formData", "布局正在保存，请稍后再试"),
+    key("flow_template", &["en_code"], "enCode", "编码已存在"),
+    // Two saves of one used flow at once: the second finds the new version number taken.
+    key("flow_version", &["flow_id", "version"], "flowTemplateJson", "该流程正在保存，请稍后再试"),
     // Two releases of one model at once: the second finds its version number taken.
     key("base_visual_release", &["visual_id", "version"], "version", "该功能正在发布，请稍后再试"),
 ];

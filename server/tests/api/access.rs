@@ -19,6 +19,7 @@ async fn call_route(s: &TestServer, route: &ServedRoute, token: Option<&str>) ->
     let path = path.replace("{itemId}", "0").replace("{enCode}", "code").replace("{systemId}", "0").replace("{currId}", "0");
     let path = path.replace("{menuId}", "1").replace("{dataType}", "1").replace("{linkId}", "0").replace("{table}", "base_organize").replace("{menuType}", "1");
     let path = path.replace("{fileId}", "0").replace("{category}", "1").replace("{modelId}", "1").replace("{templateId}", "1");
+    let path = path.replace("{taskId}", "1").replace("{operatorId}", "1");
     assert!(!path.contains('{'), "a parameter of {} has no sample value", route.path);
     let mut req = s.http.request(Method::from_bytes(route.method.as_bytes()).unwrap(), format!("{}{path}", s.base));
     if let Some(t) = token {

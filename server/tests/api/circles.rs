@@ -70,6 +70,60 @@ fn strip(text: &str) -> String {
         let end = out[at..].find(')').map_or(out.len(), |e| at + e + 1);
         out.replace_range(at..end, "pub");
     }
+    // A macro_rules! body is code of the place the macro is used (the handlers
+    // crud::handlers! writes live in each area: its `super::*` is theirs), not a dependency of
+    // the file defining it.
+    let mut from = 0;
+    while let Some(at) = out[from..].find("macro_rules!").map(|a| a + from) {
+        let Some(open) = out[at..].find('{').map(|o| o + at) else { break };
+        let mut depth = 0;
+        let mut close = out.len();
+        for (i, c) in out[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = open + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.replace_range(open + 1..close, "");
+        from = open + 1;
+    }
+    // Inside an inline `mod x { … }` the file itself is `super` (service.rs's `pub mod
+    // companies { pub use super::{…}; }` names service.rs, not mod.rs).
+    let mut from = 0;
+    while let Some(at) = out[from..].find("mod ").map(|a| a + from) {
+        from = at + 4;
+        if out[..at].chars().next_back().is_some_and(is_ident) {
+            continue;
+        }
+        let name_end = out[from..].find(|c: char| !is_ident(c)).map_or(out.len(), |e| e + from);
+        let Some(open) = out[name_end..].find(|c: char| !c.is_whitespace()).map(|o| o + name_end).filter(|&o| out[o..].starts_with('{')) else {
+            continue;
+        };
+        let mut depth = 0;
+        let mut close = out.len();
+        for (i, c) in out[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = open + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let inner = out[open..close].replace("super::", "self::");
+        out.replace_range(open..close, &inner);
+    }
     out
 }
 
@@ -399,13 +453,13 @@ fn the_reader_finds_a_circle_and_follows_re_exports() {
     ]);
     assert_eq!(circle.circles(), vec![(3, ["a.rs", "b/mod.rs", "b/inner.rs", "a.rs"].map(String::from).to_vec())]);
     // A name re-exported by mod.rs is the defining file's; comments, strings, `mod x;` and the
-    // test module are no dependencies; a module imported with `use` counts through its names.
+    // test module and a macro_rules! body (the user's code) are no dependencies; a module imported with `use` counts through its names.
     let clean = tree(&[
         ("lib.rs", "pub mod m;\npub mod n;\n// crate::n::Y\n"),
         ("m/mod.rs", "mod x;\nmod y;\npub use x::X;\npub use self::y::Y;\n"),
-        ("m/x.rs", "pub struct X;\n"),
+        ("m/x.rs", "pub struct X;\npub mod steps {\n    pub use super::X as Step;\n}\n"),
         ("m/y.rs", "use super::X;\nuse crate::{n, m::x};\npub struct Y(X, x::X);\nfn f() { n::g() }\n"),
-        ("n.rs", "pub(in crate::n) fn g() { let _ = \"crate::m::Y\"; }\n#[cfg(test)]\nmod tests { use crate::m::Y; }\n"),
+        ("n.rs", "pub(in crate::n) fn g() { let _ = \"crate::m::Y\"; }\n#[cfg(test)]\nmod tests { use crate::m::Y; }\nmacro_rules! h { () => { mod x { use super::*; use crate::m::Y; } }; }\n"),
     ]);
     let edges = clean.edges();
     assert_eq!(edges["m/y.rs"], BTreeSet::from(["m/x.rs".to_string(), "n.rs".to_string()]));

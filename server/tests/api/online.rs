@@ -616,7 +616,8 @@ async fn list_plans_read_the_lists_indexes(engine: Engine) {
         match engine {
             Engine::Sqlite => {
                 assert!(page.iter().any(|l| l.contains("COVERING INDEX ix_")), "{what}: the ids from a list index: {plan:#?}");
-                assert!(!page.iter().any(|l| l.contains("TEMP B-TREE")), "{what}: sorts: {plan:#?}");
+                // Ordering the page's 20 rows inside json_group_array is no sort of the table.
+                assert!(!page.iter().any(|l| l.contains("TEMP B-TREE") && !l.contains("json_group_array")), "{what}: sorts: {plan:#?}");
                 assert!(!page.iter().any(|l| l.starts_with("SCAN r") && !l.contains("INDEX")), "{what}: scans the table: {plan:#?}");
             }
             Engine::Postgres => {
