@@ -1,7 +1,7 @@
 // The page area routes each menu entry to its page (ROUTE-008, ROUTE-013): a type 2 entry to
 // the page of its address's folder (pages/<address>/index.tsx), the query dropped; an
-// address without a folder, and types 4, 5 and 8, to the placeholder that says what comes; a
-// type 3 form menu to the records of its model;
+// address without a folder, and types 4 and 5, to the placeholder that says what comes; a
+// type 3 form menu to the records of its model; a type 8 portal menu to its portal;
 // an unknown path to /404. The folders here are a stand-in set (the real scan is proven in
 // registry.test.tsx).
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -86,13 +86,19 @@ test('a type 2 address without a folder shows the placeholder', async () => {
 test.each([
   ['/dict/demo', '动态字典', '动态数据字典页面', 'm4'],
   ['/report/demo', '销售报表', '数据报表页面', 'm5'],
-  ['/portal/demo', '门户', '门户页面', 'm8'],
-])('%s (types 4, 5 and 8 until their runtimes come) shows the placeholder of its kind', async (path, title, what, module) => {
+])('%s (types 4 and 5 until their runtimes come) shows the placeholder of its kind', async (path, title, what, module) => {
   renderAt(path);
   expect(await screen.findByText(`「${title}」即将推出`)).toBeTruthy();
   expect(screen.getByText(`${what}将在后续版本中提供，届时此处会直接显示内容。`)).toBeTruthy();
   expect(screen.getByText(module)).toBeTruthy();
   expect(screen.queryByText('the permission/user folder')).toBeNull();
+});
+
+test('a portal menu (type 8) shows the portal its propertyJson names (issue 31)', async () => {
+  const calls = fakeFetch({ 'GET /api/visualdev/Portal/{id}/auth': () => envelope(400, '门户不存在') });
+  renderAt('/portal/demo');
+  await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/visualdev/Portal/m8/auth'));
+  expect(screen.queryByText('「门户」即将推出')).toBeNull();
 });
 
 test('a form menu (type 3) shows the records of the model its propertyJson names, asking for that model\'s definition', async () => {

@@ -4,7 +4,7 @@
  * text, notices, to-do, data board, bar/line/pie/radar charts, image and iframe. The other
  * cards of the palette show their title and say they are not shown yet, never a blank.
  */
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,8 +15,11 @@ import { inZone } from '@/utils/clock';
 import { safeHtml } from '@/utils/safeHtml';
 import { CHART_KEYS, chartOption, toPoints, type ChartKey } from './chartOption';
 import type { PortalItem } from './definition';
-import EChart from './EChart';
 import { useCardData } from './useCardData';
+
+// ECharts is loaded with the first chart a portal draws, not with the home page (the built-in
+// dashboard has none).
+const EChart = lazy(() => import('./EChart'));
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const isUrl = (v: string) => /^https?:\/\//i.test(v.trim());
@@ -78,7 +81,11 @@ function ChartBody({ item, data }: { item: PortalItem; data: unknown }) {
   if (data === undefined) return <Loading />;
   if (data === null) return <NoData failed />;
   if (!points.length) return <NoData />;
-  return <EChart option={option} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <EChart option={option} />
+    </Suspense>
+  );
 }
 
 function TextBody({ item, data }: { item: PortalItem; data: unknown }) {
