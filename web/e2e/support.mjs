@@ -557,3 +557,14 @@ export async function openReleased(page, group, name, path) {
   await records.waitFor();
   return records;
 }
+
+/** The installation's offset east of UTC in the e2e servers (the server's default, China). */
+export const INSTALLATION_OFFSET_MINUTES = 480;
+
+/**
+ * The installation's today as `yyyyMMdd` (issue 25: one zone, the installation's, says what
+ * today is — between 16:00 and 24:00 UTC it is already tomorrow in China).
+ */
+export function installationToday(nowMs = Date.now()) {
+  return new Date(nowMs + INSTALLATION_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
+}

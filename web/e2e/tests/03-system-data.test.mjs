@@ -8,23 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  active,
-  ARTIFACTS,
-  chooseNode,
-  dialog,
-  explain,
-  firstSignIn,
-  item,
-  launch,
-  named,
-  openPage as openFromMenu,
-  screenshot,
-  settledWidth,
-  tableLayoutProblems,
-  storySteps,
-  toast,
-} from '../support.mjs';
+import { active, ARTIFACTS, chooseNode, dialog, explain, firstSignIn, installationToday, item, launch, named, openPage as openFromMenu, screenshot, settledWidth, storySteps, tableLayoutProblems, toast } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 
@@ -325,10 +309,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await choose(form, '业务分类', '医疗业务');
     const example = form.getByLabel('流水范例');
     assert.equal(await example.inputValue(), '');
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-    });
+    const today = installationToday();
     await form.getByLabel('流水前缀').fill('MZ');
     await choose(form, '流水日期', 'yyyyMMdd');
     await form.getByLabel('流水位数').fill('4');
@@ -373,10 +354,7 @@ describe('the administrator keeps dictionaries and serial-number rules in real C
     await row('门诊收费单').getByRole('button', { name: '编辑 门诊收费单' }).click();
     const form = dialog(page, '编辑单据');
     await form.waitFor();
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}`;
-    });
+    const today = installationToday().slice(0, 6);
     await page.waitForFunction((v) => document.querySelector('#billRule_example')?.value === v, `SF${today}000001`);
     await form.getByRole('button', { name: named('取消') }).click();
     await form.waitFor({ state: 'hidden' });
