@@ -5,7 +5,7 @@
 // (BILL-021), defaults (BILL-006, BILL-007), state, delete and export after confirmation, and
 // button permission (PERM-011).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
+import { today } from '@/utils/clock';
 import * as api from '@/api/billRule';
 import * as download from '@/utils/download';
 import { initI18n } from '@/i18n';
@@ -39,7 +39,8 @@ const row = (i: number, category = CATEGORIES[i % 2]): api.BillRuleRow => ({
 });
 const ROWS = Array.from({ length: 25 }, (_, i) => row(i + 1));
 const ok = (msg = '') => ({ code: 200, msg, data: null });
-const TODAY = dayjs().format('YYYYMMDD');
+// The installation's today (issue 25), not the browser's: they differ for hours each day.
+const TODAY = today().format('YYYYMMDD');
 
 jest.setTimeout(60_000);
 beforeAll(() => initI18n('zh-CN'));
