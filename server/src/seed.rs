@@ -68,6 +68,10 @@ const FILES: &[(&str, &str)] = &[
     // Portals (issue 31): the portal categories (portalDesigner) and the 门户设计 page.
     ("dictionaries-portal.json", include_str!("../../fixtures/seed/dictionaries-portal.json")),
     ("menus-portal.json", include_str!("../../fixtures/seed/menus-portal.json")),
+    // Workflow (issue 30): the flow categories (流程分类, WorkFlowCategory) and the 工作流程 pages:
+    // 流程设计 for administrators and the four task lists every member works from.
+    ("dictionaries-workflow.json", include_str!("../../fixtures/seed/dictionaries-workflow.json")),
+    ("menus-workflow.json", include_str!("../../fixtures/seed/menus-workflow.json")),
 ];
 
 const AREAS: &str = include_str!("../../fixtures/areas/areas.json");
@@ -131,7 +135,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
             let values = system::validate_seed(serde_json::from_str(text)?)?;
             system::store_seed_settings(conn, &values).await?;
         }
-        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" | "dictionaries-visualdev.json" | "dictionaries-print.json" | "dictionaries-portal.json" => {
+        "dictionaries.json" | "dictionaries-organisation.json" | "dictionaries-system-data.json" | "dictionaries-data-interface.json" | "dictionaries-schedule.json" | "dictionaries-message.json" | "dictionaries-visualdev.json" | "dictionaries-print.json" | "dictionaries-portal.json" | "dictionaries-workflow.json" => {
             for d in serde_json::from_str::<Vec<SeedDictionary>>(text)? {
                 insert_dictionary(conn, &d, now).await?;
             }
@@ -140,7 +144,7 @@ async fn apply_file(state: &AppState, conn: &mut Conn, name: &str, text: &str, r
         }
         "areas.json" => area::insert_seed(conn, text, false, now).await?,
         AREA_STREETS => area::insert_seed(conn, text, true, now).await?,
-        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" | "menus-app.json" | "menus-print.json" | "menus-portal.json" => {
+        "menus.json" | "menus-permission.json" | "menus-system-data.json" | "menus-system.json" | "menus-area.json" | "menus-data-interface.json" | "menus-schedule.json" | "menus-system-config.json" | "menus-visualdev.json" | "menus-message.json" | "menus-app.json" | "menus-print.json" | "menus-portal.json" | "menus-workflow.json" => {
             let menus: Vec<SeedMenu> = serde_json::from_str(text)?;
             insert_menus(conn, menus, None, now).await?;
         }
