@@ -1117,15 +1117,21 @@ async fn unstored_calculations_are_computed_in_list_and_detail(engine: Engine) {
         shown("total", "合计", json!([{"__vModel__": "price"}, "×", {"__vModel__": "qty"}, "+", {"__vModel__": "lines.amount"}])),
         {"__vModel__": "lines", "__config__": {"jnpfKey": "table", "label": "明细", "tableName": "", "children": [
             number("fee", "费用"),
-            shown("amount", "金额", json!([{"__vModel__": "lines.fee"}, "×", "2"]))
+            shown("amount", "金额", json!([{"__vModel__": "lines.fee"}, "×", "2"])),
+            {"__vModel__": "kind", "__config__": {"jnpfKey": "select", "label": "类别", "dataType": "static"},
+             "__slot__": {"options": [{"id": "1", "fullName": "挂号"}, {"id": "2", "fullName": "检查"}]}, "props": {"props": {"value": "id", "label": "fullName"}}}
         ]}}
     ]});
+    // The list shows sub-table columns too (`table-column`; issue 28 §1, childTableStyle).
     let columns = json!({"columnList": [
         {"prop": "price", "label": "单价", "jnpfKey": "numInput"},
-        {"prop": "total", "label": "合计", "jnpfKey": "calculate"}
-    ], "searchList": [], "type": 1, "hasPage": true, "pageSize": 20});
+        {"prop": "total", "label": "合计", "jnpfKey": "calculate"},
+        {"prop": "lines-fee", "label": "明细-费用", "jnpfKey": "numInput"},
+        {"prop": "lines-amount", "label": "明细-金额", "jnpfKey": "calculate"},
+        {"prop": "lines-kind", "label": "明细-类别", "jnpfKey": "select"}
+    ], "searchList": [], "type": 1, "hasPage": true, "pageSize": 20, "childTableStyle": 1});
     let model = released(&s, &admin, "unstored", form, columns).await;
-    let record = json!({"price": 12.5, "qty": 3, "lines": [{"fee": 1.25}, {"fee": 2}]});
+    let record = json!({"price": 12.5, "qty": 3, "lines": [{"fee": 1.25, "kind": "1"}, {"fee": 2, "kind": "2"}]});
     let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": record.to_string()})).await.ok().as_str().unwrap().to_string();
 
     // total = 12.5 × 3 + (2.5 + 4) = 44.
@@ -1138,6 +1144,16 @@ async fn unstored_calculations_are_computed_in_list_and_detail(engine: Engine) {
     let row = &page["list"][0];
     let total = row["total"].as_str().map(str::to_string).or_else(|| row["total"].as_f64().map(|n| n.to_string())).unwrap_or_default();
     assert!(total == "44.00" || total == "44", "the list shows the computed total: {row:#}");
+    // Each record answers its listed sub-table's rows: display values (the option's label with
+    // the stored value beside it), the unstored calculate column computed per row (issue 25).
+    let lines = row["lines"].as_array().unwrap_or_else(|| panic!("the row carries its sub-table rows: {row:#}"));
+    assert_eq!(lines.len(), 2, "{row:#}");
+    let amounts: Vec<f64> = lines.iter().filter_map(|l| l["amount"].as_f64()).collect();
+    assert_eq!(amounts, vec![2.5, 4.0], "{row:#}");
+    let mut kinds: Vec<(&str, &str)> = lines.iter().map(|l| (l["kind"].as_str().unwrap_or(""), l["kind_id"].as_str().unwrap_or(""))).collect();
+    kinds.sort();
+    assert_eq!(kinds, vec![("挂号", "1"), ("检查", "2")], "{row:#}");
+    assert!(lines.iter().all(|l| l["id"].as_str().is_some_and(|id| !id.is_empty())), "{row:#}");
 }
 
 on_both_engines!(unstored_calculations_are_computed_in_list_and_detail);

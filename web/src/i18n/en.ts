@@ -1240,6 +1240,7 @@ const en: Translation = {
     created: 'Created',
     updated: 'Saved',
     unavailable: 'The records of this function cannot be opened (not released, or no access)',
+    noChildRows: 'No rows',
   },
   listDesigner: {
     fields: 'Form fields',

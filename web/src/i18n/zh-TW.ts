@@ -1238,6 +1238,7 @@ const zhTW: Translation = {
     created: '新建成功',
     updated: '修改成功',
     unavailable: '無法開啟該功能的資料（未發佈或無權限）',
+    noChildRows: '無明細',
   },
   listDesigner: {
     fields: '表單欄位',

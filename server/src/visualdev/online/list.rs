@@ -17,6 +17,7 @@ use crate::access::RecordPermit;
 use crate::db::{Conn, Engine, Keyword};
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::visualdev::definition::record_name;
 use crate::visualdev::dto::RecordRow;
 use crate::wire::{Page, PageOf};
 use qiming_core::model::{Field, Options};
@@ -43,7 +44,15 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // names have no stamp: a list showing an address is not kept.
     let shown: Vec<&(&Field, Read)> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).collect();
     let unstored: Vec<&Field> = unstored_calculations(&loaded).filter(|f| f.sub_table.is_none() && permit.has_field(&f.v_model)).collect();
-    let shown_names: Vec<&str> = shown.iter().map(|(f, _)| f.v_model.as_str()).chain(unstored.iter().map(|f| f.v_model.as_str())).collect();
+    // Sub-table columns the list shows (`table-column` props of columnList, granted): each row
+    // answers those sub-tables' rows (jnpf-wire-engine.md §4.5, childTableStyle 1 and 2).
+    let listed = listed_children(&loaded, permit);
+    let shown_names: Vec<String> = shown
+        .iter()
+        .map(|(f, _)| f.v_model.clone())
+        .chain(unstored.iter().map(|f| f.v_model.clone()))
+        .chain(listed.values().flatten().map(|f| record_name(f)))
+        .collect();
     // Pages of at most KEPT_PAGE_ROWS rows: a list without paging (10,000 rows) would hold
     // megabytes per entry.
     let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
@@ -78,9 +87,11 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         })
         .collect();
     // Calculate fields that store nothing, computed from each row's stored inputs (its
-    // sub-table rows read for the page at once), before the ungranted fields are left out.
-    if !unstored.is_empty() {
-        fill_unstored(&mut conn, &loaded, &mut raw).await?;
+    // sub-table rows read for the page at once), before the ungranted fields are left out;
+    // the listed sub-tables' rows, computed the same way, kept per record.
+    let mut children: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    if !unstored.is_empty() || !listed.is_empty() {
+        children = fill_unstored(&mut conn, &loaded, &mut raw).await?;
     }
     for (_, row) in raw.iter_mut() {
         row.retain(|name, _| permit.has_field(name));
@@ -90,6 +101,10 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     let mut page_values = Map::new();
     for (f, _) in &shown {
         page_values.insert(f.v_model.clone(), Value::Array(raw.iter().filter_map(|(_, row)| row.get(&f.v_model).cloned()).collect()));
+    }
+    for sub in listed.keys() {
+        let rows: Vec<Value> = children.values().filter_map(|t| t.get(sub)).filter_map(Value::as_array).flatten().cloned().collect();
+        page_values.insert(sub.clone(), Value::Array(rows));
     }
     let (names, options) = lookup_names(&mut conn, &loaded, &reach, &page_values).await?;
     let list = raw
@@ -110,6 +125,10 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
                     row.insert(f.v_model.clone(), v.clone());
                 }
             }
+            for (sub, fields) in &listed {
+                let rows = children.get(&head.id).and_then(|t| t.get(sub)).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                row.insert(sub.clone(), Value::Array(rows.iter().filter_map(Value::as_object).map(|child| child_row(child, fields, &names, &options)).collect()));
+            }
             row.insert("id".into(), Value::String(head.id));
             row.insert("version".into(), json!(head.version));
             row.insert("creatorUserId".into(), Value::String(head.creator));
@@ -124,10 +143,45 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     Ok(answer)
 }
 
+/// The sub-tables whose columns the list shows (columnList props `table-column` the caller's
+/// form permission grants), with those columns.
+fn listed_children<'a>(loaded: &'a Loaded, permit: &RecordPermit) -> BTreeMap<String, Vec<&'a Field>> {
+    let props: BTreeSet<&str> = loaded.column_data.get("columnList").and_then(Value::as_array).into_iter().flatten().filter_map(|c| c.get("prop").and_then(Value::as_str)).collect();
+    let mut listed: BTreeMap<String, Vec<&Field>> = BTreeMap::new();
+    for f in &loaded.fields {
+        if let Some(sub) = &f.sub_table {
+            let name = record_name(f);
+            if props.contains(name.as_str()) && permit.has_field(&name) && loaded.children.contains_key(sub) {
+                listed.entry(sub.clone()).or_default().push(f);
+            }
+        }
+    }
+    listed
+}
+
+/// A sub-table row as the list shows it: `id`, the listed columns' display values, with the
+/// stored value as `<column>_id` beside a name.
+fn child_row(child: &Map<String, Value>, fields: &[&Field], names: &BTreeMap<String, String>, options: &BTreeMap<String, BTreeMap<String, String>>) -> Value {
+    let mut row = Map::new();
+    if let Some(id) = child.get("id") {
+        row.insert("id".into(), id.clone());
+    }
+    for f in fields {
+        let Some(v) = child.get(&f.v_model) else { continue };
+        let text = if f.kind.is_some() { display(f, v, names, options) } else { v.clone() };
+        if &text != v {
+            row.insert(format!("{}_id", f.v_model), v.clone());
+        }
+        row.insert(f.v_model.clone(), text);
+    }
+    Value::Object(row)
+}
+
 /// Fills the main form's calculate fields that store nothing into a page's rows (every stored
 /// field of each): each row with its sub-table rows (read for the whole page at once) is
-/// computed as the detail is (`record::fill_unstored_calculations`).
-pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<(), AppError> {
+/// computed as the detail is (`record::fill_unstored_calculations`). Answers each record's
+/// sub-table rows (raw values, their unstored calculate columns computed) by record id.
+pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<BTreeMap<String, Map<String, Value>>, AppError> {
     let ids: Vec<String> = raw.iter().map(|(h, _)| h.id.clone()).collect();
     let mut subs: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     for sub in loaded.sub_tables() {
@@ -147,6 +201,7 @@ pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(
             }
         }
     }
+    let mut children = BTreeMap::new();
     for (head, row) in raw.iter_mut() {
         let mut whole = row.clone();
         for sub in loaded.sub_tables() {
@@ -159,8 +214,10 @@ pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(
                 row.insert(f.v_model.clone(), v);
             }
         }
+        let tables: Map<String, Value> = loaded.sub_tables().into_iter().filter_map(|sub| whole.remove(&sub.v_model).map(|rows| (sub.v_model.clone(), rows))).collect();
+        children.insert(head.id.clone(), tables);
     }
-    Ok(())
+    Ok(children)
 }
 
 /// The largest list page whose answer is kept in memory.

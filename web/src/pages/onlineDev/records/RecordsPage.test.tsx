@@ -447,3 +447,65 @@ test('导出: only when listed and granted; the dialog sends the List body with 
   expect(sent?.body).toMatchObject({ currentPage: 1, pageSize: 20, sort: 'desc', dataType: 1, selectKey: ['deposit'] });
   click.mockRestore();
 });
+
+// Issue 28 §1: sub-table columns (`table-column`) show the rows the List answers per record.
+describe('sub-table columns (childTableStyle)', () => {
+  const lines = {
+    __vModel__: 'lines',
+    __config__: { jnpfKey: 'table', label: '明细', children: [
+      { __vModel__: 'item', __config__: { jnpfKey: 'comInput', label: '项目' } },
+      { __vModel__: 'fee', __config__: { jnpfKey: 'numInput', label: '费用' }, precision: 2, thousands: true },
+    ] },
+  } as unknown as Field;
+  const childColumns = [
+    { prop: 'patient_name', label: '患者姓名', sortable: false, align: 'left', jnpfKey: 'comInput' },
+    { prop: 'lines-item', label: '明细-项目', sortable: false, align: 'left', jnpfKey: 'comInput' },
+    { prop: 'lines-fee', label: '明细-费用', sortable: false, align: 'left', jnpfKey: 'numInput' },
+  ];
+  let saved: Record<string, unknown>;
+  beforeEach(() => {
+    saved = formData;
+    formData = { ...saved, fields: [picked.patient_name, lines] };
+    rows = [
+      { id: 'r1', patient_name: '张三', version: 0, lines: [{ id: 'l1', item: '挂号', fee: 12 }, { id: 'l2', item: '血常规', fee: 1250.5 }] } as unknown as Row,
+      { id: 'r2', patient_name: '李四', version: 0, lines: [] } as unknown as Row,
+    ];
+    grant(SCOPE, []);
+  });
+  afterEach(() => {
+    formData = saved;
+  });
+
+  test('style 1: the columns grouped under the table\'s header, one line per row, numbers as the form shows them', async () => {
+    columns = { ...columnData, columnList: childColumns, childTableStyle: 1 } as typeof columnData;
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('张三'));
+    const head = document.querySelector('.qm-records-page thead') as HTMLElement;
+    expect(head.querySelector('.qm-child-group')?.textContent).toBe('明细');
+    expect([...head.querySelectorAll('.qm-child-column')].map((th) => th.textContent)).toEqual(['项目', '费用']);
+    const first = table().querySelector('tr[data-row-key="r1"]') as HTMLElement;
+    const cells = [...first.querySelectorAll('.qm-child-cells')].map((c) => [...c.querySelectorAll('.qm-child-cell')].map((d) => d.textContent));
+    expect(cells).toEqual([['挂号', '血常规'], ['12.00', '1,250.50']]);
+    expect(document.querySelector('.ant-table-row-expand-icon')).toBeNull();
+  });
+
+  test('style 2: no sub-table column in the table; the expanded row shows a tab per sub-table with its rows', async () => {
+    columns = { ...columnData, columnList: childColumns, childTableStyle: 2 } as typeof columnData;
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('张三'));
+    expect(document.querySelector('.qm-records-page thead')?.textContent).not.toContain('项目');
+    const expanders = document.querySelectorAll('.qm-records-page .ant-table-row-expand-icon');
+    expect(expanders).toHaveLength(2);
+    fireEvent.click(expanders[0]);
+    const tabs = await waitFor(() => document.querySelector('.qm-child-tabs') as HTMLElement);
+    expect(tabs.querySelector('.ant-tabs-tab')?.textContent).toBe('明细');
+    expect([...tabs.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['项目', '费用']);
+    expect([...tabs.querySelectorAll('tbody tr.ant-table-row')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['挂号', '12.00'],
+      ['血常规', '1,250.50'],
+    ]);
+    fireEvent.click(expanders[1]);
+    await waitFor(() => expect(document.querySelectorAll('.qm-child-tabs')).toHaveLength(2));
+    expect(document.querySelectorAll('.qm-child-tabs')[1].textContent).toContain('无明细');
+  });
+});

@@ -13,6 +13,10 @@
  * its buttons and `menuId`), or by an administrator from 功能设计's 数据
  * (/onlineDev/records?id=<model id>), which takes the buttons of the 功能设计 menu and shows
  * every column and field (no menu of the model's, so no column or form permission applies).
+ *
+ * Sub-table columns (`table-column`) show the rows the List answer carries per record: grouped
+ * under their table's header, one line per row (childTableStyle 1), or in an expandable row with
+ * a tab per sub-table (2) — childColumns.tsx.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
@@ -44,6 +48,7 @@ import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, usePermissions } from '@/ho
 import { useList } from '@/hooks/useList';
 import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restrictForm, useFormEngine, valueFields, type Field, type ModelExtra, type FormDefinition, type FormRecord } from '@/engine';
 import { displayText } from '@/engine/values';
+import { childLayout, type ListColumn } from './childColumns';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 import type { Envelope } from '@/api/request';
@@ -61,7 +66,9 @@ export const BTN_DOWNLOAD = 'btn_download';
 
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
 interface ColumnData {
-  columnList?: { prop: string; label: string; sortable?: boolean; width?: number | null; align?: 'left' | 'right' | 'center'; jnpfKey?: string }[];
+  columnList?: ListColumn[];
+  /** Sub-table columns: 1 grouped under the table's header (default), 2 in an expandable row. */
+  childTableStyle?: number;
   btnsList?: { value: string; label?: string }[];
   /** The print templates of 批量打印 (issue 29). */
   printIds?: string[];
@@ -227,8 +234,12 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     list.refresh();
   };
 
-  const tableColumns: TableColumnsType<RecordRow> = [
-    ...shownColumns.map((c) => ({
+  // Sub-table columns grouped under their table, or in an expandable row (childTableStyle).
+  const layout = childLayout(
+    shownColumns,
+    columnData.childTableStyle,
+    fields,
+    (c) => ({
       key: c.prop,
       title: c.label,
       width: c.width ?? undefined,
@@ -238,8 +249,11 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
       sorter: c.sortable === true && !c.prop.includes('-'),
       sortOrder: list.query.sidx === c.prop ? (list.query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
       render: (_: unknown, row: RecordRow) => cellText(core, fields, row, c.prop),
-    })),
-  ];
+    }),
+    (row, prop) => cellText(core, fields, row, prop),
+    t('records.noChildRows'),
+  );
+  const tableColumns: TableColumnsType<RecordRow> = [...layout.columns];
   if (canEdit || canRemove || canDetail) {
     tableColumns.push(
       actionsColumn<RecordRow>(t, 180, (row) => (
@@ -300,6 +314,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         scroll={{ x: 'max-content' }}
         columns={tableColumns}
         rowSelection={canBatch || canBatchPrint ? rowSelection : undefined}
+        expandable={layout.expandedRow ? { expandedRowRender: layout.expandedRow } : undefined}
         onChange={(_p, _f, sorter, extra) => {
           if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
