@@ -698,6 +698,17 @@ pub fn format_number(
     Ok(number::format_number(&json(value)?, number::precision_arg(precision), thousands.unwrap_or(false)))
 }
 
+/// A list column's 合计 (showSummary): the exact sum of the values that are numbers, to two
+/// decimals, with thousands separators when asked.
+#[wasm_bindgen(js_name = summaryText)]
+pub fn summary_text(#[wasm_bindgen(unchecked_param_type = "unknown[]")] values: JsValue, thousands: Option<bool>) -> Result<String, JsError> {
+    let values = match json(values)? {
+        serde_json::Value::Array(items) => items,
+        _ => Vec::new(),
+    };
+    Ok(number::summary(&values, thousands.unwrap_or(false)))
+}
+
 // ---- serial numbers -------------------------------------------------------------------------
 
 /// The rule dialog's example; "" while the rule is unusable (see `checkSerialRule`).

@@ -1241,6 +1241,7 @@ const en: Translation = {
     updated: 'Saved',
     unavailable: 'The records of this function cannot be opened (not released, or no access)',
     noChildRows: 'No rows',
+    summary: 'Total',
   },
   listDesigner: {
     fields: 'Form fields',

@@ -1239,6 +1239,7 @@ const zhTW: Translation = {
     updated: '修改成功',
     unavailable: '無法開啟該功能的資料（未發佈或無權限）',
     noChildRows: '無明細',
+    summary: '合計',
   },
   listDesigner: {
     fields: '表單欄位',

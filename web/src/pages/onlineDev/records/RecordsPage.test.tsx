@@ -509,3 +509,26 @@ describe('sub-table columns (childTableStyle)', () => {
     expect(document.querySelectorAll('.qm-child-tabs')[1].textContent).toContain('无明细');
   });
 });
+
+test('合计 (showSummary): the page\'s sum of each summaryField column by the rules core, with the column\'s separators; none without showSummary', async () => {
+  grant(SCOPE, ['btn_batchRemove']);
+  rows = [
+    { id: 'r1', patient_name: '张三', deposit: 0.1, version: 0 },
+    { id: 'r2', patient_name: '李四', deposit: 3000.2, version: 0 },
+  ];
+  columns = { ...columnData, showSummary: true, summaryField: ['deposit'] } as typeof columnData;
+  const first = renderPage(RecordsRoute, PATH);
+  const row = await waitFor(() => {
+    const r = document.querySelector('.qm-records-page .qm-summary-row') as HTMLElement;
+    expect(r).not.toBeNull();
+    return r;
+  });
+  const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+  // The selection column first (合计), then 患者姓名 (blank) and 预交押金 (0.1 + 3000.2, exactly).
+  expect(cells.slice(0, 3)).toEqual(['合计', '', '3,000.30']);
+  first.unmount();
+  columns = { ...columnData, showSummary: false, summaryField: ['deposit'] } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(document.querySelector('.qm-records-page .qm-summary-row')).toBeNull();
+});

@@ -16,7 +16,8 @@
  *
  * Sub-table columns (`table-column`) show the rows the List answer carries per record: grouped
  * under their table's header, one line per row (childTableStyle 1), or in an expandable row with
- * a tab per sub-table (2) — childColumns.tsx.
+ * a tab per sub-table (2) — childColumns.tsx. With showSummary a 合计 row sums the page's
+ * summaryField columns through the rules core (summaryRow.tsx).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
@@ -49,6 +50,7 @@ import { useList } from '@/hooks/useList';
 import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restrictForm, useFormEngine, valueFields, type Field, type ModelExtra, type FormDefinition, type FormRecord } from '@/engine';
 import { displayText } from '@/engine/values';
 import { childLayout, type ListColumn } from './childColumns';
+import { summaryRow } from './summaryRow';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 import type { Envelope } from '@/api/request';
@@ -69,6 +71,12 @@ interface ColumnData {
   columnList?: ListColumn[];
   /** Sub-table columns: 1 grouped under the table's header (default), 2 in an expandable row. */
   childTableStyle?: number;
+  /** The 合计 row under the `summaryField` columns (main-form comInput, numInput, calculate). */
+  showSummary?: boolean;
+  summaryField?: string[];
+  /** Thousands separators in the `thousandsField` columns. */
+  thousands?: boolean;
+  thousandsField?: string[];
   btnsList?: { value: string; label?: string }[];
   /** The print templates of 批量打印 (issue 29). */
   printIds?: string[];
@@ -266,6 +274,18 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     );
   }
 
+  // 合计 under the summed columns shown: the page's rows, summed by the rules core.
+  const summed = columnData.showSummary === true ? (columnData.summaryField ?? []).filter((p) => !p.includes('-')) : [];
+  const leading = (canBatch || canBatchPrint ? 1 : 0) + (layout.expandedRow ? 1 : 0);
+  const summary = summaryRow(
+    core,
+    tableColumns,
+    summed,
+    (prop) => fields.get(prop)?.thousands === true || (columnData.thousands === true && (columnData.thousandsField ?? []).includes(prop)),
+    leading,
+    t('records.summary'),
+  );
+
   // What is granted is known once the rules core has loaded.
   if ((limitColumns || limitForm) && !permissions.ready) return <Spin className="qm-records-loading" />;
   return (
@@ -315,6 +335,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         columns={tableColumns}
         rowSelection={canBatch || canBatchPrint ? rowSelection : undefined}
         expandable={layout.expandedRow ? { expandedRowRender: layout.expandedRow } : undefined}
+        summary={summary}
         onChange={(_p, _f, sorter, extra) => {
           if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
