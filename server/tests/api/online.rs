@@ -1157,3 +1157,52 @@ async fn unstored_calculations_are_computed_in_list_and_detail(engine: Engine) {
 }
 
 on_both_engines!(unstored_calculations_are_computed_in_list_and_detail);
+
+// Issue 28 §1: a grouped list (columnData type 3, groupField) answers every record (JNPF asks
+// 10,000 rows: no pager) under one row per shown value of the group field, in the order the
+// values first come (newest first): the group rows `top`, with the value under the first
+// other listed column, their count and their records as `children`.
+async fn grouped_list_answers_group_rows(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "patient", "患者", json!({})),
+        {"__vModel__": "dept", "__config__": {"jnpfKey": "select", "label": "科室", "dataType": "static"},
+         "__slot__": {"options": [{"id": "1", "fullName": "内科"}, {"id": "2", "fullName": "外科"}]}, "props": {"props": {"value": "id", "label": "fullName"}}},
+        {"__vModel__": "fee", "__config__": {"jnpfKey": "numInput", "label": "费用"}, "precision": 2}
+    ]});
+    let columns = json!({"type": 3, "groupField": "dept", "hasPage": false, "searchList": [],
+        "columnList": [{"prop": "dept", "label": "科室"}, {"prop": "patient", "label": "患者"}, {"prop": "fee", "label": "费用"}]});
+    let model = released(&s, &admin, "grouped", form, columns).await;
+    for (patient, dept) in [("甲", "1"), ("乙", "2"), ("丙", "1"), ("丁", "")] {
+        s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": json!({"patient": patient, "dept": dept, "fee": 10}).to_string()})).await.ok();
+    }
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 10000})).await;
+    assert_eq!(page["pagination"]["total"], 4, "{page:#}");
+    let groups = page["list"].as_array().unwrap();
+    let summary: Vec<(String, String, i64, Vec<String>)> = groups
+        .iter()
+        .map(|g| {
+            assert_eq!(g["top"], true, "{g:#}");
+            let members = g["children"].as_array().unwrap().iter().map(|r| r["patient"].as_str().unwrap().to_string()).collect();
+            (g["dept"].as_str().unwrap().to_string(), g["patient"].as_str().unwrap().to_string(), g["count"].as_i64().unwrap(), members)
+        })
+        .collect();
+    // Newest first: 丁 (no department), 丙 (内科, with 甲), 乙 (外科).
+    assert_eq!(
+        summary,
+        vec![
+            ("".to_string(), "".to_string(), 1, vec!["丁".to_string()]),
+            ("内科".to_string(), "内科".to_string(), 2, vec!["丙".to_string(), "甲".to_string()]),
+            ("外科".to_string(), "外科".to_string(), 1, vec!["乙".to_string()]),
+        ],
+        "{page:#}"
+    );
+    // Group ids are distinct from record ids, and the records keep theirs.
+    assert!(groups.iter().all(|g| g["id"].as_str().unwrap().starts_with("group:")));
+    assert!(groups[1]["children"][0]["id"].as_str().is_some_and(|id| !id.starts_with("group:")));
+    // Beyond 10,000 rows a page is refused with the limit named.
+    s.post(&format!("{ONLINE}/{model}/List"), Some(&admin), json!({"currentPage": 1, "pageSize": 10001})).await.fails(400, "每页条数必须在1到10000之间");
+}
+
+on_both_engines!(grouped_list_answers_group_rows);

@@ -1242,6 +1242,7 @@ const en: Translation = {
     unavailable: 'The records of this function cannot be opened (not released, or no access)',
     noChildRows: 'No rows',
     summary: 'Total',
+    noGroup: '(empty)',
   },
   listDesigner: {
     fields: 'Form fields',

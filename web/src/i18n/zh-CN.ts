@@ -1162,6 +1162,7 @@ const zhCN = {
     unavailable: '无法打开该功能的数据（未发布或无权限）',
     noChildRows: '无明细',
     summary: '合计',
+    noGroup: '（空）',
   },
   // Messages of the rules core: zh-CN uses the core's own text (core/src/message.rs), so only
   // the other languages translate these keys.

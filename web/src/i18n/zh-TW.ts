@@ -1240,6 +1240,7 @@ const zhTW: Translation = {
     unavailable: '無法開啟該功能的資料（未發佈或無權限）',
     noChildRows: '無明細',
     summary: '合計',
+    noGroup: '（空）',
   },
   listDesigner: {
     fields: '表單欄位',

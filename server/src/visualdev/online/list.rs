@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// `version`, `creatorUserId`, `creatorTime`; filtered by `queryJson` and `keyword` (over
 /// the text search fields), sorted by `sidx` (a sortable main field) then newest first.
 pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form: RecordListForm) -> Result<PageOf<RecordRow>, AppError> {
-    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
+    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page_up_to(crate::wire::RECORDS_UNPAGED)?;
     let mut conn = state.db.acquire().await?;
     let engine = Engine::of(&conn);
     let (loaded, stamp) = load(state, &mut conn, model_id).await?;
@@ -136,11 +136,67 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
             RecordRow(row)
         })
         .collect();
+    // A grouped list (type 3) answers its rows under one row per value of the group field.
+    let list = match grouping(&loaded.column_data) {
+        Some((field, label)) => grouped(list, &field, &label),
+        None => list,
+    };
     let answer = page_of(page, list, total);
     if keepable {
         state.visualdev.record_pages.put(&answer_key, answer_stamp, std::sync::Arc::new(answer.clone()));
     }
     Ok(answer)
+}
+
+/// A grouped list (columnData type 3 with a `groupField`): the group field and the column the
+/// group rows' label goes under — the first listed column other than the group field
+/// (jnpf-wire-engine.md §4.1, §4.5: the group field's own column is not shown).
+fn grouping(column_data: &Value) -> Option<(String, String)> {
+    if column_data.get("type").and_then(Value::as_i64) != Some(3) {
+        return None;
+    }
+    let field = column_data.get("groupField").and_then(Value::as_str).filter(|f| !f.is_empty())?;
+    let label = column_data
+        .get("columnList")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.get("prop").and_then(Value::as_str))
+        .find(|p| *p != field)
+        .unwrap_or(field);
+    Some((field.to_string(), label.to_string()))
+}
+
+/// The rows of a grouped list under one row per shown value of `field`, in the order the values
+/// first come: `{id: "group:<n>", top: true, <label column>: the value, <field>: the value,
+/// count, children}`; a record without a value under the group `""`.
+fn grouped(rows: Vec<RecordRow>, field: &str, label: &str) -> Vec<RecordRow> {
+    let mut groups: Vec<(String, Vec<RecordRow>)> = Vec::new();
+    for row in rows {
+        let key = match row.0.get(field) {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Null) | None => String::new(),
+            Some(v) => v.to_string(),
+        };
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, members)) => members.push(row),
+            None => groups.push((key, vec![row])),
+        }
+    }
+    groups
+        .into_iter()
+        .enumerate()
+        .map(|(n, (key, members))| {
+            let mut row = BTreeMap::new();
+            row.insert("id".into(), Value::String(format!("group:{n}")));
+            row.insert("top".into(), Value::Bool(true));
+            row.insert(field.to_string(), Value::String(key.clone()));
+            row.insert(label.to_string(), Value::String(key));
+            row.insert("count".into(), json!(members.len()));
+            row.insert("children".into(), Value::Array(members.into_iter().map(|m| Value::Object(m.0.into_iter().collect())).collect()));
+            RecordRow(row)
+        })
+        .collect()
 }
 
 /// The sub-tables whose columns the list shows (columnList props `table-column` the caller's
@@ -266,7 +322,7 @@ pub async fn related_page(state: &AppState, permit: &RecordPermit, model_id: &st
 /// would have it answered: the page's statement, then its count's. For the tests that prove
 /// the lists read their indexes (issue 26) and for an operator checking a slow list.
 pub async fn explain(state: &AppState, model_id: &str, form: RecordListForm) -> Result<Vec<String>, AppError> {
-    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
+    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page_up_to(crate::wire::RECORDS_UNPAGED)?;
     let mut conn = state.db.acquire().await?;
     let engine = Engine::of(&conn);
     let (loaded, _) = load(state, &mut conn, model_id).await?;

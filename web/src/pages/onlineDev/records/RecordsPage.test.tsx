@@ -532,3 +532,34 @@ test('合计 (showSummary): the page\'s sum of each summaryField column by the r
   await waitFor(() => expect(table().textContent).toContain('李四'));
   expect(document.querySelector('.qm-records-page .qm-summary-row')).toBeNull();
 });
+
+test('a grouped list (type 3): every row asked at once (10,000, no pager), the group field\'s column left out, open group rows with value and count, no actions on them', async () => {
+  grant(SCOPE, ['btn_edit', 'btn_remove']);
+  columns = {
+    ...columnData,
+    type: 3,
+    groupField: 'deposit',
+    columnList: [
+      { prop: 'deposit', label: '预交押金', sortable: false, align: 'left', jnpfKey: 'numInput' },
+      { prop: 'patient_name', label: '患者姓名', sortable: false, align: 'left', jnpfKey: 'comInput' },
+    ],
+  } as typeof columnData;
+  const grouped = [
+    { id: 'group:0', top: true, deposit: '500', patient_name: '500', count: 1, children: [{ id: 'r2', patient_name: '李四', deposit: 500, version: 0 }] },
+    { id: 'group:1', top: true, deposit: '', patient_name: '', count: 1, children: [{ id: 'r1', patient_name: '张三', deposit: 0, version: 0 }] },
+  ];
+  rows = grouped as unknown as Row[];
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(listCalls()[0].body).toMatchObject({ currentPage: 1, pageSize: 10000 });
+  expect(document.querySelector('.qm-records-page thead')?.textContent).not.toContain('预交押金');
+  expect([...document.querySelectorAll('.qm-group-label')].map((l) => l.textContent)).toEqual(['500（1）', '（空）（1）']);
+  expect(document.querySelector('.qm-records-page .ant-pagination')).toBeNull();
+  const groupRow = table().querySelector('tr[data-row-key="group:0"]') as HTMLElement;
+  expect(groupRow.querySelector('.qm-row-actions')?.textContent ?? '').toBe('');
+  expect(table().querySelector('tr[data-row-key="r2"] .qm-row-actions')?.textContent).toContain('编辑');
+  // Closing a group hides its rows.
+  fireEvent.click(groupRow.querySelector('.ant-table-row-expand-icon') as HTMLElement);
+  await waitFor(() => expect(table().textContent).not.toContain('李四'));
+  expect(table().textContent).toContain('张三');
+});

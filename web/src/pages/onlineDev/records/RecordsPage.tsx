@@ -17,7 +17,8 @@
  * Sub-table columns (`table-column`) show the rows the List answer carries per record: grouped
  * under their table's header, one line per row (childTableStyle 1), or in an expandable row with
  * a tab per sub-table (2) — childColumns.tsx. With showSummary a 合计 row sums the page's
- * summaryField columns through the rules core (summaryRow.tsx).
+ * summaryField columns through the rules core (summaryRow.tsx). A grouped list (type 3) shows
+ * every record under one open row per value of its groupField, as the server answers it.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
@@ -66,8 +67,16 @@ export function templateIdsOf(v: unknown): string[] {
 }
 export const BTN_DOWNLOAD = 'btn_download';
 
+/** The page size JNPF asks of a list that shows every row (grouped, hasPage off). */
+export const UNPAGED = 10000;
+
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
 interface ColumnData {
+  /** 1 plain, 3 grouped by `groupField` (all rows, no pager); 2, 4 and 5 list as 1 for now. */
+  type?: number;
+  groupField?: string;
+  /** false: every row on one page (JNPF asks 10,000). */
+  hasPage?: boolean;
   columnList?: ListColumn[];
   /** Sub-table columns: 1 grouped under the table's header (default), 2 in an expandable row. */
   childTableStyle?: number;
@@ -179,9 +188,13 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const limitColumns = !!menuId && columnData.useColumnPermission === true;
   const limitForm = !!menuId && (columnData.useFormPermission === true || form.useFormPermission === true);
   const shownForm = useMemo(() => (limitForm ? restrictForm(form, permissions.form) : form), [limitForm, form, permissions.form]);
+  // A grouped list (type 3) shows every row under its group field's values; that field's own
+  // column is not listed (jnpf-wire-engine.md §4.1).
+  const groupField = columnData.type === 3 && columnData.groupField ? columnData.groupField : '';
+  const unpaged = !!groupField || columnData.hasPage === false;
   const grantedColumns = useMemo(
-    () => (columnData.columnList ?? []).filter((c) => !limitColumns || permissions.column(c.prop)),
-    [columnData.columnList, limitColumns, permissions.column],
+    () => (columnData.columnList ?? []).filter((c) => (!limitColumns || permissions.column(c.prop)) && c.prop !== groupField),
+    [columnData.columnList, limitColumns, permissions.column, groupField],
   );
   // The user's own order and visibility of the columns (LIST-005…009), kept by the server per
   // menu; the administrator's route (no menu) keeps them under the model's id.
@@ -203,8 +216,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const list = useList(
     (q) =>
       getRecordList(modelId, {
-        currentPage: q.currentPage,
-        pageSize: q.pageSize,
+        currentPage: unpaged ? 1 : q.currentPage,
+        pageSize: unpaged ? UNPAGED : q.pageSize,
         keyword: q.keyword,
         sidx: q.sidx,
         sort: q.sort,
@@ -256,15 +269,21 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
       // Only main-form fields sort (the server refuses the others).
       sorter: c.sortable === true && !c.prop.includes('-'),
       sortOrder: list.query.sidx === c.prop ? (list.query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: RecordRow) => cellText(core, fields, row, c.prop),
+      render: (_: unknown, row: RecordRow) => (row.top ? groupCell(row, c.prop) : cellText(core, fields, row, c.prop)),
     }),
     (row, prop) => cellText(core, fields, row, prop),
     t('records.noChildRows'),
   );
   const tableColumns: TableColumnsType<RecordRow> = [...layout.columns];
+  // A group row: its value and count under the first column, nothing under the others.
+  const firstProp = shownColumns[0]?.prop;
+  const groupCell = (row: RecordRow, prop: string) =>
+    prop === firstProp ? <span className="qm-group-label">{`${String(row[prop] ?? '') || t('records.noGroup')}（${Number(row.count ?? 0)}）`}</span> : null;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const groups = groupField ? list.list.filter((r) => r.top).map((r) => r.id) : [];
   if (canEdit || canRemove || canDetail) {
     tableColumns.push(
-      actionsColumn<RecordRow>(t, 180, (row) => (
+      actionsColumn<RecordRow>(t, 180, (row) => row.top ? null : (
         <>
           {canEdit && <RowButton text={t('manage.edit')} label={labelOf(row)} onClick={() => void edit(row)} />}
           {canDetail && <RowButton text={t('model.detail')} label={labelOf(row)} onClick={() => void view(row)} />}
@@ -333,8 +352,25 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         }
         scroll={{ x: 'max-content' }}
         columns={tableColumns}
-        rowSelection={canBatch || canBatchPrint ? rowSelection : undefined}
-        expandable={layout.expandedRow ? { expandedRowRender: layout.expandedRow } : undefined}
+        rowSelection={canBatch || canBatchPrint ? { ...rowSelection, getCheckboxProps: (row: RecordRow) => ({ disabled: row.top === true }) } : undefined}
+        paged={!unpaged}
+        expandable={
+          groupField
+            ? {
+                // Groups open, until one is closed.
+                expandedRowKeys: groups.filter((id) => !collapsed.has(id)),
+                onExpand: (open, row) =>
+                  setCollapsed((was) => {
+                    const next = new Set(was);
+                    if (open) next.delete(row.id);
+                    else next.add(row.id);
+                    return next;
+                  }),
+              }
+            : layout.expandedRow
+              ? { expandedRowRender: layout.expandedRow }
+              : undefined
+        }
         summary={summary}
         onChange={(_p, _f, sorter, extra) => {
           if (extra.action !== 'sort') return;
