@@ -563,3 +563,46 @@ test('a grouped list (type 3): every row asked at once (10,000, no pager), the g
   await waitFor(() => expect(table().textContent).not.toContain('李四'));
   expect(table().textContent).toContain('张三');
 });
+
+test('WGT-123: search fields (searchList): text with Enter, the numeric range and a multiple select go to the server as queryJson with the keyword; 重置 clears them', async () => {
+  grant(SCOPE, []);
+  const status = {
+    __vModel__: 'status',
+    __config__: { jnpfKey: 'select', label: '状态', dataType: 'static' },
+    options: [{ id: '1', fullName: '在院' }, { id: '2', fullName: '出院' }],
+    props: { props: { value: 'id', label: 'fullName' } },
+  } as unknown as Field;
+  const saved = formData;
+  formData = { ...saved, fields: [picked.patient_name, picked.deposit, status] };
+  columns = {
+    ...columnData,
+    searchList: [
+      { ...picked.patient_name, prop: 'patient_name', label: '患者姓名', jnpfKey: 'comInput', searchType: 2 },
+      { ...picked.deposit, prop: 'deposit', label: '预交押金', jnpfKey: 'numInput', searchType: 3 },
+      { ...status, prop: 'status', label: '状态', jnpfKey: 'select', searchType: 1, searchMultiple: true },
+    ],
+  } as unknown as typeof columnData;
+  try {
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('李四'));
+    expect([...document.querySelectorAll('.qm-record-search-label')].map((l) => l.textContent)).toEqual(['患者姓名', '预交押金', '状态']);
+    const name = document.querySelector('[data-search="patient_name"] input') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '张' } });
+    const [min] = [...document.querySelectorAll('[data-search="deposit"] input')] as HTMLInputElement[];
+    fireEvent.change(min, { target: { value: '1000' } });
+    fireEvent.blur(min);
+    // The status select: open it and pick 出院.
+    fireEvent.mouseDown(document.querySelector('[data-search="status"] .ant-select') as HTMLElement);
+    fireEvent.click(await screen.findByTitle('出院'));
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(1));
+    const sent = listCalls().pop()!.body as { queryJson: string; currentPage: number };
+    expect(sent.currentPage).toBe(1);
+    expect(JSON.parse(sent.queryJson)).toEqual({ patient_name: '张', deposit: [1000, null], status: ['2'] });
+    fireEvent.click(buttonNamed('重置'));
+    await waitFor(() => expect((listCalls().pop()!.body as { queryJson: string }).queryJson).toBe(''));
+    expect((document.querySelector('[data-search="patient_name"] input') as HTMLInputElement).value).toBe('');
+  } finally {
+    formData = saved;
+  }
+});

@@ -18,7 +18,8 @@
  * under their table's header, one line per row (childTableStyle 1), or in an expandable row with
  * a tab per sub-table (2) — childColumns.tsx. With showSummary a 合计 row sums the page's
  * summaryField columns through the rules core (summaryRow.tsx). A grouped list (type 3) shows
- * every record under one open row per value of its groupField, as the server answers it.
+ * every record under one open row per value of its groupField, as the server answers it. The
+ * searchList fields stand before 查询 (RecordSearch.tsx) and go to the server as queryJson.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
@@ -52,6 +53,7 @@ import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restric
 import { displayText } from '@/engine/values';
 import { childLayout, type ListColumn } from './childColumns';
 import { summaryRow } from './summaryRow';
+import { RecordSearch, queryJsonOf, searchName, type SearchItem } from './RecordSearch';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 import type { Envelope } from '@/api/request';
@@ -78,6 +80,8 @@ interface ColumnData {
   /** false: every row on one page (JNPF asks 10,000). */
   hasPage?: boolean;
   columnList?: ListColumn[];
+  /** The search fields above the list (the field definitions with searchType, searchMultiple). */
+  searchList?: SearchItem[];
   /** Sub-table columns: 1 grouped under the table's header (default), 2 in an expandable row. */
   childTableStyle?: number;
   /** The 合计 row under the `summaryField` columns (main-form comInput, numInput, calculate). */
@@ -213,6 +217,12 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const [printing, setPrinting] = useState<{ templateIds: string[]; formIds: string[] } | null>(null);
   // The definition's order, until a sortable column's header chooses another.
   const definedOrder = { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' };
+  // The search fields' values as typed; applied (queryJson) by 查询 or Enter, cleared by 重置.
+  const searchItems = useMemo(
+    () => (columnData.searchList ?? []).filter((i) => searchName(i) && (!limitForm || permissions.form(searchName(i)))),
+    [columnData.searchList, limitForm, permissions.form],
+  );
+  const [searchValues, setSearchValues] = useState<Record<string, unknown>>({});
   const list = useList(
     (q) =>
       getRecordList(modelId, {
@@ -221,10 +231,23 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         keyword: q.keyword,
         sidx: q.sidx,
         sort: q.sort,
+        queryJson: q.queryJson,
         menuId: menuId ?? '',
       }),
-    { filters: definedOrder, pageSize: columnData.pageSize },
+    { filters: { ...definedOrder, queryJson: '' }, pageSize: columnData.pageSize },
   );
+  // 查询 and Enter apply the keyword and the search fields at once; 重置 clears both.
+  const searchBar = {
+    ...list,
+    search: (given?: string) => {
+      list.setFilters({ queryJson: queryJsonOf(searchValues) });
+      list.search(given);
+    },
+    reset: () => {
+      setSearchValues({});
+      list.reset();
+    },
+  };
 
   const listed = (buttons: ColumnData['btnsList'], value: string) => (buttons ?? []).some((b) => b.value === value);
   // With the definition's button permission off every listed button shows (the server then
@@ -311,6 +334,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     <div className="qm-records-page">
       <ListPage<RecordRow>
         list={list}
+        search={searchBar}
+        filters={searchItems.length ? <RecordSearch items={searchItems} values={searchValues} onChange={setSearchValues} onSearch={() => searchBar.search()} core={core} /> : undefined}
         onAdd={canAdd ? () => setEditing({ mode: 'create' }) : undefined}
         addLabel={t('records.add')}
         actions={
@@ -393,6 +418,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
             currentPage: list.query.currentPage,
             pageSize: list.query.pageSize,
             keyword: list.query.keyword,
+            queryJson: list.query.queryJson,
             sidx: list.query.sidx,
             sort: list.query.sort,
             menuId: menuId ?? '',
