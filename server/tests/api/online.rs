@@ -1206,3 +1206,43 @@ async fn grouped_list_answers_group_rows(engine: Engine) {
 }
 
 on_both_engines!(grouped_list_answers_group_rows);
+
+// Issue 28 §1: a tree table (columnData type 5, parentField a treeSelect holding the parent
+// record's id) answers every record nested under its parent as `children`; a record whose
+// parent is not in the answer is a top row.
+async fn tree_table_nests_rows_by_parent(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "name", "名称", json!({})),
+        {"__vModel__": "parent", "__config__": {"jnpfKey": "treeSelect", "label": "上级", "dataType": "static"}, "options": [], "props": {"props": {"value": "id", "label": "fullName", "children": "children"}}}
+    ]});
+    let columns = json!({"type": 5, "parentField": "parent", "hasPage": false, "searchList": [],
+        "columnList": [{"prop": "name", "label": "名称"}, {"prop": "parent", "label": "上级"}]});
+    let model = released(&s, &admin, "treetable", form, columns).await;
+    let add = |name: &str, parent: &str| {
+        let body = json!({"data": json!({"name": name, "parent": parent}).to_string()});
+        let s = &s;
+        let admin = &admin;
+        let model = &model;
+        async move { s.post(&format!("{ONLINE}/{model}"), Some(admin), body).await.ok().as_str().unwrap().to_string() }
+    };
+    let hospital = add("总院", "").await;
+    let internal = add("内科", &hospital).await;
+    add("心内科", &internal).await;
+    add("外科", &hospital).await;
+    add("分院", "no-such-record").await;
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 10000})).await;
+    assert_eq!(page["pagination"]["total"], 5, "{page:#}");
+    fn names(rows: &Value) -> Vec<String> {
+        rows.as_array().map(|rows| rows.iter().map(|r| {
+            let kids = names(&r["children"]);
+            let name = r["name"].as_str().unwrap().to_string();
+            if kids.is_empty() { name } else { format!("{name}[{}]", kids.join(",")) }
+        }).collect()).unwrap_or_default()
+    }
+    // Newest first at every level.
+    assert_eq!(names(&page["list"]), vec!["分院".to_string(), "总院[外科,内科[心内科]]".to_string()], "{page:#}");
+}
+
+on_both_engines!(tree_table_nests_rows_by_parent);

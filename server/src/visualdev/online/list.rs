@@ -137,9 +137,13 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         })
         .collect();
     // A grouped list (type 3) answers its rows under one row per value of the group field.
+    // A tree table (type 5) answers its rows nested under their parents.
     let list = match grouping(&loaded.column_data) {
         Some((field, label)) => grouped(list, &field, &label),
-        None => list,
+        None => match parent_field(&loaded.column_data) {
+            Some(parent) => nested(list, &parent),
+            None => list,
+        },
     };
     let answer = page_of(page, list, total);
     if keepable {
@@ -197,6 +201,64 @@ fn grouped(rows: Vec<RecordRow>, field: &str, label: &str) -> Vec<RecordRow> {
             RecordRow(row)
         })
         .collect()
+}
+
+/// A tree table (columnData type 5 with a `parentField`, a treeSelect holding the parent
+/// record's id; jnpf-wire-engine.md §4.1, §4.5): the parent field.
+fn parent_field(column_data: &Value) -> Option<String> {
+    if column_data.get("type").and_then(Value::as_i64) != Some(5) {
+        return None;
+    }
+    column_data.get("parentField").and_then(Value::as_str).filter(|f| !f.is_empty()).map(str::to_string)
+}
+
+/// The rows of a tree table nested by `parent` (the stored value: `<parent>_id` beside a
+/// shown name): a row whose parent is another row of the answer is among that row's
+/// `children`, in the answer's order; the others are top rows. A parent chain that loops
+/// keeps its rows at the top rather than losing them.
+fn nested(rows: Vec<RecordRow>, parent: &str) -> Vec<RecordRow> {
+    let id_of = |r: &RecordRow| r.0.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+    let parent_of = |r: &RecordRow| match r.0.get(&format!("{parent}_id")).or_else(|| r.0.get(parent)) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(path)) => path.last().and_then(Value::as_str).unwrap_or("").to_string(),
+        _ => String::new(),
+    };
+    let ids: BTreeSet<String> = rows.iter().map(id_of).collect();
+    let parents: BTreeMap<String, String> = rows.iter().map(|r| (id_of(r), parent_of(r))).filter(|(_, p)| ids.contains(p)).collect();
+    // A row is nested only when its chain of parents ends at a top row (no loop).
+    let rooted = |id: &str| {
+        let mut seen = BTreeSet::new();
+        let mut at = id.to_string();
+        while let Some(p) = parents.get(&at) {
+            if !seen.insert(at.clone()) {
+                return false;
+            }
+            at = p.clone();
+        }
+        true
+    };
+    let mut children: BTreeMap<String, Vec<RecordRow>> = BTreeMap::new();
+    let mut top = Vec::new();
+    for row in rows {
+        let id = id_of(&row);
+        match parents.get(&id) {
+            Some(p) if rooted(&id) => children.entry(p.clone()).or_default().push(row),
+            _ => top.push(row),
+        }
+    }
+    fn attach(row: &mut RecordRow, children: &mut BTreeMap<String, Vec<RecordRow>>) {
+        let id = row.0.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+        if let Some(mut kids) = children.remove(&id) {
+            for kid in kids.iter_mut() {
+                attach(kid, children);
+            }
+            row.0.insert("children".into(), Value::Array(kids.into_iter().map(|k| Value::Object(k.0.into_iter().collect())).collect()));
+        }
+    }
+    for row in top.iter_mut() {
+        attach(row, &mut children);
+    }
+    top
 }
 
 /// The sub-tables whose columns the list shows (columnList props `table-column` the caller's

@@ -606,3 +606,18 @@ test('WGT-123: search fields (searchList): text with Enter, the numeric range an
     formData = saved;
   }
 });
+
+test('a tree table (type 5): every row asked at once, no pager, children under their parent opened by the row\'s expander', async () => {
+  grant(SCOPE, []);
+  columns = { ...columnData, type: 5, parentField: 'deposit' } as typeof columnData;
+  rows = [
+    { id: 'r1', patient_name: '总院', deposit: 0, version: 0, children: [{ id: 'r2', patient_name: '内科', deposit: 0, version: 0 }] },
+  ] as unknown as Row[];
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('总院'));
+  expect(listCalls()[0].body).toMatchObject({ currentPage: 1, pageSize: 10000 });
+  expect(document.querySelector('.qm-records-page .ant-pagination')).toBeNull();
+  expect(table().textContent).not.toContain('内科');
+  fireEvent.click(table().querySelector('tr[data-row-key="r1"] .ant-table-row-expand-icon') as HTMLElement);
+  await waitFor(() => expect(table().textContent).toContain('内科'));
+});

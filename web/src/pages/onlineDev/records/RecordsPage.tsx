@@ -18,7 +18,8 @@
  * under their table's header, one line per row (childTableStyle 1), or in an expandable row with
  * a tab per sub-table (2) — childColumns.tsx. With showSummary a 合计 row sums the page's
  * summaryField columns through the rules core (summaryRow.tsx). A grouped list (type 3) shows
- * every record under one open row per value of its groupField, as the server answers it. The
+ * every record under one open row per value of its groupField, a tree table (type 5) its
+ * records under their parents (parentField), as the server answers them. The
  * searchList fields stand before 查询 (RecordSearch.tsx) and go to the server as queryJson.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -74,9 +75,10 @@ export const UNPAGED = 10000;
 
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
 interface ColumnData {
-  /** 1 plain, 3 grouped by `groupField` (all rows, no pager); 2, 4 and 5 list as 1 for now. */
+  /** 1 plain, 3 grouped by `groupField`, 5 tree table by `parentField` (both all rows, no pager); 2 and 4 list as 1 for now. */
   type?: number;
   groupField?: string;
+  parentField?: string;
   /** false: every row on one page (JNPF asks 10,000). */
   hasPage?: boolean;
   columnList?: ListColumn[];
@@ -195,7 +197,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   // A grouped list (type 3) shows every row under its group field's values; that field's own
   // column is not listed (jnpf-wire-engine.md §4.1).
   const groupField = columnData.type === 3 && columnData.groupField ? columnData.groupField : '';
-  const unpaged = !!groupField || columnData.hasPage === false;
+  const treeTable = columnData.type === 5 && !!columnData.parentField;
+  const unpaged = !!groupField || treeTable || columnData.hasPage === false;
   const grantedColumns = useMemo(
     () => (columnData.columnList ?? []).filter((c) => (!limitColumns || permissions.column(c.prop)) && c.prop !== groupField),
     [columnData.columnList, limitColumns, permissions.column, groupField],
