@@ -1246,3 +1246,35 @@ async fn tree_table_nests_rows_by_parent(engine: Engine) {
 }
 
 on_both_engines!(tree_table_nests_rows_by_parent);
+
+// Issue 28 §1: a picked path in queryJson (a type-2 list's organisation tree, a cascader or
+// comSelect search field) finds the records within its last step — not those of its ancestors.
+async fn organisation_path_filters_by_its_last_step(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "name", "名称", json!({})),
+        {"__vModel__": "org", "__config__": {"jnpfKey": "cascader", "label": "所属组织", "dataType": "static"},
+         "options": [{"id": "c1", "fullName": "总院", "children": [{"id": "d1", "fullName": "内科"}]}, {"id": "c2", "fullName": "分院", "children": [{"id": "d2", "fullName": "外科"}]}],
+         "props": {"props": {"value": "id", "label": "fullName", "children": "children"}}}
+    ]});
+    let columns = json!({"type": 2, "treeRelation": "org", "treeDataSource": "organize", "searchList": [],
+        "columnList": [{"prop": "name", "label": "名称"}]});
+    let model = released(&s, &admin, "orgpath", form, columns).await;
+    for (name, path) in [("总院", json!(["c1"])), ("内科", json!(["c1", "d1"])), ("分院外科", json!(["c2", "d2"]))] {
+        s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": json!({"name": name, "org": path}).to_string()})).await.ok();
+    }
+    let names = |page: &Value| {
+        let mut n: Vec<String> = page["list"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap().to_string()).collect();
+        n.sort();
+        n
+    };
+    let department = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"org": ["c1", "d1"]}).to_string()})).await;
+    assert_eq!(names(&department), vec!["内科".to_string()], "{department:#}");
+    let company = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"org": ["c1"]}).to_string()})).await;
+    assert_eq!(names(&company), vec!["内科".to_string(), "总院".to_string()], "{company:#}");
+    let several = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"org": [["c1", "d1"], ["c2", "d2"]]}).to_string()})).await;
+    assert_eq!(names(&several), vec!["内科".to_string(), "分院外科".to_string()], "{several:#}");
+}
+
+on_both_engines!(organisation_path_filters_by_its_last_step);

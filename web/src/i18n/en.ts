@@ -1243,6 +1243,7 @@ const en: Translation = {
     noChildRows: 'No rows',
     summary: 'Total',
     noGroup: '(empty)',
+    treeTitle: 'Tree',
   },
   listDesigner: {
     fields: 'Form fields',

@@ -1163,6 +1163,7 @@ const zhCN = {
     noChildRows: '无明细',
     summary: '合计',
     noGroup: '（空）',
+    treeTitle: '左侧标题',
   },
   // Messages of the rules core: zh-CN uses the core's own text (core/src/message.rs), so only
   // the other languages translate these keys.

@@ -1241,6 +1241,7 @@ const zhTW: Translation = {
     noChildRows: '無明細',
     summary: '合計',
     noGroup: '（空）',
+    treeTitle: '左側標題',
   },
   listDesigner: {
     fields: '表單欄位',

@@ -621,3 +621,37 @@ test('a tree table (type 5): every row asked at once, no pager, children under t
   fireEvent.click(table().querySelector('tr[data-row-key="r1"] .ant-table-row-expand-icon') as HTMLElement);
   await waitFor(() => expect(table().textContent).toContain('内科'));
 });
+
+test('a list with a left tree (type 2): the dictionary\'s items as the tree; a node filters the table by treeRelation (its id), with the applied search fields; clicking it again shows every row', async () => {
+  grant(SCOPE, []);
+  const more = fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({
+      list: [{ id: 'd1', enCode: 'dept', fullName: '科室', dictionaryList: [
+        { id: 'i1', enCode: 'nk', fullName: '内科', enabledMark: 1, children: [{ id: 'i11', enCode: 'xnk', fullName: '心内科', enabledMark: 1, children: [] }] },
+        { id: 'i2', enCode: 'wk', fullName: '外科', enabledMark: 1, children: [] },
+      ] }],
+    }),
+    'POST /api/visualdev/OnlineDev/{modelId}/List': () => page(rows, 1, 20),
+    'GET /api/visualdev/OnlineDev/{modelId}/Config': () => ({
+      id: 'm1', fullName: '住院登记', enCode: 'inpatientAdmission', type: 1, webType: 2, enableFlow: 0, flowId: '',
+      formData: JSON.stringify(formData), columnData: JSON.stringify(columns), appColumnData: '', version: 1,
+    }),
+    'GET /api/permission/Authority/GetColumnsByModuleId/{menuId}': () => [],
+  });
+  columns = { ...columnData, type: 2, treeTitle: '科室', treeDataSource: 'dictionary', treeDictionary: 'd1', treePropsValue: 'id', treeRelation: 'dept' } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  const tree = document.querySelector('.qm-list-tree') as HTMLElement;
+  await waitFor(() => expect(tree.textContent).toContain('外科'));
+  expect(tree.querySelector('.qm-list-tree-title')?.textContent).toBe('科室');
+  const lists = () => more.filter((c) => c.path.endsWith('/List'));
+  fireEvent.click(screen.getByText('外科'));
+  await waitFor(() => expect((lists().pop()?.body as { queryJson: string }).queryJson).toBe(JSON.stringify({ dept: 'i2' })));
+  // Tree search keeps the matching branch.
+  fireEvent.change(tree.querySelector('input') as HTMLInputElement, { target: { value: '心内' } });
+  await waitFor(() => expect(tree.textContent).not.toContain('外科'));
+  expect(tree.textContent).toContain('心内科');
+  fireEvent.change(tree.querySelector('input') as HTMLInputElement, { target: { value: '' } });
+  fireEvent.click(await screen.findByText('外科'));
+  await waitFor(() => expect((lists().pop()?.body as { queryJson: string }).queryJson).toBe(''));
+});

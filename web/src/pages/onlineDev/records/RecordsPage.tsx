@@ -20,7 +20,8 @@
  * summaryField columns through the rules core (summaryRow.tsx). A grouped list (type 3) shows
  * every record under one open row per value of its groupField, a tree table (type 5) its
  * records under their parents (parentField), as the server answers them. The
- * searchList fields stand before 查询 (RecordSearch.tsx) and go to the server as queryJson.
+ * searchList fields stand before 查询 (RecordSearch.tsx) and go to the server as queryJson; a
+ * type-2 list's left tree (ListTree.tsx) adds its chosen node under treeRelation.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
@@ -55,6 +56,7 @@ import { displayText } from '@/engine/values';
 import { childLayout, type ListColumn } from './childColumns';
 import { summaryRow } from './summaryRow';
 import { RecordSearch, queryJsonOf, searchName, type SearchItem } from './RecordSearch';
+import { ListTree, type TreeSettings } from './ListTree';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 import type { Envelope } from '@/api/request';
@@ -74,8 +76,8 @@ export const BTN_DOWNLOAD = 'btn_download';
 export const UNPAGED = 10000;
 
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
-interface ColumnData {
-  /** 1 plain, 3 grouped by `groupField`, 5 tree table by `parentField` (both all rows, no pager); 2 and 4 list as 1 for now. */
+interface ColumnData extends TreeSettings {
+  /** 1 plain, 2 left tree (treeRelation), 3 grouped by `groupField`, 5 tree table by `parentField` (both all rows, no pager); 4 lists as 1 for now. */
   type?: number;
   groupField?: string;
   parentField?: string;
@@ -226,6 +228,11 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     [columnData.searchList, limitForm, permissions.form],
   );
   const [searchValues, setSearchValues] = useState<Record<string, unknown>>({});
+  // The search values last applied, and the left tree's node (type 2): both go in queryJson.
+  const [appliedSearch, setAppliedSearch] = useState<Record<string, unknown>>({});
+  const treeRelation = columnData.type === 2 && columnData.treeRelation ? columnData.treeRelation : '';
+  const [treeValue, setTreeValue] = useState<unknown>(undefined);
+  const queryOf = (values: Record<string, unknown>, tree: unknown) => queryJsonOf(treeRelation && tree !== undefined ? { ...values, [treeRelation]: tree } : values);
   const list = useList(
     (q) =>
       getRecordList(modelId, {
@@ -243,12 +250,16 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const searchBar = {
     ...list,
     search: (given?: string) => {
-      list.setFilters({ queryJson: queryJsonOf(searchValues) });
+      setAppliedSearch(searchValues);
+      list.setFilters({ queryJson: queryOf(searchValues, treeValue) });
       list.search(given);
     },
+    // 重置 clears the search fields; the tree's node stays chosen.
     reset: () => {
       setSearchValues({});
+      setAppliedSearch({});
       list.reset();
+      list.setFilters({ queryJson: queryOf({}, treeValue) });
     },
   };
 
@@ -333,8 +344,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
 
   // What is granted is known once the rules core has loaded.
   if ((limitColumns || limitForm) && !permissions.ready) return <Spin className="qm-records-loading" />;
-  return (
-    <div className="qm-records-page">
+  const page = (
       <ListPage<RecordRow>
         list={list}
         search={searchBar}
@@ -406,6 +416,23 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
           list.setFilters(s?.order ? { sidx: String(s.columnKey), sort: s.order === 'ascend' ? 'asc' : 'desc' } : definedOrder);
         }}
       />
+  );
+  return (
+    <div className="qm-records-page">
+      {treeRelation ? (
+        <div className="qm-records-with-tree">
+          <ListTree
+            settings={columnData}
+            onSelect={(value) => {
+              setTreeValue(value);
+              list.setFilters({ queryJson: queryOf(appliedSearch, value) });
+            }}
+          />
+          <div className="qm-records-main">{page}</div>
+        </div>
+      ) : (
+        page
+      )}
       <ColumnSettingsDrawer
         open={settingColumns}
         items={columnSettings.items}
