@@ -552,6 +552,7 @@ const en: Translation = {
     addFlow: 'Add a flow',
     removeFlow: 'Remove flow {{name}}',
     removeFlowConfirm: 'Remove flow {{name}}?',
+    renameTitle: 'Rename the flow',
     renameFlow: 'Rename {{name}}',
     flowName: 'Flow name',
     nodeName: 'Node name',

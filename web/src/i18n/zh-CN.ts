@@ -548,6 +548,7 @@ const zhCN = {
     addFlow: '添加流程',
     removeFlow: '删除流程{{name}}',
     removeFlowConfirm: '此操作将删除流程{{name}}，是否继续？',
+    renameTitle: '重命名流程',
     renameFlow: '重命名{{name}}',
     flowName: '流程名称',
     nodeName: '节点名称',

@@ -550,6 +550,7 @@ const zhTW: Translation = {
     addFlow: '添加流程',
     removeFlow: '刪除流程{{name}}',
     removeFlowConfirm: '此操作將刪除流程{{name}}，是否繼續？',
+    renameTitle: '重命名流程',
     renameFlow: '重命名{{name}}',
     flowName: '流程名稱',
     nodeName: '節點名稱',

@@ -6,7 +6,7 @@
  * answers 请完善{流程名称}的流程设计 and the designer shows that flow with the node marked.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Input, Space, Tabs } from 'antd';
+import { App, Button, Input, Modal, Space, Tabs } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NodeDrawer } from './NodeDrawer';
@@ -63,6 +63,7 @@ export function FlowDesigner({ flows, onChange, defaultName, problem }: Props) {
   const [active, setActive] = useState(problem?.index ?? 0);
   const [opened, setOpened] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [newName, setNewName] = useState('');
   useEffect(() => {
     if (problem) setActive(problem.index);
   }, [problem]);
@@ -112,7 +113,7 @@ export function FlowDesigner({ flows, onChange, defaultName, problem }: Props) {
           }
           items={flows.map((f, i) => ({
             key: f.flowId,
-            closable: flows.length > 1,
+            closable: true,
             closeIcon: (
               <span
                 role="button"
@@ -125,38 +126,23 @@ export function FlowDesigner({ flows, onChange, defaultName, problem }: Props) {
                 ×
               </span>
             ),
-            label:
-              renaming === f.flowId ? (
-                <Input
-                  size="small"
-                  autoFocus
-                  aria-label={t('flowDesign.flowName')}
-                  maxLength={50}
-                  defaultValue={f.fullName}
-                  onClick={(e) => e.stopPropagation()}
-                  onKeyDown={(e) => e.stopPropagation()}
-                  onBlur={(e) => {
-                    rename(i, e.target.value.trim() || f.fullName);
-                    setRenaming(null);
+            label: (
+              <Space size={4}>
+                {f.fullName}
+                <span
+                  role="button"
+                  tabIndex={0}
+                  aria-label={t('flowDesign.renameFlow', { name: f.fullName })}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setNewName(f.fullName);
+                    setRenaming(f.flowId);
                   }}
-                  onPressEnter={(e) => {
-                    rename(i, (e.target as HTMLInputElement).value.trim() || f.fullName);
-                    setRenaming(null);
-                  }}
-                />
-              ) : (
-                <Space size={4}>
-                  {f.fullName}
-                  <EditOutlined
-                    role="button"
-                    aria-label={t('flowDesign.renameFlow', { name: f.fullName })}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setRenaming(f.flowId);
-                    }}
-                  />
-                </Space>
-              ),
+                >
+                  <EditOutlined />
+                </span>
+              </Space>
+            ),
           }))}
         />
         {!flows.length && (
@@ -183,6 +169,23 @@ export function FlowDesigner({ flows, onChange, defaultName, problem }: Props) {
           />
         )}
       </div>
+      <Modal
+        open={renaming !== null}
+        title={t('flowDesign.renameTitle')}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        width={400}
+        destroyOnHidden
+        onCancel={() => setRenaming(null)}
+        onOk={() => {
+          const i = flows.findIndex((f) => f.flowId === renaming);
+          if (!newName.trim()) return void message.error(t('flowDesign.flowNameRequired'));
+          if (i >= 0) rename(i, newName.trim());
+          setRenaming(null);
+        }}
+      >
+        <Input aria-label={t('flowDesign.flowName')} maxLength={50} value={newName} onChange={(e) => setNewName(e.target.value)} />
+      </Modal>
       {tree && (
         <NodeDrawer
           tree={tree}

@@ -97,7 +97,7 @@ export function NodeDrawer({ tree, node, fields, onClose, onSave }: Props) {
     <Drawer
       open
       title={title}
-      width={node.type === 'condition' ? 640 : 560}
+      size={node.type === 'condition' ? 640 : 560}
       className="qm-flow-drawer"
       onClose={onClose}
       destroyOnHidden
