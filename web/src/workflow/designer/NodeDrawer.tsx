@@ -17,8 +17,8 @@ import { Alert, App, Button, Checkbox, Drawer, Form, Input, InputNumber, Radio, 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getConfig } from '@/api/onlineDev';
-import { getReleasedModels, type ModelNode } from '@/api/printDev';
 import { flowConditionHolds } from '@/core';
+import { useReleasedModels } from '@/hooks/useReleasedModels';
 import { readFormData, valueFields } from '@/engine/definition';
 import { zoneOffset } from '@/utils/clock';
 import { DepSelect } from '@/widgets/pickers/DepSelect';
@@ -116,14 +116,7 @@ export function NodeDrawer({ tree, node, fields, onClose, onSave }: Props) {
         </Form.Item>
         {node.type === 'start' && <StartProps p={p} set={set} />}
         {node.type === 'approver' && <ApproverProps p={p} set={set} fields={fields} tree={tree} node={node} />}
-        {node.type === 'copy' && <People p={p} set={set} keys={CIRCULATE_KEYS} label={t('flowDesign.copyTo')} />}
-        {node.type === 'copy' && (
-          <Form.Item>
-            <Checkbox checked={p.isInitiatorCopy === true} onChange={(e) => set({ isInitiatorCopy: e.target.checked })}>
-              {t('flowDesign.initiatorCopy')}
-            </Checkbox>
-          </Form.Item>
-        )}
+        {node.type === 'copy' && <CopyTo p={p} set={set} initiator />}
         {node.type === 'condition' && <ConditionProps p={p} set={set} fields={fields} />}
         {node.type !== 'condition' && node.type !== 'start' && fields.length > 0 && (
           <Operates value={operatesFor(fields, p.formOperates, false)} onChange={(formOperates) => set({ formOperates })} readOnly={node.type === 'copy'} />
@@ -183,17 +176,46 @@ function People({ p, set, keys, label }: { p: Properties; set: Setter; keys: rea
   );
 }
 
-/** A switch with its button text (hasAuditBtn / auditBtnText …). */
-function ButtonSwitch({ p, set, name, label }: { p: Properties; set: Setter; name: string; label: string }) {
+/** The buttons a node's page offers: JNPF's property stems (hasAuditBtn / auditBtnText …). */
+const START_BUTTONS = ['Submit', 'Save', 'Press', 'Revoke', 'Print'];
+const APPROVER_BUTTONS = ['Audit', 'Reject', 'Revoke', 'Transfer', 'Save', 'FreeApprover', 'Print'];
+
+/** 按钮配置: a switch per button with its text. */
+function Buttons({ p, set, names }: { p: Properties; set: Setter; names: string[] }) {
   const { t } = useTranslation();
-  const has = `has${name}Btn`;
-  const text = `${name.charAt(0).toLowerCase()}${name.slice(1)}BtnText`;
   return (
-    <Space className="qm-flow-button-switch" style={{ display: 'flex', marginBottom: 8 }}>
-      <Switch aria-label={label} checked={p[has] === true} onChange={(v) => set({ [has]: v })} />
-      <span style={{ width: 64, display: 'inline-block' }}>{label}</span>
-      <Input aria-label={t('flowDesign.buttonText', { label })} style={{ width: 160 }} value={String(p[text] ?? '')} disabled={p[has] !== true} onChange={(e) => set({ [text]: e.target.value })} />
-    </Space>
+    <Section title={t('flowDesign.buttons')}>
+      {names.map((name) => {
+        const stem = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+        const has = `has${name}Btn`;
+        const text = `${stem}BtnText`;
+        const label = t(`flowDesign.btn.${stem}`);
+        return (
+          <Space key={name} className="qm-flow-button-switch" style={{ display: 'flex', marginBottom: 8 }}>
+            <Switch aria-label={label} checked={p[has] === true} onChange={(v) => set({ [has]: v })} />
+            <span style={{ width: 64, display: 'inline-block' }}>{label}</span>
+            <Input aria-label={t('flowDesign.buttonText', { label })} style={{ width: 160 }} value={String(p[text] ?? '')} disabled={p[has] !== true} onChange={(e) => set({ [text]: e.target.value })} />
+          </Space>
+        );
+      })}
+    </Section>
+  );
+}
+
+/** 抄送人员 (circulate*), and for approver and copy nodes 抄送给流程发起人. */
+function CopyTo({ p, set, initiator }: { p: Properties; set: Setter; initiator?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <People p={p} set={set} keys={CIRCULATE_KEYS} label={t('flowDesign.copyTo')} />
+      {initiator && (
+        <Form.Item>
+          <Checkbox checked={p.isInitiatorCopy === true} onChange={(e) => set({ isInitiatorCopy: e.target.checked })}>
+            {t('flowDesign.initiatorCopy')}
+          </Checkbox>
+        </Form.Item>
+      )}
+    </>
   );
 }
 
@@ -206,9 +228,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const modelTree = (nodes: ModelNode[]): object[] =>
-  nodes.map((n) => ({ value: n.id, title: n.fullName, selectable: n.webType != null, children: modelTree(n.children ?? []) }));
-
 /** The form's value fields as nodes name them. */
 export function formFields(formData: unknown): FormField[] {
   const form = readFormData(formData);
@@ -220,17 +239,7 @@ export function formFields(formData: unknown): FormField[] {
 
 function StartProps({ p, set }: { p: Properties; set: Setter }) {
   const { t } = useTranslation();
-  const [models, setModels] = useState<ModelNode[]>([]);
-  useEffect(() => {
-    let alive = true;
-    getReleasedModels().then(
-      ({ data }) => alive && setModels(data?.list ?? []),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const models = useReleasedModels();
   const chooseForm = async (id?: string) => {
     if (!id) return set({ formId: '', formName: '', formPropertyJson: '', formFieldList: [], formOperates: [] });
     const { data } = await getConfig(id);
@@ -243,7 +252,7 @@ function StartProps({ p, set }: { p: Properties; set: Setter }) {
         <TreeSelect
           id="qm-flow-form"
           allowClear
-          treeData={modelTree(models)}
+          treeData={models}
           treeDefaultExpandAll
           showSearch
           treeNodeFilterProp="title"
@@ -255,15 +264,9 @@ function StartProps({ p, set }: { p: Properties; set: Setter }) {
       <Form.Item label={t('flowDesign.initiator')} htmlFor="qm-flow-initiator" extra={t('flowDesign.initiatorHint')}>
         <UserSelect id="qm-flow-initiator" multiple value={list(p.initiator)} onChange={(v) => set({ initiator: Array.isArray(v) ? v : [v] })} />
       </Form.Item>
-      <Section title={t('flowDesign.buttons')}>
-        <ButtonSwitch p={p} set={set} name="Submit" label={t('flowDesign.btn.submit')} />
-        <ButtonSwitch p={p} set={set} name="Save" label={t('flowDesign.btn.save')} />
-        <ButtonSwitch p={p} set={set} name="Press" label={t('flowDesign.btn.press')} />
-        <ButtonSwitch p={p} set={set} name="Revoke" label={t('flowDesign.btn.revoke')} />
-        <ButtonSwitch p={p} set={set} name="Print" label={t('flowDesign.btn.print')} />
-      </Section>
+      <Buttons p={p} set={set} names={START_BUTTONS} />
       <Opinions p={p} set={set} />
-      <People p={p} set={set} keys={CIRCULATE_KEYS} label={t('flowDesign.copyTo')} />
+      <CopyTo p={p} set={set} />
     </>
   );
 }
@@ -343,22 +346,9 @@ function ApproverProps({ p, set, fields, tree, node }: { p: Properties; set: Set
           ]}
         />
       </Form.Item>
-      <Section title={t('flowDesign.buttons')}>
-        <ButtonSwitch p={p} set={set} name="Audit" label={t('flowDesign.btn.audit')} />
-        <ButtonSwitch p={p} set={set} name="Reject" label={t('flowDesign.btn.reject')} />
-        <ButtonSwitch p={p} set={set} name="Revoke" label={t('flowDesign.btn.revoke')} />
-        <ButtonSwitch p={p} set={set} name="Transfer" label={t('flowDesign.btn.transfer')} />
-        <ButtonSwitch p={p} set={set} name="Save" label={t('flowDesign.btn.save')} />
-        <ButtonSwitch p={p} set={set} name="FreeApprover" label={t('flowDesign.btn.freeApprover')} />
-        <ButtonSwitch p={p} set={set} name="Print" label={t('flowDesign.btn.print')} />
-      </Section>
+      <Buttons p={p} set={set} names={APPROVER_BUTTONS} />
       <Opinions p={p} set={set} />
-      <People p={p} set={set} keys={CIRCULATE_KEYS} label={t('flowDesign.copyTo')} />
-      <Form.Item>
-        <Checkbox checked={p.isInitiatorCopy === true} onChange={(e) => set({ isInitiatorCopy: e.target.checked })}>
-          {t('flowDesign.initiatorCopy')}
-        </Checkbox>
-      </Form.Item>
+      <CopyTo p={p} set={set} initiator />
     </>
   );
 }
@@ -422,17 +412,28 @@ function ConditionProps({ p, set, fields }: { p: Properties; set: Setter; fields
       <div className="qm-flow-conditions" aria-label={t('flowDesign.conditions')}>
         {items.map((c, i) => (
           <div key={i} className="qm-flow-condition-item">
-            <Select
-              aria-label={t('flowDesign.conditionField', { n: i + 1 })}
-              style={{ width: 140 }}
-              placeholder={t('flowDesign.field')}
-              value={c.field || undefined}
-              options={fieldOptions}
-              onChange={(v: string) => {
-                const f = byId(v);
-                change(i, { field: v, fieldName: f?.label ?? v, jnpfKey: f?.jnpfKey ?? '' });
-              }}
-            />
+            {fields.length ? (
+              <Select
+                aria-label={t('flowDesign.conditionField', { n: i + 1 })}
+                style={{ width: 140 }}
+                placeholder={t('flowDesign.field')}
+                value={c.field || undefined}
+                options={fieldOptions}
+                onChange={(v: string) => {
+                  const f = byId(v);
+                  change(i, { field: v, fieldName: f?.label ?? v, jnpfKey: f?.jnpfKey ?? '' });
+                }}
+              />
+            ) : (
+              // No form attached: the field is named as the record holds it.
+              <Input
+                aria-label={t('flowDesign.conditionField', { n: i + 1 })}
+                style={{ width: 140 }}
+                placeholder={t('flowDesign.field')}
+                value={c.field}
+                onChange={(e) => change(i, { field: e.target.value.trim(), fieldName: e.target.value.trim() })}
+              />
+            )}
             <Select
               aria-label={t('flowDesign.conditionSymbol', { n: i + 1 })}
               style={{ width: 100 }}

@@ -29,8 +29,6 @@ export interface TreeMarks {
   handlers?: Readonly<Record<string, string>>;
   /** The node the designer's checks stopped at. */
   invalid?: string | null;
-  /** Nodes a preview went through (the branch a sample record takes). */
-  taken?: ReadonlySet<string>;
 }
 
 interface Props extends TreeActions, TreeMarks {
@@ -116,42 +114,20 @@ function placeholder(node: FlowNode, t: (k: string) => string): string {
   }
 }
 
-function NodeCard({ node, editable, onOpen, onRemove, done, current, handlers, invalid, taken }: Props & { node: FlowNode }) {
+function NodeCard({ node, editable, onOpen, onRemove, done, current, handlers, invalid }: Props & { node: FlowNode }) {
   const { t } = useTranslation();
   const title = String(node.properties?.title ?? '');
   const state = current?.has(node.nodeId) ? 'current' : done?.has(node.nodeId) ? 'done' : '';
   const handler = handlers?.[node.nodeId];
   const removable = editable && (node.type === 'approver' || node.type === 'copy');
-  const classes = ['qm-flow-node', `qm-flow-node-${node.type}`, state && `qm-flow-node-${state}`, invalid === node.nodeId && 'qm-flow-node-invalid', taken?.has(node.nodeId) && 'qm-flow-node-taken']
+  const classes = ['qm-flow-node', `qm-flow-node-${node.type}`, state && `qm-flow-node-${state}`, invalid === node.nodeId && 'qm-flow-node-invalid']
     .filter(Boolean)
     .join(' ');
   return (
     <div className={classes} data-node-id={node.nodeId}>
-      <div
-        role={onOpen ? 'button' : 'group'}
-        tabIndex={onOpen ? 0 : undefined}
-        aria-label={title}
-        className="qm-flow-node-body"
-        onClick={() => onOpen?.(node)}
-        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen?.(node)}
-      >
-        <div className="qm-flow-node-title">
-          <span>{title}</span>
-          {removable && (
-            <CloseOutlined
-              role="button"
-              aria-label={t('flowDesign.removeNode', { title })}
-              className="qm-flow-node-remove"
-              onClick={(e) => {
-                e.stopPropagation();
-                onRemove?.(node.nodeId);
-              }}
-            />
-          )}
-        </div>
-        <div className="qm-flow-node-content">{node.content || <span className="qm-flow-placeholder">{placeholder(node, t)}</span>}</div>
+      <CardBody node={node} title={title} onOpen={onOpen} remove={removable ? { label: t('flowDesign.removeNode', { title }), onClick: () => onRemove?.(node.nodeId) } : undefined}>
         {handler && <div className="qm-flow-node-handler">{handler}</div>}
-      </div>
+      </CardBody>
     </div>
   );
 }
@@ -182,7 +158,7 @@ function BranchGroup(props: Props & { group: FlowNode }) {
 
 function BranchCard(props: Props & { node: FlowNode; group: FlowNode }) {
   const { t } = useTranslation();
-  const { node, group, editable, onOpen, onRemoveBranch, onMoveBranch, invalid, taken } = props;
+  const { node, group, editable, onOpen, onRemoveBranch, onMoveBranch, invalid } = props;
   const title = String(node.properties?.title ?? '');
   const isDefault = node.properties?.isDefault === true;
   const priority = Number(node.properties?.priority ?? 0);
@@ -203,36 +179,51 @@ function BranchCard(props: Props & { node: FlowNode; group: FlowNode }) {
         />
       </Tooltip>
     );
-  const classes = ['qm-flow-node', 'qm-flow-node-condition', invalid === node.nodeId && 'qm-flow-node-invalid', taken?.has(node.nodeId) && 'qm-flow-node-taken'].filter(Boolean).join(' ');
+  const classes = ['qm-flow-node', 'qm-flow-node-condition', invalid === node.nodeId && 'qm-flow-node-invalid'].filter(Boolean).join(' ');
   return (
     <div className={classes} data-node-id={node.nodeId}>
       {move(-1, <LeftOutlined />, t('flowDesign.moveLeft'))}
-      <div
-        role={onOpen ? 'button' : 'group'}
-        tabIndex={onOpen ? 0 : undefined}
-        aria-label={title}
-        className="qm-flow-node-body"
-        onClick={() => onOpen?.(node)}
-        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen?.(node)}
-      >
-        <div className="qm-flow-node-title">
-          <span>{title}</span>
-          <span className="qm-flow-priority">{isDefault ? t('flowDesign.defaultBranch') : t('flowDesign.priority', { n: priority + 1 })}</span>
-          {editable && (
-            <CloseOutlined
-              role="button"
-              aria-label={t('flowDesign.removeBranch', { title })}
-              className="qm-flow-node-remove"
-              onClick={(e) => {
-                e.stopPropagation();
-                onRemoveBranch?.(node.nodeId);
-              }}
-            />
-          )}
-        </div>
-        <div className="qm-flow-node-content">{node.content || <span className="qm-flow-placeholder">{props.node.type === 'condition' ? t('flowDesign.setCondition') : ''}</span>}</div>
-      </div>
+      <CardBody
+        node={node}
+        title={title}
+        onOpen={onOpen}
+        badge={<span className="qm-flow-priority">{isDefault ? t('flowDesign.defaultBranch') : t('flowDesign.priority', { n: priority + 1 })}</span>}
+        remove={editable ? { label: t('flowDesign.removeBranch', { title }), onClick: () => onRemoveBranch?.(node.nodeId) } : undefined}
+      />
       {move(1, <RightOutlined />, t('flowDesign.moveRight'))}
+    </div>
+  );
+}
+
+/** A card's clickable body: the title bar (with a badge and a remove ×) over the content. */
+function CardBody({ node, title, onOpen, badge, remove, children }: { node: FlowNode; title: string; onOpen?(node: FlowNode): void; badge?: ReactNode; remove?: { label: string; onClick(): void }; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role={onOpen ? 'button' : 'group'}
+      tabIndex={onOpen ? 0 : undefined}
+      aria-label={title}
+      className="qm-flow-node-body"
+      onClick={() => onOpen?.(node)}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen?.(node)}
+    >
+      <div className="qm-flow-node-title">
+        <span>{title}</span>
+        {badge}
+        {remove && (
+          <CloseOutlined
+            role="button"
+            aria-label={remove.label}
+            className="qm-flow-node-remove"
+            onClick={(e) => {
+              e.stopPropagation();
+              remove.onClick();
+            }}
+          />
+        )}
+      </div>
+      <div className="qm-flow-node-content">{node.content || <span className="qm-flow-placeholder">{placeholder(node, t)}</span>}</div>
+      {children}
     </div>
   );
 }
