@@ -51,12 +51,13 @@ export function NodeTree(props: Props) {
 }
 
 function Chain(props: Props & { node: FlowNode }) {
+  const { t } = useTranslation();
   const { node } = props;
   return (
     <>
       {node.type !== 'empty' && <NodeCard {...props} node={node} />}
       {node.conditionNodes && node.conditionNodes.length > 0 && <BranchGroup {...props} group={node} />}
-      <AddLine {...props} afterId={node.nodeId} title={String(node.properties?.title ?? '')} />
+      <AddLine {...props} afterId={node.nodeId} title={node.type === 'empty' ? t('flowDesign.conditionBranch') : String(node.properties?.title ?? '')} />
       {node.childNode && <Chain {...props} node={node.childNode} />}
     </>
   );
