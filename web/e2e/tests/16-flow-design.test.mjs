@@ -6,7 +6,7 @@
 // did, and to start the task (the to-do screens are another helper's).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { active, api, confirmWith, dialog, dropdownsClosed, firstSignIn, item, launch, motionless, named, openPage, row, storySteps, toast, toastAfter } from '../support.mjs';
+import { active, api, confirmWith, dialog, dropdownsClosed, firstSignIn, item, launch, motionless, named, openPage, row, screenshot, storySteps, toast, toastAfter } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 
@@ -104,6 +104,7 @@ describe('the administrator designs a leave flow with a condition and it routes 
     await drawer().getByLabel('节点名称').fill('长假审批');
     await drawer().getByLabel('部门主管').check();
     await closeDrawer();
+    await screenshot(page, '16-flow-designer');
   });
 
   step('saves the template (stopped), then enables it after the question', async () => {

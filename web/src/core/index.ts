@@ -148,8 +148,3 @@ export async function flowConditionHolds(conditions: FlowConditionItem[], record
 export async function flowNextNodes(tree: unknown, fromNodeId: string, record: Record<string, unknown>, offsetMinutes?: number): Promise<FlowRoute> {
   return (await loadCore()).flowNextNodes(tree, fromNodeId, record, offsetMinutes);
 }
-
-/** The eight comparison symbols of a condition item, in the designer's order. */
-export async function flowSymbols(): Promise<string[]> {
-  return (await loadCore()).flowSymbols();
-}

@@ -18,6 +18,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getConfig } from '@/api/onlineDev';
 import { flowConditionHolds } from '@/core';
+import { useCore } from '@/hooks/useCore';
 import { useReleasedModels } from '@/hooks/useReleasedModels';
 import { readFormData, valueFields } from '@/engine/definition';
 import { zoneOffset } from '@/utils/clock';
@@ -33,8 +34,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** assigneeType codes offered (jnpf-wire-engine2.md §7.12), in JNPF's order. */
 export const ASSIGNEE_TYPES = [6, 3, 1, 2, 4, 7] as const;
 export const EXTRA_RULES = [1, 6, 2, 3, 4, 5] as const;
-/** The eight symbols (core's flowSymbols), each with its label key. */
-export const SYMBOLS = ['==', '<>', '>', '>=', '<', '<=', 'like', 'notLike'] as const;
+/** The label keys of the eight symbols; which symbols there are, and their order, is core's (flowSymbols). */
 const SYMBOL_KEYS: Record<string, string> = { '==': 'eq', '<>': 'ne', '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le', like: 'like', notLike: 'notLike' };
 
 export const symbolName = (t: Translate, symbol: string) => (SYMBOL_KEYS[symbol] ? t(`flowDesign.symbols.${SYMBOL_KEYS[symbol]}`) : symbol);
@@ -90,7 +90,9 @@ export function NodeDrawer({ tree, node, fields, onClose, onSave }: Props) {
       if (items.some((c) => !c.field)) return void message.error(t('flowDesign.fieldRequired'));
       if (items.some((c) => !c.symbol)) return void message.error(t('flowDesign.symbolRequired'));
     }
-    onSave(node.nodeId, p, contentOf(node.type, p, t));
+    // A node given the form's fields keeps their permissions as shown, changed or not.
+    const kept = fields.length && (node.type === 'approver' || node.type === 'copy') ? { ...p, formOperates: operatesFor(fields, p.formOperates, false) } : p;
+    onSave(node.nodeId, kept, contentOf(node.type, kept, t));
   };
   const title = t(`flowDesign.drawer.${node.type}`, { defaultValue: String(node.properties.title ?? '') });
   return (
@@ -401,6 +403,8 @@ function emptyItem(): ConditionItem {
 
 function ConditionProps({ p, set, fields }: { p: Properties; set: Setter; fields: FormField[] }) {
   const { t } = useTranslation();
+  const core = useCore();
+  const symbols = useMemo(() => core?.flowSymbols() ?? [], [core]);
   const items = (Array.isArray(p.conditions) ? p.conditions : []) as ConditionItem[];
   const put = (next: ConditionItem[]) => set({ conditions: next });
   const change = (i: number, patch: Partial<ConditionItem>) => put(items.map((c, n) => (n === i ? { ...c, ...patch } : c)));
@@ -438,7 +442,7 @@ function ConditionProps({ p, set, fields }: { p: Properties; set: Setter; fields
               aria-label={t('flowDesign.conditionSymbol', { n: i + 1 })}
               style={{ width: 100 }}
               value={c.symbol || undefined}
-              options={SYMBOLS.map((s) => ({ value: s, label: symbolName(t, s) }))}
+              options={symbols.map((s) => ({ value: s, label: symbolName(t, s) }))}
               onChange={(v: string) => change(i, { symbol: v, symbolName: symbolName(t, v) })}
             />
             <Select
