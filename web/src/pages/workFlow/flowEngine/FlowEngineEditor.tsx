@@ -248,7 +248,13 @@ export function FlowEngineEditor({ target, categories, onClose, onSaved }: Props
         </Form>
         {step === 1 && flows && (
           <div style={{ height: 'calc(100vh - 190px)' }}>
-            <FlowDesigner flows={flows} onChange={setFlows} defaultName={fullName || t('flowEngine.defaultFlowName')} problem={problem} />
+            <FlowDesigner
+              flows={flows}
+              onChange={(next) => {
+                setFlows(next);
+                setProblem(null); // the mark of the last check goes with the next change
+              }}
+              defaultName={fullName || t('flowEngine.defaultFlowName')} problem={problem} />
           </div>
         )}
       </Spin>
