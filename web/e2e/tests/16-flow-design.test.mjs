@@ -103,6 +103,7 @@ describe('the administrator designs a leave flow with a condition and it routes 
     await openCard('审批节点');
     await drawer().getByLabel('节点名称').fill('长假审批');
     await drawer().getByLabel('部门主管').check();
+    await screenshot(page, '16-approver-drawer');
     await closeDrawer();
     await screenshot(page, '16-flow-designer');
   });

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initI18n } from '@/i18n';
+import { fakeFetch } from '@/test/fakeFetch';
 import { renderInApp, settle, buttonNamed, confirmation } from '@/test/renderPage';
 import { FlowDesigner, checkFlows, type FlowProblem } from './FlowDesigner';
 import { newFlow, type FlowItem, type FlowNode } from './model';
@@ -70,7 +71,7 @@ test('审批人: added by the +, its properties set in the drawer, removed by it
   fireEvent.change(within(drawer()).getByLabelText('节点名称'), { target: { value: '部门审批' } });
   fireEvent.click(within(drawer()).getByLabelText('发起者主管'));
   await settle();
-  await choose('发起者的', '第2级主管');
+  await choose('主管级别', '第2级主管');
   fireEvent.click(within(drawer()).getByLabelText('会签（按比例通过）'));
   await settle();
   fireEvent.change(within(drawer()).getByLabelText('会签通过比例'), { target: { value: '60' } });
@@ -186,4 +187,66 @@ test('flows are tabs: added, renamed; the last one cannot be removed, another is
   await screen.findByText('此操作将删除流程长假流程，是否继续？');
   fireEvent.click(buttonNamed('确定', confirmation()));
   await waitFor(() => expect(latest.map((f) => f.fullName)).toEqual(['请假流程']));
+});
+
+test('流程发起: a released form is attached (its definition travels with the start node), its fields get per-node permissions', async () => {
+  const formData = JSON.stringify({
+    fields: [
+      { __vModel__: 'days', __config__: { jnpfKey: 'numInput', label: '请假天数', required: true } },
+      { __vModel__: 'reason', __config__: { jnpfKey: 'textarea', label: '请假原因' } },
+    ],
+  });
+  const calls = fakeFetch({
+    'GET /api/visualdev/Base/Selector': () => ({
+      list: [{ id: 'g1', fullName: '人事', enCode: '', parentId: '0', webType: null, hasChildren: true, children: [
+        { id: 'm1', fullName: '请假申请', enCode: 'leave', parentId: 'g1', webType: 2, hasChildren: false, children: [] },
+      ] }],
+    }),
+    'GET /api/visualdev/OnlineDev/{modelId}/Config': ({ params }) => ({
+      id: params.modelId, fullName: '请假申请', enCode: 'leave', type: 1, webType: 2, enableFlow: 1, flowId: '', formData, columnData: '', appColumnData: '', version: 1,
+    }),
+  });
+  const flow = newFlow('请假流程');
+  renderInApp(<Harness initial={[flow]} />);
+  openCard('流程发起');
+  await screen.findByText('流程表单');
+  fireEvent.mouseDown(within(drawer()).getByLabelText('流程表单'));
+  await settle();
+  fireEvent.click(await screen.findByTitle('请假申请'));
+  await waitFor(() => expect(calls.some((c) => c.path === '/api/visualdev/OnlineDev/m1/Config')).toBe(true));
+  // The start node's permissions: every field writable, a required field required.
+  await within(drawer()).findByLabelText('请假天数 必填');
+  expect((within(drawer()).getByLabelText('请假天数 必填') as HTMLInputElement).checked).toBe(true);
+  expect((within(drawer()).getByLabelText('请假原因 可写') as HTMLInputElement).checked).toBe(true);
+  fireEvent.click(buttonNamed('确定', drawer()));
+  await settle();
+  expect(tree().properties).toEqual(
+    expect.objectContaining({
+      formId: 'm1',
+      formName: '请假申请',
+      formPropertyJson: formData,
+      formFieldList: [
+        { id: 'days', label: '请假天数', jnpfKey: 'numInput', required: true },
+        { id: 'reason', label: '请假原因', jnpfKey: 'textarea', required: false },
+      ],
+      formOperates: [
+        expect.objectContaining({ id: 'days', read: true, write: true, required: true, requiredDisabled: true }),
+        expect.objectContaining({ id: 'reason', read: true, write: true, required: false }),
+      ],
+    }),
+  );
+
+  // An approver added afterwards sees the form's fields: readable, not writable, until changed.
+  await add('流程发起', '审批人');
+  openCard('审批节点');
+  await within(drawer()).findByLabelText('请假原因 可写');
+  expect((within(drawer()).getByLabelText('请假原因 可写') as HTMLInputElement).checked).toBe(false);
+  fireEvent.click(within(drawer()).getByLabelText('请假原因 必填'));
+  fireEvent.click(within(drawer()).getByLabelText('发起者本人'));
+  fireEvent.click(buttonNamed('确定', drawer()));
+  await settle();
+  expect(tree().childNode!.properties.formOperates).toEqual([
+    expect.objectContaining({ id: 'days', read: true, write: false, required: false }),
+    expect.objectContaining({ id: 'reason', read: true, write: true, required: true }),
+  ]);
 });
