@@ -8,7 +8,8 @@
  * editor asks 流程已被使用，此版本是否覆盖线上流程 and on 确定 makes it the main version.
  */
 import { useEffect, useState } from 'react';
-import { App, Button, ColorPicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Steps } from 'antd';
+import { App, Button, ColorPicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Steps } from 'antd';
+import { FullScreenModal } from '@/components/FullScreenModal';
 import { useTranslation } from 'react-i18next';
 import type { DictionaryItem } from '@/api/dictionary';
 import { createFlowTemplate, getFlowTemplate, setMainVersion, updateFlowTemplate, type FlowNewVersion, type FlowTemplateForm } from '@/api/flowEngine';
@@ -167,14 +168,10 @@ export function FlowEngineEditor({ target, categories, onClose, onSaved }: Props
   const loading = flows === null;
   const colour = (v: unknown) => (typeof v === 'string' ? v : (v as { toHexString?(): string })?.toHexString?.() ?? '#008cff');
   return (
-    <Modal
-      open
+    <FullScreenModal
       className="qm-flow-designer"
       title={target.id ? t('flowEngine.edit') : t('flowEngine.add')}
-      width="100vw"
-      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       onCancel={onClose}
-      destroyOnHidden
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -258,6 +255,6 @@ export function FlowEngineEditor({ target, categories, onClose, onSaved }: Props
           </div>
         )}
       </Spin>
-    </Modal>
+    </FullScreenModal>
   );
 }
