@@ -6,13 +6,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initI18n } from '@/i18n';
+import { loadCore } from '@/core';
+import type { Core } from '@/hooks/useCore';
 import { fakeFetch } from '@/test/fakeFetch';
 import { renderInApp, settle, buttonNamed, confirmation } from '@/test/renderPage';
 import { FlowDesigner, checkFlows, type FlowProblem } from './FlowDesigner';
 import { newFlow, type FlowItem, type FlowNode } from './model';
 
 jest.setTimeout(60_000);
-beforeAll(() => initI18n('zh-CN'));
+let core: Core;
+beforeAll(async () => {
+  initI18n('zh-CN');
+  core = await loadCore();
+});
 
 let latest: FlowItem[] = [];
 
@@ -32,7 +38,7 @@ function Harness({ initial }: { initial: FlowItem[] }) {
   latest = flows;
   return (
     <>
-      <button onClick={() => setProblem(checkFlows(flows, t))}>check</button>
+      <button onClick={() => setProblem(checkFlows(core, flows, t))}>check</button>
       <div data-testid="problem">{problem?.message ?? ''}</div>
       <FlowDesigner flows={flows} onChange={setFlows} defaultName="请假流程" problem={problem} />
     </>

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Input, Modal, Space, Tabs } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { Core } from '@/hooks/useCore';
 import { NodeDrawer } from './NodeDrawer';
 import { NodeTree } from './NodeTree';
 import {
@@ -37,13 +38,13 @@ export interface FlowProblem {
 }
 
 /** The designer's checks of every flow: the first problem, or null when all may be saved. */
-export function checkFlows(flows: FlowItem[], t: Translate): FlowProblem | null {
+export function checkFlows(core: Pick<Core, 'flowIncompleteNode'>, flows: FlowItem[], t: Translate): FlowProblem | null {
   if (!flows.length) return { index: 0, nodeId: '', message: t('flowDesign.noFlow') };
   for (const [index, flow] of flows.entries()) {
     const name = flow.fullName;
     if (!name.trim()) return { index, nodeId: '', message: t('flowDesign.flowNameRequired') };
-    const found = incompleteNode(flow.flowTemplateJson);
-    if (found) return { index, nodeId: found.node.nodeId, message: t('flowDesign.incomplete', { name }) };
+    const found = incompleteNode(core, flow.flowTemplateJson);
+    if (found) return { index, nodeId: found.node?.nodeId ?? '', message: t('flowDesign.incomplete', { name }) };
   }
   return null;
 }

@@ -2,7 +2,8 @@
 // condition group is made and unmade, branch order as priority, the checks before a save — and
 // that the tree the designer makes is the one core routes (flowNextNodes through WASM, the rule
 // the server runs), so a group of branches drawn here sends a record where the server will.
-import { flowNextNodes } from '@/core';
+import { flowNextNodes, loadCore } from '@/core';
+import type { Core } from '@/hooks/useCore';
 import {
   addBranch,
   addNode,
@@ -17,6 +18,11 @@ import {
   updateNode,
   type FlowNode,
 } from './model';
+
+let core: Core;
+beforeAll(async () => {
+  core = await loadCore();
+});
 
 const chain = (n: FlowNode | null | undefined): string[] => (n ? [n.type, ...chain(n.childNode)] : []);
 
@@ -76,23 +82,23 @@ test('条件分支 makes a group of 条件1 and the default 其他情况; branch
   expect(allNodes(none).some((n) => n.conditionNodes)).toBe(false);
 });
 
-test('the checks: 指定成员 with nobody, a branch without conditions unless default, an item without field or symbol', () => {
+test('the checks (core\'s flowIncompleteNode, the server\'s rule): 指定成员 with nobody, a branch without conditions unless default, an item without field or symbol', () => {
   const start = newTree();
   const { tree, nodeId } = addNode(start, start.nodeId, 'approver');
-  expect(incompleteNode(tree)).toEqual({ node: expect.objectContaining({ nodeId }), reason: 'approvers' });
+  expect(incompleteNode(core, tree)).toEqual({ node: expect.objectContaining({ nodeId }), reason: 'approvers' });
   const named = updateNode(tree, nodeId, { ...tree.childNode!.properties, approvers: ['u1'] });
-  expect(incompleteNode(named)).toBeNull();
+  expect(incompleteNode(core, named)).toBeNull();
   const starter = updateNode(tree, nodeId, { ...tree.childNode!.properties, assigneeType: 3 });
-  expect(incompleteNode(starter)).toBeNull();
+  expect(incompleteNode(core, starter)).toBeNull();
 
   const grouped = addNode(named, start.nodeId, 'condition');
-  expect(incompleteNode(grouped.tree)).toEqual({ node: expect.objectContaining({ nodeId: grouped.nodeId }), reason: 'conditions' });
+  expect(incompleteNode(core, grouped.tree)).toEqual({ node: expect.objectContaining({ nodeId: grouped.nodeId }), reason: 'conditions' });
   const branch = allNodes(grouped.tree).find((n) => n.nodeId === grouped.nodeId)!;
   const item = { fieldType: 1, field: 'days', fieldName: '天数', jnpfKey: 'numInput', symbol: '<=', symbolName: '小于等于', fieldValueType: 2, fieldValue: '3', fieldLabel: '', fieldValueJnpfKey: '', logic: '&&' as const, logicName: '并且' };
   const set = (patch: object) => updateNode(grouped.tree, grouped.nodeId, { ...branch.properties, conditions: [{ ...item, ...patch }] });
-  expect(incompleteNode(set({ field: '' }))?.reason).toBe('conditionField');
-  expect(incompleteNode(set({ symbol: '' }))?.reason).toBe('conditionSymbol');
-  expect(incompleteNode(set({}))).toBeNull();
+  expect(incompleteNode(core, set({ field: '' }))?.reason).toBe('conditionField');
+  expect(incompleteNode(core, set({ symbol: '' }))?.reason).toBe('conditionSymbol');
+  expect(incompleteNode(core, set({}))).toBeNull();
 });
 
 test('flowTemplateJson: the flows as JSON text, trees as JSON; a tree sent as text is read back', () => {

@@ -4,10 +4,13 @@
  * after any node, removing nodes and branches, moving branches (their `priority` is their
  * order), and the designer's checks before a save (请完善{流程名称}的流程设计).
  *
- * Every change answers a new tree (the old one is not touched), so React sees it. Routing and
- * conditions are not here: they are core's (`flowNextNodes`, `flowConditionHolds` through
- * WASM); the server checks the same tree again on save (server/src/workflow/service.rs).
+ * Every change answers a new tree (the old one is not touched), so React sees it. Routing,
+ * conditions and the checks before a save are not here: they are core's (`flowNextNodes`,
+ * `flowConditionHolds`, `flowIncompleteNode` through WASM); the server runs the same check on
+ * save (server/src/workflow/service.rs).
  */
+import type { FlowIncomplete } from '@qiming/core';
+import type { Core } from '@/hooks/useCore';
 
 /** The node kinds the designer makes (timer and subFlow are read and drawn, not offered). */
 export type NodeType = 'start' | 'approver' | 'copy' | 'condition' | 'empty' | 'timer' | 'subFlow';
@@ -386,29 +389,18 @@ export function groupOf(tree: FlowNode, branchId: string): FlowNode | undefined 
   return allNodes(tree).find((n) => n.conditionNodes?.some((b) => b.nodeId === branchId));
 }
 
-const chosen = (p: Properties, key: string) => Array.isArray(p[key]) && (p[key] as unknown[]).length > 0;
-
-/** Which approver keys name people for 指定成员. */
-export const APPROVER_KEYS = ['approvers', 'approverPos', 'approverRole', 'approverOrg', 'approverGroup'] as const;
+/** Why a flow cannot be saved yet (core's check; the server refuses the same trees). */
+export type IncompleteReason = FlowIncomplete['reason'];
 
 /**
- * The node that keeps the flow from being saved, with JNPF's reason: an approver of 指定成员
- * with nobody chosen, a condition branch without conditions that is not the default one, a
- * condition item without its field or its comparison. Null when the flow may be saved.
+ * The node that keeps the flow from being saved, with JNPF's reason — the rules core's
+ * `flowIncompleteNode` (an approver of 指定成员 with nobody chosen, a condition branch without
+ * conditions that is not the default one, a condition item without its field or its
+ * comparison), the very check the server makes on save. Null when the flow may be saved.
  */
-export function incompleteNode(tree: FlowNode): { node: FlowNode; reason: 'approvers' | 'conditions' | 'conditionField' | 'conditionSymbol' } | null {
-  for (const n of allNodes(tree)) {
-    const p = n.properties ?? {};
-    if (n.type === 'approver' && Number(p.assigneeType ?? 6) === 6 && !APPROVER_KEYS.some((k) => chosen(p, k))) return { node: n, reason: 'approvers' };
-    if (n.type === 'condition' && p.isDefault !== true) {
-      if (!chosen(p, 'conditions')) return { node: n, reason: 'conditions' };
-      for (const item of p.conditions as ConditionItem[]) {
-        if (!item.field) return { node: n, reason: 'conditionField' };
-        if (!item.symbol) return { node: n, reason: 'conditionSymbol' };
-      }
-    }
-  }
-  return null;
+export function incompleteNode(core: Pick<Core, 'flowIncompleteNode'>, tree: FlowNode): { node: FlowNode | undefined; reason: IncompleteReason } | null {
+  const found = core.flowIncompleteNode(tree);
+  return found ? { node: found.nodeId ? findNode(tree, found.nodeId) : undefined, reason: found.reason } : null;
 }
 
 /** The flows as `flowTemplateJson` sends them (JSON text). */

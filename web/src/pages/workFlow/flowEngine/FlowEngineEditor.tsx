@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { DictionaryItem } from '@/api/dictionary';
 import { createFlowTemplate, getFlowTemplate, setMainVersion, updateFlowTemplate, type FlowNewVersion, type FlowTemplateForm } from '@/api/flowEngine';
 import { applyServerErrors } from '@/utils/formErrors';
+import { loadCore } from '@/core';
 import { FlowDesigner, checkFlows, type FlowProblem } from '@/workflow/designer/FlowDesigner';
 import { flowsFromWire, flowsToWire, newFlow, type FlowItem } from '@/workflow/designer/model';
 
@@ -125,7 +126,7 @@ export function FlowEngineEditor({ target, categories, onClose, onSaved }: Props
       return;
     }
     const list = flows && flows.length ? flows : [newFlow(values.fullName)];
-    const found = checkFlows(list, t);
+    const found = checkFlows(await loadCore(), list, t);
     if (found) {
       setFlows(list);
       setProblem(found);
