@@ -1278,3 +1278,33 @@ async fn organisation_path_filters_by_its_last_step(engine: Engine) {
 }
 
 on_both_engines!(organisation_path_filters_by_its_last_step);
+
+// Issue 28 §1: an editable list (columnData type 4) answers the stored values, edited in place,
+// with the text shown beside them as `<field>_name`; a row saved back changes only what it sent.
+async fn editable_list_answers_stored_values(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "item", "项目", json!({"required": true})),
+        {"__vModel__": "kind", "__config__": {"jnpfKey": "select", "label": "类别", "dataType": "static"},
+         "options": [{"id": "1", "fullName": "挂号"}, {"id": "2", "fullName": "检查"}], "props": {"props": {"value": "id", "label": "fullName"}}},
+        {"__vModel__": "fee", "__config__": {"jnpfKey": "numInput", "label": "费用"}, "precision": 2},
+        field("comInput", "note", "备注", json!({}))
+    ]});
+    let columns = json!({"type": 4, "searchList": [],
+        "columnList": [{"prop": "item", "label": "项目"}, {"prop": "kind", "label": "类别"}, {"prop": "fee", "label": "费用"}]});
+    let model = released(&s, &admin, "editable", form, columns).await;
+    let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": json!({"item": "血常规", "kind": "2", "fee": 20, "note": "空腹"}).to_string()})).await.ok().as_str().unwrap().to_string();
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20})).await;
+    let row = &page["list"][0];
+    assert_eq!((row["kind"].as_str(), row["kind_name"].as_str()), (Some("2"), Some("检查")), "{row:#}");
+    assert_eq!(row["item"], "血常规", "{row:#}");
+    assert!(row.get("item_name").is_none(), "a value shown as stored has no _name: {row:#}");
+    // The row edited in place and saved with its version: only what was sent changes.
+    let edited = json!({"item": "血常规（复查）", "kind": "1", "fee": 25, "version": row["version"]});
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"id": id, "data": edited.to_string()})).await.ok();
+    let stored = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    assert_eq!((stored["item"].as_str(), stored["kind"].as_str(), stored["note"].as_str()), (Some("血常规（复查）"), Some("1"), Some("空腹")), "{stored:#}");
+}
+
+on_both_engines!(editable_list_answers_stored_values);

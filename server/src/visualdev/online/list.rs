@@ -63,7 +63,8 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     let answer_stamp = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (data_stamp, permit.caller().generation, stamp.dictionaries, if relates { stamp.all_data } else { 0 }).hash(&mut h);
+        // The released version too: a new release may answer another shape (list type, columns).
+        (data_stamp, stamp.release_version, permit.caller().generation, stamp.dictionaries, if relates { stamp.all_data } else { 0 }).hash(&mut h);
         h.finish() as i64
     };
     if keepable && let Some(answer) = state.visualdev.record_pages.get(&answer_key, answer_stamp) {
@@ -107,6 +108,7 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         page_values.insert(sub.clone(), Value::Array(rows));
     }
     let (names, options) = lookup_names(&mut conn, &loaded, &reach, &page_values).await?;
+    let editable = loaded.column_data.get("type").and_then(Value::as_i64) == Some(4);
     let list = raw
         .into_iter()
         .map(|(head, values)| {
@@ -114,6 +116,15 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
             for (f, _) in &shown {
                 let Some(v) = values.get(&f.v_model) else { continue };
                 let text = display(f, v, &names, &options);
+                if editable {
+                    // An editable list (type 4) edits the stored values in place: the text
+                    // shown beside them as `<field>_name` (jnpf-wire-engine.md §4.5).
+                    if &text != v {
+                        row.insert(format!("{}_name", f.v_model), text);
+                    }
+                    row.insert(f.v_model.clone(), v.clone());
+                    continue;
+                }
                 // The stored value beside a name (relationForm's `field_id`, the pickers').
                 if &text != v {
                     row.insert(format!("{}_id", f.v_model), v.clone());
