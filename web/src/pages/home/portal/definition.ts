@@ -18,6 +18,7 @@ export interface CardHeader {
   urlAddress?: string;
   linkTarget?: string;
   type?: number | string;
+  [key: string]: unknown;
 }
 
 export interface Refresh {
