@@ -147,15 +147,17 @@ export function PropertyPanel({ item, refresh, onSet, onRefresh }: Props) {
   /** A link's keys under `base` (the header's `card`, a text's or an image's `option`). */
   const linkProps = (base: string[]) => {
     const kind = String(get([...base, 'linkType']) ?? '');
+    // The header's link, or the content's (a text's, an image's): told apart by their labels.
+    const own = base[0] === 'option';
     return (
       <>
-        {choiceProp(t('portalDesign.linkKind'), [...base, 'linkType'], [
+        {choiceProp(t(own ? 'portalDesign.contentLinkKind' : 'portalDesign.linkKind'), [...base, 'linkType'], [
           { value: '', label: t('common.none') },
           { value: '1', label: t('portalDesign.linkMenu') },
           { value: '2', label: t('portalDesign.linkExternal') },
         ])}
         {kind === '1' && (
-          <Form.Item label={t('portalDesign.menu')} htmlFor={idOf([...base, 'moduleId'])}>
+          <Form.Item label={t(own ? 'portalDesign.contentMenu' : 'portalDesign.menu')} htmlFor={idOf([...base, 'moduleId'])}>
             <MenuPicker
               id={idOf([...base, 'moduleId'])}
               value={String(get([...base, 'moduleId']) ?? '')}
@@ -166,9 +168,9 @@ export function PropertyPanel({ item, refresh, onSet, onRefresh }: Props) {
             />
           </Form.Item>
         )}
-        {kind === '2' && textProp(t('portalDesign.linkUrl'), [...base, 'urlAddress'], t('portalDesign.urlTip'))}
+        {kind === '2' && textProp(t(own ? 'portalDesign.contentLinkUrl' : 'portalDesign.linkUrl'), [...base, 'urlAddress'], t('portalDesign.urlTip'))}
         {kind &&
-          choiceProp(t('portalDesign.linkTarget'), [...base, 'linkTarget'], [
+          choiceProp(t(own ? 'portalDesign.contentLinkTarget' : 'portalDesign.linkTarget'), [...base, 'linkTarget'], [
             { value: '_self', label: t('portalDesign.targetSelf') },
             { value: '_blank', label: t('portalDesign.targetBlank') },
           ])}

@@ -1,0 +1,230 @@
+// The portal designer (issue 31; jnpf-wire-engine2.md §2.1 "Designer", §2.3) against a fake
+// portal server (only `fetch` is fake): a bar chart dragged from the palette lands where the
+// grid put it and draws its example points with the runtime's card; its title and chart keys
+// are edited in the property panel; 撤销 / 重做 step through the edits; 保存 sends the partial
+// save `{id, type, formData}` — the definition the runtime reads back — and the designer
+// opened again shows what was saved. The checks refuse with JNPF's messages; 清空 asks first.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { initI18n } from '@/i18n';
+import { parseDefinition } from '@/pages/home/portal/definition';
+import { useUser } from '@/stores/user';
+import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
+import { buttonNamed, confirmation, renderInApp, settle } from '@/test/renderPage';
+import { PortalDesigner } from './PortalDesigner';
+
+// ECharts needs a canvas: the chart shows its series.
+jest.mock('@/pages/home/portal/EChart', () => ({
+  __esModule: true,
+  default: ({ option }: { option: { series: { type: string; name?: string; data: unknown }[] } }) => (
+    <pre data-testid="portal-chart">{JSON.stringify(option.series.map((s) => [s.type, s.name ?? '', s.data]))}</pre>
+  ),
+}));
+
+// The grid: its props are kept so a test ends a drop or a drag as the library would.
+let gridProps: Record<string, any> = {};
+jest.mock('react-grid-layout', () => ({
+  __esModule: true,
+  useContainerWidth: () => ({ width: 1200, containerRef: { current: null }, mounted: true }),
+  default: (props: Record<string, any>) => {
+    gridProps = props;
+    return <div data-testid="rgl">{props.children}</div>;
+  },
+}));
+
+jest.setTimeout(60_000);
+
+const TEXT_CARD = { i: 100, x: 0, y: 0, w: 4, h: 3, jnpfKey: 'text', label: '文本', title: '院训', visibility: ['pc', 'app'], option: { styleType: 1, defaultValue: '厚德 精医' } };
+let stored: string;
+let calls: Call[];
+
+beforeEach(async () => {
+  await initI18n('zh-CN');
+  gridProps = {};
+  stored = JSON.stringify({ layoutId: 101, refresh: { autoRefresh: false, autoRefreshTime: 5 }, layout: [TEXT_CARD], kept: 'x' });
+  useUser.setState({ routes: [], userInfo: { isAdministrator: true } as never });
+  calls = fakeFetch({
+    'GET /api/visualdev/Portal/{id}': ({ params }) => ({
+      id: params.id, fullName: '门诊首页', enCode: 'mz', category: 'c1', type: 0, linkType: 0, customUrl: '', appCustomUrl: '',
+      enabledLock: 1, sortCode: 0, enabledMark: 1, description: '', formData: stored,
+    }),
+    'PUT /api/visualdev/Portal/{id}': ({ body }) => {
+      stored = (body as { formData: string }).formData;
+      return envelope(200, '更新成功');
+    },
+    'GET /api/system/System': () => ({ list: [{ id: 'sys-main', fullName: '主系统' }] }),
+    'GET /api/message': ({ query }) => page([{ id: 'n1', title: '消防演练通知', type: 3, releaseTime: 1_767_312_000_000, isRead: '0' }], 1, Number(query.pageSize)),
+    'PUT /api/visualdev/Portal/Actions/release/{id}': () => envelope(200, '同步成功'),
+  });
+});
+
+async function open(canRelease = true) {
+  const onSaved = jest.fn();
+  const view = renderInApp(<PortalDesigner target={{ id: 'p1', released: { pc: false, app: false } }} onClose={jest.fn()} onSaved={onSaved} canRelease={canRelease} />);
+  await screen.findByText('门户设计 - 门诊首页');
+  await waitFor(() => expect(screen.getAllByTestId('portal-card-text').length).toBeGreaterThan(0));
+  return { onSaved, view };
+}
+
+const palette = (name: string) => within(document.querySelector('.qm-pd-palette') as HTMLElement).getByText(name);
+const props = () => document.querySelector('.qm-pd-props') as HTMLElement;
+const field = (label: string) => within(props()).getByLabelText(label) as HTMLInputElement;
+const puts = () => calls.filter((c) => c.method === 'PUT' && c.path === '/api/visualdev/Portal/p1');
+
+/** A card dragged from the palette and dropped where the grid places it. */
+async function drop(name: string, at: { x: number; y: number }) {
+  fireEvent.dragStart(palette(name), { dataTransfer: { setData: () => undefined } });
+  const size = gridProps.dropConfig.onDragOver({});
+  act(() => gridProps.onDrop([{ i: '100', x: 0, y: 0, w: 4, h: 3 }, { i: '__dropping__', ...at, ...size }], { i: '__dropping__', ...at, ...size }, {}));
+  await settle();
+}
+
+test('issue 31: a dropped bar chart draws its example points; its properties, 撤销 / 重做, 保存 sends what the runtime reads back', async () => {
+  await open();
+  for (const group of ['基础控件', '图表控件', '系统控件', '布局控件']) expect(screen.getByText(group)).toBeTruthy();
+  expect(document.querySelectorAll('.qm-pd-palette-item')).toHaveLength(22);
+
+  await drop('柱状图', { x: 4, y: 0 });
+  // The grid was told the card's size (6×8) while it was dragged, and the card stands where it was dropped.
+  expect(gridProps.layout).toEqual(expect.arrayContaining([expect.objectContaining({ i: '101', x: 4, y: 0, w: 6, h: 8 })]));
+  const chart = await screen.findByTestId('portal-chart');
+  expect(JSON.parse(chart.textContent!).map((s: unknown[]) => s.slice(0, 2))).toEqual([['bar', '门诊量'], ['bar', '住院量']]);
+
+  // The new card is selected: its title and chart keys are edited.
+  fireEvent.change(field('标题'), { target: { value: '月度门诊' } });
+  await settle();
+  expect(within(screen.getByTestId('designer-item-101')).getByText('月度门诊')).toBeTruthy();
+  fireEvent.change(field('图表标题'), { target: { value: '门诊量' } });
+  fireEvent.change(field('数据内容'), { target: { value: JSON.stringify([{ name: '1月', type: '门诊', value: 5 }]) } });
+  await settle();
+  expect(screen.getByTestId('portal-chart').textContent).toBe(JSON.stringify([['bar', '门诊', [5]]]));
+
+  // 撤销 three times: the data, the chart title, the card title; 重做 once brings the title back.
+  for (let n = 0; n < 3; n++) fireEvent.click(buttonNamed('撤销'));
+  await settle();
+  expect(within(screen.getByTestId('designer-item-101')).getByText('柱状图')).toBeTruthy();
+  fireEvent.click(buttonNamed('重做'));
+  await settle();
+  expect(within(screen.getByTestId('designer-item-101')).getByText('月度门诊')).toBeTruthy();
+  expect(JSON.parse(screen.getByTestId('portal-chart').textContent!)).toHaveLength(2);
+  // Ctrl+Z undoes too, Ctrl+Y redoes.
+  fireEvent.keyDown(document, { key: 'z', ctrlKey: true });
+  await settle();
+  expect(within(screen.getByTestId('designer-item-101')).getByText('柱状图')).toBeTruthy();
+  fireEvent.keyDown(document, { key: 'y', ctrlKey: true });
+  await settle();
+
+  // A move on the grid is an edit too.
+  act(() => gridProps.onDragStop([{ i: '100', x: 0, y: 8, w: 4, h: 3 }, { i: '101', x: 4, y: 0, w: 6, h: 8 }]));
+  await settle();
+
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('更新成功');
+  expect(puts()).toHaveLength(1);
+  const body = puts()[0].body as { id: string; type: number; formData: string };
+  expect(Object.keys(body).sort()).toEqual(['formData', 'id', 'type']);
+  expect(body).toEqual(expect.objectContaining({ id: 'p1', type: 0 }));
+  const saved = JSON.parse(body.formData);
+  expect(saved.layoutId).toBe(102);
+  expect(saved.kept).toBe('x'); // keys the designer does not know stay
+  const bar = saved.layout.find((it: { i: number }) => it.i === 101);
+  expect(bar).toEqual(
+    expect.objectContaining({
+      jnpfKey: 'barChart', title: '月度门诊', x: 4, y: 0, w: 6, h: 8, dataType: 'static', propsApi: '', visibility: ['pc', 'app'],
+      refresh: { autoRefresh: false, autoRefreshTime: 5 },
+    }),
+  );
+  expect(bar.option).toEqual(expect.objectContaining({ styleType: 1, seriesBarWidth: 30, legendShow: true, colorList: expect.any(Array) }));
+  expect(saved.layout.find((it: { i: number }) => it.i === 100)).toEqual(expect.objectContaining({ ...TEXT_CARD, y: 8 }));
+  // The runtime reads it back: both cards, the chart's points.
+  const runtime = parseDefinition(body.formData);
+  expect(runtime.layout.map((it) => it.jnpfKey)).toEqual(['text', 'barChart']);
+});
+
+test('issue 31: opened again, the designer shows what was saved; a click on the palette adds below the others', async () => {
+  stored = JSON.stringify({ layoutId: 102, refresh: { autoRefresh: true, autoRefreshTime: 10 }, layout: [TEXT_CARD, { ...TEXT_CARD, i: 101, y: 3, title: '第二张' }] });
+  await open();
+  expect(screen.getByText('第二张')).toBeTruthy();
+  fireEvent.click(palette('公告通知'));
+  await settle();
+  expect(gridProps.layout).toEqual(expect.arrayContaining([expect.objectContaining({ i: '102', x: 0, y: 6, w: 12, h: 8 })]));
+  // The runtime's notice card draws the latest notices.
+  await within(screen.getByTestId('designer-item-102')).findByText('消防演练通知');
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('更新成功');
+  const saved = JSON.parse((puts()[0].body as { formData: string }).formData);
+  expect(saved.refresh).toEqual({ autoRefresh: true, autoRefreshTime: 10 });
+  expect(saved.layout.map((it: { jnpfKey: string }) => it.jnpfKey)).toEqual(['text', 'text', 'notice']);
+});
+
+test("issue 31: the designer's checks refuse a save with JNPF's messages", async () => {
+  await open();
+  fireEvent.click(screen.getByLabelText('选择控件 院训'));
+  await settle();
+  fireEvent.change(field('右上角按钮文字'), { target: { value: '更多' } });
+  await settle();
+  fireEvent.mouseDown(field('链接类型'));
+  await settle();
+  fireEvent.click(screen.getByText('外链', { selector: '.ant-select-item-option-content' }));
+  await settle();
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('文本控件“链接地址”属性不能为空');
+  fireEvent.change(field('链接地址'), { target: { value: 'www.example.com' } });
+  await settle();
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('请输入正确的链接地址');
+  expect(puts()).toHaveLength(0);
+
+  fireEvent.change(field('链接地址'), { target: { value: 'https://www.example.com/more' } });
+  // An iframe without its address.
+  fireEvent.click(palette('iframe'));
+  await settle();
+  fireEvent.change(field('链接地址'), { target: { value: '' } });
+  await settle();
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('iframe控件“链接地址”属性不能为空');
+  expect(puts()).toHaveLength(0);
+});
+
+test('issue 31: 清空 asks first and can be undone; 保存并发布 saves, then releases', async () => {
+  await open();
+  fireEvent.click(buttonNamed('清空'));
+  await screen.findByText('确定要清空所有吗？');
+  expect(screen.getByTestId('portal-card-text')).toBeTruthy();
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await waitFor(() => expect(screen.queryByTestId('portal-card-text')).toBeNull());
+  fireEvent.click(buttonNamed('撤销'));
+  await waitFor(() => expect(screen.getAllByTestId('portal-card-text').length).toBeGreaterThan(0));
+
+  fireEvent.click(buttonNamed('保存并发布'));
+  await screen.findByText('同步门户');
+  expect(puts()).toHaveLength(1);
+  const dialog = document.querySelector('.qm-portal-release') as HTMLElement;
+  fireEvent.click(buttonNamed('确定', dialog));
+  expect((await within(dialog).findAllByText('应用不能为空')).length).toBe(2);
+  for (const id of ['release-pc', 'release-app']) {
+    fireEvent.mouseDown(dialog.querySelector(`#${id}`)!);
+    await settle();
+    const options = [...document.querySelectorAll('.ant-select-item-option-content')].filter((o) => o.textContent === '主系统');
+    fireEvent.click(options[options.length - 1]);
+    await settle();
+  }
+  fireEvent.click(buttonNamed('确定', dialog));
+  await screen.findByText('发布确定后会覆盖当前线上版本且进行门户同步，是否继续？');
+  fireEvent.click(buttonNamed('确定', confirmation()));
+  await screen.findByText('同步成功');
+  const release = calls.find((c) => c.path === '/api/visualdev/Portal/Actions/release/p1')!;
+  expect(release.body).toEqual({ pc: 1, app: 1, pcModuleParentId: ['sys-main'], appModuleParentId: ['sys-main'], pcSystemId: 'sys-main', appSystemId: 'sys-main' });
+});
+
+test('issue 31: 预览 shows the draft as the home page does', async () => {
+  await open(false);
+  expect(() => buttonNamed('保存并发布')).toThrow();
+  fireEvent.click(buttonNamed('预览'));
+  const preview = await waitFor(() => {
+    const found = document.querySelector('.qm-pd-preview') as HTMLElement | null;
+    if (!found) throw new Error('no preview');
+    return found;
+  });
+  await within(preview).findByText('厚德 精医');
+  expect(within(preview).getByTestId('portal-grid').getAttribute('data-movable')).toBe('0');
+});
