@@ -8,28 +8,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { initI18n } from '@/i18n';
 import { parseDefinition } from '@/pages/home/portal/definition';
 import { useUser } from '@/stores/user';
+import { grid } from '@/test/portalMocks';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
 import { buttonNamed, confirmation, renderInApp, settle } from '@/test/renderPage';
 import { PortalDesigner } from './PortalDesigner';
 
-// ECharts needs a canvas: the chart shows its series.
-jest.mock('@/pages/home/portal/EChart', () => ({
-  __esModule: true,
-  default: ({ option }: { option: { series: { type: string; name?: string; data: unknown }[] } }) => (
-    <pre data-testid="portal-chart">{JSON.stringify(option.series.map((s) => [s.type, s.name ?? '', s.data]))}</pre>
-  ),
-}));
-
-// The grid: its props are kept so a test ends a drop or a drag as the library would.
-let gridProps: Record<string, any> = {};
-jest.mock('react-grid-layout', () => ({
-  __esModule: true,
-  useContainerWidth: () => ({ width: 1200, containerRef: { current: null }, mounted: true }),
-  default: (props: Record<string, any>) => {
-    gridProps = props;
-    return <div data-testid="rgl">{props.children}</div>;
-  },
-}));
+jest.mock('@/pages/home/portal/EChart', () => require('@/test/portalMocks').echartsMock());
+jest.mock('react-grid-layout', () => require('@/test/portalMocks').gridMock());
 
 jest.setTimeout(60_000);
 
@@ -39,7 +24,7 @@ let calls: Call[];
 
 beforeEach(async () => {
   await initI18n('zh-CN');
-  gridProps = {};
+  grid.props = {};
   stored = JSON.stringify({ layoutId: 101, refresh: { autoRefresh: false, autoRefreshTime: 5 }, layout: [TEXT_CARD], kept: 'x' });
   useUser.setState({ routes: [], userInfo: { isAdministrator: true } as never });
   calls = fakeFetch({
@@ -73,8 +58,8 @@ const puts = () => calls.filter((c) => c.method === 'PUT' && c.path === '/api/vi
 /** A card dragged from the palette and dropped where the grid places it. */
 async function drop(name: string, at: { x: number; y: number }) {
   fireEvent.dragStart(palette(name), { dataTransfer: { setData: () => undefined } });
-  const size = gridProps.dropConfig.onDragOver({});
-  act(() => gridProps.onDrop([{ i: '100', x: 0, y: 0, w: 4, h: 3 }, { i: '__dropping__', ...at, ...size }], { i: '__dropping__', ...at, ...size }, {}));
+  const size = grid.props.dropConfig.onDragOver({});
+  act(() => grid.props.onDrop([{ i: '100', x: 0, y: 0, w: 4, h: 3 }, { i: '__dropping__', ...at, ...size }], { i: '__dropping__', ...at, ...size }, {}));
   await settle();
 }
 
@@ -85,7 +70,7 @@ test('issue 31: a dropped bar chart draws its example points; its properties, �
 
   await drop('柱状图', { x: 4, y: 0 });
   // The grid was told the card's size (6×8) while it was dragged, and the card stands where it was dropped.
-  expect(gridProps.layout).toEqual(expect.arrayContaining([expect.objectContaining({ i: '101', x: 4, y: 0, w: 6, h: 8 })]));
+  expect(grid.props.layout).toEqual(expect.arrayContaining([expect.objectContaining({ i: '101', x: 4, y: 0, w: 6, h: 8 })]));
   const chart = await screen.findByTestId('portal-chart');
   expect(JSON.parse(chart.textContent!).map((s: unknown[]) => s.slice(0, 2))).toEqual([['bar', '门诊量'], ['bar', '住院量']]);
 
@@ -114,7 +99,7 @@ test('issue 31: a dropped bar chart draws its example points; its properties, �
   await settle();
 
   // A move on the grid is an edit too.
-  act(() => gridProps.onDragStop([{ i: '100', x: 0, y: 8, w: 4, h: 3 }, { i: '101', x: 4, y: 0, w: 6, h: 8 }]));
+  act(() => grid.props.onDragStop([{ i: '100', x: 0, y: 8, w: 4, h: 3 }, { i: '101', x: 4, y: 0, w: 6, h: 8 }]));
   await settle();
 
   fireEvent.click(buttonNamed('保存'));
@@ -146,7 +131,7 @@ test('issue 31: opened again, the designer shows what was saved; a click on the 
   expect(screen.getByText('第二张')).toBeTruthy();
   fireEvent.click(palette('公告通知'));
   await settle();
-  expect(gridProps.layout).toEqual(expect.arrayContaining([expect.objectContaining({ i: '102', x: 0, y: 6, w: 12, h: 8 })]));
+  expect(grid.props.layout).toEqual(expect.arrayContaining([expect.objectContaining({ i: '102', x: 0, y: 6, w: 12, h: 8 })]));
   // The runtime's notice card draws the latest notices.
   await within(screen.getByTestId('designer-item-102')).findByText('消防演练通知');
   fireEvent.click(buttonNamed('保存'));

@@ -16,10 +16,11 @@ import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layo
 import 'react-grid-layout/css/styles.css';
 import { getPortal, updatePortal } from '@/api/portal';
 import { PortalCard } from '@/pages/home/portal/cards';
-import { GRID_COLS, ROW_HEIGHT } from '@/pages/home/portal/definition';
+import { GRID_CONFIG } from '@/pages/home/portal/definition';
 import PortalView from '@/pages/home/portal/PortalView';
 import { ReleaseDialog, type ReleaseTarget } from '@/pages/onlineDev/visualPortal/ReleaseDialog';
 import { checkLayout, type Problem } from './checks';
+import { useUndoKeys } from '@/hooks/useUndoKeys';
 import * as model from './model';
 import { CARD_TYPES, GROUPS, cardType } from './palette';
 import { PropertyPanel } from './PropertyPanel';
@@ -68,24 +69,10 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
   const change = useCallback((edit: (s: model.DesignState) => model.DesignState) => setState((s) => (s ? edit(s) : s)), []);
   const cardName = useCallback((key: string) => t(`portalDesign.cards.${key}`, { defaultValue: key }), [t]);
 
-  // Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z); a text box keeps its own undo.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable)) return;
-      if (!(e.ctrlKey || e.metaKey)) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) {
-        e.preventDefault();
-        change(model.undo);
-      } else if (key === 'y' || (key === 'z' && e.shiftKey)) {
-        e.preventDefault();
-        change(model.redo);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [change]);
+  useUndoKeys(
+    () => change(model.undo),
+    () => change(model.redo),
+  );
 
   const problemText = (p: Problem) =>
     p.key === 'required' ? t('portalDesign.check.required', { label: p.label, prop: t(`portalDesign.check.${p.prop}`) }) : t(`portalDesign.check.${p.key}`);
@@ -207,7 +194,7 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
               <ReactGridLayout
                 width={width}
                 layout={layout}
-                gridConfig={{ cols: GRID_COLS, rowHeight: ROW_HEIGHT, margin: [10, 10] }}
+                gridConfig={GRID_CONFIG}
                 dragConfig={{ enabled: true, cancel: '.qm-pd-item-tools' }}
                 resizeConfig={{ enabled: true }}
                 dropConfig={{

@@ -12,7 +12,7 @@ import type { DictionaryItem } from '@/api/dictionary';
 import type { Envelope } from '@/api/request';
 import { createPortal, getPortal, updatePortal, type PortalForm, type PortalInfo } from '@/api/portal';
 import { RecordFormDialog } from '@/components/EntityFormDialog';
-import { EnabledMarkItem, SortCodeItem } from '@/components/entityItems';
+import { RecordTailItems } from '@/components/entityItems';
 
 export interface PortalValues {
   fullName: string;
@@ -124,11 +124,7 @@ export function PortalDialog({ target, form, categories, onClose, onSaved }: Pro
           <Switch />
         </Form.Item>
       )}
-      <SortCodeItem />
-      <EnabledMarkItem />
-      <Form.Item name="description" label={t('manage.description')}>
-        <Input.TextArea rows={3} />
-      </Form.Item>
+      <RecordTailItems />
     </RecordFormDialog>
   );
 }

@@ -11,12 +11,8 @@ import PortalListPage from './PortalListPage';
 
 jest.mock('@/utils/download');
 
-jest.mock('@/pages/home/portal/EChart', () => ({ __esModule: true, default: () => <pre data-testid="portal-chart" /> }));
-jest.mock('react-grid-layout', () => ({
-  __esModule: true,
-  useContainerWidth: () => ({ width: 1200, containerRef: { current: null }, mounted: true }),
-  default: (props: { children: unknown }) => <div data-testid="rgl">{props.children as never}</div>,
-}));
+jest.mock('@/pages/home/portal/EChart', () => require('@/test/portalMocks').echartsMock());
+jest.mock('react-grid-layout', () => require('@/test/portalMocks').gridMock());
 
 const PATH = '/onlineDev/visualPortal';
 const CATEGORIES = [

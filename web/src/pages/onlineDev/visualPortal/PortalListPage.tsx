@@ -7,7 +7,7 @@
  * ReleaseDialog), 删除 after confirmation.
  */
 import { useCallback, useState } from 'react';
-import { Form, Select, Tag } from 'antd';
+import { Form, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyPortal, deletePortal, exportPortal, getPortalList, importPortal, type PortalRow } from '@/api/portal';
 import { ImportButton } from '@/components/ImportButton';
@@ -42,18 +42,7 @@ export default function PortalListPage() {
     <div className="qm-visual-portal-page">
       <ListPage<PortalRow, { category: string }>
         list={list}
-        filters={
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            aria-label={t('portalDesign.category')}
-            placeholder={t('portalDesign.allCategories')}
-            style={{ width: 200 }}
-            value={list.query.category || undefined}
-            options={categories.map((c) => ({ value: c.id, label: c.fullName }))}
-            onChange={(v?: string) => list.setFilters({ category: v ?? '' })}
-          />
-        }
+        selects={[{ name: 'category', label: t('portalDesign.category'), all: t('portalDesign.allCategories'), options: categories.map((c) => ({ value: c.id, label: c.fullName })), width: 200 }]}
         onAdd={can(BTN_ADD) ? () => setTarget({ id: '' }) : undefined}
         actions={can(BTN_UPLOAD) && <ImportButton accept=".vp" upload={importPortal} onImported={list.refresh} />}
         scroll={{ x: 1400 }}
