@@ -37,6 +37,9 @@ beforeEach(async () => {
       return envelope(200, '更新成功');
     },
     'GET /api/system/System': () => ({ list: [{ id: 'sys-main', fullName: '主系统' }] }),
+    'GET /api/system/DataInterface': ({ query }) =>
+      page([{ id: 'di-visits', fullName: '月度门诊量', enCode: 'visits', dataType: 2, categoryId: '统计', creatorUser: 'admin', creatorTime: 0, enabledMark: 1 }].filter((r) => !query.keyword || r.fullName.includes(query.keyword)), 1, 50),
+    'POST /api/system/DataInterface/{id}/Actions/Preview': () => [{ name: '1月', type: '门诊', value: 7 }, { name: '2月', type: '门诊', value: 9 }],
     'GET /api/message': ({ query }) => page([{ id: 'n1', title: '消防演练通知', type: 3, releaseTime: 1_767_312_000_000, isRead: '0' }], 1, Number(query.pageSize)),
     'PUT /api/visualdev/Portal/Actions/release/{id}': () => envelope(200, '同步成功'),
   });
@@ -212,4 +215,26 @@ test('issue 31: 预览 shows the draft as the home page does', async () => {
   });
   await within(preview).findByText('厚德 精医');
   expect(within(preview).getByTestId('portal-grid').getAttribute('data-movable')).toBe('0');
+});
+
+test('issue 31: a chart over a data interface — chosen by name, kept by id, its Preview draws the card', async () => {
+  await open();
+  await drop('折线图', { x: 4, y: 0 });
+  fireEvent.click(within(props()).getByLabelText('远端数据'));
+  await settle();
+  expect(calls.some((c) => c.path.endsWith('/Actions/Preview'))).toBe(false);
+  fireEvent.mouseDown(field('数据接口'));
+  await settle();
+  fireEvent.click(await screen.findByText('月度门诊量', { selector: '.ant-select-item-option-content' }));
+  await waitFor(() => expect(screen.getByTestId('portal-chart').textContent).toBe(JSON.stringify([['line', '门诊', [7, 9]]])));
+  expect(calls.filter((c) => c.path.endsWith('/Actions/Preview')).map((c) => c.path)).toEqual(['/api/system/DataInterface/di-visits/Actions/Preview']);
+  // One edit: 撤销 once forgets the interface, not half of it.
+  fireEvent.click(buttonNamed('撤销'));
+  await settle();
+  fireEvent.click(buttonNamed('重做'));
+  await settle();
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('更新成功');
+  const line = JSON.parse((puts()[0].body as { formData: string }).formData).layout.find((it: { jnpfKey: string }) => it.jnpfKey === 'lineChart');
+  expect(line).toEqual(expect.objectContaining({ dataType: 'dynamic', propsApi: 'di-visits', propsName: '月度门诊量' }));
 });

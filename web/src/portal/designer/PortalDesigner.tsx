@@ -247,6 +247,7 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
               item={selected}
               refresh={state.draft.refresh}
               onSet={(path, value) => selected && change((s) => model.update(s, String(selected.i), path, value))}
+              onSetMany={(changes) => selected && change((s) => model.updateMany(s, String(selected.i), changes))}
               onRefresh={(refresh) => change((s) => model.setRefresh(s, refresh))}
             />
           </aside>

@@ -10,6 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Empty, Form, Input, InputNumber, Radio, Select, Switch, Tabs, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { getInterfaceList } from '@/api/dataInterface';
 import { getMenuTree, type MenuNode } from '@/api/portal';
 import type { PortalItem, Refresh } from '@/pages/home/portal/definition';
 import { cardType, emptyLink } from './palette';
@@ -18,6 +19,8 @@ interface Props {
   item: PortalItem | undefined;
   refresh: Refresh;
   onSet(path: string[], value: unknown): void;
+  /** Several keys as one edit (a data interface's id with its name). */
+  onSetMany(changes: [string[], unknown][]): void;
   onRefresh(refresh: Refresh): void;
 }
 
@@ -55,6 +58,42 @@ function StaticData({ value, onChange, label, array }: { value: unknown; onChang
   );
 }
 
+/**
+ * A data interface by name (searched as typed), kept by its id: a card calls its Preview only
+ * once one is chosen, never for a half-typed id.
+ */
+function InterfacePicker({ id, label, value, name, onChange }: { id: string; label?: string; value: string; name: string; onChange(id: string, name: string): void }) {
+  const { t } = useTranslation();
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  const [loading, setLoading] = useState(false);
+  const search = (keyword: string) => {
+    setLoading(true);
+    getInterfaceList({ currentPage: 1, pageSize: 50, keyword, categoryId: '' }).then(
+      ({ data }) => {
+        setOptions(data.list.map((r) => ({ value: r.id, label: r.fullName })));
+        setLoading(false);
+      },
+      () => setLoading(false),
+    );
+  };
+  const shown = value && !options.some((o) => o.value === value) ? [{ value, label: name || value }, ...options] : options;
+  return (
+    <Select
+      id={id}
+      aria-label={label}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: search }}
+      loading={loading}
+      placeholder={t('picker.placeholder')}
+      value={value || undefined}
+      options={shown}
+      onOpenChange={(open) => open && !options.length && search('')}
+      onChange={(v?: string) => onChange(v ?? '', shown.find((o) => o.value === v)?.label ?? '')}
+      notFoundContent={loading ? t('common.loading') : t('common.noData')}
+    />
+  );
+}
+
 function menuTree(nodes: MenuNode[]): object[] {
   return nodes.map((n) => ({ value: n.id, title: n.fullName, selectable: n.type !== 1, children: menuTree(n.children ?? []) }));
 }
@@ -88,7 +127,7 @@ function MenuPicker({ id, value, onChange }: { id: string; value: string; onChan
   );
 }
 
-export function PropertyPanel({ item, refresh, onSet, onRefresh }: Props) {
+export function PropertyPanel({ item, refresh, onSet, onSetMany, onRefresh }: Props) {
   const { t } = useTranslation();
   const portalTab = (
     <Form layout="vertical" component="div" size="small">
@@ -196,8 +235,14 @@ export function PropertyPanel({ item, refresh, onSet, onRefresh }: Props) {
         </Form.Item>
         {dynamic ? (
           <>
-            {textProp(t('portalDesign.propsApi'), ['propsApi'], t('portalDesign.propsApiHint'))}
-            {textProp(t('portalDesign.propsName'), ['propsName'])}
+            <Form.Item label={t('portalDesign.propsApi')} htmlFor="pd-propsApi" extra={t('portalDesign.propsApiHint')}>
+              <InterfacePicker
+                id="pd-propsApi"
+                value={String(item.propsApi ?? '')}
+                name={String(item.propsName ?? '')}
+                onChange={(id, name) => onSetMany([[['propsApi'], id], [['propsName'], name]])}
+              />
+            </Form.Item>
           </>
         ) : key === 'text' || key === 'image' || key === 'video' ? null : (
           <StaticData key={String(item.i)} label={t('portalDesign.staticData')} value={get(['option', 'defaultValue'])} array={array} onChange={(v) => onSet(['option', 'defaultValue'], v)} />
@@ -436,7 +481,7 @@ function Tiles({ value, rowNumber, onSet }: { value: unknown; rowNumber: unknown
             ]}
           />
           {tile.dataType === 'dynamic' ? (
-            <Input aria-label={t('portalDesign.tileApi', { n: n + 1 })} placeholder={t('portalDesign.propsApi')} value={String(tile.propsApi ?? '')} onChange={(e) => set(n, 'propsApi', e.target.value)} />
+            <InterfacePicker id={`pd-tile-api-${n}`} label={t('portalDesign.tileApi', { n: n + 1 })} value={String(tile.propsApi ?? '')} name={String(tile.propsName ?? '')} onChange={(id) => set(n, 'propsApi', id)} />
           ) : (
             <InputNumber aria-label={t('portalDesign.tileNum', { n: n + 1 })} value={Number(tile.num) || 0} onChange={(v) => set(n, 'num', v ?? 0)} style={{ width: '100%' }} />
           )}

@@ -108,7 +108,12 @@ function setIn(obj: unknown, path: string[], value: unknown): unknown {
 
 /** One property of card `i` (`['option', 'seriesBarWidth']`, `['title']` …). */
 export function update(s: DesignState, i: string, path: string[], value: unknown): DesignState {
-  const layout = s.draft.layout.map((it) => (String(it.i) === i ? (setIn(it, path, value) as PortalItem) : it));
+  return updateMany(s, i, [[path, value]]);
+}
+
+/** Several properties of card `i` as one edit (a data interface's id and its name). */
+export function updateMany(s: DesignState, i: string, changes: [string[], unknown][]): DesignState {
+  const layout = s.draft.layout.map((it) => (String(it.i) === i ? (changes.reduce<unknown>((o, [path, value]) => setIn(o, path, value), it) as PortalItem) : it));
   return edit(s, { ...s.draft, layout });
 }
 
