@@ -238,3 +238,15 @@ test('issue 31: a chart over a data interface — chosen by name, kept by id, it
   const line = JSON.parse((puts()[0].body as { formData: string }).formData).layout.find((it: { jnpfKey: string }) => it.jnpfKey === 'lineChart');
   expect(line).toEqual(expect.objectContaining({ dataType: 'dynamic', propsApi: 'di-visits', propsName: '月度门诊量' }));
 });
+
+test('issue 31: every card of the palette is added with its property panel, and drawn by the runtime', async () => {
+  await open();
+  const names = [...document.querySelectorAll('.qm-pd-palette-item')].map((b) => b.textContent!);
+  for (const [n, name] of names.entries()) {
+    fireEvent.click(palette(name));
+    await settle();
+    expect(within(props()).getAllByDisplayValue(name).map((e) => (e as HTMLInputElement).disabled)).toEqual([true, false]); // 控件类型, 标题
+    expect(within(screen.getByTestId(`designer-item-${101 + n}`)).getByText(name)).toBeTruthy(); // its title
+  }
+  expect(grid.props.layout).toHaveLength(23);
+});

@@ -387,11 +387,73 @@ export function PropertyPanel({ item, refresh, onSet, onSetMany, onRefresh }: Pr
               { value: 2, label: t('portalDesign.sourceUrl') },
             ])}
             {item.dataType !== 'dynamic' && textProp(t(key === 'image' ? 'portalDesign.imageUrl' : 'portalDesign.videoUrl'), o('defaultValue'))}
-            {key === 'image' ? linkProps(['option']) : boolProp(t('portalDesign.videoAutoplay'), o('videoAutoplay'))}
+            {key === 'image' ? (
+              linkProps(['option'])
+            ) : (
+              <>
+                {boolProp(t('portalDesign.videoAutoplay'), o('videoAutoplay'))}
+                {boolProp(t('portalDesign.mutePlay'), o('mutePlay'))}
+                {choiceProp(t('portalDesign.playNumber'), o('playNumber'), [
+                  { value: '1', label: t('portalDesign.playOnce') },
+                  { value: '2', label: t('portalDesign.playLoop') },
+                ])}
+              </>
+            )}
           </>
         );
       case 'iframe':
         return textProp(t('portalDesign.linkUrl'), o('defaultValue'), t('portalDesign.urlTip'));
+      case 'commonFunc':
+        return (
+          <>
+            {choiceProp(t('portalDesign.funcStyle'), o('styleType'), [
+              { value: 1, label: t('portalDesign.funcTop') },
+              { value: 2, label: t('portalDesign.funcLeft') },
+            ])}
+            {numProp(t('portalDesign.rowNumber'), o('rowNumber'), 1, 10)}
+          </>
+        );
+      case 'tableList':
+        return numProp(t('portalDesign.tableCount'), o('tableCount'), 1, 100);
+      case 'rankList':
+        return choiceProp(t('portalDesign.rankStyle'), o('styleType'), [1, 2, 3, 4].map((v) => ({ value: v, label: t(`portalDesign.rankStyles.${v}`) })));
+      case 'timeAxis':
+        return (
+          <>
+            {numProp(t('portalDesign.timeLayout'), o('layout'), 1, 8)}
+            {choiceProp(t('portalDesign.timeSort'), o('sortable'), [
+              { value: 1, label: t('portalDesign.sortAsc') },
+              { value: 2, label: t('portalDesign.sortDesc') },
+            ])}
+            {numProp(t('portalDesign.showNumber'), o('showNumber'), 1, 50)}
+          </>
+        );
+      case 'carousel':
+        return numProp(t('portalDesign.carouselInterval'), o('carouselInterval'), 500, 60000);
+      case 'schedule':
+        return (
+          <>
+            {choiceProp(t('portalDesign.scheduleView'), ['defaultView'], [
+              { value: 'dayGridMonth', label: t('portalDesign.viewMonth') },
+              { value: 'timeGridWeek', label: t('portalDesign.viewWeek') },
+              { value: 'timeGridDay', label: t('portalDesign.viewDay') },
+            ])}
+            {choiceProp(t('portalDesign.firstDay'), ['firstDay'], [
+              { value: 0, label: t('portalDesign.sunday') },
+              { value: 1, label: t('portalDesign.monday') },
+            ])}
+            {boolProp(t('portalDesign.lunar'), ['showLunarCalendar'])}
+          </>
+        );
+      case 'mapChart':
+        return (
+          <>
+            {choiceProp(t('portalDesign.styleType'), o('styleType'), [1, 2, 3, 4].map((v) => ({ value: v, label: t(`portalDesign.styles.mapChart.${v}`) })))}
+            {boolProp(t('portalDesign.drillDown'), o('drillDown'))}
+            {numProp(t('portalDesign.visualMapMin'), o('visualMapMin'))}
+            {numProp(t('portalDesign.visualMapMax'), o('visualMapMax'))}
+          </>
+        );
       default:
         return null;
     }
