@@ -296,6 +296,8 @@ const en: Translation = {
     abstracts: 'Details',
   },
   portalDesign: {
+    linkSide: 'Link for',
+    contentLinkSide: 'Content link for',
     funcStyle: 'Icon position',
     funcTop: 'Top',
     funcLeft: 'Left',

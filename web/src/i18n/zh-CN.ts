@@ -292,6 +292,8 @@ const zhCN = {
     abstracts: '说明',
   },
   portalDesign: {
+    linkSide: '链接端',
+    contentLinkSide: '内容链接端',
     funcStyle: '图标位置',
     funcTop: '顶部',
     funcLeft: '靠左',

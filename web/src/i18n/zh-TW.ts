@@ -294,6 +294,8 @@ const zhTW: Translation = {
     abstracts: '說明',
   },
   portalDesign: {
+    linkSide: '鏈接端',
+    contentLinkSide: '內容鏈接端',
     funcStyle: '圖標位置',
     funcTop: '頂部',
     funcLeft: '靠左',

@@ -40,6 +40,11 @@ beforeEach(async () => {
     'GET /api/system/DataInterface': ({ query }) =>
       page([{ id: 'di-visits', fullName: '月度门诊量', enCode: 'visits', dataType: 2, categoryId: '统计', creatorUser: 'admin', creatorTime: 0, enabledMark: 1 }].filter((r) => !query.keyword || r.fullName.includes(query.keyword)), 1, 50),
     'POST /api/system/DataInterface/{id}/Actions/Preview': () => [{ name: '1月', type: '门诊', value: 7 }, { name: '2月', type: '门诊', value: 9 }],
+    'GET /api/system/Menu/Selector/All': ({ query }) => ({
+      list: [{ id: `dir-${query.category}`, parentId: '-1', fullName: '门诊', enCode: 'mz', icon: '', type: 1, hasChildren: true, children: [
+        { id: `m-${query.category}`, parentId: `dir-${query.category}`, fullName: `挂号${query.category}`, enCode: 'gh', icon: '', type: 2, hasChildren: false, children: [] },
+      ] }],
+    }),
     'GET /api/message': ({ query }) => page([{ id: 'n1', title: '消防演练通知', type: 3, releaseTime: 1_767_312_000_000, isRead: '0' }], 1, Number(query.pageSize)),
     'PUT /api/visualdev/Portal/Actions/release/{id}': () => envelope(200, '同步成功'),
   });
@@ -249,4 +254,36 @@ test('issue 31: every card of the palette is added with its property panel, and 
     expect(within(screen.getByTestId(`designer-item-${101 + n}`)).getByText(name)).toBeTruthy(); // its title
   }
   expect(grid.props.layout).toHaveLength(23);
+});
+
+test('issue 31: the header link — a menu for the Web (from the Web menus), an external address for the App', async () => {
+  await open();
+  fireEvent.click(screen.getByLabelText('选择控件 院训'));
+  await settle();
+  fireEvent.change(field('右上角按钮文字'), { target: { value: '更多' } });
+  await settle();
+  fireEvent.mouseDown(field('链接类型'));
+  await settle();
+  fireEvent.click(screen.getByText('菜单', { selector: '.ant-select-item-option-content' }));
+  await settle();
+  fireEvent.mouseDown(field('菜单名称'));
+  fireEvent.click(await screen.findByTitle('挂号Web'));
+  await settle();
+  // 链接端 App (beside the visibility's App box).
+  fireEvent.click(within(props()).getAllByLabelText('App').find((e) => (e as HTMLInputElement).type === 'radio')!);
+  await settle();
+  fireEvent.mouseDown(field('链接类型'));
+  await settle();
+  const options = [...document.querySelectorAll('.ant-select-item-option-content')].filter((o) => o.textContent === '外链');
+  fireEvent.click(options[options.length - 1]);
+  await settle();
+  fireEvent.change(field('链接地址'), { target: { value: 'https://m.example.com/more' } });
+  await settle();
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('更新成功');
+  const text = JSON.parse((puts()[0].body as { formData: string }).formData).layout[0];
+  expect(text.card).toEqual(
+    expect.objectContaining({ cardRightBtn: '更多', linkType: '1', moduleId: 'm-Web', type: 2, appLinkType: '2', appUrlAddress: 'https://m.example.com/more' }),
+  );
+  expect(calls.filter((c) => c.path === '/api/system/Menu/Selector/All').map((c) => c.query.category)).toEqual(['Web']);
 });

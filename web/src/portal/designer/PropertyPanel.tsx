@@ -99,19 +99,19 @@ function menuTree(nodes: MenuNode[]): object[] {
 }
 
 /** The menu a link opens: every enabled menu, loaded when first needed. */
-function MenuPicker({ id, value, onChange }: { id: string; value: string; onChange(id: string, node: MenuNode | undefined): void }) {
+function MenuPicker({ id, category, value, onChange }: { id: string; category: 'Web' | 'App'; value: string; onChange(id: string, node: MenuNode | undefined): void }) {
   const { t } = useTranslation();
   const [nodes, setNodes] = useState<MenuNode[]>([]);
   useEffect(() => {
     let alive = true;
-    getMenuTree('Web').then(
+    getMenuTree(category).then(
       ({ data }) => alive && setNodes(data?.list ?? []),
       () => undefined,
     );
     return () => {
       alive = false;
     };
-  }, []);
+  }, [category]);
   const find = (list: MenuNode[], key: string): MenuNode | undefined => list.reduce<MenuNode | undefined>((f, n) => f ?? (n.id === key ? n : find(n.children ?? [], key)), undefined);
   return (
     <TreeSelect
@@ -129,6 +129,8 @@ function MenuPicker({ id, value, onChange }: { id: string; value: string; onChan
 
 export function PropertyPanel({ item, refresh, onSet, onSetMany, onRefresh }: Props) {
   const { t } = useTranslation();
+  /** Which side's link keys the panel edits. */
+  const [linkSide, setLinkSide] = useState<'pc' | 'app'>('pc');
   const portalTab = (
     <Form layout="vertical" component="div" size="small">
       <Form.Item label={t('portalDesign.autoRefresh')} htmlFor="pd-portal-refresh">
@@ -184,31 +186,47 @@ export function PropertyPanel({ item, refresh, onSet, onSetMany, onRefresh }: Pr
   );
 
   /** A link's keys under `base` (the header's `card`, a text's or an image's `option`). */
+  /** A link's keys under `base` (the header's `card`, a text's or an image's `option`), for the Web or the App (`app…` keys). */
   const linkProps = (base: string[]) => {
-    const kind = String(get([...base, 'linkType']) ?? '');
+    const app = linkSide === 'app';
+    const k = (name: string) => [...base, app ? `app${name[0].toUpperCase()}${name.slice(1)}` : name];
+    const kind = String(get(k('linkType')) ?? '');
     // The header's link, or the content's (a text's, an image's): told apart by their labels.
     const own = base[0] === 'option';
     return (
       <>
-        {choiceProp(t(own ? 'portalDesign.contentLinkKind' : 'portalDesign.linkKind'), [...base, 'linkType'], [
+        <Form.Item label={t(own ? 'portalDesign.contentLinkSide' : 'portalDesign.linkSide')} htmlFor={idOf([...base, 'side'])}>
+          <Radio.Group
+            id={idOf([...base, 'side'])}
+            optionType="button"
+            size="small"
+            value={linkSide}
+            onChange={(e) => setLinkSide(e.target.value as 'pc' | 'app')}
+            options={[
+              { value: 'pc', label: 'Web' },
+              { value: 'app', label: 'App' },
+            ]}
+          />
+        </Form.Item>
+        {choiceProp(t(own ? 'portalDesign.contentLinkKind' : 'portalDesign.linkKind'), k('linkType'), [
           { value: '', label: t('common.none') },
           { value: '1', label: t('portalDesign.linkMenu') },
           { value: '2', label: t('portalDesign.linkExternal') },
         ])}
         {kind === '1' && (
-          <Form.Item label={t(own ? 'portalDesign.contentMenu' : 'portalDesign.menu')} htmlFor={idOf([...base, 'moduleId'])}>
+          <Form.Item label={t(own ? 'portalDesign.contentMenu' : 'portalDesign.menu')} htmlFor={idOf(k('moduleId'))}>
             <MenuPicker
-              id={idOf([...base, 'moduleId'])}
-              value={String(get([...base, 'moduleId']) ?? '')}
-              onChange={(id, node) => {
-                onSet([...base, 'moduleId'], id);
-                if (node) onSet([...base, 'type'], node.type);
-              }}
+              key={linkSide}
+              id={idOf(k('moduleId'))}
+              category={app ? 'App' : 'Web'}
+              value={String(get(k('moduleId')) ?? '')}
+              onChange={(id, node) => onSetMany([[k('moduleId'), id], ...(node ? [[k('type'), node.type] as [string[], unknown]] : [])])}
             />
           </Form.Item>
         )}
-        {kind === '2' && textProp(t(own ? 'portalDesign.contentLinkUrl' : 'portalDesign.linkUrl'), [...base, 'urlAddress'], t('portalDesign.urlTip'))}
+        {kind === '2' && textProp(t(own ? 'portalDesign.contentLinkUrl' : 'portalDesign.linkUrl'), k('urlAddress'), t('portalDesign.urlTip'))}
         {kind &&
+          !app &&
           choiceProp(t(own ? 'portalDesign.contentLinkTarget' : 'portalDesign.linkTarget'), [...base, 'linkTarget'], [
             { value: '_self', label: t('portalDesign.targetSelf') },
             { value: '_blank', label: t('portalDesign.targetBlank') },
