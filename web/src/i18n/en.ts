@@ -296,6 +296,13 @@ const en: Translation = {
     abstracts: 'Details',
   },
   portalDesign: {
+    entryCategory: 'Entry {{n}} flow categories',
+    allFlows: 'Every flow',
+    shortcuts: 'Shortcuts',
+    shortcutName: 'Shortcut {{n}} name',
+    shortcutColor: 'Shortcut {{n}} colour',
+    removeShortcut: 'Remove shortcut {{n}}',
+    addShortcut: 'Add shortcut',
     linkSide: 'Link for',
     contentLinkSide: 'Content link for',
     funcStyle: 'Icon position',

@@ -292,6 +292,13 @@ const zhCN = {
     abstracts: '说明',
   },
   portalDesign: {
+    entryCategory: '第{{n}}项流程分类',
+    allFlows: '全部流程',
+    shortcuts: '快捷菜单',
+    shortcutName: '快捷菜单{{n}}名称',
+    shortcutColor: '快捷菜单{{n}}颜色',
+    removeShortcut: '删除快捷菜单{{n}}',
+    addShortcut: '添加快捷菜单',
     linkSide: '链接端',
     contentLinkSide: '内容链接端',
     funcStyle: '图标位置',

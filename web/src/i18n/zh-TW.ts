@@ -294,6 +294,13 @@ const zhTW: Translation = {
     abstracts: '說明',
   },
   portalDesign: {
+    entryCategory: '第{{n}}項流程分類',
+    allFlows: '全部流程',
+    shortcuts: '快捷菜單',
+    shortcutName: '快捷菜單{{n}}名稱',
+    shortcutColor: '快捷菜單{{n}}顏色',
+    removeShortcut: '刪除快捷菜單{{n}}',
+    addShortcut: '添加快捷菜單',
     linkSide: '鏈接端',
     contentLinkSide: '內容鏈接端',
     funcStyle: '圖標位置',

@@ -45,6 +45,9 @@ beforeEach(async () => {
         { id: `m-${query.category}`, parentId: `dir-${query.category}`, fullName: `挂号${query.category}`, enCode: 'gh', icon: '', type: 2, hasChildren: false, children: [] },
       ] }],
     }),
+    'GET /api/system/DictionaryData/All': () => ({
+      list: [{ id: 'dt-flow', enCode: 'WorkFlowCategory', fullName: '流程分类', isTree: 0, dictionaryList: [{ id: 'wf-1', enCode: 'leave', fullName: '请假', enabledMark: 1 }, { id: 'wf-2', enCode: 'buy', fullName: '采购', enabledMark: 1 }] }],
+    }),
     'GET /api/message': ({ query }) => page([{ id: 'n1', title: '消防演练通知', type: 3, releaseTime: 1_767_312_000_000, isRead: '0' }], 1, Number(query.pageSize)),
     'PUT /api/visualdev/Portal/Actions/release/{id}': () => envelope(200, '同步成功'),
   });
@@ -286,4 +289,28 @@ test('issue 31: the header link — a menu for the Web (from the Web menus), an 
     expect.objectContaining({ cardRightBtn: '更多', linkType: '1', moduleId: 'm-Web', type: 2, appLinkType: '2', appUrlAddress: 'https://m.example.com/more' }),
   );
   expect(calls.filter((c) => c.path === '/api/system/Menu/Selector/All').map((c) => c.query.category)).toEqual(['Web']);
+});
+
+test('issue 31: 常用功能 takes menu shortcuts; 我的待办 counts the chosen flow categories', async () => {
+  await open();
+  fireEvent.click(palette('常用功能'));
+  await settle();
+  fireEvent.click(buttonNamed('添加快捷菜单'));
+  await settle();
+  fireEvent.mouseDown(props().querySelector('#pd-shortcut-0')!);
+  fireEvent.click(await screen.findByTitle('挂号Web'));
+  await settle();
+  expect((within(props()).getByLabelText('快捷菜单1名称') as HTMLInputElement).value).toBe('挂号Web');
+
+  fireEvent.click(palette('我的待办'));
+  await settle();
+  fireEvent.mouseDown(field('第2项流程分类'));
+  await settle();
+  fireEvent.click(await screen.findByText('采购', { selector: '.ant-select-item-option-content' }));
+  await settle();
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('更新成功');
+  const [, func, todo] = JSON.parse((puts()[0].body as { formData: string }).formData).layout;
+  expect(func.option.defaultValue).toEqual([expect.objectContaining({ fullName: '挂号Web', moduleId: 'm-Web', linkType: '1', type: 2 })]);
+  expect(todo.option.defaultValue.map((e: { id: string; category: string[] }) => [e.id, e.category])).toEqual([['toBeReviewed', []], ['flowDone', ['wf-2']], ['flowCirculate', []]]);
 });

@@ -12,6 +12,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getInterfaceList } from '@/api/dataInterface';
 import { getMenuTree, type MenuNode } from '@/api/portal';
+import { useDictionary } from '@/hooks/useDictionary';
 import type { PortalItem, Refresh } from '@/pages/home/portal/definition';
 import { cardType, emptyLink } from './palette';
 
@@ -131,6 +132,8 @@ export function PropertyPanel({ item, refresh, onSet, onSetMany, onRefresh }: Pr
   const { t } = useTranslation();
   /** Which side's link keys the panel edits. */
   const [linkSide, setLinkSide] = useState<'pc' | 'app'>('pc');
+  /** The to-do card counts flows of these categories (WorkFlowCategory items, by id; none: all). */
+  const flowCategories = useDictionary('WorkFlowCategory');
   const portalTab = (
     <Form layout="vertical" component="div" size="small">
       <Form.Item label={t('portalDesign.autoRefresh')} htmlFor="pd-portal-refresh">
@@ -365,7 +368,22 @@ export function PropertyPanel({ item, refresh, onSet, onSetMany, onRefresh }: Pr
         return (
           <>
             {numProp(t('portalDesign.rowNumber'), o('rowNumber'), 1, 6)}
-            {((get(o('defaultValue')) as Obj[] | undefined) ?? []).map((_, n) => textProp(t('portalDesign.entryName', { n: n + 1 }), ['option', 'defaultValue', String(n), 'fullName']))}
+            {((get(o('defaultValue')) as Obj[] | undefined) ?? []).map((_, n) => (
+              <div key={n}>
+                {textProp(t('portalDesign.entryName', { n: n + 1 }), ['option', 'defaultValue', String(n), 'fullName'])}
+                <Form.Item label={t('portalDesign.entryCategory', { n: n + 1 })} htmlFor={idOf(['option', 'defaultValue', String(n), 'category'])}>
+                  <Select
+                    id={idOf(['option', 'defaultValue', String(n), 'category'])}
+                    mode="multiple"
+                    allowClear
+                    placeholder={t('portalDesign.allFlows')}
+                    value={(get(['option', 'defaultValue', String(n), 'category']) as string[] | undefined) ?? []}
+                    options={flowCategories.map((c) => ({ value: c.id, label: c.fullName }))}
+                    onChange={(v: string[]) => onSet(['option', 'defaultValue', String(n), 'category'], v)}
+                  />
+                </Form.Item>
+              </div>
+            ))}
           </>
         );
       case 'notice':
@@ -429,6 +447,7 @@ export function PropertyPanel({ item, refresh, onSet, onSetMany, onRefresh }: Pr
               { value: 2, label: t('portalDesign.funcLeft') },
             ])}
             {numProp(t('portalDesign.rowNumber'), o('rowNumber'), 1, 10)}
+            <Shortcuts value={get(o('defaultValue'))} onChange={(v) => onSet(o('defaultValue'), v)} />
           </>
         );
       case 'tableList':
@@ -577,5 +596,37 @@ function Tiles({ value, rowNumber, onSet }: { value: unknown; rowNumber: unknown
         {t('portalDesign.addTile')}
       </Button>
     </>
+  );
+}
+
+/** 常用功能's shortcuts: menus of the Web, each with its name and colour. */
+function Shortcuts({ value, onChange }: { value: unknown; onChange(v: Obj[]): void }) {
+  const { t } = useTranslation();
+  const list = Array.isArray(value) ? (value as Obj[]) : [];
+  const set = (n: number, patch: Obj) => onChange(list.map((c, m) => (m === n ? { ...c, ...patch } : c)));
+  return (
+    <Form.Item label={t('portalDesign.shortcuts')}>
+      {list.map((entry, n) => (
+        <div key={String(entry.id ?? n)} className="qm-pd-tile">
+          <MenuPicker
+            id={`pd-shortcut-${n}`}
+            category="Web"
+            value={String(entry.moduleId ?? '')}
+            onChange={(id, node) => set(n, { moduleId: id, linkType: '1', ...(node ? { fullName: node.fullName, type: node.type, icon: node.icon } : {}) })}
+          />
+          <Input aria-label={t('portalDesign.shortcutName', { n: n + 1 })} value={String(entry.fullName ?? '')} onChange={(e) => set(n, { fullName: e.target.value })} />
+          <Input type="color" aria-label={t('portalDesign.shortcutColor', { n: n + 1 })} value={String(entry.iconBgColor || '#1890ff')} onChange={(e) => set(n, { iconBgColor: e.target.value })} />
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('portalDesign.removeShortcut', { n: n + 1 })} onClick={() => onChange(list.filter((_, m) => m !== n))} />
+        </div>
+      ))}
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        onClick={() => onChange([...list, { id: `func${Date.now()}`, fullName: '', moduleId: '', linkType: '1', linkTarget: '_self', urlAddress: '', icon: '', iconBgColor: '#1890ff', type: 2 }])}
+      >
+        {t('portalDesign.addShortcut')}
+      </Button>
+    </Form.Item>
   );
 }
