@@ -296,6 +296,7 @@ const en: Translation = {
     abstracts: 'Details',
   },
   portalDesign: {
+    closeUnsaved: 'The portal has changes that are not saved. Close anyway?',
     entryCategory: 'Entry {{n}} flow categories',
     allFlows: 'Every flow',
     shortcuts: 'Shortcuts',

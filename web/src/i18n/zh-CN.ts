@@ -292,6 +292,7 @@ const zhCN = {
     abstracts: '说明',
   },
   portalDesign: {
+    closeUnsaved: '门户还有未保存的修改，确定关闭吗？',
     entryCategory: '第{{n}}项流程分类',
     allFlows: '全部流程',
     shortcuts: '快捷菜单',

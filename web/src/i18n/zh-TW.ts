@@ -294,6 +294,7 @@ const zhTW: Translation = {
     abstracts: '說明',
   },
   portalDesign: {
+    closeUnsaved: '門戶還有未保存的修改，確定關閉嗎？',
     entryCategory: '第{{n}}項流程分類',
     allFlows: '全部流程',
     shortcuts: '快捷菜單',

@@ -53,9 +53,9 @@ beforeEach(async () => {
   });
 });
 
-async function open(canRelease = true) {
+async function open(canRelease = true, onClose = jest.fn()) {
   const onSaved = jest.fn();
-  const view = renderInApp(<PortalDesigner target={{ id: 'p1', released: { pc: false, app: false } }} onClose={jest.fn()} onSaved={onSaved} canRelease={canRelease} />);
+  const view = renderInApp(<PortalDesigner target={{ id: 'p1', released: { pc: false, app: false } }} onClose={onClose} onSaved={onSaved} canRelease={canRelease} />);
   await screen.findByText('门户设计 - 门诊首页');
   await waitFor(() => expect(screen.getAllByTestId('portal-card-text').length).toBeGreaterThan(0));
   return { onSaved, view };
@@ -313,4 +313,22 @@ test('issue 31: 常用功能 takes menu shortcuts; 我的待办 counts the chose
   const [, func, todo] = JSON.parse((puts()[0].body as { formData: string }).formData).layout;
   expect(func.option.defaultValue).toEqual([expect.objectContaining({ fullName: '挂号Web', moduleId: 'm-Web', linkType: '1', type: 2 })]);
   expect(todo.option.defaultValue.map((e: { id: string; category: string[] }) => [e.id, e.category])).toEqual([['toBeReviewed', []], ['flowDone', ['wf-2']], ['flowCirculate', []]]);
+});
+
+test('issue 31: 关闭 with unsaved changes asks first; once saved it closes at once', async () => {
+  const onClose = jest.fn();
+  await open(true, onClose);
+  fireEvent.click(buttonNamed('关闭'));
+  expect(onClose).toHaveBeenCalledTimes(1); // nothing changed
+  fireEvent.click(palette('文本'));
+  await settle();
+  fireEvent.click(buttonNamed('关闭'));
+  await screen.findByText('门户还有未保存的修改，确定关闭吗？');
+  fireEvent.click(buttonNamed('取消', confirmation()));
+  await settle();
+  expect(onClose).toHaveBeenCalledTimes(1);
+  fireEvent.click(buttonNamed('保存'));
+  await screen.findByText('更新成功');
+  fireEvent.click(buttonNamed('关闭'));
+  expect(onClose).toHaveBeenCalledTimes(2);
 });

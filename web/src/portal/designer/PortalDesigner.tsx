@@ -48,6 +48,8 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
   const [saving, setSaving] = useState(false);
   const [releasing, setReleasing] = useState<ReleaseTarget | null>(null);
   const dragged = useRef<string | null>(null);
+  /** The draft as last read or saved: closing with another asks first. */
+  const saved = useRef<model.Draft | null>(null);
   const { width, containerRef, mounted } = useContainerWidth();
 
   useEffect(() => {
@@ -57,7 +59,9 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
         if (!alive) return;
         setName(data.fullName);
         setType(data.type);
-        setState(model.createState(data.formData));
+        const first = model.createState(data.formData);
+        saved.current = first.draft;
+        setState(first);
       },
       () => alive && onClose(),
     );
@@ -88,6 +92,7 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
     setSaving(true);
     try {
       const res = await updatePortal(target.id, { id: target.id, type, formData: model.writeDraft(state.draft) });
+      saved.current = state.draft;
       void message.success(res.msg || t('portalDesign.saved'));
       onSaved();
       return true;
@@ -100,6 +105,21 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
 
   const saveAndRelease = async () => {
     if (await save()) setReleasing({ id: target.id, released: target.released });
+  };
+
+  /** 关闭: at once when everything is saved, else after confirmation. */
+  const close = () => {
+    if (!state || !saved.current || model.writeDraft(state.draft) === model.writeDraft(saved.current)) {
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('portalDesign.closeUnsaved'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: onClose,
+    });
   };
 
   const clearAll = () =>
@@ -150,7 +170,7 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
             <Button type="primary" icon={<SaveOutlined />} disabled={!state} loading={saving} onClick={() => void save()}>
               {t('common.save')}
             </Button>
-            <Button aria-label={t('common.close')} icon={<CloseOutlined />} onClick={onClose} />
+            <Button aria-label={t('common.close')} icon={<CloseOutlined />} onClick={close} />
           </Space>
         </div>
       }
@@ -158,7 +178,7 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
       width="100vw"
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       footer={null}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       {!state ? (
