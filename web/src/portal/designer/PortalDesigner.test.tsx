@@ -66,6 +66,18 @@ const props = () => document.querySelector('.qm-pd-props') as HTMLElement;
 const field = (label: string) => within(props()).getByLabelText(label) as HTMLInputElement;
 const puts = () => calls.filter((c) => c.method === 'PUT' && c.path === '/api/visualdev/Portal/p1');
 
+/** The text card's header gets the button 更多 linking to a `kind` (菜单 or 外链). */
+async function headerLink(kind: string) {
+  fireEvent.click(screen.getByLabelText('选择控件 院训'));
+  await settle();
+  fireEvent.change(field('右上角按钮文字'), { target: { value: '更多' } });
+  await settle();
+  fireEvent.mouseDown(field('链接类型'));
+  await settle();
+  fireEvent.click(screen.getByText(kind, { selector: '.ant-select-item-option-content' }));
+  await settle();
+}
+
 /** A card dragged from the palette and dropped where the grid places it. */
 async function drop(name: string, at: { x: number; y: number }) {
   fireEvent.dragStart(palette(name), { dataTransfer: { setData: () => undefined } });
@@ -154,14 +166,7 @@ test('issue 31: opened again, the designer shows what was saved; a click on the 
 
 test("issue 31: the designer's checks refuse a save with JNPF's messages", async () => {
   await open();
-  fireEvent.click(screen.getByLabelText('选择控件 院训'));
-  await settle();
-  fireEvent.change(field('右上角按钮文字'), { target: { value: '更多' } });
-  await settle();
-  fireEvent.mouseDown(field('链接类型'));
-  await settle();
-  fireEvent.click(screen.getByText('外链', { selector: '.ant-select-item-option-content' }));
-  await settle();
+  await headerLink('外链');
   fireEvent.click(buttonNamed('保存'));
   await screen.findByText('文本控件“链接地址”属性不能为空');
   fireEvent.change(field('链接地址'), { target: { value: 'www.example.com' } });
@@ -261,14 +266,7 @@ test('issue 31: every card of the palette is added with its property panel, and 
 
 test('issue 31: the header link — a menu for the Web (from the Web menus), an external address for the App', async () => {
   await open();
-  fireEvent.click(screen.getByLabelText('选择控件 院训'));
-  await settle();
-  fireEvent.change(field('右上角按钮文字'), { target: { value: '更多' } });
-  await settle();
-  fireEvent.mouseDown(field('链接类型'));
-  await settle();
-  fireEvent.click(screen.getByText('菜单', { selector: '.ant-select-item-option-content' }));
-  await settle();
+  await headerLink('菜单');
   fireEvent.mouseDown(field('菜单名称'));
   fireEvent.click(await screen.findByTitle('挂号Web'));
   await settle();
