@@ -6,7 +6,9 @@ import { useEffect, useRef } from 'react';
 
 export function useUndoKeys(undo: () => void, redo: () => void): void {
   const latest = useRef({ undo, redo });
-  latest.current = { undo, redo };
+  useEffect(() => {
+    latest.current = { undo, redo };
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
