@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { getPortal, updatePortal } from '@/api/portal';
+import { FullScreenModal } from '@/components/FullScreenModal';
 import { PortalCard } from '@/pages/home/portal/cards';
 import { GRID_CONFIG } from '@/pages/home/portal/definition';
 import PortalView from '@/pages/home/portal/PortalView';
@@ -143,8 +144,7 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
   const draggedType = cardType(dragged.current ?? undefined);
 
   return (
-    <Modal
-      open
+    <FullScreenModal
       className="qm-portal-designer"
       title={
         <div className="qm-pd-toolbar">
@@ -175,11 +175,8 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
         </div>
       }
       closable={false}
-      width="100vw"
-      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       footer={null}
       onCancel={close}
-      destroyOnHidden
     >
       {!state ? (
         <Spin />
@@ -277,6 +274,6 @@ export function PortalDesigner({ target, onClose, onSaved, canRelease }: Props) 
         {state && preview && <PortalView portalId={target.id} systemId="" answer={{ type: 0, linkType: 0, customUrl: '', enabledLock: 1, formData: model.writeDraft(state.draft) }} />}
       </Modal>
       <ReleaseDialog target={releasing} onClose={() => setReleasing(null)} onDone={onSaved} />
-    </Modal>
+    </FullScreenModal>
   );
 }
