@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { initI18n } from '@/i18n';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
-import { ALL_BUTTONS, buttonNamed, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
+import { ALL_BUTTONS, buttonNamed, chooseOption, confirmation, formDialog, grant, renderPage, settle } from '@/test/renderPage';
 import * as download from '@/utils/download';
 import PortalListPage from './PortalListPage';
 
@@ -71,14 +71,6 @@ async function open(buttons = [...ALL_BUTTONS, 'btn_release']) {
   grant(PATH, buttons);
   renderPage(PortalListPage, PATH);
   await waitFor(() => expect(table().textContent).toContain('门户1'));
-  await settle();
-}
-
-async function chooseOption(input: HTMLElement, option: string) {
-  fireEvent.mouseDown(input);
-  await settle();
-  const options = [...document.querySelectorAll('.ant-select-item-option-content')].filter((o) => o.textContent === option);
-  fireEvent.click(options[options.length - 1]);
   await settle();
 }
 
