@@ -20,7 +20,7 @@ import {
 } from '@/api/printDev';
 import { RecordFormDialog } from '@/components/EntityFormDialog';
 import { useReleasedModels } from '@/hooks/useReleasedModels';
-import { EnabledMarkItem, SortCodeItem } from '@/components/entityItems';
+import { RecordTailItems } from '@/components/entityItems';
 import { TEMPLATE_TYPES } from './templateTypes';
 
 /** The platform's own database, the only data connection a template may use. */
@@ -178,11 +178,7 @@ export function PrintDevDialog({ target, form, categories, onClose, onSaved }: P
           </Form.Item>
         </>
       )}
-      <SortCodeItem />
-      <EnabledMarkItem />
-      <Form.Item name="description" label={t('manage.description')}>
-        <Input.TextArea rows={3} />
-      </Form.Item>
+      <RecordTailItems />
     </RecordFormDialog>
   );
 }

@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { initI18n } from '@/i18n';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
-import { ALL_BUTTONS, buttonNamed, confirmation, grant, renderPage, settle } from '@/test/renderPage';
+import { ALL_BUTTONS, buttonNamed, chooseOption, confirmation, grant, renderPage, settle } from '@/test/renderPage';
 import FlowEnginePage from './FlowEnginePage';
 
 const PATH = '/workFlow/flowEngine';
@@ -75,14 +75,6 @@ async function open(buttons = ALL_BUTTONS) {
   grant(PATH, buttons);
   renderPage(FlowEnginePage, PATH);
   await waitFor(() => expect(table().textContent).toContain('流程1'));
-  await settle();
-}
-
-async function chooseOption(input: HTMLElement, option: string) {
-  fireEvent.mouseDown(input);
-  await settle();
-  const options = [...document.querySelectorAll('.ant-select-item-option-content')].filter((o) => o.textContent === option);
-  fireEvent.click(options[options.length - 1]);
   await settle();
 }
 
