@@ -21,7 +21,8 @@
  * every record under one open row per value of its groupField, a tree table (type 5) its
  * records under their parents (parentField), as the server answers them. The
  * searchList fields stand before 查询 (RecordSearch.tsx) and go to the server as queryJson; a
- * type-2 list's left tree (ListTree.tsx) adds its chosen node under treeRelation.
+ * type-2 list's left tree (ListTree.tsx) adds its chosen node under treeRelation. An editable
+ * list (type 4) edits its rows in place (editableRows.tsx).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
@@ -57,6 +58,7 @@ import { childLayout, type ListColumn } from './childColumns';
 import { summaryRow } from './summaryRow';
 import { RecordSearch, queryJsonOf, searchName, type SearchItem } from './RecordSearch';
 import { ListTree, type TreeSettings } from './ListTree';
+import { useRowEditing } from './editableRows';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 import type { Envelope } from '@/api/request';
@@ -162,6 +164,9 @@ function cellText(core: Core | null, fields: Map<string, Field>, row: RecordRow,
     return (row[prop.slice(0, dash)] as RecordRow[]).map((r) => cellText(core, fields, r, prop)).filter(Boolean).join('，');
   }
   const name = dash > 0 ? prop.slice(dash + 1) : prop;
+  // An editable list (type 4) answers stored values with the shown text beside them.
+  const named = row[`${name}_name`];
+  if (typeof named === 'string') return named;
   const v = row[name];
   const field = fields.get(prop);
   if (field && core) return displayText(core, field, v, row);
@@ -274,6 +279,19 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const canRemove = listed(columnData.columnBtnsList, 'remove') && granted(BTN_REMOVE);
   const canDetail = listed(columnData.columnBtnsList, 'detail');
   const canExport = listed(columnData.btnsList, 'download') && granted(BTN_DOWNLOAD);
+  // An editable list (type 4): rows edited in place instead of the form's popup.
+  const editable = columnData.type === 4;
+  const rowEditing = useRowEditing({
+    core,
+    form: shownForm,
+    props: shownColumns.map((c) => c.prop).filter((p) => !p.includes('-')),
+    create: (values) => createRecord(modelId, recordForSave(shownForm, values, limitForm ? form : undefined)),
+    update: (id, values) => updateRecord(modelId, id, recordForSave(shownForm, values, limitForm ? form : undefined)),
+    onSaved: (created) => {
+      void message.success(created ? t('records.created') : t('records.updated'));
+      list.refresh();
+    },
+  });
   const labelOf = (row: RecordRow) => cellText(core, fields, row, shownColumns[0]?.prop ?? 'id') || row.id;
 
   const edit = (row: RecordRow) =>
@@ -306,7 +324,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
       // Only main-form fields sort (the server refuses the others).
       sorter: c.sortable === true && !c.prop.includes('-'),
       sortOrder: list.query.sidx === c.prop ? (list.query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: RecordRow) => (row.top ? groupCell(row, c.prop) : cellText(core, fields, row, c.prop)),
+      render: (_: unknown, row: RecordRow) =>
+        row.top ? groupCell(row, c.prop) : editable && row.id === rowEditing.id ? rowEditing.cell(c.prop, fields.get(c.prop)) : cellText(core, fields, row, c.prop),
     }),
     (row, prop) => cellText(core, fields, row, prop),
     t('records.noChildRows'),
@@ -318,11 +337,16 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     prop === firstProp ? <span className="qm-group-label">{`${String(row[prop] ?? '') || t('records.noGroup')}（${Number(row.count ?? 0)}）`}</span> : null;
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const groups = groupField ? list.list.filter((r) => r.top).map((r) => r.id) : [];
-  if (canEdit || canRemove || canDetail) {
+  if (canEdit || canRemove || canDetail || (editable && canAdd)) {
     tableColumns.push(
-      actionsColumn<RecordRow>(t, 180, (row) => row.top ? null : (
+      actionsColumn<RecordRow>(t, 180, (row) => row.top ? null : editable && row.id === rowEditing.id ? (
         <>
-          {canEdit && <RowButton text={t('manage.edit')} label={labelOf(row)} onClick={() => void edit(row)} />}
+          <RowButton text={t('common.save')} label={labelOf(row)} onClick={() => void rowEditing.save()} />
+          <RowButton text={t('common.cancel')} label={labelOf(row)} onClick={rowEditing.cancel} />
+        </>
+      ) : (
+        <>
+          {canEdit && <RowButton text={t('manage.edit')} label={labelOf(row)} onClick={() => (editable ? rowEditing.start(row) : void edit(row))} />}
           {canDetail && <RowButton text={t('model.detail')} label={labelOf(row)} onClick={() => void view(row)} />}
           {canRemove && <RowButton danger text={t('manage.remove')} label={labelOf(row)} onClick={() => confirm.remove(() => deleteRecord(modelId, row.id), list.refresh)} />}
         </>
@@ -349,7 +373,8 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         list={list}
         search={searchBar}
         filters={searchItems.length ? <RecordSearch items={searchItems} values={searchValues} onChange={setSearchValues} onSearch={() => searchBar.search()} core={core} /> : undefined}
-        onAdd={canAdd ? () => setEditing({ mode: 'create' }) : undefined}
+        onAdd={canAdd ? () => (editable ? rowEditing.start(null) : setEditing({ mode: 'create' })) : undefined}
+        shownRows={editable ? rowEditing.rows : undefined}
         addLabel={t('records.add')}
         actions={
           <>
