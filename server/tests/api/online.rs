@@ -1308,3 +1308,47 @@ async fn editable_list_answers_stored_values(engine: Engine) {
 }
 
 on_both_engines!(editable_list_answers_stored_values);
+
+// Issue 28 §1: the definition's data filter (columnData ruleList, jnpf-wire-engine.md §4.3)
+// holds on every List call: conditions in order, `&&` binding tighter than `||`; `in` over a
+// select, `null` for an empty text; a condition that cannot be read hides every row.
+async fn rule_list_filters_every_list(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "item", "项目", json!({})),
+        {"__vModel__": "kind", "__config__": {"jnpfKey": "select", "label": "类别", "dataType": "static"},
+         "options": [{"id": "1", "fullName": "挂号"}, {"id": "2", "fullName": "检查"}], "props": {"props": {"value": "id", "label": "fullName"}}},
+        {"__vModel__": "fee", "__config__": {"jnpfKey": "numInput", "label": "费用"}, "precision": 2},
+        field("comInput", "note", "备注", json!({}))
+    ]});
+    let rules = json!([
+        {"field": "fee", "jnpfKey": "numInput", "symbol": ">=", "fieldValue": 10, "logic": "&&"},
+        {"field": "kind", "jnpfKey": "select", "symbol": "in", "fieldValue": ["1"], "logic": "||"},
+        {"field": "note", "jnpfKey": "comInput", "symbol": "null", "fieldValue": "", "logic": "&&"}
+    ]);
+    let columns = |rules: Value| json!({"type": 1, "searchList": [], "ruleList": rules,
+        "columnList": [{"prop": "item", "label": "项目"}, {"prop": "fee", "label": "费用"}]});
+    let model = released(&s, &admin, "ruled", form.clone(), columns(rules)).await;
+    for (item, kind, fee, note) in [("甲", "1", 20, "x"), ("乙", "1", 5, "x"), ("丙", "2", 5, ""), ("丁", "2", 20, "y")] {
+        s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": json!({"item": item, "kind": kind, "fee": fee, "note": note}).to_string()})).await.ok();
+    }
+    let names = |page: &Value| {
+        let mut n: Vec<String> = page["list"].as_array().unwrap().iter().map(|r| r["item"].as_str().unwrap().to_string()).collect();
+        n.sort();
+        n
+    };
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20})).await;
+    assert_eq!(names(&page), vec!["丙".to_string(), "甲".to_string()], "{page:#}");
+    assert_eq!(page["pagination"]["total"], 2, "{page:#}");
+    // The keyword searches within what the filter lets through.
+    let found = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"item": "丁"}).to_string()})).await;
+    assert_eq!(names(&found), Vec::<String>::new(), "{found:#}");
+
+    let unreadable = released(&s, &admin, "ruledbad", form, columns(json!([{"field": "fee", "symbol": "≈", "fieldValue": "1"}]))).await;
+    s.post(&format!("{ONLINE}/{unreadable}"), Some(&admin), json!({"data": json!({"item": "甲"}).to_string()})).await.ok();
+    let hidden = list(&s, &admin, &unreadable, json!({"currentPage": 1, "pageSize": 20})).await;
+    assert_eq!(hidden["pagination"]["total"], 0, "{hidden:#}");
+}
+
+on_both_engines!(rule_list_filters_every_list);

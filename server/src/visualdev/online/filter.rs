@@ -31,6 +31,8 @@ pub enum Filter {
     Compare { column: String, compare: Compare, value: Put },
     /// The column holds one of the values.
     OneOf { column: String, values: Vec<Put> },
+    /// The column holds nothing: NULL; for text also the empty text, for a JSON array also `[]`.
+    Empty { column: String, text: bool, json: bool },
     Not(Box<Filter>),
     /// Every one of them.
     All(Vec<Filter>),
@@ -69,6 +71,9 @@ pub fn list_query(column_data: &Value, columns: &[(&Field, Read)], may_see: &dyn
         filters.extend(field_filter(f, r, v, search_type(column_data, f)));
     }
     filters.extend(super_query(columns, may_see, &form.super_query_json)?);
+    // The definition's data filter holds on every list, whoever asks (the caller's form
+    // permission does not lift it).
+    filters.extend(rule_list(column_data, columns));
     if let Some(keyword) = Keyword::parse(form.keyword.as_deref()) {
         // Over the text columns of the search fields the caller may see (each with its JNPF
         // default search type when the definition gives none); no such column: nothing found.
@@ -193,6 +198,84 @@ fn field_filter(f: &Field, read: &Read, v: &Value, search: Option<i64>) -> Optio
             (!values.is_empty()).then(|| Filter::OneOf { column: column(), values })
         }
         (_, v) => operand(kind, v).map(|value| Filter::Compare { column: column(), compare: Compare::Equal, value }),
+    }
+}
+
+/// The list's data filter (columnData `ruleList`, jnpf-wire-engine.md §4.3): its conditions in
+/// order, item *i*'s `logic` joining it to item *i+1*, `&&` binding tighter than `||` (as the
+/// flow conditions read). A condition that cannot be read — a field the form no longer stores,
+/// an unknown symbol, a value of the wrong kind — holds for no record: the filter hides rows
+/// rather than showing what its author meant to hide.
+pub fn rule_list(column_data: &Value, columns: &[(&Field, Read)]) -> Option<Filter> {
+    let rules = column_data.get("ruleList")?.as_array().filter(|r| !r.is_empty())?;
+    let mut groups: Vec<Vec<Filter>> = vec![Vec::new()];
+    for (i, rule) in rules.iter().enumerate() {
+        let part = rule_condition(columns, rule).unwrap_or(Filter::Any(Vec::new()));
+        groups.last_mut().expect("a group is open").push(part);
+        let or = rule.get("logic").and_then(Value::as_str).is_some_and(|l| l.trim() == "||");
+        if or && i + 1 < rules.len() {
+            groups.push(Vec::new());
+        }
+    }
+    let mut groups: Vec<Filter> = groups.into_iter().map(|g| if g.len() == 1 { g.into_iter().next().expect("one") } else { Filter::All(g) }).collect();
+    Some(if groups.len() == 1 { groups.remove(0) } else { Filter::Any(groups) })
+}
+
+/// One ruleList condition: `field`, `symbol` (== <> like notLike null notNull >= > <= < between
+/// in notIn), `fieldValue` (a pair for between, a list for in / notIn); None when unreadable.
+fn rule_condition(columns: &[(&Field, Read)], rule: &Value) -> Option<Filter> {
+    let field = rule.get("field").or_else(|| rule.get("__vModel__")).and_then(Value::as_str)?;
+    let (f, r) = columns.iter().find(|(f, _)| f.v_model == field)?;
+    let kind = f.kind.as_ref()?;
+    let column = r.physical.clone();
+    let v = rule.get("fieldValue").unwrap_or(&Value::Null);
+    let compare = |compare| Some(Filter::Compare { column: column.clone(), compare, value: operand(kind, v)? });
+    let text = || match v {
+        Value::String(s) => keyword_of(s),
+        Value::Null => None,
+        other => keyword_of(&other.to_string()),
+    };
+    let any_of = || -> Option<Filter> {
+        let items = v.as_array()?;
+        let last = |item: &Value| match item {
+            Value::Array(path) => path.last().cloned(),
+            other => Some(other.clone()),
+        };
+        let values: Vec<Value> = items.iter().filter_map(last).collect();
+        if matches!(kind, ColumnKind::Json) {
+            let mut wanted = Vec::new();
+            for value in &values {
+                strings(value, &mut wanted);
+            }
+            let any: Vec<Filter> = wanted.iter().filter_map(|w| keyword_of(&Value::String(w.clone()).to_string())).map(|keyword| Filter::Contains { column: column.clone(), keyword }).collect();
+            return Some(Filter::Any(any));
+        }
+        Some(Filter::OneOf { column: column.clone(), values: values.iter().filter_map(|x| operand(kind, x)).collect() })
+    };
+    let empty = || Filter::Empty { column: column.clone(), text: matches!(kind, ColumnKind::Text { .. } | ColumnKind::LongText), json: matches!(kind, ColumnKind::Json) };
+    match rule.get("symbol")?.as_str()?.trim() {
+        "==" => compare(Compare::Equal),
+        "<>" => compare(Compare::NotEqual),
+        ">=" => compare(Compare::GreaterOrEqual),
+        ">" => compare(Compare::Greater),
+        "<=" => compare(Compare::LessOrEqual),
+        "<" => compare(Compare::Less),
+        "like" => text().map(|keyword| Filter::Contains { column: column.clone(), keyword }),
+        "notLike" => text().map(|keyword| Filter::Not(Box::new(Filter::Contains { column: column.clone(), keyword }))),
+        "null" => Some(empty()),
+        "notNull" => Some(Filter::Not(Box::new(empty()))),
+        "between" => {
+            let pair = v.as_array().filter(|p| p.len() == 2)?;
+            let low = operand(kind, &pair[0])?;
+            let high = operand(kind, &pair[1])?;
+            Some(Filter::All(vec![
+                Filter::Compare { column: column.clone(), compare: Compare::GreaterOrEqual, value: low },
+                Filter::Compare { column: column.clone(), compare: Compare::LessOrEqual, value: high },
+            ]))
+        }
+        "in" => any_of(),
+        "notIn" => any_of().map(|f| Filter::Not(Box::new(f))),
+        _ => None,
     }
 }
 

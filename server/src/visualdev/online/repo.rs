@@ -298,6 +298,16 @@ fn condition(engine: Engine, filter: &Filter) -> Expr {
             }
         }
         Filter::OneOf { column: c, values } => column(c).is_in(values.iter().map(put_expr)),
+        Filter::Empty { column: c, text, json } => {
+            let mut nothing = column(c).is_null();
+            if *text || *json {
+                nothing = nothing.or(column(c).eq(""));
+            }
+            if *json {
+                nothing = nothing.or(column(c).eq("[]"));
+            }
+            nothing
+        }
         Filter::Not(inner) => condition(engine, inner).not(),
         Filter::All(parts) => parts.iter().map(|p| condition(engine, p)).reduce(|a, b| a.and(b)).unwrap_or_else(|| Expr::cust("1 = 1")),
         Filter::Any(parts) => parts.iter().map(|p| condition(engine, p)).reduce(|a, b| a.or(b)).unwrap_or_else(|| Expr::cust("1 = 0")),
