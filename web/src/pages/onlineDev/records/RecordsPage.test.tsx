@@ -685,3 +685,38 @@ test('an editable list (type 4): 编辑 edits the row in place and 保存 sends 
   fireEvent.click(within(fresh).getByRole('button', { name: /取消/ }));
   await waitFor(() => expect(table().querySelector('tr[data-row-key="__new__"]')).toBeNull());
 });
+
+/** The open select's option showing `text`. */
+const option = (text: string) =>
+  waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.textContent === text);
+    expect(found).toBeTruthy();
+    return found as HTMLElement;
+  });
+
+test('高级查询: a condition needs its field and value; applied, it goes as superQueryJson (matchLogic, conditionJson text) and the button counts it', async () => {
+  grant(SCOPE, []);
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  fireEvent.click(buttonNamed('高级查询'));
+  const dialog = await waitFor(() => document.querySelector('.qm-super-query') as HTMLElement);
+  fireEvent.click(within(dialog).getByRole('button', { name: /添加条件/ }));
+  fireEvent.click(buttonNamed('查询', dialog));
+  await waitFor(() => expect(dialog.querySelector('.qm-super-problem')?.textContent).toBe('请选择查询字段'));
+  fireEvent.mouseDown(dialog.querySelector('.qm-super-field') as HTMLElement);
+  fireEvent.click(await option('预交押金'));
+  fireEvent.mouseDown(dialog.querySelector('.qm-super-symbol') as HTMLElement);
+  fireEvent.click(await option('大于等于'));
+  fireEvent.click(buttonNamed('查询', dialog));
+  await waitFor(() => expect(dialog.querySelector('.qm-super-problem')?.textContent).toBe('请输入数据值'));
+  const amount = dialog.querySelector('[data-condition="0"] .qm-super-value input') as HTMLInputElement;
+  fireEvent.change(amount, { target: { value: '1000' } });
+  fireEvent.blur(amount);
+  fireEvent.click(within(dialog).getByRole('radio', { name: /任意条件/ }));
+  fireEvent.click(buttonNamed('查询', dialog));
+  await waitFor(() => expect((listCalls().pop()?.body as { superQueryJson: string }).superQueryJson).not.toBe(''));
+  const sent = JSON.parse((listCalls().pop()!.body as { superQueryJson: string }).superQueryJson);
+  expect(sent.matchLogic).toBe('OR');
+  expect(JSON.parse(sent.conditionJson)).toEqual([{ field: 'deposit', symbol: '>=', fieldValue: 1000, jnpfKey: 'numInput' }]);
+  await waitFor(() => expect(document.querySelector('.qm-super-query-button')?.textContent).toContain('(1)'));
+});

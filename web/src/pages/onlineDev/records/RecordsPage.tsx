@@ -22,11 +22,12 @@
  * records under their parents (parentField), as the server answers them. The
  * searchList fields stand before 查询 (RecordSearch.tsx) and go to the server as queryJson; a
  * type-2 list's left tree (ListTree.tsx) adds its chosen node under treeRelation. An editable
- * list (type 4) edits its rows in place (editableRows.tsx).
+ * list (type 4) edits its rows in place (editableRows.tsx). 高级查询 (SuperQuery.tsx) adds
+ * conditions on any main field as superQueryJson.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, FilterOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -59,6 +60,7 @@ import { summaryRow } from './summaryRow';
 import { RecordSearch, queryJsonOf, searchName, type SearchItem } from './RecordSearch';
 import { ListTree, type TreeSettings } from './ListTree';
 import { useRowEditing } from './editableRows';
+import { SuperQuery, queryableFields, superQueryJsonOf, type SuperQueryValue } from './SuperQuery';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 import type { Envelope } from '@/api/request';
@@ -85,6 +87,8 @@ interface ColumnData extends TreeSettings {
   parentField?: string;
   /** false: every row on one page (JNPF asks 10,000). */
   hasPage?: boolean;
+  /** 高级查询 (default on). */
+  hasSuperQuery?: boolean;
   columnList?: ListColumn[];
   /** The search fields above the list (the field definitions with searchType, searchMultiple). */
   searchList?: SearchItem[];
@@ -247,10 +251,15 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         sidx: q.sidx,
         sort: q.sort,
         queryJson: q.queryJson,
+        superQueryJson: q.superQueryJson,
         menuId: menuId ?? '',
       }),
-    { filters: { ...definedOrder, queryJson: '' }, pageSize: columnData.pageSize },
+    { filters: { ...definedOrder, queryJson: '', superQueryJson: '' }, pageSize: columnData.pageSize },
   );
+  // 高级查询: its conditions, applied at once and kept until changed or cleared.
+  const [superOpen, setSuperOpen] = useState(false);
+  const [superValue, setSuperValue] = useState<SuperQueryValue>({ matchLogic: 'AND', conditions: [] });
+  const superFields = useMemo(() => queryableFields(shownForm), [shownForm]);
   // 查询 and Enter apply the keyword and the search fields at once; 重置 clears both.
   const searchBar = {
     ...list,
@@ -410,6 +419,11 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
                 {t('records.batchRemove')}
               </Button>
             )}
+            {columnData.hasSuperQuery !== false && (
+              <Button icon={<FilterOutlined />} className="qm-super-query-button" onClick={() => setSuperOpen(true)}>
+                {superValue.conditions.length ? `${t('records.superQuery')} (${superValue.conditions.length})` : t('records.superQuery')}
+              </Button>
+            )}
             <ColumnSettingsButton onClick={() => setSettingColumns(true)} />
           </>
         }
@@ -458,6 +472,18 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
       ) : (
         page
       )}
+      <SuperQuery
+        open={superOpen}
+        form={shownForm}
+        value={superValue}
+        core={core}
+        onClose={() => setSuperOpen(false)}
+        onApply={(next) => {
+          setSuperValue(next);
+          setSuperOpen(false);
+          list.setFilters({ superQueryJson: superQueryJsonOf(next, superFields) });
+        }}
+      />
       <ColumnSettingsDrawer
         open={settingColumns}
         items={columnSettings.items}
@@ -474,6 +500,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
             pageSize: list.query.pageSize,
             keyword: list.query.keyword,
             queryJson: list.query.queryJson,
+            superQueryJson: list.query.superQueryJson,
             sidx: list.query.sidx,
             sort: list.query.sort,
             menuId: menuId ?? '',
