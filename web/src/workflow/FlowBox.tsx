@@ -281,7 +281,7 @@ function FlowPage({ setting, view, onClose, onDone }: Props & { view: FlowView }
 /** FlowBox over the page (the lists open it as the record dialogs open theirs). */
 export function FlowBoxDrawer({ setting, onClose, onDone }: { setting: FlowSetting | null; onClose(): void; onDone?(): void }) {
   return (
-    <Drawer open={!!setting} width="100%" closable={false} destroyOnHidden onClose={onClose} className="qm-flow-drawer">
+    <Drawer open={!!setting} size="100%" closable={false} destroyOnHidden onClose={onClose} className="qm-flow-drawer">
       {setting && <FlowBox setting={setting} onClose={onClose} onDone={onDone} />}
     </Drawer>
   );
