@@ -5,7 +5,7 @@
  * resubmitting (FlowTask), candidates, approving, rejecting, urging and revoking. The flow
  * templates themselves (流程设计) are api/flowEngine.ts.
  */
-import type { components } from './schema';
+import type { components, operations } from './schema';
 import { api } from './client';
 
 type Schemas = components['schemas'];
@@ -22,34 +22,21 @@ export type RejectNode = Schemas['RejectNode'];
 export type TaskForm = Schemas['TaskForm'];
 export type HandleForm = Schemas['HandleForm'];
 
-/** The task lists' query besides page and keyword (§7.9); '' or undefined: every value. */
-export interface TaskFilters {
-  startTime?: number;
-  endTime?: number;
-  templateId: string;
-  flowId: string;
-  flowUrgent: string;
-  flowCategory: string;
-}
-
-export interface LaunchFilters extends TaskFilters {
-  status: string;
-}
-
-type Paged = { currentPage: number; pageSize: number; keyword: string };
+/** The task lists' query (§7.9): page, keyword, time range, template, flow, urgency, category, starter. */
+export type TaskListQuery = NonNullable<operations['getWorkflowEngineFlowBeforeListByCategory']['parameters']['query']>;
+/** 我发起的's query: the same and the task status. */
+export type LaunchListQuery = NonNullable<operations['getWorkflowEngineFlowLaunch']['parameters']['query']>;
 
 /** The lists the server answers as `FlowBefore/List/{category}`: 1 待办, 2 已办, 3 抄送. */
 export type TaskListCategory = '1' | '2' | '3';
 
-const taskQuery = ({ flowUrgent, ...rest }: Paged & TaskFilters) => ({ ...rest, sort: 'desc', sidx: '', flowUrgent: flowUrgent ? Number(flowUrgent) : undefined });
-
-export function getTaskList(category: TaskListCategory, query: Paged & TaskFilters) {
-  return api.GET('/api/workflow/Engine/FlowBefore/List/{category}', { params: { path: { category }, query: taskQuery(query) } });
+export function getTaskList(category: TaskListCategory, query: TaskListQuery) {
+  return api.GET('/api/workflow/Engine/FlowBefore/List/{category}', { params: { path: { category }, query } });
 }
 
 /** 我发起的, with its status filter. */
-export function getLaunchList({ status, ...query }: Paged & LaunchFilters) {
-  return api.GET('/api/workflow/Engine/FlowLaunch', { params: { query: { ...taskQuery(query), status: status === '' ? undefined : Number(status) } } });
+export function getLaunchList(query: LaunchListQuery) {
+  return api.GET('/api/workflow/Engine/FlowLaunch', { params: { query } });
 }
 
 /** Deletes a draft or a revoked task (the starter). */
@@ -123,67 +110,4 @@ export function auditTask(operatorId: string, body: HandleForm) {
 /** 退回. */
 export function rejectTask(operatorId: string, body: HandleForm) {
   return api.POST('/api/workflow/Engine/FlowBefore/Reject/{operatorId}', { params: { path: { operatorId } }, body });
-}
-
-// ---- FlowBox's data (`FlowBefore/{taskId}`; the server sends these parts as JSON) ----
-
-export interface FlowTaskInfo {
-  id: string;
-  fullName: string;
-  thisStep: string;
-  status: number;
-  flowUrgent: number;
-  completion: number;
-  flowId: string;
-  creatorUserId?: string;
-}
-
-export interface FlowTaskNode {
-  id: string;
-  nodeCode: string;
-  nodeName: string;
-  nodeType: string;
-  /** 0 done, 1 current. */
-  type: number;
-  userName: string;
-}
-
-export interface FlowRecord {
-  id: string;
-  nodeName: string;
-  userName: string;
-  handleStatus: number;
-  handleOpinion: string;
-  handleTime: number | null;
-  creatorTime: number | null;
-  signImg: string;
-  fileList: string;
-}
-
-/** The shown node's properties: button switches and texts, opinion, copy, reject settings. */
-export type NodeProperties = Record<string, unknown>;
-
-export interface FormOperate {
-  id: string;
-  read?: boolean;
-  write?: boolean;
-  required?: boolean;
-}
-
-export interface FlowView {
-  flowTemplateInfo: { fullName: string; type: number; flowTemplateJson: string };
-  flowFormInfo: { enCode: string; formType: number; propertyJson: unknown };
-  flowTaskInfo: FlowTaskInfo | null;
-  formData: Record<string, unknown>;
-  draftData: Record<string, unknown> | null;
-  flowTaskNodeList: FlowTaskNode[];
-  flowTaskOperatorRecordList: FlowRecord[];
-  approversProperties: NodeProperties;
-  formOperates: FormOperate[];
-}
-
-/** FlowBox's data, read as the page uses it. */
-export async function getFlowView(taskId: string, query: { taskNodeId?: string; taskOperatorId?: string; flowId?: string }): Promise<FlowView> {
-  const { data } = await getTaskInfo(taskId, query);
-  return data as unknown as FlowView;
 }

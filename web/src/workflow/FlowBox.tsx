@@ -10,26 +10,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Drawer, Empty, Select, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  auditTask,
-  getCandidates,
-  getFlowView,
-  getRejectList,
-  pressTask,
-  rejectTask,
-  saveTask,
-  withdrawTask,
-  type CandidateNode,
-  type FlowRecord,
-  type FlowTaskNode,
-  type FlowView,
-  type RejectNode,
-} from '@/api/workflow';
+import { auditTask, getCandidates, getRejectList, pressTask, rejectTask, saveTask, withdrawTask, type CandidateNode, type RejectNode } from '@/api/workflow';
 import { FormRenderer, readFormData, useFormEngine, type FormDefinition, type FormRecord } from '@/engine';
 import { formatTime } from '@/components/listColumns';
 import { applyFormOperates, editableIn, type OpType } from './formOperates';
 import { URGENT_CODES, handleText } from './codes';
 import { CandidateDialog, RejectDialog, type CandidateValues } from './FlowDialogs';
+import { getFlowView, type FlowRecord, type FlowTaskNode, type FlowView } from './flowView';
 
 /** What opens the page (the client's `setting`). */
 export interface FlowSetting {

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Select, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { deleteLaunch, getFlowListAll, getLaunchList, getTaskList, type CategoryGroup, type LaunchFilters, type LaunchRow, type TodoRow } from '@/api/workflow';
+import { deleteLaunch, getFlowListAll, getLaunchList, getTaskList, type CategoryGroup, type LaunchRow, type TodoRow } from '@/api/workflow';
 import { ListPage } from '@/components/ListPage';
 import { RowButton } from '@/components/RowActions';
 import { actionsColumn, formatTime } from '@/components/listColumns';
@@ -29,7 +29,18 @@ const CATEGORY = { todo: '1', done: '2', circulate: '3' } as const;
 /** The time column's title: when the row came to the user. */
 const TIME_TITLE = { todo: 'flowTask.receiveTime', done: 'flowTask.handleTime', circulate: 'flowTask.copyTime' } as const;
 
-const FILTERS: LaunchFilters = { startTime: undefined, endTime: undefined, templateId: '', flowId: '', flowUrgent: '', flowCategory: '', status: '' };
+/** The bar's filters besides the keyword ('' or undefined: every value). */
+interface Filters {
+  startTime?: number;
+  endTime?: number;
+  templateId: string;
+  flowId: string;
+  flowUrgent: string;
+  flowCategory: string;
+  status: string;
+}
+
+const FILTERS: Filters = { startTime: undefined, endTime: undefined, templateId: '', flowId: '', flowUrgent: '', flowCategory: '', status: '' };
 
 type Row = TodoRow & Partial<LaunchRow>;
 
@@ -40,8 +51,11 @@ const removable = (status: number) => ![1, 2, 3, 5, 6].includes(status);
 export function TaskList({ kind }: { kind: TaskListKind }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const list = useList<Row, LaunchFilters>(
-    ({ status, ...query }) => (kind === 'launch' ? getLaunchList({ ...query, status }) : getTaskList(CATEGORY[kind], query)) as ReturnType<typeof getTaskList>,
+  const list = useList<Row, Filters>(
+    ({ status, flowUrgent, ...rest }) => {
+      const query = { ...rest, sort: 'desc', sidx: '', flowUrgent: flowUrgent ? Number(flowUrgent) : undefined };
+      return (kind === 'launch' ? getLaunchList({ ...query, status: status === '' ? undefined : Number(status) }) : getTaskList(CATEGORY[kind], query)) as ReturnType<typeof getTaskList>;
+    },
     { filters: FILTERS },
   );
   const [groups, setGroups] = useState<CategoryGroup[]>([]);
@@ -106,7 +120,7 @@ export function TaskList({ kind }: { kind: TaskListKind }) {
 
   return (
     <div className={`qm-flow-list qm-flow-${kind}`}>
-      <ListPage<Row, LaunchFilters>
+      <ListPage<Row, Filters>
         list={list}
         search={{ ...list, reset }}
         onAdd={kind === 'launch' ? () => setLaunching(true) : undefined}

@@ -6,7 +6,7 @@
  * or draft task ('-1') and a to-do (1) shows the form read-only.
  */
 import type { Field, FormDefinition } from '@/engine';
-import type { FormOperate } from '@/api/workflow';
+import type { FormOperate } from './flowView';
 
 export type OpType = '-1' | 0 | 1 | 2 | 3 | 4;
 
