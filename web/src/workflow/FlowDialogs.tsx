@@ -6,7 +6,7 @@
  * '2') and 审批意见.
  */
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getCandidateUsers, type CandidateNode, type RejectNode } from '@/api/workflow';
 import { UserSelect } from '@/widgets/pickers/UserSelect';
@@ -48,6 +48,24 @@ function CandidatePicker({ operatorId, node, task, value, onChange, label }: { o
   );
 }
 
+/** A dialog's 确定: the form's values once its rules pass, shaped and handed to `onOk` while 确定 spins. */
+function useOk<V>(form: FormInstance, onOk: (values: V) => Promise<unknown>, shape: (values: Record<string, unknown>) => V) {
+  const [saving, setSaving] = useState(false);
+  const ok = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      await onOk(shape(values));
+    } catch {
+      // the HTTP client showed the refusal
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, ok };
+}
+
 interface CandidateProps {
   open: boolean;
   title: string;
@@ -63,22 +81,13 @@ interface CandidateProps {
 export function CandidateDialog({ open, title, operatorId, task, nodes, withOpinion, withCopy, onOk, onCancel }: CandidateProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const ok = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+  const { saving, ok } = useOk(form, onOk, (values): CandidateValues => {
     const candidateList: Record<string, string[]> = {};
-    for (const n of nodes) candidateList[n.nodeId] = values[`node_${n.nodeId}`] ?? [];
-    const copy: string[] = Array.isArray(values.copyIds) ? values.copyIds : values.copyIds ? [values.copyIds] : [];
-    setSaving(true);
-    try {
-      await onOk({ candidateList, copyIds: copy.join(','), handleOpinion: values.handleOpinion ?? '' });
-    } catch {
-      // the HTTP client showed the refusal
-    } finally {
-      setSaving(false);
-    }
-  };
+    for (const n of nodes) candidateList[n.nodeId] = (values[`node_${n.nodeId}`] as string[] | undefined) ?? [];
+    const copy = values.copyIds;
+    const copyIds = Array.isArray(copy) ? copy.join(',') : typeof copy === 'string' ? copy : '';
+    return { candidateList, copyIds, handleOpinion: String(values.handleOpinion ?? '') };
+  });
   return (
     <Modal open={open} title={title} width={600} onOk={() => void ok()} onCancel={onCancel} confirmLoading={saving} destroyOnHidden okText={t('common.confirm')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" className="qm-flow-candidates" preserve={false}>
@@ -119,19 +128,7 @@ interface RejectProps {
 export function RejectDialog({ open, nodes, selectable, withNode, withOpinion, onOk, onCancel }: RejectProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const ok = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await onOk({ rejectStep: values.rejectStep ?? '', handleOpinion: values.handleOpinion ?? '' });
-    } catch {
-      // the HTTP client showed the refusal
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, ok } = useOk(form, onOk, (values) => ({ rejectStep: String(values.rejectStep ?? ''), handleOpinion: String(values.handleOpinion ?? '') }));
   return (
     <Modal open={open} title={t('flowTask.rejectTitle')} width={600} onOk={() => void ok()} onCancel={onCancel} confirmLoading={saving} destroyOnHidden okText={t('common.confirm')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" className="qm-flow-reject" preserve={false} initialValues={{ rejectStep: nodes[0]?.nodeCode }}>
