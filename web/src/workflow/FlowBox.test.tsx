@@ -85,7 +85,7 @@ async function open(setting: FlowSetting) {
   await settle();
 }
 
-test('a to-do: title with the step, the node’s field permissions, 流程信息 and 流转记录', async () => {
+test('a to-do: title with the step, the node’s field permissions, 流程信息 and 流转记录 (FLOW-006: handleStatus 2 is 发起)', async () => {
   await open(TODO);
   const get = calls.find((c) => c.path === '/api/workflow/Engine/FlowBefore/t1')!;
   expect(get.query).toEqual({ taskNodeId: 'n1', taskOperatorId: 'op1', flowId: 'f1' });
@@ -184,12 +184,13 @@ test('my launched task: 撤回 sends the withdraw', async () => {
   expect(posted('/api/workflow/Engine/FlowLaunch/t1/Actions/Withdraw')[0].body).toEqual({ handleOpinion: '', signImg: '', fileList: [] });
 });
 
-test('a new task: 提交 asks Candidates/0, confirms, and posts FlowTask with the chosen urgency', async () => {
+test('a new task: 提交 asks Candidates/0, confirms, and posts FlowTask with the chosen urgency (FLOW-005: 普通 first)', async () => {
   props = { title: '流程发起' };
   status = 0;
   await open({ id: '', flowId: 'f1', opType: '-1' });
   expect(box().querySelector('.qm-flow-box-title')!.textContent).toBe('采购流程');
   fireEvent.change(box().querySelector('[data-field="remark"] input')!, { target: { value: '急用' } });
+  expect(box().querySelector('.qm-flow-buttons .ant-select')!.textContent).toBe('普通');
   fireEvent.mouseDown(within(box()).getByLabelText('紧急程度'));
   await settle();
   fireEvent.click(screen.getByText('紧急', { selector: '.ant-select-item-option-content' }));
@@ -213,7 +214,7 @@ test('a draft: 暂存 saves it again as status 1', async () => {
   expect(posted('/api/workflow/Engine/FlowTask/t1')[0].body).toEqual(expect.objectContaining({ status: 1, formData: expect.objectContaining({ remark: '稍后' }) }));
 });
 
-test('/workFlowDetail: a to-do already handled (isCheck) opens read-only, without 取消', async () => {
+test('FLOW-001 /workFlowDetail: the config opens the task; a to-do already handled (isCheck) opens read-only, without 取消', async () => {
   const config = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify({ processId: 't1', flowId: 'f1', type: 2, taskNodeId: 'n1', taskOperatorId: 'op1' }))));
   renderInApp(<WorkFlowDetail />, `/workFlowDetail?config=${encodeURIComponent(config)}`);
   await waitFor(() => expect(box()).toBeTruthy());

@@ -97,7 +97,7 @@ async function chooseIn(label: string, option: string) {
   await settle();
 }
 
-test('待办事宜: columns, status and urgency, keyword on Enter, 所属流程 and 紧急程度; 审批 opens the step in to-do mode', async () => {
+test('待办事宜: columns, status (FLOW-003) and urgency (FLOW-004) codes, keyword on Enter, 所属流程 and 紧急程度; 审批 opens the step in to-do mode', async () => {
   renderInApp(<TodoPage />, '/workFlow/flowTodo');
   await waitFor(() => expect(table().textContent).toContain('张三的请假流程1'));
   await settle();
