@@ -2,6 +2,7 @@
 // browsers, in real Chromium against the real server: the administrator makes a user and an
 // enabled flow template (start → the administrator's approval) through the API; the user opens
 // 我发起的, 新建流程, chooses the template, submits it (JNPF's confirmation) and sees it 等待审核;
+// the user urges it (催办) and the administrator's flow message opens the step at /workFlowDetail;
 // the administrator finds it in 待办事宜, opens it, approves it (此操作将通过该审批单，是否继续？),
 // and finds it in 已办事宜 as 通过; the user's 我发起的 shows it 审核通过, 已完成.
 import { after, before, describe, it } from 'node:test';
@@ -83,6 +84,23 @@ describe('a user starts a flow and the administrator approves it from 待办事�
     await box.getByRole('button', { name: named('提交') }).click();
     await toastAfter(userPage, '提交成功', () => confirmWith(userPage, '您确定要提交当前流程吗, 是否继续?'));
     await row(userPage, '赵医生的请假流程').getByText('等待审核').waitFor();
+  });
+
+  step('the user urges it from its detail (催办); the administrator’s message opens the step at /workFlowDetail (FLOW-001)', async () => {
+    await row(userPage, '赵医生的请假流程').getByRole('button', { name: /^详情/ }).click();
+    const box = userPage.locator('.qm-flow-drawer .qm-flow-box');
+    await box.locator('.qm-flow-box-title', { hasText: '赵医生的请假流程/院长审批' }).waitFor();
+    await box.getByRole('button', { name: named('催办') }).click();
+    await toastAfter(userPage, '催办成功', () => confirmWith(userPage, '此操作将提示该节点尽快处理，是否继续?'));
+    await box.waitFor({ state: 'hidden' });
+
+    await page.waitForFunction(() => Number(document.querySelector('.qm-msg-badge')?.dataset.unread) === 1);
+    await page.getByRole('button', { name: '站内消息' }).click();
+    await page.locator('.qm-messages-drawer').getByText('赵医生的请假流程【催办】').click();
+    await page.waitForURL(/\/workFlowDetail\?config=/);
+    const detail = active(page).locator('.qm-flow-box');
+    await detail.locator('.qm-flow-box-title', { hasText: '赵医生的请假流程/院长审批' }).waitFor();
+    await detail.getByRole('button', { name: named('通过') }).waitFor();
   });
 
   step('the administrator approves it from 待办事宜, and finds it in 已办事宜', async () => {
