@@ -92,6 +92,7 @@ describe('a user starts a flow and the administrator approves it from 待办事�
     await box.locator('.qm-flow-box-title', { hasText: '赵医生的请假流程/院长审批' }).waitFor();
     await box.getByRole('button', { name: named('催办') }).click();
     await toastAfter(userPage, '催办成功', () => confirmWith(userPage, '此操作将提示该节点尽快处理，是否继续?'));
+    await box.getByRole('button', { name: named('取消') }).click();
     await box.waitFor({ state: 'hidden' });
 
     await page.waitForFunction(() => Number(document.querySelector('.qm-msg-badge')?.dataset.unread) === 1);

@@ -165,7 +165,7 @@ test('退回: 退回节点 from RejectList (自选: choosable), the reject body 
   expect(posted('/api/workflow/Engine/FlowBefore/Reject/op1')[0].body).toEqual(expect.objectContaining({ rejectStep: 'a1', handleOpinion: '再议' }));
 });
 
-test('my launched task: 催办 after its confirmation; the form read-only', async () => {
+test('my launched task: 催办 after its confirmation, the page stays; the form read-only', async () => {
   await open({ id: 't1', flowId: 'f1', opType: 0, status: 1 });
   expect((box().querySelector('[data-field="remark"] input') as HTMLInputElement).disabled).toBe(true);
   fireEvent.click(buttonNamed('催办'));
@@ -173,6 +173,7 @@ test('my launched task: 催办 after its confirmation; the form read-only', asyn
   fireEvent.click(buttonNamed('确定', confirmation()));
   await waitFor(() => expect(posted('/api/workflow/Engine/FlowLaunch/Press/t1')).toHaveLength(1));
   await screen.findByText('催办成功');
+  expect(closed).not.toHaveBeenCalled(); // the task stays open after urging
 });
 
 test('my launched task: 撤回 sends the withdraw', async () => {

@@ -86,8 +86,10 @@ function FlowPage({ setting, view, onClose, onDone }: Props & { view: FlowView }
   const title =
     opType === '-1' ? view.flowTemplateInfo.fullName : [task?.fullName ?? '', opType === 2 || opType === 3 || opType === 4 ? '' : task?.thisStep ?? ''].filter(Boolean).join('/');
 
-  const finish = (msg: string) => {
+  /** After a call: its message; the page closes unless it `stays` (催办 leaves the task as it is). */
+  const finish = (msg: string, stays = false) => {
     void message.success(msg || t('manage.done'), 1.5);
+    if (stays) return;
     onDone?.();
     onClose();
   };
@@ -97,18 +99,18 @@ function FlowPage({ setting, view, onClose, onDone }: Props & { view: FlowView }
     const found = await engine.validate();
     return Object.keys(found).length ? null : engine.current();
   };
-  const run = async (call: () => Promise<{ msg: string }>) => {
+  const run = async (call: () => Promise<{ msg: string }>, stays = false) => {
     setBusy(true);
     try {
-      finish((await call()).msg);
+      finish((await call()).msg, stays);
     } catch (error) {
       engine.showServerMessages(error);
     } finally {
       setBusy(false);
     }
   };
-  const ask = (content: string, call: () => Promise<{ msg: string }>) =>
-    modal.warning({ title: t('common.tip'), content, okCancel: true, okText: t('common.confirm'), cancelText: t('common.cancel'), onOk: () => run(call) });
+  const ask = (content: string, call: () => Promise<{ msg: string }>, stays = false) =>
+    modal.warning({ title: t('common.tip'), content, okCancel: true, okText: t('common.confirm'), cancelText: t('common.cancel'), onOk: () => run(call, stays) });
 
   // ---- 提交 / 暂存 (§7.5) ----
   const submitBody = (record: FormRecord, more: Partial<CandidateValues> & { status: number; candidateType?: number }) => ({
@@ -151,7 +153,7 @@ function FlowPage({ setting, view, onClose, onDone }: Props & { view: FlowView }
   };
 
   // ---- 催办 / 撤回 (my launched) ----
-  const press = () => ask(t('flowTask.pressConfirm'), () => pressTask(taskId));
+  const press = () => ask(t('flowTask.pressConfirm'), () => pressTask(taskId), true);
   const revoke = () => ask(t('flowTask.revokeConfirm'), () => withdrawTask(taskId, { handleOpinion: '', signImg: '', fileList: [] }));
 
   const guard = (f: () => Promise<void>) => () => void f().catch(() => undefined);
