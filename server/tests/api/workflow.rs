@@ -371,13 +371,13 @@ async fn flow_candidates_rejects_urging_and_pickers(engine: Engine) {
     assert_eq!(names, ["archive", "board"]);
     assert_eq!((groups[1]["fullName"].as_str(), groups[1]["children"][0]["id"].as_str()), (Some("财务审批"), Some(purchase.as_str())));
     // 新建流程: enabled templates the caller may launch.
-    assert_eq!(launchable(&s, &p.starter.1, "").await, [purchase.clone()], "not the stopped one, not the directors' own");
+    assert_eq!(launchable(&s, &p.starter.1, "").await, std::slice::from_ref(&purchase), "not the stopped one, not the directors' own");
     let mut theirs = launchable(&s, &p.director1.1, "").await;
     theirs.sort();
     let mut expected = vec![purchase.clone(), directors_only.clone()];
     expected.sort();
     assert_eq!(theirs, expected);
-    assert_eq!(launchable(&s, &p.director1.1, &format!("&category={personnel}")).await, [directors_only.clone()]);
+    assert_eq!(launchable(&s, &p.director1.1, &format!("&category={personnel}")).await, std::slice::from_ref(&directors_only));
     assert!(launchable(&s, &p.director1.1, "&keyword=purch&flowType=1").await.is_empty(), "no 功能流程");
     assert!(!launchable(&s, &p.admin, "").await.contains(&stopped));
     s.post(TASK, Some(&p.starter.1), json!({"flowId": directors_flow, "formData": {}, "status": 0})).await.fails(403, "您没有发起该流程的权限");
