@@ -6,12 +6,11 @@
 // the administrator finds it in 待办事宜, opens it, approves it (此操作将通过该审批单，是否继续？),
 // and finds it in 已办事宜 as 通过; the user's 我发起的 shows it 审核通过, 已完成.
 import { after, before, describe, it } from 'node:test';
-import { active, api, BASE, changeInitialPassword, confirmWith, firstSignIn, launch, named, openPage, row, signIn, toastAfter, twoBrowserSteps } from '../support.mjs';
+import { active, api, confirmWith, doctorWithMenus, firstSignIn, launch, named, openPage, row, signInElsewhere, toastAfter, twoBrowserSteps } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
 const USER_PASSWORD = 'Zhao2024ok';
-/** Seeded ids (fixtures/seed/systems.json, menus.json, menus-workflow.json). */
-const MAIN_SYSTEM = '100000000000000001';
+/** Seeded ids (fixtures/seed/menus.json, menus-workflow.json). */
 const HOME_MENU = '200000000000000001';
 const FLOW_GROUP = '200000000000000020';
 const LAUNCH_MENU = '200000000000000202';
@@ -35,14 +34,7 @@ describe('a user starts a flow and the administrator approves it from 待办事�
 
   step('the administrator makes a user allowed 我发起的 and an enabled leave flow approved by the administrator', async () => {
     await firstSignIn(page, PASSWORD);
-    await api(page, 'POST', '/api/permission/Organize', { parentId: '-1', fullName: '启明医院', enCode: 'qmyy' });
-    const tree = await api(page, 'GET', '/api/permission/Organize/Department/Selector/0');
-    const company = tree.list.find((n) => n.fullName === '启明医院');
-    await api(page, 'POST', '/api/permission/Role', { fullName: '医生', enCode: 'doctor', globalMark: 1 });
-    const roles = await api(page, 'GET', '/api/permission/Role?keyword=doctor&currentPage=1&pageSize=20');
-    const role = roles.list.find((r) => r.enCode === 'doctor');
-    await api(page, 'PUT', `/api/permission/Authority/Data/${role.id}`, { objectType: 'Role', systemIds: [MAIN_SYSTEM], module: [HOME_MENU, FLOW_GROUP, LAUNCH_MENU] });
-    const made = await api(page, 'POST', '/api/permission/Users', { account: 'zhaoyi', realName: '赵医生', gender: 1, organizeIdTree: [[company.id]], roleId: role.id });
+    const made = await doctorWithMenus(page, [HOME_MENU, FLOW_GROUP, LAUNCH_MENU]);
     const users = await api(page, 'GET', '/api/permission/Users?keyword=admin&currentPage=1&pageSize=20');
     const admin = users.list.find((u) => u.account === 'admin');
     const categories = await api(page, 'GET', '/api/system/DictionaryData/All');
@@ -66,13 +58,7 @@ describe('a user starts a flow and the administrator approves it from 待办事�
     const templates = await api(page, 'GET', '/api/workflow/Engine/flowTemplate?keyword=leaveApply&currentPage=1&pageSize=20');
     await api(page, 'POST', `/api/workflow/Engine/flowTemplate/Release/${templates.list[0].id}`);
 
-    other = await launch();
-    userPage = other.context.pages()[0] ?? (await other.context.newPage());
-    await userPage.goto(`${BASE}/login`);
-    await signIn(userPage, 'zhaoyi', made.initialPassword);
-    await changeInitialPassword(userPage, made.initialPassword, USER_PASSWORD);
-    await signIn(userPage, 'zhaoyi', USER_PASSWORD);
-    await userPage.waitForURL(`${BASE}/home`);
+    ({ browser: other, page: userPage } = await signInElsewhere('zhaoyi', made.initialPassword, USER_PASSWORD));
   });
 
   step('the user starts 请假申请 from 我发起的 and submits it: 等待审核', async () => {
