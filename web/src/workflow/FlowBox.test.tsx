@@ -205,6 +205,26 @@ test('a new task: 提交 asks Candidates/0, confirms, and posts FlowTask with th
   );
 });
 
+test('a new task whose next node is chosen at submit: 提交审核 with its 审批人, posted as candidateList', async () => {
+  props = { title: '流程发起' };
+  status = 0;
+  candidates = { type: 2, list: [{ nodeId: 'a2', nodeName: '总监审批', isBranchFlow: false, isCandidates: true, hasCandidates: false }] };
+  await open({ id: '', flowId: 'f1', opType: '-1' });
+  fireEvent.change(box().querySelector('[data-field="remark"] input')!, { target: { value: '急用' } });
+  fireEvent.click(buttonNamed('提交'));
+  await screen.findByText('提交审核');
+  await settle();
+  const dialog = document.querySelector('.qm-flow-candidates') as HTMLElement;
+  expect(within(dialog).queryByLabelText('审批意见')).toBeNull(); // no opinion when submitting
+  fireEvent.mouseDown(within(dialog).getByLabelText('总监审批审批人'));
+  await settle();
+  expect(posted('/api/workflow/Engine/FlowBefore/CandidateUser/0')[0].body).toEqual(expect.objectContaining({ nodeCode: 'a2', id: '', flowId: 'f1' }));
+  fireEvent.click(screen.getByText('赵六/zhaoliu', { selector: '.ant-select-item-option-content' }));
+  fireEvent.click(buttonNamed('确定', dialog.closest('.ant-modal') as HTMLElement));
+  await waitFor(() => expect(posted('/api/workflow/Engine/FlowTask')).toHaveLength(1));
+  expect(posted('/api/workflow/Engine/FlowTask')[0].body).toEqual(expect.objectContaining({ status: 0, candidateType: 2, candidateList: { a2: ['u2'] }, copyIds: '' }));
+});
+
 test('a draft: 暂存 saves it again as status 1', async () => {
   props = { title: '流程发起' };
   status = 0;

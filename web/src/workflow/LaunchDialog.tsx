@@ -75,7 +75,7 @@ export function LaunchDialog({ open, onClose, onChosen }: Props) {
         <Tabs
           activeKey={category}
           onChange={setCategory}
-          items={[{ key: '', label: t('flowTask.allCategories') }, ...categories.map((c) => ({ key: c.id, label: c.fullName }))].map((tab) => ({ ...tab, children: grid }))}
+          items={[{ key: '', label: t('flowTask.allCategories') }, ...categories.map((c) => ({ key: c.id, label: c.fullName }))].map((tab) => ({ ...tab, children: tab.key === category ? grid : null }))}
         />
       </Modal>
       <Modal open={!!flows} title={t('flowTask.chooseFlow')} width={400} footer={null} onCancel={close} destroyOnHidden>

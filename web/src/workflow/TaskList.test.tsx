@@ -63,11 +63,21 @@ beforeEach(() => {
       ],
     }),
     'GET /api/workflow/Engine/flowTemplate/PageListAll': ({ query }) =>
-      page([{ id: 'tpl-leave', fullName: '请假', icon: 'icon-ym icon-ym-flow', iconBackground: '#008cff' }].filter(() => !query.category || query.category === 'c-personnel'), 1, 50),
-    'GET /api/workflow/Engine/flowTemplate/FlowJsonList/{templateId}': () => [
-      { id: 'f-short', fullName: '短假流程', flowTemplateJson: '{}' },
-      { id: 'f-long', fullName: '长假流程', flowTemplateJson: '{}' },
-    ],
+      page(
+        [
+          { id: 'tpl-leave', fullName: '请假', icon: 'icon-ym icon-ym-flow', iconBackground: '#008cff', category: 'c-personnel' },
+          { id: 'tpl-buy', fullName: '采购', icon: 'icon-ym icon-ym-flow', iconBackground: '#008cff', category: 'c-finance' },
+        ].filter((tpl) => !query.category || query.category === tpl.category),
+        1,
+        50,
+      ),
+    'GET /api/workflow/Engine/flowTemplate/FlowJsonList/{templateId}': ({ params }) =>
+      params.templateId === 'tpl-buy'
+        ? []
+        : [
+            { id: 'f-short', fullName: '短假流程', flowTemplateJson: '{}' },
+            { id: 'f-long', fullName: '长假流程', flowTemplateJson: '{}' },
+          ],
     'GET /api/workflow/Engine/FlowBefore/List/{category}': ({ query }) => page(Array.from({ length: 3 }, (_, i) => todo(i)).filter((r) => !query.keyword || r.fullName.includes(query.keyword)), Number(query.currentPage), Number(query.pageSize)),
     'GET /api/workflow/Engine/FlowLaunch': ({ query }) => page(LAUNCHED.filter((r) => !query.status || String(r.status) === query.status), 1, 20),
     'DELETE /api/workflow/Engine/FlowLaunch/{taskId}': () => envelope(200, '删除成功'),
@@ -187,7 +197,7 @@ test('我发起的: completion, 编辑/详情/删除 per status, the status filt
   await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/workflow/Engine/FlowLaunch/draft')).toBe(true));
 });
 
-test('新建流程: templates by category, a template with two flows asks which, the chosen flow opens as a new task', async () => {
+test('新建流程: templates by category, one without flows says 流程不存在, one with two flows asks which, the chosen flow opens as a new task', async () => {
   renderInApp(<LaunchPage />, '/workFlow/flowLaunch');
   await waitFor(() => expect(table().textContent).toContain('任务wait'));
   fireEvent.click(buttonNamed('新建流程'));
@@ -195,6 +205,9 @@ test('新建流程: templates by category, a template with two flows asks which,
   expect(lists('/api/workflow/Engine/flowTemplate/PageListAll')[0].query).toEqual({ currentPage: '1', pageSize: '50', category: '', flowType: '0' });
   fireEvent.click(screen.getByText('财务审批', { selector: '.ant-tabs-tab-btn' }));
   await waitFor(() => expect(lastList('/api/workflow/Engine/flowTemplate/PageListAll').query.category).toBe('c-finance'));
+  await waitFor(() => expect([...document.querySelectorAll('.qm-flow-template')].map((b) => b.textContent)).toEqual(['采购']));
+  fireEvent.click(document.querySelectorAll('.qm-flow-template')[0]);
+  await screen.findByText('流程不存在'); // a template without flows
   fireEvent.click(screen.getByText('人事审批', { selector: '.ant-tabs-tab-btn' }));
   await settle();
   fireEvent.click(document.querySelectorAll('.qm-flow-template')[0]);
