@@ -170,6 +170,8 @@ export interface FlowConditionItem {
 export interface FlowNodeRef { nodeId: string; nodeType: string; title: string }
 /** Where a task goes next: the nodes it stops at (none: the end), copy nodes passed, condition branches taken. */
 export interface FlowNextStep { nodes: FlowNodeRef[]; copies: FlowNodeRef[]; branches: FlowNodeRef[]; end: boolean; parallel: boolean; choose: boolean }
+/** Why a flow cannot be saved yet: the node to complete ('' for an unreadable tree) and the reason. */
+export interface FlowIncomplete { nodeId: string; reason: 'definition' | 'approvers' | 'conditions' | 'conditionField' | 'conditionSymbol' }
 /** flowNextNodes' answer: the next step, or why the record cannot be routed. */
 export interface FlowRoute { next: FlowNextStep | null; message: Message | null }
 "#;
@@ -698,6 +700,17 @@ pub fn format_number(
     Ok(number::format_number(&json(value)?, number::precision_arg(precision), thousands.unwrap_or(false)))
 }
 
+/// A list column's 合计 (showSummary): the exact sum of the values that are numbers, to two
+/// decimals, with thousands separators when asked.
+#[wasm_bindgen(js_name = summaryText)]
+pub fn summary_text(#[wasm_bindgen(unchecked_param_type = "unknown[]")] values: JsValue, thousands: Option<bool>) -> Result<String, JsError> {
+    let values = match json(values)? {
+        serde_json::Value::Array(items) => items,
+        _ => Vec::new(),
+    };
+    Ok(number::summary(&values, thousands.unwrap_or(false)))
+}
+
 // ---- serial numbers -------------------------------------------------------------------------
 
 /// The rule dialog's example; "" while the rule is unusable (see `checkSerialRule`).
@@ -978,6 +991,14 @@ pub fn flow_condition_holds(
     offset_minutes: Option<i32>,
 ) -> Result<bool, JsError> {
     Ok(flow::condition_holds(&json(conditions)?, &json(record)?, zone(offset_minutes)))
+}
+
+/// The first node that keeps a flow's node tree (JSON or JSON text) from being saved —
+/// `{nodeId, reason}` with reason definition | approvers | conditions | conditionField |
+/// conditionSymbol — or null when it may be saved (the server refuses the same trees).
+#[wasm_bindgen(js_name = flowIncompleteNode, unchecked_return_type = "FlowIncomplete | null")]
+pub fn flow_incomplete_node(#[wasm_bindgen(unchecked_param_type = "unknown")] tree: JsValue) -> Result<JsValue, JsError> {
+    to_js(&flow::incomplete_node(&json(tree)?))
 }
 
 /// Where a task goes once node `fromNodeId` of a flow's node tree (JSON or JSON text) is done

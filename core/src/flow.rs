@@ -572,6 +572,56 @@ pub struct RoutePreview {
     pub message: Option<Message>,
 }
 
+/// Why a flow cannot be saved yet (the designer's check and the server's, 请完善{流程名称}的流程设计).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Incomplete {
+    /// The node to complete; empty when the tree itself cannot be read.
+    pub node_id: String,
+    /// `definition` (unreadable, or no start node), `approvers` (指定成员 with nobody chosen),
+    /// `conditions` (a branch without conditions that is not the default), `conditionField`,
+    /// `conditionSymbol` (an item without its field or its comparison).
+    pub reason: String,
+}
+
+/// The approver settings that name people for 指定成员 (assigneeType 6).
+const APPROVER_KEYS: [&str; 5] = ["approvers", "approverPos", "approverRole", "approverOrg", "approverGroup"];
+
+/// The first node (in tree order) that keeps a flow's node tree from being saved, or None when
+/// it may be saved.
+pub fn incomplete_node(tree: &Value) -> Option<Incomplete> {
+    let incomplete = |node_id: &str, reason: &str| Some(Incomplete { node_id: node_id.to_string(), reason: reason.to_string() });
+    let Ok(parsed) = FlowTree::parse(tree) else { return incomplete("", "definition") };
+    for node in parsed.nodes() {
+        let p = &node.properties;
+        let chosen = |key: &str| p.get(key).and_then(Value::as_array).is_some_and(|a| !a.is_empty());
+        match node.node_type.as_str() {
+            "approver" => {
+                let assignee = p.get("assigneeType").and_then(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok())).unwrap_or(6);
+                if assignee == 6 && !APPROVER_KEYS.iter().any(|k| chosen(k)) {
+                    return incomplete(&node.node_id, "approvers");
+                }
+            }
+            "condition" if !p.get("isDefault").and_then(Value::as_bool).unwrap_or(false) => {
+                let Some(items) = p.get("conditions").and_then(Value::as_array).filter(|a| !a.is_empty()) else {
+                    return incomplete(&node.node_id, "conditions");
+                };
+                for item in items {
+                    let given = |key: &str| item.get(key).and_then(Value::as_str).is_some_and(|s| !s.trim().is_empty());
+                    if !given("field") {
+                        return incomplete(&node.node_id, "conditionField");
+                    }
+                    if !given("symbol") {
+                        return incomplete(&node.node_id, "conditionSymbol");
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// [`next_nodes`] as [`RoutePreview`]: from `from`, or from the start node when `from` is empty.
 pub fn preview_route(tree: &Value, from: &str, record: &Value, offset_minutes: i32) -> RoutePreview {
     match next_nodes(tree, from, record, offset_minutes) {

@@ -129,6 +129,16 @@ pub fn format_number(value: &serde_json::Value, precision: Option<u32>, thousand
     if thousands { grouped(&shown, places) } else { shown.to_plain() }
 }
 
+/// The 合计 of a list column (columnData showSummary / summaryField; jnpf-wire-engine.md §4.1):
+/// the exact decimal sum of the values that are numbers (JSON numbers and numeric text; an
+/// empty or non-numeric value counts nothing), shown to two decimals rounded half away from
+/// zero, with thousands separators when the column has them. A sum beyond `Decimal`'s range
+/// leaves out the value that would overflow it.
+pub fn summary(values: &[serde_json::Value], thousands: bool) -> String {
+    let sum = values.iter().filter_map(decimal_of).fold(Decimal::ZERO, |sum, d| sum.checked_add(d).unwrap_or(sum));
+    format_number(&serde_json::Value::String(sum.normalize().to_string()), Some(2), thousands)
+}
+
 /// A precision that arrives as a JavaScript number, or none: fractions cut, negative or NaN
 /// as 0, at most `MAX_DECIMALS`.
 pub fn precision_arg(precision: Option<f64>) -> Option<u32> {

@@ -107,6 +107,11 @@ fn call(function: &str, a: &[Value]) -> Result<Value, String> {
             };
             json!(number::format_number(arg(a, 0), number::precision_arg(precision), arg(a, 2).as_bool().unwrap_or(false)))
         }
+        "flowIncompleteNode" => to_value(flow::incomplete_node(arg(a, 0))),
+        "summaryText" => {
+            let values = arg(a, 0).as_array().cloned().unwrap_or_default();
+            json!(number::summary(&values, arg(a, 1).as_bool().unwrap_or(false)))
+        }
         "widgetKinds" => to_value(widget_kinds::widget_kinds()),
         "checkFormula" => message(formula::check_formula(arg(a, 0))),
         "checkFormulaInForm" => message(formula::check_formula_in_form(arg(a, 0), arg(a, 1))),

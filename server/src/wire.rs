@@ -78,6 +78,10 @@ pub struct PageQuery {
     pub page_size: Option<i64>,
 }
 
+/// The page size the JNPF client asks of a generated list that shows every row (type 3, type 5,
+/// `hasPage` off; jnpf-wire-engine.md §4.4).
+pub const RECORDS_UNPAGED: i64 = 10_000;
+
 /// A validated page.
 #[derive(Debug, Clone, Copy)]
 pub struct Page {
@@ -87,13 +91,19 @@ pub struct Page {
 
 impl PageQuery {
     pub fn page(self) -> Result<Page, AppError> {
+        self.page_up_to(500)
+    }
+
+    /// The page with at most `max` rows: generated lists without paging (grouped lists, tree
+    /// tables, `hasPage` off) ask for JNPF's 10,000 ([`RECORDS_UNPAGED`]).
+    pub fn page_up_to(self, max: i64) -> Result<Page, AppError> {
         let current_page = self.current_page.unwrap_or(1);
         let page_size = self.page_size.unwrap_or(20);
         if current_page < 1 {
             return Err(AppError::field("currentPage", "页码必须大于0"));
         }
-        if !(1..=500).contains(&page_size) {
-            return Err(AppError::field("pageSize", "每页条数必须在1到500之间"));
+        if !(1..=max).contains(&page_size) {
+            return Err(AppError::field("pageSize", format!("每页条数必须在1到{max}之间")));
         }
         Ok(Page { current_page, page_size })
     }

@@ -39,30 +39,15 @@ fn json_value(v: &Value) -> Result<Value, AppError> {
 
 /// The designer's checks of one flow (请完善{流程名称}的流程设计): a readable tree whose root is
 /// the start node, every approver of 指定成员 with somebody chosen, every condition branch with
-/// conditions unless it is the default one.
+/// conditions (each with its field and comparison) unless it is the default one — core's
+/// `flow::incomplete_node`, which the designer runs through WASM.
 pub fn check_tree(name: &str, tree: &Value) -> Result<FlowTree, AppError> {
     let incomplete = || AppError::field("flowTemplateJson", format!("请完善{name}的流程设计"));
-    let parsed = FlowTree::parse(tree).map_err(|_| incomplete())?;
-    for node in parsed.nodes() {
-        let p = &node.properties;
-        let chosen = |key: &str| p.get(key).and_then(Value::as_array).is_some_and(|a| !a.is_empty());
-        match node.node_type.as_str() {
-            "approver" => {
-                let assignee = p.get("assigneeType").and_then(|v| v.as_i64().or_else(|| v.as_str()?.parse().ok())).unwrap_or(6);
-                if assignee == 6 && !["approvers", "approverPos", "approverRole", "approverOrg", "approverGroup"].iter().any(|k| chosen(k)) {
-                    return Err(incomplete());
-                }
-            }
-            "condition" => {
-                let default = p.get("isDefault").and_then(Value::as_bool).unwrap_or(false);
-                if !default && !chosen("conditions") {
-                    return Err(incomplete());
-                }
-            }
-            _ => {}
-        }
+    // The designer runs the same rule through WASM before it saves.
+    if qiming_core::flow::incomplete_node(tree).is_some() {
+        return Err(incomplete());
     }
-    Ok(parsed)
+    FlowTree::parse(tree).map_err(|_| incomplete())
 }
 
 /// The flows of the form's `flowTemplateJson`; None when it was not sent.

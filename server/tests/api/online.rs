@@ -1117,15 +1117,21 @@ async fn unstored_calculations_are_computed_in_list_and_detail(engine: Engine) {
         shown("total", "合计", json!([{"__vModel__": "price"}, "×", {"__vModel__": "qty"}, "+", {"__vModel__": "lines.amount"}])),
         {"__vModel__": "lines", "__config__": {"jnpfKey": "table", "label": "明细", "tableName": "", "children": [
             number("fee", "费用"),
-            shown("amount", "金额", json!([{"__vModel__": "lines.fee"}, "×", "2"]))
+            shown("amount", "金额", json!([{"__vModel__": "lines.fee"}, "×", "2"])),
+            {"__vModel__": "kind", "__config__": {"jnpfKey": "select", "label": "类别", "dataType": "static"},
+             "__slot__": {"options": [{"id": "1", "fullName": "挂号"}, {"id": "2", "fullName": "检查"}]}, "props": {"props": {"value": "id", "label": "fullName"}}}
         ]}}
     ]});
+    // The list shows sub-table columns too (`table-column`; issue 28 §1, childTableStyle).
     let columns = json!({"columnList": [
         {"prop": "price", "label": "单价", "jnpfKey": "numInput"},
-        {"prop": "total", "label": "合计", "jnpfKey": "calculate"}
-    ], "searchList": [], "type": 1, "hasPage": true, "pageSize": 20});
+        {"prop": "total", "label": "合计", "jnpfKey": "calculate"},
+        {"prop": "lines-fee", "label": "明细-费用", "jnpfKey": "numInput"},
+        {"prop": "lines-amount", "label": "明细-金额", "jnpfKey": "calculate"},
+        {"prop": "lines-kind", "label": "明细-类别", "jnpfKey": "select"}
+    ], "searchList": [], "type": 1, "hasPage": true, "pageSize": 20, "childTableStyle": 1});
     let model = released(&s, &admin, "unstored", form, columns).await;
-    let record = json!({"price": 12.5, "qty": 3, "lines": [{"fee": 1.25}, {"fee": 2}]});
+    let record = json!({"price": 12.5, "qty": 3, "lines": [{"fee": 1.25, "kind": "1"}, {"fee": 2, "kind": "2"}]});
     let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": record.to_string()})).await.ok().as_str().unwrap().to_string();
 
     // total = 12.5 × 3 + (2.5 + 4) = 44.
@@ -1138,6 +1144,167 @@ async fn unstored_calculations_are_computed_in_list_and_detail(engine: Engine) {
     let row = &page["list"][0];
     let total = row["total"].as_str().map(str::to_string).or_else(|| row["total"].as_f64().map(|n| n.to_string())).unwrap_or_default();
     assert!(total == "44.00" || total == "44", "the list shows the computed total: {row:#}");
+    // Each record answers its listed sub-table's rows: display values (the option's label with
+    // the stored value beside it), the unstored calculate column computed per row (issue 25).
+    let lines = row["lines"].as_array().unwrap_or_else(|| panic!("the row carries its sub-table rows: {row:#}"));
+    assert_eq!(lines.len(), 2, "{row:#}");
+    let amounts: Vec<f64> = lines.iter().filter_map(|l| l["amount"].as_f64()).collect();
+    assert_eq!(amounts, vec![2.5, 4.0], "{row:#}");
+    let mut kinds: Vec<(&str, &str)> = lines.iter().map(|l| (l["kind"].as_str().unwrap_or(""), l["kind_id"].as_str().unwrap_or(""))).collect();
+    kinds.sort();
+    assert_eq!(kinds, vec![("挂号", "1"), ("检查", "2")], "{row:#}");
+    assert!(lines.iter().all(|l| l["id"].as_str().is_some_and(|id| !id.is_empty())), "{row:#}");
 }
 
 on_both_engines!(unstored_calculations_are_computed_in_list_and_detail);
+
+// Issue 28 §1: a grouped list (columnData type 3, groupField) answers every record (JNPF asks
+// 10,000 rows: no pager) under one row per shown value of the group field, in the order the
+// values first come (newest first): the group rows `top`, with the value under the first
+// other listed column, their count and their records as `children`.
+async fn grouped_list_answers_group_rows(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "patient", "患者", json!({})),
+        {"__vModel__": "dept", "__config__": {"jnpfKey": "select", "label": "科室", "dataType": "static"},
+         "__slot__": {"options": [{"id": "1", "fullName": "内科"}, {"id": "2", "fullName": "外科"}]}, "props": {"props": {"value": "id", "label": "fullName"}}},
+        {"__vModel__": "fee", "__config__": {"jnpfKey": "numInput", "label": "费用"}, "precision": 2}
+    ]});
+    let columns = json!({"type": 3, "groupField": "dept", "hasPage": false, "searchList": [],
+        "columnList": [{"prop": "dept", "label": "科室"}, {"prop": "patient", "label": "患者"}, {"prop": "fee", "label": "费用"}]});
+    let model = released(&s, &admin, "grouped", form, columns).await;
+    for (patient, dept) in [("甲", "1"), ("乙", "2"), ("丙", "1"), ("丁", "")] {
+        s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": json!({"patient": patient, "dept": dept, "fee": 10}).to_string()})).await.ok();
+    }
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 10000})).await;
+    assert_eq!(page["pagination"]["total"], 4, "{page:#}");
+    let groups = page["list"].as_array().unwrap();
+    let summary: Vec<(String, String, i64, Vec<String>)> = groups
+        .iter()
+        .map(|g| {
+            assert_eq!(g["top"], true, "{g:#}");
+            let members = g["children"].as_array().unwrap().iter().map(|r| r["patient"].as_str().unwrap().to_string()).collect();
+            (g["dept"].as_str().unwrap().to_string(), g["patient"].as_str().unwrap().to_string(), g["count"].as_i64().unwrap(), members)
+        })
+        .collect();
+    // Newest first: 丁 (no department), 丙 (内科, with 甲), 乙 (外科).
+    assert_eq!(
+        summary,
+        vec![
+            ("".to_string(), "".to_string(), 1, vec!["丁".to_string()]),
+            ("内科".to_string(), "内科".to_string(), 2, vec!["丙".to_string(), "甲".to_string()]),
+            ("外科".to_string(), "外科".to_string(), 1, vec!["乙".to_string()]),
+        ],
+        "{page:#}"
+    );
+    // Group ids are distinct from record ids, and the records keep theirs.
+    assert!(groups.iter().all(|g| g["id"].as_str().unwrap().starts_with("group:")));
+    assert!(groups[1]["children"][0]["id"].as_str().is_some_and(|id| !id.starts_with("group:")));
+    // Beyond 10,000 rows a page is refused with the limit named.
+    s.post(&format!("{ONLINE}/{model}/List"), Some(&admin), json!({"currentPage": 1, "pageSize": 10001})).await.fails(400, "每页条数必须在1到10000之间");
+}
+
+on_both_engines!(grouped_list_answers_group_rows);
+
+// Issue 28 §1: a tree table (columnData type 5, parentField a treeSelect holding the parent
+// record's id) answers every record nested under its parent as `children`; a record whose
+// parent is not in the answer is a top row.
+async fn tree_table_nests_rows_by_parent(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "name", "名称", json!({})),
+        {"__vModel__": "parent", "__config__": {"jnpfKey": "treeSelect", "label": "上级", "dataType": "static"}, "options": [], "props": {"props": {"value": "id", "label": "fullName", "children": "children"}}}
+    ]});
+    let columns = json!({"type": 5, "parentField": "parent", "hasPage": false, "searchList": [],
+        "columnList": [{"prop": "name", "label": "名称"}, {"prop": "parent", "label": "上级"}]});
+    let model = released(&s, &admin, "treetable", form, columns).await;
+    let add = |name: &str, parent: &str| {
+        let body = json!({"data": json!({"name": name, "parent": parent}).to_string()});
+        let s = &s;
+        let admin = &admin;
+        let model = &model;
+        async move { s.post(&format!("{ONLINE}/{model}"), Some(admin), body).await.ok().as_str().unwrap().to_string() }
+    };
+    let hospital = add("总院", "").await;
+    let internal = add("内科", &hospital).await;
+    add("心内科", &internal).await;
+    add("外科", &hospital).await;
+    add("分院", "no-such-record").await;
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 10000})).await;
+    assert_eq!(page["pagination"]["total"], 5, "{page:#}");
+    fn names(rows: &Value) -> Vec<String> {
+        rows.as_array().map(|rows| rows.iter().map(|r| {
+            let kids = names(&r["children"]);
+            let name = r["name"].as_str().unwrap().to_string();
+            if kids.is_empty() { name } else { format!("{name}[{}]", kids.join(",")) }
+        }).collect()).unwrap_or_default()
+    }
+    // Newest first at every level.
+    assert_eq!(names(&page["list"]), vec!["分院".to_string(), "总院[外科,内科[心内科]]".to_string()], "{page:#}");
+}
+
+on_both_engines!(tree_table_nests_rows_by_parent);
+
+// Issue 28 §1: a picked path in queryJson (a type-2 list's organisation tree, a cascader or
+// comSelect search field) finds the records within its last step — not those of its ancestors.
+async fn organisation_path_filters_by_its_last_step(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "name", "名称", json!({})),
+        {"__vModel__": "org", "__config__": {"jnpfKey": "cascader", "label": "所属组织", "dataType": "static"},
+         "options": [{"id": "c1", "fullName": "总院", "children": [{"id": "d1", "fullName": "内科"}]}, {"id": "c2", "fullName": "分院", "children": [{"id": "d2", "fullName": "外科"}]}],
+         "props": {"props": {"value": "id", "label": "fullName", "children": "children"}}}
+    ]});
+    let columns = json!({"type": 2, "treeRelation": "org", "treeDataSource": "organize", "searchList": [],
+        "columnList": [{"prop": "name", "label": "名称"}]});
+    let model = released(&s, &admin, "orgpath", form, columns).await;
+    for (name, path) in [("总院", json!(["c1"])), ("内科", json!(["c1", "d1"])), ("分院外科", json!(["c2", "d2"]))] {
+        s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": json!({"name": name, "org": path}).to_string()})).await.ok();
+    }
+    let names = |page: &Value| {
+        let mut n: Vec<String> = page["list"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap().to_string()).collect();
+        n.sort();
+        n
+    };
+    let department = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"org": ["c1", "d1"]}).to_string()})).await;
+    assert_eq!(names(&department), vec!["内科".to_string()], "{department:#}");
+    let company = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"org": ["c1"]}).to_string()})).await;
+    assert_eq!(names(&company), vec!["内科".to_string(), "总院".to_string()], "{company:#}");
+    let several = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20, "queryJson": json!({"org": [["c1", "d1"], ["c2", "d2"]]}).to_string()})).await;
+    assert_eq!(names(&several), vec!["内科".to_string(), "分院外科".to_string()], "{several:#}");
+}
+
+on_both_engines!(organisation_path_filters_by_its_last_step);
+
+// Issue 28 §1: an editable list (columnData type 4) answers the stored values, edited in place,
+// with the text shown beside them as `<field>_name`; a row saved back changes only what it sent.
+async fn editable_list_answers_stored_values(engine: Engine) {
+    let s = start(engine).await;
+    let admin = s.ready_admin().await;
+    let form = json!({"formRef": "elForm", "fields": [
+        field("comInput", "item", "项目", json!({"required": true})),
+        {"__vModel__": "kind", "__config__": {"jnpfKey": "select", "label": "类别", "dataType": "static"},
+         "options": [{"id": "1", "fullName": "挂号"}, {"id": "2", "fullName": "检查"}], "props": {"props": {"value": "id", "label": "fullName"}}},
+        {"__vModel__": "fee", "__config__": {"jnpfKey": "numInput", "label": "费用"}, "precision": 2},
+        field("comInput", "note", "备注", json!({}))
+    ]});
+    let columns = json!({"type": 4, "searchList": [],
+        "columnList": [{"prop": "item", "label": "项目"}, {"prop": "kind", "label": "类别"}, {"prop": "fee", "label": "费用"}]});
+    let model = released(&s, &admin, "editable", form, columns).await;
+    let id = s.post(&format!("{ONLINE}/{model}"), Some(&admin), json!({"data": json!({"item": "血常规", "kind": "2", "fee": 20, "note": "空腹"}).to_string()})).await.ok().as_str().unwrap().to_string();
+    let page = list(&s, &admin, &model, json!({"currentPage": 1, "pageSize": 20})).await;
+    let row = &page["list"][0];
+    assert_eq!((row["kind"].as_str(), row["kind_name"].as_str()), (Some("2"), Some("检查")), "{row:#}");
+    assert_eq!(row["item"], "血常规", "{row:#}");
+    assert!(row.get("item_name").is_none(), "a value shown as stored has no _name: {row:#}");
+    // The row edited in place and saved with its version: only what was sent changes.
+    let edited = json!({"item": "血常规（复查）", "kind": "1", "fee": 25, "version": row["version"]});
+    s.put(&format!("{ONLINE}/{model}/{id}"), Some(&admin), json!({"id": id, "data": edited.to_string()})).await.ok();
+    let stored = data(s.get(&format!("{ONLINE}/{model}/{id}"), Some(&admin)).await.ok());
+    assert_eq!((stored["item"].as_str(), stored["kind"].as_str(), stored["note"].as_str()), (Some("血常规（复查）"), Some("1"), Some("空腹")), "{stored:#}");
+}
+
+on_both_engines!(editable_list_answers_stored_values);

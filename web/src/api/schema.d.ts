@@ -12027,14 +12027,16 @@ export interface components {
             keyword?: string | null;
             /**
              * @description JSON text (or object) `{vModel: value}`: text contains, [min, max] ranges, arrays
-             *     any-of, other values equal (jnpf-wire-engine.md §4.4).
+             *     any-of, other values equal (jnpf-wire-engine.md §4.4). Documented as the text the
+             *     JNPF client sends.
              */
-            queryJson?: Record<string, unknown>;
+            queryJson?: string | null;
             /**
              * @description JSON text (or object) `{matchLogic: AND|OR, conditionJson: JSON text of [{field,
-             *     symbol (>= > == <= < <> like notLike), fieldValue}]}`.
+             *     symbol (>= > == <= < <> like notLike), fieldValue}]}`. Documented as the text the
+             *     JNPF client sends.
              */
-            superQueryJson?: Record<string, unknown>;
+            superQueryJson?: string | null;
         };
         /**
          * @description A record of a related form as the picker lists it: `id`, the relationField and the

@@ -103,6 +103,8 @@ export type ListPageProps<T, F> = TableRest<T> &
     emptyText?: string;
     /** What stands between the bar and the table (the system log's tabs). */
     header?: ReactNode;
+    /** The rows the table shows, given the list's (an editable list's new row first). */
+    shownRows?(rows: T[]): T[];
   };
 
 export function ListPage<T extends object, F = unknown>({
@@ -120,12 +122,14 @@ export function ListPage<T extends object, F = unknown>({
   paged = true,
   emptyText,
   header,
+  shownRows,
   rowKey = 'id',
   size = 'middle',
   ...table
 }: ListPageProps<T, F>) {
   const { t } = useTranslation();
-  const shown = rows ? rowsTableProps(rows, t) : { ...listTableProps(list, t), ...(paged ? {} : { pagination: false as const }) };
+  const base = rows ? rowsTableProps(rows, t) : { ...listTableProps(list, t), ...(paged ? {} : { pagination: false as const }) };
+  const shown = shownRows ? { ...base, dataSource: shownRows([...(base.dataSource ?? [])]) } : base;
   return (
     <>
       <ListSearch

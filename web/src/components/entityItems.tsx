@@ -66,3 +66,17 @@ export function CommonItems({ rules }: { rules: EntityRules }) {
     </>
   );
 }
+
+/** 排序, 状态 and 说明 of a form the core has no entity for (a print template, a portal): the server checks them. */
+export function RecordTailItems() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SortCodeItem />
+      <EnabledMarkItem />
+      <Form.Item name="description" label={t('manage.description')}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </>
+  );
+}

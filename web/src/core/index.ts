@@ -10,7 +10,7 @@
  * path: `preloadCore()` starts the download when the login page is idle or the password field
  * gets focus; each function awaits the load.
  */
-import type { BaseInfoField, EntityField, FieldMessages, Message, PasswordPolicy, PermissionEntry } from '@qiming/core';
+import type { BaseInfoField, EntityField, FieldMessages, FlowConditionItem, FlowRoute, Message, PasswordPolicy, PermissionEntry } from '@qiming/core';
 
 type Core = typeof import('@qiming/core');
 
@@ -134,4 +134,17 @@ export async function chatText(text: string): Promise<string | null> {
 /** CHAT-018, CHAT-020: images only, under 5 MB; null when the image may be sent. */
 export async function checkChatImage(name: string, size: number): Promise<Message | null> {
   return (await loadCore()).checkChatImage(name, size);
+}
+
+/**
+ * Whether a flow condition (a condition branch's `properties.conditions`) holds for a record —
+ * the server routes tasks by the same rule (core `flow::condition_holds`, issue 30).
+ */
+export async function flowConditionHolds(conditions: FlowConditionItem[], record: Record<string, unknown>, offsetMinutes?: number): Promise<boolean> {
+  return (await loadCore()).flowConditionHolds(conditions, record, offsetMinutes);
+}
+
+/** Where a record goes from a node of a flow's node tree (from the start when `fromNodeId` is ''): core's routing. */
+export async function flowNextNodes(tree: unknown, fromNodeId: string, record: Record<string, unknown>, offsetMinutes?: number): Promise<FlowRoute> {
+  return (await loadCore()).flowNextNodes(tree, fromNodeId, record, offsetMinutes);
 }

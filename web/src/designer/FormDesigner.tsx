@@ -19,6 +19,7 @@ import { loadCore } from '@/core';
 import { coreText } from '@/i18n';
 import { FormRenderer, readFormData, useFormEngine, type Field, type FormDefinition } from '@/engine';
 import { CONTAINERS, optionKeys } from '@/engine/definition';
+import { useUndoKeys } from '@/hooks/useUndoKeys';
 import * as model from './model';
 import { GROUPS, PALETTE, hasFieldName } from './palette';
 import './designer.css';
@@ -86,24 +87,10 @@ export function FormDesigner({ initial, onChange }: FormDesignerProps) {
       onOk: () => setState((s) => model.clear(s)),
     });
 
-  // Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z); typing in a text box keeps the box's own undo.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
-      if (!(e.ctrlKey || e.metaKey)) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) {
-        e.preventDefault();
-        setState((s) => model.undo(s));
-      } else if (key === 'y' || (key === 'z' && e.shiftKey)) {
-        e.preventDefault();
-        setState((s) => model.redo(s));
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useUndoKeys(
+    () => setState((s) => model.undo(s)),
+    () => setState((s) => model.redo(s)),
+  );
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 

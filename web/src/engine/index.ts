@@ -16,7 +16,9 @@
  *   <DetailPopup open title formData={config.formData} record={dataChange.data} onClose={…} onPrint={…} />
  */
 export { readFormData, initialRecord, parsePart, valueFields, restrictForm, SYSTEM_KEYS, type Field, type FormDefinition, type FormRecord } from './definition';
-export { type ModelExtra } from './context';
+export { type ModelExtra, EngineContext } from './context';
+// One value widget by jnpfKey, for screens drawing a definition's field outside a form (a list's search fields).
+export { Widget } from './widgets';
 export { useFormEngine, cellKey, type FormEngine, type ShownMessages } from './useFormEngine';
 export { type FormRendererProps } from './FormRenderer';
 export { type DetailViewerProps } from './DetailViewer';

@@ -101,5 +101,14 @@ export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 20)));
 }
 
+/** Opens the antd select `input` and chooses its option `option` (the latest list drawn: a closed one may linger). */
+export async function chooseOption(input: HTMLElement, option: string): Promise<void> {
+  fireEvent.mouseDown(input);
+  await settle();
+  const options = [...document.querySelectorAll('.ant-select-item-option-content')].filter((o) => o.textContent === option);
+  fireEvent.click(options[options.length - 1]);
+  await settle();
+}
+
 /** Every standard button of a list page. */
 export const ALL_BUTTONS = ['btn_add', 'btn_edit', 'btn_remove', 'btn_upload', 'btn_download'];

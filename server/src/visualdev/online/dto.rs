@@ -55,14 +55,16 @@ pub struct RecordListForm {
     #[serde(default)]
     pub keyword: Option<String>,
     /// JSON text (or object) `{vModel: value}`: text contains, [min, max] ranges, arrays
-    /// any-of, other values equal (jnpf-wire-engine.md §4.4).
+    /// any-of, other values equal (jnpf-wire-engine.md §4.4). Documented as the text the
+    /// JNPF client sends.
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<String>)]
     pub query_json: Value,
     /// JSON text (or object) `{matchLogic: AND|OR, conditionJson: JSON text of [{field,
-    /// symbol (>= > == <= < <> like notLike), fieldValue}]}`.
+    /// symbol (>= > == <= < <> like notLike), fieldValue}]}`. Documented as the text the
+    /// JNPF client sends.
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<String>)]
     pub super_query_json: Value,
 }
 

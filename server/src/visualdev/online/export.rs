@@ -77,7 +77,7 @@ pub async fn export(state: &AppState, permit: &RecordPermit, model_id: &str, for
         1 => true,
         _ => return Err(AppError::field("dataType", "导出范围只能是当前页面数据（0）或全部页面数据（1）")),
     };
-    let page = crate::wire::PageQuery { current_page: form.list.current_page, page_size: form.list.page_size }.page()?;
+    let page = crate::wire::PageQuery { current_page: form.list.current_page, page_size: form.list.page_size }.page_up_to(crate::wire::RECORDS_UNPAGED)?;
     let mut conn = state.db.acquire().await?;
     let (loaded, _) = load(state, &mut conn, model_id).await?;
     let title = models::release_of(&mut conn, model_id, None).await?.ok_or_else(|| AppError::not_found(NOT_RELEASED))?.full_name;

@@ -131,6 +131,9 @@ fn keyword_of(text: &str) -> Option<Keyword> {
     Keyword::parse(Some(text))
 }
 
+/// The widgets whose value is a path of ids (the last one is what was picked).
+const PATHS: [&str; 5] = ["comSelect", "currOrganize", "cascader", "address", "areaSelect"];
+
 /// The condition of one queryJson entry on a field, by its kind and search type.
 fn field_filter(f: &Field, read: &Read, v: &Value, search: Option<i64>) -> Option<Filter> {
     let kind = f.kind.as_ref()?;
@@ -138,9 +141,22 @@ fn field_filter(f: &Field, read: &Read, v: &Value, search: Option<i64>) -> Optio
     match (kind, v) {
         (_, Value::Null) => None,
         (ColumnKind::Json, v) => {
-            // A JSON array column holds each picked value as a JSON string.
+            // A JSON array column holds each picked value as a JSON string. A picked path
+            // (organisation, cascader, address: `[company, department]`, or several of them)
+            // is its last step: the records within that node, not within any of its ancestors.
             let mut wanted = Vec::new();
-            strings(v, &mut wanted);
+            match v {
+                Value::Array(items) if PATHS.contains(&f.jnpf_key.as_str()) => {
+                    let paths: Vec<&Value> = if items.iter().all(Value::is_string) { vec![v] } else { items.iter().collect() };
+                    for path in paths {
+                        match path {
+                            Value::Array(steps) => strings(steps.last().unwrap_or(&Value::Null), &mut wanted),
+                            other => strings(other, &mut wanted),
+                        }
+                    }
+                }
+                _ => strings(v, &mut wanted),
+            }
             let any: Vec<Filter> = wanted.iter().filter_map(|w| keyword_of(&Value::String(w.clone()).to_string())).map(|keyword| Filter::Contains { column: column(), keyword }).collect();
             (!any.is_empty()).then_some(Filter::Any(any))
         }

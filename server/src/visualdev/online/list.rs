@@ -17,6 +17,7 @@ use crate::access::RecordPermit;
 use crate::db::{Conn, Engine, Keyword};
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::visualdev::definition::record_name;
 use crate::visualdev::dto::RecordRow;
 use crate::wire::{Page, PageOf};
 use qiming_core::model::{Field, Options};
@@ -27,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// `version`, `creatorUserId`, `creatorTime`; filtered by `queryJson` and `keyword` (over
 /// the text search fields), sorted by `sidx` (a sortable main field) then newest first.
 pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form: RecordListForm) -> Result<PageOf<RecordRow>, AppError> {
-    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
+    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page_up_to(crate::wire::RECORDS_UNPAGED)?;
     let mut conn = state.db.acquire().await?;
     let engine = Engine::of(&conn);
     let (loaded, stamp) = load(state, &mut conn, model_id).await?;
@@ -43,7 +44,15 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // names have no stamp: a list showing an address is not kept.
     let shown: Vec<&(&Field, Read)> = columns.iter().filter(|(f, _)| f.kind.is_some() && permit.has_field(&f.v_model)).collect();
     let unstored: Vec<&Field> = unstored_calculations(&loaded).filter(|f| f.sub_table.is_none() && permit.has_field(&f.v_model)).collect();
-    let shown_names: Vec<&str> = shown.iter().map(|(f, _)| f.v_model.as_str()).chain(unstored.iter().map(|f| f.v_model.as_str())).collect();
+    // Sub-table columns the list shows (`table-column` props of columnList, granted): each row
+    // answers those sub-tables' rows (jnpf-wire-engine.md §4.5, childTableStyle 1 and 2).
+    let listed = listed_children(&loaded, permit);
+    let shown_names: Vec<String> = shown
+        .iter()
+        .map(|(f, _)| f.v_model.clone())
+        .chain(unstored.iter().map(|f| f.v_model.clone()))
+        .chain(listed.values().flatten().map(|f| record_name(f)))
+        .collect();
     // Pages of at most KEPT_PAGE_ROWS rows: a list without paging (10,000 rows) would hold
     // megabytes per entry.
     let keepable = page.page_size <= KEPT_PAGE_ROWS && !columns.iter().any(|(f, _)| f.jnpf_key == "address" && permit.has_field(&f.v_model));
@@ -54,7 +63,8 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     let answer_stamp = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (data_stamp, permit.caller().generation, stamp.dictionaries, if relates { stamp.all_data } else { 0 }).hash(&mut h);
+        // The released version too: a new release may answer another shape (list type, columns).
+        (data_stamp, stamp.release_version, permit.caller().generation, stamp.dictionaries, if relates { stamp.all_data } else { 0 }).hash(&mut h);
         h.finish() as i64
     };
     if keepable && let Some(answer) = state.visualdev.record_pages.get(&answer_key, answer_stamp) {
@@ -78,9 +88,11 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
         })
         .collect();
     // Calculate fields that store nothing, computed from each row's stored inputs (its
-    // sub-table rows read for the page at once), before the ungranted fields are left out.
-    if !unstored.is_empty() {
-        fill_unstored(&mut conn, &loaded, &mut raw).await?;
+    // sub-table rows read for the page at once), before the ungranted fields are left out;
+    // the listed sub-tables' rows, computed the same way, kept per record.
+    let mut children: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    if !unstored.is_empty() || !listed.is_empty() {
+        children = fill_unstored(&mut conn, &loaded, &mut raw).await?;
     }
     for (_, row) in raw.iter_mut() {
         row.retain(|name, _| permit.has_field(name));
@@ -91,7 +103,12 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     for (f, _) in &shown {
         page_values.insert(f.v_model.clone(), Value::Array(raw.iter().filter_map(|(_, row)| row.get(&f.v_model).cloned()).collect()));
     }
+    for sub in listed.keys() {
+        let rows: Vec<Value> = children.values().filter_map(|t| t.get(sub)).filter_map(Value::as_array).flatten().cloned().collect();
+        page_values.insert(sub.clone(), Value::Array(rows));
+    }
     let (names, options) = lookup_names(&mut conn, &loaded, &reach, &page_values).await?;
+    let editable = loaded.column_data.get("type").and_then(Value::as_i64) == Some(4);
     let list = raw
         .into_iter()
         .map(|(head, values)| {
@@ -99,6 +116,15 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
             for (f, _) in &shown {
                 let Some(v) = values.get(&f.v_model) else { continue };
                 let text = display(f, v, &names, &options);
+                if editable {
+                    // An editable list (type 4) edits the stored values in place: the text
+                    // shown beside them as `<field>_name` (jnpf-wire-engine.md §4.5).
+                    if &text != v {
+                        row.insert(format!("{}_name", f.v_model), text);
+                    }
+                    row.insert(f.v_model.clone(), v.clone());
+                    continue;
+                }
                 // The stored value beside a name (relationForm's `field_id`, the pickers').
                 if &text != v {
                     row.insert(format!("{}_id", f.v_model), v.clone());
@@ -110,6 +136,10 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
                     row.insert(f.v_model.clone(), v.clone());
                 }
             }
+            for (sub, fields) in &listed {
+                let rows = children.get(&head.id).and_then(|t| t.get(sub)).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                row.insert(sub.clone(), Value::Array(rows.iter().filter_map(Value::as_object).map(|child| child_row(child, fields, &names, &options)).collect()));
+            }
             row.insert("id".into(), Value::String(head.id));
             row.insert("version".into(), json!(head.version));
             row.insert("creatorUserId".into(), Value::String(head.creator));
@@ -117,6 +147,15 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
             RecordRow(row)
         })
         .collect();
+    // A grouped list (type 3) answers its rows under one row per value of the group field.
+    // A tree table (type 5) answers its rows nested under their parents.
+    let list = match grouping(&loaded.column_data) {
+        Some((field, label)) => grouped(list, &field, &label),
+        None => match parent_field(&loaded.column_data) {
+            Some(parent) => nested(list, &parent),
+            None => list,
+        },
+    };
     let answer = page_of(page, list, total);
     if keepable {
         state.visualdev.record_pages.put(&answer_key, answer_stamp, std::sync::Arc::new(answer.clone()));
@@ -124,10 +163,154 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     Ok(answer)
 }
 
+/// A grouped list (columnData type 3 with a `groupField`): the group field and the column the
+/// group rows' label goes under — the first listed column other than the group field
+/// (jnpf-wire-engine.md §4.1, §4.5: the group field's own column is not shown).
+fn grouping(column_data: &Value) -> Option<(String, String)> {
+    if column_data.get("type").and_then(Value::as_i64) != Some(3) {
+        return None;
+    }
+    let field = column_data.get("groupField").and_then(Value::as_str).filter(|f| !f.is_empty())?;
+    let label = column_data
+        .get("columnList")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.get("prop").and_then(Value::as_str))
+        .find(|p| *p != field)
+        .unwrap_or(field);
+    Some((field.to_string(), label.to_string()))
+}
+
+/// The rows of a grouped list under one row per shown value of `field`, in the order the values
+/// first come: `{id: "group:<n>", top: true, <label column>: the value, <field>: the value,
+/// count, children}`; a record without a value under the group `""`.
+fn grouped(rows: Vec<RecordRow>, field: &str, label: &str) -> Vec<RecordRow> {
+    let mut groups: Vec<(String, Vec<RecordRow>)> = Vec::new();
+    for row in rows {
+        let key = match row.0.get(field) {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Null) | None => String::new(),
+            Some(v) => v.to_string(),
+        };
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, members)) => members.push(row),
+            None => groups.push((key, vec![row])),
+        }
+    }
+    groups
+        .into_iter()
+        .enumerate()
+        .map(|(n, (key, members))| {
+            let mut row = BTreeMap::new();
+            row.insert("id".into(), Value::String(format!("group:{n}")));
+            row.insert("top".into(), Value::Bool(true));
+            row.insert(field.to_string(), Value::String(key.clone()));
+            row.insert(label.to_string(), Value::String(key));
+            row.insert("count".into(), json!(members.len()));
+            row.insert("children".into(), Value::Array(members.into_iter().map(|m| Value::Object(m.0.into_iter().collect())).collect()));
+            RecordRow(row)
+        })
+        .collect()
+}
+
+/// A tree table (columnData type 5 with a `parentField`, a treeSelect holding the parent
+/// record's id; jnpf-wire-engine.md §4.1, §4.5): the parent field.
+fn parent_field(column_data: &Value) -> Option<String> {
+    if column_data.get("type").and_then(Value::as_i64) != Some(5) {
+        return None;
+    }
+    column_data.get("parentField").and_then(Value::as_str).filter(|f| !f.is_empty()).map(str::to_string)
+}
+
+/// The rows of a tree table nested by `parent` (the stored value: `<parent>_id` beside a
+/// shown name): a row whose parent is another row of the answer is among that row's
+/// `children`, in the answer's order; the others are top rows. A parent chain that loops
+/// keeps its rows at the top rather than losing them.
+fn nested(rows: Vec<RecordRow>, parent: &str) -> Vec<RecordRow> {
+    let id_of = |r: &RecordRow| r.0.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+    let parent_of = |r: &RecordRow| match r.0.get(&format!("{parent}_id")).or_else(|| r.0.get(parent)) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(path)) => path.last().and_then(Value::as_str).unwrap_or("").to_string(),
+        _ => String::new(),
+    };
+    let ids: BTreeSet<String> = rows.iter().map(id_of).collect();
+    let parents: BTreeMap<String, String> = rows.iter().map(|r| (id_of(r), parent_of(r))).filter(|(_, p)| ids.contains(p)).collect();
+    // A row is nested only when its chain of parents ends at a top row (no loop).
+    let rooted = |id: &str| {
+        let mut seen = BTreeSet::new();
+        let mut at = id.to_string();
+        while let Some(p) = parents.get(&at) {
+            if !seen.insert(at.clone()) {
+                return false;
+            }
+            at = p.clone();
+        }
+        true
+    };
+    let mut children: BTreeMap<String, Vec<RecordRow>> = BTreeMap::new();
+    let mut top = Vec::new();
+    for row in rows {
+        let id = id_of(&row);
+        match parents.get(&id) {
+            Some(p) if rooted(&id) => children.entry(p.clone()).or_default().push(row),
+            _ => top.push(row),
+        }
+    }
+    fn attach(row: &mut RecordRow, children: &mut BTreeMap<String, Vec<RecordRow>>) {
+        let id = row.0.get("id").and_then(Value::as_str).unwrap_or("").to_string();
+        if let Some(mut kids) = children.remove(&id) {
+            for kid in kids.iter_mut() {
+                attach(kid, children);
+            }
+            row.0.insert("children".into(), Value::Array(kids.into_iter().map(|k| Value::Object(k.0.into_iter().collect())).collect()));
+        }
+    }
+    for row in top.iter_mut() {
+        attach(row, &mut children);
+    }
+    top
+}
+
+/// The sub-tables whose columns the list shows (columnList props `table-column` the caller's
+/// form permission grants), with those columns.
+fn listed_children<'a>(loaded: &'a Loaded, permit: &RecordPermit) -> BTreeMap<String, Vec<&'a Field>> {
+    let props: BTreeSet<&str> = loaded.column_data.get("columnList").and_then(Value::as_array).into_iter().flatten().filter_map(|c| c.get("prop").and_then(Value::as_str)).collect();
+    let mut listed: BTreeMap<String, Vec<&Field>> = BTreeMap::new();
+    for f in &loaded.fields {
+        if let Some(sub) = &f.sub_table {
+            let name = record_name(f);
+            if props.contains(name.as_str()) && permit.has_field(&name) && loaded.children.contains_key(sub) {
+                listed.entry(sub.clone()).or_default().push(f);
+            }
+        }
+    }
+    listed
+}
+
+/// A sub-table row as the list shows it: `id`, the listed columns' display values, with the
+/// stored value as `<column>_id` beside a name.
+fn child_row(child: &Map<String, Value>, fields: &[&Field], names: &BTreeMap<String, String>, options: &BTreeMap<String, BTreeMap<String, String>>) -> Value {
+    let mut row = Map::new();
+    if let Some(id) = child.get("id") {
+        row.insert("id".into(), id.clone());
+    }
+    for f in fields {
+        let Some(v) = child.get(&f.v_model) else { continue };
+        let text = if f.kind.is_some() { display(f, v, names, options) } else { v.clone() };
+        if &text != v {
+            row.insert(format!("{}_id", f.v_model), v.clone());
+        }
+        row.insert(f.v_model.clone(), text);
+    }
+    Value::Object(row)
+}
+
 /// Fills the main form's calculate fields that store nothing into a page's rows (every stored
 /// field of each): each row with its sub-table rows (read for the whole page at once) is
-/// computed as the detail is (`record::fill_unstored_calculations`).
-pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<(), AppError> {
+/// computed as the detail is (`record::fill_unstored_calculations`). Answers each record's
+/// sub-table rows (raw values, their unstored calculate columns computed) by record id.
+pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<BTreeMap<String, Map<String, Value>>, AppError> {
     let ids: Vec<String> = raw.iter().map(|(h, _)| h.id.clone()).collect();
     let mut subs: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     for sub in loaded.sub_tables() {
@@ -147,6 +330,7 @@ pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(
             }
         }
     }
+    let mut children = BTreeMap::new();
     for (head, row) in raw.iter_mut() {
         let mut whole = row.clone();
         for sub in loaded.sub_tables() {
@@ -159,8 +343,10 @@ pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(
                 row.insert(f.v_model.clone(), v);
             }
         }
+        let tables: Map<String, Value> = loaded.sub_tables().into_iter().filter_map(|sub| whole.remove(&sub.v_model).map(|rows| (sub.v_model.clone(), rows))).collect();
+        children.insert(head.id.clone(), tables);
     }
-    Ok(())
+    Ok(children)
 }
 
 /// The largest list page whose answer is kept in memory.
@@ -209,7 +395,7 @@ pub async fn related_page(state: &AppState, permit: &RecordPermit, model_id: &st
 /// would have it answered: the page's statement, then its count's. For the tests that prove
 /// the lists read their indexes (issue 26) and for an operator checking a slow list.
 pub async fn explain(state: &AppState, model_id: &str, form: RecordListForm) -> Result<Vec<String>, AppError> {
-    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
+    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page_up_to(crate::wire::RECORDS_UNPAGED)?;
     let mut conn = state.db.acquire().await?;
     let engine = Engine::of(&conn);
     let (loaded, _) = load(state, &mut conn, model_id).await?;

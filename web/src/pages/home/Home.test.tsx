@@ -9,29 +9,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { initI18n } from '@/i18n';
 import { useSocket } from '@/stores/socket';
 import { useUser } from '@/stores/user';
+import { grid } from '@/test/portalMocks';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
 import { renderPage } from '@/test/renderPage';
 import Home from './Home';
 import PortalPage from './PortalPage';
 
-// ECharts needs a canvas: the chart shows the option it was given.
-jest.mock('./portal/EChart', () => ({
-  __esModule: true,
-  default: ({ option }: { option: { series: { type: string; name?: string; data: unknown }[] } }) => (
-    <pre data-testid="portal-chart">{JSON.stringify(option.series.map((s) => [s.type, s.name ?? '', s.data]))}</pre>
-  ),
-}));
-
-// The grid: its props are kept so a test can end a drag as the library would.
-let gridProps: Record<string, any> = {};
-jest.mock('react-grid-layout', () => ({
-  __esModule: true,
-  useContainerWidth: () => ({ width: 1200, containerRef: { current: null }, mounted: true }),
-  default: (props: Record<string, any>) => {
-    gridProps = props;
-    return <div data-testid="rgl">{props.children}</div>;
-  },
-}));
+jest.mock('./portal/EChart', () => require('@/test/portalMocks').echartsMock());
+jest.mock('react-grid-layout', () => require('@/test/portalMocks').gridMock());
 
 jest.setTimeout(60_000);
 
@@ -70,7 +55,7 @@ function signIn(portalId: string) {
 beforeEach(async () => {
   await initI18n('zh-CN');
   useSocket.setState({ messageUnread: 0, pushes: 0 });
-  gridProps = {};
+  grid.props = {};
   auth = { type: 0, linkType: 0, customUrl: '', enabledLock: 0, formData: JSON.stringify(DESIGN) };
   defaultSet = [];
   signIn('p1');
@@ -121,19 +106,19 @@ test('the default portal: auth asked for the current application, every PC card 
   expect(within(card('mapChart')).getByText('“mapChart”卡片暂不支持显示')).toBeTruthy();
   expect(screen.queryByTestId('portal-card-iframe')).toBeNull();
   // The grid: 12 columns of 40 px rows, the definition's positions.
-  expect(gridProps.gridConfig).toMatchObject({ cols: 12, rowHeight: 40 });
-  expect(gridProps.layout.find((l: { i: string }) => l.i === '103')).toMatchObject({ x: 6, y: 4, w: 6, h: 8 });
+  expect(grid.props.gridConfig).toMatchObject({ cols: 12, rowHeight: 40 });
+  expect(grid.props.layout.find((l: { i: string }) => l.i === '103')).toMatchObject({ x: 6, y: 4, w: 6, h: 8 });
 });
 
 test('an unlocked portal keeps the user’s moved cards; nothing is saved when nothing moved', async () => {
   renderPage(Home, '/home');
   await settle();
-  expect(gridProps.dragConfig.enabled).toBe(true);
-  act(() => gridProps.onDragStop(gridProps.layout));
+  expect(grid.props.dragConfig.enabled).toBe(true);
+  act(() => grid.props.onDragStop(grid.props.layout));
   await settle();
   expect(calls.filter((c) => c.path.startsWith('/api/visualdev/Portal/Custom/Save'))).toHaveLength(0);
-  const moved = gridProps.layout.map((l: { i: string }) => (l.i === '100' ? { ...l, x: 8, y: 1 } : l));
-  act(() => gridProps.onDragStop(moved));
+  const moved = grid.props.layout.map((l: { i: string }) => (l.i === '100' ? { ...l, x: 8, y: 1 } : l));
+  act(() => grid.props.onDragStop(moved));
   await settle();
   const save = calls.find((c) => c.path === '/api/visualdev/Portal/Custom/Save/p1')!;
   const body = save.body as { formData: string; systemId: string };
@@ -148,7 +133,7 @@ test('a locked portal cannot be moved', async () => {
   auth = { ...auth!, enabledLock: 1 };
   renderPage(Home, '/home');
   await settle();
-  expect([gridProps.dragConfig.enabled, gridProps.resizeConfig.enabled]).toEqual([false, false]);
+  expect([grid.props.dragConfig.enabled, grid.props.resizeConfig.enabled]).toEqual([false, false]);
 });
 
 test('a portal that cannot be shown leaves the built-in dashboard under a note', async () => {

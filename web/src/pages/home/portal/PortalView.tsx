@@ -16,7 +16,7 @@ import Loading from '@/app/Loading';
 import { pageFor } from '@/pages/registry';
 import { CHART_KEYS, type ChartKey } from './chartOption';
 import { PortalCard } from './cards';
-import { GRID_COLS, ROW_HEIGHT, cardRefreshMinutes, parseDefinition, withPositions } from './definition';
+import { GRID_CONFIG, cardRefreshMinutes, parseDefinition, withPositions } from './definition';
 import './portal.css';
 
 interface Props {
@@ -78,7 +78,7 @@ function DesignedPortal({ portalId, systemId, answer }: Props) {
         <ReactGridLayout
           width={width}
           layout={layout}
-          gridConfig={{ cols: GRID_COLS, rowHeight: ROW_HEIGHT, margin: [10, 10] }}
+          gridConfig={GRID_CONFIG}
           dragConfig={{ enabled: movable, cancel: '.qm-portal-card-body' }}
           resizeConfig={{ enabled: movable }}
           onDragStop={(next) => keep(next)}

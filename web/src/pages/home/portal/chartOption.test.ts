@@ -65,3 +65,15 @@ test('colour list: one colour plain, two a vertical gradient', () => {
     { type: 'linear', x: 0, y: 0, x2: 0, y2: 1, colorStops: [{ offset: 0, color: '#f00' }, { offset: 1, color: '#0f0' }] },
   ]);
 });
+
+test('a colour the definition leaves empty is not set at all (an explicit undefined colour hid the axis labels and blackened the axis lines)', () => {
+  const o = chartOption('barChart', { AxisTextStyleColor: '', AxisLineStyleColor: '', seriesLabelColor: '' }, POINTS) as Record<string, any>;
+  for (const axis of [o.xAxis, o.yAxis]) {
+    expect('color' in axis.axisLabel).toBe(false);
+    expect('color' in axis.axisLine.lineStyle).toBe(false);
+  }
+  expect('color' in o.series[0].label).toBe(false);
+  expect('color' in o.title.textStyle).toBe(false);
+  const coloured = chartOption('barChart', { AxisTextStyleColor: '#333' }, POINTS) as Record<string, any>;
+  expect(coloured.xAxis.axisLabel.color).toBe('#333');
+});

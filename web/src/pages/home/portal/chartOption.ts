@@ -23,6 +23,11 @@ const num = (v: unknown, fallback: number): number => {
   return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
 };
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
+/**
+ * `{color}` when the definition sets one, else nothing: an explicit `color: undefined` is not
+ * ECharts' default — axis labels were not drawn at all and axis lines came out black.
+ */
+const colour = (v: unknown): { color?: string } => (str(v) ? { color: str(v) } : {});
 const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : v == null ? fallback : v === 1 || v === '1' || v === 'true');
 
 /** Points from whatever the data interface or the static value gave: anything not a point is dropped. */
@@ -64,7 +69,7 @@ function title(option: Options): EChartsOption['title'] {
     subtext: str(option.titleSubtext),
     left: str(option.titleLeft, 'center'),
     backgroundColor: str(option.titleBgColor) || 'transparent',
-    textStyle: { color: str(option.titleTextStyleColor) || undefined, fontSize: num(option.titleTextStyleFontSize, 18), fontWeight: bool(option.titleTextStyleFontWeight, false) ? 'bold' : 'normal' },
+    textStyle: { ...colour(option.titleTextStyleColor), fontSize: num(option.titleTextStyleFontSize, 18), fontWeight: bool(option.titleTextStyleFontWeight, false) ? 'bold' : 'normal' },
   };
 }
 
@@ -74,7 +79,7 @@ function common(option: Options): EChartsOption {
     tooltip: {
       show: bool(option.tooltipShow, true),
       backgroundColor: str(option.tooltipBgColor, '#fff'),
-      textStyle: { color: str(option.tooltipTextStyleColor) || undefined, fontSize: num(option.tooltipTextStyleFontSize, 14) },
+      textStyle: { ...colour(option.tooltipTextStyleColor), fontSize: num(option.tooltipTextStyleFontSize, 14) },
     },
     legend: {
       show: bool(option.legendShow, true),
@@ -96,8 +101,8 @@ function axis(option: Options, prefix: 'xAxis' | 'yAxis', kind: 'category' | 'va
     name: str(option[`${prefix}Name`]),
     show: bool(option[`${prefix}Show`], true),
     inverse: bool(option[`${prefix}Inverse`], false),
-    axisLabel: { rotate: num(option[`${prefix}AxisLabelRotate`], 0), color: str(option.AxisTextStyleColor) || undefined },
-    axisLine: { lineStyle: { color: str(option.AxisLineStyleColor) || undefined } },
+    axisLabel: { rotate: num(option[`${prefix}AxisLabelRotate`], 0), ...colour(option.AxisTextStyleColor) },
+    axisLine: { lineStyle: colour(option.AxisLineStyleColor) },
     splitLine: { show: bool(option[`${prefix}SplitLineShow`], kind === 'value') },
   };
 }
@@ -106,7 +111,7 @@ function label(option: Options) {
   return {
     show: bool(option.seriesLabelShow, false),
     fontSize: num(option.seriesLabelFontSize, 12),
-    color: str(option.seriesLabelColor) || undefined,
+    ...colour(option.seriesLabelColor),
     backgroundColor: str(option.seriesLabelBgColor) || 'transparent',
   };
 }

@@ -5,6 +5,8 @@
  */
 export const GRID_COLS = 12;
 export const ROW_HEIGHT = 40;
+/** The grid of the runtime and of the designer: 12 columns, 40 px rows, 10 px apart. */
+export const GRID_CONFIG = { cols: GRID_COLS, rowHeight: ROW_HEIGHT, margin: [10, 10] as [number, number] };
 
 export interface CardHeader {
   titleFontSize?: number;
@@ -18,6 +20,7 @@ export interface CardHeader {
   urlAddress?: string;
   linkTarget?: string;
   type?: number | string;
+  [key: string]: unknown;
 }
 
 export interface Refresh {

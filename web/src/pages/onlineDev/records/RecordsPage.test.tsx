@@ -6,7 +6,7 @@
 // fields only as its column and form permission grant them.
 import * as fs from 'fs';
 import * as path from 'path';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { initI18n } from '@/i18n';
 import { envelope, fakeFetch, page, type Call } from '@/test/fakeFetch';
 import { buttonNamed, confirmation, grant, renderPage } from '@/test/renderPage';
@@ -446,4 +446,242 @@ test('导出: only when listed and granted; the dialog sends the List body with 
   expect(sent?.path).toBe('/api/visualdev/OnlineDev/m1/Actions/Export');
   expect(sent?.body).toMatchObject({ currentPage: 1, pageSize: 20, sort: 'desc', dataType: 1, selectKey: ['deposit'] });
   click.mockRestore();
+});
+
+// Issue 28 §1: sub-table columns (`table-column`) show the rows the List answers per record.
+describe('sub-table columns (childTableStyle)', () => {
+  const lines = {
+    __vModel__: 'lines',
+    __config__: { jnpfKey: 'table', label: '明细', children: [
+      { __vModel__: 'item', __config__: { jnpfKey: 'comInput', label: '项目' } },
+      { __vModel__: 'fee', __config__: { jnpfKey: 'numInput', label: '费用' }, precision: 2, thousands: true },
+    ] },
+  } as unknown as Field;
+  const childColumns = [
+    { prop: 'patient_name', label: '患者姓名', sortable: false, align: 'left', jnpfKey: 'comInput' },
+    { prop: 'lines-item', label: '明细-项目', sortable: false, align: 'left', jnpfKey: 'comInput' },
+    { prop: 'lines-fee', label: '明细-费用', sortable: false, align: 'left', jnpfKey: 'numInput' },
+  ];
+  let saved: Record<string, unknown>;
+  beforeEach(() => {
+    saved = formData;
+    formData = { ...saved, fields: [picked.patient_name, lines] };
+    rows = [
+      { id: 'r1', patient_name: '张三', version: 0, lines: [{ id: 'l1', item: '挂号', fee: 12 }, { id: 'l2', item: '血常规', fee: 1250.5 }] } as unknown as Row,
+      { id: 'r2', patient_name: '李四', version: 0, lines: [] } as unknown as Row,
+    ];
+    grant(SCOPE, []);
+  });
+  afterEach(() => {
+    formData = saved;
+  });
+
+  test('style 1: the columns grouped under the table\'s header, one line per row, numbers as the form shows them', async () => {
+    columns = { ...columnData, columnList: childColumns, childTableStyle: 1 } as typeof columnData;
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('张三'));
+    const head = document.querySelector('.qm-records-page thead') as HTMLElement;
+    expect(head.querySelector('.qm-child-group')?.textContent).toBe('明细');
+    expect([...head.querySelectorAll('.qm-child-column')].map((th) => th.textContent)).toEqual(['项目', '费用']);
+    const first = table().querySelector('tr[data-row-key="r1"]') as HTMLElement;
+    const cells = [...first.querySelectorAll('.qm-child-cells')].map((c) => [...c.querySelectorAll('.qm-child-cell')].map((d) => d.textContent));
+    expect(cells).toEqual([['挂号', '血常规'], ['12.00', '1,250.50']]);
+    expect(document.querySelector('.ant-table-row-expand-icon')).toBeNull();
+  });
+
+  test('style 2: no sub-table column in the table; the expanded row shows a tab per sub-table with its rows', async () => {
+    columns = { ...columnData, columnList: childColumns, childTableStyle: 2 } as typeof columnData;
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('张三'));
+    expect(document.querySelector('.qm-records-page thead')?.textContent).not.toContain('项目');
+    const expanders = document.querySelectorAll('.qm-records-page .ant-table-row-expand-icon');
+    expect(expanders).toHaveLength(2);
+    fireEvent.click(expanders[0]);
+    const tabs = await waitFor(() => document.querySelector('.qm-child-tabs') as HTMLElement);
+    expect(tabs.querySelector('.ant-tabs-tab')?.textContent).toBe('明细');
+    expect([...tabs.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['项目', '费用']);
+    expect([...tabs.querySelectorAll('tbody tr.ant-table-row')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['挂号', '12.00'],
+      ['血常规', '1,250.50'],
+    ]);
+    fireEvent.click(expanders[1]);
+    await waitFor(() => expect(document.querySelectorAll('.qm-child-tabs')).toHaveLength(2));
+    expect(document.querySelectorAll('.qm-child-tabs')[1].textContent).toContain('无明细');
+  });
+});
+
+test('合计 (showSummary): the page\'s sum of each summaryField column by the rules core, with the column\'s separators; none without showSummary', async () => {
+  grant(SCOPE, ['btn_batchRemove']);
+  rows = [
+    { id: 'r1', patient_name: '张三', deposit: 0.1, version: 0 },
+    { id: 'r2', patient_name: '李四', deposit: 3000.2, version: 0 },
+  ];
+  columns = { ...columnData, showSummary: true, summaryField: ['deposit'] } as typeof columnData;
+  const first = renderPage(RecordsRoute, PATH);
+  const row = await waitFor(() => {
+    const r = document.querySelector('.qm-records-page .qm-summary-row') as HTMLElement;
+    expect(r).not.toBeNull();
+    return r;
+  });
+  const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+  // The selection column first (合计), then 患者姓名 (blank) and 预交押金 (0.1 + 3000.2, exactly).
+  expect(cells.slice(0, 3)).toEqual(['合计', '', '3,000.30']);
+  first.unmount();
+  columns = { ...columnData, showSummary: false, summaryField: ['deposit'] } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(document.querySelector('.qm-records-page .qm-summary-row')).toBeNull();
+});
+
+test('a grouped list (type 3): every row asked at once (10,000, no pager), the group field\'s column left out, open group rows with value and count, no actions on them', async () => {
+  grant(SCOPE, ['btn_edit', 'btn_remove']);
+  columns = {
+    ...columnData,
+    type: 3,
+    groupField: 'deposit',
+    columnList: [
+      { prop: 'deposit', label: '预交押金', sortable: false, align: 'left', jnpfKey: 'numInput' },
+      { prop: 'patient_name', label: '患者姓名', sortable: false, align: 'left', jnpfKey: 'comInput' },
+    ],
+  } as typeof columnData;
+  const grouped = [
+    { id: 'group:0', top: true, deposit: '500', patient_name: '500', count: 1, children: [{ id: 'r2', patient_name: '李四', deposit: 500, version: 0 }] },
+    { id: 'group:1', top: true, deposit: '', patient_name: '', count: 1, children: [{ id: 'r1', patient_name: '张三', deposit: 0, version: 0 }] },
+  ];
+  rows = grouped as unknown as Row[];
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  expect(listCalls()[0].body).toMatchObject({ currentPage: 1, pageSize: 10000 });
+  expect(document.querySelector('.qm-records-page thead')?.textContent).not.toContain('预交押金');
+  expect([...document.querySelectorAll('.qm-group-label')].map((l) => l.textContent)).toEqual(['500（1）', '（空）（1）']);
+  expect(document.querySelector('.qm-records-page .ant-pagination')).toBeNull();
+  const groupRow = table().querySelector('tr[data-row-key="group:0"]') as HTMLElement;
+  expect(groupRow.querySelector('.qm-row-actions')?.textContent ?? '').toBe('');
+  expect(table().querySelector('tr[data-row-key="r2"] .qm-row-actions')?.textContent).toContain('编辑');
+  // Closing a group hides its rows.
+  fireEvent.click(groupRow.querySelector('.ant-table-row-expand-icon') as HTMLElement);
+  await waitFor(() => expect(table().textContent).not.toContain('李四'));
+  expect(table().textContent).toContain('张三');
+});
+
+test('WGT-123: search fields (searchList): text with Enter, the numeric range and a multiple select go to the server as queryJson with the keyword; 重置 clears them', async () => {
+  grant(SCOPE, []);
+  const status = {
+    __vModel__: 'status',
+    __config__: { jnpfKey: 'select', label: '状态', dataType: 'static' },
+    options: [{ id: '1', fullName: '在院' }, { id: '2', fullName: '出院' }],
+    props: { props: { value: 'id', label: 'fullName' } },
+  } as unknown as Field;
+  const saved = formData;
+  formData = { ...saved, fields: [picked.patient_name, picked.deposit, status] };
+  columns = {
+    ...columnData,
+    searchList: [
+      { ...picked.patient_name, prop: 'patient_name', label: '患者姓名', jnpfKey: 'comInput', searchType: 2 },
+      { ...picked.deposit, prop: 'deposit', label: '预交押金', jnpfKey: 'numInput', searchType: 3 },
+      { ...status, prop: 'status', label: '状态', jnpfKey: 'select', searchType: 1, searchMultiple: true },
+    ],
+  } as unknown as typeof columnData;
+  try {
+    renderPage(RecordsRoute, PATH);
+    await waitFor(() => expect(table().textContent).toContain('李四'));
+    expect([...document.querySelectorAll('.qm-record-search-label')].map((l) => l.textContent)).toEqual(['患者姓名', '预交押金', '状态']);
+    const name = document.querySelector('[data-search="patient_name"] input') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '张' } });
+    const [min] = [...document.querySelectorAll('[data-search="deposit"] input')] as HTMLInputElement[];
+    fireEvent.change(min, { target: { value: '1000' } });
+    fireEvent.blur(min);
+    // The status select: open it and pick 出院.
+    fireEvent.mouseDown(document.querySelector('[data-search="status"] .ant-select') as HTMLElement);
+    fireEvent.click(await screen.findByTitle('出院'));
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(1));
+    const sent = listCalls().pop()!.body as { queryJson: string; currentPage: number };
+    expect(sent.currentPage).toBe(1);
+    expect(JSON.parse(sent.queryJson)).toEqual({ patient_name: '张', deposit: [1000, null], status: ['2'] });
+    fireEvent.click(buttonNamed('重置'));
+    await waitFor(() => expect((listCalls().pop()!.body as { queryJson: string }).queryJson).toBe(''));
+    expect((document.querySelector('[data-search="patient_name"] input') as HTMLInputElement).value).toBe('');
+  } finally {
+    formData = saved;
+  }
+});
+
+test('a tree table (type 5): every row asked at once, no pager, children under their parent opened by the row\'s expander', async () => {
+  grant(SCOPE, []);
+  columns = { ...columnData, type: 5, parentField: 'deposit' } as typeof columnData;
+  rows = [
+    { id: 'r1', patient_name: '总院', deposit: 0, version: 0, children: [{ id: 'r2', patient_name: '内科', deposit: 0, version: 0 }] },
+  ] as unknown as Row[];
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('总院'));
+  expect(listCalls()[0].body).toMatchObject({ currentPage: 1, pageSize: 10000 });
+  expect(document.querySelector('.qm-records-page .ant-pagination')).toBeNull();
+  expect(table().textContent).not.toContain('内科');
+  fireEvent.click(table().querySelector('tr[data-row-key="r1"] .ant-table-row-expand-icon') as HTMLElement);
+  await waitFor(() => expect(table().textContent).toContain('内科'));
+});
+
+test('a list with a left tree (type 2): the dictionary\'s items as the tree; a node filters the table by treeRelation (its id), with the applied search fields; clicking it again shows every row', async () => {
+  grant(SCOPE, []);
+  const more = fakeFetch({
+    'GET /api/system/DictionaryData/All': () => ({
+      list: [{ id: 'd1', enCode: 'dept', fullName: '科室', dictionaryList: [
+        { id: 'i1', enCode: 'nk', fullName: '内科', enabledMark: 1, children: [{ id: 'i11', enCode: 'xnk', fullName: '心内科', enabledMark: 1, children: [] }] },
+        { id: 'i2', enCode: 'wk', fullName: '外科', enabledMark: 1, children: [] },
+      ] }],
+    }),
+    'POST /api/visualdev/OnlineDev/{modelId}/List': () => page(rows, 1, 20),
+    'GET /api/visualdev/OnlineDev/{modelId}/Config': () => ({
+      id: 'm1', fullName: '住院登记', enCode: 'inpatientAdmission', type: 1, webType: 2, enableFlow: 0, flowId: '',
+      formData: JSON.stringify(formData), columnData: JSON.stringify(columns), appColumnData: '', version: 1,
+    }),
+    'GET /api/permission/Authority/GetColumnsByModuleId/{menuId}': () => [],
+  });
+  columns = { ...columnData, type: 2, treeTitle: '科室', treeDataSource: 'dictionary', treeDictionary: 'd1', treePropsValue: 'id', treeRelation: 'dept' } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  const tree = document.querySelector('.qm-list-tree') as HTMLElement;
+  await waitFor(() => expect(tree.textContent).toContain('外科'));
+  expect(tree.querySelector('.qm-list-tree-title')?.textContent).toBe('科室');
+  const lists = () => more.filter((c) => c.path.endsWith('/List'));
+  fireEvent.click(screen.getByText('外科'));
+  await waitFor(() => expect((lists().pop()?.body as { queryJson: string }).queryJson).toBe(JSON.stringify({ dept: 'i2' })));
+  // Tree search keeps the matching branch.
+  fireEvent.change(tree.querySelector('input') as HTMLInputElement, { target: { value: '心内' } });
+  await waitFor(() => expect(tree.textContent).not.toContain('外科'));
+  expect(tree.textContent).toContain('心内科');
+  fireEvent.change(tree.querySelector('input') as HTMLInputElement, { target: { value: '' } });
+  fireEvent.click(await screen.findByText('外科'));
+  await waitFor(() => expect((lists().pop()?.body as { queryJson: string }).queryJson).toBe(''));
+});
+
+test('an editable list (type 4): 编辑 edits the row in place and 保存 sends its columns with the version; the core\'s message stops an empty required cell; 新增 opens an empty row first; 取消 drops it', async () => {
+  grant(SCOPE, ['btn_add', 'btn_edit']);
+  columns = { ...columnData, type: 4 } as typeof columnData;
+  renderPage(RecordsRoute, PATH);
+  await waitFor(() => expect(table().textContent).toContain('李四'));
+  const row = () => table().querySelector('tr[data-row-key="r2"]') as HTMLElement;
+  fireEvent.click(within(row()).getByRole('button', { name: /编辑/ }));
+  const name = await waitFor(() => row().querySelector('[data-edit="patient_name"] input') as HTMLInputElement);
+  expect(name.value).toBe('李四');
+  // Required: the core refuses the empty name under its cell, and nothing is sent.
+  fireEvent.change(name, { target: { value: '' } });
+  fireEvent.click(within(row()).getByRole('button', { name: /保存/ }));
+  await waitFor(() => expect(row().querySelector('.qm-row-edit-error')?.textContent).toContain('不能为空'));
+  expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  fireEvent.change(name, { target: { value: '李四（改）' } });
+  fireEvent.click(within(row()).getByRole('button', { name: /保存/ }));
+  await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+  const put = calls.find((c) => c.method === 'PUT')!;
+  expect(put.path).toBe('/api/visualdev/OnlineDev/m1/r2');
+  const sent = (put.body as { data: unknown }).data;
+  expect(typeof sent === 'string' ? JSON.parse(sent) : sent).toEqual({ patient_name: '李四（改）', deposit: 500, version: 2 });
+  await waitFor(() => expect(row().querySelector('[data-edit]')).toBeNull());
+  // 新增: an empty row first, dropped by 取消.
+  fireEvent.click(buttonNamed('新增'));
+  const fresh = await waitFor(() => table().querySelector('tr[data-row-key="__new__"]') as HTMLElement);
+  expect(fresh.querySelector('[data-edit="patient_name"] input')).not.toBeNull();
+  fireEvent.click(within(fresh).getByRole('button', { name: /取消/ }));
+  await waitFor(() => expect(table().querySelector('tr[data-row-key="__new__"]')).toBeNull());
 });

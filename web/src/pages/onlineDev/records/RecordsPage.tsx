@@ -13,6 +13,16 @@
  * its buttons and `menuId`), or by an administrator from 功能设计's 数据
  * (/onlineDev/records?id=<model id>), which takes the buttons of the 功能设计 menu and shows
  * every column and field (no menu of the model's, so no column or form permission applies).
+ *
+ * Sub-table columns (`table-column`) show the rows the List answer carries per record: grouped
+ * under their table's header, one line per row (childTableStyle 1), or in an expandable row with
+ * a tab per sub-table (2) — childColumns.tsx. With showSummary a 合计 row sums the page's
+ * summaryField columns through the rules core (summaryRow.tsx). A grouped list (type 3) shows
+ * every record under one open row per value of its groupField, a tree table (type 5) its
+ * records under their parents (parentField), as the server answers them. The
+ * searchList fields stand before 查询 (RecordSearch.tsx) and go to the server as queryJson; a
+ * type-2 list's left tree (ListTree.tsx) adds its chosen node under treeRelation. An editable
+ * list (type 4) edits its rows in place (editableRows.tsx).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Spin, type TableColumnsType } from 'antd';
@@ -44,6 +54,11 @@ import { BTN_ADD, BTN_EDIT, BTN_REMOVE, ButtonScope, usePermissions } from '@/ho
 import { useList } from '@/hooks/useList';
 import { DetailPopup, FormPopup, parsePart, readFormData, recordForSave, restrictForm, useFormEngine, valueFields, type Field, type ModelExtra, type FormDefinition, type FormRecord } from '@/engine';
 import { displayText } from '@/engine/values';
+import { childLayout, type ListColumn } from './childColumns';
+import { summaryRow } from './summaryRow';
+import { RecordSearch, queryJsonOf, searchName, type SearchItem } from './RecordSearch';
+import { ListTree, type TreeSettings } from './ListTree';
+import { useRowEditing } from './editableRows';
 import { useCore, type Core } from '@/hooks/useCore';
 import { fieldErrorsOf } from '@/utils/formErrors';
 import type { Envelope } from '@/api/request';
@@ -59,9 +74,28 @@ export function templateIdsOf(v: unknown): string[] {
 }
 export const BTN_DOWNLOAD = 'btn_download';
 
+/** The page size JNPF asks of a list that shows every row (grouped, hasPage off). */
+export const UNPAGED = 10000;
+
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
-interface ColumnData {
-  columnList?: { prop: string; label: string; sortable?: boolean; width?: number | null; align?: 'left' | 'right' | 'center'; jnpfKey?: string }[];
+interface ColumnData extends TreeSettings {
+  /** 1 plain, 2 left tree (treeRelation), 3 grouped by `groupField`, 5 tree table by `parentField` (both all rows, no pager); 4 lists as 1 for now. */
+  type?: number;
+  groupField?: string;
+  parentField?: string;
+  /** false: every row on one page (JNPF asks 10,000). */
+  hasPage?: boolean;
+  columnList?: ListColumn[];
+  /** The search fields above the list (the field definitions with searchType, searchMultiple). */
+  searchList?: SearchItem[];
+  /** Sub-table columns: 1 grouped under the table's header (default), 2 in an expandable row. */
+  childTableStyle?: number;
+  /** The 合计 row under the `summaryField` columns (main-form comInput, numInput, calculate). */
+  showSummary?: boolean;
+  summaryField?: string[];
+  /** Thousands separators in the `thousandsField` columns. */
+  thousands?: boolean;
+  thousandsField?: string[];
   btnsList?: { value: string; label?: string }[];
   /** The print templates of 批量打印 (issue 29). */
   printIds?: string[];
@@ -130,6 +164,9 @@ function cellText(core: Core | null, fields: Map<string, Field>, row: RecordRow,
     return (row[prop.slice(0, dash)] as RecordRow[]).map((r) => cellText(core, fields, r, prop)).filter(Boolean).join('，');
   }
   const name = dash > 0 ? prop.slice(dash + 1) : prop;
+  // An editable list (type 4) answers stored values with the shown text beside them.
+  const named = row[`${name}_name`];
+  if (typeof named === 'string') return named;
   const v = row[name];
   const field = fields.get(prop);
   if (field && core) return displayText(core, field, v, row);
@@ -164,9 +201,14 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const limitColumns = !!menuId && columnData.useColumnPermission === true;
   const limitForm = !!menuId && (columnData.useFormPermission === true || form.useFormPermission === true);
   const shownForm = useMemo(() => (limitForm ? restrictForm(form, permissions.form) : form), [limitForm, form, permissions.form]);
+  // A grouped list (type 3) shows every row under its group field's values; that field's own
+  // column is not listed (jnpf-wire-engine.md §4.1).
+  const groupField = columnData.type === 3 && columnData.groupField ? columnData.groupField : '';
+  const treeTable = columnData.type === 5 && !!columnData.parentField;
+  const unpaged = !!groupField || treeTable || columnData.hasPage === false;
   const grantedColumns = useMemo(
-    () => (columnData.columnList ?? []).filter((c) => !limitColumns || permissions.column(c.prop)),
-    [columnData.columnList, limitColumns, permissions.column],
+    () => (columnData.columnList ?? []).filter((c) => (!limitColumns || permissions.column(c.prop)) && c.prop !== groupField),
+    [columnData.columnList, limitColumns, permissions.column, groupField],
   );
   // The user's own order and visibility of the columns (LIST-005…009), kept by the server per
   // menu; the administrator's route (no menu) keeps them under the model's id.
@@ -185,18 +227,46 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const [printing, setPrinting] = useState<{ templateIds: string[]; formIds: string[] } | null>(null);
   // The definition's order, until a sortable column's header chooses another.
   const definedOrder = { sidx: columnData.defaultSidx ?? '', sort: columnData.sort === 'asc' ? 'asc' : 'desc' };
+  // The search fields' values as typed; applied (queryJson) by 查询 or Enter, cleared by 重置.
+  const searchItems = useMemo(
+    () => (columnData.searchList ?? []).filter((i) => searchName(i) && (!limitForm || permissions.form(searchName(i)))),
+    [columnData.searchList, limitForm, permissions.form],
+  );
+  const [searchValues, setSearchValues] = useState<Record<string, unknown>>({});
+  // The search values last applied, and the left tree's node (type 2): both go in queryJson.
+  const [appliedSearch, setAppliedSearch] = useState<Record<string, unknown>>({});
+  const treeRelation = columnData.type === 2 && columnData.treeRelation ? columnData.treeRelation : '';
+  const [treeValue, setTreeValue] = useState<unknown>(undefined);
+  const queryOf = (values: Record<string, unknown>, tree: unknown) => queryJsonOf(treeRelation && tree !== undefined ? { ...values, [treeRelation]: tree } : values);
   const list = useList(
     (q) =>
       getRecordList(modelId, {
-        currentPage: q.currentPage,
-        pageSize: q.pageSize,
+        currentPage: unpaged ? 1 : q.currentPage,
+        pageSize: unpaged ? UNPAGED : q.pageSize,
         keyword: q.keyword,
         sidx: q.sidx,
         sort: q.sort,
+        queryJson: q.queryJson,
         menuId: menuId ?? '',
       }),
-    { filters: definedOrder, pageSize: columnData.pageSize },
+    { filters: { ...definedOrder, queryJson: '' }, pageSize: columnData.pageSize },
   );
+  // 查询 and Enter apply the keyword and the search fields at once; 重置 clears both.
+  const searchBar = {
+    ...list,
+    search: (given?: string) => {
+      setAppliedSearch(searchValues);
+      list.setFilters({ queryJson: queryOf(searchValues, treeValue) });
+      list.search(given);
+    },
+    // 重置 clears the search fields; the tree's node stays chosen.
+    reset: () => {
+      setSearchValues({});
+      setAppliedSearch({});
+      list.reset();
+      list.setFilters({ queryJson: queryOf({}, treeValue) });
+    },
+  };
 
   const listed = (buttons: ColumnData['btnsList'], value: string) => (buttons ?? []).some((b) => b.value === value);
   // With the definition's button permission off every listed button shows (the server then
@@ -209,6 +279,19 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
   const canRemove = listed(columnData.columnBtnsList, 'remove') && granted(BTN_REMOVE);
   const canDetail = listed(columnData.columnBtnsList, 'detail');
   const canExport = listed(columnData.btnsList, 'download') && granted(BTN_DOWNLOAD);
+  // An editable list (type 4): rows edited in place instead of the form's popup.
+  const editable = columnData.type === 4;
+  const rowEditing = useRowEditing({
+    core,
+    form: shownForm,
+    props: shownColumns.map((c) => c.prop).filter((p) => !p.includes('-')),
+    create: (values) => createRecord(modelId, recordForSave(shownForm, values, limitForm ? form : undefined)),
+    update: (id, values) => updateRecord(modelId, id, recordForSave(shownForm, values, limitForm ? form : undefined)),
+    onSaved: (created) => {
+      void message.success(created ? t('records.created') : t('records.updated'));
+      list.refresh();
+    },
+  });
   const labelOf = (row: RecordRow) => cellText(core, fields, row, shownColumns[0]?.prop ?? 'id') || row.id;
 
   const edit = (row: RecordRow) =>
@@ -227,8 +310,12 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     list.refresh();
   };
 
-  const tableColumns: TableColumnsType<RecordRow> = [
-    ...shownColumns.map((c) => ({
+  // Sub-table columns grouped under their table, or in an expandable row (childTableStyle).
+  const layout = childLayout(
+    shownColumns,
+    columnData.childTableStyle,
+    fields,
+    (c) => ({
       key: c.prop,
       title: c.label,
       width: c.width ?? undefined,
@@ -237,14 +324,29 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
       // Only main-form fields sort (the server refuses the others).
       sorter: c.sortable === true && !c.prop.includes('-'),
       sortOrder: list.query.sidx === c.prop ? (list.query.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: RecordRow) => cellText(core, fields, row, c.prop),
-    })),
-  ];
-  if (canEdit || canRemove || canDetail) {
+      render: (_: unknown, row: RecordRow) =>
+        row.top ? groupCell(row, c.prop) : editable && row.id === rowEditing.id ? rowEditing.cell(c.prop, fields.get(c.prop)) : cellText(core, fields, row, c.prop),
+    }),
+    (row, prop) => cellText(core, fields, row, prop),
+    t('records.noChildRows'),
+  );
+  const tableColumns: TableColumnsType<RecordRow> = [...layout.columns];
+  // A group row: its value and count under the first column, nothing under the others.
+  const firstProp = shownColumns[0]?.prop;
+  const groupCell = (row: RecordRow, prop: string) =>
+    prop === firstProp ? <span className="qm-group-label">{`${String(row[prop] ?? '') || t('records.noGroup')}（${Number(row.count ?? 0)}）`}</span> : null;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const groups = groupField ? list.list.filter((r) => r.top).map((r) => r.id) : [];
+  if (canEdit || canRemove || canDetail || (editable && canAdd)) {
     tableColumns.push(
-      actionsColumn<RecordRow>(t, 180, (row) => (
+      actionsColumn<RecordRow>(t, 180, (row) => row.top ? null : editable && row.id === rowEditing.id ? (
         <>
-          {canEdit && <RowButton text={t('manage.edit')} label={labelOf(row)} onClick={() => void edit(row)} />}
+          <RowButton text={t('common.save')} label={labelOf(row)} onClick={() => void rowEditing.save()} />
+          <RowButton text={t('common.cancel')} label={labelOf(row)} onClick={rowEditing.cancel} />
+        </>
+      ) : (
+        <>
+          {canEdit && <RowButton text={t('manage.edit')} label={labelOf(row)} onClick={() => (editable ? rowEditing.start(row) : void edit(row))} />}
           {canDetail && <RowButton text={t('model.detail')} label={labelOf(row)} onClick={() => void view(row)} />}
           {canRemove && <RowButton danger text={t('manage.remove')} label={labelOf(row)} onClick={() => confirm.remove(() => deleteRecord(modelId, row.id), list.refresh)} />}
         </>
@@ -252,13 +354,27 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
     );
   }
 
+  // 合计 under the summed columns shown: the page's rows, summed by the rules core.
+  const summed = columnData.showSummary === true ? (columnData.summaryField ?? []).filter((p) => !p.includes('-')) : [];
+  const leading = (canBatch || canBatchPrint ? 1 : 0) + (layout.expandedRow ? 1 : 0);
+  const summary = summaryRow(
+    core,
+    tableColumns,
+    summed,
+    (prop) => fields.get(prop)?.thousands === true || (columnData.thousands === true && (columnData.thousandsField ?? []).includes(prop)),
+    leading,
+    t('records.summary'),
+  );
+
   // What is granted is known once the rules core has loaded.
   if ((limitColumns || limitForm) && !permissions.ready) return <Spin className="qm-records-loading" />;
-  return (
-    <div className="qm-records-page">
+  const page = (
       <ListPage<RecordRow>
         list={list}
-        onAdd={canAdd ? () => setEditing({ mode: 'create' }) : undefined}
+        search={searchBar}
+        filters={searchItems.length ? <RecordSearch items={searchItems} values={searchValues} onChange={setSearchValues} onSearch={() => searchBar.search()} core={core} /> : undefined}
+        onAdd={canAdd ? () => (editable ? rowEditing.start(null) : setEditing({ mode: 'create' })) : undefined}
+        shownRows={editable ? rowEditing.rows : undefined}
         addLabel={t('records.add')}
         actions={
           <>
@@ -299,13 +415,49 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
         }
         scroll={{ x: 'max-content' }}
         columns={tableColumns}
-        rowSelection={canBatch || canBatchPrint ? rowSelection : undefined}
+        rowSelection={canBatch || canBatchPrint ? { ...rowSelection, getCheckboxProps: (row: RecordRow) => ({ disabled: row.top === true }) } : undefined}
+        paged={!unpaged}
+        expandable={
+          groupField
+            ? {
+                // Groups open, until one is closed.
+                expandedRowKeys: groups.filter((id) => !collapsed.has(id)),
+                onExpand: (open, row) =>
+                  setCollapsed((was) => {
+                    const next = new Set(was);
+                    if (open) next.delete(row.id);
+                    else next.add(row.id);
+                    return next;
+                  }),
+              }
+            : layout.expandedRow
+              ? { expandedRowRender: layout.expandedRow }
+              : undefined
+        }
+        summary={summary}
         onChange={(_p, _f, sorter, extra) => {
           if (extra.action !== 'sort') return;
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           list.setFilters(s?.order ? { sidx: String(s.columnKey), sort: s.order === 'ascend' ? 'asc' : 'desc' } : definedOrder);
         }}
       />
+  );
+  return (
+    <div className="qm-records-page">
+      {treeRelation ? (
+        <div className="qm-records-with-tree">
+          <ListTree
+            settings={columnData}
+            onSelect={(value) => {
+              setTreeValue(value);
+              list.setFilters({ queryJson: queryOf(appliedSearch, value) });
+            }}
+          />
+          <div className="qm-records-main">{page}</div>
+        </div>
+      ) : (
+        page
+      )}
       <ColumnSettingsDrawer
         open={settingColumns}
         items={columnSettings.items}
@@ -321,6 +473,7 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
             currentPage: list.query.currentPage,
             pageSize: list.query.pageSize,
             keyword: list.query.keyword,
+            queryJson: list.query.queryJson,
             sidx: list.query.sidx,
             sort: list.query.sort,
             menuId: menuId ?? '',

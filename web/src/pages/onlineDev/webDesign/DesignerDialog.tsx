@@ -8,7 +8,8 @@
  * (名称不能为空 …) show under the names.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Spin, Tabs } from 'antd';
+import { FullScreenModal } from '@/components/FullScreenModal';
 import { useTranslation } from 'react-i18next';
 import { createModel, getModel, updateModel, type ModelForm } from '@/api/visualdev';
 import { readFormData, type FormDefinition } from '@/engine';
@@ -105,14 +106,10 @@ export function DesignerDialog({ id, onClose, onSaved }: DesignerDialogProps) {
 
   const loading = initial === undefined;
   return (
-    <Modal
-      open
+    <FullScreenModal
       className="qm-designer-dialog"
       title={id ? t('designer.editTitle', { name }) : t('designer.title')}
-      width="100vw"
-      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       onCancel={onClose}
-      destroyOnHidden
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -154,6 +151,6 @@ export function DesignerDialog({ id, onClose, onSaved }: DesignerDialogProps) {
           ]}
         />
       )}
-    </Modal>
+    </FullScreenModal>
   );
 }

@@ -7,7 +7,6 @@
  * server checks everything (the statements through the data-interface guard) and its messages
  * are shown under the fields they name; the dialog stays open with what was typed.
  */
-import { useEffect, useState } from 'react';
 import { Button, Form, Input, Radio, Select, TreeSelect, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +14,13 @@ import type { DictionaryItem } from '@/api/dictionary';
 import {
   createPrintTemplate,
   getPrintTemplate,
-  getReleasedModels,
   updatePrintTemplate,
-  type ModelNode,
   type PrintTemplateForm,
   type PrintTemplateInfo,
 } from '@/api/printDev';
 import { RecordFormDialog } from '@/components/EntityFormDialog';
-import { EnabledMarkItem, SortCodeItem } from '@/components/entityItems';
+import { useReleasedModels } from '@/hooks/useReleasedModels';
+import { RecordTailItems } from '@/components/entityItems';
 import { TEMPLATE_TYPES } from './templateTypes';
 
 /** The platform's own database, the only data connection a template may use. */
@@ -122,9 +120,6 @@ function SqlStatements({ value = [''], onChange, id }: { value?: string[]; onCha
   );
 }
 
-const modelTree = (nodes: ModelNode[]): object[] =>
-  nodes.map((n) => ({ value: n.id, title: n.fullName, selectable: n.webType != null, children: modelTree(n.children ?? []) }));
-
 interface Props {
   target: { id: string } | null;
   form: FormInstance<PrintDevValues>;
@@ -136,19 +131,7 @@ interface Props {
 export function PrintDevDialog({ target, form, categories, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const source = Form.useWatch('source', form);
-  const [models, setModels] = useState<ModelNode[]>([]);
-  const open = target !== null;
-  useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    getReleasedModels().then(
-      ({ data }) => alive && setModels(data?.list ?? []),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [open]);
+  const models = useReleasedModels(target !== null);
   const required = (label: string) => ({ required: true, message: t('printDev.required', { label }) });
 
   return (
@@ -183,7 +166,7 @@ export function PrintDevDialog({ target, form, categories, onClose, onSaved }: P
       </Form.Item>
       {source === 'model' ? (
         <Form.Item name="modelId" label={t('printDev.model')} rules={[required(t('printDev.model'))]}>
-          <TreeSelect treeData={modelTree(models)} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder={t('picker.placeholder')} />
+          <TreeSelect treeData={models} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder={t('picker.placeholder')} />
         </Form.Item>
       ) : (
         <>
@@ -195,11 +178,7 @@ export function PrintDevDialog({ target, form, categories, onClose, onSaved }: P
           </Form.Item>
         </>
       )}
-      <SortCodeItem />
-      <EnabledMarkItem />
-      <Form.Item name="description" label={t('manage.description')}>
-        <Input.TextArea rows={3} />
-      </Form.Item>
+      <RecordTailItems />
     </RecordFormDialog>
   );
 }
