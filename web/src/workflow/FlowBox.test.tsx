@@ -26,7 +26,11 @@ let status: number;
 let candidates: unknown;
 let calls: Call[];
 const view = () => ({
-  flowTemplateInfo: { fullName: '采购流程', type: 0, flowTemplateJson: '{}' },
+  flowTemplateInfo: {
+    fullName: '采购流程',
+    type: 0,
+    flowTemplateJson: JSON.stringify({ nodeId: 's', type: 'start', properties: { title: '流程发起' }, childNode: { nodeId: 'a1', type: 'approver', properties: { title: '部门主管审批' } } }),
+  },
   flowFormInfo: { enCode: 'purchase', formType: 2, urlAddress: '', propertyJson: JSON.stringify(FORM) },
   flowTaskInfo: { id: 't1', fullName: '张三的采购流程', thisStep: '部门主管审批', status, flowUrgent: 2, completion: 50, flowId: 'f1' },
   formData: { id: 't1', reason: '买电脑', remark: '', secret: '机密' },
@@ -85,7 +89,7 @@ async function open(setting: FlowSetting) {
   await settle();
 }
 
-test('a to-do: title with the step, the node’s field permissions, 流程信息 and 流转记录 (FLOW-006: handleStatus 2 is 发起)', async () => {
+test('a to-do: title with the step, the node’s field permissions, 流程信息 (the chart marked, the nodes) and 流转记录 (FLOW-006: handleStatus 2 is 发起)', async () => {
   await open(TODO);
   const get = calls.find((c) => c.path === '/api/workflow/Engine/FlowBefore/t1')!;
   expect(get.query).toEqual({ taskNodeId: 'n1', taskOperatorId: 'op1', flowId: 'f1' });
@@ -98,6 +102,10 @@ test('a to-do: title with the step, the node’s field permissions, 流程信息
   expect(() => buttonNamed('催办')).toThrow();
   fireEvent.click(screen.getByText('流程信息'));
   await settle();
+  const chartNode = (id: string) => document.querySelector(`.qm-flow-chart [data-node-id="${id}"]`) as HTMLElement;
+  expect(chartNode('s').className).toContain('qm-flow-node-done');
+  expect(chartNode('a1').className).toContain('qm-flow-node-current');
+  expect(chartNode('a1').textContent).toContain('李四/lisi');
   const nodes = document.querySelector('.qm-flow-nodes')!.textContent!;
   expect(nodes).toContain('部门主管审批');
   expect(nodes).toContain('当前');

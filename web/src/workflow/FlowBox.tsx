@@ -4,8 +4,8 @@
  * (提交 with the urgency, 暂存), 0 my launched task (催办, 撤回), 1 my to-do (通过, 退回), 2 done
  * and 3 copied (read-only). The form is the generated one (FormRenderer) with the node's
  * field permissions (formOperates). Opened from the task lists in a full-page drawer and at
- * /workFlowDetail. 流程信息 lists the nodes reached (the chart comes with the designer's
- * FlowChart).
+ * /workFlowDetail. 流程信息 draws the flow (FlowChart, the nodes passed and current marked) and
+ * lists the nodes reached with their handlers.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Drawer, Empty, Select, Space, Spin, Table, Tabs, Tag } from 'antd';
@@ -15,6 +15,7 @@ import { FormRenderer, readFormData, useFormEngine, type FormDefinition, type Fo
 import { formatTime } from '@/components/listColumns';
 import { applyFormOperates, editableIn, type OpType } from './formOperates';
 import { URGENT_CODES, handleText } from './codes';
+import { FlowChart, marksOf } from './FlowChart';
 import { CandidateDialog, RejectDialog, type CandidateValues } from './FlowDialogs';
 import { getFlowView, type FlowRecord, type FlowTaskNode, type FlowView } from './flowView';
 
@@ -235,12 +236,19 @@ function FlowPage({ setting, view, onClose, onDone }: Props & { view: FlowView }
       <Tabs
         items={[
           { key: 'form', label: t('flowTask.formTab'), children: definition ? <FormRenderer engine={engine} /> : <Empty description={t('flowTask.noForm')} /> },
+          {
+            key: 'flow',
+            label: t('flowTask.flowTab'),
+            children: (
+              <>
+                <FlowChart tree={view.flowTemplateInfo.flowTemplateJson} {...marksOf(view.flowTaskNodeList)} />
+                {opType !== '-1' && <Table<FlowTaskNode> className="qm-flow-nodes" rowKey="id" size="small" pagination={false} columns={nodeColumns} dataSource={view.flowTaskNodeList ?? []} />}
+              </>
+            ),
+          },
           ...(opType === '-1'
             ? []
-            : [
-                { key: 'flow', label: t('flowTask.flowTab'), children: <Table<FlowTaskNode> className="qm-flow-nodes" rowKey="id" size="small" pagination={false} columns={nodeColumns} dataSource={view.flowTaskNodeList ?? []} /> },
-                { key: 'records', label: t('flowTask.recordTab'), children: <Table<FlowRecord> className="qm-flow-records" rowKey="id" size="small" pagination={false} columns={recordColumns} dataSource={records} /> },
-              ]),
+            : [{ key: 'records', label: t('flowTask.recordTab'), children: <Table<FlowRecord> className="qm-flow-records" rowKey="id" size="small" pagination={false} columns={recordColumns} dataSource={records} /> }]),
         ]}
       />
       <CandidateDialog
