@@ -568,3 +568,35 @@ export const INSTALLATION_OFFSET_MINUTES = 480;
 export function installationToday(nowMs = Date.now()) {
   return new Date(nowMs + INSTALLATION_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
 }
+
+/**
+ * A doctor of a new company 启明医院, made by the signed-in administrator through the API, with
+ * a global role 医生 granted `menus` of the main system (a user needs a page to sign in,
+ * PERM-002; the seed's fixed menu ids, fixtures/seed). Answers the user's answer
+ * `{id, initialPassword, …}`.
+ */
+export async function doctorWithMenus(page, menus, { account = 'zhaoyi', realName = '赵医生' } = {}) {
+  await api(page, 'POST', '/api/permission/Organize', { parentId: '-1', fullName: '启明医院', enCode: 'qmyy' });
+  const tree = await api(page, 'GET', '/api/permission/Organize/Department/Selector/0');
+  const company = tree.list.find((n) => n.fullName === '启明医院');
+  await api(page, 'POST', '/api/permission/Role', { fullName: '医生', enCode: 'doctor', globalMark: 1 });
+  const roles = await api(page, 'GET', '/api/permission/Role?keyword=doctor&currentPage=1&pageSize=20');
+  const role = roles.list.find((r) => r.enCode === 'doctor');
+  await api(page, 'PUT', `/api/permission/Authority/Data/${role.id}`, { objectType: 'Role', systemIds: ['100000000000000001'], module: menus });
+  return api(page, 'POST', '/api/permission/Users', { account, realName, gender: 1, organizeIdTree: [[company.id]], roleId: role.id });
+}
+
+/**
+ * A browser of the user's own, signed in for the first time: the initial password changed to
+ * `password`, on the home page. Answers `{browser, page}`.
+ */
+export async function signInElsewhere(account, initialPassword, password) {
+  const browser = await launch();
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.goto(`${BASE}/login`);
+  await signIn(page, account, initialPassword);
+  await changeInitialPassword(page, initialPassword, password);
+  await signIn(page, account, password);
+  await page.waitForURL(`${BASE}/home`);
+  return { browser, page };
+}

@@ -353,3 +353,147 @@ pub struct LaunchRow {
     pub creator_time: i64,
     pub delegate_user: Option<String>,
 }
+
+// ---- Choosing people and nodes (§7.5, §7.6) ----
+
+/// POST FlowBefore/Candidates/{operatorId|0}: the form body FlowBox submits (other keys are
+/// ignored).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CandidateForm {
+    /// The task id ('' for a new task).
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub flow_id: Option<String>,
+    #[serde(default)]
+    pub form_data: Value,
+}
+
+/// The nodes after this step that ask for people: `type` 2 (every listed node needs its
+/// candidates chosen) or 3 (no choice; empty list).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Candidates {
+    #[serde(rename = "type")]
+    pub kind: i64,
+    pub list: Vec<CandidateNode>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CandidateNode {
+    pub node_id: String,
+    pub node_name: String,
+    pub is_branch_flow: bool,
+    pub is_candidates: bool,
+    /// The node names a candidate range: pick from `CandidateUser`; else from every user.
+    pub has_candidates: bool,
+}
+
+/// POST FlowBefore/CandidateUser/{operatorId|0}: the picker's page of a node's candidates.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CandidateUserForm {
+    #[serde(default)]
+    pub keyword: Option<String>,
+    #[serde(default, deserialize_with = "opt_i64_any")]
+    #[schema(value_type = Option<i64>)]
+    pub current_page: Option<i64>,
+    #[serde(default, deserialize_with = "opt_i64_any")]
+    #[schema(value_type = Option<i64>)]
+    pub page_size: Option<i64>,
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub flow_id: Option<String>,
+    /// The node whose candidates are listed.
+    #[serde(default)]
+    pub node_code: String,
+}
+
+/// A candidate: `{id, fullName (姓名/账户), headIcon, organize}`.
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CandidateUser {
+    pub id: String,
+    pub full_name: String,
+    pub head_icon: String,
+    pub organize: String,
+}
+
+/// GET FlowBefore/RejectList/{operatorId}: where a rejection may send the task.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RejectList {
+    /// Whether this rejection decides the node (always: one rejection rejects it).
+    pub is_last_appro: bool,
+    pub list: Vec<RejectNode>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RejectNode {
+    pub node_code: String,
+    pub node_name: String,
+}
+
+/// GET FlowBefore/{operatorId}/Info: `isCheck` true when the step is no longer the caller's
+/// to decide (FlowBox then opens read-only).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StepCheck {
+    pub is_check: bool,
+}
+
+// ---- Template pickers (§7.9) ----
+
+/// GET flowTemplate/ListAll: the templates by WorkFlowCategory item.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryGroups {
+    pub list: Vec<CategoryGroup>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryGroup {
+    /// The WorkFlowCategory item id.
+    pub id: String,
+    pub full_name: String,
+    pub num: i64,
+    pub children: Vec<TemplateOption>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = FlowTemplateOption)]
+pub struct TemplateOption {
+    pub id: String,
+    pub full_name: String,
+}
+
+/// GET flowTemplate/PageListAll: the query of 新建流程's picker.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LaunchQuery {
+    #[serde(default)]
+    pub keyword: Option<String>,
+    /// A WorkFlowCategory item id; empty for every category.
+    #[serde(default)]
+    pub category: Option<String>,
+    /// 0 发起流程 (default), 1 功能流程.
+    #[serde(default, deserialize_with = "opt_i64")]
+    #[param(value_type = Option<i64>)]
+    pub flow_type: Option<i64>,
+}
+
+/// A template the caller may launch.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LaunchTemplate {
+    pub id: String,
+    pub full_name: String,
+    pub icon: String,
+    pub icon_background: String,
+}

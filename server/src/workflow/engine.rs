@@ -10,7 +10,10 @@
 //! 会签 node passes exactly once, and a step handled twice is refused the second time. Routing (which branch, which node
 //! next) is core's `flow` rule, the one the designer previews with.
 
-use super::dto::{BeforeInfo, BeforeQuery, HandleForm, LaunchRow, OperatorRow, TaskForm, TaskNodeRow, TaskQuery, TaskRow, TodoRow};
+use super::dto::{
+    BeforeInfo, BeforeQuery, CandidateForm, CandidateNode, CandidateUser, CandidateUserForm, Candidates, FlowRow, HandleForm, LaunchRow, OperatorRow, RejectList, RejectNode,
+    StepCheck, TaskForm, TaskNodeRow, TaskQuery, TaskRow, TodoRow,
+};
 use super::repo;
 use crate::access::Member;
 use crate::db::{Conn, Keyword};
@@ -48,6 +51,7 @@ const NODE_CURRENT: i64 = 1;
 pub const MOVED_ON: &str = "流程已被处理，请刷新后重试";
 const NO_OPERATOR: &str = "审批任务不存在";
 const NO_TASK: &str = "流程任务不存在";
+const NOT_LAUNCHER: &str = "您没有发起该流程的权限";
 
 fn text(v: &Option<String>) -> String {
     v.as_deref().map(str::trim).unwrap_or("").to_string()
@@ -92,6 +96,19 @@ fn push_unique(out: &mut Vec<String>, more: impl IntoIterator<Item = String>) {
     }
 }
 
+/// The form data a request sends (an object, or JSON text of one; none is empty).
+fn form_record(v: &Value) -> Result<Value, AppError> {
+    match v {
+        Value::Null => Ok(Value::Object(Map::new())),
+        v @ Value::Object(_) => Ok(v.clone()),
+        Value::String(s) => match serde_json::from_str::<Value>(s) {
+            Ok(v @ Value::Object(_)) => Ok(v),
+            _ => Err(AppError::field("formData", "表单数据格式不正确")),
+        },
+        _ => Err(AppError::field("formData", "表单数据格式不正确")),
+    }
+}
+
 /// A task's form data as an object.
 fn record_of(task: &TaskRow) -> Value {
     match serde_json::from_str::<Value>(&task.form_data) {
@@ -114,21 +131,53 @@ async fn tree_of(conn: &mut Conn, version_id: &str) -> Result<FlowTree, AppError
     FlowTree::parse(&Value::String(v.flow_json)).map_err(|m| AppError::bad(m.text))
 }
 
+/// The people a node names under one set of keys — users (or mixed-picker ids), positions,
+/// roles, groups and organisations: approvers (`approver*`), candidate ranges, who may
+/// launch (`initiat*`), copy-to (`circulate*`).
+async fn people_named(conn: &mut Conn, p: &Value, [users, positions, roles, groups, organizes]: [&str; 5]) -> Result<Vec<String>, AppError> {
+    let mut out = Vec::new();
+    push_unique(&mut out, ids(p, users));
+    push_unique(&mut out, repo::users_related(conn, "Position", &ids(p, positions)).await?);
+    push_unique(&mut out, repo::users_related(conn, "Role", &ids(p, roles)).await?);
+    push_unique(&mut out, repo::users_related(conn, "Group", &ids(p, groups)).await?);
+    push_unique(&mut out, repo::users_in_organizes(conn, &ids(p, organizes)).await?);
+    Ok(out)
+}
+
+const APPROVER_KEYS: [&str; 5] = ["approvers", "approverPos", "approverRole", "approverGroup", "approverOrg"];
+const INITIATOR_KEYS: [&str; 5] = ["initiator", "initiatePos", "initiateRole", "initiateGroup", "initiateOrg"];
+const CIRCULATE_KEYS: [&str; 5] = ["circulateUser", "circulatePosition", "circulateRole", "circulateGroup", "circulateOrg"];
+
+/// Whether any of the keys names somebody.
+fn names_anybody(p: &Value, keys: [&str; 5]) -> bool {
+    keys.iter().any(|k| p.get(*k).and_then(Value::as_array).is_some_and(|a| !a.is_empty()))
+}
+
+/// 候选人员 (assigneeType 7): the node's people are chosen when the task reaches it.
+fn asks_candidates(node: &FlowNode) -> bool {
+    node.node_type == "approver" && int_prop(&node.properties, "assigneeType", 6) == 7
+}
+
+/// Whether `user` may launch a flow whose start node is `start`: anybody when the start node
+/// names nobody (`initiator / initiatePos / initiateRole / initiateGroup / initiateOrg`).
+pub async fn may_launch(conn: &mut Conn, start: &FlowNode, user: &str) -> Result<bool, AppError> {
+    let p = &start.properties;
+    if !names_anybody(p, INITIATOR_KEYS) {
+        return Ok(true);
+    }
+    Ok(people_named(conn, p, INITIATOR_KEYS).await?.iter().any(|u| u == user))
+}
+
 /// The people who may handle a node reached now, from its `assigneeType` (§7.12): 6 指定成员
 /// (users, positions, roles, organisations, groups), 3 发起者本人, 1 发起者主管 (managerLevel
 /// up the manager chain), 2 部门主管 (the starter's organisation, departmentLevel − 1 steps up),
-/// 4 表单变量 (user ids in a form field), 7 候选人员 (chosen at submit). Enabled users only.
+/// 4 表单变量 (user ids in a form field), 7 候选人员 (chosen at submit, within the node's
+/// range when it names one). Enabled users only.
 async fn approvers(conn: &mut Conn, node: &FlowNode, starter: &str, record: &Value, candidates: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>, AppError> {
     let p = &node.properties;
     let mut out = Vec::new();
     match int_prop(p, "assigneeType", 6) {
-        6 => {
-            push_unique(&mut out, ids(p, "approvers"));
-            push_unique(&mut out, repo::users_related(conn, "Position", &ids(p, "approverPos")).await?);
-            push_unique(&mut out, repo::users_related(conn, "Role", &ids(p, "approverRole")).await?);
-            push_unique(&mut out, repo::users_related(conn, "Group", &ids(p, "approverGroup")).await?);
-            push_unique(&mut out, repo::users_in_organizes(conn, &ids(p, "approverOrg")).await?);
-        }
+        6 => out = people_named(conn, p, APPROVER_KEYS).await?,
         3 => out.push(starter.to_string()),
         1 => {
             let mut user = starter.to_string();
@@ -165,7 +214,15 @@ async fn approvers(conn: &mut Conn, node: &FlowNode, starter: &str, record: &Val
             };
             push_unique(&mut out, listed.iter().map(|s| qiming_core::picker::decode_mixed_id(s).map_or(s.as_str(), |(id, _)| id).trim().to_string()));
         }
-        7 => push_unique(&mut out, candidates.get(&node.node_id).cloned().unwrap_or_default()),
+        7 => {
+            let chosen = candidates.get(&node.node_id).cloned().unwrap_or_default();
+            if names_anybody(p, APPROVER_KEYS) {
+                let range = people_named(conn, p, APPROVER_KEYS).await?;
+                push_unique(&mut out, chosen.into_iter().filter(|u| range.contains(u)));
+            } else {
+                push_unique(&mut out, chosen);
+            }
+        }
         _ => {}
     }
     repo::enabled_users(conn, &out).await
@@ -175,15 +232,10 @@ async fn approvers(conn: &mut Conn, node: &FlowNode, starter: &str, record: &Val
 /// when `isInitiatorCopy`, and (copy nodes) its `approvers`, plus the ones picked in the dialog.
 async fn copy_people(conn: &mut Conn, node: &FlowNode, starter: &str, picked: &[String]) -> Result<Vec<String>, AppError> {
     let p = &node.properties;
-    let mut out = Vec::new();
-    push_unique(&mut out, ids(p, "circulateUser"));
+    let mut out = people_named(conn, p, CIRCULATE_KEYS).await?;
     if node.node_type == "copy" {
         push_unique(&mut out, ids(p, "approvers"));
     }
-    push_unique(&mut out, repo::users_related(conn, "Role", &ids(p, "circulateRole")).await?);
-    push_unique(&mut out, repo::users_related(conn, "Position", &ids(p, "circulatePosition")).await?);
-    push_unique(&mut out, repo::users_related(conn, "Group", &ids(p, "circulateGroup")).await?);
-    push_unique(&mut out, repo::users_in_organizes(conn, &ids(p, "circulateOrg")).await?);
     if p.get("isInitiatorCopy").and_then(Value::as_bool).unwrap_or(false) {
         push_unique(&mut out, [starter.to_string()]);
     }
@@ -258,6 +310,15 @@ async fn go_on(conn: &mut Conn, task: &mut TaskRow, tree: &FlowTree, from: &str,
     enter_node(conn, task, next, from, candidates, now).await
 }
 
+/// The version a (re)submitted task runs on: its own when it was rejected to the start, else
+/// the flow's main version (a new task, a draft, a revoked task).
+fn start_version(existing: Option<&TaskRow>, flow: &FlowRow) -> String {
+    match existing {
+        Some(t) if t.status == REJECTED && t.flow_id == flow.id => t.version_id.clone(),
+        _ => flow.main_version_id.clone(),
+    }
+}
+
 fn title_of(template_name: &str, flow_name: &str, starter_name: &str) -> String {
     let name = if flow_name.is_empty() { template_name } else { flow_name };
     format!("{starter_name}的{name}")
@@ -277,15 +338,7 @@ pub async fn submit(state: &AppState, caller: &Member, path_id: Option<&str>, fo
     if !(1..=3).contains(&urgent) {
         return Err(AppError::field("flowUrgent", "紧急程度只能是1、2或3"));
     }
-    let record = match &form.form_data {
-        Value::Null => Value::Object(Map::new()),
-        v @ Value::Object(_) => v.clone(),
-        Value::String(s) => match serde_json::from_str::<Value>(s) {
-            Ok(v @ Value::Object(_)) => v,
-            _ => return Err(AppError::field("formData", "表单数据格式不正确")),
-        },
-        _ => return Err(AppError::field("formData", "表单数据格式不正确")),
-    };
+    let record = form_record(&form.form_data)?;
     let id = path_id.map(str::to_string).or_else(|| form.id.clone().filter(|i| !i.trim().is_empty())).unwrap_or_else(new_id);
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
@@ -310,10 +363,7 @@ pub async fn submit(state: &AppState, caller: &Member, path_id: Option<&str>, fo
     if template.enabled_mark != 1 {
         return Err(AppError::bad("流程已被禁用，不能发起"));
     }
-    let version_id = match &existing {
-        Some(t) if t.status == REJECTED && t.flow_id == flow.id => t.version_id.clone(),
-        _ => flow.main_version_id.clone(),
-    };
+    let version_id = start_version(existing.as_ref(), &flow);
     let starter_name = repo::real_name(&mut tx, &caller.user_id).await?;
     let mut task = TaskRow {
         id: id.clone(),
@@ -342,6 +392,9 @@ pub async fn submit(state: &AppState, caller: &Member, path_id: Option<&str>, fo
         return Ok("保存成功");
     }
     let tree = tree_of(&mut tx, &task.version_id).await?;
+    if !may_launch(&mut tx, &tree.root, &caller.user_id).await? {
+        return Err(AppError::forbidden(NOT_LAUNCHER));
+    }
     task.start_time = Some(now);
     let start = TaskNodeRow {
         id: new_id(),
@@ -412,6 +465,22 @@ fn merge_writable(task: &mut TaskRow, props: &Value, sent: &Option<Value>) {
     task.form_data = record.to_string();
 }
 
+/// Whether the node passes once operator `agreeing` agrees (with the others' decisions as
+/// they are): 或签 at once; 会签 when the agreeing share of the node's approvers reaches
+/// `countersignRatio` (100 when absent); 依次审批 when nobody waits in the queue after them.
+fn node_passes(props: &Value, operators: &[OperatorRow], agreeing: &str) -> bool {
+    match int_prop(props, "counterSign", 0) {
+        1 => {
+            let ratio = int_prop(props, "countersignRatio", 100).clamp(1, 100);
+            let counted: Vec<&OperatorRow> = operators.iter().filter(|o| o.state != -1).collect();
+            let agreed = counted.iter().filter(|o| o.handle_status == Some(H_AGREE) || o.id == agreeing).count() as i64;
+            agreed * 100 >= ratio * counted.len() as i64
+        }
+        2 => !operators.iter().any(|o| o.state == QUEUED && o.id != agreeing),
+        _ => true,
+    }
+}
+
 /// POST FlowBefore/Audit/{operatorId}: 通过. 或签 passes the node at once; 会签 when the
 /// agreeing share of the node's approvers reaches `countersignRatio` (100 when absent);
 /// 依次审批 hands the node to the next approver until the last has agreed.
@@ -427,22 +496,12 @@ pub async fn audit(state: &AppState, caller: &Member, operator_id: &str, form: H
     merge_writable(&mut task, &props, &form.form_data);
     repo::insert_record(&mut tx, &task.id, Some(&node), &op.id, &caller.user_id, H_AGREE, &text(&form.handle_opinion), &text(&form.sign_img), &file_list(&form.file_list), now).await?;
     let operators = repo::node_operators(&mut tx, &node.id).await?;
-    let passes = match int_prop(&props, "counterSign", 0) {
-        1 => {
-            let ratio = int_prop(&props, "countersignRatio", 100).clamp(1, 100);
-            let counted: Vec<&OperatorRow> = operators.iter().filter(|o| o.state != -1).collect();
-            let agreed = counted.iter().filter(|o| o.handle_status == Some(H_AGREE)).count() as i64;
-            agreed * 100 >= ratio * counted.len() as i64
-        }
-        2 => match operators.iter().find(|o| o.state == QUEUED) {
-            Some(next) => {
-                repo::wake_operator(&mut tx, &next.id, now).await?;
-                false
-            }
-            None => true,
-        },
-        _ => true,
-    };
+    let passes = node_passes(&props, &operators, &op.id);
+    if !passes
+        && let Some(next) = operators.iter().find(|o| o.state == QUEUED)
+    {
+        repo::wake_operator(&mut tx, &next.id, now).await?;
+    }
     if passes {
         repo::drop_waiting_of_node(&mut tx, &node.id, now).await?;
         repo::set_node_state(&mut tx, &node.id, NODE_DONE, now).await?;
@@ -479,6 +538,7 @@ pub async fn reject(state: &AppState, caller: &Member, operator_id: &str, form: 
         .unwrap_or_else(|| "0".into());
     let target = match step.trim() {
         "0" => None,
+        root if root == tree.root.node_id => None,
         "1" => Some(node.prev_node_code.clone()).filter(|c| !c.is_empty() && *c != tree.root.node_id),
         code => {
             let passed = repo::nodes_of(&mut tx, &task.id).await?;
@@ -647,4 +707,185 @@ pub async fn launched(state: &AppState, caller: &Member, q: &TaskQuery, page: Pa
     let keyword = Keyword::parse(q.keyword.as_deref());
     let (rows, total) = repo::launch_page(&mut conn, &caller.user_id, q, keyword.as_ref(), page).await?;
     Ok(page.of(rows, total))
+}
+
+// ---- Choosing people and nodes, urging, checking a step (§7.3, §7.5, §7.6) ----
+
+/// The caller's own step, whatever its state.
+async fn own_step(conn: &mut Conn, caller: &Member, operator_id: &str) -> Result<OperatorRow, AppError> {
+    let op = repo::operator_by_id(conn, operator_id).await?.ok_or_else(|| AppError::not_found(NO_OPERATOR))?;
+    if op.handle_id != caller.user_id {
+        return Err(AppError::forbidden("您不是该节点的审批人"));
+    }
+    Ok(op)
+}
+
+/// The node tree a start would run on: the task's (`id`) when it exists and is the caller's,
+/// else the flow's (`flowId`) main version.
+async fn start_tree(conn: &mut Conn, caller: &Member, task_id: Option<&str>, flow_id: Option<&str>) -> Result<FlowTree, AppError> {
+    let existing = match task_id.map(str::trim).filter(|i| !i.is_empty() && *i != "0") {
+        Some(id) => repo::task_by_id(conn, id).await?.filter(|t| t.creator_user_id == caller.user_id),
+        None => None,
+    };
+    let flow_id = flow_id.map(str::trim).filter(|f| !f.is_empty()).map(str::to_string).or_else(|| existing.as_ref().map(|t| t.flow_id.clone())).unwrap_or_default();
+    let flow = repo::flow_by_id(conn, &flow_id).await?.ok_or_else(|| AppError::not_found("流程不存在"))?;
+    tree_of(conn, &start_version(existing.as_ref(), &flow)).await
+}
+
+/// POST FlowBefore/Candidates/{operatorId|0} (§7.5, §7.6): the approver nodes the task would
+/// reach next with this form data whose people are chosen now (候选人员) — `type` 2 with them,
+/// else `type` 3 and an empty list. A step that does not decide its node (会签 short of its
+/// ratio, 依次审批 with approvers after it) chooses nothing. Parallel and chosen branches are
+/// not in this slice (the engine refuses them), so `type` 1 is never answered.
+pub async fn candidates(state: &AppState, caller: &Member, operator_id: &str, form: CandidateForm) -> Result<Candidates, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let record = form_record(&form.form_data)?;
+    let (tree, from, record) = if operator_id.trim().is_empty() || operator_id == "0" {
+        let tree = start_tree(&mut conn, caller, form.id.as_deref(), form.flow_id.as_deref()).await?;
+        let mut record = record;
+        if let Value::Object(m) = &mut record {
+            m.insert("creatorUserId".into(), json!(caller.user_id));
+        }
+        let root = tree.root.node_id.clone();
+        (tree, root, record)
+    } else {
+        let op = own_step(&mut conn, caller, operator_id).await?;
+        if op.state != WAITING {
+            return Err(AppError::bad("该审批已处理"));
+        }
+        let mut task = repo::task_by_id(&mut conn, &op.task_id).await?.ok_or_else(|| AppError::not_found(NO_TASK))?;
+        let tree = tree_of(&mut conn, &task.version_id).await?;
+        let props = tree.node(&op.node_code).map(|n| n.properties.clone()).unwrap_or(Value::Null);
+        if !node_passes(&props, &repo::node_operators(&mut conn, &op.task_node_id).await?, &op.id) {
+            return Ok(Candidates { kind: 3, list: Vec::new() });
+        }
+        merge_writable(&mut task, &props, &Some(record));
+        let record = routing_record(&task);
+        (tree, op.node_code, record)
+    };
+    let step = tree.next(&from, &record, state.config.utc_offset_minutes).map_err(|m| AppError::bad(m.text))?;
+    let list: Vec<CandidateNode> = if step.parallel || step.choose {
+        Vec::new()
+    } else {
+        step.nodes
+            .iter()
+            .filter_map(|n| tree.node(&n.node_id))
+            .filter(|n| asks_candidates(n))
+            .map(|n| CandidateNode {
+                node_id: n.node_id.clone(),
+                node_name: n.title().to_string(),
+                is_branch_flow: false,
+                is_candidates: true,
+                has_candidates: names_anybody(&n.properties, APPROVER_KEYS),
+            })
+            .collect()
+    };
+    Ok(Candidates { kind: if list.is_empty() { 3 } else { 2 }, list })
+}
+
+/// POST FlowBefore/CandidateUser/{operatorId|0}: a page of the people node `nodeCode` may be
+/// given — its range (users, positions, roles, groups, organisations), or every enabled user
+/// when it names none; keyword over name and account.
+pub async fn candidate_users(state: &AppState, caller: &Member, operator_id: &str, form: CandidateUserForm) -> Result<PageOf<CandidateUser>, AppError> {
+    let page = crate::wire::PageQuery { current_page: form.current_page, page_size: form.page_size }.page()?;
+    let mut conn = state.db.acquire().await?;
+    let tree = if operator_id.trim().is_empty() || operator_id == "0" {
+        start_tree(&mut conn, caller, form.id.as_deref(), form.flow_id.as_deref()).await?
+    } else {
+        let op = own_step(&mut conn, caller, operator_id).await?;
+        let task = repo::task_by_id(&mut conn, &op.task_id).await?.ok_or_else(|| AppError::not_found(NO_TASK))?;
+        tree_of(&mut conn, &task.version_id).await?
+    };
+    let node = tree.node(form.node_code.trim()).filter(|n| asks_candidates(n)).ok_or_else(|| AppError::field("nodeCode", "流程节点不存在"))?;
+    let range = if names_anybody(&node.properties, APPROVER_KEYS) { Some(people_named(&mut conn, &node.properties, APPROVER_KEYS).await?) } else { None };
+    let keyword = Keyword::parse(form.keyword.as_deref());
+    let (rows, total) = repo::candidate_page(&mut conn, range.as_deref(), keyword.as_ref(), page).await?;
+    Ok(page.of(rows, total))
+}
+
+/// GET FlowBefore/RejectList/{operatorId}: where the step's rejection may send the task, by
+/// the node's `rejectStep`: '0' (default) the start, '1' the node before, '2' (自选) the start
+/// or any approver node the task passed, a nodeCode that node. The start is answered with the
+/// root's nodeCode, which Reject takes as '0'. One rejection decides the node, so
+/// `isLastAppro` is always true.
+pub async fn reject_list(state: &AppState, caller: &Member, operator_id: &str) -> Result<RejectList, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let op = own_step(&mut conn, caller, operator_id).await?;
+    let task = repo::task_by_id(&mut conn, &op.task_id).await?.ok_or_else(|| AppError::not_found(NO_TASK))?;
+    let tree = tree_of(&mut conn, &task.version_id).await?;
+    let start = RejectNode { node_code: tree.root.node_id.clone(), node_name: if tree.root.title().is_empty() { "流程发起".into() } else { tree.root.title().to_string() } };
+    let props = tree.node(&op.node_code).map(|n| n.properties.clone()).unwrap_or(Value::Null);
+    let step = props.get("rejectStep").and_then(|v| v.as_str().map(str::to_string).or_else(|| v.as_i64().map(|n| n.to_string()))).unwrap_or_else(|| "0".into());
+    let passed: Vec<TaskNodeRow> = repo::nodes_of(&mut conn, &task.id).await?.into_iter().filter(|n| n.node_type == "approver" && n.state == NODE_DONE && n.node_code != op.node_code).collect();
+    let as_reject = |n: &TaskNodeRow| RejectNode { node_code: n.node_code.clone(), node_name: n.node_name.clone() };
+    let list = match step.trim() {
+        "1" => {
+            let this = repo::node_by_id(&mut conn, &op.task_node_id).await?;
+            match this.and_then(|n| passed.iter().rev().find(|p| p.node_code == n.prev_node_code).map(as_reject)) {
+                Some(prev) => vec![prev],
+                None => vec![start],
+            }
+        }
+        "2" => {
+            let mut list = vec![start];
+            for n in &passed {
+                if !list.iter().any(|r| r.node_code == n.node_code) {
+                    list.push(as_reject(n));
+                }
+            }
+            list
+        }
+        code => match passed.iter().rev().find(|n| n.node_code == code) {
+            Some(n) => vec![as_reject(n)],
+            None => vec![start],
+        },
+    };
+    Ok(RejectList { is_last_appro: true, list })
+}
+
+/// GET FlowBefore/{operatorId}/Info: whether the caller's step is already settled (handled,
+/// dropped, or its task no longer waiting), so FlowBox opens read-only.
+pub async fn step_check(state: &AppState, caller: &Member, operator_id: &str) -> Result<StepCheck, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let op = own_step(&mut conn, caller, operator_id).await?;
+    let running = repo::task_by_id(&mut conn, &op.task_id).await?.is_some_and(|t| t.status == RUNNING);
+    Ok(StepCheck { is_check: op.state != WAITING || !running })
+}
+
+/// POST FlowLaunch/Press/{taskId} (催办): the starter reminds the current node's waiting
+/// approvers — one flow message (type 2) each, opening their step (`bodyText` the
+/// /workFlowDetail config with type 2).
+pub async fn press(state: &AppState, caller: &Member, task_id: &str) -> Result<(), AppError> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin().await?;
+    let task = repo::task_by_id(&mut tx, task_id).await?.ok_or_else(|| AppError::not_found(NO_TASK))?;
+    if task.creator_user_id != caller.user_id {
+        return Err(AppError::forbidden("只有发起人可以催办该流程"));
+    }
+    if task.status != RUNNING {
+        return Err(AppError::bad("流程不在审批中，不能催办"));
+    }
+    let waiting = repo::waiting_operators(&mut tx, &task.id).await?;
+    if waiting.is_empty() {
+        return Err(AppError::bad("当前节点没有待审批人"));
+    }
+    let en_code = repo::template_by_id(&mut tx, &task.template_id).await?.map(|t| t.en_code).unwrap_or_default();
+    let mut delivered = Vec::new();
+    for op in &waiting {
+        let message = crate::message::repo::NewMessage {
+            kind: crate::message::service::WORKFLOW,
+            flow_type: 1,
+            title: format!("{}【催办】", task.full_name),
+            body_text: json!({"processId": task.id, "flowId": task.flow_id, "type": 2, "taskNodeId": op.task_node_id, "taskOperatorId": op.id, "enCode": en_code}).to_string(),
+            excerpt: format!("请尽快审批：{}", op.node_name),
+            files: String::new(),
+            sender: caller.user_id.clone(),
+        };
+        delivered.push(crate::message::service::write(&mut tx, &message, std::slice::from_ref(&op.handle_id), now).await?);
+    }
+    tx.commit().await?;
+    for d in delivered {
+        d.publish(state);
+    }
+    Ok(())
 }

@@ -1,7 +1,10 @@
 //! HTTP handlers of flow templates and the engine: extract, call a service, shape the answer.
 //! Paths and shapes are the JNPF client's (jnpf-wire-engine2.md §7).
 
-use super::dto::{BeforeInfo, BeforeQuery, FlowJson, FlowJsonQuery, HandleForm, LaunchRow, NewVersion, TaskForm, TaskQuery, TemplateForm, TemplateInfo, TemplateListRow, TemplateQuery, TodoRow};
+use super::dto::{
+    BeforeInfo, BeforeQuery, CandidateForm, CandidateUser, CandidateUserForm, Candidates, CategoryGroups, FlowJson, FlowJsonQuery, HandleForm, LaunchQuery, LaunchRow, LaunchTemplate,
+    NewVersion, RejectList, StepCheck, TaskForm, TaskQuery, TemplateForm, TemplateInfo, TemplateListRow, TemplateQuery, TodoRow,
+};
 use super::{engine, service};
 use crate::access::{Admin, Member};
 use crate::api::TABLE;
@@ -179,4 +182,64 @@ pub async fn delete_task(State(state): State<AppState>, caller: Member, Path(id)
 pub async fn withdraw(State(state): State<AppState>, caller: Member, Path(id): Path<String>, Json(form): Json<HandleForm>) -> ApiResult<NoData> {
     engine::withdraw(&state, &caller, &id, form).await?;
     done("撤回成功")
+}
+
+// ---- Choosing, urging, checking (§7.3, §7.5, §7.6, §7.9) ----
+
+#[utoipa::path(post, path = TABLE, tag = "workflow",
+    summary = "The nodes after this step whose people are chosen now (候选人员): type 2 with them, 3 when nothing is to choose; 0 for a start",
+    params(("operatorId" = String, Path, description = "The step, or 0 for a start")),
+    request_body = CandidateForm,
+    responses((status = 200, body = Envelope<Candidates>)))]
+pub async fn candidates(State(state): State<AppState>, caller: Member, Path(id): Path<String>, Json(form): Json<CandidateForm>) -> ApiResult<Candidates> {
+    ok(engine::candidates(&state, &caller, &id, form).await?)
+}
+
+#[utoipa::path(post, path = TABLE, tag = "workflow",
+    summary = "A page of the people a 候选人员 node (nodeCode) may be given: its range, or every enabled user",
+    params(("operatorId" = String, Path, description = "The step, or 0 for a start")),
+    request_body = CandidateUserForm,
+    responses((status = 200, body = Envelope<PageOf<CandidateUser>>)))]
+pub async fn candidate_users(State(state): State<AppState>, caller: Member, Path(id): Path<String>, Json(form): Json<CandidateUserForm>) -> ApiResult<PageOf<CandidateUser>> {
+    ok(engine::candidate_users(&state, &caller, &id, form).await?)
+}
+
+#[utoipa::path(get, path = TABLE, tag = "workflow",
+    summary = "Where the step's rejection may send the task (退回节点), by the node's rejectStep",
+    params(("operatorId" = String, Path)),
+    responses((status = 200, body = Envelope<RejectList>)))]
+pub async fn reject_list(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<RejectList> {
+    ok(engine::reject_list(&state, &caller, &id).await?)
+}
+
+#[utoipa::path(get, path = TABLE, tag = "workflow",
+    summary = "Whether the caller's step is already settled (isCheck: FlowBox opens read-only)",
+    params(("operatorId" = String, Path)),
+    responses((status = 200, body = Envelope<StepCheck>)))]
+pub async fn step_check(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<StepCheck> {
+    ok(engine::step_check(&state, &caller, &id).await?)
+}
+
+#[utoipa::path(post, path = TABLE, tag = "workflow",
+    summary = "催办: the starter reminds the current approvers (a flow message each)",
+    params(("taskId" = String, Path)),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn press(State(state): State<AppState>, caller: Member, Path(id): Path<String>) -> ApiResult<NoData> {
+    engine::press(&state, &caller, &id).await?;
+    done("催办成功")
+}
+
+#[utoipa::path(get, path = TABLE, tag = "workflow",
+    summary = "Every flow template by its WorkFlowCategory (the task lists' 所属流程 filter)",
+    responses((status = 200, body = Envelope<CategoryGroups>)))]
+pub async fn list_all(State(state): State<AppState>, caller: Member) -> ApiResult<CategoryGroups> {
+    ok(service::list_all(&state, &caller).await?)
+}
+
+#[utoipa::path(get, path = TABLE, tag = "workflow",
+    summary = "新建流程: a page of the enabled templates of flowType the caller may launch",
+    params(PageQuery, LaunchQuery),
+    responses((status = 200, body = Envelope<PageOf<LaunchTemplate>>)))]
+pub async fn page_list_all(State(state): State<AppState>, caller: Member, Query(page): Query<PageQuery>, Query(q): Query<LaunchQuery>) -> ApiResult<PageOf<LaunchTemplate>> {
+    ok(service::page_list_all(&state, &caller, &q, page.page()?).await?)
 }

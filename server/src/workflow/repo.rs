@@ -1,7 +1,7 @@
 //! SQL of flow templates, flows and versions, tasks and their steps, and the organisation
 //! facts approvers are resolved from. No decisions here.
 
-use super::dto::{FlowRow, LaunchRow, OperatorRow, TaskNodeRow, TaskQuery, TaskRow, TemplateListRow, TemplateRow, TodoRow, VersionRow};
+use super::dto::{CandidateUser, FlowRow, LaunchRow, OperatorRow, TaskNodeRow, TaskQuery, TaskRow, TemplateListRow, TemplateRow, TodoRow, VersionRow};
 use crate::db::{Conn, Engine, Keyword, Sql, paged};
 use crate::error::AppError;
 use crate::wire::Page;
@@ -636,4 +636,54 @@ pub async fn display_names(conn: &mut Conn, ids: &[String]) -> Result<String, Ap
     sql.any_of("id", ids);
     let rows: Vec<(String, String)> = sql.query_as().fetch_all(conn).await?;
     Ok(ids.iter().filter_map(|i| rows.iter().find(|(id, _)| id == i).map(|(_, n)| n.clone())).collect::<Vec<_>>().join(","))
+}
+
+/// The waiting steps of a task (its current approvers).
+pub async fn waiting_operators(conn: &mut Conn, task_id: &str) -> Result<Vec<OperatorRow>, AppError> {
+    Ok(sqlx::query_as("SELECT id, task_id, task_node_id, node_code, node_name, handle_id, state, handle_status FROM flow_task_operator WHERE task_id = $1 AND state = 0 ORDER BY creator_time, id")
+        .bind(task_id)
+        .fetch_all(conn)
+        .await?)
+}
+
+/// A page of enabled users as candidates: among `ids` (every enabled user when None), keyword
+/// over name and account.
+pub async fn candidate_page(conn: &mut Conn, ids: Option<&[String]>, keyword: Option<&Keyword>, page: Page) -> Result<(Vec<CandidateUser>, i64), AppError> {
+    const SELECT: &str = "SELECT u.id, u.real_name || '/' || u.account AS full_name, u.head_icon, \
+         COALESCE((SELECT o.full_name FROM base_organize o WHERE o.id = u.organize_id), '') AS organize FROM base_user u WHERE u.enabled_mark = 1";
+    let filter = |sql: &mut Sql| {
+        if let Some(ids) = ids {
+            sql.push(" AND ").any_of("u.id", ids);
+        }
+        if let Some(k) = keyword {
+            sql.push(" AND ").keyword(k, &["u.real_name", "u.account"]);
+        }
+    };
+    Ok(paged(conn, "SELECT COUNT(*) FROM base_user u WHERE u.enabled_mark = 1", SELECT, filter, " ORDER BY u.account, u.id", page).await?)
+}
+
+/// Every template with its category (WorkFlowCategory item id and name; the id when it names
+/// no item), by the category's order, then the template's.
+pub async fn templates_by_category(conn: &mut Conn) -> Result<Vec<(String, String, String, String)>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT t.id, t.full_name, t.category, COALESCE(d.full_name, t.category) FROM flow_template t \
+         LEFT JOIN base_dictionary_data d ON d.id = t.category \
+         ORDER BY COALESCE(d.sort_code, 2147483647), t.category, t.sort_code, t.full_name, t.id",
+    )
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The enabled templates of a type, keyword over name and code, optionally of one category.
+pub async fn enabled_templates(conn: &mut Conn, template_type: i64, keyword: Option<&Keyword>, category: Option<&str>) -> Result<Vec<TemplateRow>, AppError> {
+    let mut sql = Sql::new(Engine::of(conn), TEMPLATE_COLUMNS);
+    sql.push(" WHERE enabled_mark = 1 AND template_type = ").bind(template_type);
+    if let Some(k) = keyword {
+        sql.push(" AND ").keyword(k, &["full_name", "en_code"]);
+    }
+    if let Some(c) = category {
+        sql.push(" AND category = ").bind(c);
+    }
+    sql.push(" ORDER BY sort_code, full_name, id");
+    Ok(sql.query_as().fetch_all(conn).await?)
 }

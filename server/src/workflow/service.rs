@@ -6,7 +6,9 @@
 //! `{id: <version>, isMainVersion: true}` — the client then asks whether to make it the main
 //! version (`POST flowTemplate/{id}/MainVersion`). Tasks always finish on their own version.
 
-use super::dto::{FlowJson, FlowRow, NewVersion, TemplateForm, TemplateInfo, TemplateListRow, TemplateQuery, TemplateRow, VersionRow};
+use super::dto::{
+    CategoryGroup, CategoryGroups, FlowJson, FlowRow, LaunchQuery, LaunchTemplate, NewVersion, TemplateForm, TemplateInfo, TemplateListRow, TemplateOption, TemplateQuery, TemplateRow, VersionRow,
+};
 use super::repo;
 use crate::access::{Admin, Member};
 use crate::db::{Conn, Keyword};
@@ -302,4 +304,46 @@ pub async fn main_version(state: &AppState, _admin: &Admin, version_id: &str) ->
     repo::set_main_version(&mut tx, &v.flow_id, &v.id).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// GET flowTemplate/ListAll: every template under its category (the task lists' 所属流程
+/// filter), categories in the WorkFlowCategory order, empty ones left out.
+pub async fn list_all(state: &AppState, _caller: &Member) -> Result<CategoryGroups, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let mut list: Vec<CategoryGroup> = Vec::new();
+    for (id, full_name, category, category_name) in repo::templates_by_category(&mut conn).await? {
+        let at = match list.iter().position(|g| g.id == category) {
+            Some(i) => i,
+            None => {
+                list.push(CategoryGroup { id: category, full_name: category_name, num: 0, children: Vec::new() });
+                list.len() - 1
+            }
+        };
+        list[at].num += 1;
+        list[at].children.push(TemplateOption { id, full_name });
+    }
+    Ok(CategoryGroups { list })
+}
+
+/// GET flowTemplate/PageListAll (新建流程): the enabled templates of `flowType` (0 发起流程 by
+/// default) that the caller may launch on at least one of their flows (the start node's
+/// initiators; anybody when it names nobody).
+pub async fn page_list_all(state: &AppState, caller: &Member, q: &LaunchQuery, page: Page) -> Result<PageOf<LaunchTemplate>, AppError> {
+    let mut conn = state.db.acquire().await?;
+    let keyword = Keyword::parse(q.keyword.as_deref());
+    let category = q.category.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let mut launchable = Vec::new();
+    for t in repo::enabled_templates(&mut conn, q.flow_type.unwrap_or(0), keyword.as_ref(), category).await? {
+        for f in repo::flows_of(&mut conn, &t.id).await? {
+            let Some(v) = repo::version_by_id(&mut conn, &f.main_version_id).await? else { continue };
+            let Ok(tree) = FlowTree::parse(&Value::String(v.flow_json)) else { continue };
+            if super::engine::may_launch(&mut conn, &tree.root, &caller.user_id).await? {
+                launchable.push(LaunchTemplate { id: t.id.clone(), full_name: t.full_name.clone(), icon: t.icon.clone(), icon_background: t.icon_background.clone() });
+                break;
+            }
+        }
+    }
+    let total = launchable.len() as i64;
+    let rows = launchable.into_iter().skip(page.offset() as usize).take(page.page_size as usize).collect();
+    Ok(page.of(rows, total))
 }

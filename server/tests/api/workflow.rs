@@ -6,7 +6,7 @@
 //! and FLOW-005 (urgency, normal by default), FLOW-006 (handle statuses 0 退回, 1 同意, 2 发起,
 //! 3 撤回).
 
-use crate::harness::{Body, Engine, TestServer, organisation, start, start_sharing};
+use crate::harness::{Body, Engine, TestServer, dictionary_item, organisation, start, start_sharing};
 use crate::on_both_engines;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -321,4 +321,120 @@ async fn flow_countersign_at_the_same_instant(engine: Engine) {
     assert_eq!(copies.len(), 3, "one copy per finished task: each 会签 passed once");
 }
 
-on_both_engines!(flow_leave_story, flow_templates_and_versions, flow_countersign_at_the_same_instant);
+/// A purchase flow: start → a1 the department head (退回 to a node of their choice, rejectStep
+/// '2') → a2 a director chosen at submit among the two (候选人员, assigneeType 7) → end.
+fn purchase_tree(directors: &[&str]) -> Value {
+    json!({"nodeId": "s", "type": "start", "properties": {"title": "流程发起"},
+        "childNode": {"nodeId": "a1", "type": "approver", "properties": {"title": "部门主管审批", "assigneeType": 2, "rejectStep": "2"},
+            "childNode": {"nodeId": "a2", "type": "approver", "properties": {"title": "总监审批", "assigneeType": 7, "approvers": directors, "rejectStep": "2"}}}})
+}
+
+/// Creates a template of `tree` in `category`, enabled unless `stopped`; answers (template id, flowId).
+async fn template_of(s: &TestServer, admin: &str, code: &str, category: &str, tree: Value, stopped: bool) -> (String, String) {
+    let flow = format!("{code}Flow");
+    let flows = json!([{"id": "", "flowId": flow, "fullName": format!("{code}流程"), "flowTemplateJson": tree}]);
+    s.post(TEMPLATE, Some(admin), json!({"fullName": code, "enCode": code, "category": category, "type": 0, "sortCode": 1,
+        "icon": "icon-ym icon-ym-flow", "iconBackground": "#008cff", "flowTemplateJson": flows.to_string()})).await.ok();
+    let id = s.get(&format!("{TEMPLATE}?keyword={code}"), Some(admin)).await.ok()["list"][0]["id"].as_str().unwrap().to_string();
+    if !stopped {
+        s.post(&format!("{TEMPLATE}/Release/{id}"), Some(admin), json!({})).await.ok();
+    }
+    (id, flow)
+}
+
+/// The template ids 新建流程 offers the user.
+async fn launchable(s: &TestServer, token: &str, query: &str) -> Vec<String> {
+    let page = s.get(&format!("{TEMPLATE}/PageListAll?currentPage=1&pageSize=50&sort=desc&sidx={query}"), Some(token)).await.ok().clone();
+    page["list"].as_array().unwrap().iter().map(|t| t["id"].as_str().unwrap().to_string()).collect()
+}
+
+// Issue 30, the everyday path's helpers (§7.5, §7.6, §7.9): the template pickers (ListAll by
+// WorkFlowCategory, PageListAll: enabled, launchable by the caller), candidates (候选人员 chosen
+// at 通过 within the node's range), the reject targets (自选: the start and the nodes passed,
+// the start by its nodeCode), the step check of /workFlowDetail and 催办 (a flow message to
+// the current approver).
+async fn flow_candidates_rejects_urging_and_pickers(engine: Engine) {
+    let s = start(engine).await;
+    let p = people(&s).await;
+    let personnel = dictionary_item(&s, "WorkFlowCategory", "personnel").await;
+    let finance = dictionary_item(&s, "WorkFlowCategory", "finance").await;
+    let (purchase, flow) = template_of(&s, &p.admin, "purchase", &finance, purchase_tree(&[&p.director1.0, &p.director2.0]), false).await;
+    let mut only_director = purchase_tree(&[&p.director1.0]);
+    only_director["properties"]["initiator"] = json!([p.director1.0]);
+    let (directors_only, directors_flow) = template_of(&s, &p.admin, "board", &personnel, only_director, false).await;
+    let (stopped, _) = template_of(&s, &p.admin, "archive", &personnel, purchase_tree(&[&p.director1.0]), true).await;
+
+    // 所属流程: every template under its category, in the dictionary's order.
+    let groups = s.get(&format!("{TEMPLATE}/ListAll"), Some(&p.starter.1)).await.ok()["list"].clone();
+    assert_eq!((groups[0]["id"].as_str(), groups[0]["fullName"].as_str(), groups[0]["num"].as_i64()), (Some(personnel.as_str()), Some("人事审批"), Some(2)));
+    let names: Vec<&str> = groups[0]["children"].as_array().unwrap().iter().map(|c| c["fullName"].as_str().unwrap()).collect();
+    assert_eq!(names, ["archive", "board"]);
+    assert_eq!((groups[1]["fullName"].as_str(), groups[1]["children"][0]["id"].as_str()), (Some("财务审批"), Some(purchase.as_str())));
+    // 新建流程: enabled templates the caller may launch.
+    assert_eq!(launchable(&s, &p.starter.1, "").await, std::slice::from_ref(&purchase), "not the stopped one, not the directors' own");
+    let mut theirs = launchable(&s, &p.director1.1, "").await;
+    theirs.sort();
+    let mut expected = vec![purchase.clone(), directors_only.clone()];
+    expected.sort();
+    assert_eq!(theirs, expected);
+    assert_eq!(launchable(&s, &p.director1.1, &format!("&category={personnel}")).await, std::slice::from_ref(&directors_only));
+    assert!(launchable(&s, &p.director1.1, "&keyword=purch&flowType=1").await.is_empty(), "no 功能流程");
+    assert!(!launchable(&s, &p.admin, "").await.contains(&stopped));
+    s.post(TASK, Some(&p.starter.1), json!({"flowId": directors_flow, "formData": {}, "status": 0})).await.fails(403, "您没有发起该流程的权限");
+
+    // Submitting: the next node is the head's, nothing to choose.
+    let body = json!({"id": "", "flowId": flow, "formData": {"amount": 100}, "status": 0, "flowUrgent": 1});
+    let c = s.post(&format!("{BEFORE}/Candidates/0"), Some(&p.starter.1), body.clone()).await.ok().clone();
+    assert_eq!(c, json!({"type": 3, "list": []}));
+    submit(&s, &p.starter.1, &flow, "buy-1", 1).await;
+    let step = step_of(&s, &p.head.1, "buy-1").await;
+    assert_eq!(s.get(&format!("{BEFORE}/{step}/Info"), Some(&p.head.1)).await.ok()["isCheck"], false);
+    s.get(&format!("{BEFORE}/{step}/Info"), Some(&p.director1.1)).await.fails(403, "您不是该节点的审批人");
+    // 自选 with no approver node passed yet: only the start.
+    let r = s.get(&format!("{BEFORE}/RejectList/{step}"), Some(&p.head.1)).await.ok().clone();
+    assert_eq!(r, json!({"isLastAppro": true, "list": [{"nodeCode": "s", "nodeName": "流程发起"}]}));
+
+    // 催办: the starter only, a flow message to the head opening their step.
+    s.post(&format!("{LAUNCH}/Press/buy-1"), Some(&p.head.1), json!({})).await.fails(403, "只有发起人可以催办该流程");
+    let a = s.post(&format!("{LAUNCH}/Press/buy-1"), Some(&p.starter.1), json!({})).await;
+    assert_eq!(a.msg(), "催办成功", "{:#}", a.body);
+    let inbox = s.get("/api/message?type=2&currentPage=1&pageSize=20", Some(&p.head.1)).await.ok()["list"].clone();
+    assert_eq!((inbox[0]["title"].as_str(), inbox[0]["type"].as_i64()), (Some("zhangsan的purchase流程【催办】"), Some(2)));
+    let opened = s.get(&format!("/api/message/ReadInfo/{}", inbox[0]["id"].as_str().unwrap()), Some(&p.head.1)).await.ok().clone();
+    let config: Value = serde_json::from_str(opened["bodyText"].as_str().unwrap()).unwrap();
+    assert_eq!((config["processId"].as_str(), config["type"].as_i64(), config["taskOperatorId"].as_str(), config["flowId"].as_str()), (Some("buy-1"), Some(2), Some(step.as_str()), Some(flow.as_str())));
+    assert!(s.get("/api/message?type=2", Some(&p.director1.1)).await.ok()["list"].as_array().unwrap().is_empty());
+
+    // 通过 by the head: the next node's director is chosen among the node's range.
+    let c = s.post(&format!("{BEFORE}/Candidates/{step}"), Some(&p.head.1), body.clone()).await.ok().clone();
+    assert_eq!(c, json!({"type": 2, "list": [{"nodeId": "a2", "nodeName": "总监审批", "isBranchFlow": false, "isCandidates": true, "hasCandidates": true}]}));
+    s.post(&format!("{BEFORE}/Candidates/{step}"), Some(&p.director1.1), body.clone()).await.fails(403, "您不是该节点的审批人");
+    let picker = |keyword: &str| json!({"keyword": keyword, "currentPage": 1, "pageSize": 20, "id": "buy-1", "flowId": flow, "nodeCode": "a2"});
+    let users = s.post(&format!("{BEFORE}/CandidateUser/{step}"), Some(&p.head.1), picker("")).await.ok().clone();
+    let names: Vec<&str> = users["list"].as_array().unwrap().iter().map(|u| u["fullName"].as_str().unwrap()).collect();
+    assert_eq!((names, users["pagination"]["total"].as_i64()), (vec!["wangwu/wangwu", "zhaoliu/zhaoliu"], Some(2)));
+    let users = s.post(&format!("{BEFORE}/CandidateUser/{step}"), Some(&p.head.1), picker("zhao")).await.ok().clone();
+    assert_eq!(users["list"].as_array().unwrap().len(), 1);
+    let users = s.post(&format!("{BEFORE}/CandidateUser/0"), Some(&p.starter.1), picker("")).await.ok().clone();
+    assert_eq!(users["pagination"]["total"], 2, "the same range before the task starts");
+    // Somebody outside the range is not made an approver.
+    s.post(&format!("{BEFORE}/Audit/{step}"), Some(&p.head.1), json!({"handleOpinion": "同意", "candidateList": {"a2": [p.director2.0, p.hr.0]}})).await.ok();
+    assert_eq!(s.get(&format!("{BEFORE}/{step}/Info"), Some(&p.head.1)).await.ok()["isCheck"], true, "handled: read-only");
+    assert!(todo(&s, &p.hr.1).await.is_empty());
+    assert!(todo(&s, &p.director1.1).await.is_empty(), "not chosen");
+    let d2 = step_of(&s, &p.director2.1, "buy-1").await;
+    // The director at the last node chooses nothing more.
+    assert_eq!(s.post(&format!("{BEFORE}/Candidates/{d2}"), Some(&p.director2.1), json!({})).await.ok()["type"], 3);
+
+    // 退回 (自选): the start or the head's node; back to the head, who sends it to the start by its nodeCode.
+    let r = s.get(&format!("{BEFORE}/RejectList/{d2}"), Some(&p.director2.1)).await.ok().clone();
+    assert_eq!(r["list"], json!([{"nodeCode": "s", "nodeName": "流程发起"}, {"nodeCode": "a1", "nodeName": "部门主管审批"}]));
+    s.post(&format!("{BEFORE}/Reject/{d2}"), Some(&p.director2.1), json!({"handleOpinion": "再议", "rejectStep": "a1"})).await.ok();
+    assert_eq!(status(&s, &p, "buy-1").await.1, "部门主管审批");
+    let again = step_of(&s, &p.head.1, "buy-1").await;
+    s.post(&format!("{BEFORE}/Reject/{again}"), Some(&p.head.1), json!({"handleOpinion": "重填", "rejectStep": "s"})).await.ok();
+    assert_eq!(status(&s, &p, "buy-1").await.0, 3, "审核退回 to the starter");
+    s.post(&format!("{LAUNCH}/Press/buy-1"), Some(&p.starter.1), json!({})).await.fails(400, "流程不在审批中，不能催办");
+}
+
+on_both_engines!(flow_leave_story, flow_templates_and_versions, flow_countersign_at_the_same_instant, flow_candidates_rejects_urging_and_pickers);

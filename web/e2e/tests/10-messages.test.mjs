@@ -22,10 +22,10 @@ import {
   active,
   api,
   BASE,
-  changeInitialPassword,
   choose,
   confirmWith,
   dialog,
+  doctorWithMenus,
   firstSignIn,
   item,
   launch,
@@ -35,14 +35,13 @@ import {
   row,
   screenshot,
   settledWidth,
-  signIn,
+  signInElsewhere,
   toast,
   twoBrowserSteps,
 } from '../support.mjs';
 
 const PASSWORD = 'Qiming2024';
-/** Seeded ids (fixtures/seed/systems.json, menus.json). */
-const MAIN_SYSTEM = '100000000000000001';
+/** Seeded ids (fixtures/seed/menus.json). */
 const HOME_MENU = '200000000000000001';
 const RECORD_MENU = '200000000000000002';
 const USER_PASSWORD = 'Zhao2024ok';
@@ -94,28 +93,9 @@ describe('two people chat, and a released notice reaches the other at once, in r
 
   step('the administrator signs in and makes a user; the user signs in in a browser of their own (CHAT-024)', async () => {
     await firstSignIn(page, PASSWORD);
-    await api(page, 'POST', '/api/permission/Organize', { parentId: '-1', fullName: '启明医院', enCode: 'qmyy' });
-    const tree = await api(page, 'GET', '/api/permission/Organize/Department/Selector/0');
-    const company = tree.list.find((n) => n.fullName === '启明医院');
-    // A user needs a page to sign in (PERM-002): a global role granted 首页 and 消息记录 (the
-    // seed's fixed ids, fixtures/seed/menus.json).
-    await api(page, 'POST', '/api/permission/Role', { fullName: '医生', enCode: 'doctor', globalMark: 1 });
-    const roles = await api(page, 'GET', '/api/permission/Role?keyword=doctor&currentPage=1&pageSize=20');
-    const role = roles.list.find((r) => r.enCode === 'doctor');
-    await api(page, 'PUT', `/api/permission/Authority/Data/${role.id}`, {
-      objectType: 'Role',
-      systemIds: [MAIN_SYSTEM],
-      module: [HOME_MENU, RECORD_MENU],
-    });
-    const made = await api(page, 'POST', '/api/permission/Users', { account: 'zhaoyi', realName: '赵医生', gender: 1, organizeIdTree: [[company.id]], roleId: role.id });
-
-    other = await launch();
-    userPage = other.context.pages()[0] ?? (await other.context.newPage());
-    await userPage.goto(`${BASE}/login`);
-    await signIn(userPage, 'zhaoyi', made.initialPassword);
-    await changeInitialPassword(userPage, made.initialPassword, USER_PASSWORD);
-    await signIn(userPage, 'zhaoyi', USER_PASSWORD);
-    await userPage.waitForURL(`${BASE}/home`);
+    // A user needs a page to sign in (PERM-002): 首页 and 消息记录.
+    const made = await doctorWithMenus(page, [HOME_MENU, RECORD_MENU]);
+    ({ browser: other, page: userPage } = await signInElsewhere('zhaoyi', made.initialPassword, USER_PASSWORD));
     // Nothing unread yet; both sockets are up (each sees the other online below).
     await waitUnread(userPage, 0);
     assert.equal(await blinking(userPage), '0');

@@ -5568,6 +5568,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflow/Engine/flowTemplate/ListAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every flow template by its WorkFlowCategory (the task lists' 所属流程 filter)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowTemplateListAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/flowTemplate/PageListAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 新建流程: a page of the enabled templates of flowType the caller may launch
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowTemplatePageListAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflow/Engine/FlowTask": {
         parameters: {
             query?: never;
@@ -5688,6 +5728,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflow/Engine/FlowBefore/Candidates/{operatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The nodes after this step whose people are chosen now (候选人员): type 2 with them, 3 when nothing is to choose; 0 for a start
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowBeforeCandidatesByOperatorId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowBefore/CandidateUser/{operatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of the people a 候选人员 node (nodeCode) may be given: its range, or every enabled user
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowBeforeCandidateUserByOperatorId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowBefore/RejectList/{operatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the step's rejection may send the task (退回节点), by the node's rejectStep
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowBeforeRejectListByOperatorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowBefore/{operatorId}/Info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller's step is already settled (isCheck: FlowBox opens read-only)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        get: operations["getWorkflowEngineFlowBeforeByOperatorIdInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflow/Engine/FlowLaunch": {
         parameters: {
             query?: never;
@@ -5742,6 +5862,26 @@ export interface paths {
          */
         put: operations["putWorkflowEngineFlowLaunchByTaskIdActionsWithdraw"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/Engine/FlowLaunch/Press/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 催办: the starter reminds the current approvers (a flow message each)
+         * @description Needs a member: an unlocked session whose initial password is changed.
+         */
+        post: operations["postWorkflowEngineFlowLaunchPressByTaskId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6057,6 +6197,64 @@ export interface components {
         /** @description POST Position/getListByOrgIds, Role/getListByOrgIds: these organisations. */
         ByOrganisations: {
             organizeIds?: string[];
+        };
+        /**
+         * @description POST FlowBefore/Candidates/{operatorId|0}: the form body FlowBox submits (other keys are
+         *     ignored).
+         */
+        CandidateForm: {
+            /** @description The task id ('' for a new task). */
+            id?: string | null;
+            flowId?: string | null;
+            formData?: unknown;
+        };
+        CandidateNode: {
+            nodeId: string;
+            nodeName: string;
+            isBranchFlow: boolean;
+            isCandidates: boolean;
+            /** @description The node names a candidate range: pick from `CandidateUser`; else from every user. */
+            hasCandidates: boolean;
+        };
+        /** @description A candidate: `{id, fullName (姓名/账户), headIcon, organize}`. */
+        CandidateUser: {
+            id: string;
+            fullName: string;
+            headIcon: string;
+            organize: string;
+        };
+        /** @description POST FlowBefore/CandidateUser/{operatorId|0}: the picker's page of a node's candidates. */
+        CandidateUserForm: {
+            keyword?: string | null;
+            /** Format: int64 */
+            currentPage?: number | null;
+            /** Format: int64 */
+            pageSize?: number | null;
+            id?: string | null;
+            flowId?: string | null;
+            /** @description The node whose candidates are listed. */
+            nodeCode?: string;
+        };
+        /**
+         * @description The nodes after this step that ask for people: `type` 2 (every listed node needs its
+         *     candidates chosen) or 3 (no choice; empty list).
+         */
+        Candidates: {
+            /** Format: int64 */
+            type: number;
+            list: components["schemas"]["CandidateNode"][];
+        };
+        CategoryGroup: {
+            /** @description The WorkFlowCategory item id. */
+            id: string;
+            fullName: string;
+            /** Format: int64 */
+            num: number;
+            children: components["schemas"]["FlowTemplateOption"][];
+        };
+        /** @description GET flowTemplate/ListAll: the templates by WorkFlowCategory item. */
+        CategoryGroups: {
+            list: components["schemas"]["CategoryGroup"][];
         };
         /**
          * @description The answer to a test or a chunk (FILE-039): which chunks the server holds, and whether the
@@ -6481,6 +6679,45 @@ export interface components {
                 description: string;
                 hasChildren: boolean;
                 children: components["schemas"]["ButtonInfo"][];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_Candidates: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description The nodes after this step that ask for people: `type` 2 (every listed node needs its
+             *     candidates chosen) or 3 (no choice; empty list).
+             */
+            data: {
+                /** Format: int64 */
+                type: number;
+                list: components["schemas"]["CandidateNode"][];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_CategoryGroups: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET flowTemplate/ListAll: the templates by WorkFlowCategory item. */
+            data: {
+                list: components["schemas"]["CategoryGroup"][];
             };
         };
         /**
@@ -7962,6 +8199,29 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_PageOf_CandidateUser: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    headIcon: string;
+                    organize: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_PageOf_FlowTemplateRow: {
             /**
              * Format: u-int16
@@ -8150,6 +8410,29 @@ export interface components {
                     /** Format: int64 */
                     creatorTime: number;
                     delegateUser?: string | null;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_PageOf_LaunchTemplate: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description One page of a list. */
+            data: {
+                list: {
+                    id: string;
+                    fullName: string;
+                    icon: string;
+                    iconBackground: string;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -9030,6 +9313,25 @@ export interface components {
          * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
          *     (see [`crate::error::AppError`]), also with HTTP 200.
          */
+        Envelope_RejectList: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /** @description GET FlowBefore/RejectList/{operatorId}: where a rejection may send the task. */
+            data: {
+                /** @description Whether this rejection decides the node (always: one rejection rejects it). */
+                isLastAppro: boolean;
+                list: components["schemas"]["RejectNode"][];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
         Envelope_RoleInfo: {
             /**
              * Format: u-int16
@@ -9280,6 +9582,26 @@ export interface components {
             /** @description GET SendMessageConfig/Selector: the enabled configurations. */
             data: {
                 list: components["schemas"]["SendConfig"][];
+            };
+        };
+        /**
+         * @description A success: `{code: 200, msg, data}`. Failures are the same envelope with another code
+         *     (see [`crate::error::AppError`]), also with HTTP 200.
+         */
+        Envelope_StepCheck: {
+            /**
+             * Format: u-int16
+             * @description 200 on success.
+             * @example 200
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description GET FlowBefore/{operatorId}/Info: `isCheck` true when the step is no longer the caller's
+             *     to decide (FlowBox then opens read-only).
+             */
+            data: {
+                isCheck: boolean;
             };
         };
         /**
@@ -10323,6 +10645,10 @@ export interface components {
             /** @description JSON text of `[{id, flowId, fullName, flowTemplateJson, isDelete}]`. */
             flowTemplateJson: string;
         };
+        FlowTemplateOption: {
+            id: string;
+            fullName: string;
+        };
         /** @description A row of the template list. */
         FlowTemplateRow: {
             id: string;
@@ -10643,6 +10969,13 @@ export interface components {
             /** Format: int64 */
             creatorTime: number;
             delegateUser?: string | null;
+        };
+        /** @description A template the caller may launch. */
+        LaunchTemplate: {
+            id: string;
+            fullName: string;
+            icon: string;
+            iconBackground: string;
         };
         /** @description A column of a table of a data connection. */
         LinkField: {
@@ -11710,6 +12043,16 @@ export interface components {
          *     column keys.
          */
         RecordRow: Record<string, unknown>;
+        /** @description GET FlowBefore/RejectList/{operatorId}: where a rejection may send the task. */
+        RejectList: {
+            /** @description Whether this rejection decides the node (always: one rejection rejects it). */
+            isLastAppro: boolean;
+            list: components["schemas"]["RejectNode"][];
+        };
+        RejectNode: {
+            nodeCode: string;
+            nodeName: string;
+        };
         /**
          * @description POST Base/{id}/Actions/Release: which sides to publish; with `pc` 1 and a
          *     `pcModuleParentId` the model's Web function menu is made (or moved) under that parent.
@@ -12126,6 +12469,13 @@ export interface components {
             fullName: string;
             hasChildren: boolean;
             children: components["schemas"]["SourceNode"][];
+        };
+        /**
+         * @description GET FlowBefore/{operatorId}/Info: `isCheck` true when the step is no longer the caller's
+         *     to decide (FlowBox then opens read-only).
+         */
+        StepCheck: {
+            isCheck: boolean;
         };
         /** @description A node of GET Users/Current/Subordinate/{id} (我的下属, a lazy tree). */
         SubordinateNode: {
@@ -20858,6 +21208,56 @@ export interface operations {
             };
         };
     };
+    getWorkflowEngineFlowTemplateListAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CategoryGroups"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowTemplatePageListAll: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1). */
+                currentPage?: number;
+                /** @description Rows per page, 1 to 500 (default 20; the client offers 20, 50, 100, 500). */
+                pageSize?: number;
+                keyword?: string;
+                /** @description A WorkFlowCategory item id; empty for every category. */
+                category?: string;
+                /** @description 0 发起流程 (default), 1 功能流程. */
+                flowType?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_LaunchTemplate"];
+                };
+            };
+        };
+    };
     postWorkflowEngineFlowTask: {
         parameters: {
             query?: never;
@@ -21025,6 +21425,104 @@ export interface operations {
             };
         };
     };
+    postWorkflowEngineFlowBeforeCandidatesByOperatorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The step, or 0 for a start */
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Candidates"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowBeforeCandidateUserByOperatorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The step, or 0 for a start */
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateUserForm"];
+            };
+        };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageOf_CandidateUser"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowBeforeRejectListByOperatorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RejectList"];
+                };
+            };
+        };
+    };
+    getWorkflowEngineFlowBeforeByOperatorIdInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StepCheck"];
+                };
+            };
+        };
+    };
     getWorkflowEngineFlowLaunch: {
         parameters: {
             query?: {
@@ -21098,6 +21596,28 @@ export interface operations {
                 "application/json": components["schemas"]["HandleForm"];
             };
         };
+        responses: {
+            /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    postWorkflowEngineFlowLaunchPressByTaskId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The envelope {code, msg, data}: code 200 with data on success, another code with msg otherwise */
             200: {
