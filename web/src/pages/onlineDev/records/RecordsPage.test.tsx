@@ -694,7 +694,7 @@ const option = (text: string) =>
     return found as HTMLElement;
   });
 
-test('高级查询: a condition needs its field and value; applied, it goes as superQueryJson (matchLogic, conditionJson text) and the button counts it', async () => {
+test('高级查询: a condition needs its field and value; applied, it goes as superQueryJson (matchLogic, conditionJson text) and the button counts it; 重置 clears it', async () => {
   grant(SCOPE, []);
   renderPage(RecordsRoute, PATH);
   await waitFor(() => expect(table().textContent).toContain('李四'));
@@ -719,4 +719,8 @@ test('高级查询: a condition needs its field and value; applied, it goes as s
   expect(sent.matchLogic).toBe('OR');
   expect(JSON.parse(sent.conditionJson)).toEqual([{ field: 'deposit', symbol: '>=', fieldValue: 1000, jnpfKey: 'numInput' }]);
   await waitFor(() => expect(document.querySelector('.qm-super-query-button')?.textContent).toContain('(1)'));
+  // 重置 clears it with the search fields.
+  fireEvent.click(buttonNamed('重置'));
+  await waitFor(() => expect((listCalls().pop()?.body as { superQueryJson: string }).superQueryJson).toBe(''));
+  expect(document.querySelector('.qm-super-query-button')?.textContent).not.toContain('(1)');
 });

@@ -81,7 +81,7 @@ export const UNPAGED = 10000;
 
 /** The parts of columnData the list uses (jnpf-wire-engine.md §4). */
 interface ColumnData extends TreeSettings {
-  /** 1 plain, 2 left tree (treeRelation), 3 grouped by `groupField`, 5 tree table by `parentField` (both all rows, no pager); 4 lists as 1 for now. */
+  /** 1 plain, 2 left tree (treeRelation), 3 grouped by `groupField`, 4 rows edited in place, 5 tree table by `parentField` (3 and 5: all rows, no pager). */
   type?: number;
   groupField?: string;
   parentField?: string;
@@ -268,10 +268,11 @@ function Records({ modelId, menuId, config, form, columnData }: { modelId: strin
       list.setFilters({ queryJson: queryOf(searchValues, treeValue) });
       list.search(given);
     },
-    // 重置 clears the search fields; the tree's node stays chosen.
+    // 重置 clears the search fields and 高级查询; the tree's node stays chosen.
     reset: () => {
       setSearchValues({});
       setAppliedSearch({});
+      setSuperValue({ matchLogic: 'AND', conditions: [] });
       list.reset();
       list.setFilters({ queryJson: queryOf({}, treeValue) });
     },
