@@ -52,8 +52,8 @@ async fn perm_001_005_menu_filtered_by_permission(engine: Engine) {
     let admin = s.admin().await;
     let all = s.get("/api/oauth/CurrentUser", Some(&admin)).await;
     let all = all.ok();
-    assert_eq!(codes(&all["menuList"]), ["home", "messageRecord", "profile", "schedule", "permission", "systemData", "msgCenter", "system", "wards"]);
-    assert_eq!(codes(&all["menuList"][8]["children"]), ["wards.beds", "wards.rota"]);
+    assert_eq!(codes(&all["menuList"]), ["home", "messageRecord", "profile", "schedule", "workFlow", "permission", "systemData", "msgCenter", "system", "wards"]);
+    assert_eq!(codes(&all["menuList"][9]["children"]), ["wards.beds", "wards.rota"]);
     let beds_all = all["permissionList"].as_array().unwrap().iter().find(|p| p["modelId"] == beds.as_str()).unwrap();
     assert_eq!(en_codes(&beds_all["button"]), ["btn_add", "btn_remove"]);
     assert!(all["permissionList"].as_array().unwrap().iter().any(|p| p["modelId"] == rota.as_str()));

@@ -40,7 +40,8 @@ async fn auth_002_003_008_009_sign_in_and_current_user(engine: Engine) {
     assert_eq!(systems.iter().filter(|s| s["currentSystem"] == true).count(), 1);
     assert!(data["permissionList"].is_array());
     let codes: Vec<&str> = data["menuList"].as_array().unwrap().iter().map(|m| m["enCode"].as_str().unwrap()).collect();
-    assert_eq!(codes, ["home", "messageRecord", "profile", "schedule", "permission", "systemData", "msgCenter", "system"], "empty directories (onlineDev, workFlow) are not shown");
+    // 工作流程 holds the workflow pages (issue 30); an empty directory (onlineDev) is not shown.
+    assert_eq!(codes, ["home", "messageRecord", "profile", "schedule", "workFlow", "permission", "systemData", "msgCenter", "system"], "empty directories (onlineDev) are not shown");
     let sys = &data["sysConfigInfo"];
     assert_eq!((sys["title"].as_str(), sys["sysVersion"].as_str()), (Some("启明"), Some("3.4.7")));
     assert!(sys.get("qyhCorpSecret").is_none());
