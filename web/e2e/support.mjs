@@ -535,6 +535,9 @@ export async function releaseUnder(page, name, parent) {
   const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定发布' });
   await confirm.waitFor();
   await confirm.locator('.qm-release-menu .ant-select').click();
+  // Typed as a person looking for it would: the expanded tree is drawn as a virtual list, and a
+  // long menu leaves the parent below what is drawn.
+  await confirm.locator('.qm-release-menu input').fill(parent);
   await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: new RegExp(`^${parent}$`) }).first().click();
   await dropdownsClosed(page);
   await confirmWith(page, '确定发布');
