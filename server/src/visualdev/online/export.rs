@@ -169,7 +169,7 @@ pub async fn export(state: &AppState, permit: &RecordPermit, model_id: &str, for
             })
             .collect();
         if unstored {
-            fill_unstored(&mut conn, &loaded, &mut raw).await?;
+            fill_unstored(&mut conn, &loaded, &mut raw, None).await?;
         }
         // The chosen sub-tables' rows of the chunk, by record.
         let ids: Vec<String> = raw.iter().map(|(h, _)| h.id.clone()).collect();

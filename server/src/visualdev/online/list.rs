@@ -92,7 +92,9 @@ pub async fn list(state: &AppState, permit: &RecordPermit, model_id: &str, form:
     // the listed sub-tables' rows, computed the same way, kept per record.
     let mut children: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     if !unstored.is_empty() || !listed.is_empty() {
-        children = fill_unstored(&mut conn, &loaded, &mut raw).await?;
+        // Calculations may read any sub-table; the listed columns only their own.
+        let only: Option<BTreeSet<&str>> = unstored.is_empty().then(|| listed.keys().map(String::as_str).collect());
+        children = fill_unstored(&mut conn, &loaded, &mut raw, only.as_ref()).await?;
     }
     for (_, row) in raw.iter_mut() {
         row.retain(|name, _| permit.has_field(name));
@@ -187,15 +189,19 @@ fn grouping(column_data: &Value) -> Option<(String, String)> {
 /// count, children}`; a record without a value under the group `""`.
 fn grouped(rows: Vec<RecordRow>, field: &str, label: &str) -> Vec<RecordRow> {
     let mut groups: Vec<(String, Vec<RecordRow>)> = Vec::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
     for row in rows {
         let key = match row.0.get(field) {
             Some(Value::String(s)) => s.clone(),
             Some(Value::Null) | None => String::new(),
             Some(v) => v.to_string(),
         };
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, members)) => members.push(row),
-            None => groups.push((key, vec![row])),
+        match index.get(&key) {
+            Some(&at) => groups[at].1.push(row),
+            None => {
+                index.insert(key.clone(), groups.len());
+                groups.push((key, vec![row]));
+            }
         }
     }
     groups
@@ -310,10 +316,11 @@ fn child_row(child: &Map<String, Value>, fields: &[&Field], names: &BTreeMap<Str
 /// field of each): each row with its sub-table rows (read for the whole page at once) is
 /// computed as the detail is (`record::fill_unstored_calculations`). Answers each record's
 /// sub-table rows (raw values, their unstored calculate columns computed) by record id.
-pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)]) -> Result<BTreeMap<String, Map<String, Value>>, AppError> {
+/// `only`: read just these sub-tables (None: every one, as calculations may sum any).
+pub(super) async fn fill_unstored(conn: &mut Conn, loaded: &Loaded, raw: &mut [(repo::Head, Map<String, Value>)], only: Option<&BTreeSet<&str>>) -> Result<BTreeMap<String, Map<String, Value>>, AppError> {
     let ids: Vec<String> = raw.iter().map(|(h, _)| h.id.clone()).collect();
     let mut subs: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
-    for sub in loaded.sub_tables() {
+    for sub in loaded.sub_tables().into_iter().filter(|sub| only.is_none_or(|o| o.contains(sub.v_model.as_str()))) {
         let columns = loaded.child_columns(&sub.v_model);
         let reads: Vec<Read> = columns.iter().map(|(_, r)| r.clone()).collect();
         for (parent, row_id, cells) in repo::children(conn, &loaded.children[&sub.v_model], &ids, &reads).await? {
