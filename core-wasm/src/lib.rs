@@ -120,7 +120,7 @@ export interface ModelField {
 /** A calculate field's expression: text (`单价 × 数量`) or JNPF's token list. */
 export type FormulaExpression = string | Array<string | number | { __vModel__: string; label?: string }>;
 /** How JNPF widget keys are treated (core/src/widget_kinds.json). */
-export interface WidgetKinds { system: string[]; filledByServer: string[]; layout: string[]; displayOnly: string[]; notValidated: string[] }
+export interface WidgetKinds { system: string[]; filledByServer: string[]; layout: string[]; displayOnly: string[]; notListable: string[]; notValidated: string[] }
 /** The sub-table row a calculate field sits in. */
 export interface FormulaRow { table: string; index: number }
 export interface SerialRule { prefix?: string; dateFormat?: string; digit?: number | string; startNumber?: string | number }

@@ -21,6 +21,8 @@ pub struct WidgetKinds {
     pub layout: Vec<String>,
     /// Widgets that show something and hold no value.
     pub display_only: Vec<String>,
+    /// Widgets no list column, search field or query condition shows (§4.2).
+    pub not_listable: Vec<String>,
     /// Widgets whose value no one types: display-only ones and calculate.
     pub not_validated: Vec<String>,
 }
@@ -34,6 +36,7 @@ pub fn widget_kinds() -> &'static WidgetKinds {
             filled_by_server: Vec::new(),
             layout: Vec::new(),
             display_only: Vec::new(),
+            not_listable: Vec::new(),
             not_validated: Vec::new(),
         })
     })

@@ -8,7 +8,7 @@
  * the group/tree settings) is **core's** checkDefinition, never checked here.
  */
 import type { Field, FormDefinition } from '@/engine/definition';
-import { CONTAINERS } from '@/engine/definition';
+import { CONTAINERS, NOT_LISTABLE } from '@/engine/definition';
 
 export type ListType = 1 | 2 | 3 | 4 | 5;
 export type Align = 'left' | 'center' | 'right';
@@ -104,7 +104,6 @@ export const BUTTON_LABELS: Record<string, string> = {
 };
 
 /** Not listable (§4.2); the attrs only when they store (isStorage 2). */
-const NOT_LISTABLE = new Set(['colorPicker', 'rate', 'slider', 'divider', 'uploadImg', 'uploadFz', 'editor', 'JNPFText', 'groupTitle', 'alert', 'link', 'button', 'qrcode', 'barcode', 'table']);
 const ATTRS = new Set(['relationFormAttr', 'popupAttr']);
 /** Not searchable besides the non-listable ones (§4.2). */
 const NOT_SEARCHABLE = new Set(['switch', 'relationForm', 'popupSelect', 'popupTableSelect']);

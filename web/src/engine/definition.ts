@@ -117,6 +117,9 @@ export const CONTAINERS: ReadonlySet<string> = new Set(kinds.layout);
 /** Widgets that show something and hold no value. */
 export const DISPLAY_ONLY: ReadonlySet<string> = new Set(kinds.displayOnly);
 
+/** Widgets no list column, search field or query condition shows (jnpf-wire-engine.md §4.2). */
+export const NOT_LISTABLE: ReadonlySet<string> = new Set(kinds.notListable);
+
 /** Filled by the server: shown read-only, never sent by the form (jnpf-wire-engine.md §2.5). */
 export const SYSTEM_KEYS: ReadonlySet<string> = new Set(kinds.system);
 

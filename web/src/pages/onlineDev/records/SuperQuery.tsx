@@ -11,6 +11,7 @@ import { Button, Empty, Modal, Radio, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { EngineContext, Widget, valueFields, type Field, type FormDefinition } from '@/engine';
+import { DISPLAY_ONLY, NOT_LISTABLE } from '@/engine/definition';
 import type { Core } from '@/hooks/useCore';
 
 export interface SuperCondition {
@@ -27,12 +28,9 @@ export interface SuperQueryValue {
 /** The comparisons JNPF offers (§4.4). */
 export const SYMBOLS = ['==', '<>', '>', '>=', '<', '<=', 'like', 'notLike'] as const;
 
-/** Fields a condition cannot compare (layout, uploads, sub-tables, free-form). */
-const NOT_QUERIED = new Set(['table', 'uploadFz', 'uploadImg', 'editor', 'colorPicker', 'rate', 'slider', 'divider', 'JNPFText', 'groupTitle', 'button', 'link', 'alert', 'barcode', 'qrcode', 'relationFormAttr', 'popupAttr']);
-
-/** The main form's fields a condition may name. */
+/** The main form's fields a condition may name: core's not-listable and display-only widgets left out. */
 export function queryableFields(form: FormDefinition): Field[] {
-  return valueFields(form).filter((f) => !NOT_QUERIED.has(f.__config__.jnpfKey));
+  return valueFields(form).filter((f) => !NOT_LISTABLE.has(f.__config__.jnpfKey) && !DISPLAY_ONLY.has(f.__config__.jnpfKey));
 }
 
 /** `superQueryJson` of the conditions, '' for none. */
